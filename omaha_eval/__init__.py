@@ -1,0 +1,38 @@
+"""omaha_eval: a fast, exact Omaha hi/lo (Omaha 8-or-better) evaluator.
+
+Card ids: id = 4 * rank + suit, rank 2..A = 0..12, suit c, d, h, s = 0..3
+(see omaha_eval.cards).  The rules scored are those of RULES.md: exactly two
+hole cards and three board cards, eight-or-better low, the pot split hi/lo.
+"""
+
+from omaha_eval.cards import format_cards, parse_cards
+from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
+from omaha_eval.evaluator import (
+    HIGH_MAX,
+    LOW_MAX,
+    LOW_NONE,
+    HandValue,
+    evaluate,
+    evaluate_batch,
+    high_category,
+    high_name,
+    low_name,
+)
+
+__all__ = [
+    "HIGH_MAX",
+    "LOW_MAX",
+    "LOW_NONE",
+    "HandValue",
+    "OmahaEvalError",
+    "OmahaEvalTypeError",
+    "evaluate",
+    "evaluate_batch",
+    "format_cards",
+    "high_category",
+    "high_name",
+    "low_name",
+    "parse_cards",
+]
+
+__version__ = "0.1.0"

@@ -1,0 +1,58 @@
+# C declarations of src_c/ for the Cython bindings.  The contracts (argument
+# order, ranges, which direction is better) are in the headers named here.
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, int8_t
+
+cdef extern from "oe_eval.h" nogil:
+    enum:
+        OE_HIGH_MAX
+        OE_LOW_MAX
+        OE_LOW_NONE
+
+    ctypedef struct oe_board:
+        uint16_t tri[10]
+        uint16_t flush_tri[10]
+        uint16_t flush_idx[10]
+        int8_t n_flush_tri
+        int8_t flush_suit
+        uint8_t low_mask
+
+    ctypedef struct oe_board_table:
+        uint16_t pair_high[91]
+        uint16_t flush_high[169]
+        int8_t flush_suit
+        uint8_t low_mask
+
+    ctypedef struct oe_hand_table:
+        uint16_t tri_high[455]
+        uint16_t flush_high[4][286]
+        uint8_t flush_suits
+        uint8_t low_mask
+
+    int oe_init()
+    uint16_t oe_high5(const uint8_t *cards)
+    uint8_t oe_low5(const uint8_t *cards)
+    int oe_high_category(uint16_t high)
+    void oe_eval_hand(const uint8_t *hole, int k, const uint8_t *board,
+                      uint16_t *high, uint8_t *low)
+    void oe_eval_hand_detail(const uint8_t *hole, int k, const uint8_t *board,
+                             uint16_t *high, uint8_t *low,
+                             uint8_t *hi_used, uint8_t *lo_used)
+    void oe_eval_batch(const uint8_t *holes, size_t n, int k,
+                       const uint8_t *boards, size_t board_stride,
+                       uint16_t *high, uint8_t *low)
+    ptrdiff_t oe_first_invalid_row(const uint8_t *holes, size_t n, int k,
+                                   const uint8_t *boards, size_t board_stride)
+    void oe_board_prepare(const uint8_t *board, oe_board *b)
+    void oe_eval_prepared_board(const oe_board *b, const uint8_t *hole, int k,
+                                uint16_t *high, uint8_t *low)
+    void oe_board_table_build(const uint8_t *board, oe_board_table *t)
+    void oe_eval_board_table(const oe_board_table *t, const uint8_t *hole, int k,
+                             uint16_t *high, uint8_t *low)
+    void oe_hand_table_build(const uint8_t *hole, int k, oe_hand_table *h)
+    void oe_eval_hand_table(const oe_hand_table *h, const oe_board *b,
+                            uint16_t *high, uint8_t *low)
+    uint8_t oe_best_low(uint8_t hole_low_mask, uint8_t board_low_mask)
+
+cdef extern from "oe_tables.h" nogil:
+    uint32_t oe_high_keys[7462]
+    uint8_t oe_low_value[256]

@@ -1,0 +1,102 @@
+"""Cards: the project's one encoding, and its text forms.
+
+    id = 4 * rank + suit
+
+    rank  2  3  4  5  6  7  8  9  T  J  Q  K  A
+    value 0  1  2  3  4  5  6  7  8  9 10 11 12
+
+    suit  c  d  h  s       (symbols: ♣ ♦ ♥ ♠)
+    value 0  1  2  3
+
+So 2c = 0, 2d = 1, ..., As = 51.  The same table is in src_c/oe_eval.h and
+the README; tests/test_cards.py checks that all three agree.
+
+>>> parse_cards("As Kd 10h 2c").tolist()
+[51, 45, 34, 0]
+>>> format_cards([51, 45, 34, 0])
+'AsKdTh2c'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+import numpy as np
+import numpy.typing as npt
+
+from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
+
+__all__ = [
+    "RANKS",
+    "SUITS",
+    "card_id",
+    "card_str",
+    "format_cards",
+    "parse_cards",
+]
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+_SUIT_SYMBOLS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s", "♧": "c", "♢": "d", "♡": "h", "♤": "s"}
+
+# One card: a rank (10 or one of RANKS, any case) then a suit letter or symbol.
+_CARD = re.compile(r"(10|[2-9tjqka])([cdhs♣♦♥♠♧♢♡♤])", re.IGNORECASE)
+_SEPARATORS = re.compile(r"[\s,]+")
+
+
+def card_id(rank: int, suit: int) -> int:
+    """Id of the card with rank 0..12 (2..A) and suit 0..3 (c, d, h, s)."""
+    return 4 * rank + suit
+
+
+def card_str(card: int) -> str:
+    """Two-character text of one card id, e.g. 51 -> 'As'."""
+    return RANKS[card >> 2] + SUITS[card & 3]
+
+
+def parse_cards(text: str, name: str = "cards") -> npt.NDArray[np.uint8]:
+    """Parse card text into a uint8 array of ids, in the order written.
+
+    Accepts ``As Kd``, ``AsKd``, ``10s``, ``ah``, ``A♠ K♦`` and commas as
+    separators.  Raises OmahaEvalError (naming `name` and quoting the text)
+    on anything else, or if a card appears twice.
+
+    >>> parse_cards("A♠,k♦ 10c").tolist()
+    [51, 45, 32]
+    """
+    if not isinstance(text, str):
+        raise OmahaEvalTypeError(f"{name}: expected card text, got {type(text).__name__} {text!r}")
+    ids: list[int] = []
+    pos = 0
+    for chunk in _SEPARATORS.split(text):
+        pos = text.index(chunk, pos) if chunk else pos
+        start = 0
+        while start < len(chunk):
+            m = _CARD.match(chunk, start)
+            if m is None:
+                bad = chunk[start : start + 2]
+                raise OmahaEvalError(
+                    f"{name}: cannot read a card at column {pos + start + 1} ({bad!r}) in {text!r}; "
+                    "cards look like 'As', 'Td', '10d', 'ah' or 'A♠'"
+                )
+            rank_text, suit_text = m.groups()
+            rank = 8 if rank_text == "10" else RANKS.index(rank_text.upper())
+            suit = SUITS.index(_SUIT_SYMBOLS.get(suit_text, suit_text.lower()))
+            card = card_id(rank, suit)
+            if card in ids:
+                raise OmahaEvalError(f"{name}: card {card_str(card)} appears twice in {text!r}")
+            ids.append(card)
+            start = m.end()
+        pos += len(chunk)
+    return np.array(ids, dtype=np.uint8)
+
+
+def format_cards(cards: Iterable[int] | npt.ArrayLike) -> str:
+    """Text of card ids, e.g. [51, 45] -> 'AsKd'."""
+    out = []
+    for c in np.asarray(cards).ravel().tolist():
+        if not isinstance(c, int) or not 0 <= c < 52:
+            raise OmahaEvalError(f"cards: {c!r} is not a card id 0..51 in {cards!r}")
+        out.append(card_str(c))
+    return "".join(out)

@@ -1,0 +1,170 @@
+"""Omaha hi/lo hand evaluation: one hand (`evaluate`) or many (`evaluate_batch`).
+
+A hand of 4, 5 or 6 hole cards on a five-card board makes its high and its
+low from exactly two hole cards and exactly three board cards (RULES.md).
+
+Values (the same as the C core, src_c/oe_eval.h):
+
+- ``high``: 1..7462, larger is better; 7462 is a royal flush.
+- ``low``: 0 for no qualifying eight-or-better low, else 1..56, larger is
+  better; 56 is 5-4-3-2-A.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from omaha_eval import _core, _validate
+from omaha_eval.cards import RANKS, format_cards
+from omaha_eval.errors import OmahaEvalError
+
+__all__ = [
+    "HIGH_MAX",
+    "LOW_MAX",
+    "LOW_NONE",
+    "HandValue",
+    "evaluate",
+    "evaluate_batch",
+    "high_category",
+    "high_name",
+    "low_name",
+]
+
+HIGH_MAX: int = _core.HIGH_MAX
+LOW_MAX: int = _core.LOW_MAX
+LOW_NONE = 0
+
+CATEGORIES = (
+    "High card",
+    "Pair",
+    "Two pair",
+    "Three of a kind",
+    "Straight",
+    "Flush",
+    "Full house",
+    "Four of a kind",
+    "Straight flush",
+)
+_RANK_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+               "jack", "queen", "king", "ace")  # fmt: skip
+_RANK_PLURALS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines",
+                 "tens", "jacks", "queens", "kings", "aces")  # fmt: skip
+_LOW_RANKS = "A2345678"  # low-rank bit i -> rank text
+
+
+@dataclass(frozen=True)
+class HandValue:
+    """The best high and the best low of one hand on one board.
+
+    ``high_cards``/``low_cards`` are the five cards that make each hand,
+    two from the hole and three from the board, best first.
+    """
+
+    high: int
+    low: int
+    high_name: str
+    low_name: str | None
+    high_cards: str
+    low_cards: str | None
+
+
+def _check_high(value: int) -> int:
+    if not isinstance(value, (int, np.integer)) or not 1 <= int(value) <= HIGH_MAX:
+        raise OmahaEvalError(f"high: expected a high value 1..{HIGH_MAX}, got {value!r}")
+    return int(value)
+
+
+def high_category(value: int) -> str:
+    """Category name of a high value, e.g. 7462 -> 'Straight flush'."""
+    return CATEGORIES[_core.high_category(_check_high(value))]
+
+
+def high_name(value: int) -> str:
+    """Full name of a high value, e.g. 'Full house, kings over nines'.
+
+    >>> high_name(7462)
+    'Royal flush'
+    >>> high_name(1)
+    'High card, seven'
+    """
+    category, ranks = _core.high_key(_check_high(value))
+    top, word, plural = ranks[0], _RANK_WORDS, _RANK_PLURALS
+    if category == 8:
+        return "Royal flush" if top == 12 else f"Straight flush, {word[top]} high"
+    if category == 7:
+        return f"Four of a kind, {plural[top]}"
+    if category == 6:
+        return f"Full house, {plural[top]} over {plural[ranks[3]]}"
+    if category in (4, 5):
+        return f"{CATEGORIES[category]}, {word[top]} high"
+    if category == 3:
+        return f"Three of a kind, {plural[top]}"
+    if category == 2:
+        return f"Two pair, {plural[top]} and {plural[ranks[2]]}"
+    if category == 1:
+        return f"Pair of {plural[top]}"
+    return f"High card, {word[top]}"
+
+
+def low_name(value: int) -> str | None:
+    """Name of a low value, highest card first: 56 -> '5-4-3-2-A'; 0 -> None.
+
+    >>> low_name(56)
+    '5-4-3-2-A'
+    >>> low_name(1)
+    '8-7-6-5-4'
+    """
+    if not isinstance(value, (int, np.integer)) or not 0 <= int(value) <= LOW_MAX:
+        raise OmahaEvalError(f"low: expected a low value 0..{LOW_MAX}, got {value!r}")
+    if value == LOW_NONE:
+        return None
+    mask = _core.low_mask(int(value))
+    return "-".join(_LOW_RANKS[i] for i in reversed(range(8)) if mask >> i & 1)
+
+
+def _used(hole: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8],
+          used: tuple[int, ...], low: bool) -> str:  # fmt: skip
+    ids = [int(hole[used[0]]), int(hole[used[1]])] + [int(board[i]) for i in used[2:]]
+    # best first: by rank, the ace last for a low
+    ids.sort(key=lambda c: ((c >> 2) + 1) % 13 if low else c >> 2, reverse=True)
+    return format_cards(ids)
+
+
+def evaluate(hole: Any, board: Any) -> HandValue:
+    """Best high and best low of `hole` (4, 5 or 6 cards) on a five-card `board`.
+
+    Cards are text (``"As Kd 3c 2h"``) or ids (see omaha_eval.cards).
+
+    >>> v = evaluate("Ad Kd 3s 2s", "Jd 4d 3c Qd 5h")
+    >>> v.high_name, v.low_name
+    ('Flush, ace high', '5-4-3-2-A')
+    """
+    h, b = _validate.hand_and_board(hole, board)
+    high, low, hi_used, lo_used = _core.evaluate_detail(h, b)
+    return HandValue(
+        high=high,
+        low=low,
+        high_name=high_name(high),
+        low_name=low_name(low),
+        high_cards=_used(h, b, hi_used, low=False),
+        low_cards=_used(h, b, lo_used, low=True) if lo_used else None,
+    )
+
+
+def evaluate_batch(
+    holes: npt.ArrayLike, boards: npt.ArrayLike
+) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]:
+    """High and low values of many hands at once.
+
+    `holes` is an integer array (N, k) of card ids, k = 4, 5 or 6; `boards`
+    is (N, 5), one board per hand, or (5,), one board for all.  Returns
+    ``(high, low)`` as uint16 and uint8 arrays of length N.  Every row is
+    checked (ids 0..51, no card twice in a hand and its board) before the C
+    loop runs without the GIL.
+    """
+    h, b = _validate.batch(holes, boards)
+    return _core.evaluate_rows(h, b)  # type: ignore[no-any-return]
