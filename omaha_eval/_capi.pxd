@@ -1,6 +1,6 @@
 # C declarations of src_c/ for the Cython bindings.  The contracts (argument
 # order, ranges, which direction is better) are in the headers named here.
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, int8_t
+from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint32_t
 
 cdef extern from "oe_eval.h" nogil:
     enum:
@@ -56,3 +56,13 @@ cdef extern from "oe_eval.h" nogil:
 cdef extern from "oe_tables.h" nogil:
     uint32_t oe_high_keys[7462]
     uint8_t oe_low_value[256]
+
+cdef extern from "oe_split.h" nogil:
+    enum:
+        OE_MAX_PLAYERS
+    void oe_pot_winners(int n, const uint16_t *high, const uint8_t *low,
+                        uint32_t eligible, uint32_t *hi_winners, uint32_t *lo_winners)
+    uint32_t oe_split_shares(int n, const uint16_t *high, const uint8_t *low,
+                             double *hi_share, double *lo_share)
+    void oe_split_chips(int n, const uint16_t *high, const uint8_t *low,
+                        uint32_t eligible, int64_t amount, int button, int64_t *payout)
