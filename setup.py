@@ -17,7 +17,11 @@ link_args: list[str] = []
 if os.environ.get("OMAHA_EVAL_NATIVE") == "1":
     compile_args.append("-march=native")
 if os.environ.get("OMAHA_EVAL_SANITIZE") == "1":
-    sanitize = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-fno-sanitize-recover=all"]
+    sanitize = [
+        "-fsanitize=address,undefined",
+        "-fno-omit-frame-pointer",
+        "-fno-sanitize-recover=all",
+    ]
     compile_args = [a if a != "-O3" else "-O1" for a in compile_args] + sanitize + ["-g"]
     link_args += sanitize
 

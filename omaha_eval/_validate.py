@@ -59,7 +59,8 @@ def id_array(value: Any, name: str, ndim: int) -> CardArray:
         )
     if arr.ndim != ndim:
         raise OmahaEvalError(
-            f"{name}: expected a {ndim}-D array of card ids, got shape {arr.shape} in {_quote(value)}"
+            f"{name}: expected a {ndim}-D array of card ids, "
+            f"got shape {arr.shape} in {_quote(value)}"
         )
     if arr.size and (arr.min() < 0 or arr.max() > 51):
         bad = arr[(arr < 0) | (arr > 51)].ravel()[0]
@@ -119,7 +120,8 @@ def batch(holes: Any, boards: Any) -> tuple[CardArray, CardArray]:
         b = b.reshape(1, BOARD_SIZE)
     elif b.shape[1] != BOARD_SIZE or b.shape[0] != h.shape[0]:
         raise OmahaEvalError(
-            f"boards: expected shape ({h.shape[0]}, 5) or (5,) to match holes {h.shape}, got {b.shape}"
+            f"boards: expected shape ({h.shape[0]}, 5) or (5,) to match holes {h.shape}, "
+            f"got {b.shape}"
         )
     bad = _core.first_invalid_row(h, b)
     if bad >= 0:

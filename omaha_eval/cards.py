@@ -77,8 +77,8 @@ def parse_cards(text: str, name: str = "cards") -> npt.NDArray[np.uint8]:
             if m is None:
                 bad = chunk[start : start + 2]
                 raise OmahaEvalError(
-                    f"{name}: cannot read a card at column {pos + start + 1} ({bad!r}) in {text!r}; "
-                    "cards look like 'As', 'Td', '10d', 'ah' or 'A♠'"
+                    f"{name}: cannot read a card at column {pos + start + 1} ({bad!r}) "
+                    f"in {text!r}; cards look like 'As', 'Td', '10d', 'ah' or 'A♠'"
                 )
             rank_text, suit_text = m.groups()
             rank = 8 if rank_text == "10" else RANKS.index(rank_text.upper())

@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from omaha_eval import _core, _validate
-from omaha_eval.cards import RANKS, format_cards
+from omaha_eval.cards import format_cards
 from omaha_eval.errors import OmahaEvalError
 
 __all__ = [
@@ -167,4 +167,4 @@ def evaluate_batch(
     loop runs without the GIL.
     """
     h, b = _validate.batch(holes, boards)
-    return _core.evaluate_rows(h, b)  # type: ignore[no-any-return]
+    return _core.evaluate_rows(h, b)
