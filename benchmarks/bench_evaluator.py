@@ -29,7 +29,7 @@ import omaha_eval as oe
 from omaha_eval import _core
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-import reference  # noqa: E402
+import reference
 
 
 def median_time(fn, repeats: int) -> float:
@@ -61,8 +61,8 @@ def main() -> None:
     for k in (4, 5, 6):
         deals = random_deals(args.hands, k, args.seed)
         holes, boards = np.ascontiguousarray(deals[:, :k]), np.ascontiguousarray(deals[:, k:])
-        t_api = median_time(lambda: oe.evaluate_batch(holes, boards), args.repeats)
-        t_core = median_time(lambda: _core.evaluate_rows(holes, boards), args.repeats)
+        t_api = median_time(lambda h=holes, b=boards: oe.evaluate_batch(h, b), args.repeats)
+        t_core = median_time(lambda h=holes, b=boards: _core.evaluate_rows(h, b), args.repeats)
         high, low = oe.evaluate_batch(holes, boards)
         checksum = int(high.astype(np.int64).sum() * 57 + low.astype(np.int64).sum())
         print(f"(a) k={k} random pairs: {args.hands / t_api / 1e6:6.2f} M hands/s validated, "
