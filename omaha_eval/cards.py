@@ -41,10 +41,12 @@ SUITS = "cdhs"
 _SUIT_SYMBOLS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s", "♧": "c", "♢": "d", "♡": "h", "♤": "s"}
 
 # One card: a rank (10 or one of RANKS, any case) then a suit letter or symbol.
-_CARD_PATTERN = r"(?:10|[2-9tjqka])[cdhs♣♦♥♠♧♢♡♤]"
-_CARD = re.compile(_CARD_PATTERN, re.IGNORECASE)
+# Both cases are spelled out: re.IGNORECASE would also match the Kelvin sign
+# (U+212A, folds to k) and the long s (U+017F, folds to s).
+_CARD_PATTERN = r"(?:10|[2-9tjqkaTJQKA])[cdhsCDHS♣♦♥♠♧♢♡♤]"
+_CARD = re.compile(_CARD_PATTERN)
 _SEPARATORS = re.compile(r"[\s,]*")
-_WELL_FORMED = re.compile(rf"[\s,]*(?:{_CARD_PATTERN}[\s,]*)*", re.IGNORECASE)
+_WELL_FORMED = re.compile(rf"[\s,]*(?:{_CARD_PATTERN}[\s,]*)*")
 
 _TEXT = [r + s for r in RANKS for s in SUITS]  # id -> 'As'
 _IDS = {  # lower-case token -> id, for every written form
@@ -104,10 +106,13 @@ def _raise_unreadable(text: str, name: str) -> None:
 
 def format_cards(cards: Iterable[int] | npt.ArrayLike) -> str:
     """Text of card ids, e.g. [51, 45] -> 'AsKd'."""
-    ids: list[object] = np.asarray(cards).ravel().tolist()
+    try:
+        ids: list[object] = np.asarray(cards).ravel().tolist()
+    except (TypeError, ValueError) as exc:  # ragged lists, odd objects
+        raise OmahaEvalTypeError(f"cards: not a sequence of card ids: {cards!r}") from exc
     text = []
     for c in ids:
-        if not isinstance(c, int) or not 0 <= c < 52:
+        if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 52:
             raise OmahaEvalError(f"cards: {c!r} is not a card id 0..51 in {cards!r}")
         text.append(_TEXT[c])
     return "".join(text)
