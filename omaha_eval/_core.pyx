@@ -6,7 +6,7 @@ non-repeating card ids, checked beforehand by omaha_eval._validate.  Use the
 public modules instead.
 """
 cimport cython
-from libc.stdint cimport uint8_t, uint16_t, uint32_t
+from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t
 
 import numpy as np
 
@@ -125,3 +125,4 @@ def split_rows(const uint16_t[:, ::1] high, const uint8_t[:, ::1] low):
         for i in range(t):
             oe_split_shares(n, &high[i, 0], &low[i, 0], &h[i, 0], &l[i, 0])
     return hi, lo
+include "_solver.pxi"
