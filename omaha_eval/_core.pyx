@@ -6,7 +6,7 @@ non-repeating card ids, checked beforehand by omaha_eval._validate.  Use the
 public modules instead.
 """
 cimport cython
-from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t
 
 import numpy as np
 

@@ -1,5 +1,6 @@
 # Solver kernels (src_c/oe_solver.h), included by _core.pyx.  Arguments are
 # validated by omaha_eval.solver through omaha_eval._validate.
+from libc.stdint cimport int64_t
 
 N_HANDS4 = OE_N_HANDS4
 
@@ -39,6 +40,8 @@ def rank_hands(const uint8_t[::1] board, const uint8_t[:, ::1] holes):
     return high, low
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
 def river_equity_rows(const uint8_t[::1] board, const uint8_t[:, ::1] hero,
                       const uint8_t[:, ::1] villain, const double[::1] weight):
     """(hi_share, lo_share, scoop, live_weight) per hero row, float64."""
