@@ -177,7 +177,7 @@ def weights(value: Any, name: str, n: int) -> npt.NDArray[np.float64]:
     if bad.any():
         i = int(np.flatnonzero(bad)[0])
         raise OmahaEvalError(
-            f"{name}: weight {arr[i]!r} at row {i} is not a finite number >= 0 in {_quote(value)}"
+            f"{name}: weight {float(arr[i])!r} at row {i} is not a finite number >= 0 in {_quote(value)}"
         )
     return arr
 
