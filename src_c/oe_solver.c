@@ -268,7 +268,7 @@ static const int removal_coef[7] = {0, 0, 0, 1, 3, 6, 10};
 
 /* Below this live / total weight ratio the inclusion-exclusion would lose
  * too many digits to cancellation; such a hero is summed directly instead. */
-#define CANCEL_LIMIT (1.0 / 256.0)
+#define CANCEL_LIMIT (1.0 / 64.0)
 
 int oe_river_equity(const uint8_t board[5],
                     const uint8_t *hero, size_t n_hero, int k_hero,
