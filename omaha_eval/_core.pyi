@@ -40,9 +40,9 @@ def river_equity_rows(
     weight: npt.NDArray[np.float64],
 ) -> tuple[_F64, _F64, _F64, _F64]: ...
 def showdown_chips(
-    high: npt.NDArray[np.uint16],
-    low: npt.NDArray[np.uint8],
-    folded: int,
+    board: npt.NDArray[np.uint8],
+    holes: list[npt.NDArray[np.uint8] | None],
     contribution: npt.NDArray[np.int64],
     button: int,
+    high_only: bool,
 ) -> npt.NDArray[np.int64]: ...

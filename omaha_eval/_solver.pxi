@@ -71,11 +71,27 @@ def river_equity_rows(const uint8_t[::1] board, const uint8_t[:, ::1] hero,
     return hi, lo, sc, live
 
 
-def showdown_chips(const uint16_t[::1] high, const uint8_t[::1] low, uint32_t folded,
-                   const int64_t[::1] contribution, int button):
-    """Chip payouts (int64 per seat) of a finished hand."""
-    cdef int n = <int>high.shape[0]
+def showdown_chips(const uint8_t[::1] board, list holes, const int64_t[::1] contribution,
+                   int button, bint high_only):
+    """Chip payouts (int64 per seat) of a finished hand: holes[i] is a uint8
+    array of seat i's cards, or None if that player folded."""
+    cdef int n = <int>len(holes)
+    cdef uint16_t high[OE_MAX_PLAYERS]
+    cdef uint8_t low[OE_MAX_PLAYERS]
+    cdef uint32_t folded = 0
+    cdef const uint8_t[::1] hole
+    cdef int i
+    for i in range(n):
+        high[i] = 0
+        low[i] = 0
+        if holes[i] is None:
+            folded |= 1u << i
+            continue
+        hole = holes[i]
+        oe_eval_hand(&hole[0], <int>hole.shape[0], &board[0], &high[i], &low[i])
+        if high_only:
+            low[i] = 0
     payout = np.zeros(n, dtype=np.int64)
     cdef int64_t[::1] p = payout
-    oe_showdown(n, &high[0], &low[0], folded, &contribution[0], button, &p[0])
+    oe_showdown(n, high, low, folded, &contribution[0], button, &p[0])
     return payout

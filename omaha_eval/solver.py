@@ -206,15 +206,5 @@ def showdown(
     [60, 20]
     """
     held, b, chips, seat, game = _validate.showdown(hands, board, contributions, button, game)
-    n = len(held)
-    high = np.zeros(n, dtype=np.uint16)
-    low = np.zeros(n, dtype=np.uint8)
-    folded = 0
-    for i, hole in enumerate(held):
-        if hole is None:
-            folded |= 1 << i
-            continue
-        h, lo = _core.rank_hands(b, hole.reshape(1, -1))
-        high[i] = h[0]
-        low[i] = lo[0] if game == "omaha8" else 0
-    return [int(x) for x in _core.showdown_chips(high, low, folded, chips, seat)]
+    payouts = _core.showdown_chips(b, held, chips, seat, game == "omaha")
+    return [int(x) for x in payouts]
