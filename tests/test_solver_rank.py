@@ -112,3 +112,12 @@ def test_rank_board_errors() -> None:
         oe.rank_board("2c 5h 7d Js Kd", [[0, 4, 8]])
     high, low = oe.rank_board("2c 5h 7d Js Kd", np.empty((0, 4), dtype=np.uint8))
     assert high.shape == (0,) and low.shape == (0,)
+
+
+def test_solver_docstring_examples() -> None:
+    import doctest
+
+    import omaha_eval.solver
+
+    result = doctest.testmod(omaha_eval.solver)
+    assert result.attempted >= 10 and result.failed == 0
