@@ -41,7 +41,8 @@ void oe_rank_hands(const uint8_t board[5], const uint8_t *holes, size_t n, int k
  * complete board, with exact card removal: a villain hand sharing a card
  * with the hero hand does not count.  Hero hands have k_hero cards, villain
  * hands k_villain (each 4..6); weights are finite and >= 0 (weight 0 = not
- * in the range).  For hero i, over the live villain hands, weighted:
+ * in the range); n_hero and n_villain are below 2^32.  For hero i, over
+ * the live villain hands, weighted:
  *
  *   hi_share[i]  expected fraction of the pot won through the high half
  *                (the whole pot when neither hand has a low);

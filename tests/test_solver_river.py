@@ -60,6 +60,23 @@ def test_heavy_card_removal(k_hero: int, k_villain: int) -> None:
         _check(oe.river_shares(board, hero, villain, w), _brute(board, hero, villain, w))
 
 
+def test_hero_blocking_almost_all_the_range() -> None:
+    """Live weight under 1/64 of the range: the C code sums that hero hand
+    directly instead of subtracting nearly equal large sums."""
+    rng = np.random.default_rng(21)
+    board = [0, 5, 10, 15, 20]  # 2c 3d 4h 5s 7c
+    hero = np.array([[51, 47, 43, 39], [50, 46, 42, 38]], dtype=np.uint8)
+    rest = np.setdiff1d(np.arange(52), [*board, 51]).tolist()
+    blocked = np.array([[51, *sorted(rng.choice(rest, 3, replace=False))] for _ in range(300)],
+                       dtype=np.uint8)  # fmt: skip
+    live = rs.deal(rng, 3, 4, board + hero.ravel().tolist())
+    villain = np.vstack([blocked, live])
+    w = np.concatenate([np.full(300, 5.0), [0.5, 1.0, 2.0]])
+    r = oe.river_shares(board, hero, villain, w)
+    assert r.live_weight[0] < w.sum() / 64  # the direct path for hero 0
+    _check(r, _brute(board, hero, villain, w))
+
+
 def test_no_live_villain_gives_nan() -> None:
     board = "2c 5h 7d Js Kd"
     hero = [[4, 8, 12, 16]]  # 3c 4c 5c 6c
