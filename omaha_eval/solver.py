@@ -1,4 +1,4 @@
-"""Solver API: whole-board strength vectors, river equity vectors and exact
+"""Solver API: whole-board strength vectors, river equity vectors and
 chip-exact showdowns, batch-first for callers that run millions of spots.
 
 Values are those of omaha_eval.evaluator: ``high`` 1..7462 and ``low``
