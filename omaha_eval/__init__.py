@@ -18,21 +18,39 @@ from omaha_eval.evaluator import (
     high_name,
     low_name,
 )
+from omaha_eval.solver import (
+    N_HANDS,
+    RiverShares,
+    all_hands,
+    hand_index,
+    rank_board,
+    river_equity,
+    river_shares,
+    showdown,
+)
 
 __all__ = [
     "HIGH_MAX",
     "LOW_MAX",
     "LOW_NONE",
+    "N_HANDS",
     "HandValue",
     "OmahaEvalError",
     "OmahaEvalTypeError",
+    "RiverShares",
+    "all_hands",
     "evaluate",
     "evaluate_batch",
     "format_cards",
+    "hand_index",
     "high_category",
     "high_name",
     "low_name",
     "parse_cards",
+    "rank_board",
+    "river_equity",
+    "river_shares",
+    "showdown",
 ]
 
 __version__ = "0.1.0"

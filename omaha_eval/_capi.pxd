@@ -66,3 +66,19 @@ cdef extern from "oe_split.h" nogil:
                              double *hi_share, double *lo_share)
     void oe_split_chips(int n, const uint16_t *high, const uint8_t *low,
                         uint32_t eligible, int64_t amount, int button, int64_t *payout)
+
+# ---- solver (issue 6): src_c/oe_solver.h
+cdef extern from "oe_solver.h" nogil:
+    enum:
+        OE_N_HANDS4
+    void oe_all_hands(uint8_t *out)
+    void oe_rank_all_hands(const uint8_t *board, uint16_t *high, uint8_t *low)
+    void oe_rank_hands(const uint8_t *board, const uint8_t *holes, size_t n, int k,
+                       uint16_t *high, uint8_t *low)
+    int oe_river_equity(const uint8_t *board,
+                        const uint8_t *hero, size_t n_hero, int k_hero,
+                        const uint8_t *villain, size_t n_villain, int k_villain,
+                        const double *villain_weight,
+                        double *hi_share, double *lo_share, double *scoop, double *live)
+    void oe_showdown(int n, const uint16_t *high, const uint8_t *low, uint32_t folded,
+                     const int64_t *contribution, int button, int64_t *payout)

@@ -21,3 +21,28 @@ def low_mask(low: int) -> int: ...
 def split_rows(
     high: npt.NDArray[np.uint16], low: npt.NDArray[np.uint8]
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]: ...
+
+# ---- solver (issue 6): omaha_eval/_solver.pxi
+_F64 = npt.NDArray[np.float64]
+N_HANDS4: int
+
+def all_hands_rows() -> npt.NDArray[np.uint8]: ...
+def rank_all_hands(
+    board: npt.NDArray[np.uint8],
+) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]: ...
+def rank_hands(
+    board: npt.NDArray[np.uint8], holes: npt.NDArray[np.uint8]
+) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]: ...
+def river_equity_rows(
+    board: npt.NDArray[np.uint8],
+    hero: npt.NDArray[np.uint8],
+    villain: npt.NDArray[np.uint8],
+    weight: npt.NDArray[np.float64],
+) -> tuple[_F64, _F64, _F64, _F64]: ...
+def showdown_chips(
+    board: npt.NDArray[np.uint8],
+    holes: list[npt.NDArray[np.uint8] | None],
+    contribution: npt.NDArray[np.int64],
+    button: int,
+    high_only: bool,
+) -> npt.NDArray[np.int64]: ...

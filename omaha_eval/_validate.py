@@ -137,3 +137,116 @@ def batch(holes: Any, boards: Any) -> tuple[CardArray, CardArray]:
             f"board {format_cards(board_row)}"
         )
     return h, b
+
+
+# ---------------------------------------------------------------- solver (issue 6)
+MAX_SEATS = 10  # RULES.md: 2 to 10 players
+MAX_CHIPS = 2**62  # total chips of a showdown, so that int64 sums cannot overflow
+GAMES = ("omaha8", "omaha")
+
+
+def hand_rows(value: Any, name: str, board: CardArray) -> CardArray:
+    """Hands (N, k) of ids, k in 4..6, none repeating a card or holding a
+    card of `board`."""
+    h = id_array(value, name, ndim=2)
+    if h.shape[1] not in HOLE_SIZES:
+        raise OmahaEvalError(
+            f"{name}: expected {_sizes_text(HOLE_SIZES)} cards per row, got shape {h.shape}"
+        )
+    bad = _core.first_invalid_row(h, board.reshape(1, BOARD_SIZE))
+    if bad >= 0:
+        row = h[bad]
+        if len(np.unique(row)) != len(row):
+            raise OmahaEvalError(f"{name}: row {bad} repeats a card: {format_cards(row)}")
+        shared = format_cards(np.intersect1d(row, board))
+        raise OmahaEvalError(
+            f"{name}: row {bad} ({format_cards(row)}) holds board card(s) {shared} "
+            f"of board {format_cards(board)}"
+        )
+    return h
+
+
+def weights(value: Any, name: str, n: int) -> npt.NDArray[np.float64]:
+    """n finite weights >= 0 as float64 (None: all 1)."""
+    if value is None:
+        return np.ones(n, dtype=np.float64)
+    try:
+        arr = np.asarray(value)
+    except (TypeError, ValueError) as exc:
+        raise OmahaEvalTypeError(f"{name}: not an array of numbers: {_quote(value)}") from exc
+    if arr.dtype.kind not in "iuf":
+        raise OmahaEvalTypeError(
+            f"{name}: expected numbers, got dtype {arr.dtype} in {_quote(value)}"
+        )
+    if arr.shape != (n,):
+        raise OmahaEvalError(f"{name}: expected shape ({n},), got {arr.shape} in {_quote(value)}")
+    arr = np.ascontiguousarray(arr, dtype=np.float64)
+    bad = ~np.isfinite(arr) | (arr < 0)
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        raise OmahaEvalError(
+            f"{name}: weight {float(arr[i])!r} at row {i} is not a finite number >= 0 "
+            f"in {_quote(value)}"
+        )
+    return arr
+
+
+def hand_for_index(value: Any) -> tuple[npt.NDArray[np.uint8], bool]:
+    """One four-card hand (text or ids) or an (N, 4) array of them, as sorted
+    rows (N, 4); the flag says whether a single hand was given."""
+    if isinstance(value, str) or _ndim(value) == 1:
+        return np.sort(cards(value, "hand", (4,))).reshape(1, 4), True
+    h = id_array(value, "hand", ndim=2)
+    if h.shape[1] != 4:
+        raise OmahaEvalError(f"hand: expected rows of 4 cards, got shape {h.shape}")
+    h = np.sort(h, axis=1)
+    repeats = (h[:, 1:] == h[:, :-1]).any(axis=1)
+    if repeats.any():
+        bad = int(np.flatnonzero(repeats)[0])
+        raise OmahaEvalError(f"hand: row {bad} repeats a card: {format_cards(h[bad])}")
+    return h, False
+
+
+def _chip_count(value: Any, name: str) -> int:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise OmahaEvalTypeError(
+            f"{name}: expected an integer number of chips, got {_quote(value)}"
+        )
+    if value < 0:
+        raise OmahaEvalError(f"{name}: chips cannot be negative, got {int(value)}")
+    return int(value)
+
+
+def showdown(
+    hands: Any, board: Any, contributions: Any, button: Any, game: Any
+) -> tuple[list[CardArray | None], CardArray, npt.NDArray[np.int64], int, str]:
+    """The arguments of solver.showdown, checked: hands (None = folded), the
+    board, contributions as int64, the button seat and the game."""
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, (list, tuple)):
+        raise OmahaEvalTypeError(
+            "hands: expected a list with one hand (or None if folded) per seat, "
+            f"got {_quote(hands)}"
+        )
+    n = len(hands)
+    if not 2 <= n <= MAX_SEATS:
+        raise OmahaEvalError(f"hands: expected 2 to {MAX_SEATS} seats, got {n}")
+    held = [None if h is None else cards(h, f"hands[{i}]", HOLE_SIZES) for i, h in enumerate(hands)]
+    b = cards(board, "board", (BOARD_SIZE,))
+    disjoint(("board", b), *((f"hands[{i}]", h) for i, h in enumerate(held) if h is not None))
+    if isinstance(contributions, (str, bytes)) or _ndim(contributions) != 1:
+        raise OmahaEvalTypeError(
+            f"contributions: expected one integer per seat, got {_quote(contributions)}"
+        )
+    chips = [_chip_count(c, f"contributions[{i}]") for i, c in enumerate(contributions)]
+    if len(chips) != n:
+        raise OmahaEvalError(f"contributions: expected {n} values (one per seat), got {len(chips)}")
+    if sum(chips) > MAX_CHIPS:
+        raise OmahaEvalError(f"contributions: total {sum(chips)} exceeds {MAX_CHIPS}")
+    if isinstance(button, (bool, np.bool_)) or not isinstance(button, (int, np.integer)):
+        raise OmahaEvalTypeError(f"button: expected a seat number, got {_quote(button)}")
+    if not 0 <= button < n:
+        raise OmahaEvalError(f"button: expected a seat 0..{n - 1}, got {int(button)}")
+    if not isinstance(game, str) or game not in GAMES:
+        choices = ", ".join(map(repr, GAMES))
+        raise OmahaEvalError(f"game: expected one of {choices}, got {_quote(game)}")
+    return held, b, np.array(chips, dtype=np.int64), int(button), str(game)

@@ -1,0 +1,137 @@
+"""Plain-Python (and plain-NumPy) oracles for the solver API.
+
+Nothing here shares code with omaha_eval's solver: the river shares are
+summed pair by pair with the split of tests/reference.py, and the showdown
+cuts pots and deals odd chips straight from RULES.md.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+import reference as ref
+
+
+def river_shares_brute(
+    board: list[int],
+    hero: list[list[int]],
+    villain: list[list[int]],
+    weights: list[float],
+) -> list[tuple[float, float, float, float]]:
+    """(hi_share, lo_share, scoop, live_weight) per hero hand, pair by pair;
+    NaN shares when no villain hand with weight > 0 is live."""
+    hero_values = [ref.evaluate(h, board) for h in hero]
+    villain_values = [ref.evaluate(v, board) for v in villain]
+    out = []
+    for h, (hh, hl) in zip(hero, hero_values, strict=True):
+        hi = lo = scoop = live = 0.0
+        for v, (vh, vl), w in zip(villain, villain_values, weights, strict=True):
+            if w <= 0 or set(h) & set(v):
+                continue
+            his, los = ref.split([hh, vh], [hl, vl])
+            live += w
+            hi += w * his[0]
+            lo += w * los[0]
+            scoop += w * (his[1] + los[1] == 0.0)  # the villain wins nothing
+        if live == 0:
+            out.append((float("nan"),) * 3 + (0.0,))
+        else:
+            out.append((hi / live, lo / live, scoop / live, live))
+    return out
+
+
+def _masks(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:
+    bits = np.left_shift(np.uint64(1), hands.astype(np.uint64))
+    return np.bitwise_or.reduce(bits, axis=1)
+
+
+def river_shares_pairwise(
+    hero_high: npt.NDArray[np.integer],
+    hero_low: npt.NDArray[np.integer],
+    hero_hands: npt.NDArray[np.uint8],
+    villain_high: npt.NDArray[np.integer],
+    villain_low: npt.NDArray[np.integer],
+    villain_hands: npt.NDArray[np.uint8],
+    weights: npt.NDArray[np.float64],
+) -> tuple[npt.NDArray[np.float64], ...]:
+    """The naive O(N * M) computation in NumPy, from given hand values:
+    (hi_share, lo_share, scoop, live_weight).  The split per pair follows
+    RULES.md directly (a low qualifies if either hand has one)."""
+    hh = hero_high.astype(np.int64)[:, None]
+    hl = hero_low.astype(np.int64)[:, None]
+    vh = villain_high.astype(np.int64)[None, :]
+    vl = villain_low.astype(np.int64)[None, :]
+    any_low = (hl > 0) | (vl > 0)
+    hi = np.where(any_low, 0.5, 1.0) * ((hh > vh) + 0.5 * (hh == vh))
+    lo = np.where(hl > 0, 0.5 * ((hl > vl) + 0.5 * (hl == vl)), 0.0)
+    villain_gets = np.where(any_low, 0.5, 1.0) * ((vh > hh) + 0.5 * (hh == vh)) + np.where(
+        vl > 0, 0.5 * ((vl > hl) + 0.5 * (hl == vl)), 0.0
+    )
+    scoop = villain_gets == 0.0
+    live = (_masks(hero_hands)[:, None] & _masks(villain_hands)[None, :]) == 0
+    w = np.where(live, weights[None, :], 0.0)
+    total = w.sum(axis=1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return (
+            (w * hi).sum(axis=1) / total,
+            (w * lo).sum(axis=1) / total,
+            (w * scoop).sum(axis=1) / total,
+            total,
+        )
+
+
+def split_chips(
+    high: list[int], low: list[int], eligible: list[int], amount: int, button: int
+) -> list[int]:
+    """RULES.md chip split of one pot among the eligible seats."""
+    n = len(high)
+    pay = [0] * n
+    best_hi = max(high[i] for i in eligible)
+    best_lo = max(low[i] for i in eligible)
+    hi_winners = [i for i in eligible if high[i] == best_hi]
+    lo_winners = [i for i in eligible if best_lo > 0 and low[i] == best_lo]
+    if lo_winners:
+        halves = [(hi_winners, amount - amount // 2), (lo_winners, amount // 2)]
+    else:
+        halves = [(hi_winners, amount)]
+    for winners, chips in halves:
+        clockwise = sorted(winners, key=lambda seat: (seat - button - 1) % n)
+        for k, seat in enumerate(clockwise):
+            pay[seat] += chips // len(winners) + (k < chips % len(winners))
+    return pay
+
+
+def showdown(
+    hands: list[list[int] | None],
+    board: list[int],
+    contributions: list[int],
+    button: int = 0,
+    game: str = "omaha8",
+) -> list[int]:
+    """Side pots from the contributions, each split on its own."""
+    n = len(hands)
+    values = [ref.evaluate(h, board) if h is not None else (0, 0) for h in hands]
+    high = [v[0] for v in values]
+    low = [v[1] if game == "omaha8" else 0 for v in values]
+    pay = [0] * n
+    previous = 0
+    for level in sorted(set(c for c in contributions if c > 0)):
+        payers = [i for i in range(n) if contributions[i] >= level]
+        amount = (level - previous) * len(payers)
+        eligible = [i for i in payers if hands[i] is not None]
+        if eligible:
+            for i, chips in enumerate(split_chips(high, low, eligible, amount, button)):
+                pay[i] += chips
+        else:
+            for i in payers:
+                pay[i] += level - previous
+        previous = level
+    return pay
+
+
+def deal(rng: np.random.Generator, count: int, k: int, exclude: list[int]) -> npt.NDArray[np.uint8]:
+    """count random k-card hands avoiding `exclude` (hands may overlap)."""
+    deck = np.setdiff1d(np.arange(52), exclude)
+    return np.array(
+        [np.sort(rng.choice(deck, size=k, replace=False)) for _ in range(count)], dtype=np.uint8
+    )
