@@ -129,3 +129,143 @@ def batch(holes: Any, boards: Any) -> tuple[CardArray, CardArray]:
             f"board {format_cards(board_row)}"
         )
     return h, b
+
+
+# ---------------------------------------------------------------- batch spots
+# One spot of a batch file or of omaha_eval.batch.run(): the fields a row may
+# carry, checked here; the cards themselves are checked by equity().
+
+SPOT_FIELDS = ("id", "players", "board", "dead", "trials", "exact", "seed", "target_stderr", "game")
+GAMES = ("omaha8", "omaha")
+PLAYER_SEPARATOR = "|"  # between players in one text field (ranges use commas)
+
+
+def is_missing(value: Any) -> bool:
+    """Empty CSV cells, JSON nulls and pandas NaN all mean 'not given'."""
+    if value is None:
+        return True
+    if isinstance(value, str):
+        return not value.strip()
+    return isinstance(value, float) and value != value
+
+
+def spot_int(value: Any, name: str, minimum: int) -> int:
+    if isinstance(value, bool):
+        raise OmahaEvalTypeError(f"{name}: expected an integer, got {_quote(value)}")
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)  # pandas turns integer columns with blanks into floats
+    if isinstance(value, str):
+        try:
+            value = int(value.strip())
+        except ValueError:
+            raise OmahaEvalError(f"{name}: expected an integer, got {_quote(value)}") from None
+    if not isinstance(value, (int, np.integer)):
+        raise OmahaEvalTypeError(f"{name}: expected an integer, got {_quote(value)}")
+    if int(value) < minimum:
+        raise OmahaEvalError(f"{name}: expected an integer >= {minimum}, got {_quote(value)}")
+    return int(value)
+
+
+def _spot_bool(value: Any, name: str) -> bool:
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    text = str(value).strip().lower()
+    if text in ("1", "true", "yes", "y"):
+        return True
+    if text in ("0", "false", "no", "n"):
+        return False
+    raise OmahaEvalError(f"{name}: expected true or false, got {_quote(value)}")
+
+
+def _spot_float(value: Any, name: str) -> float:
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise OmahaEvalError(f"{name}: expected a number, got {_quote(value)}") from None
+    if not number > 0 or number == float("inf"):
+        raise OmahaEvalError(f"{name}: expected a positive number, got {_quote(value)}")
+    return number
+
+
+def _spot_cards_text(value: Any, name: str) -> str:
+    if is_missing(value):
+        return ""
+    if not isinstance(value, str):
+        raise OmahaEvalTypeError(f"{name}: expected card text, got {_quote(value)}")
+    return value.strip()
+
+
+def spot_players(value: Any, name: str = "players") -> tuple[str, ...]:
+    """Players of a spot: a list of hand or range texts, or one text with the
+    players separated by '|'."""
+    if is_missing(value):
+        raise OmahaEvalError(f"{name}: missing (give 2 to 10 hands or ranges)")
+    if isinstance(value, str):
+        parts = [p.strip() for p in value.split(PLAYER_SEPARATOR)]
+    elif isinstance(value, (list, tuple)):
+        if not all(isinstance(p, str) for p in value):
+            raise OmahaEvalTypeError(f"{name}: expected hand or range texts, got {_quote(value)}")
+        parts = [p.strip() for p in value]
+    else:
+        raise OmahaEvalTypeError(
+            f"{name}: expected a list of hands or one text with '|' between them, "
+            f"got {_quote(value)}"
+        )
+    if any(not p for p in parts):
+        raise OmahaEvalError(f"{name}: an empty player in {_quote(value)}")
+    if not 2 <= len(parts) <= 10:
+        raise OmahaEvalError(
+            f"{name}: expected 2 to 10 players, got {len(parts)} in {_quote(value)}"
+        )
+    return tuple(parts)
+
+
+def spot_id(value: Any, row: int) -> str:
+    """The id of a spot (text; a missing id becomes the row number)."""
+    if is_missing(value):
+        return str(row)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, (str, int, np.integer)):
+        raise OmahaEvalTypeError(f"id: expected text or an integer, got {_quote(value)}")
+    return str(value).strip()
+
+
+def spot(raw: Any, row: int) -> dict[str, Any]:
+    """A spot (a mapping with SPOT_FIELDS) checked and normalised to plain
+    Python values; `row` (1-based) names it in messages and is the id when
+    none is given."""
+    if not isinstance(raw, dict):
+        raise OmahaEvalTypeError(
+            f"row {row}: expected an object with spot fields, got {_quote(raw)}"
+        )
+    unknown = sorted(set(raw) - set(SPOT_FIELDS), key=str)
+    if unknown:
+        raise OmahaEvalError(
+            f"row {row}: unknown field {_quote(unknown[0])}; fields are {', '.join(SPOT_FIELDS)}"
+        )
+    out: dict[str, Any] = {
+        "id": spot_id(raw.get("id"), row),
+        "players": spot_players(raw.get("players")),
+        "board": _spot_cards_text(raw.get("board"), "board"),
+        "dead": _spot_cards_text(raw.get("dead"), "dead"),
+        "trials": None,
+        "exact": None,
+        "seed": None,
+        "target_stderr": None,
+        "game": "omaha8",
+    }
+    if not is_missing(raw.get("trials")):
+        out["trials"] = spot_int(raw["trials"], "trials", 1)
+    if not is_missing(raw.get("exact")):
+        out["exact"] = _spot_bool(raw["exact"], "exact")
+    if not is_missing(raw.get("seed")):
+        out["seed"] = spot_int(raw["seed"], "seed", 0)
+    if not is_missing(raw.get("target_stderr")):
+        out["target_stderr"] = _spot_float(raw["target_stderr"], "target_stderr")
+    if not is_missing(raw.get("game")):
+        game = str(raw["game"]).strip().lower()
+        if game not in GAMES:
+            raise OmahaEvalError(f"game: expected omaha8 or omaha, got {_quote(raw['game'])}")
+        out["game"] = game
+    return out

@@ -1,0 +1,354 @@
+"""The ``omaha-eval`` command: equity, hand evaluation and batch analysis.
+
+Bad input exits with code 2 and one line naming the argument, never a
+traceback.  Progress bars go to stderr, only when it is a terminal, after a
+second, and never with --quiet.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, NoReturn
+
+import click
+
+from omaha_eval import __version__, _report, batch
+from omaha_eval.errors import OmahaEvalError
+from omaha_eval.evaluator import evaluate
+
+__all__ = ["main"]
+
+EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130  # the shell's code for a process stopped by Ctrl-C
+PROGRESS_DELAY = 1.0  # seconds before a progress bar appears
+
+
+def _fail(message: str) -> NoReturn:
+    """One line on stderr, exit code 2 (the code click gives usage errors)."""
+    click.echo(f"omaha-eval: error: {message}", err=True)
+    sys.exit(EXIT_BAD_INPUT)
+
+
+@contextmanager
+def _user_errors() -> Iterator[None]:
+    """Bad input becomes one line and exit code 2, not a traceback."""
+    try:
+        yield
+    except OmahaEvalError as exc:
+        _fail(str(exc))
+
+
+def _progress(total: int | None, unit: str, quiet: bool) -> Any:
+    """A tqdm bar on stderr, shown after PROGRESS_DELAY seconds, only when
+    stderr is a terminal and not --quiet."""
+    from tqdm import tqdm
+
+    disable = quiet or not sys.stderr.isatty()
+    return tqdm(
+        total=total,
+        unit=unit,
+        unit_scale=True,
+        delay=PROGRESS_DELAY,
+        file=sys.stderr,
+        disable=disable,
+        leave=False,
+        dynamic_ncols=True,
+    )
+
+
+class _Group(click.Group):
+    """Click's errors on one line (naming the argument), exit code 2."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        kwargs["standalone_mode"] = False
+        try:
+            code = super().main(*args, **kwargs)
+        except click.UsageError as exc:
+            where = exc.ctx.command_path if exc.ctx is not None else "omaha-eval"
+            hint = f" (see '{where} --help')" if exc.ctx is not None else ""
+            _fail(f"{exc.format_message().rstrip('.')}{hint}")
+        except click.ClickException as exc:
+            _fail(exc.format_message())
+        except click.Abort:  # Ctrl-C outside the places that handle it themselves
+            sys.exit(EXIT_INTERRUPTED)
+        except BrokenPipeError:  # `omaha-eval ... | head`
+            sys.stderr.close()
+            sys.exit(0)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="omaha-eval")
+def main() -> None:
+    """Omaha hi/lo (Omaha 8-or-better) equity and hand evaluation.
+
+    \b
+    Examples:
+      omaha-eval equity AsAh2c3d 7c7d4c5d --board KsQdJh
+      omaha-eval eval "Ad Kd 3s 2s" "Jd 4d 3c Qd 5h"
+      omaha-eval batch examples/spots.csv -o results.csv
+
+    Cards: As Kd 10h 2c or A♠ K♦ (any case; spaces, commas or nothing
+    between).  Run `omaha-eval COMMAND --help` for each command.
+    """
+
+
+# ---------------------------------------------------------------- eval
+
+
+@main.command("eval")
+@click.argument("hole")
+@click.argument("board")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def eval_command(hole: str, board: str, as_json: bool) -> None:
+    """Best high and best low of HOLE (4, 5 or 6 cards) on a five-card BOARD.
+
+    Each hand uses exactly two hole cards and three board cards; the five
+    cards used are shown best first.
+
+    \b
+    Examples:
+      omaha-eval eval AdKd3s2s JdQd4d3c5h
+      omaha-eval eval "A♠ 2♦ K♣ K♥" "3c 5h 8d Ks Qd" --json
+    """
+    with _user_errors():
+        value = evaluate(hole, board)
+    if as_json:
+        click.echo(
+            json.dumps(
+                ensure_ascii=False,
+                obj={
+                    "hole": hole,
+                    "board": board,
+                    "high": {
+                        "value": value.high,
+                        "name": value.high_name,
+                        "cards": value.high_cards,
+                    },
+                    "low": None
+                    if value.low_name is None
+                    else {"value": value.low, "name": value.low_name, "cards": value.low_cards},
+                },
+            )
+        )
+        return
+    click.echo(f"high  {value.high_name:<32} {value.high_cards}  (value {value.high})")
+    if value.low_name is None:
+        click.echo("low   none (no eight-or-better low)")
+    else:
+        click.echo(f"low   {value.low_name:<32} {value.low_cards}  (value {value.low})")
+
+
+# ---------------------------------------------------------------- equity
+
+
+def _equity_function() -> Callable[..., Any]:
+    import omaha_eval
+
+    equity_fn = getattr(omaha_eval, "equity", None)
+    if equity_fn is None:
+        _fail("this build of omaha_eval has no equity engine")
+    return equity_fn  # type: ignore[no-any-return]
+
+
+@main.command("equity")
+@click.argument("players", nargs=-1, required=True, metavar="HAND_OR_RANGE...")
+@click.option("-b", "--board", default="", help="Known board cards (0 to 5).")
+@click.option("-d", "--dead", default="", help="Known dead cards.")
+@click.option("-n", "--trials", type=click.IntRange(min=1), help="Monte Carlo trials.")
+@click.option("--exact", is_flag=True, help="Enumerate every deal (no sampling).")
+@click.option(
+    "--target-stderr",
+    type=click.FloatRange(min=0, min_open=True),
+    help="Monte Carlo: stop once every equity's standard error is below this.",
+)
+@click.option("-s", "--seed", type=click.IntRange(min=0), help="Seed (Monte Carlo).")
+@click.option("-t", "--threads", type=click.IntRange(min=1), help="Threads (default: all cores).")
+@click.option(
+    "-g",
+    "--game",
+    type=click.Choice(["omaha8", "omaha"]),
+    default="omaha8",
+    show_default=True,
+    help="omaha8 = hi/lo; omaha = high only.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document (see README).")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+def equity_command(
+    players: tuple[str, ...],
+    board: str,
+    dead: str,
+    trials: int | None,
+    exact: bool,
+    target_stderr: float | None,
+    seed: int | None,
+    threads: int | None,
+    game: str,
+    as_json: bool,
+    quiet: bool,
+) -> None:
+    """Equity of 2 to 10 hands or ranges: hi and lo shares, scoops, wins and ties.
+
+    Each HAND_OR_RANGE is a hand (AsAh2c3d), "*" (a random hand) or a range.
+    Exact when the deals are few, Monte Carlo otherwise; Ctrl-C during
+    Monte Carlo prints the result so far, marked interrupted, and exits 130.
+
+    \b
+    Examples:
+      omaha-eval equity AsAh2c3d 7c7d4c5d --board KsQdJh
+      omaha-eval equity 6c6d6h6s 5c4d3h2s --exact
+      omaha-eval equity AsKs2d3d "*" "*" --trials 1000000 --seed 7 --json
+    """
+    equity_fn = _equity_function()
+    with _user_errors():
+        record, interrupted = _run_equity(
+            equity_fn,
+            list(players),
+            board,
+            dead,
+            trials=trials,
+            exact=exact or None,
+            target_stderr=target_stderr,
+            seed=seed,
+            threads=threads,
+            game=game,
+            quiet=quiet,
+        )
+    click.echo(json.dumps(record, ensure_ascii=False) if as_json else _report.equity_table(record))
+    if interrupted:
+        sys.exit(EXIT_INTERRUPTED)
+
+
+def _run_equity(
+    equity_fn: Callable[..., Any],
+    players: list[str],
+    board: str,
+    dead: str,
+    *,
+    quiet: bool,
+    **options: Any,
+) -> tuple[dict[str, Any], bool]:
+    """One equity call; (record, interrupted)."""
+    result = equity_fn(players, board, dead, **options)
+    record = _report.equity_record(result, players, board, dead, options["game"])
+    return record, False
+
+
+# ---------------------------------------------------------------- batch
+
+
+@main.command("batch")
+@click.argument("input_path", metavar="INPUT", type=click.Path(dir_okay=False))
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="Results file, .csv or .jsonl; appended to, spots already in it are skipped.",
+)
+@click.option(
+    "-w",
+    "--workers",
+    type=click.IntRange(min=1),
+    help="Local worker processes (default: all cores).",
+)
+@click.option(
+    "--dask",
+    "dask_address",
+    metavar="ADDRESS",
+    help="Run on this Dask scheduler, e.g. tcp://10.0.0.5:8786.",
+)
+@click.option(
+    "-n",
+    "--trials",
+    type=click.IntRange(min=1),
+    help="Monte Carlo trials for spots that give none.",
+)
+@click.option(
+    "-s",
+    "--seed",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="Batch seed: a spot without a seed gets one from this and its id.",
+)
+@click.option(
+    "-t",
+    "--threads",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Engine threads per spot.",
+)
+@click.option(
+    "-g",
+    "--game",
+    type=click.Choice(["omaha8", "omaha"]),
+    help="Game for spots that give none (default omaha8).",
+)
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary.")
+def batch_command(
+    input_path: str,
+    output: str,
+    workers: int | None,
+    dask_address: str | None,
+    trials: int | None,
+    seed: int,
+    threads: int,
+    game: str | None,
+    quiet: bool,
+) -> None:
+    """Equity of every spot in INPUT (CSV or JSON Lines), results to OUTPUT.
+
+    A spot has: id, players (hands or ranges, '|' between them in CSV),
+    board, dead, and optionally trials, exact, seed, target_stderr, game.
+    Each result is written and flushed as soon as it is known; run the same
+    command again after an interruption and it skips the spots already in
+    OUTPUT.  A bad row becomes an error entry; the others still run.  Exit
+    code 1 when some spots are error entries.
+
+    \b
+    Examples:
+      omaha-eval batch examples/spots.csv -o results.csv
+      omaha-eval batch spots.jsonl -o results.jsonl --workers 4 --trials 200000
+      omaha-eval batch spots.csv -o results.csv --dask tcp://scheduler:8786
+    """
+    defaults = {k: v for k, v in (("trials", trials), ("game", game)) if v is not None}
+    bar = _progress(None, "spot", quiet)
+    start = time.perf_counter()
+    summary = None
+    try:
+        with _user_errors():
+            summary = batch.run_file(
+                input_path,
+                output,
+                workers=workers,
+                dask=dask_address,
+                seed=seed,
+                threads=threads,
+                defaults=defaults,
+                on_start=lambda todo: bar.reset(total=todo),
+                on_result=lambda result: bar.update(1),
+            )
+    except KeyboardInterrupt:
+        bar.close()
+        click.echo(
+            f"omaha-eval: interrupted; finished spots are in {output}. "
+            "Run the same command again to complete the rest.",
+            err=True,
+        )
+        sys.exit(EXIT_INTERRUPTED)
+    finally:
+        bar.close()
+    if not quiet:
+        click.echo(
+            f"{summary.done} spots run ({summary.errors} errors), {summary.skipped} already in "
+            f"{output}, {time.perf_counter() - start:.1f} s",
+            err=True,
+        )
+    if summary.errors:
+        sys.exit(1)
