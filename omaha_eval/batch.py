@@ -97,11 +97,12 @@ def default_workers() -> int:
 def spot_seed(batch_seed: int, spot_id: str) -> int:
     """The seed of a spot that has none: a function of the batch seed and
     the spot's id only (53 bits, exact in any JSON reader)."""
-    words = np.frombuffer(
-        spot_id.encode("utf-8").ljust(4 * (len(spot_id) // 4 + 1), b"\0"), dtype="<u4"
-    )
-    state = np.random.SeedSequence([batch_seed, *words.tolist()]).generate_state(2, np.uint32)
-    return (int(state[0]) << 21 ^ int(state[1])) & (2**53 - 1)
+    data = spot_id.encode("utf-8")
+    words = np.frombuffer(data.ljust(-(-len(data) // 4) * 4, b"\0"), dtype="<u4")
+    # The length goes in too, so ids that differ only by trailing NULs differ.
+    entropy = [batch_seed, len(data), *words.tolist()]
+    state = np.random.SeedSequence(entropy).generate_state(1, np.uint64)
+    return int(state[0]) & (2**53 - 1)
 
 
 def _one_line(text: str) -> str:
