@@ -145,7 +145,7 @@ def equity_table(record: Mapping[str, Any]) -> str:
             f"quartered {_pct(record['quartered']).strip()}"
         )
     trials = record["trials"]
-    what = "deals" if method == "exact" else "trials"
+    what = ("deal" if method == "exact" else "trial") + ("" if trials == 1 else "s")
     detail = f"{method}, {trials:,} {what}"
     if method != "exact":
         detail += f", seed {record['seed']}"

@@ -146,7 +146,9 @@ def is_missing(value: Any) -> bool:
         return True
     if isinstance(value, str):
         return not value.strip()
-    return isinstance(value, float) and value != value
+    if type(value).__name__ == "NAType":  # pandas.NA, without importing pandas
+        return True
+    return isinstance(value, (float, np.floating)) and value != value
 
 
 def spot_int(value: Any, name: str, minimum: int) -> int:

@@ -502,12 +502,12 @@ def run_file(
     """
     rows = read_spots(input)
     out = _Output(Path(output), _max_players(rows))
+    results: Iterator[SpotResult] = iter(())
     try:
         results = run(rows, skip=out.done, **options)
-        skipped = sum(1 for _ in _ids(rows) if _ in out.done)
-        todo = len(rows) - skipped
+        skipped = sum(1 for spot_id in _ids(rows) if spot_id in out.done)
         if on_start is not None:
-            on_start(todo)
+            on_start(len(rows) - skipped)
         done = errors = 0
         for result in results:
             out.write(result)
@@ -516,6 +516,9 @@ def run_file(
             if on_result is not None:
                 on_result(result)
     finally:
+        close = getattr(results, "close", None)
+        if close is not None:  # stops the workers at once when interrupted
+            close()
         out.close()
     return BatchSummary(total=len(rows), skipped=skipped, done=done, errors=errors)
 

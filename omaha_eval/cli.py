@@ -7,7 +7,10 @@ second, and never with --quiet.
 
 from __future__ import annotations
 
+import importlib
 import json
+import re
+import secrets
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -16,7 +19,7 @@ from typing import Any, NoReturn
 
 import click
 
-from omaha_eval import __version__, _report, batch
+from omaha_eval import __version__, _chunks, _report, batch
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.evaluator import evaluate
 
@@ -29,7 +32,10 @@ PROGRESS_DELAY = 1.0  # seconds before a progress bar appears
 
 def _fail(message: str) -> NoReturn:
     """One line on stderr, exit code 2 (the code click gives usage errors)."""
-    click.echo(f"omaha-eval: error: {message}", err=True)
+    # The engine names players as the Python API does (players[0]); on the
+    # command line they are the first, second... HAND_OR_RANGE.
+    message = re.sub(r"players\[(\d+)\]", lambda m: f"player {int(m[1]) + 1}", message)
+    click.echo(f"omaha-eval: error: {' '.join(message.split())}", err=True)
     sys.exit(EXIT_BAD_INPUT)
 
 
@@ -162,6 +168,12 @@ def _equity_function() -> Callable[..., Any]:
 @click.option("-n", "--trials", type=click.IntRange(min=1), help="Monte Carlo trials.")
 @click.option("--exact", is_flag=True, help="Enumerate every deal (no sampling).")
 @click.option(
+    "--monte-carlo",
+    "monte_carlo",
+    is_flag=True,
+    help="Sample even when the deals are few enough to enumerate.",
+)
+@click.option(
     "--target-stderr",
     type=click.FloatRange(min=0, min_open=True),
     help="Monte Carlo: stop once every equity's standard error is below this.",
@@ -184,6 +196,7 @@ def equity_command(
     dead: str,
     trials: int | None,
     exact: bool,
+    monte_carlo: bool,
     target_stderr: float | None,
     seed: int | None,
     threads: int | None,
@@ -203,6 +216,8 @@ def equity_command(
       omaha-eval equity 6c6d6h6s 5c4d3h2s --exact
       omaha-eval equity AsKs2d3d "*" "*" --trials 1000000 --seed 7 --json
     """
+    if exact and monte_carlo:
+        _fail("--exact and --monte-carlo exclude each other")
     equity_fn = _equity_function()
     with _user_errors():
         record, interrupted = _run_equity(
@@ -211,7 +226,7 @@ def equity_command(
             board,
             dead,
             trials=trials,
-            exact=exact or None,
+            exact=True if exact else (False if monte_carlo else None),
             target_stderr=target_stderr,
             seed=seed,
             threads=threads,
@@ -229,13 +244,67 @@ def _run_equity(
     board: str,
     dead: str,
     *,
+    trials: int | None,
+    exact: bool | None,
+    target_stderr: float | None,
+    seed: int | None,
+    threads: int | None,
+    game: str,
     quiet: bool,
-    **options: Any,
 ) -> tuple[dict[str, Any], bool]:
-    """One equity call; (record, interrupted)."""
-    result = equity_fn(players, board, dead, **options)
-    record = _report.equity_record(result, players, board, dead, options["game"])
-    return record, False
+    """Equity as the command runs it; returns (record, interrupted).
+
+    --exact is one call.  Otherwise Monte Carlo runs in seeded chunks
+    (omaha_eval/_chunks.py) so that progress shows and Ctrl-C keeps the
+    trials done; the first chunk is called with exact=None, and when the
+    engine finds the spot small enough to enumerate, that exact answer is
+    the result.
+    """
+    # The module (its defaults), not the function the package exports under that name.
+    equity_module = importlib.import_module("omaha_eval.equity")
+    common = {"threads": threads, "game": game}
+    if exact:
+        result = equity_fn(players, board, dead, exact=True, **common)
+        return _report.equity_record(result, players, board, dead, game), False
+
+    if seed is None:  # draw one, and report it, so every run can be repeated
+        seed = secrets.randbits(53)
+    if target_stderr is not None:
+        total = trials or equity_module.TARGET_MAX_TRIALS
+    else:
+        total = trials or equity_module.DEFAULT_TRIALS
+    start = time.perf_counter()
+    chunks: list[Any] = []
+    interrupted = False
+    # With a target the run usually stops well before its cap: no fixed total.
+    with _progress(None if target_stderr else total, "trial", quiet) as bar:
+        try:
+            for size, chunk_seed in zip(
+                _chunks.chunk_sizes(total), _chunks.chunk_seeds(seed), strict=False
+            ):
+                result = equity_fn(
+                    players, board, dead, trials=size, seed=chunk_seed,
+                    exact=exact if not chunks else False, **common,
+                )  # fmt: skip
+                if result.method == "exact":
+                    return _report.equity_record(result, players, board, dead, game), False
+                chunks.append(result)
+                bar.update(result.trials)
+                if target_stderr is not None:
+                    if max(_chunks.pooled_stderr(chunks)) <= target_stderr:
+                        break
+        except KeyboardInterrupt:
+            interrupted = True
+    if not chunks:
+        _fail_interrupted()
+    pooled = _chunks.pool(chunks, seed=seed, elapsed=time.perf_counter() - start)
+    record = _report.equity_record(pooled, players, board, dead, game, interrupted=interrupted)
+    return record, interrupted
+
+
+def _fail_interrupted() -> NoReturn:
+    click.echo("omaha-eval: interrupted before the first trials finished", err=True)
+    sys.exit(EXIT_INTERRUPTED)
 
 
 # ---------------------------------------------------------------- batch
