@@ -263,8 +263,11 @@ def _dask_client(dask: Any) -> Any:
         raise OmahaEvalError(f"dask: expected a scheduler address or a Client, got {dask!r}")
     try:
         return Client(dask, timeout="10s")  # type: ignore[no-untyped-call]
-    except (OSError, TimeoutError) as exc:
-        raise OmahaEvalError(f"dask: cannot connect to the scheduler at {dask!r}: {exc}") from None
+    except (OSError, TimeoutError, ValueError) as exc:  # ValueError: a malformed address
+        message = " ".join(str(exc).split())
+        raise OmahaEvalError(
+            f"dask: cannot connect to the scheduler at {dask!r}: {message}"
+        ) from None
 
 
 def _execute(
