@@ -217,16 +217,16 @@ def run(
     threads: int | None = 1,
     defaults: Mapping[str, Any] | None = None,
     equity: EquityFunction | None = None,
-    executor: Literal["process", "thread"] = "process",
+    executor: Literal["thread", "process"] = "thread",
 ) -> Iterator[SpotResult]:
     """Run equity on every spot; yield a SpotResult for each as it finishes.
 
     `spots` is an iterable of mappings (or a pandas DataFrame) with the spot
     fields; `defaults` fills fields a spot leaves empty.  Rows that cannot be
     read come first, as error entries; spots whose id is in `skip` are not
-    run.  `workers` (default: all local cores) processes run the spots, each
-    spot's engine on `threads` threads; ``executor="thread"`` uses threads
-    instead of processes.  `dask` is a scheduler address or a
+    run.  `workers` (default: all local cores) threads run the spots, each
+    spot's engine on `threads` threads; ``executor="process"`` uses worker
+    processes instead (see _execute_pool for when that pays).  `dask` is a scheduler address or a
     ``distributed.Client``: the spots run on that cluster instead.  `equity`
     replaces ``omaha_eval.equity`` (it must be importable by the workers).
 
@@ -292,10 +292,12 @@ def _execute(
 def _execute_pool(
     tasks: list[tuple[dict[str, Any], EquityFunction, int | None]], workers: int, executor: str
 ) -> Iterator[SpotResult]:
-    # Processes by default: reading ranges and building each spot's arrays
-    # is Python work that threads would serialise on the GIL; a spot's C loop
-    # would release it, but per-spot set-up dominates small spots.  "spawn"
-    # avoids forking a process that may hold threads (progress bar, engine).
+    # Threads by default: the engine's C loops release the GIL, so spots run
+    # in parallel, and a thread costs nothing to start, where each spawned
+    # process imports NumPy and builds the tables first (about a second for
+    # two workers here: benchmarks/bench_batch.py, README "Batch analysis").
+    # Processes pay off only when per-spot Python work (parsing big ranges)
+    # dominates a long batch.  "spawn" avoids forking a threaded parent.
     if executor == "thread":
         pool: Any = ThreadPool(workers)
     else:

@@ -323,7 +323,14 @@ def _fail_interrupted() -> NoReturn:
     "-w",
     "--workers",
     type=click.IntRange(min=1),
-    help="Local worker processes (default: all cores).",
+    help="Local workers (default: all cores).",
+)
+@click.option(
+    "--executor",
+    type=click.Choice(["thread", "process"]),
+    default="thread",
+    show_default=True,
+    help="Local workers are threads (the engine releases the GIL) or processes.",
 )
 @click.option(
     "--dask",
@@ -364,6 +371,7 @@ def batch_command(
     input_path: str,
     output: str,
     workers: int | None,
+    executor: str,
     dask_address: str | None,
     trials: int | None,
     seed: int,
@@ -396,6 +404,7 @@ def batch_command(
                 input_path,
                 output,
                 workers=workers,
+                executor=executor,
                 dask=dask_address,
                 seed=seed,
                 threads=threads,

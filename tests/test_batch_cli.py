@@ -234,10 +234,12 @@ def test_kill_and_resume_loses_and_repeats_nothing(tmp_path: Path, suffix: str) 
             assert_record_matches(record, library_result(spots[record["id"]]))
 
 
-def test_ctrl_c_stops_workers_and_resume_completes(tmp_path: Path) -> None:
+@pytest.mark.parametrize("executor", ["thread", "process"])
+def test_ctrl_c_stops_workers_and_resume_completes(tmp_path: Path, executor: str) -> None:
     ids = write_slow_spots(tmp_path / "spots.jsonl")
     out = tmp_path / "out.jsonl"
-    proc = start_batch(tmp_path, "spots.jsonl", "-o", "out.jsonl", "--workers", "2")
+    args = ("spots.jsonl", "-o", "out.jsonl", "--workers", "2", "--executor", executor)
+    proc = start_batch(tmp_path, *args)
     wait_for_lines(out, 2, proc, limit=120)
     os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C reaches the whole foreground group
     _, err = proc.communicate(timeout=60)
@@ -246,7 +248,7 @@ def test_ctrl_c_stops_workers_and_resume_completes(tmp_path: Path) -> None:
     assert err.strip().splitlines()[-1].startswith("omaha-eval: interrupted;")
     assert group_gone(proc.pid), "worker processes left running"
     done = len(read_jsonl(out))
-    again = run_cli("batch", "spots.jsonl", "-o", "out.jsonl", "--workers", "2", cwd=tmp_path)
+    again = run_cli("batch", *args, cwd=tmp_path)
     assert again.returncode == 0, again.stderr
     assert f"{done} already in" in again.stderr
     assert sorted(r["id"] for r in read_jsonl(out)) == ids
