@@ -369,7 +369,8 @@ static void exact_last_card(exact_state *st, const partial_board *pb, int start,
         const unsigned t0 = row[0][r], t1 = row[1][r], t2 = row[2][r], t3 = row[3][r],
                        t4 = row[4][r], t5 = row[5][r];
         next.card[4] = card;
-        next.suit_ranks[s] = (uint16_t)(pb->suit_ranks[s] | 1u << r);
+        memcpy(next.suit_ranks, pb->suit_ranks, sizeof next.suit_ranks);
+        next.suit_ranks[s] |= (uint16_t)(1u << r);
         next.flush_suit = pb->suit_count[s] >= 2 ? (int8_t)s : pb->flush_suit;
         next.low_mask = pb->low_mask | oe_low_bit[r];
         for (int j = 0; j < nf; j++) {
