@@ -167,7 +167,8 @@ def weighted_hands(value: Any, name: str) -> tuple[CardArray, npt.NDArray[np.flo
     bad = np.flatnonzero(~np.isfinite(w) | (w < 0))
     if bad.size:
         raise OmahaEvalError(
-            f"{name}: weight {w[bad[0]]!r} of combo {int(bad[0])} is not a finite number >= 0"
+            f"{name}: weight {float(w[bad[0]])!r} of combo {int(bad[0])} "
+            "is not a finite number >= 0"
         )
     return arr, np.ascontiguousarray(w)
 
@@ -202,5 +203,6 @@ def equity_options(
             raise OmahaEvalError(f"target_stderr: expected a number > 0, got {target_stderr!r}")
         target_stderr = float(target_stderr)
     if game not in GAMES:
-        raise OmahaEvalError(f"game: expected one of {', '.join(map(repr, GAMES))}, got {_quote(game)}")
+        names = ", ".join(map(repr, GAMES))
+        raise OmahaEvalError(f"game: expected one of {names}, got {_quote(game)}")
     return trials, None if exact is None else bool(exact), threads, target_stderr, str(game)

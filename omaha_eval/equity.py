@@ -19,17 +19,18 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
+from functools import partial
 from typing import Any, Literal, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from omaha_eval import _core, _validate
-from omaha_eval.cards import parse_cards
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
 
 __all__ = ["EquityResult", "PlayerEquity", "equity"]
@@ -52,6 +53,8 @@ TARGET_FIRST_ROUND = 20_000
 MAX_REJECTS = 1_000_000
 
 _KIND = {"fixed": 0, "range": 1, "random": 2}
+# Text made only of cards (the forms omaha_eval.cards reads) is a hand.
+_CARDS_ONLY = re.compile(r"[\s,]*(?:(?:10|[2-9tjqka])[cdhs♣♦♥♠♧♢♡♤][\s,]*)+", re.IGNORECASE)
 
 CardArray = npt.NDArray[np.uint8]
 FloatArray = npt.NDArray[np.float64]
@@ -145,9 +148,7 @@ def _parse_player(value: Any, name: str) -> _Player:
     if isinstance(value, str):
         if value.strip() == "*":
             return _Player("random", np.zeros((0, 0), np.uint8), np.zeros(0))
-        try:
-            parse_cards(value, name)
-        except OmahaEvalError:
+        if not _CARDS_ONLY.fullmatch(value):
             return _player_from_text(value, name)
         hand = _validate.cards(value, name, _validate.HOLE_SIZES)
         return _Player("fixed", hand.reshape(1, -1), np.ones(1))
@@ -158,9 +159,7 @@ def _parse_player(value: Any, name: str) -> _Player:
         combos, weights = _validate.weighted_hands(value, name)
         return _Player("range", combos, weights)
     if np.ndim(value) == 2:
-        raise OmahaEvalError(
-            f"{name}: a 2-D array of hands needs weights: pass (combos, weights)"
-        )
+        raise OmahaEvalError(f"{name}: a 2-D array of hands needs weights: pass (combos, weights)")
     hand = _validate.cards(value, name, _validate.HOLE_SIZES)
     return _Player("fixed", hand.reshape(1, -1), np.ones(1))
 
@@ -249,9 +248,7 @@ def _exact_work(players: list[_Player], k: int, n_board: int, known: int) -> flo
     boards = math.comb(deck, 5 - n_board)
     random_combos = math.comb(deck, k)
     sizes = [
-        random_combos if p.kind == "random" else len(p.combos)
-        for p in players
-        if p.kind != "fixed"
+        random_combos if p.kind == "random" else len(p.combos) for p in players if p.kind != "fixed"
     ]
     n_fixed = sum(p.kind == "fixed" for p in players)
     # per board: each fixed hand, each range hand, each assignment (deal)
@@ -272,7 +269,7 @@ def _all_hands(known: int, k: int) -> CardArray:
 
 
 def _spot(players: list[_Player], k: int, board: CardArray, known: int, high_only: bool,
-          expand_random: bool) -> Any:  # fmt: skip
+          expand_random: bool) -> _core.EquitySpot:  # fmt: skip
     kinds, combos, weights, masks = [], [], [], []
     for p in players:
         c, w = p.combos, p.weights
@@ -295,7 +292,7 @@ def _default_threads() -> int:
         return os.cpu_count() or 1
 
 
-def _run_all(jobs: list[Callable[[], T]]) -> list[T]:
+def _run_all(jobs: Sequence[Callable[[], T]]) -> list[T]:
     """Run the jobs, each in its own thread (their C loops release the GIL)."""
     if len(jobs) == 1:
         return [jobs[0]()]
@@ -448,7 +445,7 @@ def equity(
         def exact_job(part: int) -> int:
             return int(spot.exact(part, parts, outcomes[part], lows[part]))
 
-        deals = sum(_run_all([lambda p=p: exact_job(p) for p in range(parts)]))
+        deals = sum(_run_all([partial(exact_job, p) for p in range(parts)]))
         if deals == 0:
             raise OmahaEvalError(
                 "players: no deal is possible: every combination of the ranges shares a card"
@@ -469,11 +466,11 @@ def equity(
     while True:
         shares = [round_size // workers + (w < round_size % workers) for w in range(workers)]
 
-        def mc_job(w: int) -> tuple[int, bool]:
-            count, stuck = spot.monte_carlo(streams[w], shares[w], MAX_REJECTS, outcomes[w], lows[w])
-            return int(count), bool(stuck)
-
-        results = _run_all([lambda w=w: mc_job(w) for w in range(workers)])
+        jobs = [
+            partial(spot.monte_carlo, streams[w], shares[w], MAX_REJECTS, outcomes[w], lows[w])
+            for w in range(workers)
+        ]
+        results = _run_all(jobs)
         if any(stuck for _, stuck in results):
             raise OmahaEvalError(
                 f"players: {MAX_REJECTS:,} deals in a row gave two ranges the same card; "

@@ -25,7 +25,9 @@ def as_reference(players: list, board: str, dead: str) -> tuple[list, list[int],
             out.append([(ref.cards(p), 1.0)])
         else:
             combos, weights = p
-            out.append([(list(map(int, c)), float(w)) for c, w in zip(combos, weights)])
+            out.append(
+                [(list(map(int, c)), float(w)) for c, w in zip(combos, weights, strict=True)]
+            )
     return out, ref.cards(board) if board else [], ref.cards(dead) if dead else []
 
 
@@ -33,7 +35,7 @@ def assert_agrees(result: oe.EquityResult, expected: dict) -> None:
     assert result.method == "exact"
     assert result.trials == expected["deals"]
     assert len(result.players) == len(expected["players"])
-    for got, want in zip(result.players, expected["players"]):
+    for got, want in zip(result.players, expected["players"], strict=True):
         for figure in FIGURES:
             assert getattr(got, figure) == pytest.approx(float(want[figure]), abs=TOL), figure
         assert got.stderr == 0.0
@@ -54,8 +56,11 @@ FIXED_SPOTS = {
     "turn heads-up dead": (["As 2s 3h Kd", "Ah 4c 5d Qs"], "6s 7h 8d Jc", "2c 3c"),
     "turn 3-way": (["As 2s 3h Kd", "Ah 4c 5d Qs", "Tc Td 9h 9s"], "6s 7h 8d Jc", ""),
     "turn 5 cards": (["As 2s 3h Kd Kc", "Ah 4c 5d Qs Jd"], "6s 7h 8d Jc", ""),
-    "turn 6 cards 3-way": (["As 2s 3h Kd Kc 8c", "Ah 4c 5d Qs Jd 2d", "Tc Td 9h 9s 3s 4s"],
-                           "6s 7h 8d Jh", "Ad"),  # fmt: skip
+    "turn 6 cards 3-way": (
+        ["As 2s 3h Kd Kc 8c", "Ah 4c 5d Qs Jd 2d", "Tc Td 9h 9s 3s 4s"],
+        "6s 7h 8d Jh",
+        "Ad",
+    ),
     "flop heads-up": (["Ac 2c 3d 4d", "Ks Kh Qs Qh"], "5c 6c Kd", ""),
     "flop 3-way dead": (["Ac 2c 3d 4d", "Ks Kh Qs Qh", "7s 8s 9h Th"], "5c 6c Kd", "2h 3h"),
 }
@@ -79,22 +84,36 @@ def test_exact_high_only_matches_brute_force() -> None:
 RANGE_SPOTS = {
     # a range, with a hand that collides with the board (removed) and weights
     "turn range": (
-        ["As 2s 3h Kd", range_of(("Ah 4c 5d Qs", 1.0), ("Kh Kc 4d 5c", 0.5),
-                                 ("6s 2c 3c 4h", 2.0), ("Qh Qd Jd Td", 0.25))],
-        "6s 7h 8d Jc", "",
+        [
+            "As 2s 3h Kd",
+            range_of(
+                ("Ah 4c 5d Qs", 1.0),
+                ("Kh Kc 4d 5c", 0.5),
+                ("6s 2c 3c 4h", 2.0),
+                ("Qh Qd Jd Td", 0.25),
+            ),
+        ],
+        "6s 7h 8d Jc",
+        "",
     ),
     # two ranges sharing cards with each other: only non-colliding pairs count
     "river two ranges 3-way": (
-        [range_of(("Ad 2d Ks Kh", 1.0), ("Ac 2c Qs Jh", 3.0), ("8c 7c 6c 5c", 1.0)),
-         range_of(("Ac 3c Qs Jh", 2.0), ("Ah 2h 9c 9d", 1.0), ("Ad 3d 8s 8h", 0.5)),
-         "Tc Td Js Jd"],
-        "4d 5h 9s Kc 2s", "Th",
+        [
+            range_of(("Ad 2d Ks Kh", 1.0), ("Ac 2c Qs Jh", 3.0), ("8c 7c 6c 5c", 1.0)),
+            range_of(("Ac 3c Qs Jh", 2.0), ("Ah 2h 9c 9d", 1.0), ("Ad 3d 8s 8h", 0.5)),
+            "Tc Td Js Jd",
+        ],
+        "4d 5h 9s Kc 2s",
+        "Th",
     ),
     # ranges on the flop (one collapses to a single hand after removal)
     "flop ranges": (
-        [range_of(("Ac 2c 3d 4d", 1.0), ("5c 2h 3h 4h", 1.0)),
-         range_of(("Ks Kh Qs Qh", 1.0), ("Ad 2d 8c 8d", 2.0), ("As 3s 7d 7h", 1.0))],
-        "5c 6c Kd", "",
+        [
+            range_of(("Ac 2c 3d 4d", 1.0), ("5c 2h 3h 4h", 1.0)),
+            range_of(("Ks Kh Qs Qh", 1.0), ("Ad 2d 8c 8d", 2.0), ("As 3s 7d 7h", 1.0)),
+        ],
+        "5c 6c Kd",
+        "",
     ),
 }
 
@@ -162,7 +181,7 @@ def test_weights_scale_free() -> None:
     scaled = [(p[0], p[1] * 7.5) if isinstance(p, tuple) else p for p in players]
     a = oe.equity(players, board, dead).players
     b = oe.equity(scaled, board, dead).players
-    for x, y in zip(a, b):
+    for x, y in zip(a, b, strict=True):
         assert x.equity == pytest.approx(y.equity, abs=TOL)
 
 
@@ -179,7 +198,7 @@ def test_suit_relabelling_invariance(perm: tuple[int, ...]) -> None:
     a = oe.equity(players, board, dead)
     b = oe.equity([relabel(p, perm) for p in players], relabel(board, perm), relabel(dead, perm))
     assert a.trials == b.trials
-    for x, y in zip(a.players, b.players):
+    for x, y in zip(a.players, b.players, strict=True):
         for figure in FIGURES:
             assert getattr(x, figure) == pytest.approx(getattr(y, figure), abs=TOL)
 

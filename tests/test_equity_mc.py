@@ -19,8 +19,13 @@ SPOTS = {
     "river two ranges 3-way": RANGE_SPOTS["river two ranges 3-way"],
     "flop ranges": RANGE_SPOTS["flop ranges"],
     "random hand, small deck": (["As 2h 3c 3d", "*"], "Ac Ad Ah", SMALL_DECK_DEAD),
-    "two random hands, small deck": (["As 2h 3c 3d", "*", "*"], "Ac Ad Ah Kc", " ".join(
-        f"{r}{s}" for r in "23456789" for s in "cdhs" if f"{r}{s}" not in ("2h", "3c", "3d"))),
+    "two random hands, small deck": (
+        ["As 2h 3c 3d", "*", "*"],
+        "Ac Ad Ah Kc",
+        " ".join(
+            f"{r}{s}" for r in "23456789" for s in "cdhs" if f"{r}{s}" not in ("2h", "3c", "3d")
+        ),
+    ),
     "random hand on the river 3-way": (["As 2h 3c 3d", "*", "Tc Td 6s 7s"], "Kc Qd 4h 5s 8s", ""),
 }
 PROBABILITIES = ("scoop", "hi_win", "hi_tie", "lo_win", "lo_tie", "makes_low")
@@ -33,7 +38,7 @@ def test_monte_carlo_within_four_standard_errors_of_exact(name: str) -> None:
     mc = oe.equity(players, board, dead, exact=False, trials=200_000, seed=2024, threads=2)
     assert mc.method == "monte-carlo" and mc.trials == 200_000 and mc.seed == 2024
     assert sum(p.equity for p in mc.players) == pytest.approx(1.0, abs=1e-12)
-    for want, got in zip(exact.players, mc.players):
+    for want, got in zip(exact.players, mc.players, strict=True):
         # (a player whose share never varies has stderr 0: then exactly right)
         assert abs(got.equity - want.equity) <= 4 * got.stderr + 1e-12
         # the other figures are proportions: binomial standard errors
@@ -69,7 +74,10 @@ def test_same_seed_same_result(threads: int) -> None:
 
 def test_seed_forms() -> None:
     players, board, _ = FIXED_SPOTS["flop heads-up"]
-    run = lambda seed: oe.equity(players, board, exact=False, trials=5_000, seed=seed, threads=2)
+
+    def run(seed: object) -> oe.EquityResult:
+        return oe.equity(players, board, exact=False, trials=5_000, seed=seed, threads=2)
+
     by_int = run(11)
     assert run(np.random.SeedSequence(11)).players == by_int.players
     assert run(np.random.SeedSequence(11)).seed == 11
@@ -107,5 +115,5 @@ def test_high_only_monte_carlo() -> None:
     exact = oe.equity(players, board, dead, game="omaha")
     mc = oe.equity(players, board, dead, game="omaha", exact=False, trials=50_000, seed=3)
     assert mc.no_low == 1.0 and all(p.lo_share == 0 for p in mc.players)
-    for want, got in zip(exact.players, mc.players):
+    for want, got in zip(exact.players, mc.players, strict=True):
         assert abs(got.equity - want.equity) <= 4 * got.stderr + 1e-12
