@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from omaha_eval import _core, _validate
-from omaha_eval.cards import RANKS, format_cards
+from omaha_eval.cards import format_cards
 from omaha_eval.errors import OmahaEvalError
 
 __all__ = [
