@@ -5,6 +5,7 @@ Card ids: id = 4 * rank + suit, rank 2..A = 0..12, suit c, d, h, s = 0..3
 hole cards and three board cards, eight-or-better low, the pot split hi/lo.
 """
 
+from omaha_eval import batch
 from omaha_eval.cards import format_cards, parse_cards
 from omaha_eval.equity import EquityResult, PlayerEquity, equity
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
@@ -29,6 +30,7 @@ __all__ = [
     "OmahaEvalError",
     "OmahaEvalTypeError",
     "PlayerEquity",
+    "batch",
     "equity",
     "evaluate",
     "evaluate_batch",

@@ -29,12 +29,10 @@ from __future__ import annotations
 import csv
 import io
 import json
-import multiprocessing
 import os
 import signal
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from multiprocessing.pool import ThreadPool
 from pathlib import Path
 from typing import Any, Literal
 
@@ -158,12 +156,9 @@ def _ignore_sigint() -> None:
 
 
 def _default_equity() -> EquityFunction:
-    import omaha_eval
+    from omaha_eval.equity import equity  # here: the package imports this module first
 
-    equity_fn = getattr(omaha_eval, "equity", None)
-    if equity_fn is None:
-        raise OmahaEvalError("equity: this build of omaha_eval has no equity engine")
-    return equity_fn  # type: ignore[no-any-return]
+    return equity
 
 
 def _as_rows(spots: Any) -> list[Any]:
@@ -298,6 +293,9 @@ def _execute_pool(
     # two workers here: benchmarks/bench_batch.py, README "Batch analysis").
     # Processes pay off only when per-spot Python work (parsing big ranges)
     # dominates a long batch.  "spawn" avoids forking a threaded parent.
+    import multiprocessing  # here: `import omaha_eval` need not pay for it
+    from multiprocessing.pool import ThreadPool
+
     if executor == "thread":
         pool: Any = ThreadPool(workers)
     else:

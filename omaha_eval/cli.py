@@ -20,6 +20,7 @@ from typing import Any, NoReturn
 import click
 
 from omaha_eval import __version__, _chunks, _report, batch
+from omaha_eval.equity import equity
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.evaluator import evaluate
 
@@ -152,15 +153,6 @@ def eval_command(hole: str, board: str, as_json: bool) -> None:
 # ---------------------------------------------------------------- equity
 
 
-def _equity_function() -> Callable[..., Any]:
-    import omaha_eval
-
-    equity_fn = getattr(omaha_eval, "equity", None)
-    if equity_fn is None:
-        _fail("this build of omaha_eval has no equity engine")
-    return equity_fn  # type: ignore[no-any-return]
-
-
 @main.command("equity")
 @click.argument("players", nargs=-1, required=True, metavar="HAND_OR_RANGE...")
 @click.option("-b", "--board", default="", help="Known board cards (0 to 5).")
@@ -218,10 +210,9 @@ def equity_command(
     """
     if exact and monte_carlo:
         _fail("--exact and --monte-carlo exclude each other")
-    equity_fn = _equity_function()
     with _user_errors():
         record, interrupted = _run_equity(
-            equity_fn,
+            equity,
             list(players),
             board,
             dead,
