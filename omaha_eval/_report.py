@@ -149,7 +149,7 @@ def equity_table(record: Mapping[str, Any]) -> str:
     detail = f"{method}, {trials:,} {what}"
     if method != "exact":
         detail += f", seed {record['seed']}"
-        detail += f", standard error {100 * stderr:.3f}%" if math.isfinite(stderr) else ""
+        detail += f", largest standard error {100 * stderr:.3f}%" if math.isfinite(stderr) else ""
     detail += f", {record['elapsed']:.3f} s"
     lines.append(detail)
     if record.get("interrupted"):
