@@ -18,6 +18,7 @@ from omaha_eval.evaluator import (
     high_name,
     low_name,
 )
+from omaha_eval.ranges import Range, parse_range
 
 __all__ = [
     "HIGH_MAX",
@@ -26,6 +27,7 @@ __all__ = [
     "HandValue",
     "OmahaEvalError",
     "OmahaEvalTypeError",
+    "Range",
     "evaluate",
     "evaluate_batch",
     "format_cards",
@@ -33,6 +35,7 @@ __all__ = [
     "high_name",
     "low_name",
     "parse_cards",
+    "parse_range",
 ]
 
 __version__ = "0.1.0"
