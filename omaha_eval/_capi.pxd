@@ -1,6 +1,6 @@
 # C declarations of src_c/ for the Cython bindings.  The contracts (argument
 # order, ranges, which direction is better) are in the headers named here.
-from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint32_t
+from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 cdef extern from "oe_eval.h" nogil:
     enum:
@@ -87,3 +87,4 @@ cdef extern from "oe_ranges.h" nogil:
                        size_t n, int k, uint8_t *out)
     void oe_hand_shapes(const uint8_t *hands, size_t n, int k,
                         uint8_t *suited, uint8_t *max_rank)
+    void oe_suit_class_keys(const uint8_t *hands, size_t n, int k, uint64_t *out)

@@ -18,6 +18,7 @@ from importlib import resources
 import numpy as np
 import numpy.typing as npt
 
+from omaha_eval import _core
 from omaha_eval.cards import RANKS, SUITS
 
 ORDER_FILE = "preflop_order_4.txt"
@@ -28,24 +29,19 @@ N_HANDS = 270_725
 # hearts, diamonds, clubs (a fixed, readable choice).
 _REP_SUITS = (3, 2, 1, 0)
 
+# byte -> rank / suit number, for reading the order file's hand texts
+_RANK_OF = np.zeros(256, dtype=np.int64)
+_SUIT_OF = np.zeros(256, dtype=np.int64)
+for _i, _ch in enumerate(RANKS):
+    _RANK_OF[ord(_ch)] = _i
+for _i, _ch in enumerate(SUITS):
+    _SUIT_OF[ord(_ch)] = _i
+
 
 def class_keys(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:
-    """Suit-isomorphism key of each row of an (N, k) array of card ids."""
-    n = hands.shape[0]
-    masks = np.zeros((n, 4), dtype=np.uint64)
-    rows = np.arange(n)
-    for col in range(hands.shape[1]):
-        c = hands[:, col]
-        # one card per row per column, so the fancy-indexed add never collides
-        masks[rows, c & 3] += np.left_shift(np.uint64(1), (c >> 2).astype(np.uint64))
-    m = np.sort(masks, axis=1)[:, ::-1]  # decreasing
-    key: npt.NDArray[np.uint64] = (
-        (m[:, 0] << np.uint64(39))
-        | (m[:, 1] << np.uint64(26))
-        | (m[:, 2] << np.uint64(13))
-        | m[:, 3]
-    )
-    return key
+    """Suit-isomorphism key of each row of an (N, k) array of card ids
+    (computed in C: src_c/oe_ranges.h, oe_suit_class_keys)."""
+    return _core.suit_class_keys(np.ascontiguousarray(hands, dtype=np.uint8))
 
 
 def key_hand(key: int) -> list[int]:
@@ -75,24 +71,16 @@ class PreflopOrder:
 
 def read_order(text: str) -> PreflopOrder:
     """Parse the order file (see tools/gen_preflop_order.py for its format)."""
-    header: list[str] = []
-    ids: list[list[int]] = []
-    counts: list[int] = []
-    equity: list[float] = []
-    for line in text.splitlines():
-        if line.startswith("#"):
-            header.append(line[1:].strip())
-            continue
-        if not line.strip():
-            continue
-        hand, count, eq = line.split()[:3]
-        ids.append([4 * RANKS.index(hand[i]) + SUITS.index(hand[i + 1]) for i in range(0, 8, 2)])
-        counts.append(int(count))
-        equity.append(float(eq))
+    header = [line[1:].strip() for line in text.splitlines() if line.startswith("#")]
+    fields = " ".join(line for line in text.splitlines() if not line.startswith("#")).split()
+    hands = np.frombuffer("".join(fields[0::4]).encode("ascii"), dtype=np.uint8).reshape(-1, 8)
+    ids = 4 * _RANK_OF[hands[:, 0::2]] + _SUIT_OF[hands[:, 1::2]]
+    counts = [int(x) for x in fields[1::4]]
+    equity = [float(x) for x in fields[2::4]]
     c = np.array(counts, dtype=np.int64)
     start = (np.cumsum(c) - c) / N_HANDS
     return PreflopOrder(
-        keys=class_keys(np.array(ids, dtype=np.uint8).reshape(-1, 4)),
+        keys=class_keys(ids.astype(np.uint8)),
         counts=c,
         equity=np.array(equity, dtype=np.float64),
         start=start,

@@ -1,6 +1,7 @@
 # Range expansion bindings (included by _core.pyx).  Contracts in
 # src_c/oe_ranges.h; patterns come from omaha_eval._range_parse, built and
 # checked by omaha_eval.ranges, never from user arrays.
+from libc.stdint cimport uint64_t
 from libc.stdlib cimport free, malloc
 
 
@@ -66,3 +67,15 @@ def hand_shapes(const uint8_t[:, ::1] hands):
     with nogil:
         oe_hand_shapes(&hands[0, 0], <size_t>n, <int>hands.shape[1], &s[0], &m[0])
     return suited, max_rank
+
+
+def suit_class_keys(const uint8_t[:, ::1] hands):
+    """uint64 suit-isomorphism key of each hand (see oe_suit_class_keys)."""
+    cdef Py_ssize_t n = hands.shape[0]
+    out = np.zeros(n, dtype=np.uint64)
+    cdef uint64_t[::1] o = out
+    if n == 0:
+        return out
+    with nogil:
+        oe_suit_class_keys(&hands[0, 0], <size_t>n, <int>hands.shape[1], &o[0])
+    return out

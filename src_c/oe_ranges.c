@@ -233,3 +233,21 @@ void oe_hand_shapes(const uint8_t *hands, size_t n, int k,
         max_rank[i] = (uint8_t)top;
     }
 }
+
+void oe_suit_class_keys(const uint8_t *hands, size_t n, int k, uint64_t *out)
+{
+    for (size_t i = 0; i < n; i++) {
+        const uint8_t *hand = hands + i * (size_t)k;
+        uint64_t m[4] = {0, 0, 0, 0};
+        for (int j = 0; j < k; j++)
+            m[hand[j] & 3] |= (uint64_t)1 << (hand[j] >> 2);
+        /* insertion sort, decreasing */
+        for (int a = 1; a < 4; a++)
+            for (int b = a; b > 0 && m[b] > m[b - 1]; b--) {
+                uint64_t t = m[b];
+                m[b] = m[b - 1];
+                m[b - 1] = t;
+            }
+        out[i] = m[0] << 39 | m[1] << 26 | m[2] << 13 | m[3];
+    }
+}

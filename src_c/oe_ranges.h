@@ -84,4 +84,13 @@ void oe_match_rows(const oe_pattern *alts, int n_alt, const uint8_t *hands,
 void oe_hand_shapes(const uint8_t *hands, size_t n, int k,
                     uint8_t *suited, uint8_t *max_rank);
 
+/*
+ * Suit-isomorphism key of each of n hands (k = 1..6 cards): the hand's
+ * four per-suit rank masks (13 bits, bit r = rank r) sorted in decreasing
+ * order, packed high to low into out[i] = m0 << 39 | m1 << 26 | m2 << 13 | m3.
+ * Two hands get the same key exactly when renaming suits turns one into
+ * the other.
+ */
+void oe_suit_class_keys(const uint8_t *hands, size_t n, int k, uint64_t *out);
+
 #endif /* OE_RANGES_H */
