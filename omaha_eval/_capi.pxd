@@ -1,6 +1,6 @@
 # C declarations of src_c/ for the Cython bindings.  The contracts (argument
 # order, ranges, which direction is better) are in the headers named here.
-from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint32_t
 
 cdef extern from "oe_eval.h" nogil:
     enum:
@@ -68,6 +68,8 @@ cdef extern from "oe_split.h" nogil:
                         uint32_t eligible, int64_t amount, int button, int64_t *payout)
 
 # ---- ranges (src_c/oe_ranges.h) -------------------------------------------
+from libc.stdint cimport uint64_t
+
 cdef extern from "oe_ranges.h" nogil:
     enum:
         OE_PATTERN_MAX

@@ -42,6 +42,10 @@ def match_rows(list alternatives, const uint8_t[:, ::1] hands):
             pats[a].n = <int>len(cards)
             for c in range(len(cards)):
                 ranks, suits, rank_var, suit_var, named = cards[c]
+                # bounds that keep the C matcher's tables in range
+                if not (0 <= ranks <= 0x1FFF and 0 <= suits <= 15 and -1 <= rank_var < 13
+                        and -1 <= suit_var < 4 and named in (0, 1)):
+                    raise ValueError(f"match_rows: bad pattern card {cards[c]!r}")
                 pats[a].card[c].ranks = ranks
                 pats[a].card[c].suits = suits
                 pats[a].card[c].rank_var = rank_var

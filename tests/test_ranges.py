@@ -7,8 +7,10 @@ from __future__ import annotations
 import doctest
 import itertools
 import math
+import re
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -277,3 +279,26 @@ def test_six_card_hands() -> None:
 def test_docstrings() -> None:
     failures, tried = doctest.testmod(ranges_module)
     assert tried > 0 and failures == 0
+
+
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "ranges.md"
+
+
+def test_docs_examples_run() -> None:
+    failures, tried = doctest.testfile(str(DOCS), module_relative=False)
+    assert tried > 0 and failures == 0
+
+
+def test_docs_counts() -> None:
+    """Every table row of docs/ranges.md that ends in a hand count: the
+    example (first `code` in the cell before the count) has that many."""
+    checked = 0
+    for line in DOCS.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) < 3 or not re.fullmatch(r"[\d,]+", cells[-1]):
+            continue
+        example = re.search(r"`([^`]+)`", cells[-2])
+        assert example, line
+        assert len(Range(example.group(1))) == int(cells[-1].replace(",", "")), line
+        checked += 1
+    assert checked >= 30
