@@ -20,6 +20,7 @@ from omaha_eval.evaluator import (
     high_name,
     low_name,
 )
+from omaha_eval.ranges import Range, parse_range
 
 __all__ = [
     "HIGH_MAX",
@@ -30,6 +31,7 @@ __all__ = [
     "OmahaEvalError",
     "OmahaEvalTypeError",
     "PlayerEquity",
+    "Range",
     "batch",
     "equity",
     "evaluate",
@@ -39,6 +41,7 @@ __all__ = [
     "high_name",
     "low_name",
     "parse_cards",
+    "parse_range",
 ]
 
 __version__ = "0.1.0"

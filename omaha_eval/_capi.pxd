@@ -113,3 +113,27 @@ cdef extern from "oe_equity.h" nogil:
     int oe_eq_monte_carlo(const oe_eq_ctx *ctx, bitgen_t *rng, uint64_t trials,
                           uint64_t max_rejects, double *outcome, double *makes_low,
                           uint64_t *done)
+
+# ---- ranges (src_c/oe_ranges.h) -------------------------------------------
+from libc.stdint cimport uint64_t
+
+cdef extern from "oe_ranges.h" nogil:
+    enum:
+        OE_PATTERN_MAX
+    ctypedef struct oe_pcard:
+        uint16_t ranks
+        uint8_t suits
+        int8_t rank_var
+        int8_t suit_var
+        uint8_t named
+    ctypedef struct oe_pattern:
+        int n
+        oe_pcard card[6]
+    size_t oe_hand_count(int k)
+    size_t oe_all_hands(int k, uint8_t *out)
+    int oe_pattern_match(const oe_pattern *p, const uint8_t *hand, int k)
+    void oe_match_rows(const oe_pattern *alts, int n_alt, const uint8_t *hands,
+                       size_t n, int k, uint8_t *out)
+    void oe_hand_shapes(const uint8_t *hands, size_t n, int k,
+                        uint8_t *suited, uint8_t *max_rank)
+    void oe_suit_class_keys(const uint8_t *hands, size_t n, int k, uint64_t *out)
