@@ -40,12 +40,14 @@ import numpy as np
 
 from omaha_eval import _validate
 from omaha_eval._report import CSV_LEAD, PLAYER_FIGURES, csv_header, csv_row, equity_record
+from omaha_eval.cards import parse_cards
 from omaha_eval.errors import OmahaEvalError
 
 __all__ = [
     "BatchSummary",
     "SpotResult",
     "default_workers",
+    "engine_players",
     "read_spots",
     "run",
     "run_file",
@@ -104,7 +106,10 @@ def spot_seed(batch_seed: int, spot_id: str) -> int:
 
 
 def _one_line(text: str) -> str:
-    return " ".join(str(text).split())
+    """A message on one line: its first (range errors add the text with a
+    caret under the bad spot below; the first line names the column)."""
+    lines = str(text).strip().splitlines() or [""]
+    return " ".join(lines[0].split())
 
 
 def _error_record(spot_id: str, raw: Any, message: str) -> dict[str, Any]:
@@ -125,12 +130,43 @@ def _error_record(spot_id: str, raw: Any, message: str) -> dict[str, Any]:
     return record
 
 
+def engine_players(texts: Iterable[str]) -> list[Any]:
+    """Player texts as equity() takes them: "*" and hands of 4, 5 or 6
+    cards stay text (equity reads them); anything else is range text, parsed
+    once here into a Range of hands the size of the first hand given (4
+    when none is).  Errors name the player as equity does (players[i])."""
+    from omaha_eval.ranges import Range
+
+    texts = list(texts)
+    sizes = [_hand_size(t) for t in texts]
+    k = next((size for size in sizes if size), 4)
+    players: list[Any] = []
+    for i, (text, size) in enumerate(zip(texts, sizes, strict=True)):
+        if text.strip() == "*" or size:
+            players.append(text)
+            continue
+        try:
+            players.append(Range(text, hole_cards=k))
+        except OmahaEvalError as exc:
+            raise OmahaEvalError(f"players[{i}]: {_one_line(str(exc))}") from None
+    return players
+
+
+def _hand_size(text: str) -> int:
+    """4, 5 or 6 when `text` is a hand of that many cards, else 0."""
+    try:
+        size = len(parse_cards(text, "player"))
+    except OmahaEvalError:
+        return 0
+    return size if size in _validate.HOLE_SIZES else 0
+
+
 def _solve(task: tuple[dict[str, Any], EquityFunction, int | None]) -> SpotResult:
     """Run one checked spot (in a worker).  A bad spot becomes an error entry."""
     spot, equity_fn, threads = task
     try:
         result = equity_fn(
-            list(spot["players"]),
+            engine_players(spot["players"]),
             spot["board"],
             spot["dead"],
             trials=spot["trials"],

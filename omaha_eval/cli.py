@@ -36,7 +36,10 @@ def _fail(message: str) -> NoReturn:
     # The engine names players as the Python API does (players[0]); on the
     # command line they are the first, second... HAND_OR_RANGE.
     message = re.sub(r"players\[(\d+)\]", lambda m: f"player {int(m[1]) + 1}", message)
-    click.echo(f"omaha-eval: error: {' '.join(message.split())}", err=True)
+    # One line: range errors add the text with a caret below; the first line
+    # already names the column.
+    first = message.strip().splitlines()[0] if message.strip() else message
+    click.echo(f"omaha-eval: error: {' '.join(first.split())}", err=True)
     sys.exit(EXIT_BAD_INPUT)
 
 
@@ -254,9 +257,11 @@ def _run_equity(
     # The module (its defaults), not the function the package exports under that name.
     equity_module = importlib.import_module("omaha_eval.equity")
     common = {"threads": threads, "game": game}
+    hands = players
+    players = batch.engine_players(hands)  # ranges parsed once, not once per chunk
     if exact:
         result = equity_fn(players, board, dead, exact=True, **common)
-        return _report.equity_record(result, players, board, dead, game), False
+        return _report.equity_record(result, hands, board, dead, game), False
 
     if seed is None:  # draw one, and report it, so every run can be repeated
         seed = secrets.randbits(53)
@@ -278,7 +283,7 @@ def _run_equity(
                     exact=exact if not chunks else False, **common,
                 )  # fmt: skip
                 if result.method == "exact":
-                    return _report.equity_record(result, players, board, dead, game), False
+                    return _report.equity_record(result, hands, board, dead, game), False
                 chunks.append(result)
                 bar.update(result.trials)
                 if target_stderr is not None:
@@ -289,7 +294,7 @@ def _run_equity(
     if not chunks:
         _fail_interrupted()
     pooled = _chunks.pool(chunks, seed=seed, elapsed=time.perf_counter() - start)
-    record = _report.equity_record(pooled, players, board, dead, game, interrupted=interrupted)
+    record = _report.equity_record(pooled, hands, board, dead, game, interrupted=interrupted)
     return record, interrupted
 
 

@@ -39,6 +39,7 @@ def library_result(spot: dict[str, Any], batch_seed: int = 0) -> Any:
     players = spot["players"]
     if isinstance(players, str):
         players = players.split("|")
+    players = batch.engine_players(players)  # range text -> Range, as the command does
     seed = spot.get("seed") or batch.spot_seed(batch_seed, spot["id"])
     trials = int(spot["trials"]) if spot.get("trials") else None
     return omaha_eval.equity(
@@ -84,7 +85,7 @@ def test_batch_jsonl_equals_library(examples: Path) -> None:
     proc = run_cli("batch", "spots.jsonl", "-o", "out.jsonl", cwd=examples)
     assert proc.returncode == 0, proc.stderr
     # piped: no progress bar, only the one-line summary
-    assert proc.stderr.count("\n") == 1 and "7 spots run (0 errors), 0 already in" in proc.stderr
+    assert proc.stderr.count("\n") == 1 and "8 spots run (0 errors), 0 already in" in proc.stderr
     records = read_jsonl(examples / "out.jsonl")
     spots = {s["id"]: s for s in read_jsonl(examples / "spots.jsonl")}
     assert sorted(r["id"] for r in records) == sorted(spots)
@@ -95,6 +96,7 @@ def test_batch_jsonl_equals_library(examples: Path) -> None:
     assert by_id["aces-vs-wheel-river"]["players"][0]["equity"] == 1.0
     assert by_id["random-hands-3way"]["seed"] == 42
     assert by_id["high-only-flop"]["game"] == "omaha"
+    assert by_id["aces-vs-kings-or-queens"]["players"][1]["hand"] == "KK, QQ"
 
 
 def test_batch_csv_equals_jsonl(examples: Path) -> None:
@@ -121,23 +123,25 @@ def test_bad_rows_become_error_entries(tmp_path: Path) -> None:
         "good,AsAh2c3d|7c7d4c5d,KsQdJh9c9h,,\n"
         "twice,AsAh2c3d|AsKd2d3d,,,\n"
         "one-player,AsAh2c3d,,,\n"
-        "bad-card,AsAh2c3d|7c7d4c5x,,,\n"
+        "bad-card,AsAh2c3d|7c7d4c1z,,,\n"
         "bad-trials,AsAh2c3d|7c7d4c5d,,,lots\n"
         "board-dead,AsAh2c3d|7c7d4c5d,Kd8h6c,Kd,\n"
+        "bad-range,AsAh2c3d|AA:$xx,,,\n"
         "also-good,AsAh2c3d|7c7d4c5d,Kd8h6c2s3s,,\n"
     )
     proc = run_cli("batch", "spots.csv", "-o", "out.jsonl", cwd=tmp_path)
     assert proc.returncode == 1, proc.stderr
-    assert "7 spots run (5 errors)" in proc.stderr and "Traceback" not in proc.stderr
+    assert "8 spots run (6 errors)" in proc.stderr and "Traceback" not in proc.stderr
     records = {r["id"]: r for r in read_jsonl(tmp_path / "out.jsonl")}
-    assert len(records) == 7
+    assert len(records) == 8
     assert records["good"]["status"] == records["also-good"]["status"] == "ok"
     expected = {
         "twice": "card As is in both players[0] and players[1]",
         "one-player": "players: expected 2 to 10 players, got 1",
-        "bad-card": "players[1]",
+        "bad-card": "players[1]: range: column 7: '1' is not a rank",
         "bad-trials": "trials: expected an integer, got 'lots'",
         "board-dead": "card Kd is in both board and dead",
+        "bad-range": "players[1]: range: column 4: unknown macro $xx",
     }
     for spot_id, needle in expected.items():
         assert records[spot_id]["status"] == "error"
@@ -145,7 +149,7 @@ def test_bad_rows_become_error_entries(tmp_path: Path) -> None:
     assert records["twice"]["players"] == ["AsAh2c3d", "AsKd2d3d"]
     # a second run skips everything, error entries included
     again = run_cli("batch", "spots.csv", "-o", "out.jsonl", cwd=tmp_path)
-    assert again.returncode == 0 and "0 spots run (0 errors), 7 already in" in again.stderr
+    assert again.returncode == 0 and "0 spots run (0 errors), 8 already in" in again.stderr
 
 
 def test_duplicate_ids_exit_2_before_running(tmp_path: Path) -> None:
@@ -331,7 +335,7 @@ def test_dask_local_cluster_equals_local_run(examples: Path) -> None:
             cluster.scheduler_address,
             cwd=examples,
         )
-        assert again.returncode == 0 and "0 spots run (0 errors), 7 already in" in again.stderr
+        assert again.returncode == 0 and "0 spots run (0 errors), 8 already in" in again.stderr
 
     def by_id(name: str) -> dict[str, Any]:
         records = {r["id"]: r for r in read_jsonl(examples / name)}

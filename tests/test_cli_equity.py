@@ -123,6 +123,17 @@ def test_known_preflop_value(tmp_path: Path) -> None:
     assert abs(doc["players"][0]["equity"] - 0.5404) < 5e-5
 
 
+def test_ranges_as_players(tmp_path: Path) -> None:
+    """Range text is parsed (once) into a Range: the same figures as the
+    library given that Range."""
+    doc = equity_json("AsAh2c3d", "KK, QQ", "-b", "Ks7d2h", cwd=tmp_path)
+    check_schema(doc, 2)
+    assert doc["players"][1]["hand"] == "KK, QQ"
+    lib = omaha_eval.equity(["AsAh2c3d", omaha_eval.Range("KK, QQ")], "Ks7d2h")
+    assert doc["method"] == lib.method == "exact"
+    assert [p["equity"] for p in doc["players"]] == [p.equity for p in lib.players]
+
+
 def test_high_only_game(tmp_path: Path) -> None:
     doc = equity_json("AsAh2c3d", "7c7d4c5d", "-b", "2h4d8c", "--game", "omaha", cwd=tmp_path)
     check_schema(doc, 2)
@@ -289,8 +300,9 @@ def test_progress_bar_on_a_terminal_only(tmp_path: Path) -> None:
         (["AdKd3s2s", "QsQh2c3c", "-b", "AhKhQdJd5c5s"], ["board", "6"]),
         (["AdKd3s2s", "QsQh2c3c", "-d", "Qs"], ["Qs", "dead"]),
         (["AdKd3s2s"], ["players", "got 1"]),
-        (["AdKd3s2s", "QsQh2c"], ["player 2", "'QsQh2c'"]),
+        (["AdKd3s2s", "QsQh2c3c4c5c6c"], ["player 2", "7 cards"]),
         (["AdKd3s2s", "QsQh2c3c", "-b", "Zz"], ["board", "'Zz'"]),
+        (["AdKd3s2s", "AA:$xx"], ["player 2", "range: column 4", "$xx"]),
         (["AdKd3s2s", "QsQh2c3c", "--target-stderr", "0"], ["--target-stderr"]),
         (["AdKd3s2s", "QsQh2c3c", "--seed", "-1"], ["--seed"]),
         (["AdKd3s2s", "QsQh2c3c", "--exact", "--monte-carlo"], ["--exact", "--monte-carlo"]),
