@@ -56,11 +56,20 @@ def _shapes(k: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
     return _core.hand_shapes(all_hands(k))
 
 
-@lru_cache(maxsize=1)
-def _suit_classes() -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint8], npt.NDArray[np.intp]]:
-    """The 16,432 suit-isomorphism classes of 4-card hands: their keys
-    (ascending), one representative hand each, and each hand's class."""
-    hands = all_hands(4)
+# Hand sizes whose suit classes are built once and used for matching: 4
+# cards (16,432 classes).  For 5 cards (134,459 classes of 2.6 M hands) the
+# one-off sort took about 1-2 s, more than direct matching of a few
+# patterns costs (30-400 ms each), so 5 and 6 cards match directly.
+SUIT_CLASS_SIZES = (4,)
+
+
+@lru_cache(maxsize=2)
+def _suit_classes(
+    k: int = 4,
+) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint8], npt.NDArray[np.intp]]:
+    """The suit-isomorphism classes of k-card hands: their keys (ascending),
+    one representative hand each, and each hand's class."""
+    hands = all_hands(k)
     keys, first, inverse = np.unique(
         _preflop.class_keys(hands), return_index=True, return_inverse=True
     )
@@ -125,10 +134,10 @@ def _match(pattern: rp.Pattern, k: int) -> Mask:
     if () in alts:  # only free cards: every hand
         return np.ones(hands.shape[0], dtype=np.bool_)
     c_alts = [list(a) for a in sorted(alts)]
-    if k == 4 and not any(c.suit is not None for alt in pattern.alts for c in alt):
+    if k in SUIT_CLASS_SIZES and not any(c.suit is not None for alt in pattern.alts for c in alt):
         # no suit written: renaming suits cannot change a match, so one hand
         # per suit class decides for the whole class (16,432 instead of 270,725)
-        _, reps, inverse = _suit_classes()
+        _, reps, inverse = _suit_classes(k)
         hit: Mask = _core.match_rows(c_alts, reps).view(np.bool_)[inverse]
         return hit
     return _core.match_rows(c_alts, hands).view(np.bool_)

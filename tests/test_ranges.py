@@ -73,6 +73,15 @@ CASES: list[tuple[str, Callable[[Hand], bool]]] = [
     ("ss", lambda h: h.s[SPADES] >= 2),
     ("As", lambda h: 4 * A + SPADES in h.cards),
     ("10s", lambda h: 4 * T + SPADES in h.cards),
+    # a space parts a suit from its rank: an ace and a spade, two different cards
+    (
+        "A s",
+        lambda h: (
+            h.r[A] >= 1
+            and h.s[SPADES] >= 1
+            and not (h.r[A] == 1 and h.s[SPADES] == 1 and 51 in h.cards)
+        ),
+    ),
     ("*s*h", lambda h: h.s[SPADES] >= 1 and h.s[HEARTS] >= 1),
     ("AsKx", lambda h: 4 * A + SPADES in h.cards and any(4 * K + s in h.cards for s in range(3))),
     ("AsKh7d2c", lambda h: h.cards == (0, 21, 46, 51)),
