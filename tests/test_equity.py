@@ -338,3 +338,15 @@ def test_exact_matches_brute_force_on_random_spots(spot: tuple[list, str, str, b
     result = oe.equity(players, board, dead, exact=True, game=game)
     expected = brute_equity(*as_reference(players, board, dead), high_only=high_only)
     assert_agrees(result, expected)
+
+
+@pytest.mark.parametrize("k", [4, 5, 6])
+def test_random_hand_expansion_lists_every_hand_once(k: int) -> None:
+    from omaha_eval.equity import _all_hands
+
+    known = ref.cards("As Kd 7h 2c 9s")
+    hands = _all_hands(sum(1 << c for c in known), k)
+    left = [c for c in range(52) if c not in known]
+    assert hands.shape == (len(list(combinations(left, k))), k)
+    assert len({tuple(h) for h in hands.tolist()}) == len(hands)
+    assert not set(hands.ravel().tolist()) & set(known)
