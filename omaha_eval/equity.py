@@ -128,6 +128,10 @@ class EquityResult:
         return data
 
 
+# players, no_low, quartered: the figures every method ends with
+Summary = tuple[tuple[PlayerEquity, ...], float, float]
+
+
 @dataclass
 class _Player:
     kind: str  # "fixed", "range" or "random"
@@ -332,7 +336,7 @@ def _streams(
 
 
 def _summary(outcome: FloatArray, makes_low: FloatArray, n: int, monte_carlo: bool
-             ) -> tuple[tuple[PlayerEquity, ...], float, float]:  # fmt: skip
+             ) -> Summary:  # fmt: skip
     """Every figure from the outcome histogram (weight per (hi winners, lo
     winners) pair) and the makes-low sums."""
     cells = np.flatnonzero(outcome)
@@ -382,6 +386,58 @@ def _summary(outcome: FloatArray, makes_low: FloatArray, n: int, monte_carlo: bo
     no_low = float(weight @ (lo == 0) / total)
     quartered = float(weight @ (lo_count >= 2) / total)
     return players, no_low, quartered
+
+
+def _run_exact(spot: _core.EquitySpot, n: int, parts: int) -> tuple[Summary, int]:
+    """Every deal, in `parts` disjoint shares run by as many threads."""
+    outcomes = [np.zeros(1 << (2 * n)) for _ in range(parts)]
+    lows = [np.zeros(n) for _ in range(parts)]
+    jobs = [partial(spot.exact, p, parts, outcomes[p], lows[p]) for p in range(parts)]
+    deals = sum(_run_all(jobs))
+    if deals == 0:
+        raise OmahaEvalError(
+            "players: no deal is possible: every combination of the ranges shares a card"
+        )
+    summary = _summary(np.sum(outcomes, axis=0), np.sum(lows, axis=0), n, monte_carlo=False)
+    return summary, deals
+
+
+def _run_monte_carlo(
+    spot: _core.EquitySpot,
+    n: int,
+    streams: list[Any],
+    cap: int,
+    target_stderr: float | None,
+) -> tuple[Summary, int]:
+    """`cap` trials shared by the workers (one per stream), or rounds of
+    them until every standard error is at most `target_stderr`."""
+    workers = len(streams)
+    outcomes = [np.zeros(1 << (2 * n)) for _ in range(workers)]
+    lows = [np.zeros(n) for _ in range(workers)]
+    done = 0
+    round_size = min(cap, TARGET_FIRST_ROUND * workers) if target_stderr else cap
+    while True:
+        shares = [round_size // workers + (w < round_size % workers) for w in range(workers)]
+        jobs = [
+            partial(spot.monte_carlo, streams[w], shares[w], MAX_REJECTS, outcomes[w], lows[w])
+            for w in range(workers)
+        ]
+        results = _run_all(jobs)
+        if any(stuck for _, stuck in results):
+            raise OmahaEvalError(
+                f"players: {MAX_REJECTS:,} deals in a row gave two ranges the same card; "
+                "these ranges cannot (or almost never) be dealt together"
+            )
+        done += sum(count for count, _ in results)
+        summary = _summary(np.sum(outcomes, axis=0), np.sum(lows, axis=0), n, monte_carlo=True)
+        if target_stderr is None or done >= cap:
+            return summary, done
+        worst = max(p.stderr for p in summary[0])
+        if worst <= target_stderr:
+            return summary, done
+        # Standard errors shrink as 1/sqrt(trials): aim just past the target.
+        wanted = math.ceil(done * (worst / target_stderr) ** 2 * 1.05)
+        round_size = min(cap - done, max(wanted - done, TARGET_FIRST_ROUND * workers))
 
 
 def equity(
@@ -445,58 +501,15 @@ def equity(
         )
     use_exact = exact is True or (exact is None and work <= AUTO_EXACT_WORK)
 
-    cells = 1 << (2 * n)
     if use_exact:
         spot = _spot(parsed, k, b, known, high_only, expand_random=True)
         parts = workers if work >= 1e6 else 1  # threads only pay off on big spots
-        outcomes = [np.zeros(cells) for _ in range(parts)]
-        lows = [np.zeros(n) for _ in range(parts)]
-
-        def exact_job(part: int) -> int:
-            return int(spot.exact(part, parts, outcomes[part], lows[part]))
-
-        deals = sum(_run_all([partial(exact_job, p) for p in range(parts)]))
-        if deals == 0:
-            raise OmahaEvalError(
-                "players: no deal is possible: every combination of the ranges shares a card"
-            )
-        outcome = np.sum(outcomes, axis=0)
-        makes_low = np.sum(lows, axis=0)
-        summary = _summary(outcome, makes_low, n, monte_carlo=False)
+        summary, deals = _run_exact(spot, n, parts)
         return EquityResult(*summary, method="exact", trials=deals, seed=None,
                             elapsed=time.perf_counter() - start)  # fmt: skip
-
     spot = _spot(parsed, k, b, known, high_only, expand_random=False)
     streams, entropy = _streams(root, workers)
-    outcomes = [np.zeros(cells) for _ in range(workers)]
-    lows = [np.zeros(n) for _ in range(workers)]
     cap = trials or (TARGET_MAX_TRIALS if target_stderr else DEFAULT_TRIALS)
-    done = 0
-    round_size = min(cap, TARGET_FIRST_ROUND * workers) if target_stderr else cap
-    while True:
-        shares = [round_size // workers + (w < round_size % workers) for w in range(workers)]
-
-        jobs = [
-            partial(spot.monte_carlo, streams[w], shares[w], MAX_REJECTS, outcomes[w], lows[w])
-            for w in range(workers)
-        ]
-        results = _run_all(jobs)
-        if any(stuck for _, stuck in results):
-            raise OmahaEvalError(
-                f"players: {MAX_REJECTS:,} deals in a row gave two ranges the same card; "
-                "these ranges cannot (or almost never) be dealt together"
-            )
-        done += sum(count for count, _ in results)
-        outcome = np.sum(outcomes, axis=0)
-        makes_low = np.sum(lows, axis=0)
-        summary = _summary(outcome, makes_low, n, monte_carlo=True)
-        if target_stderr is None or done >= cap:
-            break
-        worst = max(p.stderr for p in summary[0])
-        if worst <= target_stderr:
-            break
-        # Standard errors shrink as 1/sqrt(trials): aim just past the target.
-        wanted = math.ceil(done * (worst / target_stderr) ** 2 * 1.05)
-        round_size = min(cap - done, max(wanted - done, TARGET_FIRST_ROUND * workers))
+    summary, done = _run_monte_carlo(spot, n, streams, cap, target_stderr)
     return EquityResult(*summary, method="monte-carlo", trials=done, seed=entropy,
                         elapsed=time.perf_counter() - start)  # fmt: skip
