@@ -90,6 +90,13 @@ static int alias_build(const double *w, size_t K, double *prob, uint32_t *next)
     return OE_EQ_OK;
 }
 
+/* The next larger number with as many bits set (Gosper's hack). */
+static inline unsigned next_same_bits(unsigned v)
+{
+    unsigned lowest = v & -v, ripple = v + lowest;
+    return ripple | (((v ^ ripple) >> 2) / lowest);
+}
+
 /* Fold a hand; flush_store has room for one flush table per suit that the
  * hand holds twice or more.  Returns how many of them it used. */
 static int fast_hand_build(const uint8_t *hole, int k, fast_hand *f, uint16_t *flush_store)
@@ -103,17 +110,17 @@ static int fast_hand_build(const uint8_t *hole, int k, fast_hand *f, uint16_t *f
         f->flush_high[s] = NULL;
         if (!(h.flush_suits >> s & 1u)) continue;
         uint16_t *t = flush_store + (size_t)used++ * FLUSH_MASKS;
-        /* Three ranks: the table; four or five: the best of the masks with
-         * one rank fewer (masks grow, so those are done already). */
-        for (int m = 0; m < FLUSH_MASKS; m++) {
-            int bits = __builtin_popcount((unsigned)m);
-            uint16_t best = 0;
-            if (bits == 3) best = h.flush_high[s][oe_rank_triple_index[m]];
-            else if (bits == 4 || bits == 5)
-                for (int r = 0; r < 13; r++)
-                    if (m >> r & 1) best = MAX(best, t[m & ~(1 << r)]);
-            t[m] = best;
-        }
+        /* Only masks of 3, 4 or 5 ranks are ever read.  Three: the table;
+         * four or five: the best of the masks with one rank fewer. */
+        for (int bits = 3; bits <= 5; bits++)
+            for (unsigned m = (1u << bits) - 1; m < FLUSH_MASKS; m = next_same_bits(m)) {
+                uint16_t best = 0;
+                if (bits == 3) best = h.flush_high[s][oe_rank_triple_index[m]];
+                else
+                    for (unsigned rest = m; rest; rest &= rest - 1)
+                        best = MAX(best, t[m & ~(rest & -rest)]);
+                t[m] = best;
+            }
         f->flush_high[s] = t;
     }
     return used;
