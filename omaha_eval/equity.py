@@ -335,57 +335,41 @@ def _streams(
     return [np.random.PCG64(child) for child in root.spawn(threads)], entropy
 
 
-def _summary(outcome: FloatArray, makes_low: FloatArray, n: int, monte_carlo: bool
-             ) -> Summary:  # fmt: skip
-    """Every figure from the outcome histogram (weight per (hi winners, lo
-    winners) pair) and the makes-low sums."""
-    cells = np.flatnonzero(outcome)
-    weight = outcome[cells]
-    total = float(weight.sum())
-    hi = cells >> n
-    lo = cells & ((1 << n) - 1)
-    bits = 1 << np.arange(n)
-    in_hi = (hi[:, None] & bits) != 0
-    in_lo = (lo[:, None] & bits) != 0
-    # Shares of each outcome from the C split itself: winners of a half get a
-    # better value than the others, so oe_split_shares names the same winners.
-    hi_values = np.ascontiguousarray(1 + in_hi, dtype=np.uint16)
-    lo_values = np.ascontiguousarray(in_lo, dtype=np.uint8)
-    hi_share, lo_share = _core.split_rows(hi_values, lo_values)
-    share = hi_share + lo_share
-    hi_count = np.array([bin(h).count("1") for h in hi.tolist()])
-    lo_count = np.array([bin(v).count("1") for v in lo.tolist()])
-    sole_hi = in_hi & (hi_count == 1)[:, None]
-    sole_lo = in_lo & (lo_count == 1)[:, None]
+_SUM_NAMES = ("hi_share", "lo_share", "share_sq", "scoop", "hi_win", "hi_tie", "lo_win",
+              "lo_tie")  # fmt: skip  # the columns of _core.equity_sums
 
-    def mean(x: npt.NDArray[Any]) -> FloatArray:
-        return np.asarray(weight @ x / total, dtype=np.float64)
 
-    equity_ = mean(share)
-    if monte_carlo and total > 1:
-        second = mean(share**2)
-        variance = np.maximum(second - equity_**2, 0.0) * total / (total - 1)
-        stderr = np.sqrt(variance / total)
-    else:
-        stderr = np.zeros(n)
-    figures = {
-        "equity": equity_,
-        "hi_share": mean(hi_share),
-        "lo_share": mean(lo_share),
-        "scoop": mean(sole_hi & ((lo == 0)[:, None] | sole_lo)),
-        "hi_win": mean(sole_hi),
-        "hi_tie": mean(in_hi & ~sole_hi),
-        "lo_win": mean(sole_lo),
-        "lo_tie": mean(in_lo & ~sole_lo),
-        "makes_low": makes_low / total,
-        "stderr": stderr,
-    }
-    players = tuple(
-        PlayerEquity(**{key: float(v[i]) for key, v in figures.items()}) for i in range(n)
-    )
-    no_low = float(weight @ (lo == 0) / total)
-    quartered = float(weight @ (lo_count >= 2) / total)
-    return players, no_low, quartered
+def _summary(outcome: FloatArray, makes_low: FloatArray, n: int, monte_carlo: bool) -> Summary:
+    """Every figure from the outcome histogram (weight per (high winners,
+    low winners) pair, summed in C through the one split) and the makes-low
+    sums."""
+    sums = np.zeros((n, len(_SUM_NAMES)))
+    deal = np.zeros(3)
+    _core.equity_sums(n, outcome, sums, deal)
+    total, no_low, quartered = deal.tolist()
+    players = []
+    for i, row in enumerate(sums.tolist()):
+        mean = {name: value / total for name, value in zip(_SUM_NAMES, row, strict=True)}
+        equity_ = mean["hi_share"] + mean["lo_share"]
+        stderr = 0.0
+        if monte_carlo and total > 1:  # trials have weight 1: total = trials
+            variance = max(mean["share_sq"] - equity_**2, 0.0) * total / (total - 1)
+            stderr = math.sqrt(variance / total)
+        players.append(
+            PlayerEquity(
+                equity=equity_,
+                hi_share=mean["hi_share"],
+                lo_share=mean["lo_share"],
+                scoop=mean["scoop"],
+                hi_win=mean["hi_win"],
+                hi_tie=mean["hi_tie"],
+                lo_win=mean["lo_win"],
+                lo_tie=mean["lo_tie"],
+                makes_low=float(makes_low[i]) / total,
+                stderr=stderr,
+            )
+        )
+    return tuple(players), no_low / total, quartered / total
 
 
 def _run_exact(spot: _core.EquitySpot, n: int, parts: int) -> tuple[Summary, int]:

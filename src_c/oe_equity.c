@@ -608,3 +608,43 @@ int oe_eq_monte_carlo(const oe_eq_ctx *ctx, bitgen_t *rng, uint64_t trials,
     *done = t;
     return OE_EQ_OK;
 }
+
+/* ------------------------------------------------------------ summary */
+
+void oe_eq_summarize(int n, const double *outcome, double *sums, double *deal)
+{
+    const uint32_t all = (1u << n) - 1u;
+    for (uint32_t hi = 1; hi <= all; hi++) {
+        /* Winners get the better value, so the split names the same ones. */
+        uint16_t high[OE_EQ_MAX_PLAYERS];
+        for (int i = 0; i < n; i++) high[i] = (uint16_t)(1 + (hi >> i & 1u));
+        const int hi_count = __builtin_popcount(hi);
+        for (uint32_t lo = 0; lo <= all; lo++) {
+            const double w = outcome[(size_t)hi << n | lo];
+            if (w == 0.0) continue;
+            uint8_t low[OE_EQ_MAX_PLAYERS];
+            double hi_share[OE_EQ_MAX_PLAYERS], lo_share[OE_EQ_MAX_PLAYERS];
+            for (int i = 0; i < n; i++) low[i] = (uint8_t)(lo >> i & 1u);
+            oe_split_shares(n, high, low, hi_share, lo_share);
+            const int lo_count = __builtin_popcount(lo);
+            for (int i = 0; i < n; i++) {
+                double *s = sums + (size_t)i * OE_EQ_SUMS;
+                const int in_hi = hi >> i & 1u, in_lo = lo >> i & 1u;
+                const double share = hi_share[i] + lo_share[i];
+                s[OE_EQ_HI_SHARE] += w * hi_share[i];
+                s[OE_EQ_LO_SHARE] += w * lo_share[i];
+                s[OE_EQ_SHARE_SQ] += w * share * share;
+                if (in_hi && hi_count == 1) {
+                    s[OE_EQ_HI_WIN] += w;
+                    if (lo == 0 || (in_lo && lo_count == 1)) s[OE_EQ_SCOOP] += w;
+                }
+                if (in_hi && hi_count > 1) s[OE_EQ_HI_TIE] += w;
+                if (in_lo && lo_count == 1) s[OE_EQ_LO_WIN] += w;
+                if (in_lo && lo_count > 1) s[OE_EQ_LO_TIE] += w;
+            }
+            deal[OE_EQ_DEAL_TOTAL] += w;
+            if (lo == 0) deal[OE_EQ_DEAL_NO_LOW] += w;
+            if (lo_count >= 2) deal[OE_EQ_DEAL_QUARTERED] += w;
+        }
+    }
+}
