@@ -309,13 +309,14 @@ def _run_all(jobs: Sequence[Callable[[], T]]) -> list[T]:
         return [f.result() for f in futures]
 
 
-def _seed_root(seed: Any) -> np.random.SeedSequence | np.random.Generator:
-    """The seed normalised once: a Generator as given, else a SeedSequence."""
-    if isinstance(seed, (np.random.Generator, np.random.SeedSequence)):
+def _seed_root(seed: Any) -> np.random.SeedSequence | np.random.Generator | None:
+    """The seed normalised once: a Generator as given, else a SeedSequence;
+    None stays None (fresh entropy is only drawn if Monte Carlo runs)."""
+    if seed is None or isinstance(seed, (np.random.Generator, np.random.SeedSequence)):
         return seed
-    if seed is None or (isinstance(seed, (int, np.integer)) and not isinstance(seed, bool)):
+    if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
         try:
-            return np.random.SeedSequence(None if seed is None else int(seed))
+            return np.random.SeedSequence(int(seed))
         except (TypeError, ValueError) as exc:
             raise OmahaEvalError(f"seed: expected an int >= 0, got {seed!r}") from exc
     raise OmahaEvalTypeError(
@@ -325,10 +326,12 @@ def _seed_root(seed: Any) -> np.random.SeedSequence | np.random.Generator:
 
 
 def _streams(
-    root: np.random.SeedSequence | np.random.Generator, threads: int
+    root: np.random.SeedSequence | np.random.Generator | None, threads: int
 ) -> tuple[list[Any], int | None]:
     """One BitGenerator per worker, spawned from the root, and the entropy
     that reproduces them (None when it cannot)."""
+    if root is None:
+        root = np.random.SeedSequence()
     if isinstance(root, np.random.Generator):
         return [g.bit_generator for g in root.spawn(threads)], None
     entropy = root.entropy if isinstance(root.entropy, int) and not root.spawn_key else None
