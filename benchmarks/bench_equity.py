@@ -8,6 +8,8 @@ installed: see benchmarks/requirements.txt) on the same spot in the same
 run, with the ratio and whether both agree on the equities.  Inputs are
 fixed or drawn from a seeded generator outside the timed region.  Timings
 on a shared machine move: read the medians and the ratios, not the digits.
+Two-thread lines also give the CPU time of both runs: equal CPU with little
+wall-time gain means the cores were busy with other work, not contention.
 """
 
 from __future__ import annotations
@@ -93,14 +95,15 @@ def main() -> None:
     print(f"poker-equity {'installed' if pe else 'NOT installed'}; medians of {r} runs\n")
 
     # 1. Exact heads-up preflop: 1,086,008 boards.
-    wall, _, ex = median_time(lambda: oe.equity(HEADS_UP, exact=True, threads=1), r)
+    wall, cpu1, ex = median_time(lambda: oe.equity(HEADS_UP, exact=True, threads=1), r)
     checksum = sum(round(p.equity * ex.trials) for p in ex.players)
     print(f"exact heads-up preflop {HEADS_UP}, {ex.trials:,} boards")
     print(f"  omaha_eval 1 thread : {wall * 1e3:8.1f} ms  ({ex.trials / wall / 1e6:.1f} M boards/s)"
           f"  equity {[round(p.equity, 6) for p in ex.players]}  checksum {checksum}")  # fmt: skip
-    wall2, _, ex2 = median_time(lambda: oe.equity(HEADS_UP, exact=True, threads=2), r)
+    wall2, cpu2, ex2 = median_time(lambda: oe.equity(HEADS_UP, exact=True, threads=2), r)
     assert ex2.players == ex.players
-    print(f"  omaha_eval 2 threads: {wall2 * 1e3:8.1f} ms  (x{wall / wall2:.2f} vs 1 thread)")
+    print(f"  omaha_eval 2 threads: {wall2 * 1e3:8.1f} ms  (x{wall / wall2:.2f} vs 1 thread; "
+          f"CPU {cpu2 * 1e3:.0f} ms vs {cpu1 * 1e3:.0f} ms)")  # fmt: skip
     if pe:
         pwall, pcpu, pex = median_time(lambda: pe.exact_from_text("omaha_hi_lo", HEADS_UP), r)
         same = max(abs(a.equity - b) for a, b in zip(ex.players, peer_equities(pex), strict=True))
@@ -124,15 +127,19 @@ def main() -> None:
         exact = oe.equity(hands, exact=True, threads=2)
         print(f"\nMonte Carlo {name} preflop {hands}, {trials:,} trials")
         runs: dict[int, float] = {}
+        cpus: dict[int, float] = {}
         for threads in (1, 2):
 
             def ours(threads: int = threads, hands: list[str] = hands) -> oe.EquityResult:
                 return oe.equity(hands, exact=False, trials=trials, seed=1, threads=threads)
 
-            wall, _, mc = median_time(ours, r)
+            wall, cpus[threads], mc = median_time(ours, r)
             runs[threads] = wall
             checksum = round(sum(p.equity * (i + 1) for i, p in enumerate(mc.players)), 6)
-            extra = f"  (x{runs[1] / wall:.2f} vs 1 thread)" if threads == 2 else ""
+            extra = ""
+            if threads == 2:
+                extra = (f"  (x{runs[1] / wall:.2f} vs 1 thread; CPU {cpus[2] * 1e3:.0f} ms vs "
+                         f"{cpus[1] * 1e3:.0f} ms)")  # fmt: skip
             print(f"  omaha_eval {threads} thread{'s' if threads > 1 else ' '}: "
                   f"{wall * 1e3:8.1f} ms  {trials / wall / 1e6:6.2f} M trials/s"
                   f"{' per thread' if threads == 1 else ' total'}{extra}  checksum {checksum}  "
