@@ -35,6 +35,7 @@ SPOTS = {
         "Ac Ad Ah",
         " ".join(f"{r}{s}" for r in "56789TJQ" for s in "cdhs"),
     ),
+    "five-card random hand on the river": (["As 2s 3h Kd Kc", "*"], "6s 7h 8d Jc 4s", ""),
     "random hand on the river 3-way": (["As 2h 3c 3d", "*", "Tc Td 6s 7s"], "Kc Qd 4h 5s 8s", ""),
 }
 PROBABILITIES = ("scoop", "hi_win", "hi_tie", "lo_win", "lo_tie", "makes_low")
