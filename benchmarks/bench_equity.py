@@ -98,7 +98,8 @@ def main() -> None:
     wall, cpu1, ex = median_time(lambda: oe.equity(HEADS_UP, exact=True, threads=1), r)
     checksum = sum(round(p.equity * ex.trials) for p in ex.players)
     print(f"exact heads-up preflop {HEADS_UP}, {ex.trials:,} boards")
-    print(f"  omaha_eval 1 thread : {wall * 1e3:8.1f} ms  ({ex.trials / wall / 1e6:.1f} M boards/s)"
+    print(f"  omaha_eval 1 thread : {wall * 1e3:8.1f} ms  ({ex.trials / wall / 1e6:.1f} M boards/s;"
+          f" CPU {cpu1 * 1e3:.1f} ms: {ex.trials / cpu1 / 1e6:.1f} M boards per CPU-second)"
           f"  equity {[round(p.equity, 6) for p in ex.players]}  checksum {checksum}")  # fmt: skip
     wall2, cpu2, ex2 = median_time(lambda: oe.equity(HEADS_UP, exact=True, threads=2), r)
     assert ex2.players == ex.players
@@ -136,7 +137,7 @@ def main() -> None:
             wall, cpus[threads], mc = median_time(ours, r)
             runs[threads] = wall
             checksum = round(sum(p.equity * (i + 1) for i, p in enumerate(mc.players)), 6)
-            extra = ""
+            extra = f"  (CPU {cpus[1] * 1e3:.0f} ms: {trials / cpus[1] / 1e6:.2f} M per CPU-second)"
             if threads == 2:
                 extra = (f"  (x{runs[1] / wall:.2f} vs 1 thread; CPU {cpus[2] * 1e3:.0f} ms vs "
                          f"{cpus[1] * 1e3:.0f} ms)")  # fmt: skip
