@@ -20,10 +20,10 @@
  * A fixed hand folded for these loops (built once per call): its
  * oe_hand_table and a row of the low table.  A board then costs one lookup
  * per board rank triple, one per triple of the flush suit's board cards
- * when the hand holds two of that suit, and one for the low.  oe_eval_hand_table()
- * does the same work through a prepared board; this form is evaluated
- * incrementally while boards are enumerated (a new card adds only the
- * triples that contain it), which is what makes exact enumeration fast.
+ * when the hand holds two of that suit, and one for the low.  This is
+ * oe_eval_hand_table()'s work, done here incrementally while boards are
+ * enumerated (a new card adds only the triples that contain it), which is
+ * what makes exact enumeration fast.
  */
 typedef struct {
     oe_hand_table table;             /* tri_high, flush_high[suit][rank triple] */
