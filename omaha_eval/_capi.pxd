@@ -114,6 +114,11 @@ cdef extern from "oe_equity.h" nogil:
                           uint64_t max_rejects, double *outcome, double *makes_low,
                           uint64_t *done)
 
+    enum:
+        OE_EQ_SUMS
+        OE_EQ_DEAL_SUMS
+    void oe_eq_summarize(int n, const double *outcome, double *sums, double *deal)
+
 # ---- ranges (src_c/oe_ranges.h) -------------------------------------------
 from libc.stdint cimport uint64_t
 

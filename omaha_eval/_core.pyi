@@ -52,6 +52,13 @@ class EquitySpot:
         makes_low: npt.NDArray[np.float64],
     ) -> tuple[int, bool]: ...
 
+def equity_sums(
+    n: int,
+    outcome: npt.NDArray[np.float64],
+    sums: npt.NDArray[np.float64],
+    deal: npt.NDArray[np.float64],
+) -> None: ...
+
 # ---- ranges (_ranges.pxi) ----
 def all_hands(k: int) -> npt.NDArray[np.uint8]: ...
 def match_rows(
