@@ -440,27 +440,30 @@ def _max_players(rows: list[Any]) -> int:
 
 
 class _Output:
-    """The output file: the ids already in it, and an append that flushes
-    each record as soon as it is written."""
+    """The output file: the ids already in it (read when made), then
+    `open()` to append, each record flushed as soon as it is written."""
 
     def __init__(self, path: Path, n_players: int) -> None:
         self.path = path
         self.format = _format(path, "OUTPUT")
         self.done: set[str] = set()
         self._drop_partial_line()
-        exists = path.exists() and path.stat().st_size > 0
+        self.exists = path.exists() and path.stat().st_size > 0
         self.columns = csv_header(n_players)
-        if exists:
+        if self.exists:
             self._read_done()
+
+    def open(self) -> None:
+        """Open for appending (creating the file, and a CSV's header)."""
         try:
-            self.file = path.open("a", encoding="utf-8", newline="")
+            self.file = self.path.open("a", encoding="utf-8", newline="")
         except OSError as exc:
-            raise OmahaEvalError(f"OUTPUT: cannot write {str(path)!r}: {exc}") from None
+            raise OmahaEvalError(f"OUTPUT: cannot write {str(self.path)!r}: {exc}") from None
         if self.format == "csv":
             self.writer = csv.DictWriter(
                 self.file, self.columns, extrasaction="ignore", lineterminator="\n"
             )
-            if not exists:
+            if not self.exists:
                 self.writer.writeheader()
                 self.file.flush()
 
@@ -511,7 +514,8 @@ class _Output:
         self.file.flush()
 
     def close(self) -> None:
-        self.file.close()
+        if hasattr(self, "file"):
+            self.file.close()
 
 
 @dataclass(frozen=True)
@@ -543,7 +547,8 @@ def run_file(
     out = _Output(Path(output), _max_players(rows))
     results: Iterator[SpotResult] = iter(())
     try:
-        results = run(rows, skip=out.done, **options)
+        results = run(rows, skip=out.done, **options)  # checks everything first
+        out.open()
         skipped = sum(1 for spot_id in _ids(rows) if spot_id in out.done)
         if on_start is not None:
             on_start(len(rows) - skipped)

@@ -157,6 +157,7 @@ def test_duplicate_ids_exit_2_before_running(tmp_path: Path) -> None:
     proc = run_cli("batch", "spots.csv", "-o", "out.csv", cwd=tmp_path)
     assert proc.returncode == 2 and proc.stderr.count("\n") == 1
     assert "'a' is on rows 1 and 2" in proc.stderr
+    assert not (tmp_path / "out.csv").exists()  # refused before the output is made
 
 
 SLOW_SPOTS = 16

@@ -200,6 +200,7 @@ def test_output_resume_bookkeeping(tmp_path: Path, suffix: str) -> None:
     path = tmp_path / f"out{suffix}"
     out = _Output(path, n_players=2)
     assert out.done == set()
+    out.open()
     for spot_id in ("a", "b"):
         out.write(batch.SpotResult(spot_id, _ok_record(spot_id)))
     out.close()
