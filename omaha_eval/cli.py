@@ -201,7 +201,8 @@ def equity_command(
 ) -> None:
     """Equity of 2 to 10 hands or ranges: hi and lo shares, scoops, wins and ties.
 
-    Each HAND_OR_RANGE is a hand (AsAh2c3d), "*" (a random hand) or a range.
+    Each HAND_OR_RANGE is a hand (AsAh2c3d), "*" (a random hand) or a range
+    (docs/ranges.md: AA:$ds, KK@0.5, 15%, ...); quote it from the shell.
     Exact when the deals are few, Monte Carlo otherwise; Ctrl-C during
     Monte Carlo prints the result so far, marked interrupted, and exits 130.
 
@@ -209,6 +210,7 @@ def equity_command(
     Examples:
       omaha-eval equity AsAh2c3d 7c7d4c5d --board KsQdJh
       omaha-eval equity 6c6d6h6s 5c4d3h2s --exact
+      omaha-eval equity AsAh2c3d "KK, QQ" "15%" --board Ks7d2h
       omaha-eval equity AsKs2d3d "*" "*" --trials 1000000 --seed 7 --json
     """
     if exact and monte_carlo:
