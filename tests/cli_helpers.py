@@ -7,9 +7,14 @@ installed package in CI, the in-place build in a worktree.
 
 from __future__ import annotations
 
+import fcntl
 import os
+import pty
+import select
+import struct
 import subprocess
 import sys
+import termios
 from pathlib import Path
 from typing import Any
 
@@ -59,3 +64,37 @@ def assert_one_line_error(proc: subprocess.CompletedProcess[str], *needles: str)
     assert "Traceback" not in proc.stderr
     for needle in needles:
         assert needle in lines[0], (needle, lines[0])
+
+
+def run_on_terminal(args: list[str], cwd: Path) -> tuple[int, str]:
+    """Run with stderr on a pseudo-terminal; returns (exit code, what it showed)."""
+    master, slave = pty.openpty()
+    # a terminal of 100 columns (a new pseudo-terminal has 0, where tqdm draws nothing)
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
+    proc = subprocess.Popen(
+        cli_command(*args),
+        cwd=cwd,
+        env=cli_env(),
+        stdout=subprocess.PIPE,
+        stderr=slave,
+        stdin=subprocess.DEVNULL,
+    )
+    os.close(slave)
+    shown = b""
+    while True:
+        ready, _, _ = select.select([master], [], [], 0.1)
+        if ready:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:  # the terminal closed with the process
+                break
+            if not chunk:
+                break
+            shown += chunk
+        elif proc.poll() is not None:
+            break
+    os.close(master)
+    proc.wait(timeout=60)
+    assert proc.stdout is not None
+    proc.stdout.close()
+    return proc.returncode, shown.decode(errors="replace")

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import REPO_ROOT, cli_command, cli_env, run_cli
+from cli_helpers import REPO_ROOT, cli_command, cli_env, run_cli, run_on_terminal
 
 import omaha_eval
 from omaha_eval import batch
@@ -208,6 +208,19 @@ def group_gone(pgid: int, limit: float = 10.0) -> bool:
             return True
         time.sleep(0.05)
     return False
+
+
+def test_progress_bar_on_a_terminal_only(tmp_path: Path) -> None:
+    """Spots done, on a terminal; not with --quiet (piped runs: see above)."""
+    write_slow_spots(tmp_path / "spots.jsonl")
+    args = ["batch", "spots.jsonl", "-o", "out.jsonl", "--workers", "1"]
+    code, shown = run_on_terminal(args, tmp_path)
+    assert code == 0
+    assert f"/{SLOW_SPOTS}" in shown and "spot" in shown, shown
+    assert f"{SLOW_SPOTS} spots run (0 errors)" in shown
+    (tmp_path / "out.jsonl").unlink()
+    code, shown = run_on_terminal([*args, "--quiet"], tmp_path)
+    assert code == 0 and shown == ""
 
 
 @pytest.mark.parametrize("suffix", [".jsonl", ".csv"])

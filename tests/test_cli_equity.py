@@ -3,22 +3,16 @@ the library, Monte Carlo chunks, progress, Ctrl-C and errors."""
 
 from __future__ import annotations
 
-import fcntl
 import json
 import math
-import os
-import pty
-import select
 import signal
-import struct
 import subprocess
-import termios
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import assert_one_line_error, cli_command, cli_env, run_cli
+from cli_helpers import assert_one_line_error, cli_command, cli_env, run_cli, run_on_terminal
 
 import omaha_eval
 
@@ -234,40 +228,6 @@ def test_ctrl_c_prints_the_result_so_far(tmp_path: Path, as_json: bool) -> None:
         assert "INTERRUPTED" in out and "standard error" in out
 
 
-def _run_on_terminal(args: list[str], cwd: Path) -> tuple[int, str]:
-    """Run with stderr on a pseudo-terminal; returns (exit code, what it showed)."""
-    master, slave = pty.openpty()
-    # a terminal of 100 columns (a new pseudo-terminal has 0, where tqdm draws nothing)
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
-    proc = subprocess.Popen(
-        cli_command(*args),
-        cwd=cwd,
-        env=cli_env(),
-        stdout=subprocess.PIPE,
-        stderr=slave,
-        stdin=subprocess.DEVNULL,
-    )
-    os.close(slave)
-    shown = b""
-    while True:
-        ready, _, _ = select.select([master], [], [], 0.1)
-        if ready:
-            try:
-                chunk = os.read(master, 4096)
-            except OSError:  # the terminal closed with the process
-                break
-            if not chunk:
-                break
-            shown += chunk
-        elif proc.poll() is not None:
-            break
-    os.close(master)
-    proc.wait(timeout=60)
-    assert proc.stdout is not None
-    proc.stdout.close()
-    return proc.returncode, shown.decode(errors="replace")
-
-
 def test_progress_bar_on_a_terminal_only(tmp_path: Path) -> None:
     """A run of a few seconds shows a bar on a terminal; --quiet shows none;
     piped runs show none (the other tests check stderr is empty)."""
@@ -286,10 +246,10 @@ def test_progress_bar_on_a_terminal_only(tmp_path: Path) -> None:
         "--seed",
         "1",
     ]
-    code, shown = _run_on_terminal(args, tmp_path)
+    code, shown = run_on_terminal(args, tmp_path)
     assert code == 0
     assert "trial" in shown and "6.00M" in shown, shown
-    code, shown = _run_on_terminal([*args, "--quiet"], tmp_path)
+    code, shown = run_on_terminal([*args, "--quiet"], tmp_path)
     assert code == 0 and shown == ""
 
 
