@@ -51,7 +51,7 @@ RANK_CLASSES = {
     "w": "A2345",  # wheel cards
 }
 
-MAX_ALTERNATIVES = 2000  # patterns one term may expand to; beyond, matching gets slow
+MAX_ALTERNATIVES = 500  # choices one pattern may expand to: matching costs grow with them
 
 
 @dataclass(frozen=True)

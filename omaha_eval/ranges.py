@@ -81,10 +81,11 @@ def _class_start() -> npt.NDArray[np.int64]:
     """For each 4-card hand: how many hands are in better preflop classes."""
     order = _preflop.shipped_order()
     starts = np.cumsum(order.counts) - order.counts
-    keys, _, inverse = _suit_classes()
+    # keys straight from C and a binary search: no sort of all hands needed
+    keys = _preflop.class_keys(all_hands(4))
     by_key = np.argsort(order.keys)
-    pos = by_key[np.searchsorted(order.keys, keys, sorter=by_key)]
-    start: npt.NDArray[np.int64] = starts[pos][inverse]
+    pos = by_key[np.searchsorted(order.keys[by_key], keys)]
+    start: npt.NDArray[np.int64] = starts[pos]
     return start
 
 

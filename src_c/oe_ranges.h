@@ -2,8 +2,9 @@
  * oe_ranges.h -- range expansion: enumerate every hand, match card patterns.
  *
  * Card encoding as in oe_eval.h: id = 4 * rank + suit, rank 2..A = 0..12,
- * suit c, d, h, s = 0..3.  A "hand" here is k hole cards, k = 4, 5 or 6,
- * sorted ascending.
+ * suit c, d, h, s = 0..3.  A "hand" here is k distinct card ids (k = 1..6;
+ * the package uses 4, 5 or 6), in any order; hands are rows of a row-major
+ * array, k bytes a row.
  *
  * Contract on inputs (as everywhere in src_c/): every function trusts its
  * caller.  The Python layer (omaha_eval/ranges.py) builds the patterns
@@ -71,7 +72,9 @@ int oe_pattern_match(const oe_pattern *p, const uint8_t *hand, int k);
 
 /*
  * For each of n hands (row-major, k bytes a row): out[i] = 1 when the hand
- * matches at least one of the n_alt patterns, else 0.
+ * matches at least one of the n_alt (>= 0) patterns, else 0.  Every pattern
+ * has 1..k cards; rank_var < 13 and suit_var < 4 (the Cython binding checks
+ * these bounds).  out holds n bytes.
  */
 void oe_match_rows(const oe_pattern *alts, int n_alt, const uint8_t *hands,
                    size_t n, int k, uint8_t *out);
