@@ -5,7 +5,9 @@ Card ids: id = 4 * rank + suit, rank 2..A = 0..12, suit c, d, h, s = 0..3
 hole cards and three board cards, eight-or-better low, the pot split hi/lo.
 """
 
+from omaha_eval import batch
 from omaha_eval.cards import format_cards, parse_cards
+from omaha_eval.equity import EquityResult, PlayerEquity, equity
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
 from omaha_eval.evaluator import (
     HIGH_MAX,
@@ -18,6 +20,7 @@ from omaha_eval.evaluator import (
     high_name,
     low_name,
 )
+from omaha_eval.ranges import Range, parse_range
 from omaha_eval.solver import (
     N_HANDS,
     RiverShares,
@@ -34,11 +37,16 @@ __all__ = [
     "LOW_MAX",
     "LOW_NONE",
     "N_HANDS",
+    "EquityResult",
     "HandValue",
     "OmahaEvalError",
     "OmahaEvalTypeError",
+    "PlayerEquity",
+    "Range",
     "RiverShares",
     "all_hands",
+    "batch",
+    "equity",
     "evaluate",
     "evaluate_batch",
     "format_cards",
@@ -47,6 +55,7 @@ __all__ = [
     "high_name",
     "low_name",
     "parse_cards",
+    "parse_range",
     "rank_board",
     "river_equity",
     "river_shares",

@@ -82,3 +82,79 @@ cdef extern from "oe_solver.h" nogil:
                         double *hi_share, double *lo_share, double *scoop, double *live)
     void oe_showdown(int n, const uint16_t *high, const uint8_t *low, uint32_t folded,
                      const int64_t *contribution, int button, int64_t *payout)
+
+# ---- equity (src_c/oe_equity.h) ------------------------------------------
+from libc.stdint cimport uint64_t
+
+cdef extern from "numpy/random/bitgen.h" nogil:
+    # The C face of a NumPy BitGenerator (its `capsule`), as numpy/random's
+    # own .pxd declares it.
+    ctypedef struct bitgen_t:
+        void *state
+        uint64_t (*next_uint64)(void *st) nogil
+        uint32_t (*next_uint32)(void *st) nogil
+        double (*next_double)(void *st) nogil
+        uint64_t (*next_raw)(void *st) nogil
+
+cdef extern from "oe_equity.h" nogil:
+    enum:
+        OE_EQ_MAX_PLAYERS
+        OE_EQ_FIXED
+        OE_EQ_RANGE
+        OE_EQ_RANDOM
+        OE_EQ_OK
+        OE_EQ_NO_MEMORY
+        OE_EQ_NO_DEAL
+
+    ctypedef struct oe_eq_spot:
+        int n
+        int k
+        int high_only
+        int n_board
+        uint8_t board[5]
+        uint64_t known
+        int kind[10]
+        size_t n_combos[10]
+        const uint8_t *combos[10]
+        const double *weights[10]
+        const uint64_t *masks[10]
+
+    ctypedef struct oe_eq_ctx:
+        pass
+
+    oe_eq_ctx *oe_eq_new(const oe_eq_spot *spot)
+    void oe_eq_free(oe_eq_ctx *ctx)
+    int oe_eq_exact(const oe_eq_ctx *ctx, int part, int parts,
+                    double *outcome, double *makes_low, uint64_t *deals)
+    int oe_eq_monte_carlo(const oe_eq_ctx *ctx, bitgen_t *rng, uint64_t trials,
+                          uint64_t max_rejects, double *outcome, double *makes_low,
+                          uint64_t *done)
+
+    enum:
+        OE_EQ_SUMS
+        OE_EQ_DEAL_SUMS
+    void oe_eq_summarize(int n, const double *outcome, double *sums, double *deal)
+
+# ---- ranges (src_c/oe_ranges.h) -------------------------------------------
+from libc.stdint cimport uint64_t
+
+cdef extern from "oe_ranges.h" nogil:
+    enum:
+        OE_PATTERN_MAX
+    ctypedef struct oe_pcard:
+        uint16_t ranks
+        uint8_t suits
+        int8_t rank_var
+        int8_t suit_var
+        uint8_t named
+    ctypedef struct oe_pattern:
+        int n
+        oe_pcard card[6]
+    size_t oe_hand_count(int k)
+    size_t oe_all_hands_k(int k, uint8_t *out)
+    int oe_pattern_match(const oe_pattern *p, const uint8_t *hand, int k)
+    void oe_match_rows(const oe_pattern *alts, int n_alt, const uint8_t *hands,
+                       size_t n, int k, uint8_t *out)
+    void oe_hand_shapes(const uint8_t *hands, size_t n, int k,
+                        uint8_t *suited, uint8_t *max_rank)
+    void oe_suit_class_keys(const uint8_t *hands, size_t n, int k, uint64_t *out)

@@ -46,3 +46,50 @@ def showdown_chips(
     button: int,
     high_only: bool,
 ) -> npt.NDArray[np.int64]: ...
+
+# ---- equity (_equity.pxi)
+class EquitySpot:
+    n: int
+    def __init__(
+        self,
+        k: int,
+        high_only: bool,
+        board: npt.NDArray[np.uint8],
+        known: int,
+        kinds: list[int],
+        combos: list[npt.NDArray[np.uint8]],
+        weights: list[npt.NDArray[np.float64]],
+        masks: list[npt.NDArray[np.uint64]],
+    ) -> None: ...
+    def exact(
+        self,
+        part: int,
+        parts: int,
+        outcome: npt.NDArray[np.float64],
+        makes_low: npt.NDArray[np.float64],
+    ) -> int: ...
+    def monte_carlo(
+        self,
+        bit_generator: np.random.BitGenerator,
+        trials: int,
+        max_rejects: int,
+        outcome: npt.NDArray[np.float64],
+        makes_low: npt.NDArray[np.float64],
+    ) -> tuple[int, bool]: ...
+
+def equity_sums(
+    n: int,
+    outcome: npt.NDArray[np.float64],
+    sums: npt.NDArray[np.float64],
+    deal: npt.NDArray[np.float64],
+) -> None: ...
+
+# ---- ranges (_ranges.pxi) ----
+def all_hands_k(k: int) -> npt.NDArray[np.uint8]: ...
+def match_rows(
+    alternatives: list[list[tuple[int, int, int, int, int]]], hands: npt.NDArray[np.uint8]
+) -> npt.NDArray[np.uint8]: ...
+def hand_shapes(
+    hands: npt.NDArray[np.uint8],
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]: ...
+def suit_class_keys(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]: ...

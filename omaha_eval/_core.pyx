@@ -126,3 +126,7 @@ def split_rows(const uint16_t[:, ::1] high, const uint8_t[:, ::1] low):
             oe_split_shares(n, &high[i, 0], &low[i, 0], &h[i, 0], &l[i, 0])
     return hi, lo
 include "_solver.pxi"
+
+
+include "_equity.pxi"
+include "_ranges.pxi"

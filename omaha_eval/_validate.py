@@ -250,3 +250,245 @@ def showdown(
         choices = ", ".join(map(repr, GAMES))
         raise OmahaEvalError(f"game: expected one of {choices}, got {_quote(game)}")
     return held, b, np.array(chips, dtype=np.int64), int(button), str(game)
+
+# ---------------------------------------------------------------- equity
+
+MAX_PLAYERS = 10
+GAMES = ("omaha8", "omaha")
+
+
+def weighted_hands(value: Any, name: str) -> tuple[CardArray, npt.NDArray[np.float64]]:
+    """A weighted set of hands: an object with attributes ``combos`` (K x k
+    card ids) and ``weights`` (K), or a ``(combos, weights)`` pair.  Returns
+    them as uint8 (K, k) and float64 (K,) arrays; weights finite and >= 0."""
+    if isinstance(value, tuple):
+        combos, weights = value
+    else:
+        combos, weights = value.combos, value.weights
+    arr = id_array(combos, f"{name} combos", ndim=2)
+    if arr.shape[1] not in HOLE_SIZES or arr.shape[0] == 0:
+        raise OmahaEvalError(
+            f"{name}: expected combos of shape (K, {_sizes_text(HOLE_SIZES)}) with K >= 1, "
+            f"got shape {arr.shape}"
+        )
+    ordered = np.sort(arr, axis=1)
+    repeats = np.flatnonzero((ordered[:, 1:] == ordered[:, :-1]).any(axis=1))
+    if repeats.size:
+        row = int(repeats[0])
+        raise OmahaEvalError(f"{name}: combo {row} repeats a card: {format_cards(arr[row])}")
+    try:
+        w = np.asarray(weights, dtype=np.float64)
+    except (TypeError, ValueError) as exc:
+        raise OmahaEvalTypeError(f"{name}: weights are not numbers: {_quote(weights)}") from exc
+    if w.shape != (arr.shape[0],):
+        raise OmahaEvalError(
+            f"{name}: expected {arr.shape[0]} weights (one per combo), got shape {w.shape}"
+        )
+    bad = np.flatnonzero(~np.isfinite(w) | (w < 0))
+    if bad.size:
+        raise OmahaEvalError(
+            f"{name}: weight {float(w[bad[0]])!r} of combo {int(bad[0])} "
+            "is not a finite number >= 0"
+        )
+    return arr, np.ascontiguousarray(w)
+
+
+def positive_int(value: Any, name: str) -> int:
+    """An int >= 1 (bool refused)."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise OmahaEvalTypeError(f"{name}: expected a whole number >= 1, got {_quote(value)}")
+    if value < 1:
+        raise OmahaEvalError(f"{name}: expected a whole number >= 1, got {value!r}")
+    return int(value)
+
+
+def equity_options(
+    trials: Any, exact: Any, threads: Any, target_stderr: Any, game: Any
+) -> tuple[int | None, bool | None, int | None, float | None, str]:
+    """The keyword options of omaha_eval.equity, checked."""
+    if trials is not None:
+        trials = positive_int(trials, "trials")
+    if exact is not None and not isinstance(exact, (bool, np.bool_)):
+        raise OmahaEvalTypeError(f"exact: expected True, False or None, got {_quote(exact)}")
+    if threads is not None:
+        threads = positive_int(threads, "threads")
+    if target_stderr is not None:
+        if isinstance(target_stderr, bool) or not isinstance(
+            target_stderr, (int, float, np.integer, np.floating)
+        ):
+            raise OmahaEvalTypeError(
+                f"target_stderr: expected a number > 0, got {_quote(target_stderr)}"
+            )
+        if not (np.isfinite(target_stderr) and target_stderr > 0):
+            raise OmahaEvalError(f"target_stderr: expected a number > 0, got {target_stderr!r}")
+        target_stderr = float(target_stderr)
+    if game not in GAMES:
+        names = ", ".join(map(repr, GAMES))
+        raise OmahaEvalError(f"game: expected one of {names}, got {_quote(game)}")
+    return trials, None if exact is None else bool(exact), threads, target_stderr, str(game)
+
+
+# ---------------------------------------------------------------- batch spots
+# One spot of a batch file or of omaha_eval.batch.run(): the fields a row may
+# carry, checked here; the cards themselves are checked by equity().
+
+SPOT_FIELDS = ("id", "players", "board", "dead", "trials", "exact", "seed", "target_stderr", "game")
+PLAYER_SEPARATOR = "|"  # between players in one text field (ranges use commas)
+
+
+def is_missing(value: Any) -> bool:
+    """Empty CSV cells, JSON nulls and pandas NaN all mean 'not given'."""
+    if value is None:
+        return True
+    if isinstance(value, str):
+        return not value.strip()
+    if type(value).__name__ == "NAType":  # pandas.NA, without importing pandas
+        return True
+    return isinstance(value, (float, np.floating)) and value != value
+
+
+def spot_int(value: Any, name: str, minimum: int) -> int:
+    if isinstance(value, bool):
+        raise OmahaEvalTypeError(f"{name}: expected an integer, got {_quote(value)}")
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)  # pandas turns integer columns with blanks into floats
+    if isinstance(value, str):
+        try:
+            value = int(value.strip())
+        except ValueError:
+            raise OmahaEvalError(f"{name}: expected an integer, got {_quote(value)}") from None
+    if not isinstance(value, (int, np.integer)):
+        raise OmahaEvalTypeError(f"{name}: expected an integer, got {_quote(value)}")
+    if int(value) < minimum:
+        raise OmahaEvalError(f"{name}: expected an integer >= {minimum}, got {_quote(value)}")
+    return int(value)
+
+
+def _spot_bool(value: Any, name: str) -> bool:
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    text = str(value).strip().lower()
+    if text in ("1", "true", "yes", "y"):
+        return True
+    if text in ("0", "false", "no", "n"):
+        return False
+    raise OmahaEvalError(f"{name}: expected true or false, got {_quote(value)}")
+
+
+def _spot_float(value: Any, name: str) -> float:
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise OmahaEvalError(f"{name}: expected a number, got {_quote(value)}") from None
+    if not number > 0 or number == float("inf"):
+        raise OmahaEvalError(f"{name}: expected a positive number, got {_quote(value)}")
+    return number
+
+
+def _spot_cards_text(value: Any, name: str) -> str:
+    if is_missing(value):
+        return ""
+    if not isinstance(value, str):
+        raise OmahaEvalTypeError(f"{name}: expected card text, got {_quote(value)}")
+    return value.strip()
+
+
+def spot_players(value: Any, name: str = "players") -> tuple[str, ...]:
+    """Players of a spot: a list of hand or range texts, or one text with the
+    players separated by '|'."""
+    if is_missing(value):
+        raise OmahaEvalError(f"{name}: missing (give 2 to {MAX_PLAYERS} hands or ranges)")
+    if isinstance(value, str):
+        parts = [p.strip() for p in value.split(PLAYER_SEPARATOR)]
+    elif isinstance(value, (list, tuple)):
+        if not all(isinstance(p, str) for p in value):
+            raise OmahaEvalTypeError(f"{name}: expected hand or range texts, got {_quote(value)}")
+        parts = [p.strip() for p in value]
+    else:
+        raise OmahaEvalTypeError(
+            f"{name}: expected a list of hands or one text with '|' between them, "
+            f"got {_quote(value)}"
+        )
+    if any(not p for p in parts):
+        raise OmahaEvalError(f"{name}: an empty player in {_quote(value)}")
+    if not 2 <= len(parts) <= MAX_PLAYERS:
+        raise OmahaEvalError(
+            f"{name}: expected 2 to {MAX_PLAYERS} players, got {len(parts)} in {_quote(value)}"
+        )
+    return tuple(parts)
+
+
+def spot_id(value: Any, row: int) -> str:
+    """The id of a spot (text; a missing id becomes the row number)."""
+    if is_missing(value):
+        return str(row)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, (str, int, np.integer)):
+        raise OmahaEvalTypeError(f"id: expected text or an integer, got {_quote(value)}")
+    return str(value).strip()
+
+
+def spot(raw: Any, row: int) -> dict[str, Any]:
+    """A spot (a mapping with SPOT_FIELDS) checked and normalised to plain
+    Python values; `row` (1-based) names it in messages and is the id when
+    none is given."""
+    if not isinstance(raw, dict):
+        raise OmahaEvalTypeError(
+            f"row {row}: expected an object with spot fields, got {_quote(raw)}"
+        )
+    unknown = sorted(set(raw) - set(SPOT_FIELDS), key=str)
+    if unknown:
+        raise OmahaEvalError(
+            f"row {row}: unknown field {_quote(unknown[0])}; fields are {', '.join(SPOT_FIELDS)}"
+        )
+    out: dict[str, Any] = {
+        "id": spot_id(raw.get("id"), row),
+        "players": spot_players(raw.get("players")),
+        "board": _spot_cards_text(raw.get("board"), "board"),
+        "dead": _spot_cards_text(raw.get("dead"), "dead"),
+        "trials": None,
+        "exact": None,
+        "seed": None,
+        "target_stderr": None,
+        "game": "omaha8",
+    }
+    if not is_missing(raw.get("trials")):
+        out["trials"] = spot_int(raw["trials"], "trials", 1)
+    if not is_missing(raw.get("exact")):
+        out["exact"] = _spot_bool(raw["exact"], "exact")
+    if not is_missing(raw.get("seed")):
+        out["seed"] = spot_int(raw["seed"], "seed", 0)
+    if not is_missing(raw.get("target_stderr")):
+        out["target_stderr"] = _spot_float(raw["target_stderr"], "target_stderr")
+    if not is_missing(raw.get("game")):
+        game = str(raw["game"]).strip().lower()
+        if game not in GAMES:
+            raise OmahaEvalError(f"game: expected omaha8 or omaha, got {_quote(raw['game'])}")
+        out["game"] = game
+    return out
+
+
+# ---------------------------------------------------------------- ranges
+def range_text(value: Any, name: str = "range") -> str:
+    """Range text must be a str (bytes and other types are refused)."""
+    if not isinstance(value, str):
+        got = f"{type(value).__name__} {_quote(value)}"
+        raise OmahaEvalTypeError(f"{name}: expected range text such as 'AA:$ds', got {got}")
+    return value
+
+
+def hole_cards(value: Any) -> int:
+    """The number of hole cards of a hand: 4, 5 or 6."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise OmahaEvalTypeError(f"hole_cards: expected an int 4, 5 or 6, got {_quote(value)}")
+    if int(value) not in HOLE_SIZES:
+        raise OmahaEvalError(f"hole_cards: expected {_sizes_text(HOLE_SIZES)}, got {int(value)}")
+    return int(value)
+
+
+def range_syntax_error(text: str, pos: int, message: str, name: str = "range") -> OmahaEvalError:
+    """The error for bad range text: the message, the column (1-based) and
+    the text with a caret under the bad spot."""
+    shown = "".join(" " if ch.isspace() else ch for ch in text)
+    return OmahaEvalError(f"{name}: column {pos + 1}: {message}\n    {shown}\n    {' ' * pos}^")

@@ -1,0 +1,100 @@
+"""Running the omaha-eval command as a user would: in a subprocess.
+
+The subprocess runs ``python -m omaha_eval`` from a temporary directory (never
+the repository root) with the package the tests import first on its path: the
+installed package in CI, the in-place build in a worktree.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import select
+import struct
+import subprocess
+import sys
+import termios
+from pathlib import Path
+from typing import Any
+
+import omaha_eval
+
+PACKAGE_PARENT = str(Path(omaha_eval.__file__).resolve().parent.parent)
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+
+def cli_env() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([PACKAGE_PARENT, env.get("PYTHONPATH", "")]).rstrip(
+        os.pathsep
+    )
+    env.pop("COLUMNS", None)
+    return env
+
+
+def cli_command(*args: str) -> list[str]:
+    return [sys.executable, "-m", "omaha_eval", *args]
+
+
+def run_cli(
+    *args: str, cwd: Path, timeout: float = 120, **kwargs: Any
+) -> subprocess.CompletedProcess[str]:
+    """Run `omaha-eval ARGS` to completion; stdin is closed, output captured
+    (so stderr is not a terminal, as when piped)."""
+    return subprocess.run(
+        cli_command(*args),
+        cwd=cwd,
+        env=cli_env(),
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=timeout,
+        **kwargs,
+    )
+
+
+def assert_one_line_error(proc: subprocess.CompletedProcess[str], *needles: str) -> None:
+    """Exit code 2, nothing on stdout, one line on stderr naming the problem."""
+    assert proc.returncode == 2, (proc.returncode, proc.stdout, proc.stderr)
+    assert proc.stdout == ""
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert "Traceback" not in proc.stderr
+    for needle in needles:
+        assert needle in lines[0], (needle, lines[0])
+
+
+def run_on_terminal(args: list[str], cwd: Path) -> tuple[int, str]:
+    """Run with stderr on a pseudo-terminal; returns (exit code, what it showed)."""
+    master, slave = pty.openpty()
+    # a terminal of 100 columns (a new pseudo-terminal has 0, where tqdm draws nothing)
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
+    proc = subprocess.Popen(
+        cli_command(*args),
+        cwd=cwd,
+        env=cli_env(),
+        stdout=subprocess.PIPE,
+        stderr=slave,
+        stdin=subprocess.DEVNULL,
+    )
+    os.close(slave)
+    shown = b""
+    while True:
+        ready, _, _ = select.select([master], [], [], 0.1)
+        if ready:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:  # the terminal closed with the process
+                break
+            if not chunk:
+                break
+            shown += chunk
+        elif proc.poll() is not None:
+            break
+    os.close(master)
+    proc.wait(timeout=60)
+    assert proc.stdout is not None
+    proc.stdout.close()
+    return proc.returncode, shown.decode(errors="replace")

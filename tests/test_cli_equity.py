@@ -1,0 +1,272 @@
+"""`omaha-eval equity` in a subprocess: table, JSON schema, agreement with
+the library, Monte Carlo chunks, progress, Ctrl-C and errors."""
+
+from __future__ import annotations
+
+import json
+import math
+import signal
+import subprocess
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cli_helpers import assert_one_line_error, cli_command, cli_env, run_cli, run_on_terminal
+
+import omaha_eval
+
+PLAYER_KEYS = {
+    "hand",
+    "equity",
+    "hi_share",
+    "lo_share",
+    "scoop",
+    "hi_win",
+    "hi_tie",
+    "lo_win",
+    "lo_tie",
+    "makes_low",
+    "stderr",
+}
+DEAL_KEYS = {
+    "board",
+    "dead",
+    "game",
+    "no_low",
+    "quartered",
+    "method",
+    "trials",
+    "seed",
+    "elapsed",
+    "interrupted",
+    "players",
+}
+
+
+def equity_json(*args: str, cwd: Path) -> dict[str, Any]:
+    proc = run_cli("equity", *args, "--json", cwd=cwd)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""  # no progress bar when stderr is not a terminal
+    doc: dict[str, Any] = json.loads(proc.stdout)
+    return doc
+
+
+def check_schema(doc: dict[str, Any], n_players: int) -> None:
+    assert set(doc) == DEAL_KEYS
+    assert len(doc["players"]) == n_players
+    for p in doc["players"]:
+        assert set(p) == PLAYER_KEYS
+        assert math.isclose(p["equity"], p["hi_share"] + p["lo_share"], abs_tol=1e-12)
+        for key in PLAYER_KEYS - {"hand"}:
+            assert 0.0 <= p[key] <= 1.0, (key, p[key])
+    assert math.isclose(sum(p["equity"] for p in doc["players"]), 1.0, abs_tol=1e-9)
+    assert doc["method"] in ("exact", "monte-carlo")
+
+
+def test_table(tmp_path: Path) -> None:
+    proc = run_cli("equity", "AsAh2c3d", "7c7d4c5d", "--board", "KsQdJh9c9h", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0].split() == [
+        "hand",
+        "equity",
+        "hi",
+        "share",
+        "lo",
+        "share",
+        "scoop",
+        "hi",
+        "win",
+        "hi",
+        "tie",
+        "lo",
+        "win",
+        "lo",
+        "tie",
+        "makes",
+        "low",
+    ]
+    assert lines[2].split()[:2] == ["AsAh2c3d", "100.00%"]
+    assert lines[3].split()[:2] == ["7c7d4c5d", "0.00%"]
+    assert "no low 100.00%" in proc.stdout and "quartered 0.00%" in proc.stdout
+    assert "exact, 1 deal," in proc.stdout
+
+
+def test_json_equals_library_exact(tmp_path: Path) -> None:
+    """The documented schema, and every figure equal to omaha_eval.equity()."""
+    args = ["As2s3hKd", "KcKhQsJs", "7d8d9cTc"]
+    doc = equity_json(*args, "--board", "Ah4s5c", "--dead", "2d", cwd=tmp_path)
+    check_schema(doc, 3)
+    lib = omaha_eval.equity(args, "Ah4s5c", "2d")
+    assert doc["method"] == lib.method == "exact"
+    assert doc["trials"] == lib.trials
+    assert doc["no_low"] == lib.no_low and doc["quartered"] == lib.quartered
+    for mine, theirs, hand in zip(doc["players"], lib.players, args, strict=True):
+        assert mine["hand"] == hand
+        assert {k: mine[k] for k in PLAYER_KEYS - {"hand"}} == {
+            k: getattr(theirs, k) for k in PLAYER_KEYS - {"hand"}
+        }
+
+
+def test_known_preflop_value(tmp_path: Path) -> None:
+    """Issue 3's known value: 6c6d6h6s vs 5c4d3h2s preflop is 54.04% vs 45.96%."""
+    doc = equity_json("6c6d6h6s", "5c4d3h2s", "--exact", cwd=tmp_path)
+    check_schema(doc, 2)
+    assert doc["method"] == "exact" and doc["trials"] == 1_086_008
+    assert abs(doc["players"][0]["equity"] - 0.5404) < 5e-5
+
+
+def test_ranges_as_players(tmp_path: Path) -> None:
+    """Range text is parsed (once) into a Range: the same figures as the
+    library given that Range."""
+    doc = equity_json("AsAh2c3d", "KK, QQ", "-b", "Ks7d2h", cwd=tmp_path)
+    check_schema(doc, 2)
+    assert doc["players"][1]["hand"] == "KK, QQ"
+    lib = omaha_eval.equity(["AsAh2c3d", omaha_eval.Range("KK, QQ")], "Ks7d2h")
+    assert doc["method"] == lib.method == "exact"
+    assert [p["equity"] for p in doc["players"]] == [p.equity for p in lib.players]
+
+
+def test_high_only_game(tmp_path: Path) -> None:
+    doc = equity_json("AsAh2c3d", "7c7d4c5d", "-b", "2h4d8c", "--game", "omaha", cwd=tmp_path)
+    check_schema(doc, 2)
+    assert doc["game"] == "omaha" and doc["no_low"] == 1.0
+    assert all(p["lo_share"] == 0 for p in doc["players"])
+
+
+def test_small_spots_are_enumerated_even_with_trials(tmp_path: Path) -> None:
+    """As the library does with exact=None: --trials only matters when the
+    engine samples."""
+    doc = equity_json("AdKd3s2s", "QhQcJhTc", "-b", "Jd4d8c", "-n", "1000", cwd=tmp_path)
+    assert doc["method"] == "exact" and doc["seed"] is None
+
+
+def test_monte_carlo_chunks_agree_with_exact(tmp_path: Path) -> None:
+    """1,000,000 trials run as four seeded chunks and pooled: within 4 pooled
+    standard errors of exact enumeration of the same spot, and the pooled
+    standard error is that of one run of all the trials."""
+    hands = ["AdKd3s2s", "QhQcJhTc", "*"]
+    doc = equity_json(
+        *hands,
+        "-b",
+        "Jd4d8c5s",
+        "--monte-carlo",
+        "-n",
+        "1000000",
+        "--seed",
+        "11",
+        "-t",
+        "1",
+        cwd=tmp_path,
+    )
+    check_schema(doc, 3)
+    assert doc["method"] == "monte-carlo" and doc["trials"] == 1_000_000 and doc["seed"] == 11
+    exact = omaha_eval.equity(hands, "Jd4d8c5s", exact=True)
+    single = omaha_eval.equity(hands, "Jd4d8c5s", exact=False, trials=1_000_000, seed=5, threads=1)
+    for mine, truth, one in zip(doc["players"], exact.players, single.players, strict=True):
+        assert abs(mine["equity"] - truth.equity) < 4 * mine["stderr"]
+        assert 0.9 < mine["stderr"] / one.stderr < 1.1
+    assert abs(doc["no_low"] - exact.no_low) < 0.005
+
+
+def test_same_seed_same_answer(tmp_path: Path) -> None:
+    args = ["AdKd3s2s", "*", "*", "-n", "600000", "--seed", "3", "-t", "2"]
+    first, second = equity_json(*args, cwd=tmp_path), equity_json(*args, cwd=tmp_path)
+    for doc in (first, second):
+        doc.pop("elapsed")
+    assert first == second
+    other = equity_json("AdKd3s2s", "*", "*", "-n", "600000", "--seed", "4", cwd=tmp_path)
+    assert other["players"][0]["equity"] != first["players"][0]["equity"]
+
+
+def test_seed_drawn_and_reported(tmp_path: Path) -> None:
+    doc = equity_json("AdKd3s2s", "*", "*", "-n", "300000", "-t", "1", cwd=tmp_path)
+    again = equity_json(
+        "AdKd3s2s", "*", "*", "-n", "300000", "-t", "1", "--seed", str(doc["seed"]), cwd=tmp_path
+    )
+    assert again["players"] == doc["players"]
+
+
+def test_target_stderr_stops_at_target(tmp_path: Path) -> None:
+    doc = equity_json("AdKd3s2s", "*", "--target-stderr", "0.002", "--seed", "1", cwd=tmp_path)
+    assert doc["method"] == "monte-carlo"
+    assert max(p["stderr"] for p in doc["players"]) <= 0.002
+    assert doc["trials"] <= 250_000  # one chunk is far more than enough
+
+
+@pytest.mark.parametrize("as_json", [True, False])
+def test_ctrl_c_prints_the_result_so_far(tmp_path: Path, as_json: bool) -> None:
+    """SIGINT during a long Monte Carlo run: exit 130 and the pooled result
+    of the chunks finished, marked interrupted, with its standard error."""
+    args = ["equity", "AdKd3s2s", "*", "*", "*", "*", "*", "-n", "1000000000", "--seed", "2"]
+    for wait in (4.0, 12.0):  # a slow machine may not finish a chunk in the first wait
+        proc = subprocess.Popen(
+            cli_command(*args, *(["--json"] if as_json else [])),
+            cwd=tmp_path,
+            env=cli_env(),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        time.sleep(wait)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+        assert proc.returncode == 130, err
+        assert "Traceback" not in err
+        if out:
+            break
+    else:
+        pytest.fail("no chunk finished before Ctrl-C")
+    if as_json:
+        doc = json.loads(out)
+        check_schema(doc, 6)
+        assert doc["interrupted"] is True
+        assert 0 < doc["trials"] < 1_000_000_000 and doc["trials"] % 250_000 == 0
+        assert all(0 < p["stderr"] < 0.01 for p in doc["players"])
+    else:
+        assert "INTERRUPTED" in out and "standard error" in out
+
+
+def test_progress_bar_on_a_terminal_only(tmp_path: Path) -> None:
+    """A run of a few seconds shows a bar on a terminal; --quiet shows none;
+    piped runs show none (the other tests check stderr is empty)."""
+    args = [
+        "equity",
+        "AdKd3s2s",
+        "*",
+        "*",
+        "*",
+        "*",
+        "*",
+        "-n",
+        "6000000",
+        "-t",
+        "1",
+        "--seed",
+        "1",
+    ]
+    code, shown = run_on_terminal(args, tmp_path)
+    assert code == 0
+    assert "trial" in shown and "6.00M" in shown, shown
+    code, shown = run_on_terminal([*args, "--quiet"], tmp_path)
+    assert code == 0 and shown == ""
+
+
+@pytest.mark.parametrize(
+    ("args", "needles"),
+    [
+        (["AdKd3s2s", "AdQd2c3c"], ["Ad", "player 1", "player 2"]),
+        (["AdKd3s2s", "QsQh2c3c", "-b", "AhKhQdJd5c5s"], ["board", "6"]),
+        (["AdKd3s2s", "QsQh2c3c", "-d", "Qs"], ["Qs", "dead"]),
+        (["AdKd3s2s"], ["players", "got 1"]),
+        (["AdKd3s2s", "QsQh2c3c4c5c6c"], ["player 2", "7 cards"]),
+        (["AdKd3s2s", "QsQh2c3c", "-b", "Zz"], ["board", "'Zz'"]),
+        (["AdKd3s2s", "AA:$xx"], ["player 2", "range: column 4", "$xx"]),
+        (["AdKd3s2s", "QsQh2c3c", "--target-stderr", "0"], ["--target-stderr"]),
+        (["AdKd3s2s", "QsQh2c3c", "--seed", "-1"], ["--seed"]),
+        (["AdKd3s2s", "QsQh2c3c", "--exact", "--monte-carlo"], ["--exact", "--monte-carlo"]),
+    ],
+)
+def test_bad_equity_input(tmp_path: Path, args: list[str], needles: list[str]) -> None:
+    assert_one_line_error(run_cli("equity", *args, cwd=tmp_path), *needles)
