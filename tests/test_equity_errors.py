@@ -33,7 +33,7 @@ def combos(*hands: str) -> np.ndarray:
         ([A, B], "Kd Qd Jd Td 9d 8d", "", "board: expected 0, 1, 2, 3, 4 or 5 cards, got 6"),
         ([A], "", "", "players: expected 2 to 10 players, got 1"),
         ([A] + ["*"] * 10, "", "", "players: expected 2 to 10 players, got 11"),
-        ([A, "Zz Kd Qd Jd"], "", "", "players[1]: 'Zz Kd Qd Jd' is neither a hand"),
+        ([A, "Zz Kd Qd Jd"], "", "", "players[1]: range: column 1"),  # not cards: read as a range
         ([A, "AA**"], "", "", "ranges from text are not supported yet"),
         (["*"] * 9 + [B + " 8s"], "Kd Qd Jd", "", "too few cards left: 10 players x 5 hole cards"),
         (
