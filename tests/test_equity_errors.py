@@ -34,7 +34,6 @@ def combos(*hands: str) -> np.ndarray:
         ([A], "", "", "players: expected 2 to 10 players, got 1"),
         ([A] + ["*"] * 10, "", "", "players: expected 2 to 10 players, got 11"),
         ([A, "Zz Kd Qd Jd"], "", "", "players[1]: range: column 1"),  # not cards: read as a range
-        ([A, "AA**"], "", "", "ranges from text are not supported yet"),
         (["*"] * 9 + [B + " 8s"], "Kd Qd Jd", "", "too few cards left: 10 players x 5 hole cards"),
         (
             ["*"] * 8,
@@ -118,3 +117,16 @@ def test_players_must_be_a_list() -> None:
 def test_exact_refuses_absurd_work() -> None:
     with pytest.raises(OmahaEvalError, match="exact: this spot needs about"):
         oe.equity(["*", "*", "*"], exact=True)
+
+
+def test_range_text_equals_its_combos() -> None:
+    """Range text in equity() is the same as passing the Range's combos and weights."""
+    from omaha_eval import Range, equity
+
+    board, hero = "Kd 9d 4c 7h 2s", "Ks Kh 2c 3d"
+    r = Range("AA:$ds")
+    by_text = equity(["AA:$ds", hero], board)
+    by_combos = equity([(r.combos, r.weights), hero], board)
+    assert by_text.method == by_combos.method == "exact"
+    for a, b in zip(by_text.players, by_combos.players, strict=True):
+        assert a.equity == b.equity and a.lo_share == b.lo_share
