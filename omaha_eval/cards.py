@@ -41,7 +41,9 @@ SUITS = "cdhs"
 _SUIT_SYMBOLS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s", "♧": "c", "♢": "d", "♡": "h", "♤": "s"}
 
 # One card: a rank (10 or one of RANKS, any case) then a suit letter or symbol.
-_CARD = re.compile(r"(10|[2-9tjqka])([cdhs♣♦♥♠♧♢♡♤])", re.IGNORECASE)
+# Both cases are spelled out: re.IGNORECASE would also match the Kelvin sign
+# (U+212A, folds to k) and the long s (U+017F, folds to s).
+_CARD = re.compile(r"(10|[2-9tjqkaTJQKA])([cdhsCDHS♣♦♥♠♧♢♡♤])")
 _SEPARATORS = re.compile(r"[\s,]+")
 
 
@@ -94,9 +96,13 @@ def parse_cards(text: str, name: str = "cards") -> npt.NDArray[np.uint8]:
 
 def format_cards(cards: Iterable[int] | npt.ArrayLike) -> str:
     """Text of card ids, e.g. [51, 45] -> 'AsKd'."""
+    try:
+        ids = np.asarray(cards).ravel().tolist()
+    except (TypeError, ValueError) as exc:  # ragged lists, odd objects
+        raise OmahaEvalTypeError(f"cards: not a sequence of card ids: {cards!r}") from exc
     out = []
-    for c in np.asarray(cards).ravel().tolist():
-        if not isinstance(c, int) or not 0 <= c < 52:
+    for c in ids:
+        if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 52:
             raise OmahaEvalError(f"cards: {c!r} is not a card id 0..51 in {cards!r}")
         out.append(card_str(c))
     return "".join(out)
