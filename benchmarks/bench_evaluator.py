@@ -8,6 +8,8 @@ compared; ratios are against references measured in the same run:
   (b) one board against all 270,725 four-card hands (hands using a board
       card included: the C loop does not care; the solver API filters them)
   (c) per-call latency of evaluate() (text in, HandValue out)
+  (e) a fresh interpreter: import omaha_eval + the first evaluation (NumPy's
+      own import included, also shown alone)
   (d) the plain-Python reference (tests/reference.py) on the same pairs, and
       phevaluator (high only, 5-card lookups over the 60 combinations) when
       installed (pip install -r benchmarks/requirements.txt)
@@ -18,6 +20,7 @@ from __future__ import annotations
 import argparse
 import platform
 import statistics
+import subprocess
 import sys
 import time
 from itertools import combinations
@@ -29,7 +32,7 @@ import omaha_eval as oe
 from omaha_eval import _core
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-import reference  # noqa: E402
+import reference
 
 
 def median_time(fn, repeats: int) -> float:
@@ -61,8 +64,8 @@ def main() -> None:
     for k in (4, 5, 6):
         deals = random_deals(args.hands, k, args.seed)
         holes, boards = np.ascontiguousarray(deals[:, :k]), np.ascontiguousarray(deals[:, k:])
-        t_api = median_time(lambda: oe.evaluate_batch(holes, boards), args.repeats)
-        t_core = median_time(lambda: _core.evaluate_rows(holes, boards), args.repeats)
+        t_api = median_time(lambda h=holes, b=boards: oe.evaluate_batch(h, b), args.repeats)
+        t_core = median_time(lambda h=holes, b=boards: _core.evaluate_rows(h, b), args.repeats)
         high, low = oe.evaluate_batch(holes, boards)
         checksum = int(high.astype(np.int64).sum() * 57 + low.astype(np.int64).sum())
         print(f"(a) k={k} random pairs: {args.hands / t_api / 1e6:6.2f} M hands/s validated, "
@@ -86,6 +89,19 @@ def main() -> None:
     t_ids = median_time(lambda: [oe.evaluate(ids_hole, ids_board) for _ in range(calls)], 5)
     print(f"(c) evaluate() latency: {t_call / calls * 1e6:.2f} us/call (text), "
           f"{t_ids / calls * 1e6:.2f} us/call (uint8 ids)")
+
+    # (e) start-up: the tables are built at import
+    def fresh(code: str) -> float:
+        t0 = time.perf_counter()
+        subprocess.run([sys.executable, "-c", code], check=True)
+        return time.perf_counter() - t0
+
+    first = statistics.median(
+        fresh("import omaha_eval as oe; oe.evaluate('AdKd3s2s', 'Jd4d3cQd5h')") for _ in range(5)
+    )
+    numpy_alone = statistics.median(fresh("import numpy") for _ in range(5))
+    print(f"(e) import + first evaluate(): {first * 1e3:.0f} ms in a fresh interpreter "
+          f"(import numpy alone: {numpy_alone * 1e3:.0f} ms)")
 
     # (d) references on the same random pairs (fewer: they are slow)
     deals = random_deals(args.hands, 4, args.seed)

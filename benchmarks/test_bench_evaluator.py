@@ -29,7 +29,7 @@ def deals(request):
 
 def test_batch_random_pairs(benchmark, deals):
     holes, boards = deals
-    high, low = benchmark(oe.evaluate_batch, holes, boards)
+    high, _ = benchmark(oe.evaluate_batch, holes, boards)
     assert len(high) == N and high.min() >= 1
 
 

@@ -62,7 +62,13 @@ def id_array(value: Any, name: str, ndim: int) -> CardArray:
             f"{name}: expected a {ndim}-D array of card ids, "
             f"got shape {arr.shape} in {_quote(value)}"
         )
-    if arr.size and (arr.min() < 0 or arr.max() > 51):
+    # small inputs (one hand) are checked faster in Python than by NumPy reductions
+    small = arr.size <= 64
+    if arr.size and (
+        not all(0 <= c <= 51 for c in arr.ravel().tolist())
+        if small
+        else arr.min() < 0 or arr.max() > 51
+    ):
         bad = arr[(arr < 0) | (arr > 51)].ravel()[0]
         raise OmahaEvalError(f"{name}: card id {int(bad)} is outside 0..51 in {_quote(value)}")
     return np.ascontiguousarray(arr, dtype=np.uint8)
@@ -75,9 +81,9 @@ def cards(value: Any, name: str, sizes: Collection[int] | None = None) -> CardAr
         arr = parse_cards(value, name)
     else:
         arr = id_array(value, name, ndim=1)
-        if len(np.unique(arr)) != len(arr):
-            values, counts = np.unique(arr, return_counts=True)
-            twice = card_str(int(values[counts > 1][0]))
+        ids = arr.tolist()
+        if len(set(ids)) != len(ids):
+            twice = card_str(next(c for i, c in enumerate(ids) if c in ids[:i]))
             raise OmahaEvalError(f"{name}: card {twice} appears twice in {_quote(value)}")
     if sizes is not None and len(arr) not in sizes:
         raise OmahaEvalError(

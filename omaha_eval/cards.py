@@ -43,8 +43,18 @@ _SUIT_SYMBOLS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s", "♧": "c", "�
 # One card: a rank (10 or one of RANKS, any case) then a suit letter or symbol.
 # Both cases are spelled out: re.IGNORECASE would also match the Kelvin sign
 # (U+212A, folds to k) and the long s (U+017F, folds to s).
-_CARD = re.compile(r"(10|[2-9tjqkaTJQKA])([cdhsCDHS♣♦♥♠♧♢♡♤])")
-_SEPARATORS = re.compile(r"[\s,]+")
+_CARD_PATTERN = r"(?:10|[2-9tjqkaTJQKA])[cdhsCDHS♣♦♥♠♧♢♡♤]"
+_CARD = re.compile(_CARD_PATTERN)
+_SEPARATORS = re.compile(r"[\s,]*")
+_WELL_FORMED = re.compile(rf"[\s,]*(?:{_CARD_PATTERN}[\s,]*)*")
+
+_TEXT = [r + s for r in RANKS for s in SUITS]  # id -> 'As'
+_IDS = {  # lower-case token -> id, for every written form
+    (rank_text + suit_text).lower(): 4 * rank + SUITS.index(suit)
+    for rank, rank_char in enumerate(RANKS)
+    for rank_text in ([rank_char, "10"] if rank_char == "T" else [rank_char])
+    for suit_text, suit in [*zip(SUITS, SUITS, strict=True), *_SUIT_SYMBOLS.items()]
+}
 
 
 def card_id(rank: int, suit: int) -> int:
@@ -54,7 +64,7 @@ def card_id(rank: int, suit: int) -> int:
 
 def card_str(card: int) -> str:
     """Two-character text of one card id, e.g. 51 -> 'As'."""
-    return RANKS[card >> 2] + SUITS[card & 3]
+    return _TEXT[card]
 
 
 def parse_cards(text: str, name: str = "cards") -> npt.NDArray[np.uint8]:
@@ -69,40 +79,40 @@ def parse_cards(text: str, name: str = "cards") -> npt.NDArray[np.uint8]:
     """
     if not isinstance(text, str):
         raise OmahaEvalTypeError(f"{name}: expected card text, got {type(text).__name__} {text!r}")
-    ids: list[int] = []
-    pos = 0
-    for chunk in _SEPARATORS.split(text):
-        pos = text.index(chunk, pos) if chunk else pos
-        start = 0
-        while start < len(chunk):
-            m = _CARD.match(chunk, start)
-            if m is None:
-                bad = chunk[start : start + 2]
-                raise OmahaEvalError(
-                    f"{name}: cannot read a card at column {pos + start + 1} ({bad!r}) "
-                    f"in {text!r}; cards look like 'As', 'Td', '10d', 'ah' or 'A♠'"
-                )
-            rank_text, suit_text = m.groups()
-            rank = 8 if rank_text == "10" else RANKS.index(rank_text.upper())
-            suit = SUITS.index(_SUIT_SYMBOLS.get(suit_text, suit_text.lower()))
-            card = card_id(rank, suit)
-            if card in ids:
-                raise OmahaEvalError(f"{name}: card {card_str(card)} appears twice in {text!r}")
-            ids.append(card)
-            start = m.end()
-        pos += len(chunk)
+    if _WELL_FORMED.fullmatch(text) is None:
+        _raise_unreadable(text, name)
+    ids = [_IDS[token.lower()] for token in _CARD.findall(text)]
+    if len(set(ids)) != len(ids):
+        twice = next(c for i, c in enumerate(ids) if c in ids[:i])
+        raise OmahaEvalError(f"{name}: card {_TEXT[twice]} appears twice in {text!r}")
     return np.array(ids, dtype=np.uint8)
+
+
+def _raise_unreadable(text: str, name: str) -> None:
+    """Find the first thing in `text` that is not a card or separator."""
+    pos = 0
+    while pos < len(text):
+        pos = _SEPARATORS.match(text, pos).end()  # type: ignore[union-attr]
+        card = _CARD.match(text, pos)
+        if card is None:
+            break
+        pos = card.end()
+    bad = text[pos : pos + 2]
+    raise OmahaEvalError(
+        f"{name}: cannot read a card at column {pos + 1} ({bad!r}) "
+        f"in {text!r}; cards look like 'As', 'Td', '10d', 'ah' or 'A♠'"
+    )
 
 
 def format_cards(cards: Iterable[int] | npt.ArrayLike) -> str:
     """Text of card ids, e.g. [51, 45] -> 'AsKd'."""
     try:
-        ids = np.asarray(cards).ravel().tolist()
+        ids: list[object] = np.asarray(cards).ravel().tolist()
     except (TypeError, ValueError) as exc:  # ragged lists, odd objects
         raise OmahaEvalTypeError(f"cards: not a sequence of card ids: {cards!r}") from exc
-    out = []
+    text = []
     for c in ids:
         if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 52:
             raise OmahaEvalError(f"cards: {c!r} is not a card id 0..51 in {cards!r}")
-        out.append(card_str(c))
-    return "".join(out)
+        text.append(_TEXT[c])
+    return "".join(text)
