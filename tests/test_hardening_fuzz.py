@@ -340,3 +340,14 @@ def test_format_cards_rejects_ragged_and_bool():
         oe.format_cards([[1], [2, 3]])
     with pytest.raises(OmahaEvalError, match=r"cards: True is not a card id"):
         oe.format_cards(True)
+
+
+def test_array_whose_repr_fails_still_gets_our_error():
+    """Found by tools/fuzz_inputs.py: a 'U' array built from raw bytes can
+    hold an invalid code point; NumPy's repr() of it raises SystemError,
+    which leaked out of the error message's quoting."""
+    broken = np.frombuffer(b"\xff\xff\xff\x04", dtype="U1")  # NumPy 2.4: repr() raises
+    with pytest.raises(OmahaEvalError, match=r"holes: expected integer card ids, got dtype <U1"):
+        oe.evaluate_batch(broken, [0, 1, 2, 3, 4])
+    with pytest.raises(OmahaEvalError, match=r"hole: expected integer card ids"):
+        oe.evaluate(broken, [0, 1, 2, 3, 4])
