@@ -6,6 +6,7 @@ hole cards and three board cards, eight-or-better low, the pot split hi/lo.
 """
 
 from omaha_eval.cards import format_cards, parse_cards
+from omaha_eval.equity import EquityResult, PlayerEquity, equity
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
 from omaha_eval.evaluator import (
     HIGH_MAX,
@@ -23,9 +24,12 @@ __all__ = [
     "HIGH_MAX",
     "LOW_MAX",
     "LOW_NONE",
+    "EquityResult",
     "HandValue",
     "OmahaEvalError",
     "OmahaEvalTypeError",
+    "PlayerEquity",
+    "equity",
     "evaluate",
     "evaluate_batch",
     "format_cards",

@@ -66,3 +66,50 @@ cdef extern from "oe_split.h" nogil:
                              double *hi_share, double *lo_share)
     void oe_split_chips(int n, const uint16_t *high, const uint8_t *low,
                         uint32_t eligible, int64_t amount, int button, int64_t *payout)
+
+# ---- equity (src_c/oe_equity.h) ------------------------------------------
+from libc.stdint cimport uint64_t
+
+cdef extern from "numpy/random/bitgen.h" nogil:
+    # The C face of a NumPy BitGenerator (its `capsule`), as numpy/random's
+    # own .pxd declares it.
+    ctypedef struct bitgen_t:
+        void *state
+        uint64_t (*next_uint64)(void *st) nogil
+        uint32_t (*next_uint32)(void *st) nogil
+        double (*next_double)(void *st) nogil
+        uint64_t (*next_raw)(void *st) nogil
+
+cdef extern from "oe_equity.h" nogil:
+    enum:
+        OE_EQ_MAX_PLAYERS
+        OE_EQ_FIXED
+        OE_EQ_RANGE
+        OE_EQ_RANDOM
+        OE_EQ_OK
+        OE_EQ_NO_MEMORY
+        OE_EQ_NO_DEAL
+
+    ctypedef struct oe_eq_spot:
+        int n
+        int k
+        int high_only
+        int n_board
+        uint8_t board[5]
+        uint64_t known
+        int kind[10]
+        size_t n_combos[10]
+        const uint8_t *combos[10]
+        const double *weights[10]
+        const uint64_t *masks[10]
+
+    ctypedef struct oe_eq_ctx:
+        pass
+
+    oe_eq_ctx *oe_eq_new(const oe_eq_spot *spot)
+    void oe_eq_free(oe_eq_ctx *ctx)
+    int oe_eq_exact(const oe_eq_ctx *ctx, int part, int parts,
+                    double *outcome, double *makes_low, uint64_t *deals)
+    int oe_eq_monte_carlo(const oe_eq_ctx *ctx, bitgen_t *rng, uint64_t trials,
+                          uint64_t max_rejects, double *outcome, double *makes_low,
+                          uint64_t *done)

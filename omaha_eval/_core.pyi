@@ -21,3 +21,33 @@ def low_mask(low: int) -> int: ...
 def split_rows(
     high: npt.NDArray[np.uint16], low: npt.NDArray[np.uint8]
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]: ...
+
+# ---- equity (_equity.pxi)
+class EquitySpot:
+    n: int
+    def __init__(
+        self,
+        k: int,
+        high_only: bool,
+        board: npt.NDArray[np.uint8],
+        known: int,
+        kinds: list[int],
+        combos: list[npt.NDArray[np.uint8]],
+        weights: list[npt.NDArray[np.float64]],
+        masks: list[npt.NDArray[np.uint64]],
+    ) -> None: ...
+    def exact(
+        self,
+        part: int,
+        parts: int,
+        outcome: npt.NDArray[np.float64],
+        makes_low: npt.NDArray[np.float64],
+    ) -> int: ...
+    def monte_carlo(
+        self,
+        bit_generator: np.random.BitGenerator,
+        trials: int,
+        max_rejects: int,
+        outcome: npt.NDArray[np.float64],
+        makes_low: npt.NDArray[np.float64],
+    ) -> tuple[int, bool]: ...

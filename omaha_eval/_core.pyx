@@ -125,3 +125,5 @@ def split_rows(const uint16_t[:, ::1] high, const uint8_t[:, ::1] low):
         for i in range(t):
             oe_split_shares(n, &high[i, 0], &low[i, 0], &h[i, 0], &l[i, 0])
     return hi, lo
+
+include "_equity.pxi"

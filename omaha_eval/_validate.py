@@ -141,3 +141,80 @@ def batch(holes: Any, boards: Any) -> tuple[CardArray, CardArray]:
             f"board {format_cards(board_row)}"
         )
     return h, b
+
+
+# ---------------------------------------------------------------- equity
+
+MAX_PLAYERS = 10
+GAMES = ("omaha8", "omaha")
+
+
+def weighted_hands(value: Any, name: str) -> tuple[CardArray, npt.NDArray[np.float64]]:
+    """A weighted set of hands: an object with attributes ``combos`` (K x k
+    card ids) and ``weights`` (K), or a ``(combos, weights)`` pair.  Returns
+    them as uint8 (K, k) and float64 (K,) arrays; weights finite and >= 0."""
+    if isinstance(value, tuple):
+        combos, weights = value
+    else:
+        combos, weights = value.combos, value.weights
+    arr = id_array(combos, f"{name} combos", ndim=2)
+    if arr.shape[1] not in HOLE_SIZES or arr.shape[0] == 0:
+        raise OmahaEvalError(
+            f"{name}: expected combos of shape (K, {_sizes_text(HOLE_SIZES)}) with K >= 1, "
+            f"got shape {arr.shape}"
+        )
+    ordered = np.sort(arr, axis=1)
+    repeats = np.flatnonzero((ordered[:, 1:] == ordered[:, :-1]).any(axis=1))
+    if repeats.size:
+        row = int(repeats[0])
+        raise OmahaEvalError(f"{name}: combo {row} repeats a card: {format_cards(arr[row])}")
+    try:
+        w = np.asarray(weights, dtype=np.float64)
+    except (TypeError, ValueError) as exc:
+        raise OmahaEvalTypeError(f"{name}: weights are not numbers: {_quote(weights)}") from exc
+    if w.shape != (arr.shape[0],):
+        raise OmahaEvalError(
+            f"{name}: expected {arr.shape[0]} weights (one per combo), got shape {w.shape}"
+        )
+    bad = np.flatnonzero(~np.isfinite(w) | (w < 0))
+    if bad.size:
+        raise OmahaEvalError(
+            f"{name}: weight {float(w[bad[0]])!r} of combo {int(bad[0])} "
+            "is not a finite number >= 0"
+        )
+    return arr, np.ascontiguousarray(w)
+
+
+def positive_int(value: Any, name: str) -> int:
+    """An int >= 1 (bool refused)."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise OmahaEvalTypeError(f"{name}: expected a whole number >= 1, got {_quote(value)}")
+    if value < 1:
+        raise OmahaEvalError(f"{name}: expected a whole number >= 1, got {value!r}")
+    return int(value)
+
+
+def equity_options(
+    trials: Any, exact: Any, threads: Any, target_stderr: Any, game: Any
+) -> tuple[int | None, bool | None, int | None, float | None, str]:
+    """The keyword options of omaha_eval.equity, checked."""
+    if trials is not None:
+        trials = positive_int(trials, "trials")
+    if exact is not None and not isinstance(exact, (bool, np.bool_)):
+        raise OmahaEvalTypeError(f"exact: expected True, False or None, got {_quote(exact)}")
+    if threads is not None:
+        threads = positive_int(threads, "threads")
+    if target_stderr is not None:
+        if isinstance(target_stderr, bool) or not isinstance(
+            target_stderr, (int, float, np.integer, np.floating)
+        ):
+            raise OmahaEvalTypeError(
+                f"target_stderr: expected a number > 0, got {_quote(target_stderr)}"
+            )
+        if not (np.isfinite(target_stderr) and target_stderr > 0):
+            raise OmahaEvalError(f"target_stderr: expected a number > 0, got {target_stderr!r}")
+        target_stderr = float(target_stderr)
+    if game not in GAMES:
+        names = ", ".join(map(repr, GAMES))
+        raise OmahaEvalError(f"game: expected one of {names}, got {_quote(game)}")
+    return trials, None if exact is None else bool(exact), threads, target_stderr, str(game)

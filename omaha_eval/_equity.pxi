@@ -1,0 +1,82 @@
+# Equity bindings (src_c/oe_equity.h), included by _core.pyx.  Private:
+# omaha_eval/equity.py validates everything before it builds a spot.
+from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
+from libc.stdint cimport uint64_t
+
+
+cdef class EquitySpot:
+    """A prepared equity question: fixed hands' tables and ranges' alias
+    tables, built once and shared read-only by every worker thread.
+
+    kinds[i] is 0 (fixed), 1 (range) or 2 (random); combos[i] is a (K, k)
+    uint8 array (fixed: K = 1; random: K = 0), weights[i] (K,) float64 and
+    masks[i] (K,) uint64 card masks.  `known` is the mask of the board, the
+    dead cards and the fixed hands; range combos touching it are removed.
+    """
+
+    cdef oe_eq_ctx *ctx
+    cdef readonly int n
+    cdef list _keep  # the arrays the C spot points into
+
+    def __cinit__(self, int k, bint high_only, const uint8_t[::1] board, uint64_t known,
+                  list kinds, list combos, list weights, list masks):
+        cdef oe_eq_spot spot
+        cdef const uint8_t[:, ::1] c
+        cdef const double[::1] w
+        cdef const uint64_t[::1] m
+        cdef int i
+        self.ctx = NULL
+        self.n = len(kinds)
+        if not 2 <= self.n <= OE_EQ_MAX_PLAYERS or board.shape[0] > 5:
+            raise ValueError("EquitySpot: bad player or board count")
+        self._keep = [combos, weights, masks]
+        spot.n = self.n
+        spot.k = k
+        spot.high_only = high_only
+        spot.n_board = <int>board.shape[0]
+        for i in range(spot.n_board):
+            spot.board[i] = board[i]
+        spot.known = known
+        for i in range(self.n):
+            spot.kind[i] = kinds[i]
+            c = combos[i]
+            w = weights[i]
+            m = masks[i]
+            spot.n_combos[i] = <size_t>c.shape[0]
+            spot.combos[i] = &c[0, 0] if c.shape[0] else NULL
+            spot.weights[i] = &w[0] if w.shape[0] else NULL
+            spot.masks[i] = &m[0] if m.shape[0] else NULL
+        self.ctx = oe_eq_new(&spot)
+        if self.ctx == NULL:
+            raise MemoryError("omaha_eval: out of memory preparing the equity spot")
+
+    def __dealloc__(self):
+        oe_eq_free(self.ctx)
+
+    def exact(self, int part, int parts, double[::1] outcome, double[::1] makes_low):
+        """Enumerate share `part` of `parts` of the deals into outcome (4^n)
+        and makes_low (n); returns the number of deals counted."""
+        cdef uint64_t deals = 0
+        cdef int code
+        with nogil:
+            code = oe_eq_exact(self.ctx, part, parts, &outcome[0], &makes_low[0], &deals)
+        if code == OE_EQ_NO_MEMORY:
+            raise MemoryError("omaha_eval: out of memory in exact enumeration")
+        return deals
+
+    def monte_carlo(self, bit_generator, uint64_t trials, uint64_t max_rejects,
+                    double[::1] outcome, double[::1] makes_low):
+        """Draw `trials` deals with the NumPy BitGenerator into outcome and
+        makes_low; returns (trials done, True if max_rejects deals in a row
+        collided)."""
+        cdef bitgen_t *rng
+        cdef uint64_t done = 0
+        cdef int code = OE_EQ_OK
+        capsule = bit_generator.capsule
+        if not PyCapsule_IsValid(capsule, "BitGenerator"):
+            raise ValueError("monte_carlo: not a NumPy BitGenerator")
+        rng = <bitgen_t *>PyCapsule_GetPointer(capsule, "BitGenerator")
+        with bit_generator.lock, nogil:
+            code = oe_eq_monte_carlo(self.ctx, rng, trials, max_rejects,
+                                     &outcome[0], &makes_low[0], &done)
+        return done, code == OE_EQ_NO_DEAL

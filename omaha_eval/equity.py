@@ -1,0 +1,492 @@
+"""Equity of Omaha hi/lo hands: exact enumeration or Monte Carlo.
+
+``equity(players, board, dead)`` answers "what share of the pot does each
+player win, on average, over the cards still to come?" under the rules and
+the definition of RULES.md ("Equity"): every completion of the board and,
+for ranges and random hands, every non-colliding deal, weighted by the
+product of the hands' weights.
+
+Both methods count each deal's outcome (who wins the high half, who wins the
+low half) in C; who wins is decided by the one pot-split function of the C
+core, and the shares come from it too (``_core.split_rows``).
+
+>>> r = equity(["As Ah 2c 3d", "7c 7d 4c 5d"], board="Ks Qd Jh 9c 9h")
+>>> [p.equity for p in r.players], r.method, r.no_low
+([1.0, 0.0], 'exact', 1.0)
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass
+from functools import partial
+from typing import Any, Literal, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+from omaha_eval import _core, _validate
+from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
+
+__all__ = ["EquityResult", "PlayerEquity", "equity"]
+
+# Exact enumeration is chosen by itself when its estimated work (see
+# _exact_work: roughly one unit per fixed-hand evaluation or counted deal,
+# five per range-hand evaluation) is at most this: about a second of one core.
+AUTO_EXACT_WORK = 1e8
+# exact=True refuses above this (hours of work; use Monte Carlo instead).
+EXACT_WORK_LIMIT = 1e11
+# Monte Carlo size when neither `trials` nor `target_stderr` is given.
+DEFAULT_TRIALS = 1_000_000
+# With `target_stderr` alone, stop here even if the target is not met.
+TARGET_MAX_TRIALS = 100_000_000
+# First round per worker when aiming at `target_stderr`: enough trials for
+# a stable variance estimate.
+TARGET_FIRST_ROUND = 20_000
+# A range deal that collides is drawn again; this many in a row means the
+# ranges can (almost) never be dealt together.
+MAX_REJECTS = 1_000_000
+
+_KIND = {"fixed": 0, "range": 1, "random": 2}
+# Text made only of cards (the forms omaha_eval.cards reads) is a hand.
+_CARDS_ONLY = re.compile(r"[\s,]*(?:(?:10|[2-9tjqka])[cdhs♣♦♥♠♧♢♡♤][\s,]*)+", re.IGNORECASE)
+
+CardArray = npt.NDArray[np.uint8]
+FloatArray = npt.NDArray[np.float64]
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class PlayerEquity:
+    """One player's figures, each an expectation over the deals (a
+    probability or a fraction of the pot).
+
+    - ``equity``: expected fraction of the pot won; ``hi_share + lo_share``.
+    - ``hi_share``: expected fraction won through the high half (the whole
+      pot when no low qualifies).
+    - ``lo_share``: expected fraction won through the low half.
+    - ``scoop``: probability of winning the whole pot alone: sole best high
+      and sole best low, or sole best high when no low qualifies.
+    - ``hi_win``: probability of the sole best high; ``hi_tie``: of sharing
+      the best high with others.
+    - ``lo_win``: probability of the sole best qualifying low; ``lo_tie``: of
+      sharing the best low with others.
+    - ``makes_low``: probability of holding a qualifying low (best or not).
+    - ``stderr``: standard error of ``equity`` (Monte Carlo: from the
+      per-trial variance; exact: 0).
+
+    With ``game="omaha"`` (high only) the low figures are all 0.
+    """
+
+    equity: float
+    hi_share: float
+    lo_share: float
+    scoop: float
+    hi_win: float
+    hi_tie: float
+    lo_win: float
+    lo_tie: float
+    makes_low: float
+    stderr: float
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    """The answer of `equity`.
+
+    - ``players``: one PlayerEquity per entry of ``players``, in order.
+    - ``no_low``: probability that no player has a qualifying low (1 for
+      ``game="omaha"``).
+    - ``quartered``: probability that the low half is split between two or
+      more players.
+    - ``method``: ``"exact"`` or ``"monte-carlo"``.
+    - ``trials``: deals counted (exact: every board completion times every
+      non-colliding assignment of range hands; Monte Carlo: trials drawn).
+    - ``seed``: Monte Carlo only: the entropy that reproduces the run when
+      passed back as ``seed`` with the same ``threads`` (None when a
+      Generator or a spawned SeedSequence was given, and for exact).
+    - ``elapsed``: seconds, wall clock.
+    """
+
+    players: tuple[PlayerEquity, ...]
+    no_low: float
+    quartered: float
+    method: Literal["exact", "monte-carlo"]
+    trials: int
+    seed: int | None
+    elapsed: float
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data: plain floats, ints, strings and lists."""
+        data = asdict(self)
+        data["players"] = [asdict(p) for p in self.players]
+        return data
+
+
+@dataclass
+class _Player:
+    kind: str  # "fixed", "range" or "random"
+    combos: CardArray  # (K, k); fixed: K = 1; random: K = 0
+    weights: FloatArray  # (K,)
+
+
+def _player_from_text(text: str, name: str) -> _Player:
+    """Text that is neither a hand nor "*".  The range language (issue 4)
+    will parse it here; until then it is refused."""
+    raise OmahaEvalError(
+        f"{name}: {text!r} is neither a hand of 4, 5 or 6 cards nor '*'; ranges from "
+        "text are not supported yet (pass (combos, weights) arrays instead)"
+    )
+
+
+def _parse_player(value: Any, name: str) -> _Player:
+    if isinstance(value, str):
+        if value.strip() == "*":
+            return _Player("random", np.zeros((0, 0), np.uint8), np.zeros(0))
+        if not _CARDS_ONLY.fullmatch(value):
+            return _player_from_text(value, name)
+        hand = _validate.cards(value, name, _validate.HOLE_SIZES)
+        return _Player("fixed", hand.reshape(1, -1), np.ones(1))
+    if hasattr(value, "combos") and hasattr(value, "weights"):
+        combos, weights = _validate.weighted_hands(value, name)
+        return _Player("range", combos, weights)
+    if isinstance(value, tuple) and len(value) == 2 and np.ndim(value[0]) == 2:
+        combos, weights = _validate.weighted_hands(value, name)
+        return _Player("range", combos, weights)
+    if np.ndim(value) == 2:
+        raise OmahaEvalError(f"{name}: a 2-D array of hands needs weights: pass (combos, weights)")
+    hand = _validate.cards(value, name, _validate.HOLE_SIZES)
+    return _Player("fixed", hand.reshape(1, -1), np.ones(1))
+
+
+def _card_masks(combos: CardArray) -> npt.NDArray[np.uint64]:
+    bits = np.left_shift(np.uint64(1), combos.astype(np.uint64))
+    return np.bitwise_or.reduce(bits, axis=1) if combos.size else np.zeros(len(combos), np.uint64)
+
+
+def _mask(cards: CardArray) -> int:
+    mask = 0
+    for c in cards.tolist():
+        mask |= 1 << c
+    return mask
+
+
+def _prepare_players(
+    players: Any, board: CardArray, dead: CardArray
+) -> tuple[list[_Player], int, int]:
+    """Parse, check and reduce the players; returns them, their hole size k
+    and the mask of known cards (board, dead, fixed hands)."""
+    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
+        raise OmahaEvalTypeError(
+            f"players: expected a list of 2 to {_validate.MAX_PLAYERS} players, "
+            f"got {_validate._quote(players)}"
+        )
+    n = len(players)
+    if not 2 <= n <= _validate.MAX_PLAYERS:
+        raise OmahaEvalError(f"players: expected 2 to {_validate.MAX_PLAYERS} players, got {n}")
+    parsed = [_parse_player(p, f"players[{i}]") for i, p in enumerate(players)]
+
+    sized = [(i, p.combos.shape[1]) for i, p in enumerate(parsed) if p.kind != "random"]
+    k = sized[0][1] if sized else 4  # only random hands: Omaha's four
+    for i, size in sized:
+        if size != k:
+            raise OmahaEvalError(
+                f"players[{i}]: {size} hole cards, but players[{sized[0][0]}] has {k}; "
+                "every player must hold the same number"
+            )
+    _validate.disjoint(
+        ("board", board),
+        ("dead", dead),
+        *((f"players[{i}]", p.combos[0]) for i, p in enumerate(parsed) if p.kind == "fixed"),
+    )
+    left = 52 - len(board) - len(dead) - n * k
+    if left < 5 - len(board):
+        raise OmahaEvalError(
+            f"too few cards left: {n} players x {k} hole cards, {len(board)} board and "
+            f"{len(dead)} dead cards leave {max(left, 0)} for the {5 - len(board)} board "
+            "cards to come"
+        )
+    for p in parsed:
+        if p.kind == "random":
+            p.combos = np.zeros((0, k), np.uint8)
+
+    # Card removal: drop range hands that touch a known card (or weigh 0);
+    # a range left with one hand is that hand, whose cards are then known.
+    known = _mask(board) | _mask(dead)
+    for p in parsed:
+        if p.kind == "fixed":
+            known |= _mask(p.combos[0])
+    changed = True
+    while changed:
+        changed = False
+        for i, p in enumerate(parsed):
+            if p.kind != "range":
+                continue
+            keep = ((_card_masks(p.combos) & np.uint64(known)) == 0) & (p.weights > 0)
+            if not keep.any():
+                raise OmahaEvalError(
+                    f"players[{i}]: no hand of the range is left after removing the board, "
+                    "the dead cards and the other players' known hands (or every weight is 0)"
+                )
+            p.combos = np.ascontiguousarray(p.combos[keep])
+            p.weights = np.ascontiguousarray(p.weights[keep])
+            if len(p.combos) == 1:
+                p.kind, p.weights = "fixed", np.ones(1)
+                known |= _mask(p.combos[0])
+                changed = True
+    return parsed, k, known
+
+
+def _exact_work(players: list[_Player], k: int, n_board: int, known: int) -> float:
+    """Estimated work of exact enumeration, in the units of AUTO_EXACT_WORK."""
+    deck = 52 - bin(known).count("1")
+    boards = math.comb(deck, 5 - n_board)
+    random_combos = math.comb(deck, k)
+    sizes = [
+        random_combos if p.kind == "random" else len(p.combos) for p in players if p.kind != "fixed"
+    ]
+    n_fixed = sum(p.kind == "fixed" for p in players)
+    # per board: each fixed hand, each range hand, each assignment (deal)
+    return float(boards * (n_fixed + 5 * sum(sizes) + math.prod(sizes)))
+
+
+def _all_hands(known: int, k: int) -> CardArray:
+    """Every k-card hand of the cards not known, as rows of increasing ids."""
+    deck = np.array([c for c in range(52) if not known >> c & 1], dtype=np.int64)
+    rows = np.arange(len(deck))[:, None]  # index combinations, grown a column at a time
+    for _ in range(k - 1):
+        last = rows[:, -1]
+        more = len(deck) - 1 - last  # how many larger indices each row can take
+        first = np.cumsum(more) - more
+        step = np.arange(int(more.sum())) - np.repeat(first, more)
+        rows = np.column_stack([np.repeat(rows, more, axis=0), np.repeat(last + 1, more) + step])
+    return np.ascontiguousarray(deck[rows], dtype=np.uint8)
+
+
+def _spot(players: list[_Player], k: int, board: CardArray, known: int, high_only: bool,
+          expand_random: bool) -> _core.EquitySpot:  # fmt: skip
+    kinds, combos, weights, masks = [], [], [], []
+    for p in players:
+        c, w = p.combos, p.weights
+        kind = p.kind
+        if kind == "random" and expand_random:
+            c = _all_hands(known, k)
+            w = np.ones(len(c))
+            kind = "range"
+        kinds.append(_KIND[kind])
+        combos.append(np.ascontiguousarray(c, dtype=np.uint8))
+        weights.append(np.ascontiguousarray(w, dtype=np.float64))
+        masks.append(_card_masks(c) if kind == "range" else np.zeros(len(c), np.uint64))
+    return _core.EquitySpot(k, high_only, board, known, kinds, combos, weights, masks)
+
+
+def _default_threads() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _run_all(jobs: Sequence[Callable[[], T]]) -> list[T]:
+    """Run the jobs, each in its own thread (their C loops release the GIL)."""
+    if len(jobs) == 1:
+        return [jobs[0]()]
+    with ThreadPoolExecutor(max_workers=len(jobs)) as pool:
+        futures = [pool.submit(job) for job in jobs]
+        return [f.result() for f in futures]
+
+
+def _streams(seed: Any, threads: int) -> tuple[list[Any], int | None]:
+    """One BitGenerator per worker, spawned from the normalised seed, and
+    the entropy that reproduces them (None when it cannot)."""
+    if isinstance(seed, np.random.Generator):
+        return [g.bit_generator for g in seed.spawn(threads)], None
+    if isinstance(seed, np.random.SeedSequence):
+        root = seed
+    elif seed is None or (isinstance(seed, (int, np.integer)) and not isinstance(seed, bool)):
+        try:
+            root = np.random.SeedSequence(None if seed is None else int(seed))
+        except (TypeError, ValueError) as exc:
+            raise OmahaEvalError(f"seed: expected an int >= 0, got {seed!r}") from exc
+    else:
+        raise OmahaEvalTypeError(
+            "seed: expected None, an int, a numpy SeedSequence or a Generator, "
+            f"got {_validate._quote(seed)}"
+        )
+    entropy = root.entropy if isinstance(root.entropy, int) and not root.spawn_key else None
+    return [np.random.PCG64(child) for child in root.spawn(threads)], entropy
+
+
+def _summary(outcome: FloatArray, makes_low: FloatArray, n: int, monte_carlo: bool
+             ) -> tuple[tuple[PlayerEquity, ...], float, float]:  # fmt: skip
+    """Every figure from the outcome histogram (weight per (hi winners, lo
+    winners) pair) and the makes-low sums."""
+    cells = np.flatnonzero(outcome)
+    weight = outcome[cells]
+    total = float(weight.sum())
+    hi = cells >> n
+    lo = cells & ((1 << n) - 1)
+    bits = 1 << np.arange(n)
+    in_hi = (hi[:, None] & bits) != 0
+    in_lo = (lo[:, None] & bits) != 0
+    # Shares of each outcome from the C split itself: winners of a half get a
+    # better value than the others, so oe_split_shares names the same winners.
+    hi_values = np.ascontiguousarray(1 + in_hi, dtype=np.uint16)
+    lo_values = np.ascontiguousarray(in_lo, dtype=np.uint8)
+    hi_share, lo_share = _core.split_rows(hi_values, lo_values)
+    share = hi_share + lo_share
+    hi_count = np.array([bin(h).count("1") for h in hi.tolist()])
+    lo_count = np.array([bin(v).count("1") for v in lo.tolist()])
+    sole_hi = in_hi & (hi_count == 1)[:, None]
+    sole_lo = in_lo & (lo_count == 1)[:, None]
+
+    def mean(x: npt.NDArray[Any]) -> FloatArray:
+        return np.asarray(weight @ x / total, dtype=np.float64)
+
+    equity_ = mean(share)
+    if monte_carlo and total > 1:
+        second = mean(share**2)
+        variance = np.maximum(second - equity_**2, 0.0) * total / (total - 1)
+        stderr = np.sqrt(variance / total)
+    else:
+        stderr = np.zeros(n)
+    figures = {
+        "equity": equity_,
+        "hi_share": mean(hi_share),
+        "lo_share": mean(lo_share),
+        "scoop": mean(sole_hi & ((lo == 0)[:, None] | sole_lo)),
+        "hi_win": mean(sole_hi),
+        "hi_tie": mean(in_hi & ~sole_hi),
+        "lo_win": mean(sole_lo),
+        "lo_tie": mean(in_lo & ~sole_lo),
+        "makes_low": makes_low / total,
+        "stderr": stderr,
+    }
+    players = tuple(
+        PlayerEquity(**{key: float(v[i]) for key, v in figures.items()}) for i in range(n)
+    )
+    no_low = float(weight @ (lo == 0) / total)
+    quartered = float(weight @ (lo_count >= 2) / total)
+    return players, no_low, quartered
+
+
+def equity(
+    players: Sequence[Any],
+    board: Any = "",
+    dead: Any = "",
+    *,
+    trials: int | None = None,
+    exact: bool | None = None,
+    seed: Any = None,
+    threads: int | None = None,
+    target_stderr: float | None = None,
+    game: str = "omaha8",
+) -> EquityResult:
+    """Equity of 2 to 10 Omaha players, by exact enumeration or Monte Carlo.
+
+    Each entry of `players` is a hand (text like ``"As Kd 3c 2h"`` or card
+    ids; 4, 5 or 6 cards, the same for everybody), ``"*"`` (any hand, dealt
+    uniformly from the cards left), or a weighted set of hands: an object
+    with attributes ``combos`` (K x k card ids) and ``weights`` (K), or a
+    ``(combos, weights)`` pair.  Hands of a range that touch a known card
+    are removed first.  `board` holds 0 to 5 known board cards, `dead` the
+    known removed cards.
+
+    ``exact=None`` enumerates every deal when the estimated work is small
+    (about a second; see AUTO_EXACT_WORK) and uses Monte Carlo otherwise;
+    ``exact=True`` always enumerates (refused above EXACT_WORK_LIMIT);
+    ``exact=False`` always samples.  Monte Carlo draws `trials` deals
+    (default DEFAULT_TRIALS), or with `target_stderr` stops once every
+    player's standard error is at most that (`trials` then caps the work,
+    default TARGET_MAX_TRIALS).  `threads` workers (default: every core)
+    run independent streams spawned from `seed` (None, an int, a
+    SeedSequence or a Generator); the same seed and threads give the same
+    result.  ``game="omaha"`` plays high only: the whole pot to the high.
+
+    Raises OmahaEvalError for bad input: a card twice anywhere (players,
+    board, dead), wrong card counts, too few cards left, a range with no
+    hand left after card removal.
+
+    >>> r = equity(["6c6d6h6s", "5c4d3h2s"], board="Ks Qd Jh")
+    >>> r.method, round(sum(p.equity for p in r.players), 12)
+    ('exact', 1.0)
+    """
+    start = time.perf_counter()
+    trials, exact, threads, target_stderr, game = _validate.equity_options(
+        trials, exact, threads, target_stderr, game
+    )
+    b = _validate.cards(board, "board", range(6))
+    d = _validate.cards(dead, "dead")
+    parsed, k, known = _prepare_players(players, b, d)
+    n = len(parsed)
+    high_only = game == "omaha"
+    workers = threads or _default_threads()
+
+    work = _exact_work(parsed, k, len(b), known)
+    if exact is True and work > EXACT_WORK_LIMIT:
+        raise OmahaEvalError(
+            f"exact: this spot needs about {work:.2g} units of work, above the limit of "
+            f"{EXACT_WORK_LIMIT:.0e}; use exact=None or exact=False (Monte Carlo)"
+        )
+    use_exact = exact is True or (exact is None and work <= AUTO_EXACT_WORK)
+
+    cells = 1 << (2 * n)
+    if use_exact:
+        spot = _spot(parsed, k, b, known, high_only, expand_random=True)
+        parts = workers if work >= 1e6 else 1  # threads only pay off on big spots
+        outcomes = [np.zeros(cells) for _ in range(parts)]
+        lows = [np.zeros(n) for _ in range(parts)]
+
+        def exact_job(part: int) -> int:
+            return int(spot.exact(part, parts, outcomes[part], lows[part]))
+
+        deals = sum(_run_all([partial(exact_job, p) for p in range(parts)]))
+        if deals == 0:
+            raise OmahaEvalError(
+                "players: no deal is possible: every combination of the ranges shares a card"
+            )
+        outcome = np.sum(outcomes, axis=0)
+        makes_low = np.sum(lows, axis=0)
+        summary = _summary(outcome, makes_low, n, monte_carlo=False)
+        return EquityResult(*summary, method="exact", trials=deals, seed=None,
+                            elapsed=time.perf_counter() - start)  # fmt: skip
+
+    spot = _spot(parsed, k, b, known, high_only, expand_random=False)
+    streams, entropy = _streams(seed, workers)
+    outcomes = [np.zeros(cells) for _ in range(workers)]
+    lows = [np.zeros(n) for _ in range(workers)]
+    cap = trials or (TARGET_MAX_TRIALS if target_stderr else DEFAULT_TRIALS)
+    done = 0
+    round_size = min(cap, TARGET_FIRST_ROUND * workers) if target_stderr else cap
+    while True:
+        shares = [round_size // workers + (w < round_size % workers) for w in range(workers)]
+
+        jobs = [
+            partial(spot.monte_carlo, streams[w], shares[w], MAX_REJECTS, outcomes[w], lows[w])
+            for w in range(workers)
+        ]
+        results = _run_all(jobs)
+        if any(stuck for _, stuck in results):
+            raise OmahaEvalError(
+                f"players: {MAX_REJECTS:,} deals in a row gave two ranges the same card; "
+                "these ranges cannot (or almost never) be dealt together"
+            )
+        done += sum(count for count, _ in results)
+        outcome = np.sum(outcomes, axis=0)
+        makes_low = np.sum(lows, axis=0)
+        summary = _summary(outcome, makes_low, n, monte_carlo=True)
+        if target_stderr is None or done >= cap:
+            break
+        worst = max(p.stderr for p in summary[0])
+        if worst <= target_stderr:
+            break
+        # Standard errors shrink as 1/sqrt(trials): aim just past the target.
+        wanted = math.ceil(done * (worst / target_stderr) ** 2 * 1.05)
+        round_size = min(cap - done, max(wanted - done, TARGET_FIRST_ROUND * workers))
+    return EquityResult(*summary, method="monte-carlo", trials=done, seed=entropy,
+                        elapsed=time.perf_counter() - start)  # fmt: skip

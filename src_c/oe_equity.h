@@ -1,0 +1,101 @@
+/*
+ * oe_equity.h -- equity by exact enumeration and by Monte Carlo.
+ *
+ * Cards and values are those of oe_eval.h (id = 4 * rank + suit; high
+ * larger is better; low 0 = none, else larger is better).  Who wins each
+ * deal is decided by oe_pot_winners() (oe_split.h), the one place that owns
+ * the split; this file only deals, evaluates and counts.
+ *
+ * What is counted.  Every deal (hands + complete board) ends in an OUTCOME:
+ * the bit mask of high winners `hi` and of low winners `lo` (0 = no
+ * qualifying low).  Both functions below add each deal's weight to
+ *
+ *     outcome[hi << n | lo]        (an array of 4^n doubles, caller zeroed)
+ *
+ * and, for each player with a qualifying low, to makes_low[i].  Every
+ * figure of an equity result (shares, scoops, wins, ties, no-low,
+ * quartering, and the per-trial variance of each player's equity) is a
+ * function of this histogram, computed once at the end by the caller with
+ * oe_split_shares().  Weights are 1 for unweighted deals, so counts below
+ * 2^53 are exact.
+ *
+ * Players (n = 2..OE_EQ_MAX_PLAYERS, all with k = 4, 5 or 6 hole cards):
+ *   OE_EQ_FIXED   one known hand (combos: k cards; its cards are in `known`);
+ *   OE_EQ_RANGE   K >= 1 weighted hands (combos: K x k cards, weights > 0,
+ *                 masks: the 52-bit card mask of each combo).  The caller
+ *                 has removed every combo that touches a `known` card;
+ *   OE_EQ_RANDOM  any hand, dealt uniformly from the cards left (Monte Carlo
+ *                 only; exact enumeration takes it as a range of every hand).
+ *
+ * The weighted, card-removal-correct definition (RULES.md, "Equity"): a deal
+ * is an assignment of one combo to each range player plus a completion of
+ * the board, all cards distinct and none `known`; its weight is the product
+ * of the combos' weights.  Every assignment has the same number of board
+ * completions, so weighting completions equally is the definition.
+ *
+ * Contract: the caller (omaha_eval/_equity.pxi, after _validate.py) checks
+ * every input; nothing here re-validates.  The arrays the spot points to
+ * must outlive the context.  A context is read-only after oe_eq_new() and
+ * may be shared by any number of threads running without the GIL.
+ */
+#ifndef OE_EQUITY_H
+#define OE_EQUITY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "numpy/random/bitgen.h"
+
+#define OE_EQ_MAX_PLAYERS 10
+
+enum oe_eq_kind { OE_EQ_FIXED = 0, OE_EQ_RANGE = 1, OE_EQ_RANDOM = 2 };
+
+/* Return codes (0 is success). */
+#define OE_EQ_OK 0
+#define OE_EQ_NO_MEMORY (-1)
+#define OE_EQ_NO_DEAL (-2) /* Monte Carlo: max_rejects colliding deals in a row */
+
+typedef struct {
+    int n;                         /* players, 2..OE_EQ_MAX_PLAYERS */
+    int k;                         /* hole cards each: 4, 5 or 6 */
+    int high_only;                 /* 1: game "omaha", no low (the high takes all) */
+    int n_board;                   /* known board cards, 0..5 */
+    uint8_t board[5];              /* board[0..n_board-1] */
+    uint64_t known;                /* card mask: board | dead | fixed hands */
+    int kind[OE_EQ_MAX_PLAYERS];   /* enum oe_eq_kind */
+    size_t n_combos[OE_EQ_MAX_PLAYERS];          /* K: 1 for fixed, 0 for random */
+    const uint8_t *combos[OE_EQ_MAX_PLAYERS];    /* K x k card ids, row-major */
+    const double *weights[OE_EQ_MAX_PLAYERS];    /* K weights (ranges) */
+    const uint64_t *masks[OE_EQ_MAX_PLAYERS];    /* K card masks (ranges) */
+} oe_eq_spot;
+
+typedef struct oe_eq_ctx oe_eq_ctx;
+
+/* Copy the spot and prepare it: hand tables for fixed hands, alias tables
+ * for weighted sampling of ranges.  NULL when out of memory. */
+oe_eq_ctx *oe_eq_new(const oe_eq_spot *spot);
+void oe_eq_free(oe_eq_ctx *ctx);
+
+/*
+ * Exact: every deal, or the share `part` of `parts` of them (0 <= part <
+ * parts; the parts are disjoint and together cover every deal, so threads
+ * may each run one and add their histograms).  Adds into outcome[4^n] and
+ * makes_low[n]; *deals receives the number of deals counted.  Returns
+ * OE_EQ_OK or OE_EQ_NO_MEMORY.
+ */
+int oe_eq_exact(const oe_eq_ctx *ctx, int part, int parts, double *outcome,
+                double *makes_low, uint64_t *deals);
+
+/*
+ * Monte Carlo: `trials` deals drawn with `rng` (each deal has weight 1;
+ * ranges are sampled in proportion to their weights, see oe_equity.c).
+ * Adds into outcome[4^n] and makes_low[n].  Returns OE_EQ_OK, or
+ * OE_EQ_NO_DEAL when `max_rejects` deals in a row collided (the ranges
+ * cannot, or almost never, be dealt together); *done receives the trials
+ * counted either way.
+ */
+int oe_eq_monte_carlo(const oe_eq_ctx *ctx, bitgen_t *rng, uint64_t trials,
+                      uint64_t max_rejects, double *outcome, double *makes_low,
+                      uint64_t *done);
+
+#endif /* OE_EQUITY_H */
