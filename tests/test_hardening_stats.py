@@ -30,8 +30,7 @@ import numpy as np
 import pytest
 
 import omaha_eval as oe
-
-equity = pytest.importorskip("omaha_eval.equity").equity
+from omaha_eval import equity
 
 SIGNIFICANCE = 0.001  # two-sided, for each chi-square check
 Z_MAX = 4.5
@@ -162,13 +161,11 @@ def check_normal(z: list[float], name: str) -> None:
     )
 
 
-@pytest.mark.slow
 def test_monte_carlo_equity_z_scores_are_standard_normal():
     z_equity, _ = z_scores()
     check_normal(z_equity, "equity")
 
 
-@pytest.mark.slow
 def test_monte_carlo_no_low_z_scores_are_standard_normal():
     _, z_no_low = z_scores()
     check_normal(z_no_low, "no_low")
