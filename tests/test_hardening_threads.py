@@ -138,3 +138,44 @@ def test_evaluate_rows_releases_the_gil(k):
 def test_row_validation_releases_the_gil():
     holes, boards = long_rows(6, 2_000_000)
     assert steps_in_some_try(lambda: _core.first_invalid_row(holes, boards)) > 0
+
+
+# ------------------------------------------------------------ equity
+EQUITY_SPOTS = [
+    (["As Ah 2c 3d", "7c 7d 4c 5d"], "Ks Qd Jh", ""),
+    (["Ad Kd 3s 2s", "Qh Jh Tc 9c", "8s 8h 6d 4d"], "5c 7h 2h", "Ac"),
+    (["6c 6d 6h 6s", "5c 4d 3h 2s"], "Kc Td 8h 3c", ""),
+    (["Ad Kd 3s 2s 9h", "*"], "Jd 4d 3c Qd", ""),
+]
+
+
+def test_threads_equity_same_as_serial():
+    """Exact and seeded Monte Carlo equity from many threads at once (each
+    call itself also using 1 or 2 worker threads) equal the serial answers."""
+
+    def call(job: tuple[int, bool, int]) -> dict[str, object]:
+        i, exact, threads = job
+        players, board, dead = EQUITY_SPOTS[i]
+        r = oe.equity(players, board, dead, exact=exact, trials=30_000, seed=i, threads=threads)
+        return r.to_dict() | {"elapsed": None}
+
+    jobs = [
+        (i, exact, t) for i in range(len(EQUITY_SPOTS)) for exact in (True, False) for t in (1, 2)
+    ]
+    jobs = [j for j in jobs if not (j[0] == 3 and j[1])]  # a random hand on the turn: MC only
+    serial = [call(j) for j in jobs]
+    with switch_interval(1e-6), ThreadPoolExecutor(max_workers=8) as pool:
+        assert list(pool.map(call, jobs * 3)) == serial * 3
+
+
+def test_exact_equity_releases_the_gil():
+    # preflop heads-up: 1,086,008 boards enumerated in one C call
+    run = lambda: oe.equity(["As Ah 2c 3d", "7c 7d 4c 5d"], exact=True, threads=1)  # noqa: E731
+    assert steps_in_some_try(run) > 0
+
+
+def test_monte_carlo_equity_releases_the_gil():
+    run = lambda: oe.equity(  # noqa: E731
+        ["As Ah 2c 3d", "7c 7d 4c 5d", "*"], exact=False, trials=3_000_000, seed=1, threads=1
+    )
+    assert steps_in_some_try(run) > 0
