@@ -169,8 +169,10 @@ def test_threads_equity_same_as_serial():
 
 
 def test_exact_equity_releases_the_gil():
-    # preflop heads-up: 1,086,008 boards enumerated in one C call
-    run = lambda: oe.equity(["As Ah 2c 3d", "7c 7d 4c 5d"], exact=True, threads=1)  # noqa: E731
+    # preflop, a hand against a range of 4 hands: about 4.3 million deals in one C call
+    rng = np.random.default_rng(3)
+    combos = np.array([rng.choice(np.arange(8, 52), 4, replace=False) for _ in range(4)])
+    run = lambda: oe.equity(["2c 2d 3h 3s", (combos, np.ones(4))], exact=True, threads=1)  # noqa: E731
     assert steps_in_some_try(run) > 0
 
 
