@@ -165,8 +165,11 @@ def _parse_player(value: Any, name: str) -> _Player:
 
 
 def _card_masks(combos: CardArray) -> npt.NDArray[np.uint64]:
-    bits = np.left_shift(np.uint64(1), combos.astype(np.uint64))
-    return np.bitwise_or.reduce(bits, axis=1) if combos.size else np.zeros(len(combos), np.uint64)
+    """The 52-bit card mask of each row (a column at a time: big ranges)."""
+    masks = np.zeros(len(combos), np.uint64)
+    for column in combos.T:
+        masks |= np.left_shift(np.uint64(1), column.astype(np.uint64))
+    return masks
 
 
 def _mask(cards: CardArray) -> int:
@@ -257,15 +260,16 @@ def _exact_work(players: list[_Player], k: int, n_board: int, known: int) -> flo
 
 def _all_hands(known: int, k: int) -> CardArray:
     """Every k-card hand of the cards not known, as rows of increasing ids."""
-    deck = np.array([c for c in range(52) if not known >> c & 1], dtype=np.int64)
-    rows = np.arange(len(deck))[:, None]  # index combinations, grown a column at a time
+    deck = np.array([c for c in range(52) if not known >> c & 1], dtype=np.uint8)
+    rows = np.arange(len(deck), dtype=np.uint8)[:, None]  # index combinations, by columns
     for _ in range(k - 1):
-        last = rows[:, -1]
+        last = rows[:, -1].astype(np.int64)
         more = len(deck) - 1 - last  # how many larger indices each row can take
         first = np.cumsum(more) - more
         step = np.arange(int(more.sum())) - np.repeat(first, more)
-        rows = np.column_stack([np.repeat(rows, more, axis=0), np.repeat(last + 1, more) + step])
-    return np.ascontiguousarray(deck[rows], dtype=np.uint8)
+        column = (np.repeat(last + 1, more) + step).astype(np.uint8)
+        rows = np.column_stack([np.repeat(rows, more, axis=0), column])
+    return np.ascontiguousarray(deck[rows])
 
 
 def _spot(players: list[_Player], k: int, board: CardArray, known: int, high_only: bool,
@@ -301,23 +305,28 @@ def _run_all(jobs: Sequence[Callable[[], T]]) -> list[T]:
         return [f.result() for f in futures]
 
 
-def _streams(seed: Any, threads: int) -> tuple[list[Any], int | None]:
-    """One BitGenerator per worker, spawned from the normalised seed, and
-    the entropy that reproduces them (None when it cannot)."""
-    if isinstance(seed, np.random.Generator):
-        return [g.bit_generator for g in seed.spawn(threads)], None
-    if isinstance(seed, np.random.SeedSequence):
-        root = seed
-    elif seed is None or (isinstance(seed, (int, np.integer)) and not isinstance(seed, bool)):
+def _seed_root(seed: Any) -> np.random.SeedSequence | np.random.Generator:
+    """The seed normalised once: a Generator as given, else a SeedSequence."""
+    if isinstance(seed, (np.random.Generator, np.random.SeedSequence)):
+        return seed
+    if seed is None or (isinstance(seed, (int, np.integer)) and not isinstance(seed, bool)):
         try:
-            root = np.random.SeedSequence(None if seed is None else int(seed))
+            return np.random.SeedSequence(None if seed is None else int(seed))
         except (TypeError, ValueError) as exc:
             raise OmahaEvalError(f"seed: expected an int >= 0, got {seed!r}") from exc
-    else:
-        raise OmahaEvalTypeError(
-            "seed: expected None, an int, a numpy SeedSequence or a Generator, "
-            f"got {_validate._quote(seed)}"
-        )
+    raise OmahaEvalTypeError(
+        "seed: expected None, an int, a numpy SeedSequence or a Generator, "
+        f"got {_validate._quote(seed)}"
+    )
+
+
+def _streams(
+    root: np.random.SeedSequence | np.random.Generator, threads: int
+) -> tuple[list[Any], int | None]:
+    """One BitGenerator per worker, spawned from the root, and the entropy
+    that reproduces them (None when it cannot)."""
+    if isinstance(root, np.random.Generator):
+        return [g.bit_generator for g in root.spawn(threads)], None
     entropy = root.entropy if isinstance(root.entropy, int) and not root.spawn_key else None
     return [np.random.PCG64(child) for child in root.spawn(threads)], entropy
 
@@ -420,6 +429,7 @@ def equity(
     trials, exact, threads, target_stderr, game = _validate.equity_options(
         trials, exact, threads, target_stderr, game
     )
+    root = _seed_root(seed)
     b = _validate.cards(board, "board", range(6))
     d = _validate.cards(dead, "dead")
     parsed, k, known = _prepare_players(players, b, d)
@@ -457,7 +467,7 @@ def equity(
                             elapsed=time.perf_counter() - start)  # fmt: skip
 
     spot = _spot(parsed, k, b, known, high_only, expand_random=False)
-    streams, entropy = _streams(seed, workers)
+    streams, entropy = _streams(root, workers)
     outcomes = [np.zeros(cells) for _ in range(workers)]
     lows = [np.zeros(n) for _ in range(workers)]
     cap = trials or (TARGET_MAX_TRIALS if target_stderr else DEFAULT_TRIALS)

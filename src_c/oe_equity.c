@@ -193,6 +193,41 @@ static inline void count_deal(int n, const uint16_t *high, const uint8_t *low, d
 }
 
 /*
+ * Each worker counts into its own buffer on the stack when the histogram
+ * is small (n <= 6) and adds it to the caller's at the end: small arrays of
+ * different workers can share a cache line, and writing them on every deal
+ * from two threads would make the line bounce between cores.
+ */
+#define LOCAL_CELLS 4096
+
+typedef struct {
+    double *outcome, *makes_low;     /* where the loop counts */
+    double *dest_outcome, *dest_makes_low;
+    size_t cells;
+    int n;
+    double makes_low_local[OE_EQ_MAX_PLAYERS];
+} counts;
+
+static void counts_open(counts *c, int n, double *outcome, double *makes_low, double *local)
+{
+    c->n = n;
+    c->cells = (size_t)1 << (2 * n);
+    c->dest_outcome = outcome;
+    c->dest_makes_low = makes_low;
+    c->outcome = c->cells <= LOCAL_CELLS ? local : outcome;
+    if (c->outcome == local) memset(local, 0, c->cells * sizeof *local);
+    memset(c->makes_low_local, 0, sizeof c->makes_low_local);
+    c->makes_low = c->makes_low_local;
+}
+
+static void counts_close(counts *c)
+{
+    if (c->outcome != c->dest_outcome)
+        for (size_t i = 0; i < c->cells; i++) c->dest_outcome[i] += c->outcome[i];
+    for (int i = 0; i < c->n; i++) c->dest_makes_low[i] += c->makes_low[i];
+}
+
+/*
  * A board being built card by card: for each fixed hand, the best
  * non-flush high over the board triples complete so far; the board's cards
  * by suit and its low ranks.  Adding card number `pos` adds the C(pos, 2)
@@ -418,8 +453,11 @@ int oe_eq_exact(const oe_eq_ctx *ctx, int part, int parts, double *outcome,
     st.ctx = ctx;
     st.part = part;
     st.parts = parts;
-    st.outcome = outcome;
-    st.makes_low = makes_low;
+    double local[LOCAL_CELLS];
+    counts acc;
+    counts_open(&acc, s->n, outcome, makes_low, local);
+    st.outcome = acc.outcome;
+    st.makes_low = acc.makes_low;
     *deals = 0;
 
     /* Scratch for the range combos' values on the current board. */
@@ -432,10 +470,11 @@ int oe_eq_exact(const oe_eq_ctx *ctx, int part, int parts, double *outcome,
         free(lows);
         return OE_EQ_NO_MEMORY;
     }
-    for (int j = 0, at = 0; j < ctx->n_range; j++) {
+    size_t at = 0;
+    for (int j = 0; j < ctx->n_range; j++) {
         st.range_high[j] = highs + at;
         st.range_low[j] = lows + at;
-        at += (int)s->n_combos[ctx->range[j]];
+        at += s->n_combos[ctx->range[j]];
     }
 
     partial_board known;
@@ -449,6 +488,7 @@ int oe_eq_exact(const oe_eq_ctx *ctx, int part, int parts, double *outcome,
     }
     free(highs);
     free(lows);
+    counts_close(&acc);
     *deals = st.deals;
     return OE_EQ_OK;
 }
@@ -519,6 +559,9 @@ int oe_eq_monte_carlo(const oe_eq_ctx *ctx, bitgen_t *rng, uint64_t trials,
     for (int j = 0; j < ctx->n_fixed; j++) hole[ctx->fixed[j]] = s->combos[ctx->fixed[j]];
 
     bit_source src = {rng, 0, 0};
+    double local[LOCAL_CELLS];
+    counts acc;
+    counts_open(&acc, n, outcome, makes_low, local);
     uint64_t t = 0, rejects = 0;
     while (t < trials) {
         uint64_t used = 0;
@@ -533,6 +576,7 @@ int oe_eq_monte_carlo(const oe_eq_ctx *ctx, bitgen_t *rng, uint64_t trials,
         }
         if (collided) {
             if (++rejects >= max_rejects) {
+                counts_close(&acc);
                 *done = t;
                 return OE_EQ_NO_DEAL;
             }
@@ -574,9 +618,10 @@ int oe_eq_monte_carlo(const oe_eq_ctx *ctx, bitgen_t *rng, uint64_t trials,
                 if (s->high_only) low[p] = OE_LOW_NONE;
             }
         }
-        count_deal(n, high, low, 1.0, outcome, makes_low);
+        count_deal(n, high, low, 1.0, acc.outcome, acc.makes_low);
         t++;
     }
+    counts_close(&acc);
     *done = t;
     return OE_EQ_OK;
 }

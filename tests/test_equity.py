@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import FrozenInstanceError
 from itertools import combinations
 
 import numpy as np
 import pytest
 import reference as ref
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from reference_equity import FIGURES, brute_equity
 
 import omaha_eval as oe
@@ -302,3 +305,49 @@ def test_exact_matches_batch_evaluator_on_many_boards(players: list[str], board:
     result = oe.equity(players, board, exact=True)
     assert result.trials == boards
     np.testing.assert_allclose([p.equity for p in result.players], expected, rtol=0, atol=TOL)
+
+
+@st.composite
+def river_and_turn_spots(draw: st.DrawFn) -> tuple[list, str, str, bool]:
+    """2 to 4 players of k = 4..6 cards, a 4- or 5-card board, 0 to 3 dead
+    cards, sometimes a small weighted range, all from one shuffled deck."""
+    k = draw(st.sampled_from([4, 5, 6]))
+    n = draw(st.integers(2, 4))
+    n_board = draw(st.sampled_from([4, 5]))
+    n_dead = draw(st.integers(0, 3))
+    deck = draw(st.permutations(range(52)))
+
+    def text(ids: list[int]) -> str:
+        return oe.format_cards(list(ids))
+
+    players: list = [text(deck[i * k : (i + 1) * k]) for i in range(n)]
+    at = n * k
+    board, dead = text(deck[at : at + n_board]), text(deck[at + n_board : at + n_board + n_dead])
+    if draw(st.booleans()):  # replace the last player by a range of 3 hands
+        pool = list(deck[at + n_board + n_dead :]) + list(deck[(n - 1) * k : n * k])
+        hands = [pool[j * k : (j + 1) * k] for j in range(3)]
+        weights = draw(st.lists(st.floats(0.1, 5.0), min_size=3, max_size=3))
+        players[-1] = (np.array(hands, dtype=np.uint8), np.array(weights))
+    return players, board, dead, draw(st.booleans())
+
+
+@settings(max_examples=40, deadline=None)
+@given(river_and_turn_spots())
+def test_exact_matches_brute_force_on_random_spots(spot: tuple[list, str, str, bool]) -> None:
+    players, board, dead, high_only = spot
+    game = "omaha" if high_only else "omaha8"
+    result = oe.equity(players, board, dead, exact=True, game=game)
+    expected = brute_equity(*as_reference(players, board, dead), high_only=high_only)
+    assert_agrees(result, expected)
+
+
+@pytest.mark.parametrize("k", [4, 5, 6])
+def test_random_hand_expansion_lists_every_hand_once(k: int) -> None:
+    from omaha_eval.equity import _all_hands, _card_masks
+
+    known = ref.cards("As Kd 7h 2c 9s") + list(range(12))  # 40 cards left
+    hands = _all_hands(sum(1 << c for c in known), k)
+    assert hands.shape == (math.comb(40, k), k)
+    assert (np.diff(hands.astype(int), axis=1) > 0).all()  # k different cards, in order
+    assert len(np.unique(_card_masks(hands))) == len(hands)  # no hand twice
+    assert not set(np.unique(hands).tolist()) & set(known)

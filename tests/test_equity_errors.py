@@ -102,6 +102,7 @@ def test_bad_ranges(value: object, message: str) -> None:
         ({"game": "holdem"}, OmahaEvalError, "game: expected one of 'omaha8', 'omaha'"),
         ({"seed": -1, "exact": False}, OmahaEvalError, "seed: expected an int >= 0"),
         ({"seed": "abc", "exact": False}, OmahaEvalTypeError, "seed: expected None, an int"),
+        ({"seed": 2.5}, OmahaEvalTypeError, "seed: expected None, an int"),  # even if exact
     ],
 )
 def test_bad_options(options: dict, error: type, message: str) -> None:
