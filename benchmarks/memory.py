@@ -9,7 +9,10 @@ figure is what a user's process holds after doing just that:
   first evaluate   after one evaluate() call
   batch 1M         after evaluate_batch() on 1,000,000 seeded random 4-card hands
                    (the inputs and outputs alone take 9 MB + 3 MB)
-  equity           after one exact equity() call, when the package has equity()
+  equity           after one exact equity() call (flop, two known hands), when
+                   the package has equity()
+  equity 6c vs *   a 6-card hand against any hand on the river: exact=None picks
+                   exact enumeration of all 4,496,388 opposing hands
 
 The package measured is this checkout's when it has an in-place build
 (python setup.py build_ext --inplace), else the installed one; the first
@@ -54,6 +57,12 @@ import omaha_eval as oe
 if not hasattr(oe, "equity"):
     raise SystemExit(3)
 oe.equity(["Ad Kd 3s 2s", "7c 7d 4c 5d"], board="Jd 4h 3c")
+""",
+    "equity 6c vs *": """
+import omaha_eval as oe
+if not hasattr(oe, "equity"):
+    raise SystemExit(3)
+oe.equity(["As Ks Qs 2d 3h 4h", "*"], board="Jd 4d 3c Qd 5h")
 """,
 }
 

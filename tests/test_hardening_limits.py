@@ -26,6 +26,9 @@ for line in open("/proc/self/status"):
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc (Linux)")
+@pytest.mark.skipif(
+    "libasan" in os.environ.get("LD_PRELOAD", ""), reason="ASan's shadow memory inflates RSS"
+)
 def test_resident_memory_after_import_and_first_evaluation(tmp_path):
     """A fresh interpreter importing this omaha_eval (the same one the tests
     import) and evaluating one hand stays under the goal."""
