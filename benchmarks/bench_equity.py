@@ -108,7 +108,17 @@ def main() -> None:
               f"-> omaha_eval x{pwall / wall:.1f} faster (wall, 1 thread vs theirs); "
               f"max |equity difference| {same:.1e}")  # fmt: skip
 
-    # 2. Monte Carlo, heads-up and six-way preflop, per thread and 2 threads.
+    # 2. Per-call cost of a small spot (the river: one board).
+    river = (["Ad Kd 3s 2s", "Ac 4h Qc Qs"], "Jd 4d 3c Qd 5h")
+    wall, _, _ = median_time(lambda: [oe.equity(*river) for _ in range(200)], r)
+    print(f"\nper call, river heads-up exact: {wall / 200 * 1e6:8.1f} us")
+    if pe:
+        pwall, _, _ = median_time(
+            lambda: [pe.exact_from_text("omaha_hi_lo", *river) for _ in range(200)], r
+        )
+        print(f"  poker-equity             : {pwall / 200 * 1e6:8.1f} us")
+
+    # 3. Monte Carlo, heads-up and six-way preflop, per thread and 2 threads.
     six = six_way_hands(seed=20261130)
     for name, hands in (("heads-up", HEADS_UP), ("6-way", six)):
         exact = oe.equity(hands, exact=True, threads=2)

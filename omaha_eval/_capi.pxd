@@ -113,3 +113,8 @@ cdef extern from "oe_equity.h" nogil:
     int oe_eq_monte_carlo(const oe_eq_ctx *ctx, bitgen_t *rng, uint64_t trials,
                           uint64_t max_rejects, double *outcome, double *makes_low,
                           uint64_t *done)
+
+    enum:
+        OE_EQ_SUMS
+        OE_EQ_DEAL_SUMS
+    void oe_eq_summarize(int n, const double *outcome, double *sums, double *deal)

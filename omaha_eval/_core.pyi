@@ -51,3 +51,10 @@ class EquitySpot:
         outcome: npt.NDArray[np.float64],
         makes_low: npt.NDArray[np.float64],
     ) -> tuple[int, bool]: ...
+
+def equity_sums(
+    n: int,
+    outcome: npt.NDArray[np.float64],
+    sums: npt.NDArray[np.float64],
+    deal: npt.NDArray[np.float64],
+) -> None: ...

@@ -80,3 +80,14 @@ cdef class EquitySpot:
             code = oe_eq_monte_carlo(self.ctx, rng, trials, max_rejects,
                                      &outcome[0], &makes_low[0], &done)
         return done, code == OE_EQ_NO_DEAL
+
+
+def equity_sums(int n, const double[::1] outcome, double[:, ::1] sums, double[::1] deal):
+    """Weighted sums of every figure over an outcome histogram (4^n cells):
+    sums (n, 8): hi_share, lo_share, share^2, scoop, hi_win, hi_tie, lo_win,
+    lo_tie; deal (3,): total, no low, quartered.  Arrays zeroed by the caller."""
+    if outcome.shape[0] != (1 << (2 * n)) or sums.shape[0] != n or sums.shape[1] != OE_EQ_SUMS \
+            or deal.shape[0] != OE_EQ_DEAL_SUMS or not 2 <= n <= OE_EQ_MAX_PLAYERS:
+        raise ValueError("equity_sums: shapes do not match n")
+    with nogil:
+        oe_eq_summarize(n, &outcome[0], &sums[0, 0], &deal[0])

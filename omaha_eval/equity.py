@@ -128,6 +128,10 @@ class EquityResult:
         return data
 
 
+# players, no_low, quartered: the figures every method ends with
+Summary = tuple[tuple[PlayerEquity, ...], float, float]
+
+
 @dataclass
 class _Player:
     kind: str  # "fixed", "range" or "random"
@@ -305,13 +309,14 @@ def _run_all(jobs: Sequence[Callable[[], T]]) -> list[T]:
         return [f.result() for f in futures]
 
 
-def _seed_root(seed: Any) -> np.random.SeedSequence | np.random.Generator:
-    """The seed normalised once: a Generator as given, else a SeedSequence."""
-    if isinstance(seed, (np.random.Generator, np.random.SeedSequence)):
+def _seed_root(seed: Any) -> np.random.SeedSequence | np.random.Generator | None:
+    """The seed normalised once: a Generator as given, else a SeedSequence;
+    None stays None (fresh entropy is only drawn if Monte Carlo runs)."""
+    if seed is None or isinstance(seed, (np.random.Generator, np.random.SeedSequence)):
         return seed
-    if seed is None or (isinstance(seed, (int, np.integer)) and not isinstance(seed, bool)):
+    if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
         try:
-            return np.random.SeedSequence(None if seed is None else int(seed))
+            return np.random.SeedSequence(int(seed))
         except (TypeError, ValueError) as exc:
             raise OmahaEvalError(f"seed: expected an int >= 0, got {seed!r}") from exc
     raise OmahaEvalTypeError(
@@ -321,67 +326,105 @@ def _seed_root(seed: Any) -> np.random.SeedSequence | np.random.Generator:
 
 
 def _streams(
-    root: np.random.SeedSequence | np.random.Generator, threads: int
+    root: np.random.SeedSequence | np.random.Generator | None, threads: int
 ) -> tuple[list[Any], int | None]:
     """One BitGenerator per worker, spawned from the root, and the entropy
     that reproduces them (None when it cannot)."""
+    if root is None:
+        root = np.random.SeedSequence()
     if isinstance(root, np.random.Generator):
         return [g.bit_generator for g in root.spawn(threads)], None
     entropy = root.entropy if isinstance(root.entropy, int) and not root.spawn_key else None
     return [np.random.PCG64(child) for child in root.spawn(threads)], entropy
 
 
-def _summary(outcome: FloatArray, makes_low: FloatArray, n: int, monte_carlo: bool
-             ) -> tuple[tuple[PlayerEquity, ...], float, float]:  # fmt: skip
-    """Every figure from the outcome histogram (weight per (hi winners, lo
-    winners) pair) and the makes-low sums."""
-    cells = np.flatnonzero(outcome)
-    weight = outcome[cells]
-    total = float(weight.sum())
-    hi = cells >> n
-    lo = cells & ((1 << n) - 1)
-    bits = 1 << np.arange(n)
-    in_hi = (hi[:, None] & bits) != 0
-    in_lo = (lo[:, None] & bits) != 0
-    # Shares of each outcome from the C split itself: winners of a half get a
-    # better value than the others, so oe_split_shares names the same winners.
-    hi_values = np.ascontiguousarray(1 + in_hi, dtype=np.uint16)
-    lo_values = np.ascontiguousarray(in_lo, dtype=np.uint8)
-    hi_share, lo_share = _core.split_rows(hi_values, lo_values)
-    share = hi_share + lo_share
-    hi_count = np.array([bin(h).count("1") for h in hi.tolist()])
-    lo_count = np.array([bin(v).count("1") for v in lo.tolist()])
-    sole_hi = in_hi & (hi_count == 1)[:, None]
-    sole_lo = in_lo & (lo_count == 1)[:, None]
+_SUM_NAMES = ("hi_share", "lo_share", "share_sq", "scoop", "hi_win", "hi_tie", "lo_win",
+              "lo_tie")  # fmt: skip  # the columns of _core.equity_sums
 
-    def mean(x: npt.NDArray[Any]) -> FloatArray:
-        return np.asarray(weight @ x / total, dtype=np.float64)
 
-    equity_ = mean(share)
-    if monte_carlo and total > 1:
-        second = mean(share**2)
-        variance = np.maximum(second - equity_**2, 0.0) * total / (total - 1)
-        stderr = np.sqrt(variance / total)
-    else:
-        stderr = np.zeros(n)
-    figures = {
-        "equity": equity_,
-        "hi_share": mean(hi_share),
-        "lo_share": mean(lo_share),
-        "scoop": mean(sole_hi & ((lo == 0)[:, None] | sole_lo)),
-        "hi_win": mean(sole_hi),
-        "hi_tie": mean(in_hi & ~sole_hi),
-        "lo_win": mean(sole_lo),
-        "lo_tie": mean(in_lo & ~sole_lo),
-        "makes_low": makes_low / total,
-        "stderr": stderr,
-    }
-    players = tuple(
-        PlayerEquity(**{key: float(v[i]) for key, v in figures.items()}) for i in range(n)
-    )
-    no_low = float(weight @ (lo == 0) / total)
-    quartered = float(weight @ (lo_count >= 2) / total)
-    return players, no_low, quartered
+def _summary(outcome: FloatArray, makes_low: FloatArray, n: int, monte_carlo: bool) -> Summary:
+    """Every figure from the outcome histogram (weight per (high winners,
+    low winners) pair, summed in C through the one split) and the makes-low
+    sums."""
+    sums = np.zeros((n, len(_SUM_NAMES)))
+    deal = np.zeros(3)
+    _core.equity_sums(n, outcome, sums, deal)
+    total, no_low, quartered = deal.tolist()
+    players = []
+    for i, row in enumerate(sums.tolist()):
+        mean = {name: value / total for name, value in zip(_SUM_NAMES, row, strict=True)}
+        equity_ = mean["hi_share"] + mean["lo_share"]
+        stderr = 0.0
+        if monte_carlo and total > 1:  # trials have weight 1: total = trials
+            variance = max(mean["share_sq"] - equity_**2, 0.0) * total / (total - 1)
+            stderr = math.sqrt(variance / total)
+        players.append(
+            PlayerEquity(
+                equity=equity_,
+                hi_share=mean["hi_share"],
+                lo_share=mean["lo_share"],
+                scoop=mean["scoop"],
+                hi_win=mean["hi_win"],
+                hi_tie=mean["hi_tie"],
+                lo_win=mean["lo_win"],
+                lo_tie=mean["lo_tie"],
+                makes_low=float(makes_low[i]) / total,
+                stderr=stderr,
+            )
+        )
+    return tuple(players), no_low / total, quartered / total
+
+
+def _run_exact(spot: _core.EquitySpot, n: int, parts: int) -> tuple[Summary, int]:
+    """Every deal, in `parts` disjoint shares run by as many threads."""
+    outcomes = [np.zeros(1 << (2 * n)) for _ in range(parts)]
+    lows = [np.zeros(n) for _ in range(parts)]
+    jobs = [partial(spot.exact, p, parts, outcomes[p], lows[p]) for p in range(parts)]
+    deals = sum(_run_all(jobs))
+    if deals == 0:
+        raise OmahaEvalError(
+            "players: no deal is possible: every combination of the ranges shares a card"
+        )
+    summary = _summary(np.sum(outcomes, axis=0), np.sum(lows, axis=0), n, monte_carlo=False)
+    return summary, deals
+
+
+def _run_monte_carlo(
+    spot: _core.EquitySpot,
+    n: int,
+    streams: list[Any],
+    cap: int,
+    target_stderr: float | None,
+) -> tuple[Summary, int]:
+    """`cap` trials shared by the workers (one per stream), or rounds of
+    them until every standard error is at most `target_stderr`."""
+    workers = len(streams)
+    outcomes = [np.zeros(1 << (2 * n)) for _ in range(workers)]
+    lows = [np.zeros(n) for _ in range(workers)]
+    done = 0
+    round_size = min(cap, TARGET_FIRST_ROUND * workers) if target_stderr else cap
+    while True:
+        shares = [round_size // workers + (w < round_size % workers) for w in range(workers)]
+        jobs = [
+            partial(spot.monte_carlo, streams[w], shares[w], MAX_REJECTS, outcomes[w], lows[w])
+            for w in range(workers)
+        ]
+        results = _run_all(jobs)
+        if any(stuck for _, stuck in results):
+            raise OmahaEvalError(
+                f"players: {MAX_REJECTS:,} deals in a row gave two ranges the same card; "
+                "these ranges cannot (or almost never) be dealt together"
+            )
+        done += sum(count for count, _ in results)
+        summary = _summary(np.sum(outcomes, axis=0), np.sum(lows, axis=0), n, monte_carlo=True)
+        if target_stderr is None or done >= cap:
+            return summary, done
+        worst = max(p.stderr for p in summary[0])
+        if worst <= target_stderr:
+            return summary, done
+        # Standard errors shrink as 1/sqrt(trials): aim just past the target.
+        wanted = math.ceil(done * (worst / target_stderr) ** 2 * 1.05)
+        round_size = min(cap - done, max(wanted - done, TARGET_FIRST_ROUND * workers))
 
 
 def equity(
@@ -445,58 +488,15 @@ def equity(
         )
     use_exact = exact is True or (exact is None and work <= AUTO_EXACT_WORK)
 
-    cells = 1 << (2 * n)
     if use_exact:
         spot = _spot(parsed, k, b, known, high_only, expand_random=True)
         parts = workers if work >= 1e6 else 1  # threads only pay off on big spots
-        outcomes = [np.zeros(cells) for _ in range(parts)]
-        lows = [np.zeros(n) for _ in range(parts)]
-
-        def exact_job(part: int) -> int:
-            return int(spot.exact(part, parts, outcomes[part], lows[part]))
-
-        deals = sum(_run_all([partial(exact_job, p) for p in range(parts)]))
-        if deals == 0:
-            raise OmahaEvalError(
-                "players: no deal is possible: every combination of the ranges shares a card"
-            )
-        outcome = np.sum(outcomes, axis=0)
-        makes_low = np.sum(lows, axis=0)
-        summary = _summary(outcome, makes_low, n, monte_carlo=False)
+        summary, deals = _run_exact(spot, n, parts)
         return EquityResult(*summary, method="exact", trials=deals, seed=None,
                             elapsed=time.perf_counter() - start)  # fmt: skip
-
     spot = _spot(parsed, k, b, known, high_only, expand_random=False)
     streams, entropy = _streams(root, workers)
-    outcomes = [np.zeros(cells) for _ in range(workers)]
-    lows = [np.zeros(n) for _ in range(workers)]
     cap = trials or (TARGET_MAX_TRIALS if target_stderr else DEFAULT_TRIALS)
-    done = 0
-    round_size = min(cap, TARGET_FIRST_ROUND * workers) if target_stderr else cap
-    while True:
-        shares = [round_size // workers + (w < round_size % workers) for w in range(workers)]
-
-        jobs = [
-            partial(spot.monte_carlo, streams[w], shares[w], MAX_REJECTS, outcomes[w], lows[w])
-            for w in range(workers)
-        ]
-        results = _run_all(jobs)
-        if any(stuck for _, stuck in results):
-            raise OmahaEvalError(
-                f"players: {MAX_REJECTS:,} deals in a row gave two ranges the same card; "
-                "these ranges cannot (or almost never) be dealt together"
-            )
-        done += sum(count for count, _ in results)
-        outcome = np.sum(outcomes, axis=0)
-        makes_low = np.sum(lows, axis=0)
-        summary = _summary(outcome, makes_low, n, monte_carlo=True)
-        if target_stderr is None or done >= cap:
-            break
-        worst = max(p.stderr for p in summary[0])
-        if worst <= target_stderr:
-            break
-        # Standard errors shrink as 1/sqrt(trials): aim just past the target.
-        wanted = math.ceil(done * (worst / target_stderr) ** 2 * 1.05)
-        round_size = min(cap - done, max(wanted - done, TARGET_FIRST_ROUND * workers))
+    summary, done = _run_monte_carlo(spot, n, streams, cap, target_stderr)
     return EquityResult(*summary, method="monte-carlo", trials=done, seed=entropy,
                         elapsed=time.perf_counter() - start)  # fmt: skip

@@ -17,18 +17,16 @@
 #include "oe_tables.h"
 
 /*
- * A fixed hand folded for these loops (built once per call from its
- * oe_hand_table): a board then costs one lookup per board rank triple,
- * at most one lookup for flushes, one for the low.  oe_eval_hand_table()
+ * A fixed hand folded for these loops (built once per call): its
+ * oe_hand_table and a row of the low table.  A board then costs one lookup
+ * per board rank triple, one per triple of the flush suit's board cards
+ * when the hand holds two of that suit, and one for the low.  oe_eval_hand_table()
  * does the same work through a prepared board; this form is evaluated
  * incrementally while boards are enumerated (a new card adds only the
  * triples that contain it), which is what makes exact enumeration fast.
  */
 typedef struct {
-    uint16_t tri_high[OE_N_TRIPLES]; /* best non-flush high per board rank triple */
-    uint16_t *flush_high[4];         /* per suit, or NULL when fewer than two hole
-                                        cards of it: best flush per 13-bit mask of
-                                        the board's ranks in that suit (3 to 5 set) */
+    oe_hand_table table;             /* tri_high, flush_high[suit][rank triple] */
     uint8_t low[256];                /* best low per board low-rank mask */
 } fast_hand;
 
@@ -42,13 +40,11 @@ struct oe_eq_ctx {
     int range[OE_EQ_MAX_PLAYERS];
     int random[OE_EQ_MAX_PLAYERS];
     fast_hand *hands;                /* hands[j]: fixed player fixed[j] */
-    uint16_t *flush_block;           /* storage of the hands' flush tables */
     double *alias_prob[OE_EQ_MAX_PLAYERS];   /* per range (Walker/Vose) */
     uint32_t *alias_next[OE_EQ_MAX_PLAYERS];
 };
 
 #define MAX(a, b) ((a) > (b) ? (a) : (b))
-#define FLUSH_MASKS (1 << 13)
 
 /* ------------------------------------------------------------ context */
 
@@ -90,41 +86,29 @@ static int alias_build(const double *w, size_t K, double *prob, uint32_t *next)
     return OE_EQ_OK;
 }
 
-/* Fold a hand; flush_store has room for one flush table per suit that the
- * hand holds twice or more.  Returns how many of them it used. */
-static int fast_hand_build(const uint8_t *hole, int k, fast_hand *f, uint16_t *flush_store)
+static void fast_hand_build(const uint8_t *hole, int k, fast_hand *f)
 {
-    oe_hand_table h;
-    oe_hand_table_build(hole, k, &h);
-    memcpy(f->tri_high, h.tri_high, sizeof f->tri_high);
-    for (int m = 0; m < 256; m++) f->low[m] = oe_best_low(h.low_mask, (uint8_t)m);
-    int used = 0;
-    for (int s = 0; s < 4; s++) {
-        f->flush_high[s] = NULL;
-        if (!(h.flush_suits >> s & 1u)) continue;
-        uint16_t *t = flush_store + (size_t)used++ * FLUSH_MASKS;
-        /* Three ranks: the table; four or five: the best of the masks with
-         * one rank fewer (masks grow, so those are done already). */
-        for (int m = 0; m < FLUSH_MASKS; m++) {
-            int bits = __builtin_popcount((unsigned)m);
-            uint16_t best = 0;
-            if (bits == 3) best = h.flush_high[s][oe_rank_triple_index[m]];
-            else if (bits == 4 || bits == 5)
-                for (int r = 0; r < 13; r++)
-                    if (m >> r & 1) best = MAX(best, t[m & ~(1 << r)]);
-            t[m] = best;
-        }
-        f->flush_high[s] = t;
-    }
-    return used;
+    oe_hand_table_build(hole, k, &f->table);
+    for (int m = 0; m < 256; m++) f->low[m] = oe_best_low(f->table.low_mask, (uint8_t)m);
 }
 
-static int flush_suits_held(const uint8_t *hole, int k)
+/* Best flush of a hand (flush_high: its row for the suit) with the board's
+ * `count` (3, 4 or 5) cards of that suit, of ranks `mask`: the best over
+ * the triples of those ranks. */
+static inline uint16_t best_flush(const uint16_t *flush_high, unsigned mask, int count)
 {
-    int count[4] = {0, 0, 0, 0}, held = 0;
-    for (int i = 0; i < k; i++) count[OE_SUIT(hole[i])]++;
-    for (int s = 0; s < 4; s++) held += count[s] >= 2;
-    return held;
+    if (count == 3) return flush_high[oe_rank_triple_index[mask]];
+    uint16_t best = 0;
+    for (unsigned a = mask; a; a &= a - 1) {
+        unsigned less = mask & ~(a & -a); /* drop one rank ... */
+        if (count == 4) {
+            best = MAX(best, flush_high[oe_rank_triple_index[less]]);
+            continue;
+        }
+        for (unsigned b = a & (a - 1); b; b &= b - 1) /* ... and another */
+            best = MAX(best, flush_high[oe_rank_triple_index[less & ~(b & -b)]]);
+    }
+    return best;
 }
 
 void oe_eq_free(oe_eq_ctx *ctx)
@@ -135,7 +119,6 @@ void oe_eq_free(oe_eq_ctx *ctx)
         free(ctx->alias_next[i]);
     }
     free(ctx->hands);
-    free(ctx->flush_block);
     free(ctx);
 }
 
@@ -147,11 +130,9 @@ oe_eq_ctx *oe_eq_new(const oe_eq_spot *spot)
     ctx->need = 5 - spot->n_board;
     for (int c = 0; c < OE_NUM_CARDS; c++)
         if (!(spot->known >> c & 1u)) ctx->deck[ctx->n_deck++] = (uint8_t)c;
-    int flush_tables = 0;
     for (int i = 0; i < spot->n; i++) {
         if (spot->kind[i] == OE_EQ_FIXED) {
             ctx->fixed[ctx->n_fixed++] = i;
-            flush_tables += flush_suits_held(spot->combos[i], spot->k);
         } else if (spot->kind[i] == OE_EQ_RANGE) {
             ctx->range[ctx->n_range++] = i;
         } else {
@@ -159,12 +140,9 @@ oe_eq_ctx *oe_eq_new(const oe_eq_spot *spot)
         }
     }
     ctx->hands = malloc((size_t)(ctx->n_fixed ? ctx->n_fixed : 1) * sizeof *ctx->hands);
-    ctx->flush_block = malloc((size_t)(flush_tables ? flush_tables : 1) * FLUSH_MASKS *
-                              sizeof *ctx->flush_block);
-    if (!ctx->hands || !ctx->flush_block) goto fail;
-    for (int j = 0, at = 0; j < ctx->n_fixed; j++)
-        at += fast_hand_build(spot->combos[ctx->fixed[j]], spot->k, &ctx->hands[j],
-                              ctx->flush_block + (size_t)at * FLUSH_MASKS);
+    if (!ctx->hands) goto fail;
+    for (int j = 0; j < ctx->n_fixed; j++)
+        fast_hand_build(spot->combos[ctx->fixed[j]], spot->k, &ctx->hands[j]);
     for (int j = 0; j < ctx->n_range; j++) {
         int p = ctx->range[j];
         size_t K = spot->n_combos[p];
@@ -255,7 +233,7 @@ static inline void board_add(const oe_eq_ctx *ctx, const partial_board *from, in
         for (int b = a + 1; b < pos; b++) {
             uint16_t t = oe_triple_index[OE_RANK(to->card[a])][OE_RANK(to->card[b])][r];
             for (int j = 0; j < ctx->n_fixed; j++)
-                to->best[j] = MAX(to->best[j], ctx->hands[j].tri_high[t]);
+                to->best[j] = MAX(to->best[j], ctx->hands[j].table.tri_high[t]);
         }
 }
 
@@ -266,8 +244,10 @@ static inline void fixed_values(const oe_eq_ctx *ctx, const partial_board *b,
     for (int j = 0; j < ctx->n_fixed; j++) {
         const fast_hand *f = &ctx->hands[j];
         uint16_t best = b->best[j];
-        if (b->flush_suit >= 0 && f->flush_high[b->flush_suit])
-            best = MAX(best, f->flush_high[b->flush_suit][b->suit_ranks[b->flush_suit]]);
+        const int fs = b->flush_suit;
+        if (fs >= 0 && (f->table.flush_suits >> fs & 1u))
+            best = MAX(best, best_flush(f->table.flush_high[fs], b->suit_ranks[fs],
+                                        b->suit_count[fs]));
         high[ctx->fixed[j]] = best;
         low[ctx->fixed[j]] = ctx->s.high_only ? OE_LOW_NONE : f->low[b->low_mask];
     }
@@ -295,11 +275,12 @@ static inline void fixed_values5(const oe_eq_ctx *ctx, const uint8_t c[5],
     }
     for (int j = 0; j < ctx->n_fixed; j++) {
         const fast_hand *f = &ctx->hands[j];
-        const uint16_t *th = f->tri_high;
+        const uint16_t *th = f->table.tri_high;
         uint16_t best = th[t[0]];
         for (int q = 1; q < 10; q++) best = MAX(best, th[t[q]]);
-        if (flush_suit >= 0 && f->flush_high[flush_suit])
-            best = MAX(best, f->flush_high[flush_suit][suit_ranks[flush_suit]]);
+        if (flush_suit >= 0 && (f->table.flush_suits >> flush_suit & 1u))
+            best = MAX(best, best_flush(f->table.flush_high[flush_suit], suit_ranks[flush_suit],
+                                        (int)suit_count[flush_suit]));
         high[ctx->fixed[j]] = best;
         low[ctx->fixed[j]] = ctx->s.high_only ? OE_LOW_NONE : f->low[low_mask];
     }
@@ -405,11 +386,13 @@ static void exact_last_card(exact_state *st, const partial_board *pb, int start,
                        t4 = row[4][r], t5 = row[5][r];
         next.card[4] = card;
         memcpy(next.suit_ranks, pb->suit_ranks, sizeof next.suit_ranks);
+        memcpy(next.suit_count, pb->suit_count, sizeof next.suit_count);
         next.suit_ranks[s] |= (uint16_t)(1u << r);
+        next.suit_count[s]++;
         next.flush_suit = pb->suit_count[s] >= 2 ? (int8_t)s : pb->flush_suit;
         next.low_mask = pb->low_mask | oe_low_bit[r];
         for (int j = 0; j < nf; j++) {
-            const uint16_t *th = ctx->hands[j].tri_high;
+            const uint16_t *th = ctx->hands[j].table.tri_high;
             uint16_t b = MAX(pb->best[j], th[t0]);
             b = MAX(b, th[t1]);
             b = MAX(b, th[t2]);
@@ -624,4 +607,44 @@ int oe_eq_monte_carlo(const oe_eq_ctx *ctx, bitgen_t *rng, uint64_t trials,
     counts_close(&acc);
     *done = t;
     return OE_EQ_OK;
+}
+
+/* ------------------------------------------------------------ summary */
+
+void oe_eq_summarize(int n, const double *outcome, double *sums, double *deal)
+{
+    const uint32_t all = (1u << n) - 1u;
+    for (uint32_t hi = 1; hi <= all; hi++) {
+        /* Winners get the better value, so the split names the same ones. */
+        uint16_t high[OE_EQ_MAX_PLAYERS];
+        for (int i = 0; i < n; i++) high[i] = (uint16_t)(1 + (hi >> i & 1u));
+        const int hi_count = __builtin_popcount(hi);
+        for (uint32_t lo = 0; lo <= all; lo++) {
+            const double w = outcome[(size_t)hi << n | lo];
+            if (w == 0.0) continue;
+            uint8_t low[OE_EQ_MAX_PLAYERS];
+            double hi_share[OE_EQ_MAX_PLAYERS], lo_share[OE_EQ_MAX_PLAYERS];
+            for (int i = 0; i < n; i++) low[i] = (uint8_t)(lo >> i & 1u);
+            oe_split_shares(n, high, low, hi_share, lo_share);
+            const int lo_count = __builtin_popcount(lo);
+            for (int i = 0; i < n; i++) {
+                double *s = sums + (size_t)i * OE_EQ_SUMS;
+                const int in_hi = hi >> i & 1u, in_lo = lo >> i & 1u;
+                const double share = hi_share[i] + lo_share[i];
+                s[OE_EQ_HI_SHARE] += w * hi_share[i];
+                s[OE_EQ_LO_SHARE] += w * lo_share[i];
+                s[OE_EQ_SHARE_SQ] += w * share * share;
+                if (in_hi && hi_count == 1) {
+                    s[OE_EQ_HI_WIN] += w;
+                    if (lo == 0 || (in_lo && lo_count == 1)) s[OE_EQ_SCOOP] += w;
+                }
+                if (in_hi && hi_count > 1) s[OE_EQ_HI_TIE] += w;
+                if (in_lo && lo_count == 1) s[OE_EQ_LO_WIN] += w;
+                if (in_lo && lo_count > 1) s[OE_EQ_LO_TIE] += w;
+            }
+            deal[OE_EQ_DEAL_TOTAL] += w;
+            if (lo == 0) deal[OE_EQ_DEAL_NO_LOW] += w;
+            if (lo_count >= 2) deal[OE_EQ_DEAL_QUARTERED] += w;
+        }
+    }
 }

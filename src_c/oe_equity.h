@@ -98,4 +98,31 @@ int oe_eq_monte_carlo(const oe_eq_ctx *ctx, bitgen_t *rng, uint64_t trials,
                       uint64_t max_rejects, double *outcome, double *makes_low,
                       uint64_t *done);
 
+/*
+ * Sums over an outcome histogram (4^n cells, as filled above): for each
+ * player i, sums[i * OE_EQ_SUMS + f] for each f of enum oe_eq_sum, each the
+ * total weight of the deals times the player's figure on that deal; and
+ * deal[OE_EQ_DEAL_*].  Shares come from oe_split_shares(), the one split.
+ * Caller zeroes sums (n * OE_EQ_SUMS) and deal (OE_EQ_DEAL_SUMS).
+ */
+enum oe_eq_sum {
+    OE_EQ_HI_SHARE = 0, /* fraction of the pot won through the high half */
+    OE_EQ_LO_SHARE,     /* ... through the low half */
+    OE_EQ_SHARE_SQ,     /* (hi + lo share)^2, for the variance */
+    OE_EQ_SCOOP,        /* sole high winner and sole low winner (or no low) */
+    OE_EQ_HI_WIN,       /* sole high winner */
+    OE_EQ_HI_TIE,       /* one of 2+ high winners */
+    OE_EQ_LO_WIN,       /* sole low winner */
+    OE_EQ_LO_TIE,       /* one of 2+ low winners */
+    OE_EQ_SUMS
+};
+enum oe_eq_deal_sum {
+    OE_EQ_DEAL_TOTAL = 0, /* total weight */
+    OE_EQ_DEAL_NO_LOW,    /* no qualifying low */
+    OE_EQ_DEAL_QUARTERED, /* the low half split between 2+ players */
+    OE_EQ_DEAL_SUMS
+};
+
+void oe_eq_summarize(int n, const double *outcome, double *sums, double *deal);
+
 #endif /* OE_EQUITY_H */

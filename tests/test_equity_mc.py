@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 import pytest
-from test_equity import FIXED_SPOTS, RANGE_SPOTS, SMALL_DECK_DEAD
+from test_equity import FIXED_SPOTS, RANGE_SPOTS, SMALL_DECK_DEAD, range_of
 
 import omaha_eval as oe
 
@@ -25,6 +25,15 @@ SPOTS = {
         " ".join(
             f"{r}{s}" for r in "23456789" for s in "cdhs" if f"{r}{s}" not in ("2h", "3c", "3d")
         ),
+    ),
+    "range and random hand, small deck": (
+        [
+            "As 2h 3c 3d",
+            range_of(("2c 2d Kc Kd", 1.0), ("3h 3s Kh Ks", 2.0), ("4s 3h Kc Ks", 0.5)),
+            "*",
+        ],
+        "Ac Ad Ah",
+        " ".join(f"{r}{s}" for r in "56789TJQ" for s in "cdhs"),
     ),
     "random hand on the river 3-way": (["As 2h 3c 3d", "*", "Tc Td 6s 7s"], "Kc Qd 4h 5s 8s", ""),
 }
