@@ -179,3 +179,12 @@ def test_monte_carlo_is_deterministic_given_the_seed():
         b = equity(**spot, exact=False, trials=20_000, seed=seed, threads=threads)
         assert [p.equity for p in a.players] == [p.equity for p in b.players]
         assert a.to_dict() | {"elapsed": 0} == b.to_dict() | {"elapsed": 0}
+
+
+if __name__ == "__main__":  # python tests/test_hardening_stats.py: the figures in the README
+    for name, z in zip(("equity", "no_low"), z_scores(), strict=True):
+        s = sum(v * v for v in z)
+        print(
+            f"{name}: {len(z)} z-scores, max |z| = {max(map(abs, z)):.2f}, "
+            f"sum z^2 = {s:.1f}, P(chi2_{len(z)} > sum) = {chi2_sf(s, len(z)):.2f}"
+        )
