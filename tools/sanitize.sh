@@ -21,6 +21,7 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 PYTHON="${PYTHON:-python}"
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/omaha_eval_sanitize.XXXXXX")"
 trap 'rm -rf "$WORK"' EXIT
+trap 'exit 130' INT TERM  # through the EXIT trap: the temporary tree is removed
 
 echo "sanitize: copying $ROOT to $WORK"
 "$PYTHON" - "$ROOT" "$WORK/src" <<'PY'
