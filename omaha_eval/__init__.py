@@ -19,6 +19,7 @@ from omaha_eval.evaluator import (
     high_name,
     low_name,
 )
+from omaha_eval.ranges import Range, parse_range
 
 __all__ = [
     "HIGH_MAX",
@@ -29,6 +30,7 @@ __all__ = [
     "OmahaEvalError",
     "OmahaEvalTypeError",
     "PlayerEquity",
+    "Range",
     "equity",
     "evaluate",
     "evaluate_batch",
@@ -37,6 +39,7 @@ __all__ = [
     "high_name",
     "low_name",
     "parse_cards",
+    "parse_range",
 ]
 
 __version__ = "0.1.0"

@@ -118,3 +118,27 @@ cdef extern from "oe_equity.h" nogil:
         OE_EQ_SUMS
         OE_EQ_DEAL_SUMS
     void oe_eq_summarize(int n, const double *outcome, double *sums, double *deal)
+
+# ---- ranges (src_c/oe_ranges.h) -------------------------------------------
+from libc.stdint cimport uint64_t
+
+cdef extern from "oe_ranges.h" nogil:
+    enum:
+        OE_PATTERN_MAX
+    ctypedef struct oe_pcard:
+        uint16_t ranks
+        uint8_t suits
+        int8_t rank_var
+        int8_t suit_var
+        uint8_t named
+    ctypedef struct oe_pattern:
+        int n
+        oe_pcard card[6]
+    size_t oe_hand_count(int k)
+    size_t oe_all_hands(int k, uint8_t *out)
+    int oe_pattern_match(const oe_pattern *p, const uint8_t *hand, int k)
+    void oe_match_rows(const oe_pattern *alts, int n_alt, const uint8_t *hands,
+                       size_t n, int k, uint8_t *out)
+    void oe_hand_shapes(const uint8_t *hands, size_t n, int k,
+                        uint8_t *suited, uint8_t *max_rank)
+    void oe_suit_class_keys(const uint8_t *hands, size_t n, int k, uint64_t *out)

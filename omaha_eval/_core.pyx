@@ -127,3 +127,4 @@ def split_rows(const uint16_t[:, ::1] high, const uint8_t[:, ::1] low):
     return hi, lo
 
 include "_equity.pxi"
+include "_ranges.pxi"

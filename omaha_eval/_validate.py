@@ -218,3 +218,26 @@ def equity_options(
         names = ", ".join(map(repr, GAMES))
         raise OmahaEvalError(f"game: expected one of {names}, got {_quote(game)}")
     return trials, None if exact is None else bool(exact), threads, target_stderr, str(game)
+# ---------------------------------------------------------------- ranges
+def range_text(value: Any, name: str = "range") -> str:
+    """Range text must be a str (bytes and other types are refused)."""
+    if not isinstance(value, str):
+        got = f"{type(value).__name__} {_quote(value)}"
+        raise OmahaEvalTypeError(f"{name}: expected range text such as 'AA:$ds', got {got}")
+    return value
+
+
+def hole_cards(value: Any) -> int:
+    """The number of hole cards of a hand: 4, 5 or 6."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise OmahaEvalTypeError(f"hole_cards: expected an int 4, 5 or 6, got {_quote(value)}")
+    if int(value) not in HOLE_SIZES:
+        raise OmahaEvalError(f"hole_cards: expected {_sizes_text(HOLE_SIZES)}, got {int(value)}")
+    return int(value)
+
+
+def range_syntax_error(text: str, pos: int, message: str, name: str = "range") -> OmahaEvalError:
+    """The error for bad range text: the message, the column (1-based) and
+    the text with a caret under the bad spot."""
+    shown = "".join(" " if ch.isspace() else ch for ch in text)
+    return OmahaEvalError(f"{name}: column {pos + 1}: {message}\n    {shown}\n    {' ' * pos}^")

@@ -1,0 +1,169 @@
+#!/usr/bin/env python
+"""Range parsing + expansion speed (issue 4 goals: '*' under 50 ms, '15%' under 20 ms).
+
+Run from the repository root after an in-place build:
+
+    python setup.py build_ext --inplace && python benchmarks/bench_ranges.py [--six]
+
+Prints the platform, then medians of:
+- cold: the first Range() in a fresh interpreter (builds the cached all-hands
+  array, suit classes and, for '%', reads the shipped order), import excluded;
+- warm: Range() again in the same process;
+- the reference measured in the same run: the same C matcher run on all
+  270,725 hands, without the suit-class shortcut, and its ratio;
+- 5-card hands (and 6-card with --six: 20.4 M hands, about 1 GB of memory);
+- ``hand in r`` per call, on seeded random hands made before timing.
+A checksum over every result guards against measuring different work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import omaha_eval  # noqa: E402
+from omaha_eval import _core, ranges  # noqa: E402
+from omaha_eval import _range_parse as rp  # noqa: E402
+
+EXPRESSIONS = [
+    "*",
+    "15%",
+    "5%-10%",
+    "AA",
+    "AA:$ds",
+    "AxAyxy",
+    "RRON",
+    "xxyy",
+    "TT+",
+    "[KQ-87]",
+    "$L$L$L",
+    "A2:$ds!AA",
+    "AA:$ds@1, A2**@0.5",
+    "AsKh7d2c",
+    "[A-T]s[A-T]s",
+    "AA:xxyy, JJ!JJJ, KK, 10%!RR",
+]
+
+
+def median_ms(fn: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times) * 1e3
+
+
+def cold_ms(text: str, hole_cards: int = 4, repeat: int = 5) -> float:
+    code = (
+        f"import sys, time; sys.path.insert(0, {str(ROOT)!r})\n"
+        "import omaha_eval\n"
+        f"t0 = time.perf_counter(); omaha_eval.Range({text!r}, hole_cards={hole_cards})\n"
+        "print(time.perf_counter() - t0)\n"
+    )
+    runs = [
+        float(
+            subprocess.run(
+                [sys.executable, "-c", code], capture_output=True, text=True, check=True
+            ).stdout
+        )
+        for _ in range(repeat)
+    ]
+    return statistics.median(runs) * 1e3
+
+
+def direct_ms(text: str, repeat: int) -> float:
+    """Reference: every pattern of the expression matched on all 270,725
+    hands by the C matcher (no suit-class shortcut); ':' '!' ',' skipped."""
+    hands = ranges.all_hands(4)
+    patterns: list[rp.Pattern] = []
+
+    def walk(node: rp.Node) -> None:
+        if isinstance(node, rp.Pattern):
+            patterns.append(node)
+        elif isinstance(node, rp.Union_):
+            for item in node.items:
+                walk(item)
+        elif isinstance(node, rp.Binary):
+            walk(node.left)
+            walk(node.right)
+        elif isinstance(node, rp.Weighted):
+            walk(node.node)
+
+    walk(rp.parse(text))
+    alts = [
+        [list(a) for a in sorted({ranges._c_pattern(alt) for alt in p.alts}) if a] for p in patterns
+    ]
+
+    def run() -> None:
+        for a in alts:
+            if a:
+                _core.match_rows(a, hands)
+
+    return median_ms(run, repeat)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--six", action="store_true", help="also time 6-card hands (slow, ~1 GB)")
+    ap.add_argument("--repeat", type=int, default=21)
+    args = ap.parse_args()
+    print(
+        f"platform: {platform.platform()} | {platform.processor() or platform.machine()} | "
+        f"python {platform.python_version()} | numpy {np.__version__} | "
+        f"omaha_eval {omaha_eval.__version__}"
+    )
+    checksum = 0
+
+    print("\ncold (fresh interpreter, first Range(), import excluded), median of 5:")
+    for text in ["*", "15%", "AA:$ds"]:
+        print(f"  {text!r:34} {cold_ms(text):8.2f} ms")
+
+    print(f"\nwarm 4-card (median of {args.repeat}):")
+    print(f"  {'expression':34} {'hands':>7} {'Range()':>10} {'C on all hands':>15} {'ratio':>6}")
+    for text in EXPRESSIONS:
+        r = omaha_eval.Range(text)
+        checksum += len(r) + int(r.combos.sum(dtype=np.int64)) + int(r.weights.sum() * 4)
+        warm = median_ms(lambda t=text: omaha_eval.Range(t), args.repeat)
+        ref = direct_ms(text, max(3, args.repeat // 3)) if "%" not in text and text != "*" else None
+        ref_text = f"{ref:12.2f} ms" if ref is not None else f"{'-':>15}"
+        ratio = f"{ref / warm:6.1f}" if ref is not None else f"{'-':>6}"
+        print(f"  {text!r:34} {len(r):7d} {warm:7.2f} ms {ref_text} {ratio}")
+
+    for k in [5, 6] if args.six else [5]:
+        print(f"\nwarm {k}-card (median of 3, after one untimed call):")
+        for text in ["*", "AA", "AA:$ds", "RRON", "AsKh"]:
+            r = omaha_eval.Range(text, hole_cards=k)
+            checksum += len(r)
+            ms = median_ms(lambda t=text, k=k: omaha_eval.Range(t, hole_cards=k), 3)
+            print(f"  {text!r:34} {len(r):9d} {ms:8.1f} ms")
+
+    rng = np.random.default_rng(2026)
+    sample = np.sort(np.array([rng.choice(52, 4, replace=False) for _ in range(20_000)]), axis=1)
+    r = omaha_eval.Range("AA:$ds, 15%")
+    hits = sum(h in r for h in sample[:100])  # warm the key cache
+    t0 = time.perf_counter()
+    hits = sum(h in r for h in sample)
+    per_call = (time.perf_counter() - t0) / len(sample) * 1e6
+    checksum += hits
+    print(
+        f"\n'hand in r' on {len(sample)} seeded random hands: "
+        f"{per_call:.2f} us per call ({hits} hits)"
+    )
+    print(f"\nchecksum: {checksum}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

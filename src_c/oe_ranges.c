@@ -1,0 +1,253 @@
+/* oe_ranges.c -- see oe_ranges.h for the contract. */
+#include "oe_ranges.h"
+
+static const size_t hand_counts[7] = {1, 52, 1326, 22100, 270725, 2598960, 20358520};
+
+size_t oe_hand_count(int k) { return (k >= 1 && k <= 6) ? hand_counts[k] : 0; }
+
+size_t oe_all_hands(int k, uint8_t *out)
+{
+    if (k < 1 || k > 6)
+        return 0;
+    uint8_t c[6];
+    for (int i = 0; i < k; i++)
+        c[i] = (uint8_t)i;
+    size_t rows = 0;
+    for (;;) {
+        for (int i = 0; i < k; i++)
+            *out++ = c[i];
+        rows++;
+        /* next combination: raise the rightmost card that has room */
+        int i = k - 1;
+        while (i >= 0 && c[i] == 52 - k + i)
+            i--;
+        if (i < 0)
+            return rows;
+        c[i]++;
+        for (int j = i + 1; j < k; j++)
+            c[j] = (uint8_t)(c[j - 1] + 1);
+    }
+}
+
+/* A pattern made ready for many hands: each card's set of fitting cards
+ * (ignoring variables) and the cheap necessary condition built from it. */
+typedef struct {
+    const oe_pattern *p;
+    uint64_t fits[OE_PATTERN_MAX];   /* bit c: card id c fits card i's ranks and suits */
+    uint8_t same_as_prev[OE_PATTERN_MAX]; /* card i is identical to card i-1 */
+    int n_groups;
+    uint64_t group_fits[OE_PATTERN_MAX]; /* distinct `fits` sets ... */
+    int group_need[OE_PATTERN_MAX];      /* ... and how many cards need each */
+} prepared;
+
+static void prepare(const oe_pattern *p, prepared *q)
+{
+    q->p = p;
+    q->n_groups = 0;
+    for (int i = 0; i < p->n; i++) {
+        const oe_pcard *c = &p->card[i];
+        uint64_t m = 0;
+        for (int id = 0; id < 52; id++)
+            if ((c->ranks >> (id >> 2) & 1u) && (c->suits >> (id & 3) & 1u))
+                m |= (uint64_t)1 << id;
+        q->fits[i] = m;
+        q->same_as_prev[i] = i > 0 && c->ranks == c[-1].ranks && c->suits == c[-1].suits
+                             && c->rank_var == c[-1].rank_var && c->suit_var == c[-1].suit_var
+                             && c->named == c[-1].named;
+        int g = 0;
+        while (g < q->n_groups && q->group_fits[g] != m)
+            g++;
+        if (g == q->n_groups) {
+            q->group_fits[g] = m;
+            q->group_need[g] = 0;
+            q->n_groups++;
+        }
+        q->group_need[g]++;
+    }
+}
+
+/* State of one backtracking search: which hand cards are taken and what
+ * the variables are bound to. */
+typedef struct {
+    const prepared *q;
+    const uint8_t *hand;
+    int k;
+    unsigned used;        /* bit j: hand card j is taken */
+    int at[OE_PATTERN_MAX]; /* hand position given to each pattern card */
+    int8_t rank_of[13];   /* rank variable -> rank, or -1 */
+    int8_t suit_of[4];    /* suit variable -> suit, or -1 */
+    uint16_t var_ranks;   /* ranks bound to some rank variable */
+    uint8_t var_suits;    /* suits bound to some suit variable */
+    uint16_t named_ranks; /* ranks taken by named cards so far */
+} search;
+
+static int place(search *s, int i)
+{
+    const oe_pattern *p = s->q->p;
+    if (i == p->n)
+        return 1;
+    const oe_pcard *pc = &p->card[i];
+    /* identical pattern cards take hand cards in increasing position: the
+     * other orders are the same match again */
+    int first = s->q->same_as_prev[i] ? s->at[i - 1] + 1 : 0;
+    for (int j = first; j < s->k; j++) {
+        if (s->used >> j & 1u)
+            continue;
+        int r = s->hand[j] >> 2, su = s->hand[j] & 3;
+        if (!(pc->ranks >> r & 1u) || !(pc->suits >> su & 1u))
+            continue;
+        int bind_rank = 0, bind_suit = 0;
+        if (pc->rank_var >= 0) {
+            int b = s->rank_of[pc->rank_var];
+            if (b >= 0) {
+                if (b != r)
+                    continue;
+            } else {
+                if ((s->var_ranks | s->named_ranks) >> r & 1u)
+                    continue;
+                bind_rank = 1;
+            }
+        }
+        if (pc->suit_var >= 0) {
+            int b = s->suit_of[pc->suit_var];
+            if (b >= 0) {
+                if (b != su)
+                    continue;
+            } else {
+                if (s->var_suits >> su & 1u)
+                    continue;
+                bind_suit = 1;
+            }
+        }
+        uint16_t saved_named = s->named_ranks;
+        if (pc->named)
+            s->named_ranks |= (uint16_t)(1u << r);
+        if (bind_rank) {
+            s->rank_of[pc->rank_var] = (int8_t)r;
+            s->var_ranks |= (uint16_t)(1u << r);
+        }
+        if (bind_suit) {
+            s->suit_of[pc->suit_var] = (int8_t)su;
+            s->var_suits |= (uint8_t)(1u << su);
+        }
+        s->used |= 1u << j;
+        s->at[i] = j;
+        int ok = place(s, i + 1);
+        s->used &= ~(1u << j);
+        if (bind_suit) {
+            s->suit_of[pc->suit_var] = -1;
+            s->var_suits &= (uint8_t)~(1u << su);
+        }
+        if (bind_rank) {
+            s->rank_of[pc->rank_var] = -1;
+            s->var_ranks &= (uint16_t)~(1u << r);
+        }
+        s->named_ranks = saved_named;
+        if (ok)
+            return 1;
+    }
+    return 0;
+}
+
+static int popcount64(uint64_t x)
+{
+    int n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+}
+
+static int match_prepared(const prepared *q, const uint8_t *hand, int k)
+{
+    uint64_t held = 0;
+    for (int j = 0; j < k; j++)
+        held |= (uint64_t)1 << hand[j];
+    /* necessary: each group of cards with the same fitting set needs that
+     * many distinct fitting cards in the hand */
+    for (int g = 0; g < q->n_groups; g++)
+        if (popcount64(held & q->group_fits[g]) < q->group_need[g])
+            return 0;
+    search s;
+    s.q = q;
+    s.hand = hand;
+    s.k = k;
+    s.used = 0;
+    s.var_ranks = 0;
+    s.var_suits = 0;
+    s.named_ranks = 0;
+    for (int v = 0; v < 13; v++)
+        s.rank_of[v] = -1;
+    for (int v = 0; v < 4; v++)
+        s.suit_of[v] = -1;
+    return place(&s, 0);
+}
+
+int oe_pattern_match(const oe_pattern *p, const uint8_t *hand, int k)
+{
+    prepared q;
+    prepare(p, &q);
+    return match_prepared(&q, hand, k);
+}
+
+void oe_match_rows(const oe_pattern *alts, int n_alt, const uint8_t *hands,
+                   size_t n, int k, uint8_t *out)
+{
+    enum { CHUNK = 64 };  /* patterns prepared at once, on the stack */
+    for (size_t i = 0; i < n; i++)
+        out[i] = 0;
+    for (int a0 = 0; a0 < n_alt; a0 += CHUNK) {
+        prepared q[CHUNK];
+        int m = n_alt - a0 < CHUNK ? n_alt - a0 : CHUNK;
+        for (int a = 0; a < m; a++)
+            prepare(&alts[a0 + a], &q[a]);
+        for (size_t i = 0; i < n; i++) {
+            if (out[i])
+                continue;
+            const uint8_t *hand = hands + i * (size_t)k;
+            for (int a = 0; a < m && !out[i]; a++)
+                out[i] = (uint8_t)match_prepared(&q[a], hand, k);
+        }
+    }
+}
+
+void oe_hand_shapes(const uint8_t *hands, size_t n, int k,
+                    uint8_t *suited, uint8_t *max_rank)
+{
+    for (size_t i = 0; i < n; i++) {
+        const uint8_t *hand = hands + i * (size_t)k;
+        uint8_t suit_n[4] = {0}, rank_n[13] = {0};
+        for (int j = 0; j < k; j++) {
+            suit_n[hand[j] & 3]++;
+            rank_n[hand[j] >> 2]++;
+        }
+        /* Counted in int with a branch: GCC 12.2 at -O3 miscompiles the
+         * vectorised uint8 sum of comparisons (gave 254 for 2). */
+        int s2 = 0, top = 0;
+        for (int u = 0; u < 4; u++)
+            if (suit_n[u] >= 2)
+                s2++;
+        for (int r = 0; r < 13; r++)
+            if (rank_n[r] > top)
+                top = rank_n[r];
+        suited[i] = (uint8_t)s2;
+        max_rank[i] = (uint8_t)top;
+    }
+}
+
+void oe_suit_class_keys(const uint8_t *hands, size_t n, int k, uint64_t *out)
+{
+    for (size_t i = 0; i < n; i++) {
+        const uint8_t *hand = hands + i * (size_t)k;
+        uint64_t m[4] = {0, 0, 0, 0};
+        for (int j = 0; j < k; j++)
+            m[hand[j] & 3] |= (uint64_t)1 << (hand[j] >> 2);
+        /* insertion sort, decreasing */
+        for (int a = 1; a < 4; a++)
+            for (int b = a; b > 0 && m[b] > m[b - 1]; b--) {
+                uint64_t t = m[b];
+                m[b] = m[b - 1];
+                m[b - 1] = t;
+            }
+        out[i] = m[0] << 39 | m[1] << 26 | m[2] << 13 | m[3];
+    }
+}

@@ -1,0 +1,313 @@
+"""Range language: every construct against brute force over all 270,725 hands,
+the API, weights and percent ranges.  The predicates are plain Python on
+Counters of ranks and suits, written from docs/ranges.md."""
+
+from __future__ import annotations
+
+import doctest
+import itertools
+import math
+import re
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import omaha_eval
+from omaha_eval import OmahaEvalError, OmahaEvalTypeError, Range, parse_range
+from omaha_eval import ranges as ranges_module
+
+A, K, Q, J, T = 12, 11, 10, 9, 8
+LOW = {12, 0, 1, 2, 3, 4, 5, 6}  # A, 2..8
+SPADES, HEARTS = 3, 2
+
+
+class Hand:
+    """A hand with its rank and suit counts, for predicates."""
+
+    __slots__ = ("cards", "r", "rs", "s")
+
+    def __init__(self, cards: tuple[int, ...]) -> None:
+        self.cards = cards
+        self.r = Counter(c // 4 for c in cards)
+        self.s = Counter(c % 4 for c in cards)
+        self.rs = sorted(self.r.values(), reverse=True)
+
+
+@pytest.fixture(scope="module")
+def hands() -> list[Hand]:
+    return [Hand(h) for h in itertools.combinations(range(52), 4)]
+
+
+def suited_with(h: Hand, r1: int, r2: int) -> bool:
+    return any(4 * r1 + s in h.cards and 4 * r2 + s in h.cards for s in range(4))
+
+
+def offsuit_pair_of(h: Hand, r1: int, r2: int) -> bool:
+    return any(
+        4 * r1 + s1 in h.cards and 4 * r2 + s2 in h.cards
+        for s1 in range(4)
+        for s2 in range(4)
+        if s1 != s2
+    )
+
+
+CASES: list[tuple[str, Callable[[Hand], bool]]] = [
+    ("AA", lambda h: h.r[A] >= 2),
+    ("AA**", lambda h: h.r[A] >= 2),
+    ("aa", lambda h: h.r[A] >= 2),
+    ("AxAy", lambda h: h.r[A] >= 2),  # two aces always differ in suit
+    ("AxAx", lambda h: False),
+    ("AxKx", lambda h: suited_with(h, A, K)),
+    ("AxKy", lambda h: offsuit_pair_of(h, A, K)),
+    ("A2", lambda h: h.r[A] >= 1 and h.r[0] >= 1),
+    ("AAA", lambda h: h.r[A] >= 3),
+    ("xxyy", lambda h: sum(n >= 2 for n in h.s.values()) >= 2),
+    ("$ds", lambda h: sorted(h.s.values()) == [2, 2]),
+    ("$ss", lambda h: sum(n >= 2 for n in h.s.values()) == 1),
+    ("$rb", lambda h: len(h.s) == 4),
+    ("$np", lambda h: len(h.r) == 4),
+    ("xxx", lambda h: max(h.s.values()) >= 3),
+    ("ss", lambda h: h.s[SPADES] >= 2),
+    ("As", lambda h: 4 * A + SPADES in h.cards),
+    ("10s", lambda h: 4 * T + SPADES in h.cards),
+    # a space parts a suit from its rank: an ace and a spade, two different cards
+    (
+        "A s",
+        lambda h: (
+            h.r[A] >= 1
+            and h.s[SPADES] >= 1
+            and not (h.r[A] == 1 and h.s[SPADES] == 1 and 51 in h.cards)
+        ),
+    ),
+    ("*s*h", lambda h: h.s[SPADES] >= 1 and h.s[HEARTS] >= 1),
+    ("AsKx", lambda h: 4 * A + SPADES in h.cards and any(4 * K + s in h.cards for s in range(3))),
+    ("AsKh7d2c", lambda h: h.cards == (0, 21, 46, 51)),
+    ("As Kh, 7d", lambda h: {46, 51} <= set(h.cards) or 4 * 5 + 1 in h.cards),
+    (
+        "AxAyxy",
+        lambda h: (
+            h.r[A] >= 2
+            and sorted(h.s.values()) == [2, 2]
+            and len({c % 4 for c in h.cards if c // 4 == A}) == 2
+            and all(h.s[c % 4] == 2 for c in h.cards if c // 4 == A)
+        ),
+    ),
+    ("RR", lambda h: h.rs[0] >= 2),
+    ("RRON", lambda h: h.rs == [2, 1, 1]),
+    ("RROO", lambda h: h.rs == [2, 2]),
+    ("RRR", lambda h: h.rs[0] >= 3),
+    ("AARR", lambda h: h.r[A] == 2 and h.rs == [2, 2]),
+    ("AR", lambda h: h.r[A] >= 1 and len(h.r) >= 2),
+    ("RONP", lambda h: len(h.r) == 4),
+    ("rron", lambda h: h.rs == [2, 1, 1]),
+    ("TT+", lambda h: any(h.r[r] >= 2 for r in range(T, 13))),
+    ("KQ+", lambda h: (h.r[K] and h.r[Q]) or (h.r[A] and h.r[K])),
+    ("A+", lambda h: h.r[A] >= 1),
+    ("[A,2,3]", lambda h: any(h.r[r] for r in (A, 0, 1))),
+    ("[A-T]", lambda h: any(h.r[r] for r in range(T, 13))),
+    ("[T-A]", lambda h: any(h.r[r] for r in range(T, 13))),
+    ("[A-T]s", lambda h: any(4 * r + SPADES in h.cards for r in range(T, 13))),
+    ("[A,K][2,3]", lambda h: (h.r[A] or h.r[K]) and (h.r[0] or h.r[1])),
+    ("[KQ-87]", lambda h: any(h.r[r] and h.r[r - 1] for r in range(6, 12))),
+    ("[KK+,55]", lambda h: h.r[K] >= 2 or h.r[A] >= 2 or h.r[3] >= 2),
+    ("[AxKx-QxJx]", lambda h: any(suited_with(h, r, r - 1) for r in (Q, K, A))),
+    ("$L$L$L", lambda h: sum(n for r, n in h.r.items() if r in LOW) >= 3),
+    ("$B$B", lambda h: sum(n for r, n in h.r.items() if r >= T) >= 2),
+    ("$W", lambda h: any(h.r[r] for r in (A, 0, 1, 2, 3))),
+    ("$Ls$Ls", lambda h: sum(1 for c in h.cards if c % 4 == SPADES and c // 4 in LOW) >= 2),
+    ("[A,2]R", lambda h: any(h.r[a] and len(h.r) >= 2 for a in (A, 0))),
+    ("*", lambda h: True),
+    ("****", lambda h: True),
+    ("AA, KK", lambda h: h.r[A] >= 2 or h.r[K] >= 2),
+    ("AA:KK", lambda h: h.r[A] >= 2 and h.r[K] >= 2),
+    ("AA!AAA", lambda h: h.r[A] == 2),
+    ("JJ!JJJ", lambda h: h.r[J] == 2),
+    (
+        "A2:$ds!AA",
+        lambda h: h.r[A] >= 1 and h.r[0] >= 1 and sorted(h.s.values()) == [2, 2] and h.r[A] < 2,
+    ),
+    (
+        "AA:xxyy, JJ!JJJ, KK",
+        lambda h: (h.r[A] >= 2 and sorted(h.s.values()) == [2, 2]) or h.r[J] == 2 or h.r[K] >= 2,
+    ),
+    ("(AA, KK)!$ds", lambda h: (h.r[A] >= 2 or h.r[K] >= 2) and sorted(h.s.values()) != [2, 2]),
+    ("AA!KK!QQ", lambda h: h.r[A] >= 2 and h.r[K] < 2 and h.r[Q] < 2),
+    ("AA!KK:$ds", lambda h: h.r[A] >= 2 and h.r[K] < 2 and sorted(h.s.values()) == [2, 2]),
+    ("AA!(KK:$ds)", lambda h: h.r[A] >= 2 and not (h.r[K] >= 2 and sorted(h.s.values()) == [2, 2])),
+    (
+        "AA:$ds, A2**@0.5",
+        lambda h: (h.r[A] >= 2 and sorted(h.s.values()) == [2, 2]) or (h.r[A] >= 1 and h.r[0] >= 1),
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "pred"), CASES, ids=[c[0] for c in CASES])
+def test_construct_against_brute_force(
+    hands: list[Hand], text: str, pred: Callable[[Hand], bool]
+) -> None:
+    r = Range(text)
+    want = [h.cards for h in hands if pred(h)]
+    assert len(r) == len(want)
+    assert r.combos.tolist() == [list(c) for c in want]  # same hands, same order
+
+
+def test_counts_known_by_combinatorics() -> None:
+    assert len(Range("AA")) == math.comb(4, 2) * math.comb(48, 2) + 4 * 48 + 1
+    assert len(Range("$ds")) == 6 * math.comb(13, 2) ** 2
+    assert len(Range("$rb")) == 13**4
+    assert len(Range("RRON")) == 13 * 6 * math.comb(12, 2) * 16
+    assert len(Range("$np")) == math.comb(13, 4) * 4**4
+
+
+def test_weights(hands: list[Hand]) -> None:
+    r = Range("AA@2, KK@0.5, QQ")
+    got = {tuple(row): w for row, w in zip(r.combos.tolist(), r.weights.tolist(), strict=True)}
+    for h in hands:
+        want = 2.0 if h.r[A] >= 2 else 0.5 if h.r[K] >= 2 else 1.0 if h.r[Q] >= 2 else 0.0
+        assert got.get(h.cards, 0.0) == want
+    # nested weights multiply; intersection multiplies; but-not keeps the left weight
+    assert set(Range("(AA@0.5, KK)@0.5").weights.tolist()) == {0.25, 0.5}
+    assert set(Range("(AA@0.5):(AA@3)").weights.tolist()) == {1.5}
+    assert set(Range("(AA@0.5)!(KK@3)").weights.tolist()) == {0.5}
+    assert set(Range("AA:$ds@0.25").weights.tolist()) == {0.25}
+    assert set(Range("AA").weights.tolist()) == {1.0}
+
+
+def test_percent_ranges() -> None:
+    n = 270_725
+    assert len(Range("100%")) == n
+    assert len(Range("0%")) == 0
+    top10, low5, mid = Range("10%"), Range("5%"), Range("5%-10%")
+    assert len(low5) + len(mid) == len(top10)
+    assert not set(map(tuple, low5.combos.tolist())) & set(map(tuple, mid.combos.tolist()))
+    # a class straddling the boundary is in: the range covers at least p%
+    assert len(top10) >= 0.10 * n
+    assert len(Range("10.5%")) >= len(top10)
+    # the best class (A-A-3-2 double-suited) is in 1%; 2-2-2-2 is last
+    assert "As Ah 3s 2h" in Range("1%")
+    assert "2s 2h 2d 2c" in Range("99.999%-100%")
+    assert "2s 2h 2d 2c" not in Range("99.99%")
+    # percent combines with the other operators
+    assert len(Range("15%:$ds")) == len(Range("15%")) - len(Range("15%!$ds"))
+
+
+def test_percent_is_four_card_only() -> None:
+    with pytest.raises(OmahaEvalError, match="4-card hands only"):
+        Range("15%", hole_cards=5)
+
+
+def test_api() -> None:
+    r = parse_range("AA:$ds, KK@0.5")
+    assert isinstance(r, omaha_eval.Range)
+    assert r.combos.dtype == np.uint8 and r.combos.shape == (len(r), 4)
+    assert r.weights.dtype == np.float64 and r.weights.shape == (len(r),)
+    assert r.combos.flags.c_contiguous
+    assert not r.combos.flags.writeable and not r.weights.flags.writeable
+    assert (np.diff(r.combos.astype(int), axis=1) > 0).all()  # each row ascending
+    assert r.fraction == len(r) / 270_725
+    assert r.text == "AA:$ds, KK@0.5" and r.hole_cards == 4
+    assert "AA:$ds" in repr(r)
+    assert "Ah As Kh Ks" in r and [51, 50, 47, 46] in r and "Kh Kd 7c 2c" in r
+    assert "Ah Ad Kc Ks" in r  # through KK
+    assert "Qh Qd 7c 2c" not in r
+    with pytest.raises(OmahaEvalError, match="hand"):
+        _ = "Ah As Kh" in r
+    with pytest.raises(OmahaEvalError, match="hand"):
+        _ = "Ah As Kh Zz" in r
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(OmahaEvalTypeError, match="range"):
+        Range(b"AA")  # type: ignore[arg-type]
+    with pytest.raises(OmahaEvalTypeError, match="range"):
+        Range(None)  # type: ignore[arg-type]
+    with pytest.raises(OmahaEvalError, match="hole_cards"):
+        Range("AA", hole_cards=3)
+    with pytest.raises(OmahaEvalTypeError, match="hole_cards"):
+        Range("AA", hole_cards="4")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "column", "words"),
+    [
+        ("AA,", 4, "expected a hand pattern"),
+        ("AA:$dx", 4, "unknown macro"),
+        ("AK1", 3, "'1' is not a rank"),
+        ("AAKKQ", 1, "5 cards"),
+        ("(AA, KK", 8, "expected ')'"),
+        ("AA)", 3, "')' without '('"),
+        ("AsAs", 3, "appears twice"),
+        ("[KQ-86]", 5, "same step"),
+        ("AA$ds", 3, "hand macro"),
+        ("AA@0", 4, "positive"),
+        ("101%", 1, "above 100"),
+        ("  AA ? KK", 6, "cannot read a card"),
+        ("AA@0.5!KK", 7, "after a weight"),
+        ("TT-", 3, "inside brackets"),
+        ("", 1, "empty range"),
+    ],
+)
+def test_errors_point_at_the_column(text: str, column: int, words: str) -> None:
+    with pytest.raises(OmahaEvalError) as info:
+        Range(text)
+    message = str(info.value)
+    assert f"column {column}:" in message and words in message
+    first, shown, caret = message.split("\n")
+    assert shown.strip() == text.strip()
+    assert caret.index("^") - 4 == column - 1  # the caret sits under the column
+    assert first.startswith("range: ")
+
+
+def test_five_and_six_card_hands() -> None:
+    r5 = Range("AA", hole_cards=5)
+    assert len(r5) == math.comb(52, 5) - math.comb(48, 5) - 4 * math.comb(48, 4)
+    assert r5.combos.shape[1] == 5
+    assert "As Ah Kd 7c 2h" in r5 and "As Kh Kd 7c 2h" not in r5
+    assert len(Range("$rb", hole_cards=5)) == 0  # five cards cannot be rainbow
+    # a 6-card pattern needs 6-card hands
+    with pytest.raises(OmahaEvalError, match="6 cards but hands have 5"):
+        Range("AAKKQQ", hole_cards=5)
+    rng = np.random.default_rng(4)
+    sample = [tuple(sorted(rng.choice(52, 5, replace=False).tolist())) for _ in range(300)]
+    ds = Range("$ds", hole_cards=5)
+    for h in sample:
+        suits = Counter(c % 4 for c in h)
+        assert (h in ds) == (sum(n >= 2 for n in suits.values()) >= 2)
+
+
+@pytest.mark.slow
+def test_six_card_hands() -> None:
+    r6 = Range("AAKK", hole_cards=6)
+    assert len(r6) == math.comb(4, 2) ** 2 * math.comb(44, 2) + 2 * 4 * 6 * 44 + 2 * 6 + 16
+    assert "As Ah Ks Kh 7c 2h" in r6
+
+
+def test_docstrings() -> None:
+    failures, tried = doctest.testmod(ranges_module)
+    assert tried > 0 and failures == 0
+
+
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "ranges.md"
+
+
+def test_docs_examples_run() -> None:
+    failures, tried = doctest.testfile(str(DOCS), module_relative=False)
+    assert tried > 0 and failures == 0
+
+
+def test_docs_counts() -> None:
+    """Every table row of docs/ranges.md that ends in a hand count: the
+    example (first `code` in the cell before the count) has that many."""
+    checked = 0
+    for line in DOCS.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) < 3 or not re.fullmatch(r"[\d,]+", cells[-1]):
+            continue
+        example = re.search(r"`([^`]+)`", cells[-2])
+        assert example, line
+        assert len(Range(example.group(1))) == int(cells[-1].replace(",", "")), line
+        checked += 1
+    assert checked >= 30
