@@ -24,7 +24,11 @@ BOARD_SIZE = 5
 
 
 def _quote(value: Any, limit: int = 80) -> str:
-    text = repr(value)
+    try:
+        text = repr(value)
+    except Exception:  # e.g. SystemError from a NumPy 'U' array holding an invalid
+        # code point: the error being reported must still be ours
+        text = f"<{type(value).__name__} whose repr() fails>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 

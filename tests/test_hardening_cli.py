@@ -1,0 +1,139 @@
+"""Fuzzing the omaha-eval command line (issue 7).
+
+Arbitrary argument lists (subcommands, options, hands, numbers, any text)
+go to the command in-process.  The contract of omaha_eval/cli.py: exit code
+0, or 2 with one line "omaha-eval: error: ..." on stderr; never a traceback.
+`eval --json` answers are compared with the plain-Python reference.  Skipped
+where the package has no CLI (before the cli branch is merged).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import traceback
+from typing import Any
+
+import pytest
+import reference as ref
+import reference_hardening as oracle
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+cli = pytest.importorskip("omaha_eval.cli")
+from click.testing import CliRunner  # noqa: E402  (click comes with the CLI)
+
+EXAMPLES = max(int(os.environ.get("OMAHA_EVAL_FUZZ_EXAMPLES", "200")) // 4, 25)
+fuzz = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+
+WORDS = [
+    "eval", "equity", "batch", "--help", "-h", "--version", "--json", "--board", "-b",
+    "--dead", "-d", "--trials", "-n", "--exact", "--monte-carlo", "--target-stderr",
+    "--seed", "-s", "--threads", "-t", "--game", "-g", "--quiet", "-q", "--output", "-o",
+    "omaha8", "omaha", "*", "0", "1", "2", "-1", "1000", "1e9", "0.01", "nan", "inf",
+    "AsAh2c3d", "7c7d4c5d", "KsQdJh", "Jd 4d 3c Qd 5h", "Ad Kd 3s 2s", "A♠ 2♦ K♣ K♥",
+    "10h9h8h7h", "As", "--", "-", "", "spots.csv", "\u212as", "AA", "x" * 300,
+]  # fmt: skip
+MAX_NUMBER = 20_000  # trials and threads the fuzzer may ask for: bounded work
+
+
+def bounded(token: str) -> str:
+    """Numbers above MAX_NUMBER (any digits int() reads) become MAX_NUMBER."""
+    try:
+        return str(MAX_NUMBER) if abs(int(token)) > MAX_NUMBER else token
+    except ValueError:
+        return token
+
+
+# What a shell can pass: any text but NUL, plus the lone surrogates Python
+# makes of bytes that are not UTF-8 (surrogateescape, e.g. "\udcff").
+argv_text = st.text(
+    st.one_of(
+        st.characters(blacklist_characters="\x00"),
+        st.characters(min_codepoint=0xDC80, max_codepoint=0xDCFF),
+    ),
+    max_size=10,
+)
+arguments = st.lists(st.one_of(st.sampled_from(WORDS), argv_text), max_size=9).map(
+    lambda args: [bounded(a) for a in args]
+)
+commands = st.tuples(st.sampled_from(["eval", "equity", "batch", "", "--help"]), arguments).map(
+    lambda t: ([t[0]] if t[0] else []) + t[1]
+)
+
+
+def invoke(args: list[str]) -> Any:
+    runner = CliRunner()
+    with runner.isolated_filesystem():  # batch may read or write files: an empty directory
+        with open("spots.csv", "w") as f:
+            f.write("players,board\nAsAh2c3d 7c7d4c5d,KsQdJh\n")
+        return runner.invoke(cli.main, args, catch_exceptions=True)
+
+
+def check_contract(args: list[str], result: Any) -> None:
+    exc = result.exception
+    if exc is not None and not isinstance(exc, SystemExit):
+        shown = "".join(traceback.format_exception(exc))
+        raise AssertionError(f"omaha-eval {args!r} raised:\n{shown}")
+    assert result.exit_code in (0, 2), (args, result.exit_code, result.output)
+    assert "Traceback" not in result.output
+    if result.exit_code == 2:
+        lines = result.stderr.splitlines()
+        assert len(lines) == 1 and lines[0].startswith("omaha-eval: error: "), (args, lines)
+
+
+@fuzz
+@given(commands)
+def test_cli_any_arguments(args):
+    check_contract(args, invoke(args))
+
+
+@fuzz
+@given(st.permutations(range(52)), st.sampled_from([4, 5, 6]), st.sampled_from(["", " ", ","]))
+def test_cli_eval_json_matches_reference(cards, k, sep):
+    hole, board = cards[:k], cards[k : k + 5]
+    text = [sep.join(ref.RANKS[c >> 2] + ref.SUITS[c & 3] for c in part) for part in (hole, board)]
+    result = invoke(["eval", *text, "--json"])
+    check_contract(text, result)
+    assert result.exit_code == 0
+    out = json.loads(result.stdout)
+    low = out["low"]["value"] if out["low"] else 0
+    assert (out["high"]["value"], low) == ref.evaluate(hole, board)
+    assert oracle.parse(text[0]) == hole
+
+
+OPTIONS = [
+    ["--exact"], ["--monte-carlo"], ["--trials", "3000"], ["-n", "0"], ["--seed", "7"],
+    ["-s", "-3"], ["--threads", "2"], ["-t", "0"], ["--game", "omaha"], ["-g", "razz"],
+    ["--target-stderr", "0.01"], ["--target-stderr", "0"], ["--quiet"], ["--board", "KsQdJh"],
+    ["-b", "Ks Qd Jh Tc"], ["-b", "KsKs"], ["--dead", "2c"], ["-d", "Zz"],
+]  # fmt: skip
+
+
+@fuzz
+@given(
+    st.permutations(range(52)),
+    st.integers(2, 4),
+    st.lists(st.sampled_from(OPTIONS), max_size=4),
+    st.booleans(),
+)
+def test_cli_equity_mostly_valid(cards, n, options, random_last):
+    hands = [
+        "".join(ref.RANKS[c >> 2] + ref.SUITS[c & 3] for c in cards[4 * i : 4 * i + 4])
+        for i in range(n)
+    ]
+    if random_last:
+        hands[-1] = "*"
+    args = ["equity", *hands, *[a for option in options for a in option], "--json"]
+    if "--exact" not in args and "--trials" not in args and "-n" not in args:
+        args += ["--trials", "3000"]  # bounded work
+    result = invoke(args)
+    check_contract(args, result)
+    if result.exit_code == 0:
+        out = json.loads(result.stdout)
+        assert len(out["players"]) == n
+        assert sum(p["equity"] for p in out["players"]) == pytest.approx(1.0, abs=1e-9)
