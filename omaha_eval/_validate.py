@@ -306,6 +306,9 @@ def positive_int(value: Any, name: str) -> int:
     return int(value)
 
 
+MAX_THREADS = 256
+
+
 def equity_options(
     trials: Any, exact: Any, threads: Any, target_stderr: Any, game: Any
 ) -> tuple[int | None, bool | None, int | None, float | None, str]:
@@ -316,6 +319,8 @@ def equity_options(
         raise OmahaEvalTypeError(f"exact: expected True, False or None, got {_quote(exact)}")
     if threads is not None:
         threads = positive_int(threads, "threads")
+        if threads > MAX_THREADS:  # each worker keeps its own histogram (up to 8 MB)
+            raise OmahaEvalError(f"threads: expected at most {MAX_THREADS}, got {threads}")
     if target_stderr is not None:
         if isinstance(target_stderr, bool) or not isinstance(
             target_stderr, (int, float, np.integer, np.floating)
@@ -323,10 +328,14 @@ def equity_options(
             raise OmahaEvalTypeError(
                 f"target_stderr: expected a number > 0, got {_quote(target_stderr)}"
             )
-        if not (np.isfinite(target_stderr) and target_stderr > 0):
+        try:
+            as_float = float(target_stderr)
+        except OverflowError:  # an int beyond float range
+            as_float = float("nan")
+        if not (np.isfinite(as_float) and as_float > 0):
             raise OmahaEvalError(f"target_stderr: expected a number > 0, got {target_stderr!r}")
-        target_stderr = float(target_stderr)
-    if game not in GAMES:
+        target_stderr = as_float
+    if not isinstance(game, str) or game not in GAMES:
         names = ", ".join(map(repr, GAMES))
         raise OmahaEvalError(f"game: expected one of {names}, got {_quote(game)}")
     return trials, None if exact is None else bool(exact), threads, target_stderr, str(game)

@@ -140,6 +140,13 @@ class _Player:
     text: str = ""
 
 
+def _range_player(combos: CardArray, weights: FloatArray) -> _Player:
+    """A weighted range, its weights scaled to a maximum of 1: only relative
+    weights matter, and products over players must not overflow or underflow."""
+    top = float(weights.max()) if len(weights) else 0.0
+    return _Player("range", combos, weights / top if top > 0 else weights)
+
+
 def _player_from_text(text: str, name: str) -> _Player:
     """Text that is neither a hand nor "*": a range, expanded by
     _expand_text_ranges once the players' hole size is known."""
@@ -157,7 +164,7 @@ def _expand_text_ranges(parsed: list[_Player], k: int) -> list[_Player]:
                 r = parse_range(p.text, hole_cards=k)
             except OmahaEvalError as exc:
                 raise OmahaEvalError(f"players[{i}]: {exc}") from None
-            p = _Player("range", *_validate.weighted_hands(r, f"players[{i}]"))
+            p = _range_player(*_validate.weighted_hands(r, f"players[{i}]"))
         out.append(p)
     return out
 
@@ -172,11 +179,11 @@ def _parse_player(value: Any, name: str) -> _Player:
         return _Player("fixed", hand.reshape(1, -1), np.ones(1))
     if hasattr(value, "combos") and hasattr(value, "weights"):
         combos, weights = _validate.weighted_hands(value, name)
-        return _Player("range", combos, weights)
-    if isinstance(value, tuple) and len(value) == 2 and np.ndim(value[0]) == 2:
+        return _range_player(combos, weights)
+    if isinstance(value, tuple) and len(value) == 2 and _validate._ndim(value[0]) == 2:
         combos, weights = _validate.weighted_hands(value, name)
-        return _Player("range", combos, weights)
-    if np.ndim(value) == 2:
+        return _range_player(combos, weights)
+    if _validate._ndim(value) == 2:
         raise OmahaEvalError(f"{name}: a 2-D array of hands needs weights: pass (combos, weights)")
     hand = _validate.cards(value, name, _validate.HOLE_SIZES)
     return _Player("fixed", hand.reshape(1, -1), np.ones(1))

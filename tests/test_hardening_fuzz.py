@@ -525,11 +525,6 @@ def known_equity_bug(exc: BaseException) -> str | None:
 HANDS = ["3c 3d 3h 3s", "4c 4d 4h 4s"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="equity bug: _parse_player calls np.ndim() on any player value, which raises "
-    "NumPy's ValueError for ragged sequences and UnicodeDecodeError for non-ASCII bytes",
-)
 @pytest.mark.parametrize(
     "player",
     [(None, []), ("x", [1, [2]]), [b"\x80", "x"], ([[0, 1, 2, 3]], [1.0], 7)],
@@ -540,11 +535,6 @@ def test_equity_odd_player_values_raise_our_error(player):
         oe.equity([player, HANDS[1]], board="Kc Kd Kh Ks")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="equity bug: equity_options tests `game not in GAMES`, so a NumPy array as game "
-    "raises NumPy's ValueError (ambiguous truth value) instead of OmahaEvalError",
-)
 def test_equity_array_game_raises_our_error():
     with pytest.raises(OmahaEvalError, match=r"game: expected one of"):
         oe.equity(HANDS, board="Kc Kd Kh Ks", game=np.array(["omaha8", "omaha"]))

@@ -82,12 +82,6 @@ RANGE_A = np.array([[20, 24, 28, 32], [21, 25, 29, 33]])  # 7c8c9cTc, 7d8d9dTd
 RANGE_B = np.array([[0, 16, 18, 22], [2, 17, 19, 23]])  # 2c6c6h7h, 2h6d6s7s
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="equity bug (branch equity): exact enumeration multiplies raw range weights, so "
-    "weights that are valid (finite, > 0) but large or small overflow or underflow and every "
-    "figure comes back NaN with only a RuntimeWarning; Monte Carlo is unaffected",
-)
 @pytest.mark.parametrize("scale", [1e-200, 1e155, 1e300])
 def test_exact_equity_does_not_depend_on_the_scale_of_range_weights(scale):
     """RULES.md weighs a deal by the product of the hands' weights; scaling
