@@ -96,6 +96,24 @@ def cards(value: Any, name: str, sizes: Collection[int] | None = None) -> CardAr
     return arr
 
 
+GAMES = ("omaha8", "omaha")  # hi/lo, and high only (the whole pot to the high)
+
+
+def game(value: Any) -> str:
+    """One of GAMES."""
+    if not isinstance(value, str) or value not in GAMES:
+        choices = ", ".join(map(repr, GAMES))
+        raise OmahaEvalError(f"game: expected one of {choices}, got {_quote(value)}")
+    return value
+
+
+def _first_repeating_row(rows: CardArray) -> int:
+    """Index of the first row that holds a card twice, else -1."""
+    ordered = np.sort(rows, axis=1)
+    repeats = np.flatnonzero((ordered[:, 1:] == ordered[:, :-1]).any(axis=1))
+    return int(repeats[0]) if repeats.size else -1
+
+
 def disjoint(*named: tuple[str, CardArray]) -> None:
     """No card may appear in two of the named sets (a hand and the board,
     the board and the dead cards, two players...)."""
@@ -146,7 +164,6 @@ def batch(holes: Any, boards: Any) -> tuple[CardArray, CardArray]:
 # ---------------------------------------------------------------- solver (issue 6)
 MAX_SEATS = 10  # RULES.md: 2 to 10 players
 MAX_CHIPS = 2**62  # total chips of a showdown, so that int64 sums cannot overflow
-GAMES = ("omaha8", "omaha")
 
 
 def hand_rows(value: Any, name: str, board: CardArray) -> CardArray:
@@ -204,9 +221,8 @@ def hand_for_index(value: Any) -> tuple[npt.NDArray[np.uint8], bool]:
     if h.shape[1] != 4:
         raise OmahaEvalError(f"hand: expected rows of 4 cards, got shape {h.shape}")
     h = np.sort(h, axis=1)
-    repeats = (h[:, 1:] == h[:, :-1]).any(axis=1)
-    if repeats.any():
-        bad = int(np.flatnonzero(repeats)[0])
+    bad = _first_repeating_row(h)
+    if bad >= 0:
         raise OmahaEvalError(f"hand: row {bad} repeats a card: {format_cards(h[bad])}")
     return h, False
 
@@ -222,7 +238,7 @@ def _chip_count(value: Any, name: str) -> int:
 
 
 def showdown(
-    hands: Any, board: Any, contributions: Any, button: Any, game: Any
+    hands: Any, board: Any, contributions: Any, button: Any, game_value: Any
 ) -> tuple[list[CardArray | None], CardArray, npt.NDArray[np.int64], int, str]:
     """The arguments of solver.showdown, checked: hands (None = folded), the
     board, contributions as int64, the button seat and the game."""
@@ -250,15 +266,11 @@ def showdown(
         raise OmahaEvalTypeError(f"button: expected a seat number, got {_quote(button)}")
     if not 0 <= button < n:
         raise OmahaEvalError(f"button: expected a seat 0..{n - 1}, got {int(button)}")
-    if not isinstance(game, str) or game not in GAMES:
-        choices = ", ".join(map(repr, GAMES))
-        raise OmahaEvalError(f"game: expected one of {choices}, got {_quote(game)}")
-    return held, b, np.array(chips, dtype=np.int64), int(button), str(game)
+    return held, b, np.array(chips, dtype=np.int64), int(button), game(game_value)
 
 # ---------------------------------------------------------------- equity
 
 MAX_PLAYERS = 10
-GAMES = ("omaha8", "omaha")
 
 
 def weighted_hands(value: Any, name: str) -> tuple[CardArray, npt.NDArray[np.float64]]:
@@ -275,10 +287,8 @@ def weighted_hands(value: Any, name: str) -> tuple[CardArray, npt.NDArray[np.flo
             f"{name}: expected combos of shape (K, {_sizes_text(HOLE_SIZES)}) with K >= 1, "
             f"got shape {arr.shape}"
         )
-    ordered = np.sort(arr, axis=1)
-    repeats = np.flatnonzero((ordered[:, 1:] == ordered[:, :-1]).any(axis=1))
-    if repeats.size:
-        row = int(repeats[0])
+    row = _first_repeating_row(arr)
+    if row >= 0:
         raise OmahaEvalError(f"{name}: combo {row} repeats a card: {format_cards(arr[row])}")
     try:
         w = np.asarray(weights, dtype=np.float64)
@@ -310,7 +320,7 @@ MAX_THREADS = 256
 
 
 def equity_options(
-    trials: Any, exact: Any, threads: Any, target_stderr: Any, game: Any
+    trials: Any, exact: Any, threads: Any, target_stderr: Any, game_value: Any
 ) -> tuple[int | None, bool | None, int | None, float | None, str]:
     """The keyword options of omaha_eval.equity, checked."""
     if trials is not None:
@@ -335,10 +345,7 @@ def equity_options(
         if not (np.isfinite(as_float) and as_float > 0):
             raise OmahaEvalError(f"target_stderr: expected a number > 0, got {target_stderr!r}")
         target_stderr = as_float
-    if not isinstance(game, str) or game not in GAMES:
-        names = ", ".join(map(repr, GAMES))
-        raise OmahaEvalError(f"game: expected one of {names}, got {_quote(game)}")
-    return trials, None if exact is None else bool(exact), threads, target_stderr, str(game)
+    return trials, None if exact is None else bool(exact), threads, target_stderr, game(game_value)
 
 
 # ---------------------------------------------------------------- batch spots

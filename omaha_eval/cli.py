@@ -20,6 +20,7 @@ from typing import Any, NoReturn
 import click
 
 from omaha_eval import __version__, _chunks, _report, batch
+from omaha_eval._validate import GAMES
 from omaha_eval.equity import equity
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.evaluator import evaluate
@@ -178,7 +179,7 @@ def eval_command(hole: str, board: str, as_json: bool) -> None:
 @click.option(
     "-g",
     "--game",
-    type=click.Choice(["omaha8", "omaha"]),
+    type=click.Choice(list(GAMES)),
     default="omaha8",
     show_default=True,
     help="omaha8 = hi/lo; omaha = high only.",
@@ -361,7 +362,7 @@ def _fail_interrupted() -> NoReturn:
 @click.option(
     "-g",
     "--game",
-    type=click.Choice(["omaha8", "omaha"]),
+    type=click.Choice(list(GAMES)),
     help="Game for spots that give none (default omaha8).",
 )
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary.")
