@@ -57,6 +57,12 @@ _IDS = {  # lower-case token -> id, for every written form
 }
 
 
+def is_card_text(text: str) -> bool:
+    """Whether `text` is one or more cards and nothing else (separators aside):
+    the test that tells a hand from range text."""
+    return _CARD.search(text) is not None and _WELL_FORMED.fullmatch(text) is not None
+
+
 def card_id(rank: int, suit: int) -> int:
     """Id of the card with rank 0..12 (2..A) and suit 0..3 (c, d, h, s)."""
     return 4 * rank + suit

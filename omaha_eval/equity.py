@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import math
 import os
-import re
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -31,7 +30,9 @@ import numpy as np
 import numpy.typing as npt
 
 from omaha_eval import _core, _validate
+from omaha_eval.cards import is_card_text
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
+from omaha_eval.ranges import parse_range
 
 __all__ = ["EquityResult", "PlayerEquity", "equity"]
 
@@ -54,8 +55,6 @@ MAX_REJECTS = 1_000_000
 
 _KIND = {"fixed": 0, "range": 1, "random": 2}
 # Text made only of cards (the forms omaha_eval.cards reads) is a hand.
-_CARDS_ONLY = re.compile(r"[\s,]*(?:(?:10|[2-9tjqka])[cdhs♣♦♥♠♧♢♡♤][\s,]*)+", re.IGNORECASE)
-
 CardArray = npt.NDArray[np.uint8]
 FloatArray = npt.NDArray[np.float64]
 T = TypeVar("T")
@@ -155,8 +154,6 @@ def _player_from_text(text: str, name: str) -> _Player:
 
 def _expand_text_ranges(parsed: list[_Player], k: int) -> list[_Player]:
     """Range text -> weighted combos of k cards (the range language)."""
-    from omaha_eval.ranges import parse_range  # ranges imports the core lazily too
-
     out = []
     for i, p in enumerate(parsed):
         if p.kind == "text":
@@ -173,7 +170,7 @@ def _parse_player(value: Any, name: str) -> _Player:
     if isinstance(value, str):
         if value.strip() == "*":
             return _Player("random", np.zeros((0, 0), np.uint8), np.zeros(0))
-        if not _CARDS_ONLY.fullmatch(value):
+        if not is_card_text(value):
             return _player_from_text(value, name)
         hand = _validate.cards(value, name, _validate.HOLE_SIZES)
         return _Player("fixed", hand.reshape(1, -1), np.ones(1))
@@ -223,13 +220,13 @@ def _prepare_players(
         (i, p.combos.shape[1]) for i, p in enumerate(parsed) if p.kind not in ("random", "text")
     ]
     k = sized[0][1] if sized else 4  # only random hands and range text: Omaha's four
-    parsed = _expand_text_ranges(parsed, k)
     for i, size in sized:
         if size != k:
             raise OmahaEvalError(
                 f"players[{i}]: {size} hole cards, but players[{sized[0][0]}] has {k}; "
                 "every player must hold the same number"
             )
+    parsed = _expand_text_ranges(parsed, k)  # after the cheap checks
     _validate.disjoint(
         ("board", board),
         ("dead", dead),
