@@ -35,6 +35,7 @@ import argparse
 import itertools
 import sys
 import time
+from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -131,27 +132,23 @@ def compute(
     chunks = [key_list[i : i + 256] for i in range(0, len(key_list), 256)]
     out: list[tuple[float, float, int]] = []
     t0 = time.perf_counter()
+
+    def collect(results: Iterable[list[tuple[float, float, int]]]) -> None:
+        for i, r in enumerate(results):
+            out.extend(r)
+            if progress:
+                print(
+                    f"  {i + 1}/{len(chunks)} chunks, {time.perf_counter() - t0:.0f} s",
+                    file=sys.stderr,
+                    flush=True,
+                )
+
     if workers <= 1:
         _init_worker(seed, deals)
-        results = map(_chunk_equity, chunks)
-        for i, r in enumerate(results):
-            out += r
-            if progress:
-                print(
-                    f"  {i + 1}/{len(chunks)} chunks, {time.perf_counter() - t0:.0f} s",
-                    file=sys.stderr,
-                    flush=True,
-                )
-        return out
-    with ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(seed, deals)) as pool:
-        for i, r in enumerate(pool.map(_chunk_equity, chunks)):
-            out += r
-            if progress:
-                print(
-                    f"  {i + 1}/{len(chunks)} chunks, {time.perf_counter() - t0:.0f} s",
-                    file=sys.stderr,
-                    flush=True,
-                )
+        collect(map(_chunk_equity, chunks))
+    else:
+        with ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(seed, deals)) as pool:
+            collect(pool.map(_chunk_equity, chunks))
     return out
 
 
