@@ -4,6 +4,10 @@ from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint32_t
 
 cdef extern from "oe_eval.h" nogil:
     enum:
+        OE_GAME_OMAHA8
+        OE_GAME_OMAHA
+    bint OE_GAME_HAS_LOW(int game)
+    enum:
         OE_HIGH_MAX
         OE_LOW_MAX
         OE_LOW_NONE
@@ -105,11 +109,12 @@ cdef extern from "oe_equity.h" nogil:
         OE_EQ_OK
         OE_EQ_NO_MEMORY
         OE_EQ_NO_DEAL
+        OE_EQ_STOPPED
 
     ctypedef struct oe_eq_spot:
         int n
         int k
-        int high_only
+        int game
         int n_board
         uint8_t board[5]
         uint64_t known
@@ -125,10 +130,11 @@ cdef extern from "oe_equity.h" nogil:
     oe_eq_ctx *oe_eq_new(const oe_eq_spot *spot)
     void oe_eq_free(oe_eq_ctx *ctx)
     int oe_eq_exact(const oe_eq_ctx *ctx, int part, int parts,
-                    double *outcome, double *makes_low, uint64_t *deals)
+                    double *outcome, double *makes_low, uint64_t *deals,
+                    const volatile int *stop)
     int oe_eq_monte_carlo(const oe_eq_ctx *ctx, bitgen_t *rng, uint64_t trials,
                           uint64_t max_rejects, double *outcome, double *makes_low,
-                          uint64_t *done)
+                          uint64_t *done, const volatile int *stop)
 
     enum:
         OE_EQ_SUMS

@@ -44,16 +44,22 @@ def showdown_chips(
     holes: list[npt.NDArray[np.uint8] | None],
     contribution: npt.NDArray[np.int64],
     button: int,
-    high_only: bool,
+    game: int,
 ) -> npt.NDArray[np.int64]: ...
 
 # ---- equity (_equity.pxi)
+EQ_OK: int
+EQ_NO_DEAL: int
+EQ_STOPPED: int
+GAME_OMAHA8: int
+GAME_OMAHA: int
+
 class EquitySpot:
     n: int
     def __init__(
         self,
         k: int,
-        high_only: bool,
+        game: int,
         board: npt.NDArray[np.uint8],
         known: int,
         kinds: list[int],
@@ -67,7 +73,8 @@ class EquitySpot:
         parts: int,
         outcome: npt.NDArray[np.float64],
         makes_low: npt.NDArray[np.float64],
-    ) -> int: ...
+    ) -> tuple[int, int]: ...
+    def stop(self) -> None: ...
     def monte_carlo(
         self,
         bit_generator: np.random.BitGenerator,
@@ -75,7 +82,7 @@ class EquitySpot:
         max_rejects: int,
         outcome: npt.NDArray[np.float64],
         makes_low: npt.NDArray[np.float64],
-    ) -> tuple[int, bool]: ...
+    ) -> tuple[int, int]: ...
 
 def equity_sums(
     n: int,

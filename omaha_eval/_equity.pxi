@@ -4,6 +4,13 @@ from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
 from libc.stdint cimport uint64_t
 
 
+EQ_OK = OE_EQ_OK
+EQ_NO_DEAL = OE_EQ_NO_DEAL
+EQ_STOPPED = OE_EQ_STOPPED
+GAME_OMAHA8 = OE_GAME_OMAHA8
+GAME_OMAHA = OE_GAME_OMAHA
+
+
 cdef class EquitySpot:
     """A prepared equity question: fixed hands' tables and ranges' alias
     tables, built once and shared read-only by every worker thread.
@@ -17,8 +24,9 @@ cdef class EquitySpot:
     cdef oe_eq_ctx *ctx
     cdef readonly int n
     cdef list _keep  # the arrays the C spot points into
+    cdef volatile int _stop  # read by the C loops (oe_equity.h, "Stopping")
 
-    def __cinit__(self, int k, bint high_only, const uint8_t[::1] board, uint64_t known,
+    def __cinit__(self, int k, int game, const uint8_t[::1] board, uint64_t known,
                   list kinds, list combos, list weights, list masks):
         cdef oe_eq_spot spot
         cdef const uint8_t[:, ::1] c
@@ -26,13 +34,14 @@ cdef class EquitySpot:
         cdef const uint64_t[::1] m
         cdef int i
         self.ctx = NULL
+        self._stop = 0
         self.n = len(kinds)
         if not 2 <= self.n <= OE_EQ_MAX_PLAYERS or board.shape[0] > 5:
             raise ValueError("EquitySpot: bad player or board count")
         self._keep = [combos, weights, masks]
         spot.n = self.n
         spot.k = k
-        spot.high_only = high_only
+        spot.game = game
         spot.n_board = <int>board.shape[0]
         for i in range(spot.n_board):
             spot.board[i] = board[i]
@@ -53,22 +62,28 @@ cdef class EquitySpot:
     def __dealloc__(self):
         oe_eq_free(self.ctx)
 
+    def stop(self):
+        """Make every loop running on this spot, in any thread, return soon
+        with EQ_STOPPED.  Safe to call from any thread; not undone."""
+        self._stop = 1
+
     def exact(self, int part, int parts, double[::1] outcome, double[::1] makes_low):
         """Enumerate share `part` of `parts` of the deals into outcome (4^n)
-        and makes_low (n); returns the number of deals counted."""
+        and makes_low (n); returns (deals counted, EQ_OK or EQ_STOPPED)."""
         cdef uint64_t deals = 0
         cdef int code
         with nogil:
-            code = oe_eq_exact(self.ctx, part, parts, &outcome[0], &makes_low[0], &deals)
+            code = oe_eq_exact(self.ctx, part, parts, &outcome[0], &makes_low[0], &deals,
+                               &self._stop)
         if code == OE_EQ_NO_MEMORY:
             raise MemoryError("omaha_eval: out of memory in exact enumeration")
-        return deals
+        return deals, code
 
     def monte_carlo(self, bit_generator, uint64_t trials, uint64_t max_rejects,
                     double[::1] outcome, double[::1] makes_low):
         """Draw `trials` deals with the NumPy BitGenerator into outcome and
-        makes_low; returns (trials done, True if max_rejects deals in a row
-        collided)."""
+        makes_low; returns (trials done, EQ_OK, EQ_NO_DEAL if max_rejects
+        deals in a row collided, or EQ_STOPPED)."""
         cdef bitgen_t *rng
         cdef uint64_t done = 0
         cdef int code = OE_EQ_OK
@@ -78,8 +93,8 @@ cdef class EquitySpot:
         rng = <bitgen_t *>PyCapsule_GetPointer(capsule, "BitGenerator")
         with bit_generator.lock, nogil:
             code = oe_eq_monte_carlo(self.ctx, rng, trials, max_rejects,
-                                     &outcome[0], &makes_low[0], &done)
-        return done, code == OE_EQ_NO_DEAL
+                                     &outcome[0], &makes_low[0], &done, &self._stop)
+        return done, code
 
 
 def equity_sums(int n, const double[::1] outcome, double[:, ::1] sums, double[::1] deal):

@@ -72,7 +72,7 @@ def river_equity_rows(const uint8_t[::1] board, const uint8_t[:, ::1] hero,
 
 
 def showdown_chips(const uint8_t[::1] board, list holes, const int64_t[::1] contribution,
-                   int button, bint high_only):
+                   int button, int game):
     """Chip payouts (int64 per seat) of a finished hand: holes[i] is a uint8
     array of seat i's cards, or None if that player folded."""
     cdef int n = <int>len(holes)
@@ -89,7 +89,7 @@ def showdown_chips(const uint8_t[::1] board, list holes, const int64_t[::1] cont
             continue
         hole = holes[i]
         oe_eval_hand(&hole[0], <int>hole.shape[0], &board[0], &high[i], &low[i])
-        if high_only:
+        if not OE_GAME_HAS_LOW(game):
             low[i] = 0
     payout = np.zeros(n, dtype=np.int64)
     cdef int64_t[::1] p = payout

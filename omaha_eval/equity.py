@@ -311,7 +311,8 @@ def _spot(players: list[_Player], k: int, board: CardArray, known: int, high_onl
         combos.append(np.ascontiguousarray(c, dtype=np.uint8))
         weights.append(np.ascontiguousarray(w, dtype=np.float64))
         masks.append(_card_masks(c) if kind == "range" else np.zeros(len(c), np.uint64))
-    return _core.EquitySpot(k, high_only, board, known, kinds, combos, weights, masks)
+    game = _core.GAME_OMAHA if high_only else _core.GAME_OMAHA8
+    return _core.EquitySpot(k, game, board, known, kinds, combos, weights, masks)
 
 
 def _default_threads() -> int:
@@ -401,7 +402,7 @@ def _run_exact(spot: _core.EquitySpot, n: int, parts: int) -> tuple[Summary, int
     outcomes = [np.zeros(1 << (2 * n)) for _ in range(parts)]
     lows = [np.zeros(n) for _ in range(parts)]
     jobs = [partial(spot.exact, p, parts, outcomes[p], lows[p]) for p in range(parts)]
-    deals = sum(_run_all(jobs))
+    deals = sum(count for count, _ in _run_all(jobs))
     if deals == 0:
         raise OmahaEvalError(
             "players: no deal is possible: every combination of the ranges shares a card"
@@ -431,7 +432,7 @@ def _run_monte_carlo(
             for w in range(workers)
         ]
         results = _run_all(jobs)
-        if any(stuck for _, stuck in results):
+        if any(code == _core.EQ_NO_DEAL for _, code in results):
             raise OmahaEvalError(
                 f"players: {MAX_REJECTS:,} deals in a row gave two ranges the same card; "
                 "these ranges cannot (or almost never) be dealt together"

@@ -206,5 +206,6 @@ def showdown(
     [60, 20]
     """
     held, b, chips, seat, game = _validate.showdown(hands, board, contributions, button, game)
-    payouts = _core.showdown_chips(b, held, chips, seat, game == "omaha")
+    code = _core.GAME_OMAHA if game == "omaha" else _core.GAME_OMAHA8
+    payouts = _core.showdown_chips(b, held, chips, seat, code)
     return [int(x) for x in payouts]

@@ -32,6 +32,7 @@ typedef struct {
 
 struct oe_eq_ctx {
     oe_eq_spot s;
+    int no_low;                      /* the game has no low: every low is OE_LOW_NONE */
     int need;                        /* board cards still to come */
     int n_deck;                      /* cards not known ... */
     uint8_t deck[OE_NUM_CARDS];      /* ... in increasing order */
@@ -127,6 +128,7 @@ oe_eq_ctx *oe_eq_new(const oe_eq_spot *spot)
     oe_eq_ctx *ctx = calloc(1, sizeof *ctx);
     if (!ctx) return NULL;
     ctx->s = *spot;
+    ctx->no_low = !OE_GAME_HAS_LOW(spot->game);
     ctx->need = 5 - spot->n_board;
     for (int c = 0; c < OE_NUM_CARDS; c++)
         if (!(spot->known >> c & 1u)) ctx->deck[ctx->n_deck++] = (uint8_t)c;
@@ -249,7 +251,7 @@ static inline void fixed_values(const oe_eq_ctx *ctx, const partial_board *b,
             best = MAX(best, best_flush(f->table.flush_high[fs], b->suit_ranks[fs],
                                         b->suit_count[fs]));
         high[ctx->fixed[j]] = best;
-        low[ctx->fixed[j]] = ctx->s.high_only ? OE_LOW_NONE : f->low[b->low_mask];
+        low[ctx->fixed[j]] = ctx->no_low ? OE_LOW_NONE : f->low[b->low_mask];
     }
 }
 
@@ -282,7 +284,7 @@ static inline void fixed_values5(const oe_eq_ctx *ctx, const uint8_t c[5],
             best = MAX(best, best_flush(f->table.flush_high[flush_suit], suit_ranks[flush_suit],
                                         (int)suit_count[flush_suit]));
         high[ctx->fixed[j]] = best;
-        low[ctx->fixed[j]] = ctx->s.high_only ? OE_LOW_NONE : f->low[low_mask];
+        low[ctx->fixed[j]] = ctx->no_low ? OE_LOW_NONE : f->low[low_mask];
     }
 }
 
@@ -310,7 +312,18 @@ typedef struct {
     int part, parts, split_first;            /* split_first: partition the first range */
     double *outcome, *makes_low;
     uint64_t deals;
+    const volatile int *stop;                /* see oe_equity.h, "Stopping" */
+    int stopped;
 } exact_state;
+
+/* Every this many deals, and on every board, the loops read *stop. */
+#define STOP_CHECK_MASK 0x3FFFu
+
+static inline int should_stop(exact_state *st)
+{
+    if (!st->stopped && st->stop && *st->stop) st->stopped = 1;
+    return st->stopped;
+}
 
 /* Every non-colliding assignment of combos to range players j, j+1, ... */
 static void assign_ranges(exact_state *st, int j, uint64_t used, double w)
@@ -318,14 +331,14 @@ static void assign_ranges(exact_state *st, int j, uint64_t used, double w)
     const oe_eq_ctx *ctx = st->ctx;
     if (j == ctx->n_range) {
         count_deal(ctx->s.n, st->high, st->low, w, st->outcome, st->makes_low);
-        st->deals++;
+        if ((++st->deals & STOP_CHECK_MASK) == 0) should_stop(st);
         return;
     }
     int p = ctx->range[j];
     size_t K = ctx->s.n_combos[p];
     const uint64_t *masks = ctx->s.masks[p];
     const double *weights = ctx->s.weights[p];
-    for (size_t c = 0; c < K; c++) {
+    for (size_t c = 0; c < K && !st->stopped; c++) {
         if (!st->range_high[j][c] || (masks[c] & used)) continue;
         if (j == 0 && st->split_first && (int)(c % (size_t)st->parts) != st->part) continue;
         st->high[p] = st->range_high[j][c];
@@ -339,6 +352,7 @@ static inline void exact_board(exact_state *st, const partial_board *pb, uint64_
 {
     const oe_eq_ctx *ctx = st->ctx;
     const oe_eq_spot *s = &ctx->s;
+    if (should_stop(st)) return;
     fixed_values(ctx, pb, st->high, st->low);
     if (ctx->n_range == 0) {
         count_deal(s->n, st->high, st->low, 1.0, st->outcome, st->makes_low);
@@ -356,7 +370,7 @@ static inline void exact_board(exact_state *st, const partial_board *pb, uint64_
             }
             oe_eval_prepared_board(&b, s->combos[p] + c * (size_t)s->k, s->k,
                                    &st->range_high[j][c], &st->range_low[j][c]);
-            if (s->high_only) st->range_low[j][c] = OE_LOW_NONE;
+            if (ctx->no_low) st->range_low[j][c] = OE_LOW_NONE;
         }
     }
     assign_ranges(st, 0, board_mask, 1.0);
@@ -375,7 +389,7 @@ static void exact_last_card(exact_state *st, const partial_board *pb, int start,
         for (int b = a + 1; b < 4; b++)
             row[q++] = oe_triple_index[OE_RANK(pb->card[a])][OE_RANK(pb->card[b])];
     partial_board next = *pb;
-    for (int i = start; i < m; i++) {
+    for (int i = start; i < m && !st->stopped; i++) {
         if (ctx->need <= 2) { /* the parts take turns here (see exact_deal) */
             int u = ctx->need == 1 ? i : unit + i * m;
             if (u % st->parts != st->part) continue;
@@ -415,7 +429,7 @@ static void exact_deal(exact_state *st, const partial_board *pb, int pos, int st
         exact_last_card(st, pb, start, board_mask, unit);
         return;
     }
-    for (int i = start; i <= m - (5 - pos); i++) {
+    for (int i = start; i <= m - (5 - pos) && !st->stopped; i++) {
         /* Parts take turns by the first two dealt cards (by the only one
          * when one is to come); the last card's turns are exact_last_card's. */
         int u = pos == first ? i : pos == first + 1 ? unit + i * m : unit;
@@ -428,7 +442,7 @@ static void exact_deal(exact_state *st, const partial_board *pb, int pos, int st
 }
 
 int oe_eq_exact(const oe_eq_ctx *ctx, int part, int parts, double *outcome,
-                double *makes_low, uint64_t *deals)
+                double *makes_low, uint64_t *deals, const volatile int *stop)
 {
     const oe_eq_spot *s = &ctx->s;
     exact_state st;
@@ -436,6 +450,7 @@ int oe_eq_exact(const oe_eq_ctx *ctx, int part, int parts, double *outcome,
     st.ctx = ctx;
     st.part = part;
     st.parts = parts;
+    st.stop = stop;
     double local[LOCAL_CELLS];
     counts acc;
     counts_open(&acc, s->n, outcome, makes_low, local);
@@ -473,7 +488,7 @@ int oe_eq_exact(const oe_eq_ctx *ctx, int part, int parts, double *outcome,
     free(lows);
     counts_close(&acc);
     *deals = st.deals;
-    return OE_EQ_OK;
+    return st.stopped ? OE_EQ_STOPPED : OE_EQ_OK;
 }
 
 /* ------------------------------------------------------------ Monte Carlo */
@@ -528,7 +543,7 @@ static inline uint32_t draw_below(bit_source *src, uint32_t range)
  */
 int oe_eq_monte_carlo(const oe_eq_ctx *ctx, bitgen_t *rng, uint64_t trials,
                       uint64_t max_rejects, double *outcome, double *makes_low,
-                      uint64_t *done)
+                      uint64_t *done, const volatile int *stop)
 {
     const oe_eq_spot *s = &ctx->s;
     const int n = s->n, k = s->k, need = ctx->need;
@@ -545,8 +560,13 @@ int oe_eq_monte_carlo(const oe_eq_ctx *ctx, bitgen_t *rng, uint64_t trials,
     double local[LOCAL_CELLS];
     counts acc;
     counts_open(&acc, n, outcome, makes_low, local);
-    uint64_t t = 0, rejects = 0;
+    uint64_t t = 0, rejects = 0, draws = 0;
     while (t < trials) {
+        if ((++draws & STOP_CHECK_MASK) == 0 && stop && *stop) {
+            counts_close(&acc);
+            *done = t;
+            return OE_EQ_STOPPED;
+        }
         uint64_t used = 0;
         int collided = 0;
         for (int j = 0; j < ctx->n_range && !collided; j++) {
@@ -598,7 +618,7 @@ int oe_eq_monte_carlo(const oe_eq_ctx *ctx, bitgen_t *rng, uint64_t trials,
             for (int j = 0; j < ctx->n_range + ctx->n_random; j++) {
                 int p = j < ctx->n_range ? ctx->range[j] : ctx->random[j - ctx->n_range];
                 oe_eval_prepared_board(&b, hole[p], k, &high[p], &low[p]);
-                if (s->high_only) low[p] = OE_LOW_NONE;
+                if (ctx->no_low) low[p] = OE_LOW_NONE;
             }
         }
         count_deal(n, high, low, 1.0, acc.outcome, acc.makes_low);

@@ -54,11 +54,12 @@ enum oe_eq_kind { OE_EQ_FIXED = 0, OE_EQ_RANGE = 1, OE_EQ_RANDOM = 2 };
 #define OE_EQ_OK 0
 #define OE_EQ_NO_MEMORY (-1)
 #define OE_EQ_NO_DEAL (-2) /* Monte Carlo: max_rejects colliding deals in a row */
+#define OE_EQ_STOPPED (-3) /* *stop became nonzero: the counts so far are kept */
 
 typedef struct {
     int n;                         /* players, 2..OE_EQ_MAX_PLAYERS */
     int k;                         /* hole cards each: 4, 5 or 6 */
-    int high_only;                 /* 1: game "omaha", no low (the high takes all) */
+    int game;                      /* enum oe_game (oe_eval.h): whether lows count */
     int n_board;                   /* known board cards, 0..5 */
     uint8_t board[5];              /* board[0..n_board-1] */
     uint64_t known;                /* card mask: board | dead | fixed hands */
@@ -77,26 +78,32 @@ oe_eq_ctx *oe_eq_new(const oe_eq_spot *spot);
 void oe_eq_free(oe_eq_ctx *ctx);
 
 /*
+ * Stopping: both loops below read *stop (another thread may set it to 1 at
+ * any time, e.g. on Ctrl-C) every few thousand deals and return
+ * OE_EQ_STOPPED soon after it becomes nonzero.  `stop` may be NULL.
+ */
+
+/*
  * Exact: every deal, or the share `part` of `parts` of them (0 <= part <
  * parts; the parts are disjoint and together cover every deal, so threads
  * may each run one and add their histograms).  Adds into outcome[4^n] and
  * makes_low[n]; *deals receives the number of deals counted.  Returns
- * OE_EQ_OK or OE_EQ_NO_MEMORY.
+ * OE_EQ_OK, OE_EQ_NO_MEMORY or OE_EQ_STOPPED (the part is then incomplete).
  */
 int oe_eq_exact(const oe_eq_ctx *ctx, int part, int parts, double *outcome,
-                double *makes_low, uint64_t *deals);
+                double *makes_low, uint64_t *deals, const volatile int *stop);
 
 /*
  * Monte Carlo: `trials` deals drawn with `rng` (each deal has weight 1;
  * ranges are sampled in proportion to their weights, see oe_equity.c).
- * Adds into outcome[4^n] and makes_low[n].  Returns OE_EQ_OK, or
+ * Adds into outcome[4^n] and makes_low[n].  Returns OE_EQ_OK,
  * OE_EQ_NO_DEAL when `max_rejects` deals in a row collided (the ranges
- * cannot, or almost never, be dealt together); *done receives the trials
- * counted either way.
+ * cannot, or almost never, be dealt together), or OE_EQ_STOPPED; *done
+ * receives the trials counted in every case.
  */
 int oe_eq_monte_carlo(const oe_eq_ctx *ctx, bitgen_t *rng, uint64_t trials,
                       uint64_t max_rejects, double *outcome, double *makes_low,
-                      uint64_t *done);
+                      uint64_t *done, const volatile int *stop);
 
 /*
  * Sums over an outcome histogram (4^n cells, as filled above): for each

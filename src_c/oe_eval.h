@@ -42,6 +42,14 @@
 #define OE_RANK(card) ((card) >> 2)
 #define OE_SUIT(card) ((card) & 3)
 
+/*
+ * Games (omaha_eval/games.py is the registry that names them): whether the
+ * eight-or-better low counts.  In a high-only game every low is
+ * OE_LOW_NONE, so the high takes the whole pot (oe_split.h).
+ */
+enum oe_game { OE_GAME_OMAHA8 = 0, OE_GAME_OMAHA = 1 };
+#define OE_GAME_HAS_LOW(game) ((game) == OE_GAME_OMAHA8)
+
 /* High-hand categories, worst to best (oe_high_category's return). */
 enum oe_category {
     OE_HIGH_CARD = 0,

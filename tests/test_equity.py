@@ -242,7 +242,7 @@ def _spot_and_histogram(players: list, board: str, parts: int) -> list[np.ndarra
             kinds.append(1), combos.append(c), weights.append(w.astype(np.float64))
             masks.append(np.array([sum(1 << int(x) for x in row) for row in c], dtype=np.uint64))
     b = np.array(ref.cards(board) if board else [], dtype=np.uint8)
-    spot = _core.EquitySpot(4, False, b, known, kinds, combos, weights, masks)
+    spot = _core.EquitySpot(4, _core.GAME_OMAHA8, b, known, kinds, combos, weights, masks)
     outs = []
     for part in range(parts):
         out, low = np.zeros(1 << (2 * len(players))), np.zeros(len(players))
