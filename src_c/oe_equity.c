@@ -15,6 +15,7 @@
 #include "oe_split.h"
 /* The evaluator's own tables, read directly in the hot loops (read-only). */
 #include "oe_tables.h"
+#include "oe_bits.h"
 
 /*
  * A fixed hand folded for these loops (built once per call): its
@@ -638,7 +639,7 @@ void oe_eq_summarize(int n, const double *outcome, double *sums, double *deal)
         /* Winners get the better value, so the split names the same ones. */
         uint16_t high[OE_EQ_MAX_PLAYERS];
         for (int i = 0; i < n; i++) high[i] = (uint16_t)(1 + (hi >> i & 1u));
-        const int hi_count = __builtin_popcount(hi);
+        const int hi_count = oe_popcount32(hi);
         for (uint32_t lo = 0; lo <= all; lo++) {
             const double w = outcome[(size_t)hi << n | lo];
             if (w == 0.0) continue;
@@ -646,7 +647,7 @@ void oe_eq_summarize(int n, const double *outcome, double *sums, double *deal)
             double hi_share[OE_EQ_MAX_PLAYERS], lo_share[OE_EQ_MAX_PLAYERS];
             for (int i = 0; i < n; i++) low[i] = (uint8_t)(lo >> i & 1u);
             oe_split_shares(n, high, low, hi_share, lo_share);
-            const int lo_count = __builtin_popcount(lo);
+            const int lo_count = oe_popcount32(lo);
             for (int i = 0; i < n; i++) {
                 double *s = sums + (size_t)i * OE_EQ_SUMS;
                 const int in_hi = hi >> i & 1u, in_lo = lo >> i & 1u;

@@ -8,6 +8,7 @@
  */
 #include "oe_eval.h"
 #include "oe_tables.h"
+#include "oe_bits.h"
 
 #define MAX(a, b) ((a) > (b) ? (a) : (b))
 
@@ -249,7 +250,7 @@ ptrdiff_t oe_first_invalid_row(const uint8_t *holes, size_t n, int k,
             seen |= (uint64_t)1 << c;
             cards++;
         }
-        if (__builtin_popcountll(seen) != cards) return (ptrdiff_t)i;
+        if (oe_popcount64(seen) != cards) return (ptrdiff_t)i;
     }
     return -1;
 }

@@ -1,5 +1,6 @@
 /* oe_ranges.c -- see oe_ranges.h for the contract. */
 #include "oe_ranges.h"
+#include "oe_bits.h"
 
 static const size_t hand_counts[7] = {1, 52, 1326, 22100, 270725, 2598960, 20358520};
 
@@ -89,7 +90,7 @@ static int place(search *s, int i)
     const oe_pcard *pc = &p->card[i];
     /* identical pattern cards take hand cards in increasing position: the
      * other orders are the same match again */
-    int first = s->q->same_as_prev[i] ? s->at[i - 1] + 1 : 0;
+    int first = i > 0 && s->q->same_as_prev[i] ? s->at[i - 1] + 1 : 0;
     for (int j = first; j < s->k; j++) {
         if (s->used >> j & 1u)
             continue;
@@ -149,14 +150,6 @@ static int place(search *s, int i)
     return 0;
 }
 
-static int popcount64(uint64_t x)
-{
-    int n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
-}
-
 static int match_prepared(const prepared *q, const uint8_t *hand, int k)
 {
     uint64_t held = 0;
@@ -165,7 +158,7 @@ static int match_prepared(const prepared *q, const uint8_t *hand, int k)
     /* necessary: each group of cards with the same fitting set needs that
      * many distinct fitting cards in the hand */
     for (int g = 0; g < q->n_groups; g++)
-        if (popcount64(held & q->group_fits[g]) < q->group_need[g])
+        if (oe_popcount64(held & q->group_fits[g]) < q->group_need[g])
             return 0;
     search s;
     s.q = q;

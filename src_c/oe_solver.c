@@ -15,6 +15,7 @@
 #include "oe_eval.h"
 #include "oe_split.h"
 #include "oe_tables.h"
+#include "oe_bits.h"
 
 #define MAX(a, b) ((a) > (b) ? (a) : (b))
 
@@ -441,7 +442,7 @@ int oe_river_equity(const uint8_t board[5],
                             uint32_t j = t_list[p];
                             uint64_t shared = vmask[j] & hmask;
                             if (lowest_bits3(shared) != tmask) continue;
-                            int coef = removal_coef[__builtin_popcountll(shared)];
+                            int coef = removal_coef[oe_popcount64(shared)];
                             add_outcome(&acc[i], -(double)coef, vw[j], vh[j], vl[j], hh[i], hl[i]);
                         }
                     }
@@ -503,7 +504,7 @@ void oe_showdown(int n, const uint16_t *high, const uint8_t *low, uint32_t folde
         int64_t layer = next - level;
         uint32_t eligible = paid & ~folded;
         if (eligible) {
-            oe_split_chips(n, high, low, eligible, layer * __builtin_popcount(paid), button,
+            oe_split_chips(n, high, low, eligible, layer * oe_popcount32(paid), button,
                            payout);
         } else {
             for (int i = 0; i < n; i++)

@@ -1,5 +1,6 @@
 /* oe_split.c -- the pot split; the rules are stated in oe_split.h. */
 #include "oe_split.h"
+#include "oe_bits.h"
 
 void oe_pot_winners(int n, const uint16_t *high, const uint8_t *low,
                     uint32_t eligible, uint32_t *hi_winners, uint32_t *lo_winners)
@@ -25,8 +26,8 @@ uint32_t oe_split_shares(int n, const uint16_t *high, const uint8_t *low,
     uint32_t all = n >= 32 ? 0xFFFFFFFFu : (1u << n) - 1u;
     oe_pot_winners(n, high, low, all, &hi, &lo);
     double hi_half = lo ? 0.5 : 1.0;
-    double hi_each = hi_half / __builtin_popcount(hi);
-    double lo_each = lo ? 0.5 / __builtin_popcount(lo) : 0.0;
+    double hi_each = hi_half / oe_popcount32(hi);
+    double lo_each = lo ? 0.5 / oe_popcount32(lo) : 0.0;
     for (int i = 0; i < n; i++) {
         hi_share[i] = (hi >> i & 1u) ? hi_each : 0.0;
         lo_share[i] = (lo >> i & 1u) ? lo_each : 0.0;
@@ -39,7 +40,7 @@ uint32_t oe_split_shares(int n, const uint16_t *high, const uint8_t *low,
 static void share_chips(int n, uint32_t winners, int64_t chips, int button,
                         int64_t *payout)
 {
-    int count = __builtin_popcount(winners);
+    int count = oe_popcount32(winners);
     if (count == 0) return;
     int64_t each = chips / count, odd = chips % count;
     for (int step = 1; step <= n; step++) {

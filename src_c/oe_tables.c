@@ -17,6 +17,7 @@
 
 #include "oe_eval.h"
 #include "oe_tables.h"
+#include "oe_bits.h"
 
 uint8_t oe_pair_index[13][13];
 uint16_t oe_triple_index[13][13][13];
@@ -41,8 +42,6 @@ const uint8_t oe_hole_pairs[15][2] = {
 };
 const uint8_t oe_n_hole_pairs[7] = {0, 0, 1, 3, 6, 10, 15};
 
-static int popcount(unsigned x) { return __builtin_popcount(x); }
-
 /* Category key of five ranks (0..12), as a flush or not. */
 static uint32_t category_key(const int ranks[5], int flush)
 {
@@ -60,7 +59,7 @@ static uint32_t category_key(const int ranks[5], int flush)
                 for (int j = 0; j < c; j++) order[n++] = r;
 
     int category;
-    int distinct = popcount(mask);
+    int distinct = oe_popcount32(mask);
     int straight_top = -1;
     if (distinct == 5) {
         for (int top = 12; top >= 4; top--)
@@ -136,7 +135,7 @@ static void build_rank_indices(void)
             }
     n = 0;
     for (unsigned m = 0; m < (1u << 13); m++)
-        if (popcount(m) == 3) {
+        if (oe_popcount32(m) == 3) {
             oe_rank_triple_index[m] = (uint16_t)n;
             oe_rank_triple_mask[n++] = (uint16_t)m;
         }
@@ -176,7 +175,7 @@ static void build_high_tables(void)
         }
     for (unsigned m = 0; m < (1u << 13); m++) {
         oe_flush_high[m] = 0;
-        if (popcount(m) != 5) continue;
+        if (oe_popcount32(m) != 5) continue;
         int r[5], n = 0;
         for (int rank = 0; rank < 13; rank++)
             if (m >> rank & 1u) r[n++] = rank;
@@ -197,7 +196,7 @@ static void build_low_tables(void)
     int n = 0;
     for (unsigned m = 0; m < 256; m++) {
         oe_low_value[m] = 0;
-        if (popcount(m) == 5) masks[n++] = (uint8_t)m;
+        if (oe_popcount32(m) == 5) masks[n++] = (uint8_t)m;
     }
     for (int i = 0; i < 56; i++) oe_low_value[masks[i]] = (uint8_t)(56 - i);
 
@@ -210,7 +209,7 @@ static void build_low_tables(void)
             for (int i = 0; i < 56 && !best; i++) {
                 unsigned m = masks[i];
                 if ((m & (h | b)) != m) continue;
-                if (popcount(m & h & ~b) > 2 || popcount(m & b & ~h) > 3)
+                if (oe_popcount32(m & h & ~b) > 2 || oe_popcount32(m & b & ~h) > 3)
                     continue;
                 best = oe_low_value[m];
             }
