@@ -10,7 +10,7 @@ compared; ratios are against references measured in the same run:
   (c) per-call latency of evaluate() (text in, HandValue out)
   (e) a fresh interpreter: import omaha_eval + the first evaluation (NumPy's
       own import included, also shown alone)
-  (d) the plain-Python reference (tests/reference.py) on the same pairs, and
+  (d) the plain-Python reference (tests/oracles/evaluator.py) on the same pairs, and
       phevaluator (high only, 5-card lookups over the 60 combinations) when
       installed (pip install -r benchmarks/requirements.txt)
 """
@@ -32,7 +32,7 @@ import omaha_eval as oe
 from omaha_eval import _core
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-import reference
+from oracles import evaluator as reference
 
 
 def median_time(fn, repeats: int) -> float:

@@ -1,13 +1,27 @@
 """omaha_eval: a fast, exact Omaha hi/lo (Omaha 8-or-better) evaluator.
 
 Card ids: id = 4 * rank + suit, rank 2..A = 0..12, suit c, d, h, s = 0..3
-(see omaha_eval.cards).  The rules scored are those of RULES.md: exactly two
-hole cards and three board cards, eight-or-better low, the pot split hi/lo.
+(see omaha_eval.cards).  The rules scored are those of docs/rules.md: exactly
+two hole cards and three board cards, eight-or-better low, the pot split
+hi/lo.
 """
+
+try:
+    from omaha_eval import _core  # noqa: F401  (the compiled core; everything needs it)
+except ImportError as _exc:  # pragma: no cover - only in an unbuilt source tree
+    from pathlib import Path as _Path
+
+    if (_Path(__file__).parent / "_core.pyx").exists():
+        raise ImportError(
+            "omaha_eval: the compiled core is not built in this source tree "
+            f"({_Path(__file__).parent}); run `pip install -e .` (or `python setup.py "
+            "build_ext --inplace`) here, or import the installed package from another directory"
+        ) from _exc
+    raise
 
 from omaha_eval import batch
 from omaha_eval.cards import format_cards, parse_cards
-from omaha_eval.equity import EquityResult, PlayerEquity, equity
+from omaha_eval.equity import EquityInterrupted, EquityResult, PlayerEquity, equity, equity_rounds
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
 from omaha_eval.evaluator import (
     HIGH_MAX,
@@ -20,6 +34,7 @@ from omaha_eval.evaluator import (
     high_name,
     low_name,
 )
+from omaha_eval.games import GAMES, Game
 from omaha_eval.ranges import Range, parse_range
 from omaha_eval.solver import (
     N_HANDS,
@@ -33,11 +48,14 @@ from omaha_eval.solver import (
 )
 
 __all__ = [
+    "GAMES",
     "HIGH_MAX",
     "LOW_MAX",
     "LOW_NONE",
     "N_HANDS",
+    "EquityInterrupted",
     "EquityResult",
+    "Game",
     "HandValue",
     "OmahaEvalError",
     "OmahaEvalTypeError",
@@ -47,6 +65,7 @@ __all__ = [
     "all_hands",
     "batch",
     "equity",
+    "equity_rounds",
     "evaluate",
     "evaluate_batch",
     "format_cards",

@@ -137,7 +137,18 @@ cdef extern from "oe_equity.h" nogil:
                           uint64_t *done, const volatile int *stop)
 
     enum:
+        OE_EQ_HI_SHARE
+        OE_EQ_LO_SHARE
+        OE_EQ_SHARE_SQ
+        OE_EQ_SCOOP
+        OE_EQ_HI_WIN
+        OE_EQ_HI_TIE
+        OE_EQ_LO_WIN
+        OE_EQ_LO_TIE
         OE_EQ_SUMS
+        OE_EQ_DEAL_TOTAL
+        OE_EQ_DEAL_NO_LOW
+        OE_EQ_DEAL_QUARTERED
         OE_EQ_DEAL_SUMS
     void oe_eq_summarize(int n, const double *outcome, double *sums, double *deal)
 

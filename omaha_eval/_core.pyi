@@ -53,6 +53,10 @@ EQ_NO_DEAL: int
 EQ_STOPPED: int
 GAME_OMAHA8: int
 GAME_OMAHA: int
+SUM_COLUMNS: dict[str, int]
+N_SUMS: int
+DEAL_COLUMNS: dict[str, int]
+N_DEAL_SUMS: int
 
 class EquitySpot:
     n: int

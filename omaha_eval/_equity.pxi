@@ -9,6 +9,14 @@ EQ_NO_DEAL = OE_EQ_NO_DEAL
 EQ_STOPPED = OE_EQ_STOPPED
 GAME_OMAHA8 = OE_GAME_OMAHA8
 GAME_OMAHA = OE_GAME_OMAHA
+# The columns of equity_sums, by name (enum oe_eq_sum / oe_eq_deal_sum).
+SUM_COLUMNS = {"hi_share": OE_EQ_HI_SHARE, "lo_share": OE_EQ_LO_SHARE,
+               "share_sq": OE_EQ_SHARE_SQ, "scoop": OE_EQ_SCOOP, "hi_win": OE_EQ_HI_WIN,
+               "hi_tie": OE_EQ_HI_TIE, "lo_win": OE_EQ_LO_WIN, "lo_tie": OE_EQ_LO_TIE}
+N_SUMS = OE_EQ_SUMS
+DEAL_COLUMNS = {"total": OE_EQ_DEAL_TOTAL, "no_low": OE_EQ_DEAL_NO_LOW,
+                "quartered": OE_EQ_DEAL_QUARTERED}
+N_DEAL_SUMS = OE_EQ_DEAL_SUMS
 
 
 cdef class EquitySpot:

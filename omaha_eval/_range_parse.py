@@ -26,8 +26,8 @@ from fractions import Fraction
 from itertools import product
 from typing import NoReturn
 
-from omaha_eval import _validate
 from omaha_eval.cards import RANKS, SUITS
+from omaha_eval.errors import OmahaEvalError
 
 ALL_RANKS = 0x1FFF
 RANK_LETTERS = "23456789TJQKA"
@@ -141,6 +141,13 @@ _NUMBER = re.compile(r"(\d+(?:\.\d*)?|\.\d+)")
 _PERCENT = re.compile(r"(\d+(?:\.\d*)?|\.\d+)\s*%")
 
 
+def syntax_error(text: str, pos: int, message: str, name: str = "range") -> OmahaEvalError:
+    """The error for bad range text: the message, the column (1-based) and
+    the text with a caret under the bad spot."""
+    shown = "".join(" " if ch.isspace() else ch for ch in text)
+    return OmahaEvalError(f"{name}: column {pos + 1}: {message}\n    {shown}\n    {' ' * pos}^")
+
+
 class _Parser:
     def __init__(self, text: str, hole_cards: int) -> None:
         self.text = text
@@ -149,7 +156,7 @@ class _Parser:
 
     # ---------------------------------------------------------------- helpers
     def fail(self, message: str, pos: int | None = None) -> NoReturn:
-        raise _validate.range_syntax_error(self.text, self.pos if pos is None else pos, message)
+        raise syntax_error(self.text, self.pos if pos is None else pos, message)
 
     def skip_ws(self) -> None:
         while self.pos < len(self.text) and self.text[self.pos].isspace():

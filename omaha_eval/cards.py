@@ -30,6 +30,7 @@ from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
 __all__ = [
     "RANKS",
     "SUITS",
+    "card_count",
     "card_id",
     "card_str",
     "format_cards",
@@ -57,10 +58,12 @@ _IDS = {  # lower-case token -> id, for every written form
 }
 
 
-def is_card_text(text: str) -> bool:
-    """Whether `text` is one or more cards and nothing else (separators aside):
-    the test that tells a hand from range text."""
-    return _CARD.search(text) is not None and _WELL_FORMED.fullmatch(text) is not None
+def card_count(text: str) -> int:
+    """How many cards `text` holds when it is cards and nothing else
+    (separators aside), else 0: the test that tells a hand from range text."""
+    if _WELL_FORMED.fullmatch(text) is None:
+        return 0
+    return len(_CARD.findall(text))
 
 
 def card_id(rank: int, suit: int) -> int:

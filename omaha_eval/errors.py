@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-__all__ = ["OmahaEvalError", "OmahaEvalTypeError"]
+import re
+
+__all__ = ["OmahaEvalError", "OmahaEvalTypeError", "for_people"]
 
 
 class OmahaEvalError(ValueError):
@@ -12,3 +14,15 @@ class OmahaEvalError(ValueError):
 
 class OmahaEvalTypeError(OmahaEvalError, TypeError):
     """An argument of the wrong type (or an array of the wrong dtype)."""
+
+
+_PLAYER = re.compile(r"players\[(\d+)\]")
+
+
+def for_people(message: str) -> str:
+    """A message as the command line and batch files show it: one line (the
+    first: range errors add the text with a caret below it), and players
+    counted as people count them, from 1 ('players[0]' -> 'player 1')."""
+    lines = str(message).strip().splitlines() or [""]
+    first = " ".join(lines[0].split())
+    return _PLAYER.sub(lambda m: f"player {int(m[1]) + 1}", first)

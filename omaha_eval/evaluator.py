@@ -18,7 +18,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from omaha_eval import _core, _validate
+from omaha_eval import _checks, _core
+from omaha_eval._checks import BOARD_SIZE, HOLE_SIZES, CardArray
 from omaha_eval.cards import format_cards
 from omaha_eval.errors import OmahaEvalError
 
@@ -134,6 +135,42 @@ def _used(hole: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8],
     return format_cards(ids)
 
 
+def _hand_and_board(hole: Any, board: Any) -> tuple[CardArray, CardArray]:
+    """One hand of 4, 5 or 6 cards and a complete board, checked."""
+    h = _checks.card_set(hole, "hole", HOLE_SIZES)
+    b = _checks.card_set(board, "board", (BOARD_SIZE,))
+    _checks.disjoint(("hole", h), ("board", b))
+    return h, b
+
+
+def _rows_and_boards(holes: Any, boards: Any) -> tuple[CardArray, CardArray]:
+    """holes (N, k) with k in 4..6 and boards (N, 5) or (5,), checked, as
+    uint8 C-contiguous arrays; boards comes back 2-D (1 row when shared)."""
+    h = _checks.id_array(holes, "holes", dims=2)
+    if h.shape[1] not in HOLE_SIZES:
+        raise OmahaEvalError(
+            f"holes: expected {_checks.sizes_text(HOLE_SIZES)} cards per row, got shape {h.shape}"
+        )
+    b = _checks.id_array(boards, "boards", dims=1 if _checks.ndim(boards) == 1 else 2)
+    if b.ndim == 1:
+        if b.shape[0] != BOARD_SIZE:
+            raise OmahaEvalError(f"boards: a shared board needs 5 cards, got shape {b.shape}")
+        b = b.reshape(1, BOARD_SIZE)
+    elif b.shape[1] != BOARD_SIZE or b.shape[0] != h.shape[0]:
+        raise OmahaEvalError(
+            f"boards: expected shape ({h.shape[0]}, 5) or (5,) to match holes {h.shape}, "
+            f"got {b.shape}"
+        )
+    bad = _core.first_invalid_row(h, b)
+    if bad >= 0:
+        board_row = b[0] if b.shape[0] == 1 else b[bad]
+        raise OmahaEvalError(
+            f"holes/boards: row {bad} repeats a card: hole {format_cards(h[bad])} "
+            f"board {format_cards(board_row)}"
+        )
+    return h, b
+
+
 def evaluate(hole: Any, board: Any) -> HandValue:
     """Best high and best low of `hole` (4, 5 or 6 cards) on a five-card `board`.
 
@@ -143,7 +180,7 @@ def evaluate(hole: Any, board: Any) -> HandValue:
     >>> v.high_name, v.low_name
     ('Flush, ace high', '5-4-3-2-A')
     """
-    h, b = _validate.hand_and_board(hole, board)
+    h, b = _hand_and_board(hole, board)
     high, low, hi_used, lo_used = _core.evaluate_detail(h, b)
     return HandValue(
         high=high,
@@ -166,5 +203,5 @@ def evaluate_batch(
     checked (ids 0..51, no card twice in a hand and its board) before the C
     loop runs without the GIL.
     """
-    h, b = _validate.batch(holes, boards)
+    h, b = _rows_and_boards(holes, boards)
     return _core.evaluate_rows(h, b)

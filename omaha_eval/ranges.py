@@ -32,8 +32,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from omaha_eval import _core, _preflop, _validate
+from omaha_eval import _checks, _core, _preflop
 from omaha_eval import _range_parse as rp
+from omaha_eval.errors import OmahaEvalTypeError
 
 __all__ = ["Range", "parse_range"]
 
@@ -214,8 +215,11 @@ class Range:
     __slots__ = ("_combos", "_keys", "_text", "_weights", "hole_cards")
 
     def __init__(self, text: str, hole_cards: int = 4) -> None:
-        self._text = _validate.range_text(text)
-        self.hole_cards = _validate.hole_cards(hole_cards)
+        if not isinstance(text, str):
+            got = f"{type(text).__name__} {_checks.quote(text)}"
+            raise OmahaEvalTypeError(f"range: expected range text such as 'AA:$ds', got {got}")
+        self._text = text
+        self.hole_cards = _checks.hole_cards(hole_cards)
         tree = rp.parse(self._text, self.hole_cards)
         mask, weights = _evaluate(tree, self.hole_cards)
         # np.compress: much faster than boolean indexing of a 2-D array
@@ -258,7 +262,7 @@ class Range:
         return keys
 
     def __contains__(self, hand: Any) -> bool:
-        cards = np.sort(_validate.cards(hand, "hand", (self.hole_cards,)))
+        cards = np.sort(_checks.card_set(hand, "hand", (self.hole_cards,)))
         if self._keys is None:
             self._keys = self._packed(self._combos)
         key = self._packed(cards.reshape(1, -1))[0]

@@ -22,7 +22,11 @@ from typing import Any, overload
 import numpy as np
 import numpy.typing as npt
 
-from omaha_eval import _core, _validate
+from omaha_eval import _checks, _core
+from omaha_eval._checks import BOARD_SIZE, HOLE_SIZES, CardArray, quote
+from omaha_eval.cards import format_cards
+from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
+from omaha_eval.games import game as read_game
 
 __all__ = [
     "N_HANDS",
@@ -36,6 +40,8 @@ __all__ = [
 ]
 
 N_HANDS: int = _core.N_HANDS4  # C(52, 4) = 270,725 four-card hands
+MAX_SEATS = _checks.MAX_PLAYERS
+MAX_CHIPS = 2**62  # total chips of a showdown, so that int64 sums cannot overflow
 
 # _BINOMIAL[x, i] = C(x, i) for the combinatorial number system of hand_index.
 _BINOMIAL = np.array([[comb(x, i) for i in range(5)] for x in range(52)], dtype=np.int64)
@@ -61,6 +67,42 @@ def all_hands() -> npt.NDArray[np.uint8]:
     return _all_hands()
 
 
+def _hand_rows(value: Any, name: str, board: CardArray) -> CardArray:
+    """Hands (N, k) of ids, k in 4..6, none repeating a card or holding a
+    card of `board`."""
+    h = _checks.id_array(value, name, dims=2)
+    if h.shape[1] not in HOLE_SIZES:
+        raise OmahaEvalError(
+            f"{name}: expected {_checks.sizes_text(HOLE_SIZES)} cards per row, got shape {h.shape}"
+        )
+    bad = _core.first_invalid_row(h, board.reshape(1, BOARD_SIZE))
+    if bad >= 0:
+        row = h[bad]
+        if len(np.unique(row)) != len(row):
+            raise OmahaEvalError(f"{name}: row {bad} repeats a card: {format_cards(row)}")
+        shared = format_cards(np.intersect1d(row, board))
+        raise OmahaEvalError(
+            f"{name}: row {bad} ({format_cards(row)}) holds board card(s) {shared} "
+            f"of board {format_cards(board)}"
+        )
+    return h
+
+
+def _index_rows(value: Any) -> tuple[npt.NDArray[np.uint8], bool]:
+    """One four-card hand (text or ids) or an (N, 4) array of them, as sorted
+    rows (N, 4); the flag says whether a single hand was given."""
+    if isinstance(value, str) or _checks.ndim(value) == 1:
+        return np.sort(_checks.card_set(value, "hand", (4,))).reshape(1, 4), True
+    h = _checks.id_array(value, "hand", dims=2)
+    if h.shape[1] != 4:
+        raise OmahaEvalError(f"hand: expected rows of 4 cards, got shape {h.shape}")
+    h = np.sort(h, axis=1)
+    bad = _checks.first_repeating_row(h)
+    if bad >= 0:
+        raise OmahaEvalError(f"hand: row {bad} repeats a card: {format_cards(h[bad])}")
+    return h, False
+
+
 @overload
 def hand_index(hand: str) -> int: ...
 @overload
@@ -76,7 +118,7 @@ def hand_index(hand: Any) -> int | npt.NDArray[np.int64]:
     >>> hand_index([51, 50, 49, 48])
     270724
     """
-    rows, single = _validate.hand_for_index(hand)
+    rows, single = _index_rows(hand)
     # Lexicographic rank = last index - colex rank of the complemented hand.
     comp = 51 - rows[:, ::-1].astype(np.int64)  # ascending again
     colex = sum(_BINOMIAL[comp[:, i], i + 1] for i in range(4))
@@ -103,10 +145,10 @@ def rank_board(
     >>> int(high[hand_index("Jd 2c 2d 2h")])
     0
     """
-    b = _validate.cards(board, "board", (_validate.BOARD_SIZE,))
+    b = _checks.card_set(board, "board", (BOARD_SIZE,))
     if hands is None:
         return _core.rank_all_hands(b)
-    h = _validate.hand_rows(hands, "hands", b)
+    h = _hand_rows(hands, "hands", b)
     return _core.rank_hands(b, h)
 
 
@@ -159,10 +201,10 @@ def river_shares(
     >>> float(r.hi_share[0]), float(r.lo_share[0]), float(r.scoop[0])
     (0.5, 0.5, 1.0)
     """
-    b = _validate.cards(board, "board", (_validate.BOARD_SIZE,))
-    hero = _validate.hand_rows(hero_combos, "hero_combos", b)
-    villain = _validate.hand_rows(villain_combos, "villain_combos", b)
-    w = _validate.weights(villain_weights, "villain_weights", len(villain))
+    b = _checks.card_set(board, "board", (BOARD_SIZE,))
+    hero = _hand_rows(hero_combos, "hero_combos", b)
+    villain = _hand_rows(villain_combos, "villain_combos", b)
+    w = _checks.weights(villain_weights, "villain_weights", len(villain))
     hi, lo, scoop, live = _core.river_equity_rows(b, hero, villain, w)
     return RiverShares(hi_share=hi, lo_share=lo, scoop=scoop, live_weight=live)
 
@@ -205,7 +247,53 @@ def showdown(
     >>> showdown(["As 2s Kc Kh", "Ah 2h Qc 9h"], "3c 5h 8d Ks Jd", [40, 40])
     [60, 20]
     """
-    held, b, chips, seat, game = _validate.showdown(hands, board, contributions, button, game)
-    code = _core.GAME_OMAHA if game == "omaha" else _core.GAME_OMAHA8
-    payouts = _core.showdown_chips(b, held, chips, seat, code)
+    held, b, chips, seat = _showdown_args(hands, board, contributions, button)
+    payouts = _core.showdown_chips(b, held, chips, seat, read_game(game).code)
     return [int(x) for x in payouts]
+
+
+def _chip_count(value: Any, name: str) -> int:
+    if not _checks.is_int(value):
+        raise OmahaEvalTypeError(f"{name}: expected an integer number of chips, got {quote(value)}")
+    if value < 0:
+        raise OmahaEvalError(f"{name}: chips cannot be negative, got {quote(value, 40)}")
+    if value > MAX_CHIPS:
+        raise OmahaEvalError(f"{name}: more than {MAX_CHIPS} chips: {quote(value, 40)}")
+    return int(value)
+
+
+def _showdown_args(
+    hands: Any, board: Any, contributions: Any, button: Any
+) -> tuple[list[CardArray | None], CardArray, npt.NDArray[np.int64], int]:
+    """The arguments of showdown, checked: hands (None = folded), the board,
+    contributions as int64 and the button seat."""
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, (list, tuple)):
+        raise OmahaEvalTypeError(
+            "hands: expected a list with one hand (or None if folded) per seat, "
+            f"got {quote(hands)}"
+        )
+    n = len(hands)
+    if not 2 <= n <= MAX_SEATS:
+        raise OmahaEvalError(f"hands: expected 2 to {MAX_SEATS} seats, got {n}")
+    held = [
+        None if h is None else _checks.card_set(h, f"hands[{i}]", HOLE_SIZES)
+        for i, h in enumerate(hands)
+    ]
+    b = _checks.card_set(board, "board", (BOARD_SIZE,))
+    _checks.disjoint(
+        ("board", b), *((f"hands[{i}]", h) for i, h in enumerate(held) if h is not None)
+    )
+    if isinstance(contributions, (str, bytes)) or _checks.ndim(contributions) != 1:
+        raise OmahaEvalTypeError(
+            f"contributions: expected one integer per seat, got {quote(contributions)}"
+        )
+    chips = [_chip_count(c, f"contributions[{i}]") for i, c in enumerate(contributions)]
+    if len(chips) != n:
+        raise OmahaEvalError(f"contributions: expected {n} values (one per seat), got {len(chips)}")
+    if sum(chips) > MAX_CHIPS:
+        raise OmahaEvalError(f"contributions: total {sum(chips)} exceeds {MAX_CHIPS}")
+    if not _checks.is_int(button):
+        raise OmahaEvalTypeError(f"button: expected a seat number, got {quote(button)}")
+    if not 0 <= button < n:
+        raise OmahaEvalError(f"button: expected a seat 0..{n - 1}, got {quote(button, 40)}")
+    return held, b, np.array(chips, dtype=np.int64), int(button)

@@ -1,100 +1,17 @@
-"""Batch spots and files, without running equity: reading and checking rows,
-seeds, and the output file's resume bookkeeping."""
+"""Batch files (omaha_eval/batch/files.py), without running equity: reading
+rows, error entries, and the output file's resume bookkeeping."""
 
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 
 import pytest
 
-from omaha_eval import _validate, batch
-from omaha_eval._report import csv_header, csv_row
-from omaha_eval.batch import _Output
-from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
-
-
-def test_spot_normalised() -> None:
-    spot = _validate.spot(
-        {
-            "id": 7,
-            "players": " AsAh2c3d | 7c7d4c5d ",
-            "board": " Ks Qd Jh ",
-            "trials": "1000",
-            "exact": "false",
-            "seed": 3.0,
-            "target_stderr": "0.001",
-            "game": "Omaha",
-        },
-        row=1,
-    )
-    assert spot == {
-        "id": "7",
-        "players": ("AsAh2c3d", "7c7d4c5d"),
-        "board": "Ks Qd Jh",
-        "dead": "",
-        "trials": 1000,
-        "exact": False,
-        "seed": 3,
-        "target_stderr": 0.001,
-        "game": "omaha",
-    }
-
-
-def test_spot_missing_values_mean_defaults() -> None:
-    spot = _validate.spot(
-        {"players": ["AA", "KK"], "trials": "", "seed": math.nan, "game": None}, 4
-    )
-    assert spot["id"] == "4"
-    assert spot["trials"] is None and spot["seed"] is None and spot["game"] == "omaha8"
-
-
-@pytest.mark.parametrize(
-    ("raw", "error", "needle"),
-    [
-        ({"players": "AsAh2c3d"}, OmahaEvalError, "players: expected 2 to 10 players, got 1"),
-        ({"players": "|".join(["*"] * 11)}, OmahaEvalError, "got 11"),
-        ({"players": "AsAh2c3d||7c7d4c5d"}, OmahaEvalError, "an empty player"),
-        ({}, OmahaEvalError, "players: missing"),
-        ({"players": 5}, OmahaEvalTypeError, "players"),
-        (
-            {"players": "A|B", "trials": "ten"},
-            OmahaEvalError,
-            "trials: expected an integer, got 'ten'",
-        ),
-        ({"players": "A|B", "trials": 0}, OmahaEvalError, "trials: expected an integer >= 1"),
-        ({"players": "A|B", "trials": True}, OmahaEvalTypeError, "trials"),
-        ({"players": "A|B", "seed": -1}, OmahaEvalError, "seed"),
-        ({"players": "A|B", "exact": "maybe"}, OmahaEvalError, "exact: expected true or false"),
-        ({"players": "A|B", "target_stderr": "-1"}, OmahaEvalError, "target_stderr"),
-        ({"players": "A|B", "game": "stud"}, OmahaEvalError, "game: expected omaha8 or omaha"),
-        ({"players": "A|B", "board": 5}, OmahaEvalTypeError, "board"),
-        ({"players": "A|B", "trails": 5}, OmahaEvalError, "unknown field 'trails'"),
-        ({"players": "A|B", "id": [1]}, OmahaEvalTypeError, "id"),
-    ],
-)
-def test_spot_errors_name_the_field(raw: dict[str, object], error: type, needle: str) -> None:
-    with pytest.raises(error) as info:
-        _validate.spot(raw, row=1)
-    assert needle in str(info.value)
-
-
-def test_spot_seed_depends_on_batch_seed_and_id_only() -> None:
-    a = batch.spot_seed(0, "spot-1")
-    assert a == batch.spot_seed(0, "spot-1")
-    assert (
-        len(
-            {
-                a,
-                batch.spot_seed(1, "spot-1"),
-                batch.spot_seed(0, "spot-2"),
-                batch.spot_seed(0, "spot-1\0"),
-            }
-        )
-        == 4
-    )
-    assert 0 <= a < 2**53
+from omaha_eval import batch
+from omaha_eval.batch.files import Output, csv_header, csv_row
+from omaha_eval.engine.results import FIGURES
+from omaha_eval.errors import OmahaEvalError
 
 
 def test_read_spots_csv_and_jsonl(tmp_path: Path) -> None:
@@ -161,21 +78,9 @@ def test_bad_rows_are_error_entries_and_skip_is_by_id() -> None:
 def _ok_record(spot_id: str) -> dict[str, object]:
     player = {
         "hand": "AsAh2c3d",
-        **dict.fromkeys(
-            (
-                "equity",
-                "hi_share",
-                "lo_share",
-                "scoop",
-                "hi_win",
-                "hi_tie",
-                "lo_win",
-                "lo_tie",
-                "makes_low",
-                "stderr",
-            ),
-            0.5,
-        ),
+        "kind": "hand",
+        "combos": 1,
+        **dict.fromkeys((f.name for f in FIGURES), 0.5),
     }
     return {
         "id": spot_id,
@@ -191,6 +96,8 @@ def _ok_record(spot_id: str) -> dict[str, object]:
         "seed": 1,
         "elapsed": 0.1,
         "interrupted": False,
+        "target_stderr": None,
+        "target_reached": None,
         "players": [player, player],
     }
 
@@ -198,17 +105,17 @@ def _ok_record(spot_id: str) -> dict[str, object]:
 @pytest.mark.parametrize("suffix", [".csv", ".jsonl"])
 def test_output_resume_bookkeeping(tmp_path: Path, suffix: str) -> None:
     path = tmp_path / f"out{suffix}"
-    out = _Output(path, n_players=2)
+    out = Output(path, n_players=2)
     assert out.done == set()
     out.open()
     for spot_id in ("a", "b"):
-        out.write(batch.SpotResult(spot_id, _ok_record(spot_id)))
+        out.write(_ok_record(spot_id))
     out.close()
     # a run killed in the middle of writing the third record
     complete = path.read_bytes()
     with path.open("ab") as f:
         f.write(b"c,ok,,,,omaha8,0.25" if suffix == ".csv" else b'{"id": "c", "sta')
-    again = _Output(path, n_players=2)
+    again = Output(path, n_players=2)
     assert again.done == {"a", "b"}
     again.close()
     assert path.read_bytes() == complete  # the partial record is gone, nothing else touched
@@ -222,13 +129,13 @@ def test_output_resume_bookkeeping(tmp_path: Path, suffix: str) -> None:
 def test_output_refuses_foreign_files(tmp_path: Path) -> None:
     (tmp_path / "other.csv").write_text("name,score\nx,1\n")
     with pytest.raises(OmahaEvalError, match="not a batch result CSV"):
-        _Output(tmp_path / "other.csv", n_players=2)
+        Output(tmp_path / "other.csv", n_players=2)
     (tmp_path / "narrow.csv").write_text(",".join(csv_header(2)) + "\n")
     with pytest.raises(OmahaEvalError, match="columns for 2 players"):
-        _Output(tmp_path / "narrow.csv", n_players=3)
+        Output(tmp_path / "narrow.csv", n_players=3)
     (tmp_path / "other.jsonl").write_text("[1, 2]\n")
     with pytest.raises(OmahaEvalError, match=r"line 1 .* is not a batch result"):
-        _Output(tmp_path / "other.jsonl", n_players=2)
+        Output(tmp_path / "other.jsonl", n_players=2)
 
 
 def test_csv_row_flattens_players() -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-import reference as ref
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracles import evaluator as ref
 
 import omaha_eval as oe
 

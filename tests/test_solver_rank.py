@@ -8,8 +8,8 @@ from math import comb
 
 import numpy as np
 import pytest
-import reference as ref
-import reference_solver as rs
+from oracles import evaluator as ref
+from oracles import solver as rs
 
 import omaha_eval as oe
 from omaha_eval import OmahaEvalError, OmahaEvalTypeError

@@ -1,14 +1,14 @@
 """river_shares / river_equity against pair-by-pair brute force (plain
-Python with the split of tests/reference.py) and a NumPy pairwise check."""
+Python with the split of tests/oracles/evaluator.py) and a NumPy pairwise check."""
 
 from __future__ import annotations
 
 import numpy as np
 import numpy.typing as npt
 import pytest
-import reference_solver as rs
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracles import solver as rs
 
 import omaha_eval as oe
 from omaha_eval import OmahaEvalError, OmahaEvalTypeError

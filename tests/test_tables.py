@@ -8,7 +8,7 @@ from math import comb
 
 import numpy as np
 import pytest
-import reference as ref
+from oracles import evaluator as ref
 
 from omaha_eval import _core, high_category, high_name, low_name
 
@@ -77,7 +77,7 @@ def test_every_five_card_hand_low_is_one_of_56(all_five_card_hands):
 
 def test_every_high_class_matches_the_reference_definition():
     """Each of the 7462 classes, built from a representative hand, gets the
-    value the brute-force definition (tests/reference.py) gives it."""
+    value the brute-force definition (tests/oracles/evaluator.py) gives it."""
     reps = []
     for ranks in combinations(range(13), 5):
         reps.append([4 * r for r in ranks])  # a flush

@@ -10,7 +10,7 @@ and layout) for evaluate_batch.  The package's Python modules are
 instrumented for coverage (the C core is not: gcc cannot build libFuzzer
 instrumentation; tools/sanitize.sh covers the C side).  An input fails when
 the call raises anything but OmahaEvalError, or when its answer (or refusal)
-differs from the plain-Python oracles in tests/reference_hardening.py.
+differs from the plain-Python oracles in tests/oracles/inputs.py.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ with atheris.instrument_imports(include=["omaha_eval"]):
     import omaha_eval as oe
     from omaha_eval.errors import OmahaEvalError
 
-import reference_hardening as oracle  # noqa: E402
+from oracles import inputs as oracle  # noqa: E402
 
 DTYPES = [
     np.dtype(t)

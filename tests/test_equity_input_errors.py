@@ -6,7 +6,7 @@ import re
 
 import numpy as np
 import pytest
-import reference as ref
+from oracles import evaluator as ref
 
 import omaha_eval as oe
 from omaha_eval import OmahaEvalError, OmahaEvalTypeError
@@ -27,8 +27,7 @@ def combos(*hands: str) -> np.ndarray:
         ([A, B], "", "7c", "card 7c is in both dead and players[1]"),
         ([A, "7c 7d 4c 7c"], "", "", "players[1]: card 7c appears twice"),
         ([A, B], "Kd Kd", "", "board: card Kd appears twice"),
-        ([A, "7c 7d 4c"], "", "", "players[1]: expected 4, 5 or 6 cards, got 3"),
-        ([A, "7c 7d 4c 5d 6d 8d 9d"], "", "", "players[1]: expected 4, 5 or 6 cards, got 7"),
+        ([A, "7c 7d 4c 5d 6d 8d 9d"], "", "", "players[1]: 7 cards, more than the spot's 4"),
         ([A, B + " 8s"], "", "", "players[1]: 5 hole cards, but players[0] has 4"),
         ([A, B], "Kd Qd Jd Td 9d 8d", "", "board: expected 0, 1, 2, 3, 4 or 5 cards, got 6"),
         ([A], "", "", "players: expected 2 to 10 players, got 1"),
@@ -98,8 +97,8 @@ def test_bad_ranges(value: object, message: str) -> None:
         ({"exact": "yes"}, OmahaEvalTypeError, "exact: expected True, False or None"),
         ({"target_stderr": 0}, OmahaEvalError, "target_stderr: expected a number > 0"),
         ({"target_stderr": "small"}, OmahaEvalTypeError, "target_stderr"),
-        ({"game": "holdem"}, OmahaEvalError, "game: expected one of 'omaha8', 'omaha'"),
-        ({"seed": -1, "exact": False}, OmahaEvalError, "seed: expected an int >= 0"),
+        ({"game": "holdem"}, OmahaEvalError, "game: expected a game, one of omaha8"),
+        ({"seed": -1, "exact": False}, OmahaEvalError, r"seed: expected an int 0 <= seed < 2\*\*128"),
         ({"seed": "abc", "exact": False}, OmahaEvalTypeError, "seed: expected None, an int"),
         ({"seed": 2.5}, OmahaEvalTypeError, "seed: expected None, an int"),  # even if exact
     ],

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-import reference as ref
 from hypothesis import given
 from hypothesis import strategies as st
+from oracles import evaluator as ref
 
 import omaha_eval as oe
 from omaha_eval import cards as cards_module

@@ -1,5 +1,5 @@
 """Property tests: random well-formed range expressions agree with the plain
-Python model (tests/reference_ranges.py), and random text never makes the
+Python model (tests/oracles/ranges.py), and random text never makes the
 parser fail with anything but OmahaEvalError."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ import zlib
 from typing import Any
 
 import numpy as np
-import reference_ranges as ref
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from oracles import ranges as ref
 
 from omaha_eval import OmahaEvalError, Range
 from omaha_eval import _range_parse as rp

@@ -11,8 +11,8 @@ from importlib import metadata
 from pathlib import Path
 
 import pytest
-import reference as ref
 from cli_helpers import assert_one_line_error, cli_env, run_cli
+from oracles import evaluator as ref
 
 import omaha_eval
 
@@ -73,9 +73,9 @@ def test_eval_json_matches_reference(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "needles"),
     [
-        (["eval", "AdKd3s", "JdQd4d3c5h"], ["hole", "'AdKd3s'"]),
-        (["eval", "AdKd3s2s", "JdQd4d3c"], ["board", "'JdQd4d3c'"]),
-        (["eval", "AdKd3s2s", "JdQd4d3cXx"], ["board", "'Xx'"]),
+        (["eval", "AdKd3s", "JdQd4d3c5h"], ["HOLE:", "'AdKd3s'"]),
+        (["eval", "AdKd3s2s", "JdQd4d3c"], ["BOARD:", "'JdQd4d3c'"]),
+        (["eval", "AdKd3s2s", "JdQd4d3cXx"], ["BOARD:", "'Xx'"]),
         (["eval", "AdKd3s2s", "AdQd4d3c5c"], ["Ad", "hole", "board"]),
         (["eval", "AdKd3s2s"], ["BOARD"]),
         (["eval", "AdKd3s2s", "JdQd4d3c5h", "--bogus"], ["--bogus"]),
@@ -163,4 +163,4 @@ def test_console_script(tmp_path: Path) -> None:
         text=True,
         timeout=60,
     )
-    assert_one_line_error(bad, "board")
+    assert_one_line_error(bad, "BOARD")

@@ -1,4 +1,4 @@
-"""Exact equity against the plain-Python brute force (tests/reference_equity.py)."""
+"""Exact equity against the plain-Python brute force (tests/oracles/equity.py)."""
 
 from __future__ import annotations
 
@@ -9,13 +9,14 @@ from itertools import combinations
 
 import numpy as np
 import pytest
-import reference as ref
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reference_equity import FIGURES, brute_equity
+from oracles import evaluator as ref
+from oracles.equity import FIGURES, brute_equity
 
 import omaha_eval as oe
 from omaha_eval import _core
+from omaha_eval.engine.results import FIGURES as RESULT_FIGURES
 
 TOL = 1e-12
 
@@ -163,7 +164,12 @@ def test_ids_and_text_agree() -> None:
     text = oe.equity(["As 2s 3h Kd", "Ah 4c 5d Qs"], "6s 7h 8d Jc")
     ids = oe.equity([ref.cards("As 2s 3h Kd"), np.array(ref.cards("Ah 4c 5d Qs"))],
                     ref.cards("6s 7h 8d Jc"))  # fmt: skip
-    assert text.players == ids.players
+    assert [_figures(p) for p in text.players] == [_figures(p) for p in ids.players]
+    assert [p.hand for p in ids.players] == ["As2s3hKd", "Ah4c5dQs"]  # ids are labelled by card
+
+
+def _figures(p: oe.PlayerEquity) -> tuple[float, ...]:
+    return tuple(getattr(p, f.name) for f in RESULT_FIGURES)
 
 
 class RangeObject:
@@ -271,7 +277,7 @@ def test_result_is_frozen_and_json_ready() -> None:
     data = json.loads(json.dumps(result.to_dict()))
     assert data["method"] == "exact" and data["trials"] == result.trials
     assert data["players"][1]["equity"] == result.players[1].equity
-    assert set(data["players"][0]) == set(FIGURES) | {"stderr"}
+    assert set(data["players"][0]) == set(FIGURES) | {"stderr", "hand", "kind", "combos"}
 
 
 def _batch_equity(players: list[str], board: str) -> tuple[np.ndarray, int]:
@@ -343,7 +349,8 @@ def test_exact_matches_brute_force_on_random_spots(spot: tuple[list, str, str, b
 
 @pytest.mark.parametrize("k", [4, 5, 6])
 def test_random_hand_expansion_lists_every_hand_once(k: int) -> None:
-    from omaha_eval.equity import _all_hands, _card_masks
+    from omaha_eval._checks import row_masks as _card_masks
+    from omaha_eval.engine.spot import _unknown_hands as _all_hands
 
     known = set(ref.cards("As Kd 7h 2c 9s")) | set(range(12))
     hands = _all_hands(sum(1 << c for c in known), k)

@@ -1,7 +1,7 @@
 """Plain-Python (and plain-NumPy) oracles for the solver API.
 
 Nothing here shares code with omaha_eval's solver: the river shares are
-summed pair by pair with the split of tests/reference.py, and the showdown
+summed pair by pair with the split of tests/oracles/evaluator.py, and the showdown
 cuts pots and deals odd chips straight from RULES.md.
 """
 
@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 import numpy.typing as npt
-import reference as ref
+
+from oracles import evaluator as ref
 
 
 def river_shares_brute(

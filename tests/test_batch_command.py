@@ -19,7 +19,10 @@ from cli_helpers import REPO_ROOT, cli_command, cli_env, run_cli, run_on_termina
 
 import omaha_eval
 from omaha_eval import batch
-from omaha_eval._report import PLAYER_FIGURES
+from omaha_eval.batch.spots import check_spot
+from omaha_eval.engine.results import FIGURES as PLAYER_FIGURE_LIST
+
+PLAYER_FIGURES = [f.name for f in PLAYER_FIGURE_LIST]
 
 EXAMPLES = REPO_ROOT / "examples"
 FIGURES = ("no_low", "quartered", "method", "trials", "seed")
@@ -39,7 +42,6 @@ def library_result(spot: dict[str, Any], batch_seed: int = 0) -> Any:
     players = spot["players"]
     if isinstance(players, str):
         players = players.split("|")
-    players = batch.engine_players(players)  # range text -> Range, as the command does
     seed = spot.get("seed") or batch.spot_seed(batch_seed, spot["id"])
     trials = int(spot["trials"]) if spot.get("trials") else None
     return omaha_eval.equity(
@@ -74,10 +76,8 @@ def examples(tmp_path: Path) -> Path:
 def test_examples_csv_and_jsonl_hold_the_same_spots() -> None:
     csv_rows = batch.read_spots(EXAMPLES / "spots.csv")
     json_rows = batch.read_spots(EXAMPLES / "spots.jsonl")
-    from omaha_eval import _validate
-
-    assert [_validate.spot(r, i) for i, r in enumerate(csv_rows, 1)] == [
-        _validate.spot(r, i) for i, r in enumerate(json_rows, 1)
+    assert [check_spot(r, i, 0) for i, r in enumerate(csv_rows, 1)] == [
+        check_spot(r, i, 0) for i, r in enumerate(json_rows, 1)
     ]
 
 
@@ -136,12 +136,12 @@ def test_bad_rows_become_error_entries(tmp_path: Path) -> None:
     assert len(records) == 8
     assert records["good"]["status"] == records["also-good"]["status"] == "ok"
     expected = {
-        "twice": "card As is in both players[0] and players[1]",
+        "twice": "card As is in both player 1 and player 2",
         "one-player": "players: expected 2 to 10 players, got 1",
-        "bad-card": "players[1]: range: column 7: '1' is not a rank",
+        "bad-card": "player 2: range: column 7: '1' is not a rank",
         "bad-trials": "trials: expected an integer, got 'lots'",
         "board-dead": "card Kd is in both board and dead",
-        "bad-range": "players[1]: range: column 4: unknown macro $xx",
+        "bad-range": "player 2: range: column 4: unknown macro $xx",
     }
     for spot_id, needle in expected.items():
         assert records[spot_id]["status"] == "error"

@@ -2,7 +2,7 @@
 
 Straight from RULES.md ("Equity"): every non-colliding assignment of hands
 to the players (weight: the product of the hands' weights) times every
-completion of the board; each deal is scored with tests/reference.py and
+completion of the board; each deal is scored with tests/oracles/evaluator.py and
 split with its `split`.  Exact arithmetic (Fractions), so it is slow: keep
 the spots small (river, turn, flop, or a deck shrunk by dead cards).
 """
@@ -13,7 +13,7 @@ from fractions import Fraction
 from itertools import combinations, product
 from typing import Any
 
-import reference as ref
+from oracles import evaluator as ref
 
 FIGURES = ("equity", "hi_share", "lo_share", "scoop", "hi_win", "hi_tie", "lo_win",
            "lo_tie", "makes_low")  # fmt: skip

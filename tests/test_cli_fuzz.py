@@ -15,10 +15,10 @@ import traceback
 from typing import Any
 
 import pytest
-import reference as ref
-import reference_hardening as oracle
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from oracles import evaluator as ref
+from oracles import inputs as oracle
 
 cli = pytest.importorskip("omaha_eval.cli")
 from click.testing import CliRunner  # noqa: E402  (click comes with the CLI)

@@ -3,8 +3,8 @@
 Arbitrary card text, id arrays of every dtype, shape and memory layout, and
 arbitrary Python objects go into the public functions.  Each call must either
 raise OmahaEvalError (a ValueError; OmahaEvalTypeError is also a TypeError)
-or return exactly what the plain-Python oracles give (tests/reference.py via
-tests/reference_hardening.py): never another exception, a crash or a silent
+or return exactly what the plain-Python oracles give (tests/oracles/evaluator.py via
+tests/oracles/inputs.py): never another exception, a crash or a silent
 wrong answer.  Under tools/sanitize.sh the same tests run with ASan + UBSan.
 
 OMAHA_EVAL_FUZZ_EXAMPLES sets the examples per test (default 200); the
@@ -20,10 +20,10 @@ from typing import Any
 import hypothesis.extra.numpy as hnp
 import numpy as np
 import pytest
-import reference as ref
-import reference_hardening as oracle
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from oracles import evaluator as ref
+from oracles import inputs as oracle
 
 import omaha_eval as oe
 from omaha_eval.errors import OmahaEvalError
@@ -410,7 +410,7 @@ def oracle_text(ids: list[int], sep: str) -> str:
 
 
 def as_brute(spot: dict[str, Any]) -> tuple[list[Any], list[int], list[int]]:
-    """The spot in tests/reference_equity.py's terms: hands and weights as
+    """The spot in tests/oracles/equity.py's terms: hands and weights as
     plain lists, cards as ids, through the oracle's own parser."""
     players = []
     for p in spot["players"]:
@@ -442,7 +442,7 @@ def check_equity_result(r: Any, n: int) -> None:
 @settings(fuzz, max_examples=max(EXAMPLES // 4, 20))
 @given(equity_spot())
 def test_equity_valid_spots_match_brute_force(spot):
-    from reference_equity import FIGURES, brute_equity
+    from oracles.equity import FIGURES, brute_equity
 
     players, board, dead = as_brute(spot)
     want = brute_equity(players, board, dead, high_only=spot["game"] == "omaha")
@@ -534,5 +534,5 @@ def test_equity_odd_player_values_raise_our_error(player):
 
 
 def test_equity_array_game_raises_our_error():
-    with pytest.raises(OmahaEvalError, match=r"game: expected one of"):
+    with pytest.raises(OmahaEvalError, match=r"game: expected a game, one of"):
         oe.equity(HANDS, board="Kc Kd Kh Ks", game=np.array(["omaha8", "omaha"]))

@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 import pytest
-from test_equity import FIXED_SPOTS, RANGE_SPOTS, SMALL_DECK_DEAD, range_of
+from test_equity_exact import FIXED_SPOTS, RANGE_SPOTS, SMALL_DECK_DEAD, range_of
 
 import omaha_eval as oe
 
@@ -96,8 +96,11 @@ def test_seed_forms() -> None:
     assert run(unseeded.seed).players == unseeded.players  # the reported seed reproduces
     gen_a, gen_b = np.random.default_rng(5), np.random.default_rng(5)
     first = run(gen_a)
-    assert first.seed is None and run(gen_b).players == first.players
+    assert run(gen_b).players == first.players
+    assert run(first.seed).players == first.players  # the seed drawn from it reproduces
     assert run(gen_a).players != first.players  # a Generator moves on, as in NumPy
+    spawned = np.random.SeedSequence(11).spawn(1)[0]
+    assert run(run(spawned).seed).players == run(spawned).players
 
 
 def test_target_stderr_stops_when_reached() -> None:

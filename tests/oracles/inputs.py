@@ -5,7 +5,7 @@ sharing code with the package.
 - `parse(text)`: card text -> list of ids, or None when the text is not valid
   card text (an error is expected).  A character loop, no regular expressions.
 - `expected_evaluate(hole, board)` / `expected_batch(holes, boards)`: the
-  (high, low) answers tests/reference.py gives, or None when the input must
+  (high, low) answers tests/oracles/evaluator.py gives, or None when the input must
   be rejected with OmahaEvalError.  The acceptance rules are the documented
   ones: integer card ids 0..51 (text for single hands), the right shapes,
   no card twice.
@@ -16,7 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import reference as ref
+
+from oracles import evaluator as ref
 
 RANK_CHARS = {r: i for i, r in enumerate("23456789TJQKA")}
 RANK_CHARS.update({r.lower(): i for r, i in list(RANK_CHARS.items()) if r.isalpha()})

@@ -1,0 +1,193 @@
+"""Shared input checks: the few rules every entry point applies the same way.
+
+Each module checks its own arguments beside the code that uses them; the
+checks they share live here: quoting bad input in messages, arrays of card
+ids, sets of cards, cards in two places, counts and weights.  Everything
+that reaches the compiled core has passed one of these: card ids become
+C-contiguous uint8 arrays of ids 0..51 with no card repeated.  Errors are
+OmahaEvalError (or OmahaEvalTypeError) naming the parameter and quoting the
+input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from omaha_eval.cards import card_str, parse_cards
+from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
+
+CardArray = npt.NDArray[np.uint8]
+FloatArray = npt.NDArray[np.float64]
+
+HOLE_SIZES = (4, 5, 6)
+BOARD_SIZE = 5
+MAX_PLAYERS = 10  # RULES.md: 2 to 10 players
+
+
+def quote(value: Any, limit: int = 80) -> str:
+    """repr() of a bad input for a message, cut to `limit` characters."""
+    try:
+        text = repr(value)
+    except Exception:  # e.g. SystemError from a NumPy 'U' array holding an invalid
+        # code point: the error being reported must still be ours
+        text = f"<{type(value).__name__} whose repr() fails>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def sizes_text(sizes: Collection[int]) -> str:
+    """'4, 5 or 6'."""
+    ordered = sorted(sizes)
+    if len(ordered) == 1:
+        return str(ordered[0])
+    return ", ".join(map(str, ordered[:-1])) + f" or {ordered[-1]}"
+
+
+def ndim(value: Any) -> int:
+    """Dimensions of an array-like, or -1 when it is not one."""
+    try:
+        return int(np.ndim(value))
+    except (TypeError, ValueError):
+        return -1
+
+
+def is_int(value: Any) -> bool:
+    """An integer that is not a bool."""
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
+def id_array(value: Any, name: str, dims: int) -> CardArray:
+    """An integer array-like of card ids as a C-contiguous uint8 array with
+    `dims` dimensions; every id must be 0..51."""
+    if isinstance(value, (str, bytes)):
+        raise OmahaEvalTypeError(f"{name}: expected an array of card ids, got text {quote(value)}")
+    try:
+        arr = np.asarray(value)
+    except (TypeError, ValueError) as exc:  # ragged lists, odd objects
+        raise OmahaEvalTypeError(f"{name}: not an array of card ids: {quote(value)}") from exc
+    if arr.size == 0 and arr.dtype.kind == "f":
+        arr = arr.astype(np.uint8)  # [] and np.empty(0) default to float
+    if arr.dtype.kind not in "iu":
+        raise OmahaEvalTypeError(
+            f"{name}: expected integer card ids, got dtype {arr.dtype} in {quote(value)}"
+        )
+    if arr.ndim != dims:
+        raise OmahaEvalError(
+            f"{name}: expected a {dims}-D array of card ids, "
+            f"got shape {arr.shape} in {quote(value)}"
+        )
+    # small inputs (one hand) are checked faster in Python than by NumPy reductions
+    small = arr.size <= 64
+    if arr.size and (
+        not all(0 <= c <= 51 for c in arr.ravel().tolist())
+        if small
+        else arr.min() < 0 or arr.max() > 51
+    ):
+        bad = arr[(arr < 0) | (arr > 51)].ravel()[0]
+        raise OmahaEvalError(f"{name}: card id {int(bad)} is outside 0..51 in {quote(value)}")
+    return np.ascontiguousarray(arr, dtype=np.uint8)
+
+
+def card_set(value: Any, name: str, sizes: Collection[int] | None = None) -> CardArray:
+    """One set of cards (text, a sequence of ids or a 1-D integer array),
+    checked for repeats and, when given, for its number of cards."""
+    if isinstance(value, str):
+        arr = parse_cards(value, name)
+    else:
+        arr = id_array(value, name, dims=1)
+        ids = arr.tolist()
+        if len(set(ids)) != len(ids):
+            twice = card_str(next(c for i, c in enumerate(ids) if c in ids[:i]))
+            raise OmahaEvalError(f"{name}: card {twice} appears twice in {quote(value)}")
+    if sizes is not None and len(arr) not in sizes:
+        raise OmahaEvalError(
+            f"{name}: expected {sizes_text(sizes)} cards, got {len(arr)} in {quote(value)}"
+        )
+    return arr
+
+
+def first_repeating_row(rows: CardArray) -> int:
+    """Index of the first row that holds a card twice, else -1."""
+    ordered = np.sort(rows, axis=1)
+    repeats = np.flatnonzero((ordered[:, 1:] == ordered[:, :-1]).any(axis=1))
+    return int(repeats[0]) if repeats.size else -1
+
+
+def disjoint(*named: tuple[str, CardArray]) -> None:
+    """No card may appear in two of the named sets (a hand and the board,
+    the board and the dead cards, two players...)."""
+    owner: dict[int, str] = {}
+    for name, arr in named:
+        for card in arr.tolist():
+            if card in owner:
+                raise OmahaEvalError(f"card {card_str(card)} is in both {owner[card]} and {name}")
+            owner[card] = name
+
+
+def card_mask(cards: CardArray) -> int:
+    """The 52-bit mask of a set of card ids."""
+    mask = 0
+    for c in cards.tolist():
+        mask |= 1 << c
+    return mask
+
+
+def row_masks(rows: CardArray) -> npt.NDArray[np.uint64]:
+    """The 52-bit card mask of each row (a column at a time: big ranges)."""
+    masks = np.zeros(len(rows), np.uint64)
+    for column in rows.T:
+        masks |= np.left_shift(np.uint64(1), column.astype(np.uint64))
+    return masks
+
+
+def count(value: Any, name: str, minimum: int = 1, maximum: int | None = None) -> int:
+    """A whole number in minimum..maximum (bool refused)."""
+    if not is_int(value):
+        raise OmahaEvalTypeError(
+            f"{name}: expected a whole number >= {minimum}, got {quote(value)}"
+        )
+    if value < minimum:
+        raise OmahaEvalError(
+            f"{name}: expected a whole number >= {minimum}, got {quote(value, 40)}"
+        )
+    if maximum is not None and value > maximum:
+        raise OmahaEvalError(f"{name}: expected at most {maximum:,}, got {quote(value, 40)}")
+    return int(value)
+
+
+def hole_cards(value: Any, name: str = "hole_cards") -> int:
+    """The number of hole cards of a hand: 4, 5 or 6."""
+    if not is_int(value):
+        raise OmahaEvalTypeError(f"{name}: expected an int 4, 5 or 6, got {quote(value)}")
+    if int(value) not in HOLE_SIZES:
+        raise OmahaEvalError(f"{name}: expected {sizes_text(HOLE_SIZES)}, got {int(value)}")
+    return int(value)
+
+
+def weights(value: Any, name: str, n: int) -> FloatArray:
+    """n finite weights >= 0 as float64 (None: all 1)."""
+    if value is None:
+        return np.ones(n, dtype=np.float64)
+    try:
+        arr = np.asarray(value)
+    except (TypeError, ValueError) as exc:
+        raise OmahaEvalTypeError(f"{name}: not an array of numbers: {quote(value)}") from exc
+    if arr.dtype.kind not in "iuf":
+        raise OmahaEvalTypeError(
+            f"{name}: expected numbers, got dtype {arr.dtype} in {quote(value)}"
+        )
+    if arr.shape != (n,):
+        raise OmahaEvalError(f"{name}: expected shape ({n},), got {arr.shape} in {quote(value)}")
+    with np.errstate(over="ignore", invalid="ignore"):
+        arr = np.ascontiguousarray(arr, dtype=np.float64)
+    bad = ~np.isfinite(arr) | (arr < 0)
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        raise OmahaEvalError(
+            f"{name}: weight {float(arr[i])!r} at row {i} is not a finite number >= 0 "
+            f"in {quote(value)}"
+        )
+    return arr

@@ -1,0 +1,42 @@
+"""The ``omaha-eval`` command: equity, hand evaluation and batch analysis.
+
+Each command is a thin layer over the library (the same engine answers the
+same question everywhere): evaluate.py, equity.py and batch.py hold the
+commands, table.py the equity table, _shell.py what the command says to the
+shell (bad input: one line naming the flag, exit code 2, never a traceback;
+progress bars on stderr, only on a terminal, after a second, never with
+--quiet).
+"""
+
+from __future__ import annotations
+
+import click
+
+from omaha_eval import __version__
+from omaha_eval.cli._shell import Group
+from omaha_eval.cli.batch import batch_command
+from omaha_eval.cli.equity import equity_command
+from omaha_eval.cli.evaluate import eval_command
+
+__all__ = ["main"]
+
+
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="omaha-eval")
+def main() -> None:
+    """Omaha hi/lo (Omaha 8-or-better) equity and hand evaluation.
+
+    \b
+    Examples:
+      omaha-eval equity AsAh2c3d 7c7d4c5d --board KsQdJh
+      omaha-eval eval "Ad Kd 3s 2s" "Jd 4d 3c Qd 5h"
+      omaha-eval batch examples/spots.csv -o results.csv
+
+    Cards: As Kd 10h 2c or A♠ K♦ (any case; spaces, commas or nothing
+    between).  Run `omaha-eval COMMAND --help` for each command.
+    """
+
+
+main.add_command(eval_command)
+main.add_command(equity_command)
+main.add_command(batch_command)

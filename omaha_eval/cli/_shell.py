@@ -1,0 +1,111 @@
+"""How the command talks to the shell: bad input as one line naming the flag,
+exit codes, and progress bars on stderr."""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from typing import Any, NoReturn
+
+import click
+
+from omaha_eval.errors import OmahaEvalError, for_people
+from omaha_eval.games import Game, game, game_names
+
+EXIT_BAD_INPUT = 2  # the code click gives usage errors
+EXIT_INTERRUPTED = 130  # the shell's code for a process stopped by Ctrl-C
+PROGRESS_DELAY = 1.0  # seconds before a progress bar appears
+
+# The library's parameter names as the command line spells them.
+FLAGS = {
+    "board": "--board",
+    "dead": "--dead",
+    "trials": "--trials",
+    "exact": "--exact",
+    "seed": "--seed",
+    "threads": "--threads",
+    "target_stderr": "--target-stderr",
+    "game": "--game",
+    "hole_cards": "--hole-cards",
+}
+_LEADING_NAME = re.compile(r"^([a-z_]+):")
+
+
+def fail(message: str, flags: Mapping[str, str] = FLAGS) -> NoReturn:
+    """One line on stderr naming the flag (or the player, counted from 1),
+    exit code 2."""
+    line = for_people(message)
+    line = _LEADING_NAME.sub(lambda m: f"{flags.get(m[1], m[1])}:", line, count=1)
+    click.echo(f"omaha-eval: error: {line}", err=True)
+    sys.exit(EXIT_BAD_INPUT)
+
+
+@contextmanager
+def user_errors(flags: Mapping[str, str] = FLAGS) -> Iterator[None]:
+    """Bad input becomes one line and exit code 2, not a traceback."""
+    try:
+        yield
+    except OmahaEvalError as exc:
+        fail(str(exc), flags)
+
+
+def progress(total: int | None, unit: str, quiet: bool) -> Any:
+    """A tqdm bar on stderr, shown after PROGRESS_DELAY seconds, only when
+    stderr is a terminal and not --quiet."""
+    from tqdm import tqdm
+
+    disable = quiet or not sys.stderr.isatty()
+    return tqdm(
+        total=total,
+        unit=unit,
+        unit_scale=True,
+        delay=PROGRESS_DELAY,
+        file=sys.stderr,
+        disable=disable,
+        leave=False,
+        dynamic_ncols=True,
+    )
+
+
+def game_option(ctx: click.Context, param: click.Parameter, value: str | None) -> Game | None:
+    """--game: any name or alias of omaha_eval.games, any case."""
+    if value is None:
+        return None
+    try:
+        return game(value)
+    except OmahaEvalError as exc:
+        raise click.BadParameter(str(exc).split(": ", 1)[1], ctx, param) from None
+
+
+GAME_METAVAR = "|".join(game_names())
+
+
+class Group(click.Group):
+    """Click's errors on one line (naming the argument), exit code 2; a bare
+    `omaha-eval` prints its help."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        kwargs["standalone_mode"] = False
+        argv = args[0] if args else kwargs.get("args")
+        if argv is None:
+            argv = sys.argv[1:]
+        if not argv:
+            with click.Context(self, info_name=kwargs.get("prog_name") or "omaha-eval") as ctx:
+                click.echo(self.get_help(ctx))
+            sys.exit(0)
+        try:
+            code = super().main(*args, **kwargs)
+        except click.UsageError as exc:
+            where = exc.ctx.command_path if exc.ctx is not None else "omaha-eval"
+            hint = f" (see '{where} --help')" if exc.ctx is not None else ""
+            fail(f"{exc.format_message().rstrip('.')}{hint}", {})
+        except click.ClickException as exc:
+            fail(exc.format_message(), {})
+        except click.Abort:  # Ctrl-C outside the places that handle it themselves
+            sys.exit(EXIT_INTERRUPTED)
+        except BrokenPipeError:  # `omaha-eval ... | head`
+            sys.stderr.close()
+            sys.exit(0)
+        sys.exit(code if isinstance(code, int) else 0)

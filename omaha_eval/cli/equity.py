@@ -1,0 +1,134 @@
+"""``omaha-eval equity``: the library's equity_rounds, with a progress bar,
+Ctrl-C keeping the trials done, and notes where a flag did not apply."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import sys
+
+import click
+
+from omaha_eval.cli._shell import EXIT_INTERRUPTED, fail, game_option, progress, user_errors
+from omaha_eval.cli.table import equity_table
+from omaha_eval.engine.results import EquityResult
+from omaha_eval.equity import DEFAULT_TRIALS, equity_rounds
+from omaha_eval.games import Game
+
+__all__ = ["equity_command"]
+
+
+@click.command("equity")
+@click.argument("players", nargs=-1, required=True, metavar="HAND_OR_RANGE...")
+@click.option("-b", "--board", default="", help="Known board cards (0 to 5).")
+@click.option("-d", "--dead", default="", help="Known dead cards.")
+@click.option("-n", "--trials", type=click.IntRange(min=1), help="Monte Carlo trials.")
+@click.option("--exact", is_flag=True, help="Enumerate every deal (no sampling).")
+@click.option(
+    "--monte-carlo",
+    "monte_carlo",
+    is_flag=True,
+    help="Sample even when the deals are few enough to enumerate.",
+)
+@click.option(
+    "--target-stderr",
+    type=click.FloatRange(min=0, min_open=True),
+    help="Monte Carlo: stop once every equity's standard error is at most this.",
+)
+@click.option("-s", "--seed", type=click.IntRange(min=0), help="Seed (Monte Carlo).")
+@click.option("-t", "--threads", type=click.IntRange(min=1), help="Threads (default: all cores).")
+@click.option(
+    "-g", "--game", callback=game_option, metavar="GAME", default="omaha8", show_default=True,
+    help="omaha8 (o8, plo8) = hi/lo; omaha (plo) = high only.",
+)  # fmt: skip
+@click.option(
+    "-k", "--hole-cards", type=click.IntRange(4, 6),
+    help="Cards per hand (default: the first hand's, or 4); text of that many cards is a hand.",
+)  # fmt: skip
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document (see README).")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+def equity_command(
+    players: tuple[str, ...],
+    board: str,
+    dead: str,
+    trials: int | None,
+    exact: bool,
+    monte_carlo: bool,
+    target_stderr: float | None,
+    seed: int | None,
+    threads: int | None,
+    game: Game,
+    hole_cards: int | None,
+    as_json: bool,
+    quiet: bool,
+) -> None:
+    """Equity of 2 to 10 hands or ranges: hi and lo shares, scoops, wins and ties.
+
+    Each HAND_OR_RANGE is a hand (AsAh2c3d: exactly the hand's number of
+    cards), "*" (a random hand) or a range (AA:$ds, KK@0.5, 15%, AsKs = every
+    hand holding both; docs/ranges.md); quote it from the shell.  Exact when
+    the deals are few, Monte Carlo otherwise; Ctrl-C during Monte Carlo
+    prints the result so far, marked interrupted, and exits 130.  The same
+    --seed gives the same answer as the Python API and batch, for any
+    --threads.
+
+    \b
+    Examples:
+      omaha-eval equity AsAh2c3d 7c7d4c5d --board KsQdJh
+      omaha-eval equity 6c6d6h6s 5c4d3h2s --exact
+      omaha-eval equity AsAh2c3d "KK, QQ" "15%" --board Ks7d2h
+      omaha-eval equity AsKs2d3d "*" "*" --trials 1000000 --seed 7 --json
+    """
+    if exact and monte_carlo:
+        fail("--exact and --monte-carlo exclude each other", {})
+    with user_errors():
+        rounds = equity_rounds(
+            list(players), board, dead, trials=trials,
+            exact=True if exact else (False if monte_carlo else None),
+            seed=seed, threads=threads, target_stderr=target_stderr, game=game,
+            hole_cards=hole_cards,
+        )  # fmt: skip
+        result = _run(rounds, trials, target_stderr, quiet)
+    notes = _notes(result, trials, target_stderr)
+    if as_json:
+        click.echo(json.dumps({**result.to_dict(), "notes": notes}, ensure_ascii=False))
+    else:
+        click.echo(equity_table(result, notes))
+    if result.interrupted:
+        sys.exit(EXIT_INTERRUPTED)
+
+
+def _run(
+    rounds: object, trials: int | None, target_stderr: float | None, quiet: bool
+) -> EquityResult:
+    """The last result of the rounds, with a progress bar of the trials;
+    Ctrl-C between rounds keeps the last one, marked interrupted."""
+    last: EquityResult | None = None
+    total = None if target_stderr else (trials or DEFAULT_TRIALS)
+    with progress(total, "trial", quiet) as bar:
+        try:
+            for last in rounds:  # type: ignore[attr-defined]
+                bar.update(last.trials - bar.n)
+        except KeyboardInterrupt:
+            if last is None:
+                click.echo("omaha-eval: interrupted before the first trials finished", err=True)
+                sys.exit(EXIT_INTERRUPTED)
+            last = dataclasses.replace(last, interrupted=True)
+    assert last is not None
+    return last
+
+
+def _notes(result: EquityResult, trials: int | None, target_stderr: float | None) -> list[str]:
+    """What the flags given did not do."""
+    notes = []
+    if result.method == "exact" and trials is not None:
+        notes.append("every deal was enumerated (exact), so --trials did not apply; "
+                     "add --monte-carlo to sample")  # fmt: skip
+    if result.method == "exact" and target_stderr is not None:
+        notes.append("every deal was enumerated (exact), so --target-stderr did not apply")
+    if result.target_reached is False and not result.interrupted:
+        notes.append(
+            f"the --target-stderr of {target_stderr} was not reached within "
+            f"{result.trials:,} trials; raise --trials to go further"
+        )
+    return notes

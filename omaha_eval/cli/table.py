@@ -1,0 +1,64 @@
+"""The readable table of ``omaha-eval equity``, made from the figures."""
+
+from __future__ import annotations
+
+import math
+
+from omaha_eval.engine.results import DEAL_FIGURES, FIGURES, EquityResult, PlayerEquity
+from omaha_eval.games import game as read_game
+
+__all__ = ["equity_table", "player_label"]
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.2f}%"
+
+
+def player_label(p: PlayerEquity) -> str:
+    """The player as given, and what it is when it is not a hand."""
+    if p.kind == "range":
+        return f"{p.hand}  range, {p.combos:,} combo{'' if p.combos == 1 else 's'}"
+    if p.kind == "random":
+        return f"{p.hand}  random"
+    return p.hand
+
+
+def _columns(header: list[str], rows: list[list[str]]) -> list[str]:
+    """Header, a rule of dashes under each heading, and the rows, aligned:
+    the first column to the left, the numbers to the right."""
+    widths = [max(len(r[j]) for r in [header, *rows]) for j in range(len(header))]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(
+            c.ljust(w) if j == 0 else c.rjust(w)
+            for j, (c, w) in enumerate(zip(cells, widths, strict=True))
+        ).rstrip()
+
+    return [line(header), "  ".join("-" * w for w in widths), *(line(r) for r in rows)]
+
+
+def equity_table(result: EquityResult, notes: list[str] | None = None) -> str:
+    """A row per player (the game's figures as percentages), the deal's
+    figures, how it was computed, and any notes."""
+    has_low = read_game(result.game).has_low
+    shown = [f for f in FIGURES if f.name != "stderr" and (has_low or not f.low)]
+    header = ["hand", *(f.label for f in shown)]
+    rows = [[player_label(p), *(_pct(getattr(p, f.name)) for f in shown)] for p in result.players]
+    lines = _columns(header, rows)
+    deal = [f for f in DEAL_FIGURES if has_low or not f.low]
+    lines.append("")
+    if deal:
+        lines.append("   ".join(f"{f.label} {_pct(getattr(result, f.name))}" for f in deal))
+    what = ("deal" if result.method == "exact" else "trial") + ("" if result.trials == 1 else "s")
+    detail = f"{result.method}, {result.trials:,} {what}"
+    if result.method != "exact":
+        stderr = max(p.stderr for p in result.players)
+        detail += f", seed {result.seed}"
+        if math.isfinite(stderr):
+            detail += f", largest standard error {100 * stderr:.3f}%"
+    detail += f", {result.elapsed:.3f} s"
+    lines.append(detail)
+    lines.extend(f"note: {note}" for note in notes or ())
+    if result.interrupted:
+        lines.append("INTERRUPTED: the figures are from the trials run before Ctrl-C")
+    return "\n".join(lines)

@@ -1,0 +1,231 @@
+"""Equity results and the one list of their figures.
+
+Every figure of a result is declared once, as a field of PlayerEquity or
+EquityResult with its metadata: the table label, what it means, whether it
+exists only in games with a low, and which C sum it is the mean of (the
+columns of ``_core.equity_sums``, named by src_c/oe_equity.h).  The results,
+the command line's table, its JSON and batch's JSON Lines and CSV are all made
+from FIGURES and DEAL_FIGURES.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from omaha_eval import _core
+from omaha_eval.engine.players import Kind
+
+__all__ = ["DEAL_FIGURES", "FIGURES", "EquityResult", "Figure", "PlayerEquity"]
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One reported figure: its name (attribute, JSON key and CSV column),
+    its table label, its meaning, whether only hi/lo games have it, and the C
+    sum it is the mean of (None when derived from others)."""
+
+    name: str
+    label: str
+    meaning: str
+    low: bool
+    c_sum: str | None
+
+
+def _figure(label: str, meaning: str, *, low: bool = False, c_sum: str | None = None) -> Any:
+    return field(metadata={"label": label, "meaning": meaning, "low": low, "c_sum": c_sum})
+
+
+@dataclass(frozen=True)
+class PlayerEquity:
+    """One player's result: who they were and their figures, each an
+    expectation over the deals (a probability or a fraction of the pot).
+
+    - ``hand``: the player as given (text), or its cards, or "range of K hands";
+    - ``kind``: "hand", "range" or "random";
+    - ``combos``: the hands it could hold after card removal (1 for a hand;
+      for a random hand, every hand of the cards not known).
+
+    The figures are listed with their meanings in FIGURES; in a high-only
+    game the low figures are 0.
+    """
+
+    hand: str
+    kind: Kind
+    combos: int
+    equity: float = _figure("equity", "expected fraction of the pot won: hi_share + lo_share")
+    hi_share: float = _figure(
+        "hi share",
+        "expected fraction of the pot won through the high half "
+        "(the whole pot when no low qualifies)",
+        c_sum="hi_share",
+    )
+    lo_share: float = _figure(
+        "lo share", "expected fraction of the pot won through the low half",
+        low=True, c_sum="lo_share",
+    )  # fmt: skip
+    scoop: float = _figure(
+        "scoop",
+        "probability of winning the whole pot alone: the sole best high and the sole "
+        "best low, or the sole best high when no low qualifies",
+        c_sum="scoop",
+    )
+    hi_win: float = _figure("hi win", "probability of the sole best high", c_sum="hi_win")
+    hi_tie: float = _figure(
+        "hi tie", "probability of sharing the best high with others", c_sum="hi_tie"
+    )
+    lo_win: float = _figure(
+        "lo win", "probability of the sole best qualifying low", low=True, c_sum="lo_win"
+    )
+    lo_tie: float = _figure(
+        "lo tie", "probability of sharing the best low with others", low=True, c_sum="lo_tie"
+    )
+    makes_low: float = _figure(
+        "makes low", "probability of holding a qualifying low (best or not)", low=True
+    )
+    stderr: float = _figure("stderr", "standard error of equity (Monte Carlo; 0 when exact)")
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    """The answer of ``equity()``: one PlayerEquity per player, in order,
+    the deal's figures (DEAL_FIGURES) and how it was computed.
+
+    - ``method``: "exact" (every deal enumerated) or "monte-carlo";
+    - ``trials``: deals counted (exact: every board completion times every
+      non-colliding assignment of range hands) or trials drawn;
+    - ``seed``: Monte Carlo: the seed that reproduces this result, for any
+      number of threads (pass it back as ``seed``); None when exact;
+    - ``elapsed``: seconds, wall clock;
+    - ``game``, ``board``, ``dead``: the game's name and the known cards;
+    - ``interrupted``: Ctrl-C stopped the run; the figures are from the
+      trials done before it;
+    - ``target_stderr``: the standard error asked for, if any, and
+      ``target_reached``: whether every player's reached it (None without a
+      target, and when exact).
+    """
+
+    players: tuple[PlayerEquity, ...]
+    no_low: float = _figure(
+        "no low", "probability that no player has a qualifying low (the high takes all)",
+        low=True, c_sum="no_low",
+    )  # fmt: skip
+    quartered: float = _figure(
+        "quartered", "probability that the low half is split between two or more players",
+        low=True, c_sum="quartered",
+    )  # fmt: skip
+    method: Literal["exact", "monte-carlo"] = "exact"
+    trials: int = 0
+    seed: int | None = None
+    elapsed: float = 0.0
+    game: str = "omaha8"
+    board: str = ""
+    dead: str = ""
+    interrupted: bool = False
+    target_stderr: float | None = None
+    target_reached: bool | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data: plain floats, ints, strings and lists."""
+        data = asdict(self)
+        data["players"] = [asdict(p) for p in self.players]
+        return data
+
+
+def _figures(cls: type) -> tuple[Figure, ...]:
+    return tuple(Figure(name=f.name, **f.metadata) for f in fields(cls) if "label" in f.metadata)
+
+
+FIGURES = _figures(PlayerEquity)  # per player, in table and CSV order
+DEAL_FIGURES = _figures(EquityResult)  # per deal
+
+
+@dataclass(frozen=True)
+class Sums:
+    """What the C loops counted, summed over the parts or blocks of a run:
+    the figure sums (players x columns of SUM_COLUMNS), the deal sums
+    (DEAL_COLUMNS), the makes-low weights per player and the deals or
+    trials counted."""
+
+    sums: npt.NDArray[np.float64]
+    deal: npt.NDArray[np.float64]
+    makes_low: npt.NDArray[np.float64]
+    count: int
+
+    @staticmethod
+    def zero(n: int) -> Sums:
+        return Sums(np.zeros((n, _core.N_SUMS)), np.zeros(_core.N_DEAL_SUMS), np.zeros(n), 0)
+
+    def __add__(self, other: Sums) -> Sums:
+        return Sums(
+            self.sums + other.sums,
+            self.deal + other.deal,
+            self.makes_low + other.makes_low,
+            self.count + other.count,
+        )
+
+    @staticmethod
+    def of(outcome: npt.NDArray[np.float64], makes_low: npt.NDArray[np.float64], n: int,
+           count: int) -> Sums:  # fmt: skip
+        """Sums of one histogram (as filled by the C loops)."""
+        sums = np.zeros((n, _core.N_SUMS))
+        deal = np.zeros(_core.N_DEAL_SUMS)
+        _core.equity_sums(n, outcome, sums, deal)
+        return Sums(sums, deal, makes_low.copy(), count)
+
+    @property
+    def total(self) -> float:
+        return float(self.deal[_core.DEAL_COLUMNS["total"]])
+
+    def means(self, column: str) -> npt.NDArray[np.float64]:
+        """Per player, the mean of one C sum column."""
+        mean: npt.NDArray[np.float64] = self.sums[:, _core.SUM_COLUMNS[column]] / self.total
+        return mean
+
+    def iid_stderr(self) -> list[float]:
+        """Standard error of each player's equity from the per-trial variance
+        (independent trials of weight 1: total = trials)."""
+        total = self.total
+        if total <= 1:
+            return [math.nan] * len(self.makes_low)
+        equity = self.means("hi_share") + self.means("lo_share")
+        square = self.means("share_sq")
+        variance = np.maximum(square - equity**2, 0.0) * total / (total - 1)
+        return [math.sqrt(v / total) for v in variance.tolist()]
+
+
+def player_results(
+    seats: Sequence[tuple[str, Kind, int]], sums: Sums, stderr: Sequence[float]
+) -> tuple[PlayerEquity, ...]:
+    """The PlayerEquity of each seat (hand, kind, combos) from the sums."""
+    means = {f.name: sums.means(f.c_sum).tolist() for f in FIGURES if f.c_sum}
+    makes_low = (sums.makes_low / sums.total).tolist()
+    players = []
+    for i, (hand, kind, combos) in enumerate(seats):
+        values = {name: column[i] for name, column in means.items()}
+        players.append(
+            PlayerEquity(
+                hand=hand,
+                kind=kind,
+                combos=combos,
+                equity=values["hi_share"] + values["lo_share"],
+                makes_low=makes_low[i],
+                stderr=stderr[i],
+                **values,
+            )
+        )
+    return tuple(players)
+
+
+def deal_results(sums: Sums) -> dict[str, float]:
+    """The deal figures (no_low, quartered) from the sums."""
+    return {
+        f.name: float(sums.deal[_core.DEAL_COLUMNS[f.c_sum]]) / sums.total
+        for f in DEAL_FIGURES
+        if f.c_sum
+    }

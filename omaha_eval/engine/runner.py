@@ -1,0 +1,310 @@
+"""Running a prepared spot: exact enumeration in parts, Monte Carlo in
+seeded blocks, on worker threads, in rounds.
+
+- **Exact**: the deals are cut into a number of disjoint parts fixed by the
+  spot's work (never by the threads); threads run the parts; each part's
+  sums are added in part order, so the result is the same for any number
+  of threads.
+- **Monte Carlo**: the trials are cut into blocks of BLOCK_TRIALS, block i
+  seeded with child i of the run's seed (engine/seeds.py); rounds of blocks
+  run on the threads and are added in block order.  After each round the
+  running result is yielded, and with a target standard error the next
+  round is sized from the errors so far (only from results, so again the
+  same for any number of threads).
+- **Ctrl-C**: the calling thread waits in short, interruptible steps while
+  the C loops run on worker threads; on KeyboardInterrupt (or when the
+  consumer of `run` closes it) the spot's stop flag is set, every C loop
+  returns within milliseconds, and Monte Carlo yields the result so far,
+  marked interrupted.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import CancelledError, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+from omaha_eval import _core
+from omaha_eval.engine.results import EquityResult, Sums, deal_results, player_results
+from omaha_eval.engine.seeds import block_stream
+from omaha_eval.engine.spot import Spot
+from omaha_eval.errors import OmahaEvalError
+
+__all__ = ["BLOCK_TRIALS", "Plan", "default_threads", "run"]
+
+# Trials per Monte Carlo block: each block has its own seeded stream.
+BLOCK_TRIALS = 1 << 15
+# Blocks per round: a running result after each (a fraction of a second).
+ROUND_BLOCKS = 16
+# With a target standard error, the first round: enough trials for a stable
+# variance estimate.
+TARGET_FIRST_BLOCKS = 2
+# A range deal that collides is drawn again; this many in a row means the
+# ranges can (almost) never be dealt together.
+MAX_REJECTS = 1_000_000
+# Exact spots of at most this much work (spot.Spot.work) run in one part on
+# the calling thread; bigger ones in parts of about PART_WORK, at most MAX_PARTS.
+INLINE_WORK = 2e6
+PART_WORK = 5e6
+MAX_PARTS = 64
+# How often the waiting thread wakes up (seconds): the bound on Ctrl-C delay
+# where signals cannot interrupt a wait.
+WAIT_STEP = 0.05
+
+T = TypeVar("T")
+FloatArray = npt.NDArray[np.float64]
+
+
+def default_threads() -> int:
+    """The cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How to run a spot: the method, the trials (cap) and target standard
+    error of Monte Carlo, its seed, and the threads."""
+
+    exact: bool
+    trials: int
+    target_stderr: float | None
+    seed: int | None
+    threads: int
+
+
+class _Buffers(threading.local):
+    """Each worker thread's histogram, reused from unit to unit."""
+
+    def get(self, n: int) -> tuple[FloatArray, FloatArray]:
+        cells = 1 << (2 * n)
+        outcome: FloatArray | None = getattr(self, "outcome", None)
+        if outcome is None or len(outcome) != cells:
+            self.outcome = outcome = np.zeros(cells)
+            self.makes_low = np.zeros(n)
+        else:
+            outcome.fill(0.0)
+            self.makes_low.fill(0.0)
+        return outcome, self.makes_low
+
+
+class _Workers:
+    """Units of C work on up to `threads` threads; the caller waits in short
+    interruptible steps and stops the spot when interrupted."""
+
+    def __init__(self, c_spot: _core.EquitySpot, threads: int) -> None:
+        self.c_spot = c_spot
+        self.threads = threads
+        self.pool: ThreadPoolExecutor | None = None
+
+    def __enter__(self) -> _Workers:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.pool is not None:
+            self.c_spot.stop()  # nothing should be running; if it is, end it now
+            self.pool.shutdown(wait=True, cancel_futures=True)
+
+    def run(self, jobs: Sequence[Callable[[], T]]) -> list[T]:
+        """Every job's result, in job order.  On KeyboardInterrupt the spot is
+        stopped and `Interrupted` carries the results of the jobs that ran."""
+        if self.threads == 1 and len(jobs) == 1 and getattr(jobs[0], "inline", False):
+            return [jobs[0]()]
+        if self.pool is None:
+            self.pool = ThreadPoolExecutor(self.threads, thread_name_prefix="omaha_eval")
+        futures = [self.pool.submit(job) for job in jobs]
+        try:
+            pending: set[Future[T]] = set(futures)
+            while pending:
+                _, pending = wait(pending, timeout=WAIT_STEP)
+        except BaseException:
+            self.c_spot.stop()
+            for f in futures:
+                f.cancel()
+            raise Interrupted(_finished(futures)) from None
+        return [f.result() for f in futures]
+
+
+def _finished(futures: Sequence[Future[Any]]) -> list[Any]:
+    """The results of the futures that ran (waiting for the stopped ones)."""
+    done = []
+    for f in futures:
+        try:
+            done.append(f.result())
+        except (CancelledError, Exception):
+            pass
+    return done
+
+
+class _Stopped(Exception):
+    """A unit that the stop flag ended early (its results are dropped)."""
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C (or a closed consumer) during a round; `partial` holds the
+    results of the units that ran, completely or up to the stop."""
+
+    def __init__(self, partial: list[Any]) -> None:
+        super().__init__()
+        self.partial = partial
+
+
+def _result(spot: Spot, sums: Sums, stderr: Sequence[float], plan: Plan, start: float,
+            *, interrupted: bool = False) -> EquityResult:  # fmt: skip
+    seats = [(s.player.label, s.player.kind, s.live) for s in spot.seats]
+    reached = None
+    if not plan.exact and plan.target_stderr is not None:
+        reached = max(stderr) <= plan.target_stderr
+    return EquityResult(
+        players=player_results(seats, sums, stderr),
+        **deal_results(sums),
+        method="exact" if plan.exact else "monte-carlo",
+        trials=sums.count,
+        seed=None if plan.exact else plan.seed,
+        elapsed=time.perf_counter() - start,
+        game=spot.game.name,
+        board=_text(spot.board),
+        dead=_text(spot.dead),
+        interrupted=interrupted,
+        target_stderr=None if plan.exact else plan.target_stderr,
+        target_reached=reached,
+    )
+
+
+def _text(cards: npt.NDArray[np.uint8]) -> str:
+    from omaha_eval.cards import format_cards
+
+    return format_cards(cards)
+
+
+def run(spot: Spot, plan: Plan, start: float) -> Iterator[EquityResult]:
+    """Yield the running result after each round (exact: once, at the end);
+    `start` is the perf_counter time the question was asked."""
+    c_spot = spot.c_spot(exact=plan.exact)
+    if plan.exact:
+        yield _result(spot, _run_exact(spot, c_spot, plan.threads), [0.0] * spot.n, plan, start)
+        return
+    yield from _run_monte_carlo(spot, c_spot, plan, start)
+
+
+def _run_exact(spot: Spot, c_spot: _core.EquitySpot, threads: int) -> Sums:
+    work = spot.work()
+    parts = 1 if work <= INLINE_WORK else min(MAX_PARTS, math.ceil(work / PART_WORK))
+    buffers = _Buffers()
+    n = spot.n
+
+    def part(p: int) -> Sums:
+        outcome, makes_low = buffers.get(n)
+        deals, code = c_spot.exact(p, parts, outcome, makes_low)
+        if code == _core.EQ_STOPPED:
+            raise _Stopped  # an incomplete part has no exact meaning
+        return Sums.of(outcome, makes_low, n, deals)
+
+    jobs = [_job(part, p, inline=parts == 1) for p in range(parts)]
+    with _Workers(c_spot, min(threads, parts)) as workers:
+        try:
+            results = workers.run(jobs)
+        except Interrupted:
+            raise KeyboardInterrupt from None
+    total = Sums.zero(n)
+    for r in results:
+        total = total + r
+    if total.count == 0:
+        raise OmahaEvalError(
+            "players: no deal is possible: every combination of the ranges shares a card"
+        )
+    return total
+
+
+def _job(fn: Callable[[int], T], arg: int, *, inline: bool) -> Callable[[], T]:
+    def job() -> T:
+        return fn(arg)
+
+    job.inline = inline  # type: ignore[attr-defined]
+    return job
+
+
+def _block_sizes(done_blocks: int, done_trials: int, cap: int, blocks: int) -> list[int]:
+    """Sizes of the next `blocks` blocks, full ones except at the cap."""
+    sizes = []
+    for _ in range(blocks):
+        size = min(BLOCK_TRIALS, cap - done_trials)
+        if size <= 0:
+            break
+        sizes.append(size)
+        done_trials += size
+    return sizes
+
+
+def _run_monte_carlo(
+    spot: Spot, c_spot: _core.EquitySpot, plan: Plan, start: float
+) -> Iterator[EquityResult]:
+    n, seed = spot.n, plan.seed
+    assert seed is not None
+    buffers = _Buffers()
+
+    def block(index: int, size: int) -> tuple[Sums, int]:
+        outcome, makes_low = buffers.get(n)
+        done, code = c_spot.monte_carlo(
+            block_stream(seed, index), size, MAX_REJECTS, outcome, makes_low
+        )
+        return Sums.of(outcome, makes_low, n, done), code
+
+    total = Sums.zero(n)
+    blocks_done = 0
+    next_blocks = TARGET_FIRST_BLOCKS if plan.target_stderr else ROUND_BLOCKS
+    threads = min(plan.threads, max(1, math.ceil(plan.trials / BLOCK_TRIALS)))
+    with _Workers(c_spot, threads) as workers:
+        while total.count < plan.trials:
+            sizes = _block_sizes(blocks_done, total.count, plan.trials, next_blocks)
+            jobs = [
+                _bind(block, blocks_done + i, size, inline=False) for i, size in enumerate(sizes)
+            ]
+            try:
+                results = workers.run(jobs)
+            except Interrupted as stop:
+                partial: list[tuple[Sums, int]] = stop.partial
+                for sums, _ in partial:
+                    total = total + sums
+                if total.count:
+                    yield _result(spot, total, total.iid_stderr(), plan, start, interrupted=True)
+                    return
+                raise KeyboardInterrupt from None
+            if any(code == _core.EQ_NO_DEAL for _, code in results):
+                raise OmahaEvalError(
+                    f"players: {MAX_REJECTS:,} deals in a row gave two ranges the same card; "
+                    "these ranges cannot (or almost never) be dealt together"
+                )
+            for sums, _ in results:
+                total = total + sums
+            blocks_done += len(sizes)
+            stderr = total.iid_stderr()
+            yield _result(spot, total, stderr, plan, start)
+            if plan.target_stderr is None:
+                continue
+            worst = max(stderr)
+            if worst <= plan.target_stderr:
+                return
+            # errors shrink as 1/sqrt(trials): aim just past the target
+            wanted = math.ceil(total.count * (worst / plan.target_stderr) ** 2 * 1.05)
+            next_blocks = min(
+                ROUND_BLOCKS, max(1, math.ceil((wanted - total.count) / BLOCK_TRIALS))
+            )
+
+
+def _bind(fn: Callable[[int, int], T], index: int, size: int, *, inline: bool) -> Callable[[], T]:
+    def job() -> T:
+        return fn(index, size)
+
+    job.inline = inline  # type: ignore[attr-defined]
+    return job

@@ -1,0 +1,154 @@
+"""A spot ready for the C core: its players after card removal, the known
+cards, the estimated work of exact enumeration, and the C spot itself.
+
+Card removal (RULES.md, "Equity"): range hands that touch a known card (the
+board, the dead cards, a player's hand) cannot be dealt and are dropped; a
+range left with one hand is that hand, whose cards are then known too.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from omaha_eval import _checks, _core
+from omaha_eval._checks import CardArray, FloatArray
+from omaha_eval.engine.players import Kind, Player
+from omaha_eval.errors import OmahaEvalError
+from omaha_eval.games import Game
+
+__all__ = ["AUTO_EXACT_WORK", "EXACT_WORK_LIMIT", "Seat", "Spot", "prepare"]
+
+# Exact enumeration is chosen by itself when its estimated work (Spot.work:
+# roughly one unit per fixed-hand evaluation or counted deal, five per
+# range-hand evaluation) is at most this: about a second of one core.
+AUTO_EXACT_WORK = 1e8
+# Exact enumeration is refused above this (hours of work: sample instead).
+EXACT_WORK_LIMIT = 1e11
+
+_C_KIND = {"hand": 0, "range": 1, "random": 2}  # enum oe_eq_kind (src_c/oe_equity.h)
+
+
+@dataclass
+class Seat:
+    """One player of a prepared spot: what was given, and what is left of it
+    after card removal (``kind`` "hand" once a range is down to one hand)."""
+
+    player: Player
+    kind: Kind
+    combos: CardArray
+    weights: FloatArray
+    live: int  # combos left; for a random hand, the hands it can be
+
+
+@dataclass
+class Spot:
+    seats: list[Seat]
+    k: int
+    board: CardArray
+    dead: CardArray
+    game: Game
+    known: int  # card mask: board, dead cards and every known hand
+
+    @property
+    def n(self) -> int:
+        return len(self.seats)
+
+    @property
+    def deck(self) -> int:
+        """Cards not known."""
+        return 52 - self.known.bit_count()
+
+    def work(self) -> float:
+        """Estimated work of exact enumeration, in the units of AUTO_EXACT_WORK."""
+        boards = math.comb(self.deck, 5 - len(self.board))
+        sizes = [s.live for s in self.seats if s.kind != "hand"]
+        fixed = sum(s.kind == "hand" for s in self.seats)
+        # per board: each fixed hand, each range hand, each assignment (deal)
+        return float(boards * (fixed + 5 * sum(sizes) + math.prod(sizes)))
+
+    def c_spot(self, exact: bool) -> _core.EquitySpot:
+        """The C spot; exact enumeration takes a random hand as the range of
+        every hand of the cards not known."""
+        kinds, combos, weights, masks = [], [], [], []
+        for s in self.seats:
+            c, w, kind = s.combos, s.weights, s.kind
+            if kind == "random" and exact:
+                c = _unknown_hands(self.known, self.k)
+                w = np.ones(len(c))
+                kind = "range"
+            kinds.append(_C_KIND[kind])
+            combos.append(np.ascontiguousarray(c, dtype=np.uint8))
+            weights.append(np.ascontiguousarray(w, dtype=np.float64))
+            masks.append(_checks.row_masks(c) if kind == "range" else np.zeros(len(c), np.uint64))
+        return _core.EquitySpot(
+            self.k, self.game.code, self.board, self.known, kinds, combos, weights, masks
+        )
+
+
+def _unknown_hands(known: int, k: int) -> CardArray:
+    """Every k-card hand of the cards not known, as rows of increasing ids."""
+    deck = np.array([c for c in range(52) if not known >> c & 1], dtype=np.uint8)
+    rows = np.arange(len(deck), dtype=np.uint8)[:, None]  # index combinations, by columns
+    for _ in range(k - 1):
+        last = rows[:, -1].astype(np.int64)
+        more = len(deck) - 1 - last  # how many larger indices each row can take
+        first = np.cumsum(more) - more
+        step = np.arange(int(more.sum())) - np.repeat(first, more)
+        column = (np.repeat(last + 1, more) + step).astype(np.uint8)
+        rows = np.column_stack([np.repeat(rows, more, axis=0), column])
+    return np.ascontiguousarray(deck[rows])
+
+
+def prepare(players: list[Player], k: int, board: CardArray, dead: CardArray, game: Game) -> Spot:
+    """Check the cards of a spot and remove the known ones from the ranges."""
+    if len(board) > _checks.BOARD_SIZE:
+        raise OmahaEvalError(f"board: at most 5 cards, got {len(board)}")
+    _checks.disjoint(
+        ("board", board),
+        ("dead", dead),
+        *((f"players[{i}]", p.combos[0]) for i, p in enumerate(players) if p.kind == "hand"),
+    )
+    n = len(players)
+    left = 52 - len(board) - len(dead) - n * k
+    if left < 5 - len(board):
+        raise OmahaEvalError(
+            f"players: too few cards left: {n} players x {k} hole cards, {len(board)} board and "
+            f"{len(dead)} dead cards leave {max(left, 0)} for the {5 - len(board)} board "
+            "cards to come"
+        )
+    seats = [Seat(p, p.kind, p.combos, p.weights, len(p.combos)) for p in players]
+    known = _checks.card_mask(board) | _checks.card_mask(dead)
+    for s in seats:
+        if s.kind == "hand":
+            known |= _checks.card_mask(s.combos[0])
+    changed = True
+    while changed:
+        changed = False
+        for i, s in enumerate(seats):
+            if s.kind != "range":
+                continue
+            keep = ((_checks.row_masks(s.combos) & np.uint64(known)) == 0) & (s.weights > 0)
+            if not keep.any():
+                raise OmahaEvalError(
+                    f"players[{i}]: no hand of the range is left after removing the board, "
+                    "the dead cards and the other players' known hands (or every weight is 0)"
+                )
+            if not keep.all():
+                s.combos = np.ascontiguousarray(s.combos[keep])
+                s.weights = np.ascontiguousarray(s.weights[keep])
+                top = float(s.weights.max())
+                s.weights = s.weights / top  # the largest live weight is 1 again
+            s.live = len(s.combos)
+            if s.live == 1:
+                s.kind, s.weights = "hand", np.ones(1)
+                known |= _checks.card_mask(s.combos[0])
+                changed = True
+    spot = Spot(seats, k, board, dead, game, known)
+    for s in seats:
+        if s.kind == "random":
+            s.combos = np.zeros((0, k), np.uint8)
+            s.live = math.comb(spot.deck, k)
+    return spot

@@ -1,0 +1,78 @@
+"""The games: the one registry of what a game is and what users may call it.
+
+A game says whether the eight-or-better low counts (``omaha8``, hi/lo) or
+the high takes the whole pot (``omaha``, high only), which hole-card counts
+it is played with, and the names users type for it.  Every entry point
+(``equity``, ``showdown``, the solver functions, the command line, batch
+files) reads a game through :func:`game`, and the C core receives its
+``code`` (``enum oe_game`` in src_c/oe_eval.h).
+
+>>> game("PLO8").name, game("plo").has_low
+('omaha8', False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from omaha_eval import _core
+from omaha_eval._checks import quote
+from omaha_eval.errors import OmahaEvalError
+
+__all__ = ["GAMES", "OMAHA", "OMAHA8", "Game", "game", "game_names"]
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game: its name, title, whether the low counts, the hole-card
+    counts it is played with, the other names users type, and its C value."""
+
+    name: str
+    title: str
+    has_low: bool
+    hole_sizes: tuple[int, ...]
+    aliases: tuple[str, ...]
+    code: int
+
+    def __str__(self) -> str:
+        return self.name
+
+
+OMAHA8 = Game(
+    name="omaha8",
+    title="Omaha hi/lo, eight or better",
+    has_low=True,
+    hole_sizes=(4, 5, 6),
+    aliases=("o8", "omaha-hilo", "omaha-hi-lo", "omaha-8", "plo8", "hilo"),
+    code=_core.GAME_OMAHA8,
+)
+OMAHA = Game(
+    name="omaha",
+    title="Omaha high (no low)",
+    has_low=False,
+    hole_sizes=(4, 5, 6),
+    aliases=("plo", "omaha-hi", "omaha-high", "high"),
+    code=_core.GAME_OMAHA,
+)
+GAMES = (OMAHA8, OMAHA)
+
+_BY_NAME = {alias: g for g in GAMES for alias in (g.name, *g.aliases)}
+
+
+def game_names() -> list[str]:
+    """Every name a game may be given by, canonical names first."""
+    return [g.name for g in GAMES] + [a for g in GAMES for a in g.aliases]
+
+
+def game(value: Any, name: str = "game") -> Game:
+    """The Game named by `value` (any name or alias, any case; a Game
+    passes through).  Raises OmahaEvalError naming `name` otherwise."""
+    if isinstance(value, Game):
+        return value
+    if isinstance(value, str):
+        found = _BY_NAME.get(value.strip().lower())
+        if found is not None:
+            return found
+    choices = "; ".join(f"{g.name} ({', '.join(g.aliases)})" for g in GAMES)
+    raise OmahaEvalError(f"{name}: expected a game, one of {choices}; got {quote(value)}")
