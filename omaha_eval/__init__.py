@@ -8,7 +8,7 @@ hi/lo.
 
 try:
     from omaha_eval import _core  # noqa: F401  (the compiled core; everything needs it)
-except ImportError as _exc:  # pragma: no cover - only in an unbuilt source tree
+except ImportError:  # pragma: no cover - only in an unbuilt source tree
     from pathlib import Path as _Path
 
     if (_Path(__file__).parent / "_core.pyx").exists():
@@ -16,7 +16,7 @@ except ImportError as _exc:  # pragma: no cover - only in an unbuilt source tree
             "omaha_eval: the compiled core is not built in this source tree "
             f"({_Path(__file__).parent}); run `pip install -e .` (or `python setup.py "
             "build_ext --inplace`) here, or import the installed package from another directory"
-        ) from _exc
+        ) from None
     raise
 
 from omaha_eval import batch

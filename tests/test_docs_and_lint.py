@@ -43,6 +43,19 @@ def test_docstring_examples_run(name):
     assert result.failed == 0
 
 
+def test_readme_json_table_lists_every_field_of_a_result():
+    """The README's JSON table names exactly the keys of EquityResult.to_dict()
+    (plus the command's notes): the results' fields are the one list."""
+    readme = (ROOT / "README.md").read_text()
+    table = readme.split("### JSON output", 1)[1].split("All figures are fractions", 1)[0]
+    keys = set()
+    for cell in re.findall(r"^\| (.*?) \|", table, flags=re.M):
+        keys |= {k.removeprefix("players[i].") for k in re.findall(r"`([\w.\[\]]+)`", cell)}
+    result = omaha_eval.equity(["AsAh2c3d", "7c7d4c5d"], board="KsQdJh")
+    documented = set(result.to_dict()) | set(result.to_dict()["players"][0]) | {"notes"}
+    assert keys == documented
+
+
 def _tool(name: str) -> list[str]:
     exe = shutil.which(name)
     return [exe] if exe else [sys.executable, "-m", name]

@@ -1,11 +1,10 @@
-"""Fuzzing the range language (issue 7).
+"""Fuzzing the range language.
 
 Arbitrary text, and text built from the language's own tokens, goes to
 Range(text, hole_cards): an OmahaEvalError, or a Range whose hands and
 weights meet the documented invariants (distinct valid hands, ascending
 rows, finite positive weights), which equity() then accepts or refuses with
-an OmahaEvalError.  Skipped where the package has no range language (before
-the ranges branch is merged).
+an OmahaEvalError.
 """
 
 from __future__ import annotations
@@ -18,10 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-ranges = pytest.importorskip("omaha_eval.ranges")
-
-import omaha_eval as oe  # noqa: E402
-from omaha_eval.errors import OmahaEvalError  # noqa: E402
+import omaha_eval as oe
+from omaha_eval.errors import OmahaEvalError
 
 EXAMPLES = int(os.environ.get("OMAHA_EVAL_FUZZ_EXAMPLES", "200"))
 fuzz = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])

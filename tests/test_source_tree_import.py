@@ -1,0 +1,31 @@
+"""`import omaha_eval` from a source tree that is not built: one clear error
+that says what to run (not a circular-import traceback)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_unbuilt_source_tree_says_what_to_run(tmp_path: Path) -> None:
+    tree = tmp_path / "checkout"
+    shutil.copytree(
+        REPO_ROOT / "omaha_eval",
+        tree / "omaha_eval",
+        ignore=shutil.ignore_patterns("*.so", "*.pyd", "_core.c", "__pycache__"),
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", "import omaha_eval"],
+        cwd=tree,  # the current directory comes first on sys.path, as from a checkout
+        capture_output=True,
+        text=True,
+        env={"PATH": "", "PYTHONNOUSERSITE": "1"},
+    )
+    assert proc.returncode == 1
+    last = proc.stderr.strip().splitlines()[-1]
+    assert last.startswith("ImportError: omaha_eval: the compiled core is not built")
+    assert "pip install -e ." in last and "circular" not in proc.stderr
