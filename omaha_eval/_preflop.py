@@ -18,7 +18,7 @@ from importlib import resources
 import numpy as np
 import numpy.typing as npt
 
-from omaha_eval import _core
+import omaha_eval._core as _core
 from omaha_eval.cards import RANKS, SUITS
 
 ORDER_FILE = "preflop_order_4.txt"

@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from omaha_eval import _checks
+import omaha_eval._checks as _checks
 from omaha_eval._checks import quote
 from omaha_eval.engine import runner
 from omaha_eval.engine.players import read_players

@@ -18,7 +18,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from omaha_eval import _checks, _core
+import omaha_eval._checks as _checks
+import omaha_eval._core as _core
 from omaha_eval._checks import BOARD_SIZE, HOLE_SIZES, CardArray
 from omaha_eval.cards import format_cards
 from omaha_eval.errors import OmahaEvalError

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from omaha_eval import _core
+import omaha_eval._core as _core
 from omaha_eval._checks import quote
 from omaha_eval.errors import OmahaEvalError
 

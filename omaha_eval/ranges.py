@@ -32,8 +32,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from omaha_eval import _checks, _core, _preflop
-from omaha_eval import _range_parse as rp
+import omaha_eval._checks as _checks
+import omaha_eval._core as _core
+import omaha_eval._preflop as _preflop
+import omaha_eval._range_parse as rp
 from omaha_eval.errors import OmahaEvalTypeError
 
 __all__ = ["Range", "parse_range"]

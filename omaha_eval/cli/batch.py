@@ -7,7 +7,7 @@ import time
 
 import click
 
-from omaha_eval import batch
+import omaha_eval.batch as batch
 from omaha_eval.cli._shell import EXIT_INTERRUPTED, game_option, progress, user_errors
 from omaha_eval.games import Game
 

@@ -32,7 +32,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from omaha_eval import _checks
+import omaha_eval._checks as _checks
 from omaha_eval._checks import CardArray, FloatArray, quote
 from omaha_eval.cards import card_count, format_cards
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError

@@ -18,7 +18,7 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from omaha_eval import _core
+import omaha_eval._core as _core
 from omaha_eval.engine.players import Kind
 
 __all__ = ["DEAL_FIGURES", "FIGURES", "EquityResult", "Figure", "PlayerEquity"]

@@ -32,7 +32,7 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from omaha_eval import _core
+import omaha_eval._core as _core
 from omaha_eval.engine.results import EquityResult, Sums, deal_results, player_results
 from omaha_eval.engine.seeds import block_stream
 from omaha_eval.engine.spot import Spot

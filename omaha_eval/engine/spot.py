@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from omaha_eval import _checks, _core
+import omaha_eval._checks as _checks
+import omaha_eval._core as _core
 from omaha_eval._checks import CardArray, FloatArray
 from omaha_eval.engine.players import Kind, Player
 from omaha_eval.errors import OmahaEvalError
