@@ -20,6 +20,7 @@ variable.  All errors are OmahaEvalError with the column and a caret.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -52,6 +53,7 @@ RANK_CLASSES = {
 }
 
 MAX_ALTERNATIVES = 500  # choices one pattern may expand to: matching costs grow with them
+MAX_DEPTH = 50  # parentheses inside parentheses: deeper is a mistake, and Python's stack is finite
 
 
 @dataclass(frozen=True)
@@ -153,6 +155,7 @@ class _Parser:
         self.text = text
         self.pos = 0
         self.k = hole_cards
+        self.depth = 0
 
     # ---------------------------------------------------------------- helpers
     def fail(self, message: str, pos: int | None = None) -> NoReturn:
@@ -225,11 +228,15 @@ class _Parser:
         ch = self.peek()
         node: Node
         if ch == "(":
+            self.depth += 1
+            if self.depth > MAX_DEPTH:
+                self.fail(f"parentheses nested more than {MAX_DEPTH} deep")
             self.pos += 1
             self.skip_ws()
             if self.peek() == ")":
                 self.fail("empty parentheses")
             node = self.range_()
+            self.depth -= 1
             if self.peek() != ")":
                 self.fail(
                     f"expected ')' to close the '(' at column {start + 1}, got {self.describe()}"
@@ -328,17 +335,35 @@ class _Parser:
             self.fail(f"expected a hand pattern, got {self.describe()}")
         plain = [alts[0] for alts in slots if len(alts) == 1]
         self.check_repeats([c for alt in plain for c in alt])
+        choices = math.prod(len(s) for s in slots)  # counted before anything is expanded
+        self.check_count(choices, start)
         alts = [tuple(c for part in choice for c in part) for choice in product(*slots)]
         self.skip_ws()
-        if self.peek() == "+":
-            if any(len(s) > 1 for s in slots):
-                self.fail("'+' needs a pattern without brackets, e.g. 'TT+'")
-            alts = self.plus(alts[0], start)
-            self.pos += 1
-        elif self.peek() == "-":
-            self.fail("'-' spans go inside brackets, e.g. '[KQ-87]'")
+        if self.peek() in ("+", "-"):
+            if choices > 1:
+                what = "'+'" if self.peek() == "+" else "a span"
+                self.fail(f"{what} after a whole pattern needs one without brackets "
+                          "(several spans in one hand go in brackets: '[AK-AT][22-55]')")  # fmt: skip
+            if self.peek() == "+":
+                alts = self.plus(alts[0], start)
+                self.pos += 1
+            else:
+                alts = self.top_level_span(alts[0], start)
         self.check_size(alts, start)
         return Pattern(tuple(alts), start, self.text[start : self.pos].strip())
+
+    def top_level_span(self, first: Alt, start: int) -> list[Alt]:
+        """`AA-TT`, `A-T`, `AsKs-AsTs` (the other end after '-'), or `KK-`
+        (down to the deuce), outside brackets."""
+        self.pos += 1  # the '-'
+        self.skip_ws()
+        end_at = self.pos
+        other: list[Card] = []
+        while self.peek() and self.peek() not in ",:!@()[]+%-" and not self.peek().isspace():
+            other.append(self.card())
+        if other:
+            return self.span(first, tuple(other), start, end_at)
+        return self.down(first, start)
 
     def check_repeats(self, cards: list[Card]) -> None:
         seen: set[tuple[int, int]] = set()
@@ -349,13 +374,16 @@ class _Parser:
                     self.fail(f"card {RANKS[r]}{SUITS[c.suit]} appears twice in one pattern", c.col)
                 seen.add((r, c.suit))
 
-    def check_size(self, alts: list[Alt], start: int) -> None:
-        if len(alts) > MAX_ALTERNATIVES:
+    def check_count(self, choices: int, start: int) -> None:
+        if choices > MAX_ALTERNATIVES:
             self.fail(
-                f"pattern expands to {len(alts)} alternatives (limit {MAX_ALTERNATIVES}); "
+                f"pattern expands to {choices:,} alternatives (limit {MAX_ALTERNATIVES}); "
                 "split it with ','",
                 start,
             )
+
+    def check_size(self, alts: list[Alt], start: int) -> None:
+        self.check_count(len(alts), start)
         for alt in alts:
             if len(alt) > self.k:
                 self.fail(f"pattern has {len(alt)} cards but hands have {self.k}", start)
@@ -368,6 +396,14 @@ class _Parser:
             )
         top = max(ranks)
         return [tuple(c.shifted(by) for c in alt) for by in range(12 - top + 1)]
+
+    def down(self, alt: Alt, start: int) -> list[Alt]:
+        """`X-`: the written ranks of X lowered together, one step at a time,
+        until the lowest is a deuce (the mirror of `X+`)."""
+        ranks = [c.single_rank for c in alt if c.single_rank is not None]
+        if not ranks or any(c.named and c.single_rank is None for c in alt):
+            self.fail("'-' lowers written ranks; this pattern has none to lower (e.g. 'KK-')", start)
+        return [tuple(c.shifted(-by) for c in alt) for by in range(min(ranks) + 1)]
 
     def bracket(self) -> list[Alt]:
         open_at = self.pos
@@ -435,18 +471,25 @@ class _Parser:
     def span(self, a: Alt, b: Alt, start: int, end_at: int) -> list[Alt]:
         if len(a) != len(b) or any(x.shape() != y.shape() for x, y in zip(a, b, strict=True)):
             self.fail("the two ends of a span must have the same form, e.g. '[KQ-87]'", end_at)
-        offsets = {
-            y.single_rank - x.single_rank  # type: ignore[operator]
-            for x, y in zip(a, b, strict=True)
-            if x.single_rank is not None
-        }
-        if not offsets:
+        if not any(x.single_rank is not None for x in a):
             self.fail("a span needs written ranks at both ends, e.g. '[A-T]'", start)
+        # cards equal at both ends stay (AsKs-AsTs: the ace stays, the king moves)
+        moving = [
+            (i, y.single_rank - x.single_rank)  # type: ignore[operator]
+            for i, (x, y) in enumerate(zip(a, b, strict=True))
+            if x.single_rank is not None and x.single_rank != y.single_rank
+        ]
+        offsets = {d for _, d in moving}
         if len(offsets) > 1:
-            self.fail("every rank must move by the same step across a span, e.g. '[KQ-87]'", end_at)
-        d = offsets.pop()
+            self.fail("every rank that moves must move by the same step across a span, "
+                      "e.g. '[KQ-87]' or 'AsKs-AsTs'", end_at)  # fmt: skip
+        d = offsets.pop() if offsets else 0
         step = 1 if d >= 0 else -1
-        return [tuple(c.shifted(i) for c in a) for i in range(0, d + step, step)]
+        moves = {i for i, _ in moving}
+        return [
+            tuple(c.shifted(k) if j in moves else c for j, c in enumerate(a))
+            for k in range(0, d + step, step)
+        ]
 
     def suit_here(self) -> tuple[int | None, str | None]:
         """(suit, suit variable) written right here, with no space before it."""

@@ -192,10 +192,11 @@ def _evaluate(node: rp.Node, k: int) -> tuple[Mask, Weights | None]:
     for item in node.items[1:]:
         m, w = _evaluate(item, k)
         if weights is not None or w is not None:
-            # the leftmost part that holds a hand gives its weight
+            # a hand in several parts takes the largest of their weights
+            # (ProPokerTools' rule): KK@0.5, AA@1 gives AAKK weight 1
             left = np.where(mask, 1.0, 0.0) if weights is None else weights
             right = np.where(m, 1.0, 0.0) if w is None else w
-            weights = np.where(mask, left, right)
+            weights = np.maximum(left, right)
         mask = mask | m
     return mask, weights
 

@@ -114,6 +114,17 @@ CASES: list[tuple[str, Callable[[Hand], bool]]] = [
     ("[KQ-87]", lambda h: any(h.r[r] and h.r[r - 1] for r in range(6, 12))),
     ("[KK+,55]", lambda h: h.r[K] >= 2 or h.r[A] >= 2 or h.r[3] >= 2),
     ("[AxKx-QxJx]", lambda h: any(suited_with(h, r, r - 1) for r in (Q, K, A))),
+    # spans outside brackets (ProPokerTools): pairs, one rank, fixed cards, down to 2
+    ("AA-TT", lambda h: any(h.r[r] >= 2 for r in range(T, 13))),
+    ("TT-AA", lambda h: any(h.r[r] >= 2 for r in range(T, 13))),
+    ("KK-", lambda h: any(h.r[r] >= 2 for r in range(0, K + 1))),
+    ("A-T", lambda h: any(h.r[r] for r in range(T, 13))),
+    ("55-", lambda h: any(h.r[r] >= 2 for r in range(0, 4))),
+    ("AsKs-AsTs", lambda h: 51 in h.cards and any(4 * r + SPADES in h.cards for r in range(T, K + 1))),
+    ("AxKx-AxTx", lambda h: any(suited_with(h, A, r) for r in range(T, K + 1))),
+    ("AK-A2", lambda h: h.r[A] >= 1 and any(h.r[r] for r in range(0, K + 1))),
+    ("KQ-", lambda h: any(h.r[r] and h.r[r - 1] for r in range(1, K + 1))),
+    ("[AK-AT]2", lambda h: h.r[0] and h.r[A] and any(h.r[r] for r in range(T, K + 1))),
     ("$L$L$L", lambda h: sum(n for r, n in h.r.items() if r in LOW) >= 3),
     ("$B$B", lambda h: sum(n for r, n in h.r.items() if r >= T) >= 2),
     ("$W", lambda h: any(h.r[r] for r in (A, 0, 1, 2, 3))),
@@ -163,11 +174,24 @@ def test_counts_known_by_combinatorics() -> None:
 
 
 def test_weights(hands: list[Hand]) -> None:
-    r = Range("AA@2, KK@0.5, QQ")
+    r = Range("KK@0.5, AA@2, QQ")
     got = {tuple(row): w for row, w in zip(r.combos.tolist(), r.weights.tolist(), strict=True)}
     for h in hands:
-        want = 2.0 if h.r[A] >= 2 else 0.5 if h.r[K] >= 2 else 1.0 if h.r[Q] >= 2 else 0.0
-        assert got.get(h.cards, 0.0) == want
+        # a hand in several parts takes the largest weight, whatever the order
+        parts = [2.0 * (h.r[A] >= 2), 0.5 * (h.r[K] >= 2), 1.0 * (h.r[Q] >= 2)]
+        assert got.get(h.cards, 0.0) == max(parts)
+
+
+def test_overlapping_weights_largest_wins() -> None:
+    for text in ("KK@50, AA@100", "AA@100, KK@50"):
+        r = Range(text)
+        row = r.combos.tolist().index(sorted(omaha_eval.parse_cards("AsAhKsKh").tolist()))
+        assert r.weights[row] == 100.0
+    r = Range("AA@0.25, AA:$ds")  # unweighted means weight 1: the larger
+    double_suited = set(map(tuple, Range("AA:$ds").combos.tolist()))
+    in_both = np.array([tuple(row) in double_suited for row in r.combos.tolist()])
+    assert set(r.weights[in_both].tolist()) == {1.0}
+    assert set(r.weights[~in_both].tolist()) == {0.25}
     # nested weights multiply; intersection multiplies; but-not keeps the left weight
     assert set(Range("(AA@0.5, KK)@0.5").weights.tolist()) == {0.25, 0.5}
     assert set(Range("(AA@0.5):(AA@3)").weights.tolist()) == {1.5}
@@ -246,7 +270,12 @@ def test_bad_arguments() -> None:
         ("101%", 1, "above 100"),
         ("  AA ? KK", 6, "cannot read a card"),
         ("AA@0.5!KK", 7, "after a weight"),
-        ("TT-", 3, "inside brackets"),
+        ("xx-", 1, "none to lower"),
+        ("AA-K", 4, "same form"),
+        ("AK-QT", 4, "same step"),
+        ("[AK,QJ]-", 8, "needs one without brackets"),
+        ("[AK,QJ]+", 8, "needs one without brackets"),
+        ("AA-TT-55", 6, "unexpected '-'"),
         ("", 1, "empty range"),
     ],
 )

@@ -94,11 +94,8 @@ def weight_of(hand: tuple[int, ...], node: tuple[Any, ...]) -> float:
     if kind == "diff":
         return weight_of(hand, node[1]) if not weight_of(hand, node[2]) else 0.0
     assert kind == "union"
-    for item in node[1]:  # the leftmost part that holds the hand gives its weight
-        w = weight_of(hand, item)
-        if w:
-            return w
-    return 0.0
+    # a hand in several parts takes the largest of their weights
+    return max(weight_of(hand, item) for item in node[1])
 
 
 def render(node: tuple[Any, ...]) -> str:
