@@ -250,9 +250,14 @@ class Range:
         return self._weights
 
     @property
+    def total(self) -> int:
+        """The number of all hands of this size."""
+        return math.comb(52, self.hole_cards)
+
+    @property
     def fraction(self) -> float:
         """Share of all hands of this size that the range holds (unweighted)."""
-        return len(self) / math.comb(52, self.hole_cards)
+        return len(self) / self.total
 
     def __len__(self) -> int:
         return int(self._combos.shape[0])

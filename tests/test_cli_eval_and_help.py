@@ -93,7 +93,15 @@ def test_bad_input_is_one_line_exit_2(tmp_path: Path, args: list[str], needles: 
     assert_one_line_error(proc, *needles)
 
 
-@pytest.mark.parametrize("command", [[], ["eval"], ["equity"], ["batch"]])
+def test_bare_command_prints_help_with_the_commands(tmp_path: Path) -> None:
+    proc = run_cli(cwd=tmp_path)
+    assert proc.returncode == 0 and proc.stderr == ""
+    assert proc.stdout.startswith("Usage: omaha-eval")
+    commands = proc.stdout.split("Commands:")[1]
+    assert all(name in commands for name in ("eval", "equity", "batch", "range"))
+
+
+@pytest.mark.parametrize("command", [[], ["eval"], ["equity"], ["batch"], ["range"]])
 def test_help_for_every_command_has_examples(tmp_path: Path, command: list[str]) -> None:
     proc = run_cli(*command, "--help", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
