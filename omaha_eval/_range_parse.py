@@ -342,8 +342,10 @@ class _Parser:
         if self.peek() in ("+", "-"):
             if choices > 1:
                 what = "'+'" if self.peek() == "+" else "a span"
-                self.fail(f"{what} after a whole pattern needs one without brackets "
-                          "(several spans in one hand go in brackets: '[AK-AT][22-55]')")  # fmt: skip
+                self.fail(
+                    f"{what} after a whole pattern needs one without brackets "
+                    "(several spans in one hand go in brackets: '[AK-AT][22-55]')"
+                )
             if self.peek() == "+":
                 alts = self.plus(alts[0], start)
                 self.pos += 1
@@ -402,7 +404,9 @@ class _Parser:
         until the lowest is a deuce (the mirror of `X+`)."""
         ranks = [c.single_rank for c in alt if c.single_rank is not None]
         if not ranks or any(c.named and c.single_rank is None for c in alt):
-            self.fail("'-' lowers written ranks; this pattern has none to lower (e.g. 'KK-')", start)
+            self.fail(
+                "'-' lowers written ranks; this pattern has none to lower (e.g. 'KK-')", start
+            )
         return [tuple(c.shifted(-by) for c in alt) for by in range(min(ranks) + 1)]
 
     def bracket(self) -> list[Alt]:

@@ -61,7 +61,9 @@ def range_command(text: str, hole_cards: int, game: Game, as_json: bool) -> None
             "count": len(r),
             "fraction": r.fraction,
             "weights": [{"weight": w, "count": n} for w, n in sorted(weights.items())],
-            "hands": [{"hand": h, "weight": w} for h, w in zip(hands, r.weights.tolist())],
+            "hands": [
+                {"hand": h, "weight": w} for h, w in zip(hands, r.weights.tolist(), strict=True)
+            ],
         }
         click.echo(json.dumps(doc, ensure_ascii=False))
         return
