@@ -151,7 +151,8 @@ def syntax_error(text: str, pos: int, message: str, name: str = "range") -> Omah
 
 
 class _Parser:
-    def __init__(self, text: str, hole_cards: int) -> None:
+    def __init__(self, text: str, hole_cards: int, name: str = "range") -> None:
+        self.name = name
         self.text = text
         self.pos = 0
         self.k = hole_cards
@@ -159,7 +160,7 @@ class _Parser:
 
     # ---------------------------------------------------------------- helpers
     def fail(self, message: str, pos: int | None = None) -> NoReturn:
-        raise syntax_error(self.text, self.pos if pos is None else pos, message)
+        raise syntax_error(self.text, self.pos if pos is None else pos, message, self.name)
 
     def skip_ws(self) -> None:
         while self.pos < len(self.text) and self.text[self.pos].isspace():
@@ -545,6 +546,7 @@ class _Parser:
         return Card(ranks, named, rank_var, suit, suit_var, start)
 
 
-def parse(text: str, hole_cards: int = 4) -> Node:
-    """Syntax tree of range text; raises OmahaEvalError with a caret on error."""
-    return _Parser(text, hole_cards).parse()
+def parse(text: str, hole_cards: int = 4, name: str = "range") -> Node:
+    """Syntax tree of range text; raises OmahaEvalError (naming `name`) with
+    a caret on error."""
+    return _Parser(text, hole_cards, name).parse()

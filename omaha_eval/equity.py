@@ -22,11 +22,11 @@ from typing import Any
 
 import omaha_eval._checks as _checks
 from omaha_eval._checks import quote
-from omaha_eval.engine import runner
+from omaha_eval.engine import boards, runner
 from omaha_eval.engine.players import read_players
 from omaha_eval.engine.results import DEAL_FIGURES, FIGURES, EquityResult, Figure, PlayerEquity
 from omaha_eval.engine.seeds import seed_value
-from omaha_eval.engine.spot import AUTO_EXACT_WORK, EXACT_WORK_LIMIT, Spot, prepare
+from omaha_eval.engine.spot import AUTO_EXACT_WORK, EXACT_WORK_LIMIT, prepare
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
 from omaha_eval.games import game as read_game
 
@@ -110,16 +110,6 @@ def equity_rounds(
     the iterator early stops the worker threads.
     """
     start = time.perf_counter()
-    spot, plan = _prepare(
-        players, board, dead, trials, exact, seed, threads, target_stderr, game, hole_cards
-    )
-    return runner.run(spot, plan, start)
-
-
-def _prepare(
-    players: Any, board: Any, dead: Any, trials: Any, exact: Any, seed: Any,
-    threads: Any, target_stderr: Any, game: Any, hole_cards: Any,
-) -> tuple[Spot, runner.Plan]:  # fmt: skip
     if trials is not None:
         trials = _checks.count(trials, "trials", 1, MAX_TRIALS)
     exact = _exact_flag(exact)
@@ -128,12 +118,38 @@ def _prepare(
     target = _target(target_stderr)
     the_game = read_game(game)
     seed_int = seed_value(seed)
-    b = _checks.card_set(board, "board", range(6))
-    d = _checks.card_set(dead, "dead")
+    b = boards.read_cards(board, "board", range(6))
+    d = boards.read_cards(dead, "dead", None)
     read, k = read_players(players, hole_cards)
+    if isinstance(b, boards.CardPattern) or isinstance(d, boards.CardPattern):
+        if target is not None:
+            raise OmahaEvalError(
+                "target_stderr: not available with a board or dead-card pattern (give trials)"
+            )
+        pairs = boards.scenarios(b, d, read)
+        work = boards.work(read, k, pairs, the_game)
+        plan = _plan(work, exact, trials, None, seed_int, threads)
+        texts = [x.text if isinstance(x, boards.CardPattern) else _text(x) for x in (b, d)]
+        return boards.pattern_result(read, k, pairs, the_game, plan, start, *texts)
     spot = prepare(read, k, b, d, the_game)
+    return runner.run(spot, _plan(spot.work(), exact, trials, target, seed_int, threads), start)
 
-    work = spot.work()
+
+def _text(cards: Any) -> str:
+    from omaha_eval.cards import format_cards
+
+    return format_cards(cards)
+
+
+def _plan(
+    work: float,
+    exact: bool | None,
+    trials: int | None,
+    target: float | None,
+    seed_int: int,
+    threads: int | None,
+) -> runner.Plan:
+    """Exact or Monte Carlo (by the estimated work), the trials and threads."""
     if exact is True and work > EXACT_WORK_LIMIT:
         raise OmahaEvalError(
             f"exact: this spot needs about {work:.2g} units of work, above the limit of "
@@ -143,14 +159,13 @@ def _prepare(
     cap = trials or (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
     # threads beyond the cores only add overhead; results do not depend on them
     workers = min(threads or runner.default_threads(), runner.default_threads())
-    plan = runner.Plan(
+    return runner.Plan(
         exact=use_exact,
         trials=cap,
         target_stderr=target,
         seed=None if use_exact else seed_int,
         threads=workers,
     )
-    return spot, plan
 
 
 def equity(

@@ -38,7 +38,7 @@ import omaha_eval._preflop as _preflop
 import omaha_eval._range_parse as rp
 from omaha_eval.errors import OmahaEvalTypeError
 
-__all__ = ["Range", "parse_range"]
+__all__ = ["Range", "card_sets", "parse_range"]
 
 Mask = npt.NDArray[np.bool_]
 Weights = npt.NDArray[np.float64]
@@ -288,3 +288,44 @@ def parse_range(text: str, hole_cards: int = 4) -> Range:
     82368
     """
     return Range(text, hole_cards)
+
+
+def _pattern_sizes(node: rp.Node, name: str, text: str) -> set[int]:
+    """The numbers of cards the patterns of a tree name (macros, percent
+    ranges and weights are about hands, not about sets of cards)."""
+    if isinstance(node, rp.Pattern):
+        return {len(alt) for alt in node.alts}
+    if isinstance(node, (rp.Macro, rp.Percent, rp.Weighted)):
+        what = {rp.Macro: "a hand macro", rp.Percent: "a percent range", rp.Weighted: "a weight"}
+        raise rp.syntax_error(
+            text, getattr(node, "col", 0), f"{what[type(node)]} has no meaning here", name
+        )
+    if isinstance(node, rp.Binary):
+        return _pattern_sizes(node.left, name, text) | _pattern_sizes(node.right, name, text)
+    assert isinstance(node, rp.Union_)
+    return set().union(*(_pattern_sizes(item, name, text) for item in node.items))
+
+
+def card_sets(text: str, name: str = "board", most: int = 5) -> npt.NDArray[np.uint8]:
+    """Every set of cards a pattern matches, for board and dead-card patterns
+    (``"Ks**"``: every three cards holding the Ks; ``"sss"``: three spades;
+    ``"[A-8][A-8][A-8]"``: three low cards): a (S, n) uint8 array, each row
+    ascending, rows in lexicographic order.  Every part of the pattern must
+    name the same number of cards n, at most `most`.
+
+    >>> card_sets("sss").shape, card_sets("AsKs*").shape
+    ((286, 3), (50, 3))
+    """
+    if not isinstance(text, str):
+        got = _checks.quote(text)
+        raise OmahaEvalTypeError(f"{name}: expected card text or a pattern, got {got}")
+    tree = rp.parse(text, most, name)
+    sizes = _pattern_sizes(tree, name, text)
+    if len(sizes) != 1:
+        raise rp.syntax_error(
+            text, 0, f"every part must name the same number of cards, got {sorted(sizes)}", name
+        )
+    (n,) = sizes
+    mask, _ = _evaluate(tree, n)
+    sets: npt.NDArray[np.uint8] = np.compress(mask, all_hands(n), axis=0)
+    return sets

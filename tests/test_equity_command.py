@@ -44,6 +44,7 @@ DEAL_KEYS = {
     "interrupted",
     "target_stderr",
     "target_reached",
+    "boards",
     "players",
     "notes",
 }
@@ -267,7 +268,7 @@ def test_progress_bar_on_a_terminal_only(tmp_path: Path) -> None:
         (["AdKd3s2s", "QsQh2c3c", "-d", "Qs"], ["Qs", "dead"]),
         (["AdKd3s2s"], ["players", "got 1"]),
         (["AdKd3s2s", "QsQh2c3c4c5c6c"], ["player 2", "7 cards"]),
-        (["AdKd3s2s", "QsQh2c3c", "-b", "Zz"], ["board", "'Zz'"]),
+        (["AdKd3s2s", "QsQh2c3c", "-b", "Ks?d"], ["--board: column 3", "'?'"]),
         (["AdKd3s2s", "AA:$xx"], ["player 2", "range: column 4", "$xx"]),
         (["AdKd3s2s", "QsQh2c3c", "--target-stderr", "0"], ["--target-stderr"]),
         (["AdKd3s2s", "QsQh2c3c", "--seed", "-1"], ["--seed"]),

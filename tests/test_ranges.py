@@ -327,16 +327,34 @@ def test_docs_examples_run() -> None:
     assert tried > 0 and failures == 0
 
 
-def test_docs_counts() -> None:
-    """Every table row of docs/ranges.md that ends in a hand count: the
-    example (first `code` in the cell before the count) has that many."""
-    checked = 0
-    for line in DOCS.read_text(encoding="utf-8").splitlines():
+def _count_rows(text: str) -> list[list[str]]:
+    """The table rows of some docs text that end in a count."""
+    rows = []
+    for line in text.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) < 3 or not re.fullmatch(r"[\d,]+", cells[-1]):
-            continue
+        if len(cells) >= 3 and re.fullmatch(r"[\d,]+", cells[-1]):
+            rows.append(cells)
+    return rows
+
+
+def test_docs_counts() -> None:
+    """Every table row of docs/ranges.md that ends in a count: the example
+    has that many hands (the first `code` in the cell before the count) or,
+    in the board patterns' section, that many sets of cards (the pattern in
+    the first cell)."""
+    hands_part, boards_part = DOCS.read_text(encoding="utf-8").split(
+        "## Board and dead-card patterns"
+    )
+    checked = 0
+    for cells in _count_rows(hands_part):
         example = re.search(r"`([^`]+)`", cells[-2])
-        assert example, line
-        assert len(Range(example.group(1))) == int(cells[-1].replace(",", "")), line
+        assert example, cells
+        assert len(Range(example.group(1))) == int(cells[-1].replace(",", "")), cells
         checked += 1
     assert checked >= 30
+    boards = _count_rows(boards_part)
+    for cells in boards:
+        pattern = re.search(r"`([^`]+)`", cells[0])
+        assert pattern, cells
+        assert len(ranges_module.card_sets(pattern.group(1))) == int(cells[-1].replace(",", ""))
+    assert len(boards) >= 5

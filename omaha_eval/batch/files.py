@@ -3,7 +3,7 @@ JSON Lines (each by its extension), and the ids already done on a resume.
 
 JSON Lines: one document per spot, ``EquityResult.to_dict()`` with ``id``,
 ``status`` ("ok" or "error") and ``error`` added.  CSV: the same flattened,
-one row per spot, the columns made from the figures (csv_header).
+one row per spot, the columns made from the results' fields (csv_header).
 """
 
 from __future__ import annotations
@@ -13,24 +13,22 @@ import io
 import json
 import os
 from collections.abc import Mapping
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
 from omaha_eval.batch.spots import is_missing, spot_players
-from omaha_eval.engine.results import DEAL_FIGURES, FIGURES
+from omaha_eval.engine.results import EquityResult, PlayerEquity
 from omaha_eval.errors import OmahaEvalError
 
 __all__ = ["FORMATS", "Output", "csv_header", "csv_row", "read_spots"]
 
 FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl"}
 
-# CSV columns before the per-player ones, and per player after p{i}_.
-CSV_LEAD = (
-    "id", "status", "error", "board", "dead", "game",
-    *(f.name for f in DEAL_FIGURES),
-    "method", "trials", "seed", "elapsed", "interrupted", "target_stderr", "target_reached",
-)  # fmt: skip
-CSV_PLAYER = ("hand", "kind", "combos", *(f.name for f in FIGURES))
+# CSV columns before the per-player ones, and per player after p{i}_: the
+# fields of the results, in their order.
+CSV_LEAD = ("id", "status", "error", *(f.name for f in fields(EquityResult) if f.name != "players"))
+CSV_PLAYER = tuple(f.name for f in fields(PlayerEquity))
 
 
 def csv_header(n_players: int) -> list[str]:

@@ -51,6 +51,8 @@ def equity_table(result: EquityResult, notes: list[str] | None = None) -> str:
         lines.append("   ".join(f"{f.label} {_pct(getattr(result, f.name))}" for f in deal))
     what = ("deal" if result.method == "exact" else "trial") + ("" if result.trials == 1 else "s")
     detail = f"{result.method}, {result.trials:,} {what}"
+    if result.boards > 1:
+        detail += f" over {result.boards:,} boards matching {result.board!r}"
     if result.method != "exact":
         stderr = max(p.stderr for p in result.players)
         detail += f", seed {result.seed}"

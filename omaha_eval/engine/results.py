@@ -107,7 +107,10 @@ class EquityResult:
       trials done before it;
     - ``target_stderr``: the standard error asked for, if any, and
       ``target_reached``: whether every player's reached it (None without a
-      target, and when exact).
+      target, and when exact);
+    - ``boards``: how many boards the figures average over: 1 for known
+      cards, every matching board (and dead-card set) that can be dealt for
+      a board or dead-card pattern such as ``"sss"``.
     """
 
     players: tuple[PlayerEquity, ...]
@@ -129,6 +132,7 @@ class EquityResult:
     interrupted: bool = False
     target_stderr: float | None = None
     target_reached: bool | None = None
+    boards: int = 1
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data: plain floats, ints, strings and lists."""
@@ -222,7 +226,7 @@ def player_results(
     return tuple(players)
 
 
-def deal_results(sums: Sums) -> dict[str, float]:
+def deal_results(sums: Sums) -> dict[str, Any]:
     """The deal figures (no_low, quartered) from the sums."""
     return {
         f.name: float(sums.deal[_core.DEAL_COLUMNS[f.c_sum]]) / sums.total

@@ -38,7 +38,7 @@ from omaha_eval.engine.seeds import block_stream
 from omaha_eval.engine.spot import Spot
 from omaha_eval.errors import OmahaEvalError
 
-__all__ = ["BLOCK_TRIALS", "Plan", "default_threads", "run"]
+__all__ = ["BLOCK_TRIALS", "Plan", "default_threads", "exact_sums", "monte_carlo_sums", "run"]
 
 # Trials per Monte Carlo block: each block has its own seeded stream.
 BLOCK_TRIALS = 1 << 15
@@ -192,12 +192,13 @@ def run(spot: Spot, plan: Plan, start: float) -> Iterator[EquityResult]:
     `start` is the perf_counter time the question was asked."""
     c_spot = spot.c_spot(exact=plan.exact)
     if plan.exact:
-        yield _result(spot, _run_exact(spot, c_spot, plan.threads), [0.0] * spot.n, plan, start)
+        yield _result(spot, exact_sums(spot, c_spot, plan.threads), [0.0] * spot.n, plan, start)
         return
     yield from _run_monte_carlo(spot, c_spot, plan, start)
 
 
-def _run_exact(spot: Spot, c_spot: _core.EquitySpot, threads: int) -> Sums:
+def exact_sums(spot: Spot, c_spot: _core.EquitySpot, threads: int) -> Sums:
+    """Every deal of the spot, in parts fixed by its work, on `threads`."""
     work = spot.work()
     parts = 1 if work <= INLINE_WORK else min(MAX_PARTS, math.ceil(work / PART_WORK))
     buffers = _Buffers()
@@ -234,7 +235,7 @@ def _job(fn: Callable[[int], T], arg: int, *, inline: bool) -> Callable[[], T]:
     return job
 
 
-def _block_sizes(done_blocks: int, done_trials: int, cap: int, blocks: int) -> list[int]:
+def _block_sizes(done_trials: int, cap: int, blocks: int) -> list[int]:
     """Sizes of the next `blocks` blocks, full ones except at the cap."""
     sizes = []
     for _ in range(blocks):
@@ -251,14 +252,7 @@ def _run_monte_carlo(
 ) -> Iterator[EquityResult]:
     n, seed = spot.n, plan.seed
     assert seed is not None
-    buffers = _Buffers()
-
-    def block(index: int, size: int) -> tuple[Sums, int]:
-        outcome, makes_low = buffers.get(n)
-        done, code = c_spot.monte_carlo(
-            block_stream(seed, index), size, MAX_REJECTS, outcome, makes_low
-        )
-        return Sums.of(outcome, makes_low, n, done), code
+    block = _block_runner(c_spot, n, seed, ())
 
     total = Sums.zero(n)
     blocks_done = 0
@@ -266,7 +260,7 @@ def _run_monte_carlo(
     threads = min(plan.threads, max(1, math.ceil(plan.trials / BLOCK_TRIALS)))
     with _Workers(c_spot, threads) as workers:
         while total.count < plan.trials:
-            sizes = _block_sizes(blocks_done, total.count, plan.trials, next_blocks)
+            sizes = _block_sizes(total.count, plan.trials, next_blocks)
             jobs = [
                 _bind(block, blocks_done + i, size, inline=False) for i, size in enumerate(sizes)
             ]
@@ -280,11 +274,7 @@ def _run_monte_carlo(
                     yield _result(spot, total, total.iid_stderr(), plan, start, interrupted=True)
                     return
                 raise KeyboardInterrupt from None
-            if any(code == _core.EQ_NO_DEAL for _, code in results):
-                raise OmahaEvalError(
-                    f"players: {MAX_REJECTS:,} deals in a row gave two ranges the same card; "
-                    "these ranges cannot (or almost never) be dealt together"
-                )
+            _check_dealt(results)
             for sums, _ in results:
                 total = total + sums
             blocks_done += len(sizes)
@@ -300,6 +290,50 @@ def _run_monte_carlo(
             next_blocks = min(
                 ROUND_BLOCKS, max(1, math.ceil((wanted - total.count) / BLOCK_TRIALS))
             )
+
+
+def _block_runner(
+    c_spot: _core.EquitySpot, n: int, seed: int, prefix: tuple[int, ...]
+) -> Callable[[int, int], tuple[Sums, int]]:
+    """Run block `index` of `size` trials: its own stream, keyed prefix + (index,)."""
+    buffers = _Buffers()
+
+    def block(index: int, size: int) -> tuple[Sums, int]:
+        outcome, makes_low = buffers.get(n)
+        stream = block_stream(seed, (*prefix, index))
+        done, code = c_spot.monte_carlo(stream, size, MAX_REJECTS, outcome, makes_low)
+        return Sums.of(outcome, makes_low, n, done), code
+
+    return block
+
+
+def _check_dealt(results: Sequence[tuple[Sums, int]]) -> None:
+    if any(code == _core.EQ_NO_DEAL for _, code in results):
+        raise OmahaEvalError(
+            f"players: {MAX_REJECTS:,} deals in a row gave two ranges the same card; "
+            "these ranges cannot (or almost never) be dealt together"
+        )
+
+
+def monte_carlo_sums(
+    spot: Spot, trials: int, seed: int, prefix: tuple[int, ...], threads: int
+) -> Sums:
+    """`trials` Monte Carlo trials of the spot in blocks keyed prefix + (i,),
+    without rounds (a part of a bigger run, e.g. one board of a pattern)."""
+    c_spot = spot.c_spot(exact=False)
+    block = _block_runner(c_spot, spot.n, seed, prefix)
+    sizes = _block_sizes(0, trials, math.ceil(trials / BLOCK_TRIALS))
+    jobs = [_bind(block, i, size, inline=len(sizes) == 1) for i, size in enumerate(sizes)]
+    with _Workers(c_spot, min(threads, len(jobs))) as workers:
+        try:
+            results = workers.run(jobs)
+        except Interrupted:
+            raise KeyboardInterrupt from None
+    _check_dealt(results)
+    total = Sums.zero(spot.n)
+    for sums, _ in results:
+        total = total + sums
+    return total
 
 
 def _bind(fn: Callable[[int, int], T], index: int, size: int, *, inline: bool) -> Callable[[], T]:

@@ -45,6 +45,7 @@ def seed_value(seed: Any) -> int:
     )
 
 
-def block_stream(seed: int, block: int) -> np.random.PCG64:
-    """The bit generator of Monte Carlo block `block` of a run."""
-    return np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(block,)))
+def block_stream(seed: int, key: tuple[int, ...]) -> np.random.PCG64:
+    """The bit generator of one Monte Carlo block of a run: `key` is the
+    block's number, (block,), or (board, block) over a board pattern."""
+    return np.random.PCG64(np.random.SeedSequence(seed, spawn_key=key))
