@@ -99,16 +99,20 @@ def equity_rounds(
     target_stderr: float | None = None,
     game: Any = "omaha8",
     hole_cards: int | None = None,
+    stop: Any = None,
 ) -> Iterator[EquityResult]:
     """The run of :func:`equity`, one running result at a time.
 
     Checks every argument and prepares the spot at once (raising
     OmahaEvalError for bad input), then returns an iterator that yields the
     running EquityResult after each round of Monte Carlo (exact: one result).
-    Ctrl-C during a round ends it: the iterator yields the result so far,
-    with ``interrupted=True``, and stops (exact: KeyboardInterrupt).  Closing
-    the iterator early stops the worker threads.
+    Ctrl-C during a round, or setting `stop` (a ``threading.Event``, from
+    another thread), ends it: the iterator yields the result so far, with
+    ``interrupted=True``, and stops (exact: KeyboardInterrupt).  Closing the
+    iterator early stops the worker threads.
     """
+    if stop is not None and not callable(getattr(stop, "is_set", None)):
+        raise OmahaEvalTypeError(f"stop: expected a threading.Event, got {quote(stop)}")
     start = time.perf_counter()
     if trials is not None:
         trials = _checks.count(trials, "trials", 1, MAX_TRIALS)
@@ -128,11 +132,12 @@ def equity_rounds(
             )
         pairs = boards.scenarios(b, d, read)
         work = boards.work(read, k, pairs, the_game)
-        plan = _plan(work, exact, trials, None, seed_int, threads)
+        plan = _plan(work, exact, trials, None, seed_int, threads, stop)
         texts = [x.text if isinstance(x, boards.CardPattern) else _text(x) for x in (b, d)]
         return boards.pattern_result(read, k, pairs, the_game, plan, start, *texts)
     spot = prepare(read, k, b, d, the_game)
-    return runner.run(spot, _plan(spot.work(), exact, trials, target, seed_int, threads), start)
+    plan = _plan(spot.work(), exact, trials, target, seed_int, threads, stop)
+    return runner.run(spot, plan, start)
 
 
 def _text(cards: Any) -> str:
@@ -148,6 +153,7 @@ def _plan(
     target: float | None,
     seed_int: int,
     threads: int | None,
+    stop: Any,
 ) -> runner.Plan:
     """Exact or Monte Carlo (by the estimated work), the trials and threads."""
     if exact is True and work > EXACT_WORK_LIMIT:
@@ -165,6 +171,7 @@ def _plan(
         target_stderr=target,
         seed=None if use_exact else seed_int,
         threads=workers,
+        stop=stop,
     )
 
 
@@ -181,6 +188,7 @@ def equity(
     game: Any = "omaha8",
     hole_cards: int | None = None,
     progress: Callable[[EquityResult], object] | None = None,
+    stop: Any = None,
 ) -> EquityResult:
     """Equity of 2 to 10 Omaha players, by exact enumeration or Monte Carlo.
 
@@ -210,6 +218,8 @@ def equity(
 
     Ctrl-C raises EquityInterrupted (a KeyboardInterrupt) within a fraction
     of a second; during Monte Carlo its ``result`` holds the trials so far.
+    Setting `stop` (a ``threading.Event``) from another thread does the
+    same.
     Raises OmahaEvalError for bad input: a card twice anywhere (players,
     board, dead), wrong card counts, too few cards left, a range with no
     hand left after card removal.
@@ -223,7 +233,7 @@ def equity(
     result: EquityResult | None = None
     for result in equity_rounds(
         players, board, dead, trials=trials, exact=exact, seed=seed, threads=threads,
-        target_stderr=target_stderr, game=game, hole_cards=hole_cards,
+        target_stderr=target_stderr, game=game, hole_cards=hole_cards, stop=stop,
     ):  # fmt: skip
         if progress is not None:
             progress(result)

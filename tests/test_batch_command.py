@@ -270,11 +270,17 @@ def test_ctrl_c_stops_workers_and_resume_completes(tmp_path: Path, executor: str
     assert "Traceback" not in err
     assert err.strip().splitlines()[-1].startswith("omaha-eval: interrupted;")
     assert group_gone(proc.pid), "worker processes left running"
-    done = len(read_jsonl(out))
+    records = read_jsonl(out)
+    done = sum(r["status"] == "ok" for r in records)
+    if executor == "thread":  # the spots running at Ctrl-C: written with their trials so far
+        stopped = [r for r in records if r["status"] == "interrupted"]
+        assert stopped and all(0 < r["trials"] < 300_000 and r["interrupted"] for r in stopped)
     again = run_cli("batch", *args, cwd=tmp_path)
     assert again.returncode == 0, again.stderr
     assert f"{done} already in" in again.stderr
-    assert sorted(r["id"] for r in read_jsonl(out)) == ids
+    final = read_jsonl(out)
+    assert sorted(r["id"] for r in final) == ids  # each once: interrupted records were redone
+    assert all(r["status"] == "ok" for r in final)
 
 
 def test_threads_executor_gives_the_same_results(tmp_path: Path) -> None:

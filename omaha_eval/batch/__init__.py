@@ -79,7 +79,7 @@ def run(
     workers: int | None = None,
     dask: Any = None,
     seed: int = 0,
-    skip: Collection[str] = (),
+    skip: Collection[str] | Callable[[str], bool] = (),
     threads: int | None = 1,
     defaults: Mapping[str, Any] | None = None,
     equity: Callable[..., Any] | None = None,
@@ -89,9 +89,10 @@ def run(
 
     `spots` is an iterable of mappings (or a pandas DataFrame) with the spot
     fields; `defaults` fills fields a spot leaves empty.  Rows that cannot be
-    read come first, as error entries; spots whose id is in `skip` are not
-    run.  `workers` (default: all local cores) threads run the spots, each
-    spot's engine on `threads` threads; ``executor="process"`` uses worker
+    read come first, as error entries; spots whose id is in `skip` (or for
+    which `skip(id)` is true) are not run.  `workers` (default and at most:
+    the local cores) threads run the spots, each spot's engine on `threads`
+    threads; ``executor="process"`` uses worker
     processes instead.  `dask` is a scheduler address or a
     ``distributed.Client``: the spots run on that cluster instead.  `equity`
     replaces ``omaha_eval.equity`` (it must be importable by the workers).
@@ -109,11 +110,13 @@ def run(
         raise OmahaEvalError(f"seed: expected an integer >= 0, got {seed!r}")
     equity_fn = equity if equity is not None else _library_equity()
     ready, failed = check_spots(_as_rows(spots), seed, defaults)
-    skip = set(skip)
-    tasks = [Task(spot, equity_fn, threads) for spot in ready if spot.id not in skip]
+    skipped = skip if callable(skip) else set(skip).__contains__
+    tasks = [Task(spot, equity_fn, threads) for spot in ready if not skipped(spot.id)]
     client = dask_client(dask) if dask is not None else None
-    errors = [SpotResult(spot_id, record) for spot_id, record in failed if spot_id not in skip]
-    return _results(errors, tasks, workers or default_workers(), client, executor)
+    errors = [SpotResult(spot_id, record) for spot_id, record in failed if not skipped(spot_id)]
+    # more workers than cores only add overhead (the results do not depend on them)
+    local = min(workers or default_workers(), default_workers())
+    return _results(errors, tasks, local, client, executor)
 
 
 def _results(
@@ -149,19 +152,23 @@ def run_file(
     the number of spots to run; `on_result` each result after it is written.
     """
     rows = read_spots(input)
-    out = Output(Path(output), max_players(rows))
+    out = Output(Path(output), max_players(rows))  # locked, read, recognised
     results: Iterator[SpotResult] = iter(())
     done = errors = skipped = 0
+
+    def already(spot_id: str) -> bool:
+        return out.key(spot_id) in out.done
+
     try:
-        results = run(rows, skip=out.done, **options)  # checks everything first
+        results = run(rows, skip=already, **options)  # checks everything first
         out.open()
-        skipped = sum(1 for i, raw in enumerate(rows, start=1) if row_id(raw, i) in out.done)
+        skipped = sum(1 for i, raw in enumerate(rows, start=1) if already(row_id(raw, i)))
         if on_start is not None:
             on_start(len(rows) - skipped)
         for result in results:
             out.write(result.record)
             done += 1
-            errors += not result.ok
+            errors += result.record["status"] != "ok"
             if on_result is not None:
                 on_result(result)
     finally:

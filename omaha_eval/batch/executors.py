@@ -5,12 +5,16 @@ same engine as every other entry point."""
 from __future__ import annotations
 
 import signal
+import threading
+from collections import deque
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
 from omaha_eval.batch.files import csv_row
 from omaha_eval.batch.spots import Spot, error_record
+from omaha_eval.equity import EquityInterrupted
 from omaha_eval.errors import OmahaEvalError, for_people
 
 __all__ = ["SpotResult", "Task", "execute", "solve"]
@@ -53,6 +57,7 @@ class Task:
     spot: Spot
     equity: EquityFunction
     threads: int | None
+    stop: Any = None  # a threading.Event shared by the batch: set on Ctrl-C
 
 
 def _as_given(spot: Spot) -> dict[str, Any]:
@@ -60,9 +65,15 @@ def _as_given(spot: Spot) -> dict[str, Any]:
             "game": spot.game}  # fmt: skip
 
 
-def solve(task: Task) -> SpotResult:
-    """Run one checked spot (in a worker).  A bad spot becomes an error entry."""
+def solve(task: Task) -> SpotResult | None:
+    """Run one checked spot (in a worker).  A bad spot becomes an error entry,
+    an internal error a "failed" one, and a run stopped by the batch's stop
+    event an "interrupted" one (with the figures so far, for Monte Carlo);
+    None when the batch was stopped before this spot began."""
     spot = task.spot
+    if task.stop is not None and task.stop.is_set():
+        return None
+    options: dict[str, Any] = {} if task.stop is None else {"stop": task.stop}
     try:
         result = task.equity(
             list(spot.players),
@@ -75,13 +86,21 @@ def solve(task: Task) -> SpotResult:
             target_stderr=spot.target_stderr,
             game=spot.game,
             hole_cards=spot.hole_cards,
+            **options,
         )
     except OmahaEvalError as exc:
         return SpotResult(spot.id, error_record(spot.id, _as_given(spot), for_people(str(exc))))
+    except EquityInterrupted as stopped:
+        message = f"interrupted after {stopped.result.trials:,} trials; a resumed run redoes it"
+        head = {"id": spot.id, "status": "interrupted", "error": message}
+        return SpotResult(spot.id, {**head, **stopped.result.to_dict()})
+    except KeyboardInterrupt:  # stopped with nothing to show (exact enumeration)
+        message = "interrupted; a resumed run redoes it"
+        return SpotResult(spot.id, error_record(spot.id, _as_given(spot), message, "interrupted"))
     except Exception as exc:  # one spot's failure must not stop the batch
-        message = f"internal error: {type(exc).__name__}: {exc}"
-        return SpotResult(spot.id, error_record(spot.id, _as_given(spot), message))
-    record = {"id": spot.id, "status": "ok", "error": None, **result.to_dict()}
+        message = f"internal error: {type(exc).__name__}: {exc}; a resumed run tries it again"
+        return SpotResult(spot.id, error_record(spot.id, _as_given(spot), message, "failed"))
+    record: dict[str, Any] = {"id": spot.id, "status": "ok", "error": None, **result.to_dict()}
     return SpotResult(spot.id, record, result)
 
 
@@ -96,30 +115,68 @@ def execute(tasks: list[Task], workers: int, client: Any, executor: str) -> Iter
         return
     if client is not None:
         yield from _execute_dask(tasks, client)
-    elif workers == 1:
-        for task in tasks:
-            yield solve(task)
+    elif executor == "process" and workers > 1:
+        yield from _execute_processes(tasks, min(workers, len(tasks)))
     else:
-        yield from _execute_pool(tasks, min(workers, len(tasks)), executor)
+        yield from _execute_threads(tasks, min(workers, len(tasks)))
 
 
-def _execute_pool(tasks: list[Task], workers: int, executor: str) -> Iterator[SpotResult]:
-    # Threads by default: the engine's C loops release the GIL, so spots run
-    # in parallel, and a thread costs nothing to start, where each spawned
-    # process imports NumPy and builds the tables first (about a second for
-    # two workers here: benchmarks/bench_batch.py, README "Batch analysis").
+def _execute_threads(tasks: list[Task], workers: int) -> Iterator[SpotResult]:
+    """Spots on worker threads (the engine's C loops release the GIL, and a
+    thread costs nothing to start).  On Ctrl-C (or when the consumer stops)
+    the batch's stop event ends the running spots within a fraction of a
+    second; their interrupted results are yielded before KeyboardInterrupt
+    goes on."""
+    stop = threading.Event()
+    pending = iter([Task(t.spot, t.equity, t.threads, stop) for t in tasks])
+    pool = ThreadPoolExecutor(workers, thread_name_prefix="omaha_eval-batch")
+    running: deque[Future[SpotResult | None]] = deque()
+
+    def submit() -> None:
+        task = next(pending, None)
+        if task is not None:
+            running.append(pool.submit(solve, task))
+
+    for _ in range(2 * workers):  # a small window: a big batch is not queued at once
+        submit()
+    try:
+        while running:
+            done, _ = wait(running, timeout=0.05, return_when="FIRST_COMPLETED")
+            for future in done:
+                running.remove(future)
+                submit()
+                result = future.result()
+                if result is not None:
+                    yield result
+    except (KeyboardInterrupt, GeneratorExit):
+        stop.set()
+        for future in running:
+            future.cancel()
+        for future in running:
+            if not future.cancelled():
+                result = future.result()  # returns soon: the stop event is set
+                if result is not None:
+                    yield result
+        raise
+    finally:
+        stop.set()
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _execute_processes(tasks: list[Task], workers: int) -> Iterator[SpotResult]:
     # Processes pay off only when per-spot Python work (parsing big ranges)
-    # dominates a long batch.  "spawn" avoids forking a threaded parent.
+    # dominates a long batch: each spawned process imports NumPy and builds
+    # the tables first (about a second for two workers here).  "spawn"
+    # avoids forking a threaded parent.  Ctrl-C terminates the workers at
+    # once: their running spots are not written, and a resumed run does them.
     import multiprocessing  # here: `import omaha_eval` need not pay for it
-    from multiprocessing.pool import ThreadPool
 
-    if executor == "thread":
-        pool: Any = ThreadPool(workers)
-    else:
-        pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_ignore_sigint)
+    pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_ignore_sigint)
     finished = False
     try:
-        yield from pool.imap_unordered(solve, tasks, chunksize=1)
+        for result in pool.imap_unordered(solve, tasks, chunksize=1):
+            if result is not None:
+                yield result
         finished = True
     finally:
         if finished:
@@ -150,12 +207,13 @@ def _execute_dask(tasks: list[Task], client: Any) -> Iterator[SpotResult]:
         submit()
     try:
         for future in queue:
-            outcome: SpotResult = future.result()
+            outcome: SpotResult | None = future.result()
             running.discard(future)
             future.release()
             submit()
             # The EquityResult object stays on the worker: the record holds every figure.
-            yield SpotResult(outcome.id, outcome.record)
+            if outcome is not None:
+                yield SpotResult(outcome.id, outcome.record)
     finally:
         for future in running:
             future.cancel()

@@ -1,34 +1,70 @@
 """Batch files: spots read from CSV or JSON Lines, results appended to CSV or
-JSON Lines (each by its extension), and the ids already done on a resume.
+JSON Lines (each by its extension), and what a resumed run must still do.
 
 JSON Lines: one document per spot, ``EquityResult.to_dict()`` with ``id``,
-``status`` ("ok" or "error") and ``error`` added.  CSV: the same flattened,
-one row per spot, the columns made from the results' fields (csv_header).
+``status`` and ``error`` added.  CSV: the same flattened, one row per spot,
+the columns made from the results' fields (csv_header).
+
+Nothing is lost: an output file is read and recognised as this program's
+before anything in it changes; it is locked while a run writes it; every
+record is one line (what JSON Lines or CSV cannot carry on one line, or in
+UTF-8, is escaped) and is flushed when written; files are read back on
+``"\\n"`` only, with no limit on a field's size.  A record's ``status`` says
+whether its spot is done: "ok" and "error" (bad input, which a new run would
+refuse again) are; "failed" (an internal error, e.g. out of memory) and
+"interrupted" are not, and a resumed run replaces them.
 """
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
 import os
-from collections.abc import Mapping
+import re
+import stat
+import sys
+from collections.abc import Iterator, Mapping
 from dataclasses import fields
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from omaha_eval.batch.spots import is_missing, spot_players
 from omaha_eval.engine.results import EquityResult, PlayerEquity
 from omaha_eval.errors import OmahaEvalError
 
-__all__ = ["FORMATS", "Output", "csv_header", "csv_row", "read_spots"]
+__all__ = ["DONE", "FORMATS", "Output", "csv_header", "csv_row", "read_spots"]
 
 FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl"}
+DONE = ("ok", "error")  # statuses a resumed run keeps; "failed" and "interrupted" run again
 
 # CSV columns before the per-player ones, and per player after p{i}_: the
 # fields of the results, in their order.
 CSV_LEAD = ("id", "status", "error", *(f.name for f in fields(EquityResult) if f.name != "players"))
 CSV_PLAYER = tuple(f.name for f in fields(PlayerEquity))
+
+# What JSON Lines cannot carry raw: lone surrogates (not UTF-8) and the line
+# breaks that str.splitlines() and some JSON Lines readers split on; JSON
+# escapes the other control characters itself.
+_JSONL_UNSAFE = re.compile("[\u0085\u2028\u2029\ud800-\udfff]")
+# What a CSV line cannot carry: those, and every other line break.
+_CSV_UNSAFE = re.compile("[\\\\\r\n\x0b\x0c\x1c\x1d\x1e\u0085\u2028\u2029\ud800-\udfff]")
+
+
+def _escape(ch: re.Match[str]) -> str:
+    return "\\\\" if ch[0] == "\\" else f"\\u{ord(ch[0]):04x}"
+
+
+def jsonl_line(record: Mapping[str, Any]) -> str:
+    """One JSON Lines record: readable UTF-8 on one line."""
+    return _JSONL_UNSAFE.sub(_escape, json.dumps(record, ensure_ascii=False)) + "\n"
+
+
+def csv_text(text: str) -> str:
+    """A text cell as a CSV output holds it: on one line, in UTF-8 (backslash
+    escapes); ids are compared in this form when a CSV output is resumed."""
+    return _CSV_UNSAFE.sub(_escape, text)
 
 
 def csv_header(n_players: int) -> list[str]:
@@ -48,7 +84,9 @@ def csv_row(record: Mapping[str, Any]) -> dict[str, Any]:
             continue
         for name in CSV_PLAYER:
             row[f"p{i}_{name}"] = player[name]
-    return {k: "" if v is None else v for k, v in row.items()}
+    return {
+        k: "" if v is None else csv_text(v) if isinstance(v, str) else v for k, v in row.items()
+    }
 
 
 def file_format(path: Path, name: str) -> str:
@@ -60,6 +98,41 @@ def file_format(path: Path, name: str) -> str:
     return fmt
 
 
+@contextlib.contextmanager
+def _no_field_limit() -> Iterator[None]:
+    """csv's default 128 KiB cell limit lifted while a file is read (a cell
+    as large as the input allows must read back)."""
+    before = csv.field_size_limit()
+    csv.field_size_limit(min(sys.maxsize, 2**31 - 1))  # a C long on every platform
+    try:
+        yield
+    finally:
+        csv.field_size_limit(before)
+
+
+def _read_text(path: Path, name: str) -> str:
+    _regular_file(path, name)
+    try:
+        return path.read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise OmahaEvalError(f"{name}: {str(path)!r} is not UTF-8 text ({exc.reason} "
+                             f"at byte {exc.start})") from None  # fmt: skip
+    except OSError as exc:
+        raise OmahaEvalError(f"{name}: cannot read {str(path)!r}: {exc.strerror}") from None
+
+
+def _regular_file(path: Path, name: str) -> None:
+    """Refuse what is not a file: a FIFO would block a read forever."""
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        raise OmahaEvalError(f"{name}: {str(path)!r} does not exist") from None
+    except OSError as exc:
+        raise OmahaEvalError(f"{name}: cannot read {str(path)!r}: {exc.strerror}") from None
+    if not stat.S_ISREG(mode):
+        raise OmahaEvalError(f"{name}: {str(path)!r} is not a regular file")
+
+
 def read_spots(path: str | os.PathLike[str]) -> list[Any]:
     """The rows of a CSV or JSON Lines file of spots (format by extension).
 
@@ -67,24 +140,22 @@ def read_spots(path: str | os.PathLike[str]) -> list[Any]:
     OmahaEvalError in its place, so it becomes that row's error entry."""
     path = Path(path)
     fmt = file_format(path, "INPUT")
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise OmahaEvalError(f"INPUT: cannot read {str(path)!r}: {exc}") from None
+    text = _read_text(path, "INPUT")
     rows: list[Any] = []
     if fmt == "csv":
-        reader = csv.DictReader(io.StringIO(text))
-        if reader.fieldnames is None:
-            return rows
-        for cells in reader:
-            if None in cells:
-                rows.append(
-                    OmahaEvalError(f"row {len(rows) + 1}: more cells than the header's columns")
-                )
-            elif any(not is_missing(v) for v in cells.values()):
-                rows.append({k: v for k, v in cells.items() if not is_missing(v)})
+        with _no_field_limit():
+            reader = csv.DictReader(io.StringIO(text, newline=""))
+            if reader.fieldnames is None:
+                return rows
+            for cells in reader:
+                if None in cells:
+                    rows.append(
+                        OmahaEvalError(f"row {len(rows) + 1}: more cells than the header's columns")
+                    )
+                elif any(not is_missing(v) for v in cells.values()):
+                    rows.append({k: v for k, v in cells.items() if not is_missing(v)})
         return rows
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(text.split("\n"), start=1):  # "\n" only: JSON may hold U+2028
         if not line.strip():
             continue
         try:
@@ -106,64 +177,101 @@ def max_players(rows: list[Any]) -> int:
     return most
 
 
+def _lock(file: IO[bytes], path: Path) -> None:
+    """An exclusive lock on the open output for as long as it stays open: a
+    second run on the same file is refused, not interleaved."""
+    try:
+        if sys.platform == "win32":  # pragma: no cover - Windows
+            import msvcrt
+
+            msvcrt.locking(file.fileno(), msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl
+
+            fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        file.close()
+        raise OmahaEvalError(
+            f"OUTPUT: {str(path)!r} is being written by another batch run; "
+            "wait for it to finish or give another OUTPUT"
+        ) from None
+
+
 class Output:
-    """The output file: the ids already in it (read when made), then
-    `open()` to append, each record flushed as soon as it is written."""
+    """The output file, opened, locked and read: `done` holds the ids a run
+    may skip.  Nothing in the file changes until it is known to be a batch
+    result; then a last line cut off mid-write and the records of spots
+    that must run again are removed, and records are appended (`write`)."""
 
     def __init__(self, path: Path, n_players: int) -> None:
         self.path = path
         self.format = file_format(path, "OUTPUT")
         self.done: set[str] = set()
-        self._drop_partial_line()
-        self.exists = path.exists() and path.stat().st_size > 0
         self.columns = csv_header(n_players)
-        if self.exists:
-            self._read_done()
+        self.file: IO[bytes] | None = None
+        if path.exists() or path.is_symlink():  # a new file is made only by open()
+            _regular_file(path, "OUTPUT")
+            self.file = self._locked("r+b")
+            try:
+                self._resume()
+            except BaseException:
+                self.file.close()
+                raise
 
-    def open(self) -> None:
-        """Open for appending (creating the file, and a CSV's header)."""
+    def _locked(self, mode: str) -> IO[bytes]:
         try:
-            self.file = self.path.open("a", encoding="utf-8", newline="")
+            file = self.path.open(mode)
         except OSError as exc:
-            raise OmahaEvalError(f"OUTPUT: cannot write {str(self.path)!r}: {exc}") from None
-        if self.format == "csv":
-            self.writer = csv.DictWriter(
-                self.file, self.columns, extrasaction="ignore", lineterminator="\n"
-            )
-            if not self.exists:
-                self.writer.writeheader()
-                self.file.flush()
+            raise OmahaEvalError(
+                f"OUTPUT: cannot write {str(self.path)!r}: {exc.strerror}"
+            ) from None
+        _lock(file, self.path)
+        return file
 
-    def _drop_partial_line(self) -> None:
-        """A run killed mid-write leaves a last line without its newline:
-        cut it, so that spot is run again."""
-        if not self.path.exists():
-            return
-        with self.path.open("rb+") as f:
-            data = f.read()
-            if data and not data.endswith(b"\n"):
-                f.truncate(data.rfind(b"\n") + 1)
+    def _resume(self) -> None:
+        assert self.file is not None
+        self.file.seek(0)
+        data = self.file.read()
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise OmahaEvalError(
+                f"OUTPUT: {str(self.path)!r} is not UTF-8 text, so not a batch result; "
+                "give a new OUTPUT"
+            ) from None
+        complete = text[: text.rfind("\n") + 1]  # a last line without "\n" was cut mid-write
+        keep = self._read_csv(complete) if self.format == "csv" else self._read_jsonl(complete)
+        if keep != text:
+            self._rewrite(keep)
 
-    def _read_done(self) -> None:
-        text = self.path.read_text(encoding="utf-8")
-        if self.format == "jsonl":
-            for number, line in enumerate(text.splitlines(), start=1):
-                if not line.strip():
-                    continue
-                try:
-                    self.done.add(str(json.loads(line)["id"]))
-                except (json.JSONDecodeError, KeyError, TypeError):
-                    raise OmahaEvalError(
-                        f"OUTPUT: line {number} of {str(self.path)!r} is not a batch result; "
-                        "give a new OUTPUT or remove that line"
-                    ) from None
-            return
-        reader = csv.DictReader(io.StringIO(text))
-        header = list(reader.fieldnames or ())
+    def _read_jsonl(self, text: str) -> str:
+        kept = []
+        for number, line in enumerate(text.split("\n")[:-1], start=1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+                spot_id, status = str(record["id"]), record["status"]
+            except (json.JSONDecodeError, KeyError, TypeError):
+                raise OmahaEvalError(
+                    f"OUTPUT: line {number} of {str(self.path)!r} is not a batch result; "
+                    "give a new OUTPUT (the file was not changed)"
+                ) from None
+            if status in DONE:
+                self.done.add(spot_id)
+                kept.append(line + "\n")
+        return "".join(kept)
+
+    def _read_csv(self, text: str) -> str:
+        if not text:
+            return ""
+        header_line, _, rows = text.partition("\n")
+        header = header_line.split(",")
         players = (len(header) - len(CSV_LEAD)) // len(CSV_PLAYER)
         if header != csv_header(players):
             raise OmahaEvalError(
-                f"OUTPUT: {str(self.path)!r} is not a batch result CSV (its header differs)"
+                f"OUTPUT: {str(self.path)!r} is not a batch result CSV (its header differs); "
+                "give a new OUTPUT (the file was not changed)"
             )
         if len(header) < len(self.columns):
             raise OmahaEvalError(
@@ -171,15 +279,84 @@ class Output:
                 "spots with more; give a new OUTPUT"
             )
         self.columns = header
-        self.done = {row["id"] for row in reader}
+        kept = [header_line + "\n"]
+        with _no_field_limit():
+            for line in rows.split("\n")[:-1]:  # each record is one line (csv_text)
+                (cells,) = csv.reader([line])
+                row = dict(zip(header, cells, strict=False))
+                if row.get("status") in DONE:
+                    self.done.add(row["id"])
+                    kept.append(line + "\n")
+        return "".join(kept)
+
+    def _rewrite(self, text: str) -> None:
+        """Make the file hold only `text`: a truncation when only a cut-off
+        last line goes, else a new file written beside it and moved over it
+        (so a kill at any moment leaves the old file or the new one whole),
+        then opened and locked in its turn."""
+        assert self.file is not None
+        data = text.encode("utf-8")
+        self.file.seek(0)
+        if self.file.read(len(data)) == data:
+            self.file.truncate(len(data))
+            return
+        temp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+        try:
+            with temp.open("wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(temp, self.path)
+        except OSError as exc:
+            with contextlib.suppress(OSError):
+                temp.unlink()
+            raise OmahaEvalError(
+                f"OUTPUT: cannot write {str(self.path)!r}: {exc.strerror}"
+            ) from None
+        self.file.close()
+        self.file = self._locked("r+b")
+
+    def open(self) -> None:
+        """Start appending (making and locking a new file; a new CSV gets
+        its header first)."""
+        if self.file is None:
+            self.file = self._locked("a+b")
+            if self.file.seek(0, os.SEEK_END):
+                self.file.close()
+                raise OmahaEvalError(
+                    f"OUTPUT: {str(self.path)!r} appeared while this run started; "
+                    "run the command again"
+                )
+        self.file.seek(0, os.SEEK_END)
+        if self.format == "csv" and self.file.tell() == 0:
+            self._put(",".join(self.columns) + "\n")
+
+    def key(self, spot_id: str) -> str:
+        """A spot id as this output holds it (CSV escapes some characters)."""
+        return csv_text(spot_id) if self.format == "csv" else spot_id
 
     def write(self, record: Mapping[str, Any]) -> None:
+        """Append one record and flush it."""
         if self.format == "csv":
-            self.writer.writerow(csv_row(record))
+            buffer = io.StringIO()
+            csv.DictWriter(
+                buffer, self.columns, extrasaction="ignore", lineterminator="\n"
+            ).writerow(csv_row(record))
+            self._put(buffer.getvalue())
         else:
-            self.file.write(json.dumps(record, ensure_ascii=False) + "\n")
-        self.file.flush()
+            self._put(jsonl_line(record))
+
+    def _put(self, line: str) -> None:
+        assert self.file is not None
+        try:
+            self.file.write(line.encode("utf-8"))
+            self.file.flush()
+        except OSError as exc:
+            raise OmahaEvalError(
+                f"OUTPUT: cannot write {str(self.path)!r}: {exc.strerror}"
+            ) from None
 
     def close(self) -> None:
-        if hasattr(self, "file"):
-            self.file.close()
+        if self.file is not None:
+            with contextlib.suppress(OSError):
+                self.file.close()

@@ -194,8 +194,10 @@ def check_spot(raw: Any, row: int, batch_seed: int) -> Spot:
     )  # fmt: skip
 
 
-def error_record(spot_id: str, raw: Any, message: str) -> dict[str, Any]:
-    """An error entry: the message and the spot's fields as given."""
+def error_record(spot_id: str, raw: Any, message: str, status: str = "error") -> dict[str, Any]:
+    """An entry without figures: the status ("error" for bad input, "failed"
+    for an internal error, "interrupted"), the message and the spot's fields
+    as given."""
     raw = raw if isinstance(raw, Mapping) else {}
     players = raw.get("players")
     if isinstance(players, str):
@@ -204,7 +206,7 @@ def error_record(spot_id: str, raw: Any, message: str) -> dict[str, Any]:
         players = [one_line(str(p)) for p in players]
     else:
         players = [] if is_missing(players) else [one_line(str(players))]
-    record: dict[str, Any] = {"id": spot_id, "status": "error", "error": one_line(message)}
+    record: dict[str, Any] = {"id": spot_id, "status": status, "error": one_line(message)}
     for name in ("board", "dead", "game"):
         value = raw.get(name)
         record[name] = "" if is_missing(value) else one_line(str(value))

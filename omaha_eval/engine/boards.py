@@ -138,7 +138,7 @@ def pattern_result(
             "board: no board matching the pattern leaves a hand in every player's range"
         )
     if plan.exact:
-        sums, stderr = _exact(spots, plan.threads), [0.0] * len(players)
+        sums, stderr = _exact(spots, plan.threads, plan.stop), [0.0] * len(players)
     else:
         sums, stderr = _stratified(spots, plan)
     first = spots[0][1]
@@ -168,8 +168,10 @@ def _mean(parts: list[Sums]) -> Sums:
     return Sums(total.sums * scale, total.deal * scale, total.makes_low * scale, total.count)
 
 
-def _exact(spots: list[tuple[int, Spot]], threads: int) -> Sums:
-    return _mean([runner.exact_sums(spot, spot.c_spot(exact=True), threads) for _, spot in spots])
+def _exact(spots: list[tuple[int, Spot]], threads: int, stop: object) -> Sums:
+    return _mean(
+        [runner.exact_sums(spot, spot.c_spot(exact=True), threads, stop) for _, spot in spots]
+    )
 
 
 def _stratified(spots: list[tuple[int, Spot]], plan: runner.Plan) -> tuple[Sums, list[float]]:
@@ -177,7 +179,8 @@ def _stratified(spots: list[tuple[int, Spot]], plan: runner.Plan) -> tuple[Sums,
     assert plan.seed is not None
     each = max(2, math.ceil(plan.trials / len(spots)))
     parts = [
-        runner.monte_carlo_sums(spot, each, plan.seed, (s,), plan.threads) for s, spot in spots
+        runner.monte_carlo_sums(spot, each, plan.seed, (s,), plan.threads, plan.stop)
+        for s, spot in spots
     ]
     n = len(spots[0][1].seats)
     total = Sums.zero(n)

@@ -12,10 +12,11 @@ seeded blocks, on worker threads, in rounds.
   round is sized from the errors so far (only from results, so again the
   same for any number of threads).
 - **Ctrl-C**: the calling thread waits in short, interruptible steps while
-  the C loops run on worker threads; on KeyboardInterrupt (or when the
-  consumer of `run` closes it) the spot's stop flag is set, every C loop
-  returns within milliseconds, and Monte Carlo yields the result so far,
-  marked interrupted.
+  the C loops run on worker threads; on KeyboardInterrupt, when the plan's
+  stop event is set (another thread asks the run to end, as batch does), or
+  when the consumer of `run` closes it, the spot's stop flag is set, every C
+  loop returns within milliseconds, and Monte Carlo yields the result so
+  far, marked interrupted.
 """
 
 from __future__ import annotations
@@ -81,6 +82,7 @@ class Plan:
     target_stderr: float | None
     seed: int | None
     threads: int
+    stop: Any = None  # anything with is_set() (a threading.Event): stop when it is set
 
 
 class _Buffers(threading.local):
@@ -102,9 +104,10 @@ class _Workers:
     """Units of C work on up to `threads` threads; the caller waits in short
     interruptible steps and stops the spot when interrupted."""
 
-    def __init__(self, c_spot: _core.EquitySpot, threads: int) -> None:
+    def __init__(self, c_spot: _core.EquitySpot, threads: int, stop: Any = None) -> None:
         self.c_spot = c_spot
         self.threads = threads
+        self.stop = stop
         self.pool: ThreadPoolExecutor | None = None
 
     def __enter__(self) -> _Workers:
@@ -116,8 +119,9 @@ class _Workers:
             self.pool.shutdown(wait=True, cancel_futures=True)
 
     def run(self, jobs: Sequence[Callable[[], T]]) -> list[T]:
-        """Every job's result, in job order.  On KeyboardInterrupt the spot is
-        stopped and `Interrupted` carries the results of the jobs that ran."""
+        """Every job's result, in job order.  On KeyboardInterrupt, or when
+        the plan's stop event is set, the spot is stopped and `Interrupted`
+        carries the results of the jobs that ran."""
         if self.threads == 1 and len(jobs) == 1 and getattr(jobs[0], "inline", False):
             return [jobs[0]()]
         if self.pool is None:
@@ -126,6 +130,8 @@ class _Workers:
         try:
             pending: set[Future[T]] = set(futures)
             while pending:
+                if self.stop is not None and self.stop.is_set():
+                    raise _Stopped
                 _, pending = wait(pending, timeout=WAIT_STEP)
         except BaseException:
             self.c_spot.stop()
@@ -147,7 +153,8 @@ def _finished(futures: Sequence[Future[Any]]) -> list[Any]:
 
 
 class _Stopped(Exception):
-    """A unit that the stop flag ended early (its results are dropped)."""
+    """A unit that the stop flag ended early (its results are dropped), or a
+    run whose stop event was set."""
 
 
 class Interrupted(KeyboardInterrupt):
@@ -192,12 +199,13 @@ def run(spot: Spot, plan: Plan, start: float) -> Iterator[EquityResult]:
     `start` is the perf_counter time the question was asked."""
     c_spot = spot.c_spot(exact=plan.exact)
     if plan.exact:
-        yield _result(spot, exact_sums(spot, c_spot, plan.threads), [0.0] * spot.n, plan, start)
+        sums = exact_sums(spot, c_spot, plan.threads, plan.stop)
+        yield _result(spot, sums, [0.0] * spot.n, plan, start)
         return
     yield from _run_monte_carlo(spot, c_spot, plan, start)
 
 
-def exact_sums(spot: Spot, c_spot: _core.EquitySpot, threads: int) -> Sums:
+def exact_sums(spot: Spot, c_spot: _core.EquitySpot, threads: int, stop: Any = None) -> Sums:
     """Every deal of the spot, in parts fixed by its work, on `threads`."""
     work = spot.work()
     parts = 1 if work <= INLINE_WORK else min(MAX_PARTS, math.ceil(work / PART_WORK))
@@ -212,7 +220,7 @@ def exact_sums(spot: Spot, c_spot: _core.EquitySpot, threads: int) -> Sums:
         return Sums.of(outcome, makes_low, n, deals)
 
     jobs = [_job(part, p, inline=parts == 1) for p in range(parts)]
-    with _Workers(c_spot, min(threads, parts)) as workers:
+    with _Workers(c_spot, min(threads, parts), stop) as workers:
         try:
             results = workers.run(jobs)
         except Interrupted:
@@ -258,7 +266,7 @@ def _run_monte_carlo(
     blocks_done = 0
     next_blocks = TARGET_FIRST_BLOCKS if plan.target_stderr else ROUND_BLOCKS
     threads = min(plan.threads, max(1, math.ceil(plan.trials / BLOCK_TRIALS)))
-    with _Workers(c_spot, threads) as workers:
+    with _Workers(c_spot, threads, plan.stop) as workers:
         while total.count < plan.trials:
             sizes = _block_sizes(total.count, plan.trials, next_blocks)
             jobs = [
@@ -316,7 +324,7 @@ def _check_dealt(results: Sequence[tuple[Sums, int]]) -> None:
 
 
 def monte_carlo_sums(
-    spot: Spot, trials: int, seed: int, prefix: tuple[int, ...], threads: int
+    spot: Spot, trials: int, seed: int, prefix: tuple[int, ...], threads: int, stop: Any = None
 ) -> Sums:
     """`trials` Monte Carlo trials of the spot in blocks keyed prefix + (i,),
     without rounds (a part of a bigger run, e.g. one board of a pattern)."""
@@ -324,7 +332,7 @@ def monte_carlo_sums(
     block = _block_runner(c_spot, spot.n, seed, prefix)
     sizes = _block_sizes(0, trials, math.ceil(trials / BLOCK_TRIALS))
     jobs = [_bind(block, i, size, inline=len(sizes) == 1) for i, size in enumerate(sizes)]
-    with _Workers(c_spot, min(threads, len(jobs))) as workers:
+    with _Workers(c_spot, min(threads, len(jobs)), stop) as workers:
         try:
             results = workers.run(jobs)
         except Interrupted:
