@@ -36,7 +36,7 @@ def test_read_spots_csv_and_jsonl(tmp_path: Path) -> None:
 def test_read_spots_bad_paths(tmp_path: Path) -> None:
     with pytest.raises(OmahaEvalError, match=r"INPUT: .*neither \.csv nor \.jsonl"):
         batch.read_spots(tmp_path / "s.txt")
-    with pytest.raises(OmahaEvalError, match="INPUT: .* does not exist"):
+    with pytest.raises(OmahaEvalError, match=r"INPUT: .* does not exist"):
         batch.read_spots(tmp_path / "absent.csv")
 
 
