@@ -15,8 +15,11 @@ import struct
 import subprocess
 import sys
 import termios
+import time
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 import omaha_eval
 
@@ -98,3 +101,36 @@ def run_on_terminal(args: list[str], cwd: Path) -> tuple[int, str]:
     assert proc.stdout is not None
     proc.stdout.close()
     return proc.returncode, shown.decode(errors="replace")
+
+
+def wait_for_lines(path: Path, count: int, proc: subprocess.Popen[str], limit: float) -> None:
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline and proc.poll() is None:
+        if path.exists() and path.read_text().count("\n") >= count:
+            return
+        time.sleep(0.05)
+    pytest.fail(f"{path.name} did not reach {count} lines (exit code {proc.poll()})")
+
+
+def start_batch(tmp_path: Path, *args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        cli_command("batch", *args),
+        cwd=tmp_path,
+        env=cli_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+
+
+def group_gone(pgid: int, limit: float = 10.0) -> bool:
+    """True once no process of the group is left (workers included)."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.05)
+    return False

@@ -9,13 +9,11 @@ import json
 import os
 import shutil
 import signal
-import subprocess
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import REPO_ROOT, cli_command, cli_env, run_cli, run_on_terminal
+from cli_helpers import REPO_ROOT, group_gone, run_cli, run_on_terminal, start_batch, wait_for_lines
 
 import omaha_eval
 from omaha_eval import batch
@@ -175,39 +173,6 @@ def write_slow_spots(path: Path) -> list[str]:
             }
             f.write(json.dumps(spot) + "\n")
     return ids
-
-
-def wait_for_lines(path: Path, count: int, proc: subprocess.Popen[str], limit: float) -> None:
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline and proc.poll() is None:
-        if path.exists() and path.read_text().count("\n") >= count:
-            return
-        time.sleep(0.05)
-    pytest.fail(f"{path.name} did not reach {count} lines (exit code {proc.poll()})")
-
-
-def start_batch(tmp_path: Path, *args: str) -> subprocess.Popen[str]:
-    return subprocess.Popen(
-        cli_command("batch", *args),
-        cwd=tmp_path,
-        env=cli_env(),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
-
-
-def group_gone(pgid: int, limit: float = 10.0) -> bool:
-    """True once no process of the group is left (workers included)."""
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        try:
-            os.killpg(pgid, 0)
-        except ProcessLookupError:
-            return True
-        time.sleep(0.05)
-    return False
 
 
 def test_progress_bar_on_a_terminal_only(tmp_path: Path) -> None:

@@ -116,14 +116,20 @@ def run(
     errors = [SpotResult(spot_id, record) for spot_id, record in failed if not skipped(spot_id)]
     # more workers than cores only add overhead (the results do not depend on them)
     local = min(workers or default_workers(), default_workers())
-    return _results(errors, tasks, local, client, executor)
+    owned = client is not None and client is not dask  # made here from an address: closed here
+    return _results(errors, tasks, local, client, executor, owned)
 
 
 def _results(
-    errors: list[SpotResult], tasks: list[Task], workers: int, client: Any, executor: str
-) -> Iterator[SpotResult]:
-    yield from errors
-    yield from execute(tasks, workers, client, executor)
+    errors: list[SpotResult], tasks: list[Task], workers: int, client: Any, executor: str,
+    owned: bool,
+) -> Iterator[SpotResult]:  # fmt: skip
+    try:
+        yield from errors
+        yield from execute(tasks, workers, client, executor)
+    finally:
+        if owned:
+            client.close()
 
 
 @dataclass(frozen=True)

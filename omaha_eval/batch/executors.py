@@ -4,6 +4,7 @@ same engine as every other entry point."""
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import threading
 from collections import deque
@@ -148,7 +149,7 @@ def _execute_threads(tasks: list[Task], workers: int) -> Iterator[SpotResult]:
                 result = future.result()
                 if result is not None:
                     yield result
-    except (KeyboardInterrupt, GeneratorExit):
+    except KeyboardInterrupt:
         stop.set()
         for future in running:
             future.cancel()
@@ -193,7 +194,7 @@ def _execute_dask(tasks: list[Task], client: Any) -> Iterator[SpotResult]:
     # a whole large batch on it at once.
     window = 4 * max(1, sum(client.nthreads().values()))
     pending = iter(tasks)
-    queue = as_completed()  # type: ignore[no-untyped-call]
+    queue = as_completed(loop=client.loop)  # type: ignore[no-untyped-call]
     running: set[Any] = set()
 
     def submit() -> None:
@@ -219,10 +220,20 @@ def _execute_dask(tasks: list[Task], client: Any) -> Iterator[SpotResult]:
             future.cancel()
 
 
-def dask_client(dask: Any) -> Any:
-    """A distributed.Client for a scheduler address (a Client passes)."""
+DASK_TIMEOUT = 10.0  # seconds to reach a scheduler, handshake included
+
+
+def dask_client(dask: Any, timeout: float = DASK_TIMEOUT) -> Any:
+    """A distributed.Client for a scheduler address (a Client passes).
+
+    Every failure is one OmahaEvalError: a malformed address is refused
+    before any client is made; the connection runs on a thread of its own
+    and is given up after `timeout` seconds (a port that accepts and never
+    answers, or speaks another protocol, would otherwise hang); a client
+    that failed half way is closed, so retries in one process stay clean."""
     try:
         from distributed import Client
+        from distributed.comm.addressing import parse_address, parse_host_port
     except ImportError:
         raise OmahaEvalError(
             "dask: running on a cluster needs the 'distributed' package "
@@ -232,10 +243,44 @@ def dask_client(dask: Any) -> Any:
         return dask
     if not isinstance(dask, str):
         raise OmahaEvalError(f"dask: expected a scheduler address or a Client, got {dask!r}")
+    address = dask.strip()
     try:
-        return Client(dask, timeout="10s")  # type: ignore[no-untyped-call]
-    except (OSError, TimeoutError, ValueError) as exc:  # ValueError: a malformed address
-        message = " ".join(str(exc).split())
+        scheme, location = parse_address(address)
+        if scheme in ("tcp", "tls"):
+            parse_host_port(location)
+    except (ValueError, TypeError) as exc:
+        raise OmahaEvalError(f"dask: {address!r} is not a scheduler address: {exc}") from None
+
+    class ClosingClient(Client):
+        def start(self, **kwargs: Any) -> Any:
+            try:
+                return super().start(**kwargs)  # type: ignore[no-untyped-call]
+            except BaseException:
+                with contextlib.suppress(BaseException):
+                    self.close(timeout=1)  # type: ignore[no-untyped-call]
+                raise
+
+    box: dict[str, Any] = {}
+
+    def connect() -> None:
+        try:
+            box["client"] = ClosingClient(  # type: ignore[no-untyped-call]
+                address, timeout=timeout, set_as_default=False
+            )
+        except BaseException as exc:  # MemoryError from a peer that is not Dask, too
+            box["error"] = exc
+
+    thread = threading.Thread(target=connect, name="omaha_eval-dask-connect", daemon=True)
+    thread.start()
+    thread.join(timeout + 5)
+    if thread.is_alive():  # left behind: a daemon thread does not hold up the exit
         raise OmahaEvalError(
-            f"dask: cannot connect to the scheduler at {dask!r}: {message}"
+            f"dask: no answer from a Dask scheduler at {address!r} within {timeout:g} s"
+        )
+    if "error" in box:
+        failure = box["error"]
+        message = " ".join(str(failure).split()) or type(failure).__name__
+        raise OmahaEvalError(
+            f"dask: cannot connect to the scheduler at {address!r}: {message}"
         ) from None
+    return box["client"]

@@ -220,7 +220,7 @@ class Output:
 
     def _locked(self, mode: str) -> IO[bytes]:
         try:
-            file = self.path.open(mode)
+            file = self.path.open(mode, buffering=0)  # each record goes out whole, at once
         except OSError as exc:
             raise OmahaEvalError(
                 f"OUTPUT: cannot write {str(self.path)!r}: {exc.strerror}"
@@ -348,10 +348,14 @@ class Output:
 
     def _put(self, line: str) -> None:
         assert self.file is not None
+        data = memoryview(line.encode("utf-8"))
+        end = self.file.seek(0, os.SEEK_END)
         try:
-            self.file.write(line.encode("utf-8"))
-            self.file.flush()
-        except OSError as exc:
+            while data:
+                data = data[self.file.write(data) :]
+        except OSError as exc:  # a full disk: take back the part written, if it can be
+            with contextlib.suppress(OSError):
+                os.ftruncate(self.file.fileno(), end)
             raise OmahaEvalError(
                 f"OUTPUT: cannot write {str(self.path)!r}: {exc.strerror}"
             ) from None

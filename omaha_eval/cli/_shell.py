@@ -30,7 +30,7 @@ FLAGS = {
     "game": "--game",
     "hole_cards": "--hole-cards",
 }
-_LEADING_NAME = re.compile(r"^([a-z_]+):")
+_LEADING_NAME = re.compile(r"^([A-Za-z_]+):")
 
 
 def fail(message: str, flags: Mapping[str, str] = FLAGS) -> NoReturn:
@@ -56,7 +56,7 @@ def progress(total: int | None, unit: str, quiet: bool) -> Any:
     stderr is a terminal and not --quiet."""
     from tqdm import tqdm
 
-    disable = quiet or not sys.stderr.isatty()
+    disable = quiet or sys.stderr is None or not sys.stderr.isatty()
     return tqdm(
         total=total,
         unit=unit,
@@ -82,12 +82,26 @@ def game_option(ctx: click.Context, param: click.Parameter, value: str | None) -
 GAME_METAVAR = "|".join(game_names())
 
 
+def _tolerant_streams() -> None:
+    """Text the terminal's encoding cannot show (suit symbols under
+    PYTHONIOENCODING=latin-1) is escaped, not a crash; a closed stream
+    (``2>&-``) is None, which click and the progress bar skip."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="backslashreplace")
+            except (OSError, ValueError):  # a closed or odd stream: leave it as it is
+                pass
+
+
 class Group(click.Group):
     """Click's errors on one line (naming the argument), exit code 2; a bare
     `omaha-eval` prints its help."""
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         kwargs["standalone_mode"] = False
+        _tolerant_streams()
         argv = args[0] if args else kwargs.get("args")
         if argv is None:
             argv = sys.argv[1:]

@@ -28,6 +28,10 @@ __all__ = ["AUTO_EXACT_WORK", "EXACT_WORK_LIMIT", "Seat", "Spot", "prepare"]
 AUTO_EXACT_WORK = 1e8
 # Exact enumeration is refused above this (hours of work: sample instead).
 EXACT_WORK_LIMIT = 1e11
+# A deal's weight is the product of its range hands' weights; doubles hold
+# about 10^-307..10^308, so the players' weights are centred (below) once the
+# smallest product could pass 10^-DECADES_SAFE.
+DECADES_SAFE = 290
 
 _C_KIND = {"hand": 0, "range": 1, "random": 2}  # enum oe_eq_kind (src_c/oe_equity.h)
 
@@ -72,9 +76,10 @@ class Spot:
 
     def c_spot(self, exact: bool) -> _core.EquitySpot:
         """The C spot; exact enumeration takes a random hand as the range of
-        every hand of the cards not known."""
+        every hand of the cards not known, and centres the weights."""
         kinds, combos, weights, masks = [], [], [], []
-        for s in self.seats:
+        scale = _centring(self.seats) if exact else [1.0] * self.n
+        for s, factor in zip(self.seats, scale, strict=True):
             c, w, kind = s.combos, s.weights, s.kind
             if kind == "random" and exact:
                 c = _unknown_hands(self.known, self.k)
@@ -82,11 +87,34 @@ class Spot:
                 kind = "range"
             kinds.append(_C_KIND[kind])
             combos.append(np.ascontiguousarray(c, dtype=np.uint8))
-            weights.append(np.ascontiguousarray(w, dtype=np.float64))
+            weights.append(np.ascontiguousarray(w * factor, dtype=np.float64))
             masks.append(_checks.row_masks(c) if kind == "range" else np.zeros(len(c), np.uint64))
         return _core.EquitySpot(
             self.k, self.game.code, self.board, self.known, kinds, combos, weights, masks
         )
+
+
+def _centring(seats: list[Seat]) -> list[float]:
+    """Factors for the players' weights (only relative weights matter) so that
+    every product of one weight per range lies within double range: each
+    range's weights, largest 1, are multiplied by the square root of their
+    spread.  A product then lies between 10^-D/2 and 10^D/2, D the decades
+    spanned by all ranges together; beyond 2 x DECADES_SAFE that cannot be
+    held, and the spot is refused rather than answered wrong."""
+    decades = [
+        -math.log10(float(s.weights.min())) if s.kind == "range" and len(s.weights) else 0.0
+        for s in seats
+    ]
+    total = sum(decades)
+    if total <= DECADES_SAFE:
+        return [1.0] * len(seats)
+    if total > 2 * DECADES_SAFE:
+        raise OmahaEvalError(
+            f"players: the ranges' weights span {total:.0f} orders of magnitude together, "
+            f"more than {2 * DECADES_SAFE} (the products of their weights would not fit a "
+            "double); drop the hands whose weights are negligible"
+        )
+    return [10 ** (d / 2) for d in decades]
 
 
 def _unknown_hands(known: int, k: int) -> CardArray:

@@ -1,0 +1,105 @@
+"""Careless and hostile input to the library and the command: a clear error
+(one line on the command line) or a right answer, never a traceback, a hang
+or a blow-up of time or memory before the check."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+from cli_helpers import assert_one_line_error, cli_command, cli_env, run_cli
+
+import omaha_eval as oe
+from omaha_eval import OmahaEvalError, Range
+
+
+@pytest.mark.parametrize(
+    ("text", "needle"),
+    [
+        ("[AK-32]" * 7, "alternatives"),  # 35 million choices: counted, not built
+        ("[AK,QJ]" * 23, "alternatives"),
+        ("(" * 300 + "AA" + ")" * 300, "nested more than 50 deep"),
+        ("AA@" + "9" * 5000, "weight must be a positive number"),
+    ],
+)
+def test_range_costs_are_checked_before_the_work(text: str, needle: str) -> None:
+    start = time.perf_counter()
+    with pytest.raises(OmahaEvalError, match=needle):
+        Range(text)
+    assert time.perf_counter() - start < 10  # was a minute and gigabytes
+
+
+@pytest.mark.parametrize(
+    ("options", "needle"),
+    [
+        ({"trials": 2**64}, "trials: expected at most"),
+        ({"trials": 10**5000}, "trials: expected at most"),
+        ({"seed": 10**5000}, "seed: expected an int"),
+        ({"threads": 10**5000}, "threads: expected at most"),
+    ],
+)
+def test_huge_numbers_are_one_clear_error(options: dict[str, object], needle: str) -> None:
+    with pytest.raises(OmahaEvalError, match=needle) as info:
+        oe.equity(["AsAh2c3d", "*"], exact=False, **options)
+    assert len(str(info.value)) < 200  # the number is not printed in full
+
+
+def test_huge_numbers_on_the_command_line(tmp_path: Path) -> None:
+    proc = run_cli("equity", "AsAh2c3d", "*", "--trials", "9" * 5000, cwd=tmp_path)
+    assert_one_line_error(proc, "--trials")
+    (tmp_path / "spots.csv").write_text(f"id,players,trials\na,AsAh2c3d|*,{'9' * 5000}\n")
+    proc = run_cli("batch", "spots.csv", "-o", "out.jsonl", cwd=tmp_path)
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+
+
+def test_tiny_weights_on_colliding_ranges_are_well_defined() -> None:
+    """Only the two 1e-200 hands can be dealt together: their product, 1e-400,
+    is below double range, yet the answer is that one deal's."""
+    a = np.array([oe.parse_cards("AsKsQsJs"), oe.parse_cards("Kd3c4c5c")])
+    b = np.array([oe.parse_cards("AsKdQdJd"), oe.parse_cards("As7c8c9c")])
+    r = oe.equity([(a, [1.0, 1e-200]), (b, [1.0, 1e-200])], board="2h3h4h")
+    alone = oe.equity(["Kd3c4c5c", "As7c8c9c"], board="2h3h4h")
+    assert r.players[0].equity == pytest.approx(alone.players[0].equity, rel=1e-12)
+    assert r.trials == alone.trials
+
+
+def test_double_stars_are_a_random_hand() -> None:
+    one = oe.equity(["*"] * 10, trials=20_000, seed=5)
+    two = oe.equity(["**"] * 10, trials=20_000, seed=5)
+    assert [p.equity for p in one.players] == [p.equity for p in two.players]
+    assert {p.kind for p in two.players} == {"random"}
+
+
+def test_many_threads_for_little_work_stay_small() -> None:
+    code = textwrap.dedent(
+        """
+        import resource, omaha_eval as oe
+        oe.equity(["*"] * 10, threads=256, trials=10_000, seed=1)
+        print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+        """
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], env=cli_env(), capture_output=True, text=True, timeout=120
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert int(proc.stdout) < 400  # MB: was 3.3 GB, one histogram per thread asked for
+
+
+def test_ctrl_c_stops_a_long_exact_run_on_the_command_line(tmp_path: Path) -> None:
+    args = ["equity", "AdKd3s2s", "*", "*", "--board", "Jd4d3c9h8s", "--exact"]
+    proc = subprocess.Popen(
+        cli_command(*args), cwd=tmp_path, env=cli_env(),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    time.sleep(3)  # well into the enumeration (minutes of work)
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and "Traceback" not in err, err
+    assert time.monotonic() - sent < 3  # was minutes: the enumeration ran to its end
