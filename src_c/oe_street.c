@@ -34,8 +34,9 @@
  * times by the subsets of size <= 2 (0 for t = 1, 2).  Which villains
  * share three or more cards with a hero does not depend on the runout:
  * those lists are made once, in oe_street_new.  The low dimension (JOINT)
- * is a Fenwick tree per subset over the low values present on the runout
- * (few: the lows all use three of the board's low ranks).
+ * is a histogram per subset over the low values present on the runout:
+ * they are few (every low uses three of the board's low ranks), so a prefix
+ * is a short contiguous sum, and an insertion touches one cell.
  *
  * A hero that blocks almost all of the range's weight would lose digits to
  * cancellation in the inclusion-exclusion: its deals are summed directly
@@ -78,9 +79,10 @@ struct oe_street {
     uint8_t *direct;        /* 1: summed directly over direct_list */
     size_t *direct_start;   /* n_hero + 1 offsets into direct_list */
     uint32_t *direct_list;  /* villains a direct hero does not block */
-    size_t *fix_start;      /* n_hero + 1 offsets into fix_villain/fix_coef */
+    size_t *fix_start;      /* n_hero + 1 offsets into the fix_ arrays */
     uint32_t *fix_villain;  /* villains sharing 3+ cards with the hero */
     double *fix_coef;       /* C(t-1, 2) for t shared cards */
+    double *fix_weight;     /* ... times the villain's weight */
     double deals_per_hand;
 };
 
@@ -164,6 +166,7 @@ void oe_street_free(oe_street *s)
     free(s->fix_start);
     free(s->fix_villain);
     free(s->fix_coef);
+    free(s->fix_weight);
     free(s);
 }
 
@@ -205,7 +208,7 @@ static int make_runouts(oe_street *s)
 
 /* Villains sharing three or more cards with each hero, through lists of
  * villains by card triple; each such villain is found once, from the list
- * of the three lowest shared cards.  Fills fix_start/fix_villain/fix_coef. */
+ * of the three lowest shared cards.  Fills the fix_ arrays. */
 static int make_fixes(oe_street *s)
 {
     int status = -1;
@@ -258,7 +261,9 @@ static int make_fixes(oe_street *s)
                             if (lowest_bits3(shared) != tmask) continue;
                             if (pass == 1) {
                                 s->fix_villain[n_fix] = j;
-                                s->fix_coef[n_fix] = removal_coef[oe_popcount64(shared)];
+                                int coef = removal_coef[oe_popcount64(shared)];
+                                s->fix_coef[n_fix] = coef;
+                                s->fix_weight[n_fix] = coef * s->weight[j];
                             }
                             n_fix++;
                         }
@@ -268,7 +273,8 @@ static int make_fixes(oe_street *s)
             s->fix_start[s->n_hero] = n_fix;
             s->fix_villain = malloc((n_fix + 1) * sizeof *s->fix_villain);
             s->fix_coef = malloc((n_fix + 1) * sizeof *s->fix_coef);
-            if (!s->fix_villain || !s->fix_coef) goto done;
+            s->fix_weight = malloc((n_fix + 1) * sizeof *s->fix_weight);
+            if (!s->fix_villain || !s->fix_coef || !s->fix_weight) goto done;
         }
     }
     status = 0;
@@ -309,7 +315,7 @@ static int make_live(oe_street *s)
         for (int q = kh + 1; q < s->n_slots_hero; q++) plus += total[slot[q]], c += count[slot[q]];
         double w = plus - minus;
         for (size_t f = s->fix_start[i]; f < s->fix_start[i + 1]; f++) {
-            w -= s->fix_coef[f] * s->weight[s->fix_villain[f]];
+            w -= s->fix_weight[f];
             c -= (int64_t)s->fix_coef[f];
         }
         s->live_count[i] = c;
@@ -429,20 +435,20 @@ static inline double subset_sum(const double *sums, size_t stride, const uint16_
     return plus - minus;
 }
 
-/* Fenwick prefix: sum of positions 1..pos of the tree at fen[1..]. */
-static inline double fen_prefix(const double *fen, int pos)
+/* Sum of the histogram cells 1..pos (contiguous: one or two cache lines). */
+static inline double cells_prefix(const double *cells, int pos)
 {
     double sum = 0.0;
-    for (int i = pos; i > 0; i &= i - 1) sum += fen[i];
+    for (int i = 1; i <= pos; i++) sum += cells[i];
     return sum;
 }
 
 static inline double subset_prefix(const double *sums, size_t stride, const uint16_t *slot,
                                    int k, int n_slots, int pos)
 {
-    double plus = fen_prefix(sums + slot[0] * stride, pos), minus = 0.0;
-    for (int q = 1; q <= k; q++) minus += fen_prefix(sums + slot[q] * stride, pos);
-    for (int q = k + 1; q < n_slots; q++) plus += fen_prefix(sums + slot[q] * stride, pos);
+    double plus = cells_prefix(sums + slot[0] * stride, pos), minus = 0.0;
+    for (int q = 1; q <= k; q++) minus += cells_prefix(sums + slot[q] * stride, pos);
+    for (int q = k + 1; q < n_slots; q++) plus += cells_prefix(sums + slot[q] * stride, pos);
     return plus - minus;
 }
 
@@ -450,8 +456,10 @@ typedef struct {
     oe_pair_values pv;
     uint16_t *hh, *vh; /* high per hand on this runout; 0 = holds a runout card */
     uint8_t *hl, *vl;
+    uint32_t *vval;    /* high << 8 | low per villain, 0 if dead: one load for the
+                          villains visited out of order (corrections, direct sums) */
     uint32_t *h_start, *v_start, *h_order, *v_order;
-    double *sums;      /* N_SLOTS x stride: [0] total, [1..D] Fenwick by low */
+    double *sums;      /* N_SLOTS x stride: [0] total, [1..D] weight by low */
     hero_sums *acc;
 } workspace;
 
@@ -461,6 +469,7 @@ static void workspace_free(workspace *w)
     free(w->vh);
     free(w->hl);
     free(w->vl);
+    free(w->vval);
     free(w->h_start);
     free(w->v_start);
     free(w->h_order);
@@ -475,13 +484,14 @@ static int workspace_alloc(workspace *w, size_t n, size_t m)
     w->vh = malloc((m + 1) * sizeof *w->vh);
     w->hl = malloc(n + 1);
     w->vl = malloc(m + 1);
+    w->vval = malloc((m + 1) * sizeof *w->vval);
     w->h_start = malloc((OE_HIGH_MAX + 2) * sizeof *w->h_start);
     w->v_start = malloc((OE_HIGH_MAX + 2) * sizeof *w->v_start);
     w->h_order = malloc((n + 1) * sizeof *w->h_order);
     w->v_order = malloc((m + 1) * sizeof *w->v_order);
     w->sums = malloc((size_t)N_SLOTS * (N_LOWS + 1) * sizeof *w->sums);
     w->acc = malloc((n + 1) * sizeof *w->acc);
-    return w->hh && w->vh && w->hl && w->vl && w->h_start && w->v_start && w->h_order &&
+    return w->hh && w->vh && w->hl && w->vl && w->vval && w->h_start && w->v_start && w->h_order &&
                    w->v_order && w->sums && w->acc
                ? 0
                : -1;
@@ -515,14 +525,16 @@ static void run_one(const oe_street *s, workspace *w, size_t r, double *hi, doub
     oe_pair_values_build(board, &w->pv);
     if (!s->has_low) memset(w->pv.low, 0, sizeof w->pv.low);
 
-    /* values on this runout; the lows present, ranked for the Fenwick trees */
+    /* values on this runout; the lows present, ranked for the histograms */
     uint8_t present[N_LOWS] = {1}; /* "no low" always has position 1 */
     for (size_t j = 0; j < s->n_villain; j++) {
         if (s->villain_mask[j] & rmask) {
             w->vh[j] = 0;
+            w->vval[j] = 0;
             continue;
         }
         oe_pair_hand_value(&w->pv, s->villain_cards + j * (size_t)kv, kv, &w->vh[j], &w->vl[j]);
+        w->vval[j] = (uint32_t)w->vh[j] << 8 | w->vl[j];
         present[w->vl[j]] = 1;
     }
     for (size_t i = 0; i < s->n_hero; i++) {
@@ -533,7 +545,7 @@ static void run_one(const oe_street *s, workspace *w, size_t r, double *hi, doub
         oe_pair_hand_value(&w->pv, s->hero_cards + i * (size_t)kh, kh, &w->hh[i], &w->hl[i]);
         present[w->hl[i]] = 1;
     }
-    int pos[N_LOWS]; /* Fenwick position 1..n_pos of each low value present */
+    int pos[N_LOWS]; /* histogram cell 1..n_pos of each low value present */
     int n_pos = 0;
     for (int l = 0; l < N_LOWS; l++) pos[l] = present[l] ? ++n_pos : 0;
     const size_t stride = (size_t)n_pos + 1;
@@ -566,7 +578,7 @@ static void run_one(const oe_street *s, workspace *w, size_t r, double *hi, doub
             for (int q = 0; q < nsv; q++) {
                 double *b = sums + slot[q] * stride;
                 b[0] += wt;
-                for (int f = at; f <= n_pos; f += f & -f) b[f] += wt;
+                b[at] += wt;
             }
         }
         /* ... and now those with h <= x */
@@ -579,16 +591,14 @@ static void run_one(const oe_street *s, workspace *w, size_t r, double *hi, doub
         }
     }
 
-    /* Every villain is in: the Fenwick trees become prefix sums in place
-     * (node f covers (f & (f - 1)), f]: add the prefix up to that first),
-     * then the low sums of the heroes with a low. */
+    /* Every villain is in: the histograms become prefix sums, then the low
+     * sums of the heroes with a low. */
     int any_low = 0;
     for (size_t i = 0; i < s->n_hero && !any_low; i++) any_low = w->hh[i] && w->hl[i];
     if (any_low)
         for (size_t q = 0; q < N_SLOTS; q++) {
             double *b = sums + q * stride;
-            for (int f = 3; f <= n_pos; f++)
-                if (f & (f - 1)) b[f] += b[f & (f - 1)]; /* powers of two are prefixes */
+            for (int f = 2; f <= n_pos; f++) b[f] += b[f - 1];
         }
     for (size_t i = 0; i < s->n_hero; i++) {
         if (!w->hh[i]) continue;
@@ -597,8 +607,8 @@ static void run_one(const oe_street *s, workspace *w, size_t r, double *hi, doub
         if (s->direct[i]) {
             memset(o, 0, sizeof *o);
             for (size_t d = s->direct_start[i]; d < s->direct_start[i + 1]; d++) {
-                uint32_t j = s->direct_list[d];
-                if (w->vh[j]) add_villain(o, s->weight[j], w->vh[j], w->vl[j], H, L);
+                uint32_t j = s->direct_list[d], v = w->vval[j];
+                if (v) add_villain(o, s->weight[j], (int)(v >> 8), (int)(v & 255), H, L);
             }
         } else {
             const uint16_t *slot = s->hero_slot + i * (size_t)nsh;
@@ -612,9 +622,8 @@ static void run_one(const oe_street *s, workspace *w, size_t r, double *hi, doub
             }
             if (L) o->lt0 = o->eq0 = 0.0;
             for (size_t f = s->fix_start[i]; f < s->fix_start[i + 1]; f++) {
-                uint32_t j = s->fix_villain[f];
-                if (w->vh[j])
-                    add_villain(o, -s->fix_coef[f] * s->weight[j], w->vh[j], w->vl[j], H, L);
+                uint32_t v = w->vval[s->fix_villain[f]];
+                if (v) add_villain(o, -s->fix_weight[f], (int)(v >> 8), (int)(v & 255), H, L);
             }
         }
         double h = 0.5 * (o->lt + 0.5 * o->eq);
