@@ -1,14 +1,17 @@
-"""Speed of the solver API (issue 6); run from the repository root:
+"""Speed of the solver API (issues 6 and 12); run from the repository root:
 
-    PYTHONPATH=. python benchmarks/bench_solver.py [--repeat 15]
+    PYTHONPATH=. python benchmarks/bench_solver.py [--repeat 15] [--street-repeat 5]
 
 (PYTHONPATH=. measures the in-place build; drop it to measure an installed
 package.)
 
 Inputs are made from a fixed seed before any timing.  Printed: the platform,
-a checksum of every result, the median of the repeats, and ratios against
-references timed in the same run (evaluate_batch for rank_board; the naive
-O(N * M) per-pair computation in NumPy for river_equity).
+the load average, a checksum of every result, the median of the repeats, and
+ratios against references timed in the same run (evaluate_batch for
+rank_board; the naive O(N * M) per-pair computation in NumPy for
+river_equity; for street_equity on the turn and the flop, one river_shares
+call per runout on the hands that runout leaves live, summed with the
+runout's live weights -- the same figures by a plainer route).
 """
 
 from __future__ import annotations
@@ -19,12 +22,15 @@ import platform
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
+from itertools import combinations
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 import omaha_eval as oe
+from omaha_eval.solver import street_equity  # not yet exported at the top level
 
 SEED = 20261130
 
@@ -71,10 +77,79 @@ def naive_pairwise_equity(
     return out
 
 
+def per_runout_street(
+    board: npt.NDArray[np.uint8],
+    hero: npt.NDArray[np.uint8],
+    villain: npt.NDArray[np.uint8],
+    weights: npt.NDArray[np.float64],
+) -> npt.NDArray[np.float64]:
+    """street_equity's equity by a plainer route: river_shares on every
+    runout, over the hands it leaves live, weighted by their live weight."""
+    bit = np.uint64(1)
+    hm = np.bitwise_or.reduce(bit << hero.astype(np.uint64), axis=1)
+    vm = np.bitwise_or.reduce(bit << villain.astype(np.uint64), axis=1)
+    share = np.zeros(len(hero))
+    deals = np.zeros(len(hero))
+    rest = np.setdiff1d(np.arange(52), board).tolist()
+    for more in combinations(rest, 5 - len(board)):
+        runout = np.uint64(sum(1 << c for c in more))
+        h_live = np.flatnonzero((hm & runout) == 0)
+        v_live = (vm & runout) == 0
+        full = np.concatenate([board, np.array(more, dtype=np.uint8)])
+        r = oe.river_shares(full, hero[h_live], villain[v_live], weights[v_live])
+        share[h_live] += np.nan_to_num(r.equity) * r.live_weight
+        deals[h_live] += r.live_weight
+    with np.errstate(invalid="ignore", divide="ignore"):
+        out: npt.NDArray[np.float64] = share / deals
+    return out
+
+
+def bench_street(args: argparse.Namespace, rng: np.random.Generator) -> None:
+    """street_equity, n x n weighted hands, on a turn and a flop."""
+    n = args.hands
+    for n_board, name in ((4, "turn"), (3, "flop")):
+        board = rng.choice(52, size=n_board, replace=False).astype(np.uint8)
+        hands = oe.all_hands()
+        live = np.ascontiguousarray(hands[~np.isin(hands, board).any(axis=1)])
+        hero = live[rng.choice(len(live), size=n, replace=False)]
+        villain = live[rng.choice(len(live), size=n, replace=False)]
+        weights = rng.random(n)
+        repeat = args.street_repeat
+
+        one = partial(street_equity, board, hero, villain, weights, threads=1)
+        two = partial(street_equity, board, hero, villain, weights, threads=2)
+        cpu_start = time.process_time()
+        t_one, r_one = median_seconds(one, repeat, f"street_equity {name}")
+        cpu_one = (time.process_time() - cpu_start) / (repeat + 1)  # with the warm-up
+        t_two, r_two = median_seconds(two, repeat)
+        eq, eq2 = r_one.equity, r_two.equity
+        # the reference once (a flop takes 1,176 river_shares calls), no warm-up
+        start, cpu_start = time.perf_counter(), time.process_time()
+        ref = per_runout_street(board, hero, villain, weights)
+        t_ref, cpu_ref = time.perf_counter() - start, time.process_time() - cpu_start
+        same = np.array_equal(eq, eq2, equal_nan=True)
+        diff = float(np.nanmax(np.abs(eq - ref)))
+        runouts = 1176 if n_board == 3 else 48
+        # CPU time (mean over the runs) as well: on a shared machine it is
+        # less inflated than the wall clock by the other processes' turns
+        print(f"street_equity, {name}, {n} x {n}, 1 thread:  {t_one * 1e3:9.1f} ms  "
+              f"(CPU {cpu_one * 1e3:.1f} ms)  checksum {np.nansum(eq):.9f}  "
+              f"({t_one / runouts * 1e3:.2f} ms per runout)")
+        print(f"street_equity, {name}, 2 threads:            {t_two * 1e3:9.1f} ms  "
+              f"({t_one / t_two:.2f}x one thread; same bits: {same})")
+        print(f"river_shares per runout ({runouts} calls):  {t_ref * 1e3:9.1f} ms  "
+              f"(CPU {cpu_ref * 1e3:.1f} ms)  checksum {np.nansum(ref):.9f}  "
+              f"(street_equity is {t_ref / t_one:.1f}x faster, {cpu_ref / cpu_one:.1f}x in CPU; "
+              f"max difference {diff:.1e})\n")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=15)
     parser.add_argument("--hands", type=int, default=10_000, help="hero and villain range size")
+    parser.add_argument("--street-repeat", type=int, default=5,
+                        help="repeats of the street_equity timings (the flop takes seconds)")
+    parser.add_argument("--skip-street", action="store_true", help="rank, river and showdown only")
     args = parser.parse_args()
 
     print(f"platform: {platform.platform()}, {platform.processor() or platform.machine()}, "
@@ -124,7 +199,12 @@ def main() -> None:
         args.repeat,
     )
     print(f"showdown, 3 seats with a side pot:       {t_show * 1e3:8.3f} us per call  "
-          f"payouts {pay[0]}")  # fmt: skip
+          f"payouts {pay[0]}\n")  # fmt: skip
+
+    if not args.skip_street:
+        bench_street(args, rng)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"load average at the end: {load:.1f}")
     print("\nfastest single run (least disturbed by other load): " +
           ", ".join(f"{k} {v * 1e3:.3f} ms" for k, v in BEST.items()))  # fmt: skip
 

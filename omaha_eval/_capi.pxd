@@ -56,6 +56,9 @@ cdef extern from "oe_eval.h" nogil:
     void oe_eval_hand_table(const oe_hand_table *h, const oe_board *b,
                             uint16_t *high, uint8_t *low)
     uint8_t oe_best_low(uint8_t hole_low_mask, uint8_t board_low_mask)
+    void oe_eval_hand_partial(const uint8_t *hole, int k, const uint8_t *board, int n_board,
+                              uint16_t *high, uint8_t *low,
+                              uint8_t *hi_used, uint8_t *lo_used)
 
 cdef extern from "oe_tables.h" nogil:
     uint32_t oe_high_keys[7462]
@@ -75,17 +78,28 @@ cdef extern from "oe_split.h" nogil:
 cdef extern from "oe_solver.h" nogil:
     enum:
         OE_N_HANDS4
-    void oe_all_hands(uint8_t *out)
     void oe_rank_all_hands(const uint8_t *board, uint16_t *high, uint8_t *low)
     void oe_rank_hands(const uint8_t *board, const uint8_t *holes, size_t n, int k,
                        uint16_t *high, uint8_t *low)
-    int oe_river_equity(const uint8_t *board,
-                        const uint8_t *hero, size_t n_hero, int k_hero,
-                        const uint8_t *villain, size_t n_villain, int k_villain,
-                        const double *villain_weight,
-                        double *hi_share, double *lo_share, double *scoop, double *live)
     void oe_showdown(int n, const uint16_t *high, const uint8_t *low, uint32_t folded,
                      const int64_t *contribution, int button, int64_t *payout)
+
+# ---- street equity (issue 12): src_c/oe_street.h
+cdef extern from "oe_street.h" nogil:
+    ctypedef struct oe_street:
+        pass
+    oe_street *oe_street_new(const uint8_t *board, int n_board,
+                             const uint8_t *hero, size_t n_hero, int k_hero,
+                             const uint8_t *villain, size_t n_villain, int k_villain,
+                             const double *villain_weight, int game)
+    void oe_street_free(oe_street *s)
+    size_t oe_street_runouts(const oe_street *s)
+    double oe_street_deals_per_hand(const oe_street *s)
+    int oe_street_run(const oe_street *s, size_t first, size_t count,
+                      double *hi, double *lo, double *scoop)
+    void oe_street_finish(const oe_street *s, const double *hi, const double *lo,
+                          const double *scoop, double *hi_share, double *lo_share,
+                          double *scoop_share, double *live)
 
 # ---- equity (src_c/oe_equity.h) ------------------------------------------
 from libc.stdint cimport uint64_t

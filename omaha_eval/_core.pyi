@@ -26,19 +26,12 @@ def split_rows(
 _F64 = npt.NDArray[np.float64]
 N_HANDS4: int
 
-def all_hands_rows() -> npt.NDArray[np.uint8]: ...
 def rank_all_hands(
     board: npt.NDArray[np.uint8],
 ) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]: ...
 def rank_hands(
     board: npt.NDArray[np.uint8], holes: npt.NDArray[np.uint8]
 ) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]: ...
-def river_equity_rows(
-    board: npt.NDArray[np.uint8],
-    hero: npt.NDArray[np.uint8],
-    villain: npt.NDArray[np.uint8],
-    weight: npt.NDArray[np.float64],
-) -> tuple[_F64, _F64, _F64, _F64]: ...
 def showdown_chips(
     board: npt.NDArray[np.uint8],
     holes: list[npt.NDArray[np.uint8] | None],
@@ -46,6 +39,26 @@ def showdown_chips(
     button: int,
     game: int,
 ) -> npt.NDArray[np.int64]: ...
+
+# ---- street equity (issue 12): omaha_eval/_street.pxi
+class StreetSpot:
+    n_hero: int
+    runouts: int
+    def __init__(
+        self,
+        board: npt.NDArray[np.uint8],
+        hero: npt.NDArray[np.uint8],
+        villain: npt.NDArray[np.uint8],
+        weight: npt.NDArray[np.float64],
+        game: int,
+    ) -> None: ...
+    def run(self, first: int, count: int) -> _F64: ...
+    def finish(self, sums: _F64) -> tuple[_F64, _F64, _F64, _F64]: ...
+
+# ---- evaluation on a flop or a turn (issue 12): omaha_eval/_eval_partial.pxi
+def evaluate_partial(
+    hole: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8]
+) -> tuple[int, int, tuple[int, ...], tuple[int, ...] | None]: ...
 
 # ---- equity (_equity.pxi)
 EQ_OK: int

@@ -13,7 +13,8 @@ Values (the same as the C core, src_c/oe_eval.h):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from functools import lru_cache
+from typing import Any, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -22,7 +23,7 @@ import omaha_eval._checks as _checks
 import omaha_eval._core as _core
 from omaha_eval._checks import BOARD_SIZE, HOLE_SIZES, CardArray
 from omaha_eval.cards import format_cards
-from omaha_eval.errors import OmahaEvalError
+from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
 
 __all__ = [
     "HIGH_MAX",
@@ -39,6 +40,7 @@ __all__ = [
 HIGH_MAX: int = _core.HIGH_MAX
 LOW_MAX: int = _core.LOW_MAX
 LOW_NONE = 0
+BOARD_SIZES = (3, 4, 5)  # evaluate(): a flop, a turn or a river
 
 CATEGORIES = (
     "High card",
@@ -80,20 +82,91 @@ def _check_high(value: int) -> int:
     return int(value)
 
 
-def high_category(value: int) -> str:
-    """Category name of a high value, e.g. 7462 -> 'Straight flush'."""
-    return CATEGORIES[_core.high_category(_check_high(value))]
+def _high_array(high: Any) -> npt.NDArray[np.intp] | None:
+    """An array-like of high values (any shape, one or more dimensions) as
+    intp, checked: integers 1..7462.  None for a scalar (checked by
+    _check_high, as before arrays were taken)."""
+    if isinstance(high, (str, bytes)) or _checks.ndim(high) == 0:
+        return None
+    try:
+        arr = np.asarray(high)
+    except (TypeError, ValueError) as exc:  # ragged lists
+        raise OmahaEvalTypeError(
+            f"high: expected integer high values 1..{HIGH_MAX}, got {_checks.quote(high)}"
+        ) from exc
+    if arr.size == 0 and arr.dtype.kind == "f":
+        arr = arr.astype(np.intp)  # [] defaults to float
+    if arr.dtype.kind not in "iu":
+        raise OmahaEvalTypeError(
+            f"high: expected integer high values 1..{HIGH_MAX}, got dtype {arr.dtype} "
+            f"in {_checks.quote(high)}"
+        )
+    bad = (arr < 1) | (arr > HIGH_MAX)
+    if bad.any():
+        where = tuple(int(i[0]) for i in np.nonzero(bad))
+        at = where[0] if len(where) == 1 else where
+        raise OmahaEvalError(
+            f"high: expected high values 1..{HIGH_MAX}, got {int(arr[where])} at index {at} "
+            f"in {_checks.quote(high)}"
+        )
+    return arr.astype(np.intp)
 
 
-def high_name(value: int) -> str:
-    """Full name of a high value, e.g. 'Full house, kings over nines'.
+@lru_cache(maxsize=1)
+def _category_codes() -> npt.NDArray[np.uint8]:
+    """Category code of every high value: [v - 1] for value v."""
+    return np.array([_core.high_category(v) for v in range(1, HIGH_MAX + 1)], dtype=np.uint8)
+
+
+@lru_cache(maxsize=1)
+def _names() -> npt.NDArray[np.str_]:
+    """high_name of every high value: [v - 1] for value v."""
+    return np.array([high_name(v) for v in range(1, HIGH_MAX + 1)])
+
+
+@overload
+def high_category(high: int | np.integer[Any]) -> str: ...
+@overload
+def high_category(high: npt.ArrayLike) -> str | npt.NDArray[np.uint8]: ...
+def high_category(high: Any) -> str | npt.NDArray[np.uint8]:
+    """Category of a high value: its name for one value (7462 -> 'Straight
+    flush'); for an array of values (any shape), an array of category codes
+    of the same shape, uint8 0..8, indexes into CATEGORIES (0 = high card
+    ... 8 = straight flush), for filters such as ``high_category(h) >= 5``
+    (a flush or better).
+
+    >>> high_category(7462)
+    'Straight flush'
+    >>> high_category(np.array([1, 7462])).tolist()
+    [0, 8]
+    """
+    values = _high_array(high)
+    if values is not None:
+        codes: npt.NDArray[np.uint8] = _category_codes()[values - 1]
+        return codes
+    return CATEGORIES[_core.high_category(_check_high(high))]
+
+
+@overload
+def high_name(high: int | np.integer[Any]) -> str: ...
+@overload
+def high_name(high: npt.ArrayLike) -> str | npt.NDArray[np.str_]: ...
+def high_name(high: Any) -> str | npt.NDArray[np.str_]:
+    """Full name of a high value, e.g. 'Full house, kings over nines'; for
+    an array of values (any shape), an array of names (str) of that shape.
 
     >>> high_name(7462)
     'Royal flush'
     >>> high_name(1)
     'High card, seven'
+    >>> high_name([7462, 1]).tolist()
+    ['Royal flush', 'High card, seven']
     """
-    category, ranks = _core.high_key(_check_high(value))
+    values = _high_array(high)
+    if values is not None:
+        names: npt.NDArray[np.str_] = _names()[values - 1]
+        return names
+    category, ranks = _core.high_key(_check_high(high))
     top, word, plural = ranks[0], _RANK_WORDS, _RANK_PLURALS
     if category == 8:
         return "Royal flush" if top == 12 else f"Straight flush, {word[top]} high"
@@ -137,9 +210,9 @@ def _used(hole: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8],
 
 
 def _hand_and_board(hole: Any, board: Any) -> tuple[CardArray, CardArray]:
-    """One hand of 4, 5 or 6 cards and a complete board, checked."""
+    """One hand of 4, 5 or 6 cards and a flop, a turn or a river, checked."""
     h = _checks.card_set(hole, "hole", HOLE_SIZES)
-    b = _checks.card_set(board, "board", (BOARD_SIZE,))
+    b = _checks.card_set(board, "board", BOARD_SIZES)
     _checks.disjoint(("hole", h), ("board", b))
     return h, b
 
@@ -173,16 +246,29 @@ def _rows_and_boards(holes: Any, boards: Any) -> tuple[CardArray, CardArray]:
 
 
 def evaluate(hole: Any, board: Any) -> HandValue:
-    """Best high and best low of `hole` (4, 5 or 6 cards) on a five-card `board`.
+    """Best high and best low of `hole` (4, 5 or 6 cards) on `board`: a
+    river (5 cards), or a flop or a turn (3 or 4 cards) for the best hand so
+    far.  Either way a hand is exactly two hole cards and three board cards
+    (on a flop, all three), and a low needs three different low ranks on
+    the board.
 
     Cards are text (``"As Kd 3c 2h"``) or ids (see omaha_eval.cards).
 
     >>> v = evaluate("Ad Kd 3s 2s", "Jd 4d 3c Qd 5h")
     >>> v.high_name, v.low_name
     ('Flush, ace high', '5-4-3-2-A')
+    >>> v = evaluate("Ad Kd 3s 2s", "Jd 4d 5h")
+    >>> v.high_name, v.high_cards, v.low_name, v.low_cards
+    ('High card, ace', 'AdKdJd5h4d', None, None)
+    >>> v = evaluate("Ad Kd 3s 2s", "Jd 4d 5h 6c")
+    >>> v.high_name, v.low_name, v.low_cards
+    ('Straight, six high', '6-5-4-2-A', '6c5h4d2sAd')
     """
     h, b = _hand_and_board(hole, board)
-    high, low, hi_used, lo_used = _core.evaluate_detail(h, b)
+    if len(b) == BOARD_SIZE:
+        high, low, hi_used, lo_used = _core.evaluate_detail(h, b)
+    else:  # a flop or a turn (issue 12)
+        high, low, hi_used, lo_used = _core.evaluate_partial(h, b)
     return HandValue(
         high=high,
         low=low,

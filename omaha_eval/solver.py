@@ -1,19 +1,21 @@
-"""Solver API: whole-board strength vectors, river equity vectors and
-chip-exact showdowns, batch-first for callers that run millions of spots.
+"""Solver API: whole-board strength vectors, equity vectors on every street
+and chip-exact showdowns, batch-first for callers that run millions of spots.
 
 Values are those of omaha_eval.evaluator: ``high`` 1..7462 and ``low``
 1..56, larger is better; ``low`` 0 means no qualifying eight-or-better low.
 
 Hand order of :func:`all_hands` (and of :func:`rank_board` with
-``hands=None``): the 270,725 four-card hands as ascending rows of card ids
-(id = 4 * rank + suit), in lexicographic order: ``[0 1 2 3]``,
-``[0 1 2 4]``, ..., ``[48 49 50 51]``.  The order never depends on the
-board, so a row index names the same hand on every board;
-:func:`hand_index` computes it arithmetically.
+``hands=None``): the k-card hands as ascending rows of card ids (id = 4 *
+rank + suit), in lexicographic order: ``[0 1 2 3]``, ``[0 1 2 4]``, ...,
+``[48 49 50 51]`` for k = 4.  The order never depends on the board, so a
+row index names the same hand on every board; :func:`hand_index` computes
+it arithmetically.
 """
 
 from __future__ import annotations
 
+from collections import deque
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
@@ -26,46 +28,77 @@ import omaha_eval._checks as _checks
 import omaha_eval._core as _core
 from omaha_eval._checks import BOARD_SIZE, HOLE_SIZES, CardArray, quote
 from omaha_eval.cards import format_cards
+from omaha_eval.engine.runner import default_threads
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
 from omaha_eval.games import game as read_game
+from omaha_eval.ranges import Range
 
 __all__ = [
     "N_HANDS",
     "RiverShares",
+    "StreetShares",
     "all_hands",
     "hand_index",
     "rank_board",
     "river_equity",
     "river_shares",
     "showdown",
+    "street_equity",
 ]
 
 N_HANDS: int = _core.N_HANDS4  # C(52, 4) = 270,725 four-card hands
 MAX_SEATS = _checks.MAX_PLAYERS
 MAX_CHIPS = 2**62  # total chips of a showdown, so that int64 sums cannot overflow
 
+FloatArray = npt.NDArray[np.float64]
+
 # _BINOMIAL[x, i] = C(x, i) for the combinatorial number system of hand_index.
-_BINOMIAL = np.array([[comb(x, i) for i in range(5)] for x in range(52)], dtype=np.int64)
+_BINOMIAL = np.array([[comb(x, i) for i in range(7)] for x in range(52)], dtype=np.int64)
 
 
-@lru_cache(maxsize=1)
-def _all_hands() -> npt.NDArray[np.uint8]:
-    hands = _core.all_hands_rows()
+@lru_cache(maxsize=3)
+def _all_hands(k: int) -> CardArray:
+    hands = _core.all_hands_k(k)
     hands.setflags(write=False)
     return hands
 
 
-def all_hands() -> npt.NDArray[np.uint8]:
-    """Every four-card hand, (270725, 4) uint8, in the module's hand order.
+def all_hands(k: int = 4) -> CardArray:
+    """Every k-card hand (k = 4, 5 or 6), (C(52, k), k) uint8, in the
+    module's hand order.
 
-    The array is shared and read-only; copy it to modify it.
+    The array is built once per k, kept, shared and read-only (copy it to
+    modify it): 270,725 rows (1.1 MB) for k = 4, 2,598,960 rows (13 MB)
+    for k = 5 and 20,358,520 rows (122 MB) for k = 6.
 
     >>> all_hands()[:2].tolist()
     [[0, 1, 2, 3], [0, 1, 2, 4]]
-    >>> len(all_hands())
-    270725
+    >>> len(all_hands()), len(all_hands(5))
+    (270725, 2598960)
+    >>> all_hands(5)[-1].tolist()
+    [47, 48, 49, 50, 51]
     """
-    return _all_hands()
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
+        raise OmahaEvalTypeError(f"k: expected 4, 5 or 6 hole cards, got {quote(k)}")
+    if int(k) not in HOLE_SIZES:
+        raise OmahaEvalError(f"k: expected 4, 5 or 6 hole cards, got {int(k)}")
+    return _all_hands(int(k))
+
+
+def _index_rows(hand: Any) -> tuple[CardArray, bool]:
+    """One hand (text or ids) or an (N, k) array of hands, k = 4, 5 or 6, as
+    sorted rows; the flag says whether a single hand was given."""
+    if isinstance(hand, str) or _checks.ndim(hand) == 1:
+        one = _checks.card_set(hand, "hand", HOLE_SIZES)
+        return np.sort(one).reshape(1, -1), True
+    rows = _checks.id_array(hand, "hand", dims=2)
+    if rows.shape[1] not in HOLE_SIZES:
+        raise OmahaEvalError(f"hand: expected rows of 4, 5 or 6 cards, got shape {rows.shape}")
+    rows = np.sort(rows, axis=1)
+    bad = _checks.first_repeating_row(rows)
+    if bad >= 0:
+        raise OmahaEvalError(f"hand: row {bad} repeats a card: {format_cards(rows[bad])}")
+    return rows, False
 
 
 def _hand_rows(value: Any, name: str, board: CardArray) -> CardArray:
@@ -89,41 +122,30 @@ def _hand_rows(value: Any, name: str, board: CardArray) -> CardArray:
     return h
 
 
-def _index_rows(value: Any) -> tuple[npt.NDArray[np.uint8], bool]:
-    """One four-card hand (text or ids) or an (N, 4) array of them, as sorted
-    rows (N, 4); the flag says whether a single hand was given."""
-    if isinstance(value, str) or _checks.ndim(value) == 1:
-        return np.sort(_checks.card_set(value, "hand", (4,))).reshape(1, 4), True
-    h = _checks.id_array(value, "hand", dims=2)
-    if h.shape[1] != 4:
-        raise OmahaEvalError(f"hand: expected rows of 4 cards, got shape {h.shape}")
-    h = np.sort(h, axis=1)
-    bad = _checks.first_repeating_row(h)
-    if bad >= 0:
-        raise OmahaEvalError(f"hand: row {bad} repeats a card: {format_cards(h[bad])}")
-    return h, False
-
-
 @overload
 def hand_index(hand: str) -> int: ...
 @overload
 def hand_index(hand: Any) -> int | npt.NDArray[np.int64]: ...
 def hand_index(hand: Any) -> int | npt.NDArray[np.int64]:
-    """Row of a four-card hand in :func:`all_hands`, in any card order.
+    """Row of a hand in :func:`all_hands` of its size, in any card order.
 
-    One hand (text or 4 ids) gives an ``int``; an (N, 4) integer array gives
-    an int64 array of N rows.  Pure arithmetic (combinatorial number system).
+    One hand (text or 4, 5 or 6 ids) gives an ``int``; an (N, k) integer
+    array gives an int64 array of N rows (k = 4, 5 or 6, from the row
+    length).  Pure arithmetic (combinatorial number system): no table.
 
     >>> hand_index("2c 2d 2h 2s")
     0
     >>> hand_index([51, 50, 49, 48])
     270724
+    >>> hand_index("2c 2d 2h 2s 3c"), hand_index("As Ah Ad Ac Ks Kh")
+    (0, 20358519)
     """
     rows, single = _index_rows(hand)
+    k = rows.shape[1]
     # Lexicographic rank = last index - colex rank of the complemented hand.
     comp = 51 - rows[:, ::-1].astype(np.int64)  # ascending again
-    colex = sum(_BINOMIAL[comp[:, i], i + 1] for i in range(4))
-    index: npt.NDArray[np.int64] = N_HANDS - 1 - colex
+    colex = sum(_BINOMIAL[comp[:, i], i + 1] for i in range(k))
+    index: npt.NDArray[np.int64] = comb(52, k) - 1 - colex
     return int(index[0]) if single else index
 
 
@@ -154,72 +176,272 @@ def rank_board(
 
 
 @dataclass(frozen=True)
-class RiverShares:
-    """Per hero hand, against a weighted villain range on one river (RULES.md,
-    "Equity"): arrays aligned with the hero hands.
+class StreetShares:
+    """Per hero hand, against a weighted villain range on a flop, a turn or
+    a river (RULES.md, "Equity"): arrays aligned with ``hero_combos``.
 
+    Every (villain hand, runout) pair that shares no card with the hero
+    hand, the board or each other is one deal, weighted by the villain
+    hand's weight; the figures are expectations over those deals.
     ``hi_share``/``lo_share`` are the expected fractions of the pot won
     through the high half (the whole pot when neither hand has a low) and
     the low half; ``scoop`` is the probability of winning the whole pot
-    alone; ``live_weight`` is the villain weight left after card removal.
+    alone.  ``live_weight`` is the total weight of the villain hands that
+    share no card with the hero hand (or the board): each of them meets the
+    same number of runouts, so this is the weight the deals give the range,
+    and on the river it is the range's weight left after card removal.
     Where ``live_weight`` is 0 (no villain hand can be dealt against that
-    hero hand) the shares are NaN.
+    hero hand) the shares are NaN.  ``hero_combos`` (N, k) uint8 are the
+    hero hands the rows describe: the given array, or a range's hands that
+    hold no board card.
     """
 
-    hi_share: npt.NDArray[np.float64]
-    lo_share: npt.NDArray[np.float64]
-    scoop: npt.NDArray[np.float64]
-    live_weight: npt.NDArray[np.float64]
+    hi_share: FloatArray
+    lo_share: FloatArray
+    scoop: FloatArray
+    live_weight: FloatArray
+    hero_combos: CardArray
 
     @property
-    def equity(self) -> npt.NDArray[np.float64]:
+    def equity(self) -> FloatArray:
         """Expected pot share, ``hi_share + lo_share``."""
-        total: npt.NDArray[np.float64] = self.hi_share + self.lo_share
+        total: FloatArray = self.hi_share + self.lo_share
         return total
+
+
+RiverShares = StreetShares  # the river is the last street: the same figures
+
+
+def _side_rows(
+    value: Any, name: str, board: CardArray, k: int
+) -> tuple[CardArray, FloatArray | None]:
+    """One side of a question: a combos array (rows holding a board card are
+    an error, as for every array), or a weighted set of hands (anything with
+    ``.combos`` and ``.weights``, e.g. a Range) or range text, whose hands
+    holding a board card are dropped.  Weights None for an array."""
+    if isinstance(value, str):
+        try:
+            value = Range(value, hole_cards=k)
+        except OmahaEvalError as exc:
+            raise OmahaEvalError(f"{name}: {exc}") from None
+    if hasattr(value, "combos") and hasattr(value, "weights"):
+        combos = _checks.id_array(value.combos, f"{name}.combos", dims=2)
+        if combos.shape[1] not in HOLE_SIZES:
+            raise OmahaEvalError(
+                f"{name}.combos: expected 4, 5 or 6 cards per row, got shape {combos.shape}"
+            )
+        bad = _checks.first_repeating_row(combos)
+        if bad >= 0:
+            raise OmahaEvalError(f"{name}.combos: row {bad} repeats a card: "
+                                 f"{format_cards(combos[bad])}")  # fmt: skip
+        weights = _checks.weights(value.weights, f"{name}.weights", len(combos))
+        keep = ~np.isin(combos, board).any(axis=1)
+        return np.ascontiguousarray(combos[keep]), np.ascontiguousarray(weights[keep])
+    return _array_rows(value, name, board), None
+
+
+def _array_rows(value: Any, name: str, board: CardArray) -> CardArray:
+    """_hand_rows for a board of 3, 4 or 5 cards (its C check needs
+    five), with the same messages."""
+    if len(board) == BOARD_SIZE:
+        return _hand_rows(value, name, board)
+    rows = _checks.id_array(value, name, dims=2)
+    if rows.shape[1] not in HOLE_SIZES:
+        raise OmahaEvalError(f"{name}: expected 4, 5 or 6 cards per row, got shape {rows.shape}")
+    repeats = _checks.first_repeating_row(rows)
+    on_board = np.flatnonzero(np.isin(rows, board).any(axis=1))
+    first_board = int(on_board[0]) if on_board.size else -1
+    if repeats >= 0 and (first_board < 0 or repeats <= first_board):
+        raise OmahaEvalError(f"{name}: row {repeats} repeats a card: {format_cards(rows[repeats])}")
+    if first_board >= 0:
+        row = rows[first_board]
+        shared = format_cards(np.intersect1d(row, board))
+        raise OmahaEvalError(
+            f"{name}: row {first_board} ({format_cards(row)}) holds board card(s) {shared} "
+            f"of board {format_cards(board)}"
+        )
+    return rows
+
+
+def _hole_size(value: Any) -> int | None:
+    """The hand size of a side given as an array or a weighted set, if any."""
+    if isinstance(value, str):
+        return None
+    combos = value.combos if hasattr(value, "combos") else value
+    if _checks.ndim(combos) != 2:
+        return None
+    k = int(np.shape(combos)[1])
+    return k if k in HOLE_SIZES else None
+
+
+def _sides(
+    board: CardArray,
+    hero: Any,
+    villain: Any,
+    villain_weights: Any,
+    names: tuple[str, str, str],
+) -> tuple[CardArray, CardArray, FloatArray]:
+    """(hero rows, villain rows, villain weights) of a solver question.
+    Range text takes its hand size from the other side (else 4).  The one
+    reader of the two sides for river_shares and street_equity."""
+    hero_name, villain_name, weights_name = names
+    k_hero, k_villain = _hole_size(hero), _hole_size(villain)
+    hero_rows, _ = _side_rows(hero, hero_name, board, k_hero or k_villain or 4)
+    villain_rows, range_weights = _side_rows(
+        villain, villain_name, board, k_villain or hero_rows.shape[1]
+    )
+    if range_weights is None:
+        weights = _checks.weights(villain_weights, weights_name, len(villain_rows))
+    elif villain_weights is not None:
+        raise OmahaEvalError(
+            f"{weights_name}: a range ({villain_name}) carries its own weights; "
+            "pass weights only with a combos array"
+        )
+    else:
+        weights = range_weights
+    return hero_rows, villain_rows, weights
+
+
+# Fixed blocks of runouts per question: the work is split into them whatever
+# the thread count, and their sums are added in block order, so every thread
+# count gives the same bits.  64 blocks keep threads busy and cost little.
+_BLOCKS = 64
+# Below this many hand evaluations per question, threads cost more than they save.
+_THREAD_WORK = 200_000
+MAX_THREADS = 1024  # as equity()
+
+
+def _threads(value: Any) -> int:
+    if value is None:
+        return default_threads()
+    return _checks.count(value, "threads", 1, MAX_THREADS)
+
+
+def _street_sums(spot: _core.StreetSpot, threads: int) -> FloatArray:
+    """Sums of every runout's deals, block by block, added in block order."""
+    runouts = spot.runouts
+    size = -(-runouts // _BLOCKS)
+    blocks = [(first, min(size, runouts - first)) for first in range(0, runouts, size)]
+    total = np.zeros((3, spot.n_hero))
+    if threads == 1 or len(blocks) == 1:
+        for first, count in blocks:
+            total += spot.run(first, count)
+        return total
+    pool = ThreadPoolExecutor(max_workers=min(threads, len(blocks)))
+    try:
+        pending: deque[Future[FloatArray]] = deque()
+        todo = iter(blocks)
+        for first, count in todo:  # a few blocks ahead: memory stays bounded
+            pending.append(pool.submit(spot.run, first, count))
+            if len(pending) >= 2 * threads:
+                break
+        while pending:
+            total += pending.popleft().result()
+            block = next(todo, None)
+            if block is not None:
+                pending.append(pool.submit(spot.run, *block))
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    return total
+
+
+def _shares(board: CardArray, hero: CardArray, villain: CardArray, weights: FloatArray,
+            code: int, threads: int) -> StreetShares:  # fmt: skip
+    spot = _core.StreetSpot(board, hero, villain, weights, code)
+    if spot.runouts * (len(hero) + len(villain)) < _THREAD_WORK:
+        threads = 1
+    hi, lo, scoop, live = spot.finish(_street_sums(spot, threads))
+    return StreetShares(hi_share=hi, lo_share=lo, scoop=scoop, live_weight=live, hero_combos=hero)
+
+
+def street_equity(
+    board: Any,
+    hero: Any,
+    villain: Any,
+    villain_weights: npt.ArrayLike | None = None,
+    game: str = "omaha8",
+    threads: int | None = None,
+) -> StreetShares:
+    """Exact pot share of every hero hand against a weighted villain range
+    on a flop, a turn or a river (3, 4 or 5 board cards), over every runout.
+
+    ``hero`` and ``villain`` are each an (N, k) integer array of card ids
+    (k = 4, 5 or 6; a row holding a board card is an error), a weighted set
+    of hands (anything with ``.combos`` and ``.weights``, e.g. a
+    :class:`omaha_eval.Range`; the hero's weights are not used) or range
+    text (read as ``Range(text, hole_cards=k)``, k from the other side, else
+    4); the hands of a range that hold a board card are dropped.
+    ``villain_weights`` (finite, >= 0; None: all 1) go with a villain array
+    only.  Card removal is exact: every (villain hand, runout) pair that
+    shares no card with the hero hand, the board or each other is one deal,
+    weighted by the villain weight (see :class:`StreetShares`).
+    ``game="omaha"`` plays high only (the high takes the whole pot).  The
+    runouts are split into fixed blocks over ``threads`` workers (None:
+    every core); any thread count gives the same result, to the bit.  On a
+    river this is :func:`river_shares`.
+
+    >>> r = street_equity("Jd 4d 3c", [[49, 45, 7, 3]], [[51, 47, 43, 39]])
+    >>> r.hero_combos.shape, round(float(r.equity[0] + street_equity(
+    ...     "Jd 4d 3c", [[51, 47, 43, 39]], [[49, 45, 7, 3]]).equity[0]), 12)
+    ((1, 4), 1.0)
+    """
+    b = _checks.card_set(board, "board", (3, 4, 5))
+    code = read_game(game).code
+    workers = _threads(threads)
+    h, v, w = _sides(b, hero, villain, villain_weights, ("hero", "villain", "villain_weights"))
+    return _shares(b, h, v, w, code, workers)
 
 
 def river_shares(
     board: Any,
-    hero_combos: npt.ArrayLike,
-    villain_combos: npt.ArrayLike,
+    hero_combos: Any,
+    villain_combos: Any,
     villain_weights: npt.ArrayLike | None = None,
+    game: str = "omaha8",
 ) -> RiverShares:
-    """hi/lo shares and scoop of every hero hand against a weighted range.
+    """hi/lo shares and scoop of every hero hand against a weighted range on
+    a complete board (:func:`street_equity` on a river).
 
     ``hero_combos`` (N, k) and ``villain_combos`` (M, k') are integer arrays
-    of card ids (k, k' = 4, 5 or 6); ``villain_weights`` (M,) are finite and
-    >= 0 (None: all 1).  Card removal is exact: against each hero hand,
-    villain hands sharing a card with it are left out and the rest are
-    weighted in proportion to their weights.  No hand may hold a board card
-    (an error: filter with ``rank_board(board)[0] > 0`` or
-    ``~np.isin(hands, board).any(axis=1)``).
+    of card ids (k, k' = 4, 5 or 6), weighted sets of hands (``.combos`` and
+    ``.weights``, e.g. a Range) or range text; ``villain_weights`` (M,) go
+    with a villain array, finite and >= 0 (None: all 1).  Card removal is
+    exact: against each hero hand, villain hands sharing a card with it are
+    left out and the rest are weighted in proportion to their weights.  No
+    row of an array may hold a board card (an error: filter with
+    ``rank_board(board)[0] > 0`` or ``~np.isin(hands, board).any(axis=1)``);
+    a range's hands that do are dropped.  ``game="omaha"``: high only.
 
     Runs in O(N + M) plus the card-removal corrections, not O(N * M): hands
     are bucketed by value and swept with running sums per card and card pair
-    (inclusion-exclusion), see src_c/oe_solver.c.
+    (inclusion-exclusion), see src_c/oe_street.c.
 
     >>> r = river_shares("Jd 4d 3c Qd 5h", [[49, 45, 7, 3]], [[51, 47, 43, 39]])
     >>> float(r.hi_share[0]), float(r.lo_share[0]), float(r.scoop[0])
     (0.5, 0.5, 1.0)
+    >>> r = river_shares("Jd 4d 3c Qd 5h", [[49, 45, 7, 3]], [[51, 47, 43, 39]], game="omaha")
+    >>> float(r.hi_share[0]), float(r.lo_share[0]), float(r.scoop[0])
+    (1.0, 0.0, 1.0)
     """
     b = _checks.card_set(board, "board", (BOARD_SIZE,))
-    hero = _hand_rows(hero_combos, "hero_combos", b)
-    villain = _hand_rows(villain_combos, "villain_combos", b)
-    w = _checks.weights(villain_weights, "villain_weights", len(villain))
-    hi, lo, scoop, live = _core.river_equity_rows(b, hero, villain, w)
-    return RiverShares(hi_share=hi, lo_share=lo, scoop=scoop, live_weight=live)
+    code = read_game(game).code
+    names = ("hero_combos", "villain_combos", "villain_weights")
+    h, v, w = _sides(b, hero_combos, villain_combos, villain_weights, names)
+    return _shares(b, h, v, w, code, threads=1)
 
 
 def river_equity(
     board: Any,
-    hero_combos: npt.ArrayLike,
-    villain_combos: npt.ArrayLike,
+    hero_combos: Any,
+    villain_combos: Any,
     villain_weights: npt.ArrayLike | None = None,
-) -> npt.NDArray[np.float64]:
+    game: str = "omaha8",
+) -> FloatArray:
     """Expected pot share (hi_share + lo_share) of every hero hand against a
     weighted villain range on a complete board: :func:`river_shares`
-    ``.equity``.  NaN where no villain hand is live against the hero hand."""
-    return river_shares(board, hero_combos, villain_combos, villain_weights).equity
+    ``.equity`` (same arguments).  NaN where no villain hand is live
+    against the hero hand."""
+    return river_shares(board, hero_combos, villain_combos, villain_weights, game).equity
 
 
 def showdown(
@@ -233,20 +455,27 @@ def showdown(
 
     ``hands[i]`` is seat i's hand (text or ids, 4 to 6 cards) or ``None`` if
     that player folded; ``contributions[i]`` the chips they put in (ints >=
-    0).  The chips are cut into a main pot and side pots at each all-in
-    level; each pot is contested by the players who paid into it and did not
-    fold (folded chips stay in the pots), and split on its own: half to the
-    best high, half to the best 8-or-better low, the high taking all when
-    nobody has a low (``game="omaha"``: high only).  Odd chips go to the high
-    half, then one each to the tied winners first clockwise from ``button``
-    (seats button+1, button+2, ...).  A pot nobody may contest (e.g. a bet
-    called by no one who stayed in) goes back to the players who paid into
-    it.  The payouts sum to the contributions exactly.
+    0).  Pots (RULES.md, "Side pots") end only at the amounts put in by the
+    players still in: the main pot holds everyone's chips up to the smallest
+    such amount, folded players' included, the next side pot everyone's
+    chips from there up to the next one, and so on.  A folded player's
+    amount never starts a pot of its own, so its odd chips are not dealt
+    separately.  Each pot is contested by the players still in who put in
+    its top amount, and split on its own: half to the best high, half to
+    the best 8-or-better low, the high taking all when nobody has a low
+    (``game="omaha"``: high only).  Odd chips go to the high half, then one
+    each to the tied winners first clockwise from ``button`` (seats
+    button+1, button+2, ...).  Chips above the largest amount of any player
+    still in were never called (e.g. a bet by a player who then folded, or
+    every chip when all folded): they go back to whoever put them in.  The
+    payouts sum to the contributions exactly.
 
     >>> showdown(["Ad Kd 3s 2s", "Qs Qh 7c 6c"], "Jd 4d 3c Qd 5h", [50, 50])
     [100, 0]
     >>> showdown(["As 2s Kc Kh", "Ah 2h Qc 9h"], "3c 5h 8d Ks Jd", [40, 40])
     [60, 20]
+    >>> showdown(["As 2s Kc Kh", "Ah 2h Qc 9h", None], "3c 5h 8d Ks Jd", [40, 40, 25])
+    [79, 26, 0]
     """
     held, b, chips, seat = _showdown_args(hands, board, contributions, button)
     payouts = _core.showdown_chips(b, held, chips, seat, read_game(game).code)

@@ -151,4 +151,19 @@ void oe_eval_hand_table(const oe_hand_table *h, const oe_board *b,
 /* Best low from the low-rank masks of a hand and a board (0 = none). */
 uint8_t oe_best_low(uint8_t hole_low_mask, uint8_t board_low_mask);
 
+/*
+ * The best hand so far on a partial board (issue 12): as
+ * oe_eval_hand_detail, for n_board = 3, 4 or 5 distinct board cards (a
+ * flop, a turn or a river): the best high and low of the C(k,2) x
+ * C(n_board,3) combinations of exactly two hole cards and three board
+ * cards (one board triple on a flop).  A low needs three distinct low
+ * ranks on the board, as always.  hi_used/lo_used receive 5 positions,
+ * the first two into `hole`, the last three into `board`; lo_used is left
+ * untouched when there is no low (low = OE_LOW_NONE).  Defined in
+ * oe_partial.c.
+ */
+void oe_eval_hand_partial(const uint8_t *hole, int k, const uint8_t *board, int n_board,
+                          uint16_t *high, uint8_t *low,
+                          uint8_t hi_used[5], uint8_t lo_used[5]);
+
 #endif /* OE_EVAL_H */

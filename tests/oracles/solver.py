@@ -1,11 +1,14 @@
 """Plain-Python (and plain-NumPy) oracles for the solver API.
 
-Nothing here shares code with omaha_eval's solver: the river shares are
-summed pair by pair with the split of tests/oracles/evaluator.py, and the showdown
-cuts pots and deals odd chips straight from RULES.md.
+Nothing here shares code with omaha_eval's solver: the river and street
+shares are summed pair by pair (and runout by runout) with the split of
+tests/oracles/evaluator.py, and the showdown cuts pots and deals odd chips straight
+from RULES.md.
 """
 
 from __future__ import annotations
+
+from itertools import combinations
 
 import numpy as np
 import numpy.typing as npt
@@ -38,6 +41,52 @@ def river_shares_brute(
             out.append((float("nan"),) * 3 + (0.0,))
         else:
             out.append((hi / live, lo / live, scoop / live, live))
+    return out
+
+
+def street_shares_brute(
+    board: list[int],
+    hero: list[list[int]],
+    villain: list[list[int]],
+    weights: list[float],
+    game: str = "omaha8",
+) -> list[tuple[float, float, float, float]]:
+    """(hi_share, lo_share, scoop, live_weight) per hero hand on a flop, turn
+    or river, deal by deal: every runout and villain hand that share no card
+    with the hero hand, the board or each other, weighted by the villain
+    weight, split with tests/reference.py.  live_weight: the weight of the
+    villain hands that share no card with the hero hand.  NaN shares when
+    there is no deal.  Slow: keep it to a few hands on a turn or a river."""
+    cache: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, int]] = {}
+
+    def value(hand: list[int], full: list[int]) -> tuple[int, int]:
+        key = (tuple(hand), tuple(full))
+        if key not in cache:
+            high, low = ref.evaluate(hand, full)
+            cache[key] = (high, low if game == "omaha8" else 0)
+        return cache[key]
+
+    rest = [c for c in range(52) if c not in board]
+    out = []
+    for h in hero:
+        hi = lo = scoop = deals = live = 0.0
+        for v, w in zip(villain, weights, strict=True):
+            if w <= 0 or set(h) & set(v):
+                continue
+            live += w
+            for more in combinations([c for c in rest if c not in h and c not in v],
+                                     5 - len(board)):  # fmt: skip
+                full = board + list(more)
+                (hh, hl), (vh, vl) = value(h, full), value(v, full)
+                his, los = ref.split([hh, vh], [hl, vl])
+                deals += w
+                hi += w * his[0]
+                lo += w * los[0]
+                scoop += w * (his[1] + los[1] == 0.0)
+        if deals == 0:
+            out.append((float("nan"),) * 3 + (0.0,))
+        else:
+            out.append((hi / deals, lo / deals, scoop / deals, live))
     return out
 
 
@@ -102,6 +151,34 @@ def split_chips(
     return pay
 
 
+def side_pots(
+    contributions: list[int], live: list[bool]
+) -> tuple[list[tuple[int, list[int]]], list[int]]:
+    """RULES.md, "Side pots", read literally: cut the chips into layers at
+    every distinct contribution; a layer is contested by the live players
+    who paid all of it; consecutive layers contested by the same players are
+    one pot.  Returns the pots as (chips, contesting seats), bottom first,
+    and the chips that no live player contests (layers above every live
+    contribution), per seat: those go back to whoever put them in."""
+    n = len(contributions)
+    pots: list[tuple[int, list[int]]] = []
+    back = [0] * n
+    previous = 0
+    for level in sorted(set(c for c in contributions if c > 0)):
+        payers = [i for i in range(n) if contributions[i] >= level]
+        contesting = [i for i in payers if live[i]]
+        depth = level - previous
+        if not contesting:
+            for i in payers:
+                back[i] += depth
+        elif pots and pots[-1][1] == contesting:
+            pots[-1] = (pots[-1][0] + depth * len(payers), contesting)
+        else:
+            pots.append((depth * len(payers), contesting))
+        previous = level
+    return pots, back
+
+
 def showdown(
     hands: list[list[int] | None],
     board: list[int],
@@ -109,24 +186,14 @@ def showdown(
     button: int = 0,
     game: str = "omaha8",
 ) -> list[int]:
-    """Side pots from the contributions, each split on its own."""
-    n = len(hands)
+    """Side pots from the contributions (side_pots), each split on its own."""
     values = [ref.evaluate(h, board) if h is not None else (0, 0) for h in hands]
     high = [v[0] for v in values]
     low = [v[1] if game == "omaha8" else 0 for v in values]
-    pay = [0] * n
-    previous = 0
-    for level in sorted(set(c for c in contributions if c > 0)):
-        payers = [i for i in range(n) if contributions[i] >= level]
-        amount = (level - previous) * len(payers)
-        eligible = [i for i in payers if hands[i] is not None]
-        if eligible:
-            for i, chips in enumerate(split_chips(high, low, eligible, amount, button)):
-                pay[i] += chips
-        else:
-            for i in payers:
-                pay[i] += level - previous
-        previous = level
+    pots, pay = side_pots(contributions, [h is not None for h in hands])
+    for amount, contesting in pots:
+        for i, chips in enumerate(split_chips(high, low, contesting, amount, button)):
+            pay[i] += chips
     return pay
 
 
