@@ -24,6 +24,7 @@ from omaha_eval.cards import format_cards, parse_cards
 from omaha_eval.equity import EquityInterrupted, EquityResult, PlayerEquity, equity, equity_rounds
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
 from omaha_eval.evaluator import (
+    CATEGORIES,
     HIGH_MAX,
     LOW_MAX,
     LOW_NONE,
@@ -39,15 +40,18 @@ from omaha_eval.ranges import Range, parse_range
 from omaha_eval.solver import (
     N_HANDS,
     RiverShares,
+    StreetShares,
     all_hands,
     hand_index,
     rank_board,
     river_equity,
     river_shares,
     showdown,
+    street_equity,
 )
 
 __all__ = [
+    "CATEGORIES",
     "GAMES",
     "HIGH_MAX",
     "LOW_MAX",
@@ -62,6 +66,7 @@ __all__ = [
     "PlayerEquity",
     "Range",
     "RiverShares",
+    "StreetShares",
     "all_hands",
     "batch",
     "equity",
@@ -79,6 +84,7 @@ __all__ = [
     "river_equity",
     "river_shares",
     "showdown",
+    "street_equity",
 ]
 
 __version__ = "0.1.0"

@@ -347,10 +347,16 @@ def _street_sums(spot: _core.StreetSpot, threads: int) -> FloatArray:
 
 def _shares(board: CardArray, hero: CardArray, villain: CardArray, weights: FloatArray,
             code: int, threads: int) -> StreetShares:  # fmt: skip
-    spot = _core.StreetSpot(board, hero, villain, weights, code)
+    # only relative weights matter to the shares: scaled to a largest of 1, huge
+    # weights (1e306) cannot overflow the C sums; live weight is scaled back
+    top = float(weights.max()) if len(weights) else 0.0
+    spot = _core.StreetSpot(board, hero, villain, weights / top if top > 0 else weights, code)
     if spot.runouts * (len(hero) + len(villain)) < _THREAD_WORK:
         threads = 1
     hi, lo, scoop, live = spot.finish(_street_sums(spot, threads))
+    if top > 0:
+        with np.errstate(over="ignore"):
+            live = live * top
     return StreetShares(hi_share=hi, lo_share=lo, scoop=scoop, live_weight=live, hero_combos=hero)
 
 

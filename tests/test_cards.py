@@ -68,8 +68,8 @@ def test_encoding_is_stated_identically_everywhere():
         ("As Kd Qh 2c", "Jd 4d 3c Qd As", r"card As is in both hole and board"),
         ("As Kd Qh", "Jd 4d 3c Qd 5h", r"hole: expected 4, 5 or 6 cards, got 3 in 'As Kd Qh'"),
         ("As Kd Qh 2c 3c 4c 5c", "Jd 4d 3s Qd 5h", r"hole: expected 4, 5 or 6 cards, got 7"),
-        ("As Kd Qh 2c", "Jd 4d 3c Qd", r"board: expected 5 cards, got 4 in 'Jd 4d 3c Qd'"),
-        ("As Kd Qh 2c", "", r"board: expected 5 cards, got 0"),
+        ("As Kd Qh 2c", "Jd 4d", r"board: expected 3, 4 or 5 cards, got 2 in 'Jd 4d'"),
+        ("As Kd Qh 2c", "", r"board: expected 3, 4 or 5 cards, got 0"),
     ],
 )
 def test_text_errors_name_the_parameter_and_quote_the_input(hole, board, pattern):

@@ -103,3 +103,17 @@ def test_ctrl_c_stops_a_long_exact_run_on_the_command_line(tmp_path: Path) -> No
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130 and "Traceback" not in err, err
     assert time.monotonic() - sent < 3  # was minutes: the enumeration ran to its end
+
+
+def test_huge_villain_weights_give_the_same_shares() -> None:
+    board = "Jd 4d 3c Qd 5h"
+    high, _ = oe.rank_board(board)
+    live = oe.all_hands()[high > 0]
+    rng = np.random.default_rng(1)
+    hero = live[rng.choice(len(live), 50, replace=False)]
+    villain = live[rng.choice(len(live), 500, replace=False)]
+    w = rng.random(500)
+    plain = oe.river_shares(board, hero, villain, w)
+    huge = oe.river_shares(board, hero, villain, w * 1e306)  # their sum overflows a double
+    np.testing.assert_allclose(huge.equity, plain.equity, rtol=1e-12)
+    np.testing.assert_allclose(huge.scoop, plain.scoop, rtol=1e-12)

@@ -74,7 +74,7 @@ def test_eval_json_matches_reference(tmp_path: Path) -> None:
     ("args", "needles"),
     [
         (["eval", "AdKd3s", "JdQd4d3c5h"], ["HOLE:", "'AdKd3s'"]),
-        (["eval", "AdKd3s2s", "JdQd4d3c"], ["BOARD:", "'JdQd4d3c'"]),
+        (["eval", "AdKd3s2s", "JdQd4d3c5c6c"], ["BOARD:", "'JdQd4d3c5c6c'"]),
         (["eval", "AdKd3s2s", "JdQd4d3cXx"], ["BOARD:", "'Xx'"]),
         (["eval", "AdKd3s2s", "AdQd4d3c5c"], ["Ad", "hole", "board"]),
         (["eval", "AdKd3s2s"], ["BOARD"]),

@@ -19,7 +19,8 @@ FLAGS = {"hole": "HOLE", "board": "BOARD"}
 @click.argument("board")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def eval_command(hole: str, board: str, as_json: bool) -> None:
-    """Best high and best low of HOLE (4, 5 or 6 cards) on a five-card BOARD.
+    """Best high and best low of HOLE (4, 5 or 6 cards) on a BOARD of 3, 4 or
+    5 cards (the flop, the turn or the river).
 
     Each hand uses exactly two hole cards and three board cards; the five
     cards used are shown best first.
@@ -27,6 +28,7 @@ def eval_command(hole: str, board: str, as_json: bool) -> None:
     \b
     Examples:
       omaha-eval eval AdKd3s2s JdQd4d3c5h
+      omaha-eval eval AdKd3s2s Jd4d5h
       omaha-eval eval "A♠ 2♦ K♣ K♥" "3c 5h 8d Ks Qd" --json
     """
     with user_errors(FLAGS):

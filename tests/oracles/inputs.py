@@ -81,7 +81,7 @@ def _one_set(value: Any, sizes: tuple[int, ...]) -> list[int] | None:
 
 def expected_evaluate(hole: Any, board: Any) -> tuple[int, int] | None:
     h = _one_set(hole, (4, 5, 6))
-    b = _one_set(board, (5,))
+    b = _one_set(board, (3, 4, 5))  # a flop, a turn or a river
     if h is None or b is None or set(h) & set(b):
         return None
     return ref.evaluate(h, b)
