@@ -60,7 +60,9 @@ def main() -> None:
           f"Python {platform.python_version()}, NumPy {np.__version__}")  # fmt: skip
     for exact in (True, False):
         name = "exact" if exact else f"Monte Carlo, {args.trials:,} trials"
-        loop_med, loop_best, loop_eq = timed(lambda: per_board_loop(exact, args.trials), args.repeat)
+        loop_med, loop_best, loop_eq = timed(
+            lambda: per_board_loop(exact, args.trials), args.repeat
+        )
 
         def pattern() -> float:
             r = oe.equity(HANDS, board=PATTERN, exact=exact, trials=args.trials, seed=1, threads=1)
