@@ -64,7 +64,7 @@ def main() -> None:
             lambda: per_board_loop(exact, args.trials), args.repeat
         )
 
-        def pattern() -> float:
+        def pattern(exact: bool = exact) -> float:
             r = oe.equity(HANDS, board=PATTERN, exact=exact, trials=args.trials, seed=1, threads=1)
             return r.players[0].equity
 
