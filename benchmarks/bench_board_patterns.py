@@ -59,20 +59,24 @@ def main() -> None:
     print(f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores, load {load:.1f}; "
           f"Python {platform.python_version()}, NumPy {np.__version__}")  # fmt: skip
     for exact in (True, False):
-        name = "exact" if exact else f"Monte Carlo, {args.trials:,} trials"
-        loop_med, loop_best, loop_eq = timed(
-            lambda: per_board_loop(exact, args.trials), args.repeat
-        )
+        report(exact, args.trials, args.repeat)
 
-        def pattern(exact: bool = exact) -> float:
-            r = oe.equity(HANDS, board=PATTERN, exact=exact, trials=args.trials, seed=1, threads=1)
-            return r.players[0].equity
 
-        med, best, eq = timed(pattern, args.repeat)
-        print(f"{name}: board={PATTERN!r} median {1e3 * med:.1f} ms (best {1e3 * best:.1f}), "
-              f"checksum {eq:.6f}; per-board loop median {1e3 * loop_med:.1f} ms "
-              f"(best {1e3 * loop_best:.1f}), checksum {loop_eq:.6f}; "
-              f"ratio {loop_med / med:.2f}x")  # fmt: skip
+def report(exact: bool, trials: int, repeat: int) -> None:
+    """One variant: the pattern and the per-board loop, timed in turn."""
+    name = "exact" if exact else f"Monte Carlo, {trials:,} trials"
+    loop_med, loop_best, loop_eq = timed(lambda: per_board_loop(exact, trials), repeat)
+
+    def pattern() -> float:
+        r = oe.equity(HANDS, board=PATTERN, exact=exact, trials=trials, seed=1, threads=1)
+        return r.players[0].equity
+
+    med, best, eq = timed(pattern, repeat)
+    print(
+        f"{name}: board={PATTERN!r} median {1e3 * med:.1f} ms (best {1e3 * best:.1f}), "
+        f"checksum {eq:.6f}; per-board loop median {1e3 * loop_med:.1f} ms "
+        f"(best {1e3 * loop_best:.1f}), checksum {loop_eq:.6f}; ratio {loop_med / med:.2f}x"
+    )
 
 
 if __name__ == "__main__":
