@@ -21,6 +21,7 @@ except ImportError:  # pragma: no cover - only in an unbuilt source tree
 
 from omaha_eval import batch
 from omaha_eval.cards import format_cards, parse_cards
+from omaha_eval.distribution import EquityDistribution, equity_distribution
 from omaha_eval.equity import EquityInterrupted, EquityResult, PlayerEquity, equity, equity_rounds
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
 from omaha_eval.evaluator import (
@@ -57,6 +58,7 @@ __all__ = [
     "LOW_MAX",
     "LOW_NONE",
     "N_HANDS",
+    "EquityDistribution",
     "EquityInterrupted",
     "EquityResult",
     "Game",
@@ -70,6 +72,7 @@ __all__ = [
     "all_hands",
     "batch",
     "equity",
+    "equity_distribution",
     "equity_rounds",
     "evaluate",
     "evaluate_batch",
