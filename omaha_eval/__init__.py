@@ -6,6 +6,7 @@ hole cards and three board cards, eight-or-better low, the pot split hi/lo.
 """
 
 from omaha_eval import batch
+from omaha_eval._version import __version__ as __version__
 from omaha_eval.cards import format_cards, parse_cards
 from omaha_eval.equity import EquityResult, PlayerEquity, equity
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
@@ -61,5 +62,3 @@ __all__ = [
     "river_shares",
     "showdown",
 ]
-
-__version__ = "0.1.0"
