@@ -65,6 +65,8 @@ def test_docs_nav_lists_every_page_and_the_owned_references():
     yaml = pytest.importorskip("yaml", reason=DOCS_EXTRA)
     config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
     pages = _nav_pages(config["nav"])
+    missing = [page for page in pages if not (ROOT / "docs" / page).exists()]
+    assert missing == [], "pages in mkdocs.yml's nav that are not in docs/"
     on_disk = sorted(p.relative_to(ROOT / "docs").as_posix() for p in (ROOT / "docs").rglob("*.md"))
     assert sorted(pages) == on_disk
     for page in ("index.md", "rules.md", "ranges.md", "cli.md", "api.md", "solver.md",
