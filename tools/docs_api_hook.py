@@ -40,7 +40,10 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     grouped: dict[str, list[str]] = {group: [] for group in GROUPS}
     for name in omaha_eval.__all__:
         group, path = _where(name, getattr(omaha_eval, name))
-        grouped[group].append(f"::: {path}\n")
+        block = f"::: {path}\n"
+        if group == "Constants":  # a value has no docstring of its own: show it anyway
+            block += "    options:\n      show_if_no_docstring: true\n"
+        grouped[group].append(block)
     sections = [
         f"## {group}\n\n" + "\n".join(blocks) for group, blocks in grouped.items() if blocks
     ]
