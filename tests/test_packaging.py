@@ -27,8 +27,8 @@ ROOT = Path(__file__).resolve().parents[1]
 IN_SOURCE_TREE = (ROOT / "setup.py").exists() and (ROOT / "pyproject.toml").exists()
 needs_source = pytest.mark.skipif(not IN_SOURCE_TREE, reason="needs the source tree")
 
-# Must be in the sdist: the tests' helpers and oracles, the C and Cython
-# sources, and what the tests and docs read.
+# Must be in the sdist, besides every file under tests/ (checked below): the C
+# and Cython sources, and what the tests and the docs read.
 SDIST_REQUIRED = [
     "LICENSE",
     "README.md",
@@ -38,13 +38,8 @@ SDIST_REQUIRED = [
     "src_c/oe_eval.h",
     "src_c/oe_bits.h",
     "omaha_eval/_core.pyx",
-    "omaha_eval/_capi.pxd",
     "omaha_eval/_version.py",
     "omaha_eval/py.typed",
-    "omaha_eval/data/preflop_order_4.txt",
-    "tests/reference.py",
-    "tests/reference_equity.py",
-    "tests/cli_helpers.py",
     "docs/ranges.md",
     "docs/index.md",
     "examples/spots.csv",
@@ -161,6 +156,13 @@ def test_sdist_is_complete_and_its_tests_collect(tmp_path):
 
     assert not sorted(n for n in names if GENERATED.search(n)), "generated files in the sdist"
     assert [f for f in SDIST_REQUIRED if f not in names] == []
+    test_files = [
+        p.relative_to(ROOT).as_posix()
+        for p in (ROOT / "tests").rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and not GENERATED.search(p.name)
+    ]
+    assert "tests/cli_helpers.py" in test_files  # the tests' helpers and oracles too
+    assert [f for f in test_files if f not in names] == [], "files under tests/ not in the sdist"
     tracked = _tracked_files()
     if tracked is not None:
         missing = [f for f in tracked if f not in names and not NOT_IN_SDIST.match(f)]

@@ -158,6 +158,8 @@ def check_wheel_files(wheel: Path, version: str) -> None:
             problems.append(f"missing {required}")
     if not any(re.fullmatch(r"omaha_eval/_core\..*(so|pyd)", n) for n in names):
         problems.append("missing the compiled omaha_eval/_core extension")
+    modules = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "omaha_eval").rglob("*.py"))
+    problems += [f"missing {m}" for m in modules if m not in names]  # e.g. a subpackage
     problems += [f"holds source {n}" for n in names if n.endswith(SOURCE_SUFFIXES)]
     problems += [f"grafts a library: {n}" for n in names if n.startswith("omaha_eval.libs/")]
     metadata = zipfile.ZipFile(wheel).read(f"omaha_eval-{version}.dist-info/METADATA").decode()
