@@ -4,7 +4,8 @@ The page holds the line ``<!-- omaha_eval.__all__ -->``; this hook replaces it
 with one mkdocstrings block per exported name, grouped (constants, classes,
 functions, modules), each pointing at the object where it is defined
 (``::: module.qualname``, read from the installed package when the site is
-built).  So the page follows the exports wherever the modules move.
+built), and a line for each exported alias of another object.  So the page
+follows the exports wherever the modules move.
 
 Not ``::: omaha_eval`` alone: griffe, which reads the code for mkdocstrings,
 gives a submodule precedence over an attribute of the same name (by design),
@@ -38,12 +39,21 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     import omaha_eval
 
     grouped: dict[str, list[str]] = {group: [] for group in GROUPS}
+    documented: set[str] = set()
     for name in omaha_eval.__all__:
-        group, path = _where(name, getattr(omaha_eval, name))
-        block = f"::: {path}\n"
-        if group == "Constants":  # a value has no docstring of its own: show it anyway
-            block += "    options:\n      show_if_no_docstring: true\n"
-        grouped[group].append(block)
+        obj = getattr(omaha_eval, name)
+        group, path = _where(name, obj)
+        if path not in documented:  # each object once, under the name it was defined with
+            documented.add(path)
+            block = f"::: {path}\n"
+            if group == "Constants":  # a value has no docstring of its own: show it anyway
+                block += "    options:\n      show_if_no_docstring: true\n"
+            grouped[group].append(block)
+        if group in ("Classes", "Functions") and obj.__name__ != name:  # an alias
+            grouped[group].append(
+                f"### {name} {{#omaha_eval.{name}}}\n\n"
+                f"Another name for [`{obj.__name__}`](#{path}).\n"
+            )
     sections = [
         f"## {group}\n\n" + "\n".join(blocks) for group, blocks in grouped.items() if blocks
     ]
