@@ -20,6 +20,7 @@ except ImportError:  # pragma: no cover - only in an unbuilt source tree
     raise
 
 from omaha_eval import batch
+from omaha_eval._version import __version__ as __version__
 from omaha_eval.cards import format_cards, parse_cards
 from omaha_eval.distribution import EquityDistribution, equity_distribution
 from omaha_eval.equity import EquityInterrupted, EquityResult, PlayerEquity, equity, equity_rounds
@@ -89,5 +90,3 @@ __all__ = [
     "showdown",
     "street_equity",
 ]
-
-__version__ = "0.1.0"
