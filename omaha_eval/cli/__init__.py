@@ -35,7 +35,8 @@ def main() -> None:
       omaha-eval range "AA:$ds, KK@0.5"
 
     Cards: As Kd 10h 2c or A♠ K♦ (any case; spaces, commas or nothing
-    between).  Run `omaha-eval COMMAND --help` for each command.
+    between).  Run `omaha-eval COMMAND --help` for each command; the rules,
+    the range language and the API are at https://omaha-eval.github.io/omaha-eval/
     """
 
 

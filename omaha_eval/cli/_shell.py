@@ -17,6 +17,7 @@ from omaha_eval.games import Game, game, game_names
 EXIT_BAD_INPUT = 2  # the code click gives usage errors
 EXIT_INTERRUPTED = 130  # the shell's code for a process stopped by Ctrl-C
 PROGRESS_DELAY = 1.0  # seconds before a progress bar appears
+SITE = "https://omaha-eval.github.io/omaha-eval/"  # the documentation site (mkdocs.yml)
 
 # The library's parameter names as the command line spells them.
 FLAGS = {

@@ -66,7 +66,9 @@ def equity_command(
 
     Each HAND_OR_RANGE is a hand (AsAh2c3d: exactly the hand's number of
     cards), "*" (a random hand) or a range (AA:$ds, KK@0.5, 15%, AsKs = every
-    hand holding both; docs/ranges.md); quote it from the shell.  Exact when
+    hand holding both; `omaha-eval range --help` has the syntax); quote it
+    from the shell.  --board and --dead take patterns too (--board sss: every
+    all-spade flop).  Exact when
     the deals are few, Monte Carlo otherwise; Ctrl-C during Monte Carlo
     prints the result so far, marked interrupted, and exits 130.  The same
     --seed gives the same answer as the Python API and batch, for any

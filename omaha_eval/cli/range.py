@@ -17,7 +17,7 @@ __all__ = ["range_command"]
 SHOWN = 10  # hands listed in the text output (--json lists them all)
 
 SYNTAX = """\b
-Range syntax (docs/ranges.md has every construct with an example):
+Range syntax (every construct with an example: the site's "Range language" page):
   AA         hands holding two aces or more   AsKs       hands holding both cards
   *          any card                         xxyy       suit variables (double-suited)
   RRON       rank variables (one pair)        $ds $ss $rb $np  hand macros
