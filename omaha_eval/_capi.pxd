@@ -110,6 +110,7 @@ cdef extern from "oe_equity.h" nogil:
         OE_EQ_NO_MEMORY
         OE_EQ_NO_DEAL
         OE_EQ_STOPPED
+        OE_EQ_BREAKDOWN
 
     ctypedef struct oe_eq_spot:
         int n
@@ -130,11 +131,13 @@ cdef extern from "oe_equity.h" nogil:
     oe_eq_ctx *oe_eq_new(const oe_eq_spot *spot)
     void oe_eq_free(oe_eq_ctx *ctx)
     int oe_eq_exact(const oe_eq_ctx *ctx, int part, int parts,
-                    double *outcome, double *makes_low, uint64_t *deals,
+                    double *outcome, double *makes_low, double *breakdown, uint64_t *deals,
                     const volatile int *stop)
+    int oe_eq_exact_plain(const oe_eq_ctx *ctx, double *outcome, double *makes_low,
+                          double *breakdown, uint64_t *deals)
     int oe_eq_monte_carlo(const oe_eq_ctx *ctx, bitgen_t *rng, uint64_t trials,
                           uint64_t max_rejects, double *outcome, double *makes_low,
-                          uint64_t *done, const volatile int *stop)
+                          double *breakdown, uint64_t *done, const volatile int *stop)
 
     enum:
         OE_EQ_SUMS

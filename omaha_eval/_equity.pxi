@@ -9,6 +9,10 @@ EQ_NO_DEAL = OE_EQ_NO_DEAL
 EQ_STOPPED = OE_EQ_STOPPED
 GAME_OMAHA8 = OE_GAME_OMAHA8
 GAME_OMAHA = OE_GAME_OMAHA
+# The breakdown array's columns (n, 12), in this order.
+BREAKDOWN_COLUMNS = ("high card", "pair", "two pair", "three of a kind", "straight", "flush",
+                     "full house", "four of a kind", "straight flush",
+                     "nut low", "other low", "no low")
 
 
 cdef class EquitySpot:
@@ -67,33 +71,66 @@ cdef class EquitySpot:
         with EQ_STOPPED.  Safe to call from any thread; not undone."""
         self._stop = 1
 
-    def exact(self, int part, int parts, double[::1] outcome, double[::1] makes_low):
-        """Enumerate share `part` of `parts` of the deals into outcome (4^n)
-        and makes_low (n); returns (deals counted, EQ_OK or EQ_STOPPED)."""
+    cdef double *_arrays(self, double[::1] outcome, double[::1] makes_low,
+                         double[:, ::1] breakdown) except? NULL:
+        """Check the output arrays' shapes; the breakdown pointer (or NULL)."""
+        if outcome.shape[0] != (1 << (2 * self.n)) or makes_low.shape[0] != self.n:
+            raise ValueError("EquitySpot: outcome needs 4**n cells and makes_low n")
+        if breakdown is None:
+            return NULL
+        if breakdown.shape[0] != self.n or breakdown.shape[1] != OE_EQ_BREAKDOWN:
+            raise ValueError(f"EquitySpot: breakdown must be (n, {OE_EQ_BREAKDOWN})")
+        return &breakdown[0, 0]
+
+    def exact(self, int part, int parts, double[::1] outcome, double[::1] makes_low,
+              double[:, ::1] breakdown=None):
+        """Enumerate share `part` of `parts` of the deals (0 <= part < parts)
+        into outcome (4**n), makes_low (n) and, when given, breakdown (n, 12):
+        see BREAKDOWN_COLUMNS.  Returns (deals counted, EQ_OK or EQ_STOPPED)."""
         cdef uint64_t deals = 0
         cdef int code
+        cdef double *bd = self._arrays(outcome, makes_low, breakdown)
+        if not 0 <= part < parts:
+            raise ValueError("EquitySpot.exact: need 0 <= part < parts")
         with nogil:
-            code = oe_eq_exact(self.ctx, part, parts, &outcome[0], &makes_low[0], &deals,
+            code = oe_eq_exact(self.ctx, part, parts, &outcome[0], &makes_low[0], bd, &deals,
                                &self._stop)
         if code == OE_EQ_NO_MEMORY:
             raise MemoryError("omaha_eval: out of memory in exact enumeration")
         return deals, code
 
+    def exact_plain(self, double[::1] outcome, double[::1] makes_low,
+                    double[:, ::1] breakdown=None):
+        """The same counts as every part of exact() together, by the plain,
+        slow way (every board, every hand scored from scratch): a reference
+        for tests and benchmarks.  Returns the deals counted."""
+        cdef uint64_t deals = 0
+        cdef int code
+        cdef double *bd = self._arrays(outcome, makes_low, breakdown)
+        with nogil:
+            code = oe_eq_exact_plain(self.ctx, &outcome[0], &makes_low[0], bd, &deals)
+        if code == OE_EQ_NO_MEMORY:
+            raise MemoryError("omaha_eval: out of memory in exact enumeration")
+        return deals
+
     def monte_carlo(self, bit_generator, uint64_t trials, uint64_t max_rejects,
-                    double[::1] outcome, double[::1] makes_low):
-        """Draw `trials` deals with the NumPy BitGenerator into outcome and
-        makes_low; returns (trials done, EQ_OK, EQ_NO_DEAL if max_rejects
-        deals in a row collided, or EQ_STOPPED)."""
+                    double[::1] outcome, double[::1] makes_low,
+                    double[:, ::1] breakdown=None):
+        """Draw `trials` deals with the NumPy BitGenerator into outcome (4**n),
+        makes_low (n) and, when given, breakdown (n, 12); returns (trials
+        done, EQ_OK, EQ_NO_DEAL if max_rejects deals in a row collided, or
+        EQ_STOPPED)."""
         cdef bitgen_t *rng
         cdef uint64_t done = 0
         cdef int code = OE_EQ_OK
+        cdef double *bd = self._arrays(outcome, makes_low, breakdown)
         capsule = bit_generator.capsule
         if not PyCapsule_IsValid(capsule, "BitGenerator"):
             raise ValueError("monte_carlo: not a NumPy BitGenerator")
         rng = <bitgen_t *>PyCapsule_GetPointer(capsule, "BitGenerator")
         with bit_generator.lock, nogil:
             code = oe_eq_monte_carlo(self.ctx, rng, trials, max_rejects,
-                                     &outcome[0], &makes_low[0], &done, &self._stop)
+                                     &outcome[0], &makes_low[0], bd, &done, &self._stop)
         return done, code
 
 

@@ -84,26 +84,57 @@ void oe_eq_free(oe_eq_ctx *ctx);
  */
 
 /*
+ * Breakdown (issue 15): when `breakdown` is not NULL (n x OE_EQ_BREAKDOWN
+ * doubles, caller zeroed), row i gets, for every deal counted, the deal's
+ * weight in the column of player i's final high category (columns 0..8 in
+ * enum oe_category order: OE_HIGH_CARD .. OE_STRAIGHT_FLUSH) and, in a game
+ * with a low, in one low class:
+ *   OE_EQ_BD_NUT_LOW    the nut low for this board: the best 8-or-better
+ *                       low any two hole cards could make with it, by ranks;
+ *   OE_EQ_BD_OTHER_LOW  another qualifying low;
+ *   OE_EQ_BD_NO_LOW     no qualifying low.
+ * High-only games leave the three low columns at 0.  Weighted like
+ * makes_low: each high part sums to the total weight, as does each low
+ * part in hi/lo games.
+ */
+#define OE_EQ_BREAKDOWN 12
+#define OE_EQ_BD_NUT_LOW 9
+#define OE_EQ_BD_OTHER_LOW 10
+#define OE_EQ_BD_NO_LOW 11
+
+/*
  * Exact: every deal, or the share `part` of `parts` of them (0 <= part <
  * parts; the parts are disjoint and together cover every deal, so threads
- * may each run one and add their histograms).  Adds into outcome[4^n] and
- * makes_low[n]; *deals receives the number of deals counted.  Returns
- * OE_EQ_OK, OE_EQ_NO_MEMORY or OE_EQ_STOPPED (the part is then incomplete).
+ * may each run one and add their histograms).  Adds into outcome[4^n],
+ * makes_low[n] and breakdown (NULL or n x OE_EQ_BREAKDOWN); *deals receives
+ * the number of deals counted.  Returns OE_EQ_OK, OE_EQ_NO_MEMORY or
+ * OE_EQ_STOPPED (the part is then incomplete).
  */
 int oe_eq_exact(const oe_eq_ctx *ctx, int part, int parts, double *outcome,
-                double *makes_low, uint64_t *deals, const volatile int *stop);
+                double *makes_low, double *breakdown, uint64_t *deals,
+                const volatile int *stop);
+
+/*
+ * The same counts as oe_eq_exact over all parts, by the plain way: every
+ * board dealt in lexicographic order, every hand scored by oe_eval_hand().
+ * Slow; a reference for tests and benchmarks.  Returns OE_EQ_OK or
+ * OE_EQ_NO_MEMORY.
+ */
+int oe_eq_exact_plain(const oe_eq_ctx *ctx, double *outcome, double *makes_low,
+                      double *breakdown, uint64_t *deals);
 
 /*
  * Monte Carlo: `trials` deals drawn with `rng` (each deal has weight 1;
  * ranges are sampled in proportion to their weights, see oe_equity.c).
- * Adds into outcome[4^n] and makes_low[n].  Returns OE_EQ_OK,
- * OE_EQ_NO_DEAL when `max_rejects` deals in a row collided (the ranges
- * cannot, or almost never, be dealt together), or OE_EQ_STOPPED; *done
- * receives the trials counted in every case.
+ * Adds into outcome[4^n], makes_low[n] and breakdown (NULL or n x
+ * OE_EQ_BREAKDOWN).  Returns OE_EQ_OK, OE_EQ_NO_DEAL when `max_rejects`
+ * deals in a row collided (the ranges cannot, or almost never, be dealt
+ * together), or OE_EQ_STOPPED; *done receives the trials counted in every
+ * case.
  */
 int oe_eq_monte_carlo(const oe_eq_ctx *ctx, bitgen_t *rng, uint64_t trials,
                       uint64_t max_rejects, double *outcome, double *makes_low,
-                      uint64_t *done, const volatile int *stop);
+                      double *breakdown, uint64_t *done, const volatile int *stop);
 
 /*
  * Sums over an outcome histogram (4^n cells, as filled above): for each

@@ -29,6 +29,11 @@ uint8_t oe_low_bit[13];
 uint8_t oe_best_low_table[256 * 256];
 uint8_t oe_low_value[256];
 uint32_t oe_high_keys[OE_HIGH_MAX];
+uint16_t oe_mset_term[5][13];
+const uint16_t oe_n_msets[6] = {1, 13, 91, 455, 1820, 6188};
+uint8_t oe_nut_low[256];
+uint8_t oe_quint_ranks[OE_N_QUINTS][5];
+uint8_t oe_category_of[OE_HIGH_MAX + 1];
 
 const uint8_t oe_board_triples[10][3] = {
     {0, 1, 2}, {0, 1, 3}, {0, 1, 4}, {0, 2, 3}, {0, 2, 4},
@@ -215,6 +220,33 @@ static void build_low_tables(void)
             }
             oe_best_low_table[h << 8 | b] = best;
         }
+    for (unsigned b = 0; b < 256; b++) {
+        uint8_t nut = 0;
+        for (unsigned h = 0; h < 256; h++)
+            if (oe_best_low_table[h << 8 | b] > nut) nut = oe_best_low_table[h << 8 | b];
+        oe_nut_low[b] = nut;
+    }
+}
+
+static void build_multiset_terms(void)
+{
+    /* C(r + j, j + 1) by Pascal's rule, small enough for uint16 (C(16, 5)) */
+    unsigned c[18][6];
+    for (int a = 0; a < 18; a++)
+        for (int b = 0; b < 6; b++)
+            c[a][b] = b == 0 ? 1 : a == 0 ? 0 : c[a - 1][b - 1] + c[a - 1][b];
+    for (int j = 0; j < 5; j++)
+        for (int r = 0; r < 13; r++) oe_mset_term[j][r] = (uint16_t)c[r + j][j + 1];
+    int r[5];
+    for (r[0] = 0; r[0] < 13; r[0]++)
+        for (r[1] = r[0]; r[1] < 13; r[1]++)
+            for (r[2] = r[1]; r[2] < 13; r[2]++)
+                for (r[3] = r[2]; r[3] < 13; r[3]++)
+                    for (r[4] = r[3]; r[4] < 13; r[4]++) {
+                        unsigned q = 0;
+                        for (int j = 0; j < 5; j++) q += oe_mset_term[j][r[j]];
+                        for (int j = 0; j < 5; j++) oe_quint_ranks[q][j] = (uint8_t)r[j];
+                    }
 }
 
 int oe_init(void)
@@ -225,6 +257,10 @@ int oe_init(void)
     build_rank_indices();
     build_high_tables();
     build_low_tables();
+    build_multiset_terms();
+    oe_category_of[0] = 0;
+    for (int v = 1; v <= OE_HIGH_MAX; v++)
+        oe_category_of[v] = (uint8_t)(oe_high_keys[v - 1] >> OE_KEY_CATEGORY_SHIFT);
     done = 1;
     return 0;
 }

@@ -1,0 +1,145 @@
+"""The figures of issue 13 (speed), each against the previous build in the same run.
+
+    python benchmarks/bench_speed.py [--repeat 5] [--baseline DIR] [CASE ...]
+
+DIR is a source tree of the previous implementation with its _core built in
+place (see benchmarks/benchlib.py); without it only the current figures are
+printed.  Each line: median and best wall time of the runs, the rate, and a
+checksum (equal checksums = equal results; Monte Carlo checksums differ
+between builds that draw differently).  One thread everywhere.  The machine
+is shared: read the medians and the ratios, and the load printed first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import benchlib  # noqa: E402
+
+import omaha_eval as oe  # noqa: E402
+from omaha_eval import _core  # noqa: E402
+
+HU = ["As Ah 2c 3d", "Kc Kd 4c 5d"]
+NINE = ["As Ah 2c 3d", "AA", "KK", "QQ", "JJ", "TT", "99", "88", "77"]
+
+
+def spot(players: list[str], board: str = "", game: int = 0) -> Any:
+    """An EquitySpot from hand text or range text (built the same way by
+    every version: parse_range, combos touching a known card removed)."""
+    b = np.array(oe.parse_cards(board) if board else [], dtype=np.uint8)
+    hands = {i: oe.parse_cards(p) for i, p in enumerate(players) if len(p.split()) == 4}
+    known = 0
+    for c in [*b.tolist(), *(int(c) for h in hands.values() for c in h)]:
+        known |= 1 << int(c)
+    kinds, combos, weights, masks = [], [], [], []
+    for i, p in enumerate(players):
+        if i in hands:
+            kinds.append(0)
+            combos.append(np.ascontiguousarray(hands[i], dtype=np.uint8).reshape(1, 4))
+            weights.append(np.ones(1))
+            masks.append(np.zeros(1, np.uint64))
+            continue
+        r = oe.parse_range(p)
+        m = np.zeros(len(r.combos), dtype=np.uint64)
+        for col in range(4):
+            m |= np.left_shift(np.uint64(1), r.combos[:, col].astype(np.uint64))
+        keep = (m & np.uint64(known)) == 0
+        kinds.append(1)
+        combos.append(np.ascontiguousarray(r.combos[keep]))
+        weights.append(np.ascontiguousarray(r.weights[keep]))
+        masks.append(np.ascontiguousarray(m[keep]))
+    return _core.EquitySpot(4, game, b, known, kinds, combos, weights, masks)
+
+
+def histogram_checksum(out: np.ndarray) -> int:
+    return int((out * np.arange(1, len(out) + 1)).sum()) % 1_000_000_007
+
+
+def exact_case(players: list[str], board: str = "") -> benchlib.Case:
+    def case() -> Any:
+        s = spot(players, board)
+
+        def run() -> np.ndarray:
+            out, low = np.zeros(1 << (2 * s.n)), np.zeros(s.n)
+            deals, code = s.exact(0, 1, out, low)
+            return out
+
+        return run, float(run().sum()), histogram_checksum
+
+    return case
+
+
+def mc_case(players: list[str], board: str = "", trials: int = 2_000_000,
+            block: int = 32_768) -> benchlib.Case:  # fmt: skip
+    """Monte Carlo in blocks of `block` trials, one seeded PCG64 per block;
+    the checksum is player 0's equity (hi + lo share), rounded."""
+
+    def case() -> Any:
+        s = spot(players, board)
+        seeds = np.random.SeedSequence(2026).spawn(-(-trials // block))
+
+        def run() -> np.ndarray:
+            out, low = np.zeros(1 << (2 * s.n)), np.zeros(s.n)
+            left = trials
+            for seed in seeds:
+                done, code = s.monte_carlo(np.random.PCG64(seed), min(block, left), 10**9,
+                                           out, low)  # fmt: skip
+                left -= done
+            return out
+
+        def check(out: np.ndarray) -> float:
+            sums, deal = np.zeros((s.n, 8)), np.zeros(3)
+            _core.equity_sums(s.n, out, sums, deal)
+            return round(float(sums[0, 0] + sums[0, 1]) / deal[0], 4)
+
+        return run, float(trials), check
+
+    return case
+
+
+def api_exact_case(players: list[str]) -> benchlib.Case:
+    def case() -> Any:
+        def run() -> Any:
+            return oe.equity(players, exact=True, threads=1)
+
+        return run, float(run().trials), lambda r: round(r.players[0].equity, 9)
+
+    return case
+
+
+CASES: dict[str, benchlib.Case] = {
+    "exact HU preflop (C)": exact_case(HU),
+    "exact HU preflop, equity()": api_exact_case(HU),
+    "exact 3-way flop (C)": exact_case(["As Ah 2c 3d", "Kc Kd 4c 5d", "Qs Js Ts 9s"], "7h 8d 2s"),
+    "MC HU preflop": mc_case(HU),
+    "MC 6-way preflop": mc_case(
+        ["As Ah 2c 3d", "Kc Kd 4c 5d", "Qs Js Ts 9s", "Qh Jh 8c 7c", "6d 6h 5s 4s", "Td 9d 8h 7d"]
+    ),
+    "MC 15% vs AA:$ds,KK:$ds flop": mc_case(["15%", "AA:$ds,KK:$ds"], "Kh 7d 2c", 500_000),
+}
+
+
+def main() -> None:
+    if benchlib.worker_main(CASES):
+        return
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--baseline", default=None)
+    parser.add_argument("cases", nargs="*", default=list(CASES))
+    args = parser.parse_args()
+    print(benchlib.platform_line())
+    unknown = [c for c in args.cases if c not in CASES]
+    if unknown:
+        parser.error(f"unknown cases {unknown}; known: {list(CASES)}")
+    benchlib.compare(__file__, CASES, args.cases, args.repeat, args.baseline, "units")
+    print(benchlib.platform_line())
+
+
+if __name__ == "__main__":
+    main()
