@@ -113,7 +113,31 @@ def api_exact_case(players: list[str]) -> benchlib.Case:
     return case
 
 
+def pairs_case(k: int, api: bool, n: int = 2_000_000) -> benchlib.Case:
+    """Random (hole, board) pairs, hi+lo: evaluate_batch (validated) or the C
+    loop alone (_core.evaluate_rows)."""
+
+    def case() -> Any:
+        rng = np.random.default_rng(2026 + k)
+        d = np.argsort(rng.random((n, 52)), axis=1)[:, : k + 5].astype(np.uint8)
+        holes, boards = np.ascontiguousarray(d[:, :k]), np.ascontiguousarray(d[:, k:])
+
+        def run() -> Any:
+            return oe.evaluate_batch(holes, boards) if api else _core.evaluate_rows(holes, boards)
+
+        def check(r: Any) -> int:
+            return int(r[0].astype(np.int64).sum() * 57 + r[1].astype(np.int64).sum())
+
+        return run, float(n), check
+
+    return case
+
+
 CASES: dict[str, benchlib.Case] = {
+    "pairs k=4, evaluate_batch": pairs_case(4, True),
+    "pairs k=4, C loop": pairs_case(4, False),
+    "pairs k=5, C loop": pairs_case(5, False),
+    "pairs k=6, C loop": pairs_case(6, False),
     "exact HU preflop (C)": exact_case(HU),
     "exact HU preflop, equity()": api_exact_case(HU),
     "exact 3-way flop (C)": exact_case(["As Ah 2c 3d", "Kc Kd 4c 5d", "Qs Js Ts 9s"], "7h 8d 2s"),

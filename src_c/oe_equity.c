@@ -19,6 +19,7 @@
 #include "oe_equity.h"
 #include "oe_eval.h"
 #include "oe_fold.h"
+#include "oe_quint.h"
 #include "oe_split.h"
 /* The evaluator's own tables, read directly in the hot loops (read-only). */
 #include "oe_tables.h"
@@ -261,8 +262,11 @@ static void exact_board(exact_state *st, const exact_board_state *b)
         if (b->suit_count[q] >= 3) fs = q;
     oe_fold_values(&ctx->fold, b->idx, fs, fs >= 0 ? b->suit_ranks[fs] : 0u, st->high, st->low);
     st->board_low = ctx->rest_low[b->idx];
-    oe_board pb;
-    oe_board_prepare(b->card, &pb);
+    oe_qboard qb;
+    qb.row = oe_quint_pair_high + (size_t)ctx->rest_full[b->idx] * OE_N_PAIRS;
+    qb.flush_suit = fs;
+    qb.flush_ranks = fs >= 0 ? b->suit_ranks[fs] : 0u;
+    qb.low_mask = st->board_low;
     for (int j = 0; j < ctx->n_range; j++) {
         int p = ctx->range[j];
         for (size_t c = 0; c < s->n_combos[p]; c++) {
@@ -270,9 +274,8 @@ static void exact_board(exact_state *st, const exact_board_state *b)
                 st->range_high[j][c] = 0; /* no high is 0: marks a collision */
                 continue;
             }
-            oe_eval_prepared_board(&pb, s->combos[p] + c * (size_t)s->k, s->k,
-                                   &st->range_high[j][c], &st->range_low[j][c]);
-            if (ctx->no_low) st->range_low[j][c] = OE_LOW_NONE;
+            oe_qboard_eval(&qb, s->combos[p] + c * (size_t)s->k, s->k, ctx->no_low,
+                           &st->range_high[j][c], &st->range_low[j][c]);
         }
     }
     assign_ranges(st, 0, b->dealt, 1.0);

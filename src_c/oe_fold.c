@@ -72,33 +72,17 @@ void oe_fold_hand(oe_fold *f, const uint8_t *hole, int k, int player, uint32_t *
         if (oe_popcount32(h->suit_ranks[s]) >= 2) h->flush_suits |= (uint8_t)(1u << s);
     f->flush_any |= h->flush_suits;
 
+    /* Best non-flush high: the best of the hand's rank pairs in the row of
+     * the board's rank multiset (oe_quint_pair_high). */
     const int npairs = oe_n_hole_pairs[k];
-    const uint16_t *rows[15];
+    uint8_t pair[15];
     for (int p = 0; p < npairs; p++)
-        rows[p] = oe_pair_triple_high +
-                  oe_pair_index[OE_RANK(hole[oe_hole_pairs[p][0]])]
-                               [OE_RANK(hole[oe_hole_pairs[p][1]])] * OE_N_TRIPLES;
-    /* Best non-flush high per board rank triple, when many entries need it. */
-    uint16_t tri_high[OE_N_TRIPLES];
-    const int by_triple = f->n_rest > 13;
-    if (by_triple)
-        for (int t = 0; t < OE_N_TRIPLES; t++) {
-            uint16_t best = 0;
-            for (int p = 0; p < npairs; p++) best = MAX(best, rows[p][t]);
-            tri_high[t] = best;
-        }
+        pair[p] = oe_pair_index[OE_RANK(hole[oe_hole_pairs[p][0]])]
+                               [OE_RANK(hole[oe_hole_pairs[p][1]])];
     for (size_t idx = 0; idx < f->n_rest; idx++) {
-        const uint8_t *r = oe_quint_ranks[f->rest_full[idx]];
+        const uint16_t *row = oe_quint_pair_high + (size_t)f->rest_full[idx] * OE_N_PAIRS;
         uint16_t best = 0;
-        for (int t = 0; t < 10; t++) {
-            const uint8_t *bt = oe_board_triples[t];
-            const unsigned tri = oe_triple_index[r[bt[0]]][r[bt[1]]][r[bt[2]]];
-            if (by_triple) {
-                best = MAX(best, tri_high[tri]);
-            } else {
-                for (int p = 0; p < npairs; p++) best = MAX(best, rows[p][tri]);
-            }
-        }
+        for (int p = 0; p < npairs; p++) best = MAX(best, row[pair[p]]);
         const uint8_t low = f->no_low ? OE_LOW_NONE : oe_best_low(h->low_mask, f->rest_low[idx]);
         fold[idx] = best | (uint32_t)low << 16;
     }

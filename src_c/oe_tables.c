@@ -33,6 +33,7 @@ uint16_t oe_mset_term[5][13];
 const uint16_t oe_n_msets[6] = {1, 13, 91, 455, 1820, 6188};
 uint8_t oe_nut_low[256];
 uint8_t oe_quint_ranks[OE_N_QUINTS][5];
+uint16_t oe_quint_pair_high[OE_N_QUINTS * OE_N_PAIRS];
 uint8_t oe_category_of[OE_HIGH_MAX + 1];
 
 const uint8_t oe_board_triples[10][3] = {
@@ -249,6 +250,30 @@ static void build_multiset_terms(void)
                     }
 }
 
+/* oe_quint_pair_high from a transposed pair x triple table, so that the
+ * max over a board's ten triples runs along contiguous rows (vectorised). */
+static int build_quint_table(void)
+{
+    uint16_t *by_triple = malloc((size_t)OE_N_TRIPLES * OE_N_PAIRS * sizeof *by_triple);
+    if (!by_triple) return -1;
+    for (int p = 0; p < OE_N_PAIRS; p++)
+        for (int t = 0; t < OE_N_TRIPLES; t++)
+            by_triple[t * OE_N_PAIRS + p] = oe_pair_triple_high[p * OE_N_TRIPLES + t];
+    for (int q = 0; q < OE_N_QUINTS; q++) {
+        const uint8_t *r = oe_quint_ranks[q];
+        uint16_t *row = oe_quint_pair_high + (size_t)q * OE_N_PAIRS;
+        memset(row, 0, OE_N_PAIRS * sizeof *row);
+        for (int t = 0; t < 10; t++) {
+            const uint8_t *bt = oe_board_triples[t];
+            const uint16_t *src =
+                by_triple + oe_triple_index[r[bt[0]]][r[bt[1]]][r[bt[2]]] * OE_N_PAIRS;
+            for (int p = 0; p < OE_N_PAIRS; p++) row[p] = row[p] > src[p] ? row[p] : src[p];
+        }
+    }
+    free(by_triple);
+    return 0;
+}
+
 int oe_init(void)
 {
     static int done = 0;
@@ -261,6 +286,7 @@ int oe_init(void)
     oe_category_of[0] = 0;
     for (int v = 1; v <= OE_HIGH_MAX; v++)
         oe_category_of[v] = (uint8_t)(oe_high_keys[v - 1] >> OE_KEY_CATEGORY_SHIFT);
+    if (build_quint_table() != 0) return -1;
     done = 1;
     return 0;
 }

@@ -47,6 +47,12 @@ extern const uint16_t oe_n_msets[6];
 /* The five ranks of each multiset of five, increasing. */
 extern uint8_t oe_quint_ranks[OE_N_QUINTS][5];
 
+/* Best non-flush high of each hole rank pair (column, oe_pair_index) with
+ * each board rank multiset of five (row, colex index): the best of its ten
+ * triples.  A row is 182 bytes, so a hand's pairs hit 3 cache lines.
+ * 1.1 MB; built by oe_init() (oe_tables.c). */
+extern uint16_t oe_quint_pair_high[OE_N_QUINTS * OE_N_PAIRS];
+
 /* The nut low of a board by its low-rank mask: the best low any hole
  * cards can make with it (0 when the board has fewer than 3 low ranks). */
 extern uint8_t oe_nut_low[256];
