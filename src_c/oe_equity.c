@@ -13,6 +13,7 @@
  * hand, exact enumeration only counts boards by their rank multiset
  * (oe_fold_exact) and looks at the boards with flushes one by one.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,6 +21,7 @@
 #include "oe_eval.h"
 #include "oe_fold.h"
 #include "oe_quint.h"
+#include "oe_random.h"
 #include "oe_split.h"
 /* The evaluator's own tables, read directly in the hot loops (read-only). */
 #include "oe_tables.h"
@@ -39,8 +41,14 @@ struct oe_eq_ctx {
     uint16_t *rest_full;             /* the fold's tables (owned) */
     uint8_t *rest_low;
     uint32_t *fold_tables;
-    double *alias_prob[OE_EQ_MAX_PLAYERS];   /* per range (Walker/Vose) */
+    unsigned board_suit_count;       /* known board: a 4-bit count per suit */
+    oe_digit_spec deck_digits;       /* uniform positions in deck[] */
+    /* Alias tables per range (Walker/Vose): keep combo c when the draw's
+     * fraction is <= alias_keep[c] (its probability x 2^64), else take
+     * alias_next[c]; alias_reject: Lemire's threshold for the range size. */
+    uint64_t *alias_keep[OE_EQ_MAX_PLAYERS];
     uint32_t *alias_next[OE_EQ_MAX_PLAYERS];
+    uint64_t alias_reject[OE_EQ_MAX_PLAYERS];
 };
 
 #define MAX(a, b) ((a) > (b) ? (a) : (b))
@@ -95,7 +103,7 @@ void oe_eq_free(oe_eq_ctx *ctx)
 {
     if (!ctx) return;
     for (int i = 0; i < OE_EQ_MAX_PLAYERS; i++) {
-        free(ctx->alias_prob[i]);
+        free(ctx->alias_keep[i]);
         free(ctx->alias_next[i]);
     }
     free(ctx->rest_full);
@@ -133,14 +141,25 @@ oe_eq_ctx *oe_eq_new(const oe_eq_spot *spot)
     for (int j = 0; j < ctx->n_fixed; j++)
         oe_fold_hand(&ctx->fold, spot->combos[ctx->fixed[j]], spot->k, ctx->fixed[j],
                      ctx->fold_tables + (size_t)j * n_rest);
+    for (int i = 0; i < spot->n_board; i++)
+        ctx->board_suit_count += 1u << (4 * OE_SUIT(spot->board[i]));
+    if (ctx->n_deck) oe_digit_spec_init(&ctx->deck_digits, (uint64_t)ctx->n_deck);
     for (int j = 0; j < ctx->n_range; j++) {
         int p = ctx->range[j];
         size_t K = spot->n_combos[p];
-        ctx->alias_prob[j] = malloc(K * sizeof(double));
+        double *prob = malloc(K * sizeof *prob);
+        ctx->alias_keep[j] = malloc(K * sizeof(uint64_t));
         ctx->alias_next[j] = malloc(K * sizeof(uint32_t));
-        if (!ctx->alias_prob[j] || !ctx->alias_next[j]) goto fail;
-        if (alias_build(spot->weights[p], K, ctx->alias_prob[j], ctx->alias_next[j]) != OE_EQ_OK)
+        if (!prob || !ctx->alias_keep[j] || !ctx->alias_next[j] ||
+            alias_build(spot->weights[p], K, prob, ctx->alias_next[j]) != OE_EQ_OK) {
+            free(prob);
             goto fail;
+        }
+        for (size_t c = 0; c < K; c++)
+            ctx->alias_keep[j][c] = prob[c] >= 1.0 ? UINT64_MAX
+                                                   : (uint64_t)ldexp(prob[c], 64);
+        free(prob);
+        ctx->alias_reject[j] = (0 - (uint64_t)K) % (uint64_t)K;
     }
     return ctx;
 fail:
@@ -471,75 +490,25 @@ int oe_eq_exact_plain(const oe_eq_ctx *ctx, double *outcome, double *makes_low,
 
 /* ------------------------------------------------------------ Monte Carlo */
 
-/* 32 random bits at a time, two from each 64-bit draw (half the calls
- * through the BitGenerator's function pointer). */
-typedef struct {
-    bitgen_t *rng;
-    uint64_t bits;
-    int have;
-} bit_source;
-
-static inline uint32_t next32(bit_source *src)
+/* A combo of range j in proportion to its weight: alias table (one 64-bit
+ * draw; the coin is the draw's fraction, oe_below). */
+static inline uint32_t alias_draw(const oe_eq_ctx *ctx, int j, bitgen_t *rng)
 {
-    if (src->have) {
-        src->have = 0;
-        return (uint32_t)(src->bits >> 32);
-    }
-    src->bits = src->rng->next_uint64(src->rng->state);
-    src->have = 1;
-    return (uint32_t)src->bits;
+    uint64_t frac;
+    const uint32_t c = (uint32_t)oe_below(rng, ctx->s.n_combos[ctx->range[j]],
+                                          ctx->alias_reject[j], &frac);
+    return frac <= ctx->alias_keep[j][c] ? c : ctx->alias_next[j][c];
 }
 
-/* Uniform integer in 0..range-1 (Lemire's multiply-and-reject: unbiased). */
-static inline uint32_t draw_below(bit_source *src, uint32_t range)
+/* One card uniform among deck cards not in *taken (rejection: exact). */
+static inline uint8_t deal_card(const oe_eq_ctx *ctx, oe_digits *dg, uint64_t *taken)
 {
-    uint64_t m = (uint64_t)next32(src) * range;
-    uint32_t low = (uint32_t)m;
-    if (low < range) {
-        uint32_t threshold = (uint32_t)(-range) % range;
-        while (low < threshold) {
-            m = (uint64_t)next32(src) * range;
-            low = (uint32_t)m;
-        }
-    }
-    return (uint32_t)(m >> 32);
-}
-
-/* Compare-exchange without branches (the ranks are random: a branch
- * would be mispredicted half the time). */
-#define SORT2(r, i, j)                                                  \
-    do {                                                                \
-        const int a_ = (r)[i], b_ = (r)[j];                             \
-        (r)[i] = a_ < b_ ? a_ : b_;                                     \
-        (r)[j] = a_ < b_ ? b_ : a_;                                     \
-    } while (0)
-
-/* Rest index (oe_fold.h) of `need` cards in any order: their ranks sorted
- * by a sorting network, then the colex sum. */
-static inline unsigned rest_index(const uint8_t *cards, int need)
-{
-    int r[5];
-    for (int i = 0; i < need; i++) r[i] = OE_RANK(cards[i]);
-    switch (need) {
-    case 5:
-        SORT2(r, 0, 1); SORT2(r, 3, 4); SORT2(r, 2, 4); SORT2(r, 2, 3); SORT2(r, 1, 4);
-        SORT2(r, 0, 3); SORT2(r, 0, 2); SORT2(r, 1, 3); SORT2(r, 1, 2);
-        break;
-    case 4:
-        SORT2(r, 0, 1); SORT2(r, 2, 3); SORT2(r, 0, 2); SORT2(r, 1, 3); SORT2(r, 1, 2);
-        break;
-    case 3:
-        SORT2(r, 1, 2); SORT2(r, 0, 2); SORT2(r, 0, 1);
-        break;
-    case 2:
-        SORT2(r, 0, 1);
-        break;
-    default:
-        break;
-    }
-    unsigned idx = 0;
-    for (int i = 0; i < need; i++) idx += oe_mset_term[i][r[i]];
-    return idx;
+    uint8_t c;
+    do {
+        c = ctx->deck[oe_digit(dg)];
+    } while (*taken >> c & 1u);
+    *taken |= (uint64_t)1 << c;
+    return c;
 }
 
 /*
@@ -552,108 +521,104 @@ static inline unsigned rest_index(const uint8_t *cards, int need)
  *    then distributed as prod(w) over non-colliding assignments, exactly the
  *    definition.  (Redrawing only the colliding player would not be.)
  * 2. Random players' hands and the board completion are dealt uniformly
- *    from the cards left.  Given an accepted assignment, the number of ways
- *    to deal them is the same for every assignment, so dealing them from
- *    what is left instead of rejecting collisions changes nothing but speed.
+ *    from the cards left: each card uniform over the unknown deck, drawn
+ *    again while it is taken (exact).  Given an accepted assignment, the
+ *    number of ways to deal them is the same for every assignment, so
+ *    dealing them from what is left changes nothing but speed.
  */
 int oe_eq_monte_carlo(const oe_eq_ctx *ctx, bitgen_t *rng, uint64_t trials,
                       uint64_t max_rejects, double *outcome, double *makes_low,
                       double *breakdown, uint64_t *done, const volatile int *stop)
 {
     const oe_eq_spot *s = &ctx->s;
-    const int k = s->k, need = ctx->need;
-    uint8_t deck[OE_NUM_CARDS], left[OE_NUM_CARDS];
-    memcpy(deck, ctx->deck, (size_t)ctx->n_deck);
+    const int k = s->k, need = ctx->need, n_board = s->n_board;
+    const int n_other = ctx->n_range + ctx->n_random;
     uint8_t full[5];
-    memcpy(full, s->board, (size_t)s->n_board);
+    memcpy(full, s->board, (size_t)n_board);
     uint16_t high[OE_EQ_MAX_PLAYERS];
     uint8_t low[OE_EQ_MAX_PLAYERS];
     const uint8_t *hole[OE_EQ_MAX_PLAYERS];
-    for (int j = 0; j < ctx->n_fixed; j++) hole[ctx->fixed[j]] = s->combos[ctx->fixed[j]];
-
-    bit_source src = {rng, 0, 0};
+    uint8_t random_hands[OE_EQ_MAX_PLAYERS][OE_MAX_HOLE];
+    int other[OE_EQ_MAX_PLAYERS]; /* range players, then random ones */
+    for (int j = 0; j < ctx->n_range; j++) other[j] = ctx->range[j];
+    for (int j = 0; j < ctx->n_random; j++) {
+        other[ctx->n_range + j] = ctx->random[j];
+        hole[ctx->random[j]] = random_hands[j];
+    }
+    oe_digits dg = {rng, &ctx->deck_digits, {0}, 0};
+    /* Fixed hands only: the deals where no hand can make a flush are only
+     * counted by the rank multiset of the board (as exact enumeration does),
+     * and sent to the histogram at the end, one multiset at a time. */
+    uint32_t *rest_counts = NULL;
+    if (!n_other) {
+        rest_counts = calloc(ctx->fold.n_rest, sizeof *rest_counts);
+        if (!rest_counts) return OE_EQ_NO_MEMORY;
+    }
+    const unsigned flush_any = ctx->fold.flush_any;
     double local[LOCAL_CELLS];
     counts acc;
     counts_open(&acc, ctx, outcome, makes_low, breakdown, local);
+    int code = OE_EQ_OK;
     uint64_t t = 0, rejects = 0, draws = 0;
     while (t < trials) {
         if ((++draws & STOP_CHECK_MASK) == 0 && stop && *stop) {
-            counts_close(&acc);
-            *done = t;
-            return OE_EQ_STOPPED;
+            code = OE_EQ_STOPPED;
+            break;
         }
-        uint64_t used = 0;
+        uint64_t taken = 0;
         int collided = 0;
         for (int j = 0; j < ctx->n_range && !collided; j++) {
-            int p = ctx->range[j];
-            uint32_t c = draw_below(&src, (uint32_t)s->n_combos[p]);
-            if (rng->next_double(rng->state) >= ctx->alias_prob[j][c]) c = ctx->alias_next[j][c];
-            collided = (s->masks[p][c] & used) != 0;
-            used |= s->masks[p][c];
+            const int p = ctx->range[j];
+            const uint32_t c = alias_draw(ctx, j, rng);
+            collided = (s->masks[p][c] & taken) != 0;
+            taken |= s->masks[p][c];
             hole[p] = s->combos[p] + (size_t)c * (size_t)k;
         }
         if (collided) {
             if (++rejects >= max_rejects) {
-                counts_close(&acc);
-                *done = t;
-                return OE_EQ_NO_DEAL;
+                code = OE_EQ_NO_DEAL;
+                break;
             }
             continue;
         }
         rejects = 0;
+        for (int j = 0; j < ctx->n_random; j++)
+            for (int i = 0; i < k; i++) random_hands[j][i] = deal_card(ctx, &dg, &taken);
+        for (int i = n_board; i < 5; i++) full[i] = deal_card(ctx, &dg, &taken);
 
-        /* The cards left: the whole unknown deck, less any range hands. */
-        uint8_t *d = deck;
-        int m = ctx->n_deck;
-        if (used) {
-            m = 0;
-            for (int i = 0; i < ctx->n_deck; i++)
-                if (!(used >> ctx->deck[i] & 1u)) left[m++] = ctx->deck[i];
-            d = left;
-        }
-        /* Partial Fisher-Yates: d[0..pos) are the cards dealt so far. */
-        int pos = 0;
-        for (int j = 0; j < ctx->n_random; j++) {
-            hole[ctx->random[j]] = d + pos;
-            for (int i = 0; i < k; i++, pos++) {
-                int r = pos + (int)draw_below(&src, (uint32_t)(m - pos));
-                uint8_t tmp = d[pos]; d[pos] = d[r]; d[r] = tmp;
-            }
-        }
-        for (int i = 0; i < need; i++, pos++) {
-            int r = pos + (int)draw_below(&src, (uint32_t)(m - pos));
-            uint8_t tmp = d[pos]; d[pos] = d[r]; d[r] = tmp;
-            full[s->n_board + i] = d[pos];
-        }
-
-        const unsigned idx = rest_index(full + s->n_board, need);
-        uint8_t suit_count[4];
-        uint16_t suit_ranks[4];
-        memcpy(suit_count, ctx->fold.suit_count, sizeof suit_count);
-        memcpy(suit_ranks, ctx->fold.suit_ranks, sizeof suit_ranks);
-        for (int i = s->n_board; i < 5; i++) {
-            suit_count[OE_SUIT(full[i])]++;
-            suit_ranks[OE_SUIT(full[i])] |= (uint16_t)(1u << OE_RANK(full[i]));
-        }
+        /* The board: rank multiset of the cards to come, suits, lows. */
+        const unsigned idx = oe_mset_index(full + n_board, need);
+        unsigned count = ctx->board_suit_count; /* 4-bit counters per suit */
+        for (int i = n_board; i < 5; i++) count += 1u << (4 * OE_SUIT(full[i]));
         int fs = -1;
         for (int q = 0; q < 4; q++)
-            if (suit_count[q] >= 3) fs = q;
-        oe_fold_values(&ctx->fold, idx, fs, fs >= 0 ? suit_ranks[fs] : 0u, high, low);
-        if (ctx->n_range || ctx->n_random) {
-            oe_board b;
-            oe_board_prepare(full, &b);
-            for (int j = 0; j < ctx->n_range + ctx->n_random; j++) {
-                int p = j < ctx->n_range ? ctx->range[j] : ctx->random[j - ctx->n_range];
-                oe_eval_prepared_board(&b, hole[p], k, &high[p], &low[p]);
-                if (ctx->no_low) low[p] = OE_LOW_NONE;
-            }
+            if ((count >> (4 * q) & 15u) >= 3) fs = q;
+        if (rest_counts && (fs < 0 || !(flush_any >> fs & 1u))) {
+            rest_counts[idx]++;
+            t++;
+            continue;
         }
-        oe_sink_deal(&acc.sink, high, low, ctx->rest_low[idx], 1.0);
+        unsigned franks = 0;
+        if (fs >= 0)
+            for (int i = 0; i < 5; i++)
+                if (OE_SUIT(full[i]) == fs) franks |= 1u << OE_RANK(full[i]);
+        const uint8_t board_low = ctx->rest_low[idx];
+        oe_fold_values(&ctx->fold, idx, fs, franks, high, low);
+        if (n_other) {
+            oe_qboard qb = {oe_quint_pair_high + (size_t)ctx->rest_full[idx] * OE_N_PAIRS, fs,
+                            franks, board_low};
+            for (int j = 0; j < n_other; j++)
+                oe_qboard_eval(&qb, hole[other[j]], k, ctx->no_low, &high[other[j]],
+                               &low[other[j]]);
+        }
+        oe_sink_deal(&acc.sink, high, low, board_low, 1.0);
         t++;
     }
+    if (rest_counts) oe_fold_tally(&ctx->fold, rest_counts, &acc.sink);
+    free(rest_counts);
     counts_close(&acc);
     *done = t;
-    return OE_EQ_OK;
+    return code;
 }
 
 /* ------------------------------------------------------------ summary */

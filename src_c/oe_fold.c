@@ -176,6 +176,20 @@ static void fx_deal(fx_run *r, const fx_board *b, int pos, int start, int unit)
     }
 }
 
+uint64_t oe_fold_tally(const oe_fold *f, const uint32_t *counts, const oe_sink *sink)
+{
+    uint64_t total = 0;
+    uint16_t high[OE_FOLD_MAX_HANDS];
+    uint8_t low[OE_FOLD_MAX_HANDS];
+    for (size_t idx = 0; idx < f->n_rest; idx++) {
+        if (!counts[idx]) continue;
+        oe_fold_values(f, idx, -1, 0u, high, low);
+        oe_sink_deal(sink, high, low, f->rest_low[idx], (double)counts[idx]);
+        total += counts[idx];
+    }
+    return total;
+}
+
 int oe_fold_exact(const oe_fold *f, const uint8_t *deck, int n_deck, int part, int parts,
                   uint32_t *counts, const oe_sink *sink, uint64_t *deals,
                   const volatile int *stop)
@@ -206,16 +220,7 @@ int oe_fold_exact(const oe_fold *f, const uint8_t *deck, int n_deck, int part, i
         memcpy(b.suit_ranks, f->suit_ranks, sizeof b.suit_ranks);
         fx_deal(&r, &b, 0, 0, 0);
     }
-    /* The boards counted by rank multiset: no hand makes a flush there. */
-    uint64_t total = r.one_by_one;
-    uint16_t high[OE_FOLD_MAX_HANDS];
-    uint8_t low[OE_FOLD_MAX_HANDS];
-    for (size_t idx = 0; idx < f->n_rest; idx++) {
-        if (!counts[idx]) continue;
-        oe_fold_values(f, idx, -1, 0u, high, low);
-        oe_sink_deal(sink, high, low, f->rest_low[idx], (double)counts[idx]);
-        total += counts[idx];
-    }
+    uint64_t total = r.one_by_one + oe_fold_tally(f, counts, sink);
     *deals += total;
     return r.stopped;
 }

@@ -128,6 +128,27 @@ static inline void oe_fold_values(const oe_fold *f, size_t rest, int flush_suit,
  *     the player's shares (oe_split_shares, the one split), scoop[i] += w
  *     when the player wins the whole pot alone.
  */
+/* oe_pot_winners() with every player eligible, without branches on the
+ * values (who wins is random: branches would be mispredicted) and inlined
+ * into the loops.  The same answer: tests compare the counts with those of
+ * the plain enumeration, which calls oe_pot_winners(). */
+static inline void oe_fast_winners(int n, const uint16_t *high, const uint8_t *low,
+                                   uint32_t *hi_winners, uint32_t *lo_winners)
+{
+    unsigned best_hi = 0, best_lo = 0;
+    for (int i = 0; i < n; i++) {
+        best_hi = high[i] > best_hi ? high[i] : best_hi;
+        best_lo = low[i] > best_lo ? low[i] : best_lo;
+    }
+    uint32_t hi = 0, lo = 0;
+    for (int i = 0; i < n; i++) {
+        hi |= (uint32_t)(high[i] == best_hi) << i;
+        lo |= (uint32_t)(low[i] == best_lo) << i;
+    }
+    *hi_winners = hi;
+    *lo_winners = best_lo ? lo : 0u; /* no qualifying low: no low winners */
+}
+
 typedef struct {
     int n, no_low, shares;
     double *outcome, *makes_low, *breakdown;
@@ -150,7 +171,7 @@ static inline void oe_sink_deal(const oe_sink *k, const uint16_t *high, const ui
         return;
     }
     uint32_t hi, lo;
-    oe_pot_winners(n, high, low, (1u << n) - 1u, &hi, &lo);
+    oe_fast_winners(n, high, low, &hi, &lo);
     k->outcome[(size_t)hi << n | lo] += w;
     for (int i = 0; i < n; i++)
         if (low[i]) k->makes_low[i] += w;
@@ -164,6 +185,11 @@ static inline void oe_sink_deal(const oe_sink *k, const uint16_t *high, const ui
         }
     }
 }
+
+/* Send the boards counted by rank multiset (counts[rest index], boards
+ * where no hand can make a flush) to the sink, one call per multiset with
+ * its count as weight; returns the boards sent. */
+uint64_t oe_fold_tally(const oe_fold *f, const uint32_t *counts, const oe_sink *sink);
 
 /*
  * Exact enumeration of a spot whose players are all fixed hands (f has
