@@ -403,6 +403,27 @@ int oe_eq_exact(const oe_eq_ctx *ctx, int part, int parts, double *outcome,
 
 /* ------------------------------------------------------------ plain exact */
 
+/* One deal counted the plain way: oe_pot_winners() and oe_high_category(),
+ * not the loops' inlined forms, so that comparing the two checks those. */
+static void plain_count(const oe_eq_ctx *ctx, const oe_sink *sink, const uint16_t *high,
+                        const uint8_t *low, uint8_t board_low, double w)
+{
+    const int n = ctx->s.n;
+    uint32_t hi, lo;
+    oe_pot_winners(n, high, low, (1u << n) - 1u, &hi, &lo);
+    sink->outcome[(size_t)hi << n | lo] += w;
+    for (int i = 0; i < n; i++) {
+        if (low[i]) sink->makes_low[i] += w;
+        if (!sink->breakdown) continue;
+        double *bd = sink->breakdown + (size_t)i * OE_EQ_BREAKDOWN;
+        bd[oe_high_category(high[i])] += w;
+        if (ctx->no_low) continue;
+        bd[low[i] == OE_LOW_NONE          ? OE_EQ_BD_NO_LOW
+           : low[i] == oe_nut_low[board_low] ? OE_EQ_BD_NUT_LOW
+                                            : OE_EQ_BD_OTHER_LOW] += w;
+    }
+}
+
 /* Every assignment of combos to range players j.. on one board (plain). */
 static void plain_assign(const oe_eq_ctx *ctx, const oe_sink *sink, int j, uint64_t used,
                          double w, uint16_t *high, uint8_t *low, uint8_t board_low,
@@ -410,7 +431,7 @@ static void plain_assign(const oe_eq_ctx *ctx, const oe_sink *sink, int j, uint6
                          uint64_t *deals)
 {
     if (j == ctx->n_range) {
-        oe_sink_deal(sink, high, low, board_low, w);
+        plain_count(ctx, sink, high, low, board_low, w);
         (*deals)++;
         return;
     }
