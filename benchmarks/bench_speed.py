@@ -20,10 +20,10 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import benchlib  # noqa: E402
+import benchlib
 
-import omaha_eval as oe  # noqa: E402
-from omaha_eval import _core  # noqa: E402
+import omaha_eval as oe
+from omaha_eval import _core
 
 HU = ["As Ah 2c 3d", "Kc Kd 4c 5d"]
 NINE = ["As Ah 2c 3d", "AA", "KK", "QQ", "JJ", "TT", "99", "88", "77"]
@@ -67,7 +67,7 @@ def exact_case(players: list[str], board: str = "") -> benchlib.Case:
 
         def run() -> np.ndarray:
             out, low = np.zeros(1 << (2 * s.n)), np.zeros(s.n)
-            deals, code = s.exact(0, 1, out, low)
+            s.exact(0, 1, out, low)
             return out
 
         return run, float(run().sum()), histogram_checksum
@@ -75,8 +75,9 @@ def exact_case(players: list[str], board: str = "") -> benchlib.Case:
     return case
 
 
-def mc_case(players: list[str], board: str = "", trials: int = 2_000_000,
-            block: int = 32_768) -> benchlib.Case:  # fmt: skip
+def mc_case(
+    players: list[str], board: str = "", trials: int = 2_000_000, block: int = 32_768
+) -> benchlib.Case:
     """Monte Carlo in blocks of `block` trials, one seeded PCG64 per block;
     the checksum is player 0's equity (hi + lo share), rounded."""
 
@@ -88,8 +89,7 @@ def mc_case(players: list[str], board: str = "", trials: int = 2_000_000,
             out, low = np.zeros(1 << (2 * s.n)), np.zeros(s.n)
             left = trials
             for seed in seeds:
-                done, code = s.monte_carlo(np.random.PCG64(seed), min(block, left), 10**9,
-                                           out, low)  # fmt: skip
+                done, _ = s.monte_carlo(np.random.PCG64(seed), min(block, left), 10**9, out, low)
                 left -= done
             return out
 
@@ -133,7 +133,51 @@ def pairs_case(k: int, api: bool, n: int = 2_000_000) -> benchlib.Case:
     return case
 
 
+def many_spots(n: int, b: int, seed: int = 13) -> tuple[np.ndarray, np.ndarray]:
+    d = np.argsort(np.random.default_rng(seed).random((n, 52)), axis=1)[:, : 8 + b]
+    return d[:, :8].reshape(n, 2, 4).astype(np.uint8), d[:, 8:].astype(np.uint8)
+
+
+def many_case(n: int, b: int) -> benchlib.Case:
+    """equity_many on n heads-up spots with b board cards (new: no baseline)."""
+
+    def case() -> Any:
+        from omaha_eval.many import equity_many
+
+        hands, boards = many_spots(n, b)
+        return (
+            lambda: equity_many(hands, boards),
+            float(n),
+            lambda r: round(float(r.equity[:, 0].sum()), 6),
+        )
+
+    return case
+
+
+def per_spot_case(n: int, b: int) -> benchlib.Case:
+    """The same spots one equity(exact=True) call each: the way before."""
+
+    def case() -> Any:
+        hands, boards = many_spots(n, b)
+        rows = [(h.tolist(), bd.tolist()) for h, bd in zip(hands, boards, strict=True)]
+
+        def run() -> list[float]:
+            return [
+                oe.equity(h, board=bd, exact=True, threads=1).players[0].equity for h, bd in rows
+            ]
+
+        return run, float(n), lambda r: round(float(sum(r)), 6)
+
+    return case
+
+
 CASES: dict[str, benchlib.Case] = {
+    "equity_many river HU": many_case(200_000, 5),
+    "equity() per spot, river HU": per_spot_case(2_000, 5),
+    "equity_many turn HU": many_case(20_000, 4),
+    "equity() per spot, turn HU": per_spot_case(1_000, 4),
+    "equity_many flop HU": many_case(2_000, 3),
+    "equity() per spot, flop HU": per_spot_case(200, 3),
     "pairs k=4, evaluate_batch": pairs_case(4, True),
     "pairs k=4, C loop": pairs_case(4, False),
     "pairs k=5, C loop": pairs_case(5, False),

@@ -35,8 +35,10 @@ def platform_line() -> str:
     except (OSError, StopIteration):
         pass
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
-    return (f"{platform.system()} {platform.machine()}, {cpu}, {os.cpu_count()} cores, "
-            f"load {load}; Python {platform.python_version()}, NumPy {np.__version__}")  # fmt: skip
+    return (
+        f"{platform.system()} {platform.machine()}, {cpu}, {os.cpu_count()} cores, "
+        f"load {load}; Python {platform.python_version()}, NumPy {np.__version__}"
+    )
 
 
 def timed(fn: Callable[[], Any], repeat: int) -> tuple[list[float], Any]:
@@ -66,15 +68,27 @@ def worker_main(cases: dict[str, Case]) -> bool:
 
 def baseline_case(script: str, baseline: str, name: str, repeat: int) -> dict[str, Any] | None:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([baseline, os.path.dirname(script)]))
-    proc = subprocess.run([sys.executable, script, "--worker", name, str(repeat)], env=env,
-                          capture_output=True, text=True, check=False)  # fmt: skip
+    proc = subprocess.run(
+        [sys.executable, script, "--worker", name, str(repeat)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if proc.returncode != 0:
         return None
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def compare(script: str, cases: dict[str, Case], names: list[str], repeat: int,
-            baseline: str | None, unit: str, old_ok: set[str] | None = None) -> None:  # fmt: skip
+def compare(
+    script: str,
+    cases: dict[str, Case],
+    names: list[str],
+    repeat: int,
+    baseline: str | None,
+    unit: str,
+    old_ok: set[str] | None = None,
+) -> None:
     """Print, for each case: median and best time, rate, checksum, and the
     baseline's median and the ratio when it can run the case."""
     for name in names:
@@ -89,11 +103,15 @@ def compare(script: str, cases: dict[str, Case], names: list[str], repeat: int,
                 if more is not None:
                     old["times"] += more["times"]
         med, best = statistics.median(ours["times"]), min(ours["times"])
-        line = (f"{name:<44} median {med * 1e3:9.2f} ms  best {best * 1e3:9.2f} ms  "
-                f"{ours['units'] / med / 1e6:8.3f} M {unit}/s  checksum {ours['checksum']}")  # fmt: skip
+        line = (
+            f"{name:<44} median {med * 1e3:9.2f} ms  best {best * 1e3:9.2f} ms  "
+            f"{ours['units'] / med / 1e6:8.3f} M {unit}/s  checksum {ours['checksum']}"
+        )
         if old is not None:
             omed = statistics.median(old["times"])
-            line += (f"\n{'':<44} previous {omed * 1e3:9.2f} ms  "
-                     f"{old['units'] / omed / 1e6:8.3f} M {unit}/s  -> x{omed / med:.2f}"
-                     f"{'' if old['checksum'] == ours['checksum'] else '  (checksum differs)'}")  # fmt: skip
+            line += (
+                f"\n{'':<44} previous {omed * 1e3:9.2f} ms  "
+                f"{old['units'] / omed / 1e6:8.3f} M {unit}/s  -> x{omed / med:.2f}"
+                f"{'' if old['checksum'] == ours['checksum'] else '  (checksum differs)'}"
+            )
         print(line, flush=True)

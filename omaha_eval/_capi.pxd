@@ -167,3 +167,11 @@ cdef extern from "oe_ranges.h" nogil:
     void oe_hand_shapes(const uint8_t *hands, size_t n, int k,
                         uint8_t *suited, uint8_t *max_rank)
     void oe_suit_class_keys(const uint8_t *hands, size_t n, int k, uint64_t *out)
+
+# ---- many spots (src_c/oe_many.h) -----------------------------------------
+cdef extern from "oe_many.h" nogil:
+    enum:
+        OE_MANY_MAX_PLAYERS
+    void oe_many_exact(const uint8_t *hands, const uint8_t *boards, size_t n_spots, int P,
+                       int k, int b, int game, double *equity, double *hi_share,
+                       double *lo_share, double *scoop)

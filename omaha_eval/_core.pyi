@@ -53,6 +53,8 @@ EQ_NO_DEAL: int
 EQ_STOPPED: int
 GAME_OMAHA8: int
 GAME_OMAHA: int
+BREAKDOWN_COLUMNS: tuple[str, ...]
+MANY_MAX_PLAYERS: int
 
 class EquitySpot:
     n: int
@@ -73,7 +75,14 @@ class EquitySpot:
         parts: int,
         outcome: npt.NDArray[np.float64],
         makes_low: npt.NDArray[np.float64],
+        breakdown: npt.NDArray[np.float64] | None = None,
     ) -> tuple[int, int]: ...
+    def exact_plain(
+        self,
+        outcome: npt.NDArray[np.float64],
+        makes_low: npt.NDArray[np.float64],
+        breakdown: npt.NDArray[np.float64] | None = None,
+    ) -> int: ...
     def stop(self) -> None: ...
     def monte_carlo(
         self,
@@ -82,6 +91,7 @@ class EquitySpot:
         max_rejects: int,
         outcome: npt.NDArray[np.float64],
         makes_low: npt.NDArray[np.float64],
+        breakdown: npt.NDArray[np.float64] | None = None,
     ) -> tuple[int, int]: ...
 
 def equity_sums(
@@ -100,3 +110,13 @@ def hand_shapes(
     hands: npt.NDArray[np.uint8],
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]: ...
 def suit_class_keys(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]: ...
+
+def many_exact(
+    hands: npt.NDArray[np.uint8],
+    boards: npt.NDArray[np.uint8],
+    game: int,
+    equity: npt.NDArray[np.float64],
+    hi_share: npt.NDArray[np.float64],
+    lo_share: npt.NDArray[np.float64],
+    scoop: npt.NDArray[np.float64],
+) -> None: ...

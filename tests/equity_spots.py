@@ -40,9 +40,7 @@ def make_spot(
     **options: Any,
 ) -> _core.EquitySpot:
     fixed = [p for p in players if not isinstance(p, (str, tuple))]
-    k = len(fixed[0]) if fixed else next(
-        len(p[1][0]) for p in players if isinstance(p, tuple)
-    )
+    k = len(fixed[0]) if fixed else next(len(p[1][0]) for p in players if isinstance(p, tuple))
     known = mask(board) | mask(dead) | mask(c for h in fixed for c in h)
     kinds, combos, weights, masks = [], [], [], []
     for p in players:
@@ -98,8 +96,9 @@ def plain_counts(spot: _core.EquitySpot) -> tuple[np.ndarray, ...]:
     return out, low, bd, deals
 
 
-def deal_random_spot(rng: np.random.Generator, n: int, k: int, n_board: int,
-                     n_dead: int = 0) -> tuple[list[list[int]], list[int], list[int]]:  # fmt: skip
+def deal_random_spot(
+    rng: np.random.Generator, n: int, k: int, n_board: int, n_dead: int = 0
+) -> tuple[list[list[int]], list[int], list[int]]:
     cards = rng.permutation(52).tolist()
     hands = [sorted(cards[i * k : (i + 1) * k]) for i in range(n)]
     rest = cards[n * k :]

@@ -20,18 +20,19 @@ LOW_RANKS = [12, 0, 1, 2, 3, 4, 5, 6]  # A, 2..8
 
 
 def category(hole: list[int], board: list[int]) -> int:
-    return max(ref.high_key([*h, *t])[0] for h in combinations(hole, 2)
-               for t in combinations(board, 3))  # fmt: skip
+    return max(
+        ref.high_key([*h, *t])[0] for h in combinations(hole, 2) for t in combinations(board, 3)
+    )
 
 
 def nut_low(board: list[int]) -> int:
     """The best low two hole cards of any low ranks could make (by ranks)."""
-    return max(ref.best_low([4 * a, 4 * b + 1], board)
-               for a, b in combinations(LOW_RANKS, 2))  # fmt: skip
+    return max(ref.best_low([4 * a, 4 * b + 1], board) for a, b in combinations(LOW_RANKS, 2))
 
 
-def brute_breakdown(players: list, board: list[int], dead: list[int],
-                    high_only: bool) -> np.ndarray:  # fmt: skip
+def brute_breakdown(
+    players: list, board: list[int], dead: list[int], high_only: bool
+) -> np.ndarray:
     """players[i]: [(hand, weight)]; every non-colliding assignment x runout."""
     n = len(players)
     out = np.zeros((n, 12))
@@ -63,12 +64,21 @@ SPOTS = {
     "river": (["Ad 2d Ks Kh", "Ac 3c Qs Jh", "8c 7c 6c 5c"], "4d 5h 9s Kc 2h", ""),
     "river flush and no low": (["Ad Qd Ks Kh", "9d 3c Qs Jh"], "4d Td 9s Kd Jc", ""),
     "turn": (["As 2s 3h Kd", "Ah 4c 5d Qs"], "6s 7h 8d Jc", "2c 3c"),
-    "flop, small deck": (["Ac 2c 3d 4d", "Ks Kh Qs Qh"], "5c 6c Kd",
-                         " ".join(f"{r}{s}" for r in "789T" for s in "cdhs")),  # fmt: skip
-    "turn 5 cards 3-way": (["As 2s 3h Kd Kc", "Ah 4c 5d Qs Jd", "Tc Td 9h 9s 7s"],
-                           "6s 7h 8d Jh", ""),  # fmt: skip
-    "preflop, small deck": (["As Ah 2c 3d", "Kc Kd 4c 5d"], "",
-                            " ".join(f"{r}{s}" for r in "6789TJQ" for s in "cdhs")),  # fmt: skip
+    "flop, small deck": (
+        ["Ac 2c 3d 4d", "Ks Kh Qs Qh"],
+        "5c 6c Kd",
+        " ".join(f"{r}{s}" for r in "789T" for s in "cdhs"),
+    ),
+    "turn 5 cards 3-way": (
+        ["As 2s 3h Kd Kc", "Ah 4c 5d Qs Jd", "Tc Td 9h 9s 7s"],
+        "6s 7h 8d Jh",
+        "",
+    ),
+    "preflop, small deck": (
+        ["As Ah 2c 3d", "Kc Kd 4c 5d"],
+        "",
+        " ".join(f"{r}{s}" for r in "6789TJQ" for s in "cdhs"),
+    ),
 }
 
 
@@ -77,9 +87,10 @@ SPOTS = {
 def test_exact_breakdown_matches_brute_force(name: str, game: str) -> None:
     players, board, dead = SPOTS[name]
     spot = make_spot([ids(p) for p in players], ids(board), ids(dead), game=game)
-    out, _, bd, deals = exact_counts(spot, parts=2)
-    want = brute_breakdown([[(ids(p), 1.0)] for p in players], ids(board), ids(dead),
-                           game == "omaha")  # fmt: skip
+    _, _, bd, deals = exact_counts(spot, parts=2)
+    want = brute_breakdown(
+        [[(ids(p), 1.0)] for p in players], ids(board), ids(dead), game == "omaha"
+    )
     np.testing.assert_array_equal(bd, want)
     assert (bd[:, :9].sum(axis=1) == deals).all()
     if game == "omaha":
@@ -90,8 +101,13 @@ def test_exact_breakdown_matches_brute_force(name: str, game: str) -> None:
 
 
 def test_exact_breakdown_with_a_range() -> None:
-    combos = [("Ah 4c 5d Qs", 1.0), ("Kh Kc 4d 5c", 0.5), ("6s 2c 3c 4h", 2.0),
-              ("Qh Qd Jd Td", 0.25), ("7s 8s 2d 3d", 1.0)]  # fmt: skip
+    combos = [
+        ("Ah 4c 5d Qs", 1.0),
+        ("Kh Kc 4d 5c", 0.5),
+        ("6s 2c 3c 4h", 2.0),
+        ("Qh Qd Jd Td", 0.25),
+        ("7s 8s 2d 3d", 1.0),
+    ]
     hero, board = "As 2s 3h Kd", "6s 7h 8d Jc"
     rng = ("range", np.array([ids(c) for c, _ in combos]), np.array([w for _, w in combos]))
     spot = make_spot([ids(hero), rng], ids(board))

@@ -46,14 +46,22 @@ SPOTS = {
         "2h 3h",
     ),
     "flop 6-way": (
-        [ids(h) for h in ("As Ks Qs Js", "Ah Kh Qh Jh", "Ad Kd Qd Jd", "Ac Kc Qc Jc",
-                          "Ts 9s 8s 7s", "Th 9h 8h 7h")],  # fmt: skip
+        [
+            ids(h)
+            for h in (
+                "As Ks Qs Js",
+                "Ah Kh Qh Jh",
+                "Ad Kd Qd Jd",
+                "Ac Kc Qc Jc",
+                "Ts 9s 8s 7s",
+                "Th 9h 8h 7h",
+            )
+        ],
         "2c 3c 4h",
         "",
     ),
     "flop 6 cards": ([ids("As 2s 3h Kd Kc 8c"), ids("Ah 4c 5d Qs Jd 2d")], "6s 7s 8s", ""),
-    "turn 3-way": ([ids("As 2s 3h Kd"), ids("Ah 4c 5d Qs"), ids("Tc Td 9h 9s")],
-                   "6s 7h 8d Jc", ""),  # fmt: skip
+    "turn 3-way": ([ids("As 2s 3h Kd"), ids("Ah 4c 5d Qs"), ids("Tc Td 9h 9s")], "6s 7h 8d Jc", ""),
     "turn 6 cards 3-way": (
         [ids("As 2s 3h Kd Kc 8c"), ids("Ah 4c 5d Qs Jd 2d"), ids("Tc Td 9h 9s 3s 4s")],
         "6s 7h 8d Jh",
@@ -68,8 +76,14 @@ SPOTS = {
     "turn range": (
         [
             ids("As 2s 3h Kd"),
-            rng_range([("Ah 4c 5d Qs", 1.0), ("Kh Kc 4d 5c", 0.5), ("6s 2c 3c 4h", 2.0),
-                       ("Qh Qd Jd Td", 0.25)]),  # fmt: skip
+            rng_range(
+                [
+                    ("Ah 4c 5d Qs", 1.0),
+                    ("Kh Kc 4d 5c", 0.5),
+                    ("6s 2c 3c 4h", 2.0),
+                    ("Qh Qd Jd Td", 0.25),
+                ]
+            ),
         ],
         "6s 7h 8d Jc",
         "",
@@ -92,13 +106,18 @@ SPOTS = {
         "",
     ),
     "preflop range, small deck": (
-        [ids("Ks Kh Qs Qh"), rng_range([("Ad 2d 8c 8d", 2.0), ("As 3s 7d 7h", 1.0),
-                                        ("Ah 3h 7s 7c", 1.0)])],  # fmt: skip
+        [
+            ids("Ks Kh Qs Qh"),
+            rng_range([("Ad 2d 8c 8d", 2.0), ("As 3s 7d 7h", 1.0), ("Ah 3h 7s 7c", 1.0)]),
+        ],
         "",
         " ".join(f"{r}{s}" for r in "23456" for s in "cdhs" if f"{r}{s}" not in ("2d", "3s", "3h")),
     ),
-    "random hand on the turn": ([ids("As 2h 3c 3d"), "*"], "Ac Ad Ah Kc",
-                                " ".join(f"{r}{s}" for r in "456789T" for s in "cdhs")),  # fmt: skip
+    "random hand on the turn": (
+        [ids("As 2h 3c 3d"), "*"],
+        "Ac Ad Ah Kc",
+        " ".join(f"{r}{s}" for r in "456789T" for s in "cdhs"),
+    ),
     "random hand on the river": ([ids("As 2s 3h Kd Kc"), "*"], "6s 7h 8d Jc 4s", ""),
 }
 
@@ -131,8 +150,9 @@ def test_exact_equals_plain_enumeration(name: str, game: str) -> None:
     game=st.sampled_from(["omaha8", "omaha"]),
     seed=st.integers(0, 2**32 - 1),
 )
-def test_random_fixed_spots_equal_plain(n: int, k: int, n_board: int, parts: int, game: str,
-                                        seed: int) -> None:  # fmt: skip
+def test_random_fixed_spots_equal_plain(
+    n: int, k: int, n_board: int, parts: int, game: str, seed: int
+) -> None:
     rng = np.random.default_rng(seed)
     # few enough cards left that the plain path stays quick
     left = min(52 - n * k - n_board, {0: 17, 1: 20, 2: 26}.get(n_board, 52))
@@ -151,8 +171,12 @@ def test_plain_enumeration_matches_brute_force() -> None:
     players, board, dead = SPOTS["river two ranges 3-way"]
     spot = make_spot(players, ids(board), ids(dead))
     out, low, _, deals = plain_counts(spot)
-    hands = [[(list(map(int, c)), float(w)) for c, w in zip(p[1], p[2], strict=True)]
-             if isinstance(p, tuple) else [(p, 1.0)] for p in players]  # fmt: skip
+    hands = [
+        [(list(map(int, c)), float(w)) for c, w in zip(p[1], p[2], strict=True)]
+        if isinstance(p, tuple)
+        else [(p, 1.0)]
+        for p in players
+    ]
     want = brute_equity(hands, ids(board), ids(dead))
     sums = np.zeros((3, 8))
     deal = np.zeros(3)

@@ -20,8 +20,9 @@ from omaha_eval import _core
 
 def per_row(holes: np.ndarray, boards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     assert len(boards) == len(holes) > 1  # one board per row: the path under test
-    return _core.evaluate_rows(np.ascontiguousarray(holes, np.uint8),
-                               np.ascontiguousarray(boards, np.uint8))  # fmt: skip
+    return _core.evaluate_rows(
+        np.ascontiguousarray(holes, np.uint8), np.ascontiguousarray(boards, np.uint8)
+    )
 
 
 @st.composite
@@ -59,8 +60,9 @@ def test_pairs_match_the_combination_scan(k: int) -> None:
     holes, boards = d[:, :k], d[:, k:]
     high, low = per_row(holes, boards)
     for i in range(0, 20_000, 7):
-        h, lo, _, _ = _core.evaluate_detail(np.ascontiguousarray(holes[i]),
-                                            np.ascontiguousarray(boards[i]))  # fmt: skip
+        h, lo, _, _ = _core.evaluate_detail(
+            np.ascontiguousarray(holes[i]), np.ascontiguousarray(boards[i])
+        )
         assert (h, lo) == (high[i], low[i])
     np.testing.assert_array_equal((high, low), oe.evaluate_batch(holes, boards))
 
@@ -92,8 +94,9 @@ def test_every_board_multiset_and_hole_pair() -> None:
         boards.append(np.array(board, dtype=np.uint8))
     assert len(boards) == 6175
     all_holes = np.concatenate(holes)
-    all_boards = np.concatenate([np.tile(b, (len(h), 1)) for h, b in zip(holes, boards,
-                                                                         strict=True)])  # fmt: skip
+    all_boards = np.concatenate(
+        [np.tile(b, (len(h), 1)) for h, b in zip(holes, boards, strict=True)]
+    )
     high, low = per_row(all_holes, all_boards)
     at = 0
     for h, b in zip(holes, boards, strict=True):
