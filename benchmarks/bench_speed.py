@@ -103,6 +103,37 @@ def mc_case(
     return case
 
 
+def to_stderr_case(players: list[str], target: float = 0.005, block: int = 4096) -> benchlib.Case:
+    """Time to a standard error of `target` on player 0's equity.  With the
+    samplers of this build: blocks of `block` trials, one seeded PCG64 each,
+    the standard error from the spread of the block means (valid for both
+    samplers), at least 16 blocks.  A build without samplers: equity() with
+    target_stderr (per-trial standard error, valid for its independent
+    sampler)."""
+
+    def case() -> Any:
+        s = spot(players)
+        if not hasattr(s, "sampler"):
+            return (lambda: oe.equity(players, exact=False, target_stderr=target, threads=1,
+                                      seed=1).players[0].equity, 1.0, lambda e: round(e, 2))  # fmt: skip
+        seeds = np.random.SeedSequence(2026).spawn(10_000)
+
+        def run() -> float:
+            means: list[float] = []
+            while True:
+                out, low = np.zeros(1 << (2 * s.n)), np.zeros(s.n)
+                s.monte_carlo(np.random.PCG64(seeds[len(means)]), block, 10**9, out, low)
+                sums, deal = np.zeros((s.n, 8)), np.zeros(3)
+                _core.equity_sums(s.n, out, sums, deal)
+                means.append(float(sums[0, 0] + sums[0, 1]) / deal[0])
+                if len(means) >= 16 and np.std(means, ddof=1) / len(means) ** 0.5 <= target:
+                    return float(np.mean(means))
+
+        return run, 1.0, lambda e: round(e, 2)
+
+    return case
+
+
 def api_exact_case(players: list[str]) -> benchlib.Case:
     def case() -> Any:
         def run() -> Any:
@@ -190,6 +221,10 @@ CASES: dict[str, benchlib.Case] = {
         ["As Ah 2c 3d", "Kc Kd 4c 5d", "Qs Js Ts 9s", "Qh Jh 8c 7c", "6d 6h 5s 4s", "Td 9d 8h 7d"]
     ),
     "MC 15% vs AA:$ds,KK:$ds flop": mc_case(["15%", "AA:$ds,KK:$ds"], "Kh 7d 2c", 500_000),
+    "MC 9-way tight ranges": mc_case(NINE, "", 2048, 2048),
+    "MC hero + 5 x 15%": mc_case(["As Ah 2c 3d"] + ["15%"] * 5, "", 4096, 4096),
+    "9-way tight ranges to 0.5% SE (runs/s)": to_stderr_case(NINE),
+    "hero + 5 x 15% to 0.5% SE (runs/s)": to_stderr_case(["As Ah 2c 3d"] + ["15%"] * 5),
 }
 
 

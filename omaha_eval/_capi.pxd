@@ -124,12 +124,19 @@ cdef extern from "oe_equity.h" nogil:
         const uint8_t *combos[10]
         const double *weights[10]
         const uint64_t *masks[10]
+        int sampler
+
+    enum:
+        OE_EQ_SAMPLER_AUTO
+        OE_EQ_SAMPLER_INDEPENDENT
+        OE_EQ_SAMPLER_CHAIN
 
     ctypedef struct oe_eq_ctx:
         pass
 
     oe_eq_ctx *oe_eq_new(const oe_eq_spot *spot)
     void oe_eq_free(oe_eq_ctx *ctx)
+    int oe_eq_sampler(const oe_eq_ctx *ctx)
     int oe_eq_exact(const oe_eq_ctx *ctx, int part, int parts,
                     double *outcome, double *makes_low, double *breakdown, uint64_t *deals,
                     const volatile int *stop)

@@ -68,7 +68,10 @@ class EquitySpot:
         combos: list[npt.NDArray[np.uint8]],
         weights: list[npt.NDArray[np.float64]],
         masks: list[npt.NDArray[np.uint64]],
+        sampler: str = "auto",
     ) -> None: ...
+    @property
+    def sampler(self) -> str: ...
     def exact(
         self,
         part: int,

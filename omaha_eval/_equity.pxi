@@ -15,6 +15,10 @@ BREAKDOWN_COLUMNS = ("high card", "pair", "two pair", "three of a kind", "straig
                      "nut low", "other low", "no low")
 
 
+_SAMPLERS = {"auto": OE_EQ_SAMPLER_AUTO, "independent": OE_EQ_SAMPLER_INDEPENDENT,
+             "chain": OE_EQ_SAMPLER_CHAIN}
+
+
 cdef class EquitySpot:
     """A prepared equity question: fixed hands' tables and ranges' alias
     tables, built once and shared read-only by every worker thread.
@@ -23,6 +27,8 @@ cdef class EquitySpot:
     uint8 array (fixed: K = 1; random: K = 0), weights[i] (K,) float64 and
     masks[i] (K,) uint64 card masks.  `known` is the mask of the board, the
     dead cards and the fixed hands; range combos touching it are removed.
+    `sampler` is "auto" (the spot chooses: see the `sampler` property),
+    "independent" or "chain".
     """
 
     cdef oe_eq_ctx *ctx
@@ -31,7 +37,7 @@ cdef class EquitySpot:
     cdef volatile int _stop  # read by the C loops (oe_equity.h, "Stopping")
 
     def __cinit__(self, int k, int game, const uint8_t[::1] board, uint64_t known,
-                  list kinds, list combos, list weights, list masks):
+                  list kinds, list combos, list weights, list masks, str sampler="auto"):
         cdef oe_eq_spot spot
         cdef const uint8_t[:, ::1] c
         cdef const double[::1] w
@@ -50,6 +56,9 @@ cdef class EquitySpot:
         for i in range(spot.n_board):
             spot.board[i] = board[i]
         spot.known = known
+        if sampler not in _SAMPLERS:
+            raise ValueError(f"EquitySpot: sampler must be one of {list(_SAMPLERS)}")
+        spot.sampler = _SAMPLERS[sampler]
         for i in range(self.n):
             spot.kind[i] = kinds[i]
             c = combos[i]
@@ -65,6 +74,17 @@ cdef class EquitySpot:
 
     def __dealloc__(self):
         oe_eq_free(self.ctx)
+
+    @property
+    def sampler(self):
+        """How monte_carlo() samples range players: "independent" (every trial
+        an independent draw: the per-trial variance gives the standard error)
+        or "chain" (each call one Gibbs chain started from an exact draw:
+        unbiased, but the standard error must come from the spread of the
+        means of independent calls, each with a fresh BitGenerator).  Chosen
+        from the spot alone (constructor sampler="auto"), never from the
+        seed or the clock."""
+        return "chain" if oe_eq_sampler(self.ctx) == OE_EQ_SAMPLER_CHAIN else "independent"
 
     def stop(self):
         """Make every loop running on this spot, in any thread, return soon

@@ -49,6 +49,7 @@ struct oe_eq_ctx {
     uint64_t *alias_keep[OE_EQ_MAX_PLAYERS];
     uint32_t *alias_next[OE_EQ_MAX_PLAYERS];
     uint64_t alias_reject[OE_EQ_MAX_PLAYERS];
+    int sampler;                     /* OE_EQ_SAMPLER_INDEPENDENT or _CHAIN */
 };
 
 #define MAX(a, b) ((a) > (b) ? (a) : (b))
@@ -97,6 +98,44 @@ static int alias_build(const double *w, size_t K, double *prob, uint32_t *next)
     free(small);
     free(large);
     return OE_EQ_OK;
+}
+
+/* A fixed-seed generator (SplitMix64) for the sampler pilot: the choice
+ * depends on the spot only, never on the user's seed or the clock. */
+static uint64_t pilot_next(void *state)
+{
+    uint64_t z = (*(uint64_t *)state += 0x9E3779B97F4A7C15u);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
+}
+static uint32_t pilot_next32(void *state) { return (uint32_t)pilot_next(state); }
+static double pilot_double(void *state) { return (double)(pilot_next(state) >> 11) * 0x1.0p-53; }
+
+static inline int draw_assignment(const oe_eq_ctx *ctx, bitgen_t *rng, uint32_t *cur,
+                                  uint64_t *taken);
+
+/*
+ * Independent draws reject whole assignments that share a card; with many
+ * range players (tight ranges, or wide ones multiway) almost all of them
+ * do.  PILOT_DRAWS assignments drawn with a fixed seed estimate the share
+ * accepted; below CHAIN_BELOW the Gibbs chain is used (oe_equity.h).
+ * 1/32: an accepted deal then costs over 32 draws of every player, more
+ * than a sweep of the chain in the spots measured (benchmarks/bench_speed.py).
+ */
+#define PILOT_DRAWS 4096
+#define CHAIN_BELOW (PILOT_DRAWS / 32)
+
+static int choose_sampler(const oe_eq_ctx *ctx)
+{
+    if (ctx->n_range < 2) return OE_EQ_SAMPLER_INDEPENDENT;
+    uint64_t state = 0x5EEDu;
+    bitgen_t pilot = {&state, pilot_next, pilot_next32, pilot_double, pilot_next};
+    uint32_t cur[OE_EQ_MAX_PLAYERS];
+    uint64_t taken;
+    int accepted = 0;
+    for (int i = 0; i < PILOT_DRAWS; i++) accepted += draw_assignment(ctx, &pilot, cur, &taken);
+    return accepted < CHAIN_BELOW ? OE_EQ_SAMPLER_CHAIN : OE_EQ_SAMPLER_INDEPENDENT;
 }
 
 void oe_eq_free(oe_eq_ctx *ctx)
@@ -161,10 +200,16 @@ oe_eq_ctx *oe_eq_new(const oe_eq_spot *spot)
         free(prob);
         ctx->alias_reject[j] = (0 - (uint64_t)K) % (uint64_t)K;
     }
+    ctx->sampler = spot->sampler != OE_EQ_SAMPLER_AUTO ? spot->sampler : choose_sampler(ctx);
     return ctx;
 fail:
     oe_eq_free(ctx);
     return NULL;
+}
+
+int oe_eq_sampler(const oe_eq_ctx *ctx)
+{
+    return ctx->sampler;
 }
 
 /* ------------------------------------------------------------ counting */
@@ -521,6 +566,47 @@ static inline uint32_t alias_draw(const oe_eq_ctx *ctx, int j, bitgen_t *rng)
     return frac <= ctx->alias_keep[j][c] ? c : ctx->alias_next[j][c];
 }
 
+/* One draw of every range player's combo (alias tables); 0 as soon as two
+ * share a card (the whole assignment is then to be drawn again). */
+static inline int draw_assignment(const oe_eq_ctx *ctx, bitgen_t *rng, uint32_t *cur,
+                                  uint64_t *taken)
+{
+    uint64_t used = 0;
+    for (int j = 0; j < ctx->n_range; j++) {
+        const uint32_t c = alias_draw(ctx, j, rng);
+        const uint64_t m = ctx->s.masks[ctx->range[j]][c];
+        if (m & used) return 0;
+        used |= m;
+        cur[j] = c;
+    }
+    *taken = used;
+    return 1;
+}
+
+/* One sweep of the Gibbs chain: each range player in turn gets a combo drawn
+ * from its range given the others' cards (alias draws until one shares no
+ * card with them: exactly the conditional of the target).  0 if one player
+ * needed max_rejects draws. */
+static inline int chain_sweep(const oe_eq_ctx *ctx, bitgen_t *rng, uint32_t *cur,
+                              uint64_t *taken, uint64_t max_rejects)
+{
+    uint64_t all = *taken;
+    for (int j = 0; j < ctx->n_range; j++) {
+        const uint64_t *masks = ctx->s.masks[ctx->range[j]];
+        const uint64_t others = all & ~masks[cur[j]];
+        uint64_t tries = 0;
+        uint32_t c;
+        do {
+            if (tries++ >= max_rejects) return 0;
+            c = alias_draw(ctx, j, rng);
+        } while (masks[c] & others);
+        cur[j] = c;
+        all = others | masks[c];
+    }
+    *taken = all;
+    return 1;
+}
+
 /* One card uniform among deck cards not in *taken (rejection: exact). */
 static inline uint8_t deal_card(const oe_eq_ctx *ctx, oe_digits *dg, uint64_t *taken)
 {
@@ -541,6 +627,12 @@ static inline uint8_t deal_card(const oe_eq_ctx *ctx, oe_digits *dg, uint64_t *t
  *    WHOLE assignment is rejected and drawn again: accepted assignments are
  *    then distributed as prod(w) over non-colliding assignments, exactly the
  *    definition.  (Redrawing only the colliding player would not be.)
+ *    The chain sampler (oe_equity.h) starts from one such draw; each of its
+ *    updates draws one player's combo from its alias table until it shares
+ *    no card with the others: that is the target's conditional law for
+ *    that player given the others, so every update leaves the target
+ *    invariant and every trial, started from the target, is distributed as
+ *    the target.
  * 2. Random players' hands and the board completion are dealt uniformly
  *    from the cards left: each card uniform over the unknown deck, drawn
  *    again while it is taken (exact).  Given an accepted assignment, the
@@ -581,21 +673,37 @@ int oe_eq_monte_carlo(const oe_eq_ctx *ctx, bitgen_t *rng, uint64_t trials,
     counts_open(&acc, ctx, outcome, makes_low, breakdown, local);
     int code = OE_EQ_OK;
     uint64_t t = 0, rejects = 0, draws = 0;
-    while (t < trials) {
+    uint32_t cur[OE_EQ_MAX_PLAYERS];   /* the combo of each range player */
+    uint64_t chain_taken = 0;          /* chain: the cards of the current assignment */
+    const int chain = ctx->sampler == OE_EQ_SAMPLER_CHAIN && ctx->n_range > 1;
+    if (chain) {
+        /* Start from an exact draw of the target (whole-assignment rejection),
+         * so that every state of the chain is distributed as the target. */
+        while (!draw_assignment(ctx, rng, cur, &chain_taken)) {
+            if (++rejects >= max_rejects) {
+                code = OE_EQ_NO_DEAL;
+                break;
+            }
+            if ((rejects & STOP_CHECK_MASK) == 0 && stop && *stop) {
+                code = OE_EQ_STOPPED;
+                break;
+            }
+        }
+        rejects = 0;
+    }
+    while (t < trials && code == OE_EQ_OK) {
         if ((++draws & STOP_CHECK_MASK) == 0 && stop && *stop) {
             code = OE_EQ_STOPPED;
             break;
         }
         uint64_t taken = 0;
-        int collided = 0;
-        for (int j = 0; j < ctx->n_range && !collided; j++) {
-            const int p = ctx->range[j];
-            const uint32_t c = alias_draw(ctx, j, rng);
-            collided = (s->masks[p][c] & taken) != 0;
-            taken |= s->masks[p][c];
-            hole[p] = s->combos[p] + (size_t)c * (size_t)k;
-        }
-        if (collided) {
+        if (chain) {
+            if (!chain_sweep(ctx, rng, cur, &chain_taken, max_rejects)) {
+                code = OE_EQ_NO_DEAL;
+                break;
+            }
+            taken = chain_taken;
+        } else if (!draw_assignment(ctx, rng, cur, &taken)) {
             if (++rejects >= max_rejects) {
                 code = OE_EQ_NO_DEAL;
                 break;
@@ -603,6 +711,8 @@ int oe_eq_monte_carlo(const oe_eq_ctx *ctx, bitgen_t *rng, uint64_t trials,
             continue;
         }
         rejects = 0;
+        for (int j = 0; j < ctx->n_range; j++)
+            hole[ctx->range[j]] = s->combos[ctx->range[j]] + (size_t)cur[j] * (size_t)k;
         for (int j = 0; j < ctx->n_random; j++)
             for (int i = 0; i < k; i++) random_hands[j][i] = deal_card(ctx, &dg, &taken);
         for (int i = n_board; i < 5; i++) full[i] = deal_card(ctx, &dg, &taken);
