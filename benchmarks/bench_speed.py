@@ -54,7 +54,11 @@ def spot(players: list[str], board: str = "", game: int = 0) -> Any:
         combos.append(np.ascontiguousarray(r.combos[keep]))
         weights.append(np.ascontiguousarray(r.weights[keep]))
         masks.append(np.ascontiguousarray(m[keep]))
-    return _core.EquitySpot(4, game, b, known, kinds, combos, weights, masks)
+    args = (4, game, b, known, kinds, combos, weights, masks)
+    try:  # builds with samplers: let the spot choose
+        return _core.EquitySpot(*args, sampler="auto")
+    except TypeError:  # the previous build
+        return _core.EquitySpot(*args)
 
 
 def histogram_checksum(out: np.ndarray) -> int:

@@ -68,7 +68,7 @@ class EquitySpot:
         combos: list[npt.NDArray[np.uint8]],
         weights: list[npt.NDArray[np.float64]],
         masks: list[npt.NDArray[np.uint64]],
-        sampler: str = "auto",
+        sampler: str = "independent",
     ) -> None: ...
     @property
     def sampler(self) -> str: ...

@@ -27,8 +27,10 @@ cdef class EquitySpot:
     uint8 array (fixed: K = 1; random: K = 0), weights[i] (K,) float64 and
     masks[i] (K,) uint64 card masks.  `known` is the mask of the board, the
     dead cards and the fixed hands; range combos touching it are removed.
-    `sampler` is "auto" (the spot chooses: see the `sampler` property),
-    "independent" or "chain".
+    `sampler` is "independent" (the default: every trial an independent
+    draw, so the per-trial variance gives the standard error), "chain", or
+    "auto" (the spot chooses, see the `sampler` property): a driver passes
+    "auto" once it computes standard errors from the spread of block means.
     """
 
     cdef oe_eq_ctx *ctx
@@ -37,7 +39,8 @@ cdef class EquitySpot:
     cdef volatile int _stop  # read by the C loops (oe_equity.h, "Stopping")
 
     def __cinit__(self, int k, int game, const uint8_t[::1] board, uint64_t known,
-                  list kinds, list combos, list weights, list masks, str sampler="auto"):
+                  list kinds, list combos, list weights, list masks,
+                  str sampler="independent"):
         cdef oe_eq_spot spot
         cdef const uint8_t[:, ::1] c
         cdef const double[::1] w
@@ -81,9 +84,9 @@ cdef class EquitySpot:
         an independent draw: the per-trial variance gives the standard error)
         or "chain" (each call one Gibbs chain started from an exact draw:
         unbiased, but the standard error must come from the spread of the
-        means of independent calls, each with a fresh BitGenerator).  Chosen
-        from the spot alone (constructor sampler="auto"), never from the
-        seed or the clock."""
+        means of independent calls, each with a fresh BitGenerator).  With
+        the constructor's sampler="auto", chosen from the spot alone, never
+        from the seed or the clock."""
         return "chain" if oe_eq_sampler(self.ctx) == OE_EQ_SAMPLER_CHAIN else "independent"
 
     def stop(self):

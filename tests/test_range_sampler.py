@@ -95,13 +95,15 @@ def block_means(spot: _core.EquitySpot, seed: int, blocks: int, trials: int) -> 
 
 def test_sampler_choice_is_the_spots() -> None:
     players, board = SPOTS["river, 3 ranges"][0]
-    a, b = make_spot(players, board, exact=False), make_spot(players, board, exact=False)
+    a = make_spot(players, board, exact=False, sampler="auto")
+    b = make_spot(players, board, exact=False, sampler="auto")
     assert a.sampler == b.sampler == "chain"  # fewer than 1 in 32 assignments are dealt
-    one_range = make_spot(players[:2], board, exact=False)
+    assert make_spot(players, board, exact=False).sampler == "independent"  # the default
+    one_range = make_spot(players[:2], board, exact=False, sampler="auto")
     assert one_range.sampler == "independent"  # nothing to collide
     wide = [ids("As Ah 2c 3d"), ("range", [ids("Kc Kd 4c 5d"), ids("Qs Js Ts 9s")], [1, 1])]
     assert make_spot([*wide, ("range", [ids("7c 7d 8c 8d")], [1])], [],
-                     exact=False).sampler == "independent"  # fmt: skip
+                     exact=False, sampler="auto").sampler == "independent"  # fmt: skip
     forced = make_spot(players, board, exact=False, sampler="independent")
     assert forced.sampler == "independent"
     with pytest.raises(ValueError, match="sampler"):
