@@ -154,6 +154,8 @@ cdef class EquitySpot:
         with bit_generator.lock, nogil:
             code = oe_eq_monte_carlo(self.ctx, rng, trials, max_rejects,
                                      &outcome[0], &makes_low[0], bd, &done, &self._stop)
+        if code == OE_EQ_NO_MEMORY:
+            raise MemoryError("omaha_eval: out of memory in Monte Carlo")
         return done, code
 
 

@@ -665,7 +665,10 @@ int oe_eq_monte_carlo(const oe_eq_ctx *ctx, bitgen_t *rng, uint64_t trials,
     uint32_t *rest_counts = NULL;
     if (!n_other) {
         rest_counts = calloc(ctx->fold.n_rest, sizeof *rest_counts);
-        if (!rest_counts) return OE_EQ_NO_MEMORY;
+        if (!rest_counts) {
+            *done = 0;
+            return OE_EQ_NO_MEMORY;
+        }
     }
     const unsigned flush_any = ctx->fold.flush_any;
     double local[LOCAL_CELLS];

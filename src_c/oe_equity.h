@@ -135,8 +135,9 @@ int oe_eq_exact_plain(const oe_eq_ctx *ctx, double *outcome, double *makes_low,
  * Monte Carlo: `trials` deals drawn with `rng`, each of weight 1.  Adds into
  * outcome[4^n], makes_low[n] and breakdown (NULL or n x OE_EQ_BREAKDOWN).
  * Returns OE_EQ_OK, OE_EQ_NO_DEAL when `max_rejects` draws in a row
- * collided (the ranges cannot, or almost never, be dealt together), or
- * OE_EQ_STOPPED; *done receives the trials counted in every case.
+ * collided (the ranges cannot, or almost never, be dealt together),
+ * OE_EQ_STOPPED, or OE_EQ_NO_MEMORY (nothing counted); *done receives the
+ * trials counted in every case.
  *
  * Range players are sampled by oe_eq_sampler(ctx):
  *   OE_EQ_SAMPLER_INDEPENDENT: every trial is an independent draw of the
