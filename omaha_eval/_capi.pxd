@@ -179,6 +179,8 @@ cdef extern from "oe_ranges.h" nogil:
 cdef extern from "oe_many.h" nogil:
     enum:
         OE_MANY_MAX_PLAYERS
+    size_t oe_many_bad_rows(const uint8_t *hands, const uint8_t *boards, size_t n_spots, int P,
+                            int k, int b, uint8_t *bad)
     void oe_many_exact(const uint8_t *hands, const uint8_t *boards, size_t n_spots, int P,
                        int k, int b, int game, double *equity, double *hi_share,
                        double *lo_share, double *scoop)

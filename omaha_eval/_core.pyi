@@ -123,3 +123,6 @@ def many_exact(
     lo_share: npt.NDArray[np.float64],
     scoop: npt.NDArray[np.float64],
 ) -> None: ...
+def many_bad_rows(
+    hands: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8]
+) -> npt.NDArray[np.uint8]: ...

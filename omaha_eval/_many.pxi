@@ -4,6 +4,21 @@
 MANY_MAX_PLAYERS = OE_MANY_MAX_PLAYERS
 
 
+def many_bad_rows(const uint8_t[:, :, ::1] hands, const uint8_t[:, ::1] boards):
+    """(N,) uint8: 1 where a spot has a card twice or an id above 51."""
+    cdef Py_ssize_t n = hands.shape[0]
+    if boards.shape[0] != n:
+        raise ValueError("many_bad_rows: bad shapes")
+    bad = np.zeros(n, dtype=np.uint8)
+    cdef uint8_t[::1] out = bad
+    if n == 0:
+        return bad
+    with nogil:
+        oe_many_bad_rows(&hands[0, 0, 0], &boards[0, 0], <size_t>n, <int>hands.shape[1],
+                         <int>hands.shape[2], <int>boards.shape[1], &out[0])
+    return bad
+
+
 @cython.boundscheck(False)
 @cython.wraparound(False)
 def many_exact(const uint8_t[:, :, ::1] hands, const uint8_t[:, ::1] boards, int game,

@@ -81,29 +81,40 @@ def _check(hands: Any, boards: Any) -> tuple[npt.NDArray[np.uint8], npt.NDArray[
         raise OmahaEvalError(
             f"boards: expected shape ({n}, 3), ({n}, 4) or ({n}, 5) for {n} spots, got {b.shape}"
         )
-    # Every row, then one error naming all the bad ones.
+    # Every row (in C when the ids fit in a byte), then one error naming all
+    # the bad ones.
+    if not any(a.size and (a.min() < 0 or a.max() > 51) for a in (h, b)):
+        hh = np.ascontiguousarray(h, dtype=np.uint8)
+        bb = np.ascontiguousarray(b, dtype=np.uint8)
+        if not _core.many_bad_rows(hh, bb).any():
+            return hh, bb
+    raise _bad_rows(h, b)
+
+
+def _bad_rows(h: npt.NDArray[Any], b: npt.NDArray[Any]) -> OmahaEvalError:
+    """The one error naming every bad row (some row is bad)."""
+    n, p, k = h.shape
+    # numpy here: this path also reads ids that do not fit in a byte
     rows = np.concatenate([h.reshape(n, p * k), b], axis=1).astype(np.int64)
     out_of_range = np.asarray(((rows < 0) | (rows > 51)).any(axis=1))
     ordered = np.sort(np.where(out_of_range[:, None], -1, rows), axis=1)
     repeated = np.asarray(((ordered[:, 1:] == ordered[:, :-1]) & (ordered[:, 1:] >= 0)).any(axis=1))
     bad = np.flatnonzero(out_of_range | repeated)
-    if bad.size:
-        reasons = []
-        for r in bad[:BAD_ROWS_QUOTED].tolist():
-            if out_of_range[r]:
-                where = "hands" if ((h[r] < 0) | (h[r] > 51)).any() else "boards"
-                ids = rows[r][(rows[r] < 0) | (rows[r] > 51)]
-                why = f"card id {int(ids[0])} outside 0..51 in {where}"
-            else:
-                values, counts = np.unique(rows[r], return_counts=True)
-                why = f"card {card_str(int(values[counts > 1][0]))} twice"
-            reasons.append(f"row {r}: {why}: {_row_text(h, b, r)}")
-        more = f"; and {bad.size - BAD_ROWS_QUOTED} more" if bad.size > BAD_ROWS_QUOTED else ""
-        listed = ", ".join(map(str, bad[:20].tolist())) + (", ..." if bad.size > 20 else "")
-        raise OmahaEvalError(
-            f"hands, boards: {bad.size} bad row(s) ({listed}): " + "; ".join(reasons) + more
-        )
-    return (np.ascontiguousarray(h, dtype=np.uint8), np.ascontiguousarray(b, dtype=np.uint8))
+    reasons = []
+    for r in bad[:BAD_ROWS_QUOTED].tolist():
+        if out_of_range[r]:
+            where = "hands" if ((h[r] < 0) | (h[r] > 51)).any() else "boards"
+            ids = rows[r][(rows[r] < 0) | (rows[r] > 51)]
+            why = f"card id {int(ids[0])} outside 0..51 in {where}"
+        else:
+            values, counts = np.unique(rows[r], return_counts=True)
+            why = f"card {card_str(int(values[counts > 1][0]))} twice"
+        reasons.append(f"row {r}: {why}: {_row_text(h, b, r)}")
+    more = f"; and {bad.size - BAD_ROWS_QUOTED} more" if bad.size > BAD_ROWS_QUOTED else ""
+    listed = ", ".join(map(str, bad[:20].tolist())) + (", ..." if bad.size > 20 else "")
+    return OmahaEvalError(
+        f"hands, boards: {bad.size} bad row(s) ({listed}): " + "; ".join(reasons) + more
+    )
 
 
 def equity_many(hands: Any, boards: Any, game: str = "omaha8") -> ManyEquity:

@@ -14,6 +14,26 @@ _Static_assert(OE_MANY_MAX_PLAYERS <= OE_FOLD_MAX_HANDS, "players");
 
 #define MAX_REST 91 /* oe_n_msets[2]: two cards to come from the flop */
 
+size_t oe_many_bad_rows(const uint8_t *hands, const uint8_t *boards, size_t n_spots, int P,
+                        int k, int b, uint8_t *bad)
+{
+    size_t count = 0;
+    const int per = P * k;
+    for (size_t r = 0; r < n_spots; r++) {
+        uint64_t seen = 0;
+        int wrong = 0;
+        for (int j = 0; j < per + b; j++) {
+            const uint8_t c = j < per ? hands[r * (size_t)per + j] : boards[r * (size_t)b + j - per];
+            const uint64_t bit = (uint64_t)1 << (c & 63);
+            wrong |= c >= OE_NUM_CARDS || (seen & bit);
+            seen |= bit;
+        }
+        bad[r] = (uint8_t)wrong;
+        count += (size_t)wrong;
+    }
+    return count;
+}
+
 void oe_many_exact(const uint8_t *hands, const uint8_t *boards, size_t n_spots, int P, int k,
                    int b, int game, double *equity, double *hi_share, double *lo_share,
                    double *scoop)

@@ -28,6 +28,12 @@
 
 #define OE_MANY_MAX_PLAYERS 10
 
+/* The check the caller makes first: for each spot, bad[r] = 1 if a card
+ * appears twice among its hands and board or an id is above 51, else 0.
+ * Returns the number of bad spots. */
+size_t oe_many_bad_rows(const uint8_t *hands, const uint8_t *boards, size_t n_spots, int P,
+                        int k, int b, uint8_t *bad);
+
 void oe_many_exact(const uint8_t *hands, const uint8_t *boards, size_t n_spots, int P, int k,
                    int b, int game, double *equity, double *hi_share, double *lo_share,
                    double *scoop);
