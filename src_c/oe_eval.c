@@ -246,14 +246,14 @@ ptrdiff_t oe_first_invalid_row(const uint8_t *holes, size_t n, int k,
         const uint8_t *hole = holes + i * (size_t)k;
         const uint8_t *board = boards + i * board_stride;
         uint64_t seen = 0;
-        int cards = 0;
+        int wrong = 0; /* no early exit per card: the common row is valid */
         for (int j = 0; j < k + 5; j++) {
-            uint8_t c = j < k ? hole[j] : board[j - k];
-            if (c >= OE_NUM_CARDS) return (ptrdiff_t)i;
-            seen |= (uint64_t)1 << c;
-            cards++;
+            const uint8_t c = j < k ? hole[j] : board[j - k];
+            const uint64_t bit = (uint64_t)1 << (c & 63);
+            wrong |= c >= OE_NUM_CARDS || (seen & bit);
+            seen |= bit;
         }
-        if (oe_popcount64(seen) != cards) return (ptrdiff_t)i;
+        if (wrong) return (ptrdiff_t)i;
     }
     return -1;
 }

@@ -77,10 +77,12 @@ static inline uint16_t oe_flush_value(unsigned hole, unsigned board)
 {
     unsigned tri[10];
     int nt = 0;
-    const int count = oe_popcount32(board);
-    if (count == 3) {
+    /* 3, 4 or 5 bits: clear the lowest three and see what is left (no
+     * popcount: without -mpopcnt it is a library call) */
+    const unsigned b1 = board & (board - 1), b2 = b1 & (b1 - 1), more = b2 & (b2 - 1);
+    if (!more) {
         tri[nt++] = board;
-    } else if (count == 4) {
+    } else if (!(more & (more - 1))) {
         for (unsigned x = board; x; x &= x - 1) tri[nt++] = board & ~(x & (0u - x));
     } else {
         for (unsigned x = board; x; x &= x - 1)
