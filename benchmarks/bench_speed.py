@@ -2,6 +2,15 @@
 
     python benchmarks/bench_speed.py [--repeat 5] [--baseline DIR] [CASE ...]
 
+(The slow cases of the previous build -- 9-way and hero + 5 x 15% --
+take a minute a run there: give them their own run with --repeat 1.)
+A baseline tree, e.g. for the commit before issue 13's work:
+
+    git archive 9eff516 | tar -x -C build/baseline
+    (cd build/baseline && python setup.py build_ext --inplace)
+
+The poker-equity lines need the peer (benchmarks/requirements.txt).
+
 DIR is a source tree of the previous implementation with its _core built in
 place (see benchmarks/benchlib.py); without it only the current figures are
 printed.  Each line: median and best wall time of the runs, the rate, and a
@@ -206,7 +215,44 @@ def per_spot_case(n: int, b: int) -> benchlib.Case:
     return case
 
 
+SIX = ["As Ah 2c 3d", "Kc Kd 4c 5d", "Qs Js Ts 9s", "Qh Jh 8c 7c", "6d 6h 5s 4s", "Td 9d 8h 7d"]
+RIVER = (["Ad Kd 3s 2s", "Ac 4h Qc Qs"], "Jd 4d 3c Qd 5h")
+
+
+def peer_case(kind: str) -> benchlib.Case:
+    """poker-equity (benchmarks/requirements.txt) on the same spots, one thread."""
+
+    def case() -> Any:
+        import poker_equity as pe
+
+        game = "omaha_hi_lo"
+        if kind == "exact":
+            return (lambda: pe.exact_from_text(game, HU), 1_086_008.0,
+                    lambda r: round(r["players"][0]["equity"], 9))  # fmt: skip
+        if kind == "river":
+            return (lambda: [pe.exact_from_text(game, *RIVER) for _ in range(1000)], 1000.0,
+                    lambda r: round(r[0]["players"][0]["equity"], 9))  # fmt: skip
+        hands = HU if kind == "mc hu" else SIX
+        return (lambda: pe.chunk_from_text(game, hands, samples=2_000_000, seed=1, threads=1),
+                2_000_000.0, lambda r: round(r["players"][0]["equity"], 4))  # fmt: skip
+
+    return case
+
+
+def river_call_case() -> benchlib.Case:
+    def case() -> Any:
+        return (lambda: [oe.equity(*RIVER, exact=True, threads=1) for _ in range(1000)], 1000.0,
+                lambda r: round(r[0].players[0].equity, 9))  # fmt: skip
+
+    return case
+
+
 CASES: dict[str, benchlib.Case] = {
+    "poker-equity exact HU preflop": peer_case("exact"),
+    "poker-equity MC HU preflop": peer_case("mc hu"),
+    "poker-equity MC 6-way preflop": peer_case("mc six"),
+    "poker-equity river spot per call": peer_case("river"),
+    "equity() river spot per call": river_call_case(),
     "equity_many river HU": many_case(200_000, 5),
     "equity() per spot, river HU": per_spot_case(2_000, 5),
     "equity_many turn HU": many_case(20_000, 4),
@@ -221,9 +267,7 @@ CASES: dict[str, benchlib.Case] = {
     "exact HU preflop, equity()": api_exact_case(HU),
     "exact 3-way flop (C)": exact_case(["As Ah 2c 3d", "Kc Kd 4c 5d", "Qs Js Ts 9s"], "7h 8d 2s"),
     "MC HU preflop": mc_case(HU),
-    "MC 6-way preflop": mc_case(
-        ["As Ah 2c 3d", "Kc Kd 4c 5d", "Qs Js Ts 9s", "Qh Jh 8c 7c", "6d 6h 5s 4s", "Td 9d 8h 7d"]
-    ),
+    "MC 6-way preflop": mc_case(SIX),
     "MC 15% vs AA:$ds,KK:$ds flop": mc_case(["15%", "AA:$ds,KK:$ds"], "Kh 7d 2c", 500_000),
     "MC 9-way tight ranges": mc_case(NINE, "", 2048, 2048),
     "MC hero + 5 x 15%": mc_case(["As Ah 2c 3d"] + ["15%"] * 5, "", 4096, 4096),
@@ -244,7 +288,9 @@ def main() -> None:
     unknown = [c for c in args.cases if c not in CASES]
     if unknown:
         parser.error(f"unknown cases {unknown}; known: {list(CASES)}")
-    benchlib.compare(__file__, CASES, args.cases, args.repeat, args.baseline, "units")
+    new_only = {n for n in CASES if n.startswith(("poker-equity", "equity_many"))}
+    benchlib.compare(__file__, CASES, args.cases, args.repeat, args.baseline, "units",
+                     old_ok=set(CASES) - new_only)  # fmt: skip
     print(benchlib.platform_line())
 
 
