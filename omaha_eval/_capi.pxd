@@ -124,6 +124,7 @@ cdef extern from "oe_equity.h" nogil:
         OE_EQ_NO_MEMORY
         OE_EQ_NO_DEAL
         OE_EQ_STOPPED
+        OE_EQ_BREAKDOWN
 
     ctypedef struct oe_eq_spot:
         int n
@@ -137,18 +138,27 @@ cdef extern from "oe_equity.h" nogil:
         const uint8_t *combos[10]
         const double *weights[10]
         const uint64_t *masks[10]
+        int sampler
+
+    enum:
+        OE_EQ_SAMPLER_AUTO
+        OE_EQ_SAMPLER_INDEPENDENT
+        OE_EQ_SAMPLER_CHAIN
 
     ctypedef struct oe_eq_ctx:
         pass
 
     oe_eq_ctx *oe_eq_new(const oe_eq_spot *spot)
     void oe_eq_free(oe_eq_ctx *ctx)
+    int oe_eq_sampler(const oe_eq_ctx *ctx)
     int oe_eq_exact(const oe_eq_ctx *ctx, int part, int parts,
-                    double *outcome, double *makes_low, uint64_t *deals,
+                    double *outcome, double *makes_low, double *breakdown, uint64_t *deals,
                     const volatile int *stop)
+    int oe_eq_exact_plain(const oe_eq_ctx *ctx, double *outcome, double *makes_low,
+                          double *breakdown, uint64_t *deals)
     int oe_eq_monte_carlo(const oe_eq_ctx *ctx, bitgen_t *rng, uint64_t trials,
                           uint64_t max_rejects, double *outcome, double *makes_low,
-                          uint64_t *done, const volatile int *stop)
+                          double *breakdown, uint64_t *done, const volatile int *stop)
 
     enum:
         OE_EQ_HI_SHARE
@@ -189,3 +199,13 @@ cdef extern from "oe_ranges.h" nogil:
     void oe_hand_shapes(const uint8_t *hands, size_t n, int k,
                         uint8_t *suited, uint8_t *max_rank)
     void oe_suit_class_keys(const uint8_t *hands, size_t n, int k, uint64_t *out)
+
+# ---- many spots (src_c/oe_many.h) -----------------------------------------
+cdef extern from "oe_many.h" nogil:
+    enum:
+        OE_MANY_MAX_PLAYERS
+    size_t oe_many_bad_rows(const uint8_t *hands, const uint8_t *boards, size_t n_spots, int P,
+                            int k, int b, uint8_t *bad)
+    void oe_many_exact(const uint8_t *hands, const uint8_t *boards, size_t n_spots, int P,
+                       int k, int b, int game, double *equity, double *hi_share,
+                       double *lo_share, double *scoop)

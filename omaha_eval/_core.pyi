@@ -70,6 +70,8 @@ SUM_COLUMNS: dict[str, int]
 N_SUMS: int
 DEAL_COLUMNS: dict[str, int]
 N_DEAL_SUMS: int
+BREAKDOWN_COLUMNS: tuple[str, ...]
+MANY_MAX_PLAYERS: int
 
 class EquitySpot:
     n: int
@@ -83,14 +85,24 @@ class EquitySpot:
         combos: list[npt.NDArray[np.uint8]],
         weights: list[npt.NDArray[np.float64]],
         masks: list[npt.NDArray[np.uint64]],
+        sampler: str = "independent",
     ) -> None: ...
+    @property
+    def sampler(self) -> str: ...
     def exact(
         self,
         part: int,
         parts: int,
         outcome: npt.NDArray[np.float64],
         makes_low: npt.NDArray[np.float64],
+        breakdown: npt.NDArray[np.float64] | None = None,
     ) -> tuple[int, int]: ...
+    def exact_plain(
+        self,
+        outcome: npt.NDArray[np.float64],
+        makes_low: npt.NDArray[np.float64],
+        breakdown: npt.NDArray[np.float64] | None = None,
+    ) -> int: ...
     def stop(self) -> None: ...
     def monte_carlo(
         self,
@@ -99,6 +111,7 @@ class EquitySpot:
         max_rejects: int,
         outcome: npt.NDArray[np.float64],
         makes_low: npt.NDArray[np.float64],
+        breakdown: npt.NDArray[np.float64] | None = None,
     ) -> tuple[int, int]: ...
 
 def equity_sums(
@@ -117,3 +130,16 @@ def hand_shapes(
     hands: npt.NDArray[np.uint8],
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]: ...
 def suit_class_keys(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]: ...
+
+def many_exact(
+    hands: npt.NDArray[np.uint8],
+    boards: npt.NDArray[np.uint8],
+    game: int,
+    equity: npt.NDArray[np.float64],
+    hi_share: npt.NDArray[np.float64],
+    lo_share: npt.NDArray[np.float64],
+    scoop: npt.NDArray[np.float64],
+) -> None: ...
+def many_bad_rows(
+    hands: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8]
+) -> npt.NDArray[np.uint8]: ...

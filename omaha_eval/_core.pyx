@@ -130,3 +130,4 @@ include "_solver.pxi"
 
 include "_equity.pxi"
 include "_ranges.pxi"
+include "_many.pxi"

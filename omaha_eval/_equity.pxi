@@ -17,6 +17,14 @@ N_SUMS = OE_EQ_SUMS
 DEAL_COLUMNS = {"total": OE_EQ_DEAL_TOTAL, "no_low": OE_EQ_DEAL_NO_LOW,
                 "quartered": OE_EQ_DEAL_QUARTERED}
 N_DEAL_SUMS = OE_EQ_DEAL_SUMS
+# The breakdown array's columns (n, 12), in this order.
+BREAKDOWN_COLUMNS = ("high card", "pair", "two pair", "three of a kind", "straight", "flush",
+                     "full house", "four of a kind", "straight flush",
+                     "nut low", "other low", "no low")
+
+
+_SAMPLERS = {"auto": OE_EQ_SAMPLER_AUTO, "independent": OE_EQ_SAMPLER_INDEPENDENT,
+             "chain": OE_EQ_SAMPLER_CHAIN}
 
 
 cdef class EquitySpot:
@@ -27,6 +35,10 @@ cdef class EquitySpot:
     uint8 array (fixed: K = 1; random: K = 0), weights[i] (K,) float64 and
     masks[i] (K,) uint64 card masks.  `known` is the mask of the board, the
     dead cards and the fixed hands; range combos touching it are removed.
+    `sampler` is "independent" (the default: every trial an independent
+    draw, so the per-trial variance gives the standard error), "chain", or
+    "auto" (the spot chooses, see the `sampler` property): a driver passes
+    "auto" once it computes standard errors from the spread of block means.
     """
 
     cdef oe_eq_ctx *ctx
@@ -35,7 +47,8 @@ cdef class EquitySpot:
     cdef volatile int _stop  # read by the C loops (oe_equity.h, "Stopping")
 
     def __cinit__(self, int k, int game, const uint8_t[::1] board, uint64_t known,
-                  list kinds, list combos, list weights, list masks):
+                  list kinds, list combos, list weights, list masks,
+                  str sampler="independent"):
         cdef oe_eq_spot spot
         cdef const uint8_t[:, ::1] c
         cdef const double[::1] w
@@ -54,6 +67,9 @@ cdef class EquitySpot:
         for i in range(spot.n_board):
             spot.board[i] = board[i]
         spot.known = known
+        if sampler not in _SAMPLERS:
+            raise ValueError(f"EquitySpot: sampler must be one of {list(_SAMPLERS)}")
+        spot.sampler = _SAMPLERS[sampler]
         for i in range(self.n):
             spot.kind[i] = kinds[i]
             c = combos[i]
@@ -70,38 +86,84 @@ cdef class EquitySpot:
     def __dealloc__(self):
         oe_eq_free(self.ctx)
 
+    @property
+    def sampler(self):
+        """How monte_carlo() samples range players: "independent" (every trial
+        an independent draw: the per-trial variance gives the standard error)
+        or "chain" (each call one Gibbs chain started from an exact draw:
+        unbiased, but the standard error must come from the spread of the
+        means of independent calls, each with a fresh BitGenerator).  With
+        the constructor's sampler="auto", chosen from the spot alone, never
+        from the seed or the clock."""
+        return "chain" if oe_eq_sampler(self.ctx) == OE_EQ_SAMPLER_CHAIN else "independent"
+
     def stop(self):
         """Make every loop running on this spot, in any thread, return soon
         with EQ_STOPPED.  Safe to call from any thread; not undone."""
         self._stop = 1
 
-    def exact(self, int part, int parts, double[::1] outcome, double[::1] makes_low):
-        """Enumerate share `part` of `parts` of the deals into outcome (4^n)
-        and makes_low (n); returns (deals counted, EQ_OK or EQ_STOPPED)."""
+    cdef double *_arrays(self, double[::1] outcome, double[::1] makes_low,
+                         double[:, ::1] breakdown) except? NULL:
+        """Check the output arrays' shapes; the breakdown pointer (or NULL)."""
+        if outcome.shape[0] != (1 << (2 * self.n)) or makes_low.shape[0] != self.n:
+            raise ValueError("EquitySpot: outcome needs 4**n cells and makes_low n")
+        if breakdown is None:
+            return NULL
+        if breakdown.shape[0] != self.n or breakdown.shape[1] != OE_EQ_BREAKDOWN:
+            raise ValueError(f"EquitySpot: breakdown must be (n, {OE_EQ_BREAKDOWN})")
+        return &breakdown[0, 0]
+
+    def exact(self, int part, int parts, double[::1] outcome, double[::1] makes_low,
+              double[:, ::1] breakdown=None):
+        """Enumerate share `part` of `parts` of the deals (0 <= part < parts)
+        into outcome (4**n), makes_low (n) and, when given, breakdown (n, 12):
+        see BREAKDOWN_COLUMNS.  Returns (deals counted, EQ_OK or EQ_STOPPED)."""
         cdef uint64_t deals = 0
         cdef int code
+        cdef double *bd = self._arrays(outcome, makes_low, breakdown)
+        if not 0 <= part < parts:
+            raise ValueError("EquitySpot.exact: need 0 <= part < parts")
         with nogil:
-            code = oe_eq_exact(self.ctx, part, parts, &outcome[0], &makes_low[0], &deals,
+            code = oe_eq_exact(self.ctx, part, parts, &outcome[0], &makes_low[0], bd, &deals,
                                &self._stop)
         if code == OE_EQ_NO_MEMORY:
             raise MemoryError("omaha_eval: out of memory in exact enumeration")
         return deals, code
 
+    def exact_plain(self, double[::1] outcome, double[::1] makes_low,
+                    double[:, ::1] breakdown=None):
+        """The same counts as every part of exact() together, by the plain,
+        slow way (every board, every hand scored from scratch): a reference
+        for tests and benchmarks.  Returns the deals counted."""
+        cdef uint64_t deals = 0
+        cdef int code
+        cdef double *bd = self._arrays(outcome, makes_low, breakdown)
+        with nogil:
+            code = oe_eq_exact_plain(self.ctx, &outcome[0], &makes_low[0], bd, &deals)
+        if code == OE_EQ_NO_MEMORY:
+            raise MemoryError("omaha_eval: out of memory in exact enumeration")
+        return deals
+
     def monte_carlo(self, bit_generator, uint64_t trials, uint64_t max_rejects,
-                    double[::1] outcome, double[::1] makes_low):
-        """Draw `trials` deals with the NumPy BitGenerator into outcome and
-        makes_low; returns (trials done, EQ_OK, EQ_NO_DEAL if max_rejects
-        deals in a row collided, or EQ_STOPPED)."""
+                    double[::1] outcome, double[::1] makes_low,
+                    double[:, ::1] breakdown=None):
+        """Draw `trials` deals with the NumPy BitGenerator into outcome (4**n),
+        makes_low (n) and, when given, breakdown (n, 12); returns (trials
+        done, EQ_OK, EQ_NO_DEAL if max_rejects deals in a row collided, or
+        EQ_STOPPED)."""
         cdef bitgen_t *rng
         cdef uint64_t done = 0
         cdef int code = OE_EQ_OK
+        cdef double *bd = self._arrays(outcome, makes_low, breakdown)
         capsule = bit_generator.capsule
         if not PyCapsule_IsValid(capsule, "BitGenerator"):
             raise ValueError("monte_carlo: not a NumPy BitGenerator")
         rng = <bitgen_t *>PyCapsule_GetPointer(capsule, "BitGenerator")
         with bit_generator.lock, nogil:
             code = oe_eq_monte_carlo(self.ctx, rng, trials, max_rejects,
-                                     &outcome[0], &makes_low[0], &done, &self._stop)
+                                     &outcome[0], &makes_low[0], bd, &done, &self._stop)
+        if code == OE_EQ_NO_MEMORY:
+            raise MemoryError("omaha_eval: out of memory in Monte Carlo")
         return done, code
 
 

@@ -1,35 +1,31 @@
 /*
  * oe_equity.c -- exact and Monte Carlo equity; the contract is oe_equity.h.
  *
- * Both paths end every deal the same way (count_deal): oe_pot_winners()
- * names the high and low winners, and the deal's weight is added to the
- * histogram cell of that outcome.  Shares are derived from the histogram
- * afterwards, through oe_split_shares(), so the split lives in oe_split.c
- * alone.
+ * Every deal ends in oe_sink_deal() (oe_fold.h): oe_pot_winners() names the
+ * high and low winners and the deal's weight is added to the histogram cell
+ * of that outcome (and to makes_low and the breakdown).  Shares are derived
+ * from the histogram afterwards, through oe_split_shares(), so the split
+ * lives in oe_split.c alone.
+ *
+ * Fixed hands are folded over the known board once per spot (oe_fold.h):
+ * on a board they cost one lookup, plus a flush check when the board has
+ * three cards of a suit they hold twice.  When every player is a fixed
+ * hand, exact enumeration only counts boards by their rank multiset
+ * (oe_fold_exact) and looks at the boards with flushes one by one.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "oe_equity.h"
 #include "oe_eval.h"
+#include "oe_fold.h"
+#include "oe_quint.h"
+#include "oe_random.h"
 #include "oe_split.h"
 /* The evaluator's own tables, read directly in the hot loops (read-only). */
 #include "oe_tables.h"
 #include "oe_bits.h"
-
-/*
- * A fixed hand folded for these loops (built once per call): its
- * oe_hand_table and a row of the low table.  A board then costs one lookup
- * per board rank triple, one per triple of the flush suit's board cards
- * when the hand holds two of that suit, and one for the low.  This is
- * oe_eval_hand_table()'s work, done here incrementally while boards are
- * enumerated (a new card adds only the triples that contain it), which is
- * what makes exact enumeration fast.
- */
-typedef struct {
-    oe_hand_table table;             /* tri_high, flush_high[suit][rank triple] */
-    uint8_t low[256];                /* best low per board low-rank mask */
-} fast_hand;
 
 struct oe_eq_ctx {
     oe_eq_spot s;
@@ -41,12 +37,28 @@ struct oe_eq_ctx {
     int fixed[OE_EQ_MAX_PLAYERS];    /* player numbers of each kind */
     int range[OE_EQ_MAX_PLAYERS];
     int random[OE_EQ_MAX_PLAYERS];
-    fast_hand *hands;                /* hands[j]: fixed player fixed[j] */
-    double *alias_prob[OE_EQ_MAX_PLAYERS];   /* per range (Walker/Vose) */
+    oe_fold fold;                    /* the fixed hands, over the known board */
+    uint16_t *rest_full;             /* the fold's tables (owned) */
+    uint8_t *rest_low;
+    uint32_t *fold_tables;
+    unsigned board_suit_count;       /* known board: a 4-bit count per suit */
+    oe_digit_spec deck_digits;       /* uniform positions in deck[] */
+    /* Alias tables per range (Walker/Vose): keep combo c when the draw's
+     * fraction is <= alias_keep[c] (its probability x 2^64), else take
+     * alias_next[c]; alias_reject: Lemire's threshold for the range size. */
+    uint64_t *alias_keep[OE_EQ_MAX_PLAYERS];
     uint32_t *alias_next[OE_EQ_MAX_PLAYERS];
+    uint64_t alias_reject[OE_EQ_MAX_PLAYERS];
+    int sampler;                     /* OE_EQ_SAMPLER_INDEPENDENT or _CHAIN */
 };
 
 #define MAX(a, b) ((a) > (b) ? (a) : (b))
+
+/* The sink's breakdown layout is the public one. */
+_Static_assert(OE_BD_COLUMNS == OE_EQ_BREAKDOWN && OE_BD_NUT_LOW == OE_EQ_BD_NUT_LOW &&
+                   OE_BD_OTHER_LOW == OE_EQ_BD_OTHER_LOW && OE_BD_NO_LOW == OE_EQ_BD_NO_LOW,
+               "breakdown columns");
+_Static_assert(OE_FOLD_MAX_HANDS == OE_EQ_MAX_PLAYERS, "players");
 
 /* ------------------------------------------------------------ context */
 
@@ -88,39 +100,54 @@ static int alias_build(const double *w, size_t K, double *prob, uint32_t *next)
     return OE_EQ_OK;
 }
 
-static void fast_hand_build(const uint8_t *hole, int k, fast_hand *f)
+/* A fixed-seed generator (SplitMix64) for the sampler pilot: the choice
+ * depends on the spot only, never on the user's seed or the clock. */
+static uint64_t pilot_next(void *state)
 {
-    oe_hand_table_build(hole, k, &f->table);
-    for (int m = 0; m < 256; m++) f->low[m] = oe_best_low(f->table.low_mask, (uint8_t)m);
+    uint64_t z = (*(uint64_t *)state += 0x9E3779B97F4A7C15u);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
 }
+static uint32_t pilot_next32(void *state) { return (uint32_t)pilot_next(state); }
+static double pilot_double(void *state) { return (double)(pilot_next(state) >> 11) * 0x1.0p-53; }
 
-/* Best flush of a hand (flush_high: its row for the suit) with the board's
- * `count` (3, 4 or 5) cards of that suit, of ranks `mask`: the best over
- * the triples of those ranks. */
-static inline uint16_t best_flush(const uint16_t *flush_high, unsigned mask, int count)
+static inline int draw_assignment(const oe_eq_ctx *ctx, bitgen_t *rng, uint32_t *cur,
+                                  uint64_t *taken);
+
+/*
+ * Independent draws reject whole assignments that share a card; with many
+ * range players (tight ranges, or wide ones multiway) almost all of them
+ * do.  PILOT_DRAWS assignments drawn with a fixed seed estimate the share
+ * accepted; below CHAIN_BELOW the Gibbs chain is used (oe_equity.h).
+ * 1/32: an accepted deal then costs over 32 draws of every player, more
+ * than a sweep of the chain in the spots measured (benchmarks/bench_speed.py).
+ */
+#define PILOT_DRAWS 4096
+#define CHAIN_BELOW (PILOT_DRAWS / 32)
+
+static int choose_sampler(const oe_eq_ctx *ctx)
 {
-    if (count == 3) return flush_high[oe_rank_triple_index[mask]];
-    uint16_t best = 0;
-    for (unsigned a = mask; a; a &= a - 1) {
-        unsigned less = mask & ~(a & -a); /* drop one rank ... */
-        if (count == 4) {
-            best = MAX(best, flush_high[oe_rank_triple_index[less]]);
-            continue;
-        }
-        for (unsigned b = a & (a - 1); b; b &= b - 1) /* ... and another */
-            best = MAX(best, flush_high[oe_rank_triple_index[less & ~(b & -b)]]);
-    }
-    return best;
+    if (ctx->n_range < 2) return OE_EQ_SAMPLER_INDEPENDENT;
+    uint64_t state = 0x5EEDu;
+    bitgen_t pilot = {&state, pilot_next, pilot_next32, pilot_double, pilot_next};
+    uint32_t cur[OE_EQ_MAX_PLAYERS];
+    uint64_t taken;
+    int accepted = 0;
+    for (int i = 0; i < PILOT_DRAWS; i++) accepted += draw_assignment(ctx, &pilot, cur, &taken);
+    return accepted < CHAIN_BELOW ? OE_EQ_SAMPLER_CHAIN : OE_EQ_SAMPLER_INDEPENDENT;
 }
 
 void oe_eq_free(oe_eq_ctx *ctx)
 {
     if (!ctx) return;
     for (int i = 0; i < OE_EQ_MAX_PLAYERS; i++) {
-        free(ctx->alias_prob[i]);
+        free(ctx->alias_keep[i]);
         free(ctx->alias_next[i]);
     }
-    free(ctx->hands);
+    free(ctx->rest_full);
+    free(ctx->rest_low);
+    free(ctx->fold_tables);
     free(ctx);
 }
 
@@ -142,183 +169,122 @@ oe_eq_ctx *oe_eq_new(const oe_eq_spot *spot)
             ctx->random[ctx->n_random++] = i;
         }
     }
-    ctx->hands = malloc((size_t)(ctx->n_fixed ? ctx->n_fixed : 1) * sizeof *ctx->hands);
-    if (!ctx->hands) goto fail;
+    const size_t n_rest = oe_n_msets[ctx->need];
+    ctx->rest_full = malloc(n_rest * sizeof *ctx->rest_full);
+    ctx->rest_low = malloc(n_rest * sizeof *ctx->rest_low);
+    ctx->fold_tables = malloc(n_rest * (size_t)(ctx->n_fixed ? ctx->n_fixed : 1) *
+                              sizeof *ctx->fold_tables);
+    if (!ctx->rest_full || !ctx->rest_low || !ctx->fold_tables) goto fail;
+    oe_fold_board(&ctx->fold, spot->board, spot->n_board, spot->game, ctx->rest_full,
+                  ctx->rest_low);
     for (int j = 0; j < ctx->n_fixed; j++)
-        fast_hand_build(spot->combos[ctx->fixed[j]], spot->k, &ctx->hands[j]);
+        oe_fold_hand(&ctx->fold, spot->combos[ctx->fixed[j]], spot->k, ctx->fixed[j],
+                     ctx->fold_tables + (size_t)j * n_rest);
+    for (int i = 0; i < spot->n_board; i++)
+        ctx->board_suit_count += 1u << (4 * OE_SUIT(spot->board[i]));
+    if (ctx->n_deck) oe_digit_spec_init(&ctx->deck_digits, (uint64_t)ctx->n_deck);
     for (int j = 0; j < ctx->n_range; j++) {
         int p = ctx->range[j];
         size_t K = spot->n_combos[p];
-        ctx->alias_prob[j] = malloc(K * sizeof(double));
+        double *prob = malloc(K * sizeof *prob);
+        ctx->alias_keep[j] = malloc(K * sizeof(uint64_t));
         ctx->alias_next[j] = malloc(K * sizeof(uint32_t));
-        if (!ctx->alias_prob[j] || !ctx->alias_next[j]) goto fail;
-        if (alias_build(spot->weights[p], K, ctx->alias_prob[j], ctx->alias_next[j]) != OE_EQ_OK)
+        if (!prob || !ctx->alias_keep[j] || !ctx->alias_next[j] ||
+            alias_build(spot->weights[p], K, prob, ctx->alias_next[j]) != OE_EQ_OK) {
+            free(prob);
             goto fail;
+        }
+        for (size_t c = 0; c < K; c++)
+            ctx->alias_keep[j][c] = prob[c] >= 1.0 ? UINT64_MAX
+                                                   : (uint64_t)ldexp(prob[c], 64);
+        free(prob);
+        ctx->alias_reject[j] = (0 - (uint64_t)K) % (uint64_t)K;
     }
+    ctx->sampler = spot->sampler != OE_EQ_SAMPLER_AUTO ? spot->sampler : choose_sampler(ctx);
     return ctx;
 fail:
     oe_eq_free(ctx);
     return NULL;
 }
 
-/* ------------------------------------------------------------ one deal */
-
-static inline void count_deal(int n, const uint16_t *high, const uint8_t *low, double w,
-                              double *outcome, double *makes_low)
+int oe_eq_sampler(const oe_eq_ctx *ctx)
 {
-    uint32_t hi, lo;
-    oe_pot_winners(n, high, low, (1u << n) - 1u, &hi, &lo);
-    outcome[(size_t)hi << n | lo] += w;
-    for (int i = 0; i < n; i++)
-        if (low[i]) makes_low[i] += w;
+    return ctx->sampler;
 }
 
+/* ------------------------------------------------------------ counting */
+
 /*
- * Each worker counts into its own buffer on the stack when the histogram
- * is small (n <= 6) and adds it to the caller's at the end: small arrays of
- * different workers can share a cache line, and writing them on every deal
- * from two threads would make the line bounce between cores.
+ * Each worker counts into its own buffers on the stack when the histogram
+ * is small (n <= 6) and adds them to the caller's at the end: small arrays
+ * of different workers can share a cache line, and writing them on every
+ * deal from two threads would make the line bounce between cores.
  */
 #define LOCAL_CELLS 4096
 
 typedef struct {
-    double *outcome, *makes_low;     /* where the loop counts */
-    double *dest_outcome, *dest_makes_low;
+    oe_sink sink;                    /* counts here ... */
+    double *dest_outcome, *dest_makes_low, *dest_breakdown; /* ... added here at the end */
     size_t cells;
-    int n;
-    double makes_low_local[OE_EQ_MAX_PLAYERS];
+    double makes_low[OE_EQ_MAX_PLAYERS];
+    double breakdown[OE_EQ_MAX_PLAYERS * OE_EQ_BREAKDOWN];
 } counts;
 
-static void counts_open(counts *c, int n, double *outcome, double *makes_low, double *local)
+static void counts_open(counts *c, const oe_eq_ctx *ctx, double *outcome, double *makes_low,
+                        double *breakdown, double *local)
 {
-    c->n = n;
+    const int n = ctx->s.n;
+    memset(c, 0, sizeof *c);
     c->cells = (size_t)1 << (2 * n);
     c->dest_outcome = outcome;
     c->dest_makes_low = makes_low;
-    c->outcome = c->cells <= LOCAL_CELLS ? local : outcome;
-    if (c->outcome == local) memset(local, 0, c->cells * sizeof *local);
-    memset(c->makes_low_local, 0, sizeof c->makes_low_local);
-    c->makes_low = c->makes_low_local;
+    c->dest_breakdown = breakdown;
+    c->sink.n = n;
+    c->sink.no_low = ctx->no_low;
+    c->sink.outcome = c->cells <= LOCAL_CELLS ? local : outcome;
+    if (c->sink.outcome == local) memset(local, 0, c->cells * sizeof *local);
+    c->sink.makes_low = c->makes_low;
+    c->sink.breakdown = breakdown ? c->breakdown : NULL;
 }
 
 static void counts_close(counts *c)
 {
-    if (c->outcome != c->dest_outcome)
-        for (size_t i = 0; i < c->cells; i++) c->dest_outcome[i] += c->outcome[i];
-    for (int i = 0; i < c->n; i++) c->dest_makes_low[i] += c->makes_low[i];
-}
-
-/*
- * A board being built card by card: for each fixed hand, the best
- * non-flush high over the board triples complete so far; the board's cards
- * by suit and its low ranks.  Adding card number `pos` adds the C(pos, 2)
- * triples it closes.
- */
-typedef struct {
-    uint8_t card[5];
-    uint16_t best[OE_EQ_MAX_PLAYERS];
-    uint16_t suit_ranks[4];          /* 13-bit rank mask per suit */
-    uint8_t suit_count[4];
-    uint8_t low_mask;                /* bit 0 = ace .. bit 7 = eight */
-    int8_t flush_suit;               /* the suit with 3+ cards, or -1 */
-} partial_board;
-
-static inline void board_add(const oe_eq_ctx *ctx, const partial_board *from, int pos,
-                             uint8_t card, partial_board *to)
-{
-    *to = *from;
-    to->card[pos] = card;
-    int r = OE_RANK(card), s = OE_SUIT(card);
-    to->suit_ranks[s] |= (uint16_t)(1u << r);
-    if (++to->suit_count[s] >= 3) to->flush_suit = (int8_t)s;
-    to->low_mask |= oe_low_bit[r];
-    for (int a = 0; a < pos; a++)
-        for (int b = a + 1; b < pos; b++) {
-            uint16_t t = oe_triple_index[OE_RANK(to->card[a])][OE_RANK(to->card[b])][r];
-            for (int j = 0; j < ctx->n_fixed; j++)
-                to->best[j] = MAX(to->best[j], ctx->hands[j].table.tri_high[t]);
-        }
-}
-
-/* The fixed hands' values on a complete board. */
-static inline void fixed_values(const oe_eq_ctx *ctx, const partial_board *b,
-                                uint16_t *high, uint8_t *low)
-{
-    for (int j = 0; j < ctx->n_fixed; j++) {
-        const fast_hand *f = &ctx->hands[j];
-        uint16_t best = b->best[j];
-        const int fs = b->flush_suit;
-        if (fs >= 0 && (f->table.flush_suits >> fs & 1u))
-            best = MAX(best, best_flush(f->table.flush_high[fs], b->suit_ranks[fs],
-                                        b->suit_count[fs]));
-        high[ctx->fixed[j]] = best;
-        low[ctx->fixed[j]] = ctx->no_low ? OE_LOW_NONE : f->low[b->low_mask];
-    }
-}
-
-/* The fixed hands' values on five cards, from scratch (Monte Carlo). */
-static inline void fixed_values5(const oe_eq_ctx *ctx, const uint8_t c[5],
-                                 uint16_t *high, uint8_t *low)
-{
-    const int r0 = OE_RANK(c[0]), r1 = OE_RANK(c[1]), r2 = OE_RANK(c[2]),
-              r3 = OE_RANK(c[3]), r4 = OE_RANK(c[4]);
-    const uint16_t *r01 = oe_triple_index[r0][r1], *r02 = oe_triple_index[r0][r2],
-                   *r03 = oe_triple_index[r0][r3], *r12 = oe_triple_index[r1][r2],
-                   *r13 = oe_triple_index[r1][r3], *r23 = oe_triple_index[r2][r3];
-    const unsigned t[10] = {r01[r2], r01[r3], r01[r4], r02[r3], r02[r4],
-                            r03[r4], r12[r3], r12[r4], r13[r4], r23[r4]};
-    unsigned suit_ranks[4] = {0, 0, 0, 0}, suit_count[4] = {0, 0, 0, 0};
-    uint8_t low_mask = 0;
-    int flush_suit = -1;
-    for (int i = 0; i < 5; i++) {
-        int s = OE_SUIT(c[i]);
-        suit_ranks[s] |= 1u << OE_RANK(c[i]);
-        if (++suit_count[s] >= 3) flush_suit = s;
-        low_mask |= oe_low_bit[OE_RANK(c[i])];
-    }
-    for (int j = 0; j < ctx->n_fixed; j++) {
-        const fast_hand *f = &ctx->hands[j];
-        const uint16_t *th = f->table.tri_high;
-        uint16_t best = th[t[0]];
-        for (int q = 1; q < 10; q++) best = MAX(best, th[t[q]]);
-        if (flush_suit >= 0 && (f->table.flush_suits >> flush_suit & 1u))
-            best = MAX(best, best_flush(f->table.flush_high[flush_suit], suit_ranks[flush_suit],
-                                        (int)suit_count[flush_suit]));
-        high[ctx->fixed[j]] = best;
-        low[ctx->fixed[j]] = ctx->no_low ? OE_LOW_NONE : f->low[low_mask];
-    }
-}
-
-static void board_start(const oe_eq_ctx *ctx, partial_board *b)
-{
-    partial_board empty;
-    memset(&empty, 0, sizeof empty);
-    empty.flush_suit = -1;
-    *b = empty;
-    for (int i = 0; i < ctx->s.n_board; i++) {
-        partial_board next;
-        board_add(ctx, b, i, ctx->s.board[i], &next);
-        *b = next;
-    }
+    if (c->sink.outcome != c->dest_outcome)
+        for (size_t i = 0; i < c->cells; i++) c->dest_outcome[i] += c->sink.outcome[i];
+    for (int i = 0; i < c->sink.n; i++) c->dest_makes_low[i] += c->makes_low[i];
+    if (c->dest_breakdown)
+        for (int i = 0; i < c->sink.n * OE_EQ_BREAKDOWN; i++)
+            c->dest_breakdown[i] += c->breakdown[i];
 }
 
 /* ------------------------------------------------------------ exact */
 
+/* Every this many deals, and on every board, the loops read *stop. */
+#define STOP_CHECK_MASK 0x3FFFu
+
 typedef struct {
     const oe_eq_ctx *ctx;
+    const oe_sink *sink;
     uint16_t high[OE_EQ_MAX_PLAYERS];
     uint8_t low[OE_EQ_MAX_PLAYERS];
+    uint8_t board_low;                       /* low ranks of the current board */
     uint16_t *range_high[OE_EQ_MAX_PLAYERS]; /* per range combo on this board; 0 = collides */
     uint8_t *range_low[OE_EQ_MAX_PLAYERS];
     int part, parts, split_first;            /* split_first: partition the first range */
-    double *outcome, *makes_low;
     uint64_t deals;
     const volatile int *stop;                /* see oe_equity.h, "Stopping" */
     int stopped;
 } exact_state;
 
-/* Every this many deals, and on every board, the loops read *stop. */
-#define STOP_CHECK_MASK 0x3FFFu
+/* A board being dealt, with ranges in the spot: its cards, the rest index
+ * so far (oe_fold.h), its cards by suit, and the mask of the dealt cards. */
+typedef struct {
+    uint8_t card[5];
+    unsigned idx;
+    uint8_t suit_count[4];
+    uint16_t suit_ranks[4];
+    uint64_t dealt;
+} exact_board_state;
 
 static inline int should_stop(exact_state *st)
 {
@@ -331,7 +297,7 @@ static void assign_ranges(exact_state *st, int j, uint64_t used, double w)
 {
     const oe_eq_ctx *ctx = st->ctx;
     if (j == ctx->n_range) {
-        count_deal(ctx->s.n, st->high, st->low, w, st->outcome, st->makes_low);
+        oe_sink_deal(st->sink, st->high, st->low, st->board_low, w);
         if ((++st->deals & STOP_CHECK_MASK) == 0) should_stop(st);
         return;
     }
@@ -348,142 +314,130 @@ static void assign_ranges(exact_state *st, int j, uint64_t used, double w)
     }
 }
 
-/* A complete board: the range combos' values, then every assignment. */
-static inline void exact_board(exact_state *st, const partial_board *pb, uint64_t board_mask)
+/* A complete board: the fixed hands' values, the range combos' values,
+ * then every assignment. */
+static void exact_board(exact_state *st, const exact_board_state *b)
 {
     const oe_eq_ctx *ctx = st->ctx;
     const oe_eq_spot *s = &ctx->s;
     if (should_stop(st)) return;
-    fixed_values(ctx, pb, st->high, st->low);
-    if (ctx->n_range == 0) {
-        count_deal(s->n, st->high, st->low, 1.0, st->outcome, st->makes_low);
-        st->deals++;
-        return;
-    }
-    oe_board b;
-    oe_board_prepare(pb->card, &b);
+    int fs = -1;
+    for (int q = 0; q < 4; q++)
+        if (b->suit_count[q] >= 3) fs = q;
+    oe_fold_values(&ctx->fold, b->idx, fs, fs >= 0 ? b->suit_ranks[fs] : 0u, st->high, st->low);
+    st->board_low = ctx->rest_low[b->idx];
+    oe_qboard qb;
+    qb.row = oe_quint_pair_high + (size_t)ctx->rest_full[b->idx] * OE_N_PAIRS;
+    qb.flush_suit = fs;
+    qb.flush_ranks = fs >= 0 ? b->suit_ranks[fs] : 0u;
+    qb.low_mask = st->board_low;
     for (int j = 0; j < ctx->n_range; j++) {
         int p = ctx->range[j];
         for (size_t c = 0; c < s->n_combos[p]; c++) {
-            if (s->masks[p][c] & board_mask) {
+            if (s->masks[p][c] & b->dealt) {
                 st->range_high[j][c] = 0; /* no high is 0: marks a collision */
                 continue;
             }
-            oe_eval_prepared_board(&b, s->combos[p] + c * (size_t)s->k, s->k,
-                                   &st->range_high[j][c], &st->range_low[j][c]);
-            if (ctx->no_low) st->range_low[j][c] = OE_LOW_NONE;
+            oe_qboard_eval(&qb, s->combos[p] + c * (size_t)s->k, s->k, ctx->no_low,
+                           &st->range_high[j][c], &st->range_low[j][c]);
         }
     }
-    assign_ranges(st, 0, board_mask, 1.0);
+    assign_ranges(st, 0, b->dealt, 1.0);
 }
 
-/* The last board card: deck[start..] after the four cards of `pb`.  The
- * same as board_add + exact_board, with the six triples that the last
- * card closes looked up through rows fixed for the whole loop. */
-static void exact_last_card(exact_state *st, const partial_board *pb, int start,
-                            uint64_t board_mask, int unit)
+/* Deal board cards pos..need-1 (of those to come) from deck[start..];
+ * `unit` numbers the subtree so that the parts take turns by the first two
+ * cards dealt (by the only one when one is to come), as oe_fold_exact. */
+static void exact_deal(exact_state *st, const exact_board_state *b, int pos, int start,
+                       int unit)
 {
     const oe_eq_ctx *ctx = st->ctx;
-    const int m = ctx->n_deck, nf = ctx->n_fixed;
-    const uint16_t *row[6];
-    for (int a = 0, q = 0; a < 4; a++)
-        for (int b = a + 1; b < 4; b++)
-            row[q++] = oe_triple_index[OE_RANK(pb->card[a])][OE_RANK(pb->card[b])];
-    partial_board next = *pb;
-    for (int i = start; i < m && !st->stopped; i++) {
-        if (ctx->need <= 2) { /* the parts take turns here (see exact_deal) */
-            int u = ctx->need == 1 ? i : unit + i * m;
-            if (u % st->parts != st->part) continue;
-        }
-        uint8_t card = ctx->deck[i];
-        int r = OE_RANK(card), s = OE_SUIT(card);
-        const unsigned t0 = row[0][r], t1 = row[1][r], t2 = row[2][r], t3 = row[3][r],
-                       t4 = row[4][r], t5 = row[5][r];
-        next.card[4] = card;
-        memcpy(next.suit_ranks, pb->suit_ranks, sizeof next.suit_ranks);
-        memcpy(next.suit_count, pb->suit_count, sizeof next.suit_count);
-        next.suit_ranks[s] |= (uint16_t)(1u << r);
-        next.suit_count[s]++;
-        next.flush_suit = pb->suit_count[s] >= 2 ? (int8_t)s : pb->flush_suit;
-        next.low_mask = pb->low_mask | oe_low_bit[r];
-        for (int j = 0; j < nf; j++) {
-            const uint16_t *th = ctx->hands[j].table.tri_high;
-            uint16_t b = MAX(pb->best[j], th[t0]);
-            b = MAX(b, th[t1]);
-            b = MAX(b, th[t2]);
-            b = MAX(b, th[t3]);
-            b = MAX(b, th[t4]);
-            next.best[j] = MAX(b, th[t5]);
-        }
-        exact_board(st, &next, board_mask | (uint64_t)1 << card);
-    }
-}
-
-/* Deal board cards pos..4 from deck[start..]; `unit` numbers the subtree
- * so that the parts can take turns. */
-static void exact_deal(exact_state *st, const partial_board *pb, int pos, int start,
-                       uint64_t board_mask, int unit)
-{
-    const oe_eq_ctx *ctx = st->ctx;
-    const int m = ctx->n_deck, first = ctx->s.n_board;
-    if (pos == 4) {
-        exact_last_card(st, pb, start, board_mask, unit);
+    const int m = ctx->n_deck, need = ctx->need;
+    if (pos >= need || pos >= 5) { /* need <= 5: the second test only tells the compiler */
+        exact_board(st, b);
         return;
     }
-    for (int i = start; i <= m - (5 - pos) && !st->stopped; i++) {
-        /* Parts take turns by the first two dealt cards (by the only one
-         * when one is to come); the last card's turns are exact_last_card's. */
-        int u = pos == first ? i : pos == first + 1 ? unit + i * m : unit;
-        if (pos == first + 1 && u % st->parts != st->part) continue;
-        partial_board next;
-        uint8_t card = ctx->deck[i];
-        board_add(ctx, pb, pos, card, &next);
-        exact_deal(st, &next, pos + 1, i + 1, board_mask | (uint64_t)1 << card, u);
+    for (int i = start; i <= m - (need - pos) && !st->stopped; i++) {
+        const int u = pos == 0 ? i : pos == 1 ? unit + i * m : unit;
+        if (pos == (need == 1 ? 0 : 1) && u % st->parts != st->part) continue;
+        const int card = ctx->deck[i], rank = OE_RANK(card), suit = OE_SUIT(card);
+        exact_board_state next = *b;
+        next.card[ctx->s.n_board + pos] = (uint8_t)card;
+        next.idx += oe_mset_term[pos][rank];
+        next.suit_count[suit]++;
+        next.suit_ranks[suit] |= (uint16_t)(1u << rank);
+        next.dealt |= (uint64_t)1 << card;
+        exact_deal(st, &next, pos + 1, i + 1, u);
     }
+}
+
+/* Scratch for the range combos' values on the current board. */
+static int range_scratch(const oe_eq_ctx *ctx, uint16_t **highs, uint8_t **lows,
+                         uint16_t **range_high, uint8_t **range_low)
+{
+    size_t total = 0;
+    for (int j = 0; j < ctx->n_range; j++) total += ctx->s.n_combos[ctx->range[j]];
+    *highs = malloc((total ? total : 1) * sizeof **highs);
+    *lows = malloc(total ? total : 1);
+    if (!*highs || !*lows) {
+        free(*highs);
+        free(*lows);
+        return OE_EQ_NO_MEMORY;
+    }
+    size_t at = 0;
+    for (int j = 0; j < ctx->n_range; j++) {
+        range_high[j] = *highs + at;
+        range_low[j] = *lows + at;
+        at += ctx->s.n_combos[ctx->range[j]];
+    }
+    return OE_EQ_OK;
 }
 
 int oe_eq_exact(const oe_eq_ctx *ctx, int part, int parts, double *outcome,
-                double *makes_low, uint64_t *deals, const volatile int *stop)
+                double *makes_low, double *breakdown, uint64_t *deals,
+                const volatile int *stop)
 {
     const oe_eq_spot *s = &ctx->s;
+    double local[LOCAL_CELLS];
+    counts acc;
+    *deals = 0;
+
+    if (ctx->n_range == 0) {
+        /* Fixed hands only (exact enumeration takes random hands as ranges). */
+        uint32_t *rest_counts = malloc(ctx->fold.n_rest * sizeof *rest_counts);
+        if (!rest_counts) return OE_EQ_NO_MEMORY;
+        counts_open(&acc, ctx, outcome, makes_low, breakdown, local);
+        int stopped = oe_fold_exact(&ctx->fold, ctx->deck, ctx->n_deck, part, parts,
+                                    rest_counts, &acc.sink, deals, stop);
+        counts_close(&acc);
+        free(rest_counts);
+        return stopped ? OE_EQ_STOPPED : OE_EQ_OK;
+    }
+
     exact_state st;
     memset(&st, 0, sizeof st);
     st.ctx = ctx;
     st.part = part;
     st.parts = parts;
     st.stop = stop;
-    double local[LOCAL_CELLS];
-    counts acc;
-    counts_open(&acc, s->n, outcome, makes_low, local);
-    st.outcome = acc.outcome;
-    st.makes_low = acc.makes_low;
-    *deals = 0;
-
-    /* Scratch for the range combos' values on the current board. */
-    size_t total = 0;
-    for (int j = 0; j < ctx->n_range; j++) total += s->n_combos[ctx->range[j]];
-    uint16_t *highs = malloc((total ? total : 1) * sizeof *highs);
-    uint8_t *lows = malloc(total ? total : 1);
-    if (!highs || !lows) {
-        free(highs);
-        free(lows);
+    uint16_t *highs;
+    uint8_t *lows;
+    if (range_scratch(ctx, &highs, &lows, st.range_high, st.range_low) != OE_EQ_OK)
         return OE_EQ_NO_MEMORY;
-    }
-    size_t at = 0;
-    for (int j = 0; j < ctx->n_range; j++) {
-        st.range_high[j] = highs + at;
-        st.range_low[j] = lows + at;
-        at += s->n_combos[ctx->range[j]];
-    }
+    counts_open(&acc, ctx, outcome, makes_low, breakdown, local);
+    st.sink = &acc.sink;
 
-    partial_board known;
-    board_start(ctx, &known);
+    exact_board_state b;
+    memset(&b, 0, sizeof b);
+    memcpy(b.card, s->board, (size_t)s->n_board);
+    memcpy(b.suit_count, ctx->fold.suit_count, sizeof b.suit_count);
+    memcpy(b.suit_ranks, ctx->fold.suit_ranks, sizeof b.suit_ranks);
     if (ctx->need == 0) {
         /* One board: the parts split the first range's combos. */
         st.split_first = parts > 1;
-        if (ctx->n_range || part == 0) exact_board(&st, &known, 0);
+        exact_board(&st, &b);
     } else {
-        exact_deal(&st, &known, s->n_board, 0, 0, 0);
+        exact_deal(&st, &b, 0, 0, 0);
     }
     free(highs);
     free(lows);
@@ -492,40 +446,176 @@ int oe_eq_exact(const oe_eq_ctx *ctx, int part, int parts, double *outcome,
     return st.stopped ? OE_EQ_STOPPED : OE_EQ_OK;
 }
 
-/* ------------------------------------------------------------ Monte Carlo */
+/* ------------------------------------------------------------ plain exact */
 
-/* 32 random bits at a time, two from each 64-bit draw (half the calls
- * through the BitGenerator's function pointer). */
-typedef struct {
-    bitgen_t *rng;
-    uint64_t bits;
-    int have;
-} bit_source;
-
-static inline uint32_t next32(bit_source *src)
+/* One deal counted the plain way: oe_pot_winners() and oe_high_category(),
+ * not the loops' inlined forms, so that comparing the two checks those. */
+static void plain_count(const oe_eq_ctx *ctx, const oe_sink *sink, const uint16_t *high,
+                        const uint8_t *low, uint8_t board_low, double w)
 {
-    if (src->have) {
-        src->have = 0;
-        return (uint32_t)(src->bits >> 32);
+    const int n = ctx->s.n;
+    uint32_t hi, lo;
+    oe_pot_winners(n, high, low, (1u << n) - 1u, &hi, &lo);
+    sink->outcome[(size_t)hi << n | lo] += w;
+    for (int i = 0; i < n; i++) {
+        if (low[i]) sink->makes_low[i] += w;
+        if (!sink->breakdown) continue;
+        double *bd = sink->breakdown + (size_t)i * OE_EQ_BREAKDOWN;
+        bd[oe_high_category(high[i])] += w;
+        if (ctx->no_low) continue;
+        bd[low[i] == OE_LOW_NONE          ? OE_EQ_BD_NO_LOW
+           : low[i] == oe_nut_low[board_low] ? OE_EQ_BD_NUT_LOW
+                                            : OE_EQ_BD_OTHER_LOW] += w;
     }
-    src->bits = src->rng->next_uint64(src->rng->state);
-    src->have = 1;
-    return (uint32_t)src->bits;
 }
 
-/* Uniform integer in 0..range-1 (Lemire's multiply-and-reject: unbiased). */
-static inline uint32_t draw_below(bit_source *src, uint32_t range)
+/* Every assignment of combos to range players j.. on one board (plain). */
+static void plain_assign(const oe_eq_ctx *ctx, const oe_sink *sink, int j, uint64_t used,
+                         double w, uint16_t *high, uint8_t *low, uint8_t board_low,
+                         uint16_t *const *range_high, uint8_t *const *range_low,
+                         uint64_t *deals)
 {
-    uint64_t m = (uint64_t)next32(src) * range;
-    uint32_t low = (uint32_t)m;
-    if (low < range) {
-        uint32_t threshold = (uint32_t)(-range) % range;
-        while (low < threshold) {
-            m = (uint64_t)next32(src) * range;
-            low = (uint32_t)m;
-        }
+    if (j == ctx->n_range) {
+        plain_count(ctx, sink, high, low, board_low, w);
+        (*deals)++;
+        return;
     }
-    return (uint32_t)(m >> 32);
+    const int p = ctx->range[j];
+    for (size_t c = 0; c < ctx->s.n_combos[p]; c++) {
+        if (!range_high[j][c] || (ctx->s.masks[p][c] & used)) continue;
+        high[p] = range_high[j][c];
+        low[p] = range_low[j][c];
+        plain_assign(ctx, sink, j + 1, used | ctx->s.masks[p][c], w * ctx->s.weights[p][c],
+                     high, low, board_low, range_high, range_low, deals);
+    }
+}
+
+int oe_eq_exact_plain(const oe_eq_ctx *ctx, double *outcome, double *makes_low,
+                      double *breakdown, uint64_t *deals)
+{
+    const oe_eq_spot *s = &ctx->s;
+    uint16_t *highs, *range_high[OE_EQ_MAX_PLAYERS];
+    uint8_t *lows, *range_low[OE_EQ_MAX_PLAYERS];
+    if (range_scratch(ctx, &highs, &lows, range_high, range_low) != OE_EQ_OK)
+        return OE_EQ_NO_MEMORY;
+    oe_sink sink;
+    memset(&sink, 0, sizeof sink);
+    sink.n = s->n;
+    sink.no_low = ctx->no_low;
+    sink.outcome = outcome;
+    sink.makes_low = makes_low;
+    sink.breakdown = breakdown;
+    *deals = 0;
+    const int need = ctx->need, m = ctx->n_deck;
+    int at[5];
+    for (int i = 0; i < need; i++) at[i] = i;
+    for (;;) {
+        /* the board: known cards, then deck[at[0]] < deck[at[1]] < ... */
+        uint8_t full[5];
+        uint64_t dealt = 0;
+        memcpy(full, s->board, (size_t)s->n_board);
+        for (int i = 0; i < need; i++) {
+            full[s->n_board + i] = ctx->deck[at[i]];
+            dealt |= (uint64_t)1 << ctx->deck[at[i]];
+        }
+        uint8_t board_low = 0;
+        for (int i = 0; i < 5; i++) board_low |= oe_low_bit[OE_RANK(full[i])];
+        uint16_t high[OE_EQ_MAX_PLAYERS];
+        uint8_t low[OE_EQ_MAX_PLAYERS];
+        for (int j = 0; j < ctx->n_fixed; j++) {
+            const int p = ctx->fixed[j];
+            oe_eval_hand(s->combos[p], s->k, full, &high[p], &low[p]);
+        }
+        for (int j = 0; j < ctx->n_range; j++) {
+            const int p = ctx->range[j];
+            for (size_t c = 0; c < s->n_combos[p]; c++) {
+                range_high[j][c] = 0;
+                if (s->masks[p][c] & dealt) continue;
+                oe_eval_hand(s->combos[p] + c * (size_t)s->k, s->k, full, &range_high[j][c],
+                             &range_low[j][c]);
+            }
+        }
+        if (ctx->no_low)
+            for (int j = 0; j < ctx->n_fixed; j++) low[ctx->fixed[j]] = OE_LOW_NONE;
+        if (ctx->no_low)
+            for (int j = 0; j < ctx->n_range; j++)
+                memset(range_low[j], 0, s->n_combos[ctx->range[j]]);
+        plain_assign(ctx, &sink, 0, dealt, 1.0, high, low, board_low, range_high, range_low,
+                     deals);
+        /* next combination of `need` deck positions, in lexicographic order */
+        int i = need - 1;
+        while (i >= 0 && at[i] == m - need + i) i--;
+        if (i < 0) break;
+        at[i]++;
+        for (int q = i + 1; q < need; q++) at[q] = at[q - 1] + 1;
+    }
+    free(highs);
+    free(lows);
+    return OE_EQ_OK;
+}
+
+/* ------------------------------------------------------------ Monte Carlo */
+
+/* A combo of range j in proportion to its weight: alias table (one 64-bit
+ * draw; the coin is the draw's fraction, oe_below). */
+static inline uint32_t alias_draw(const oe_eq_ctx *ctx, int j, bitgen_t *rng)
+{
+    uint64_t frac;
+    const uint32_t c = (uint32_t)oe_below(rng, ctx->s.n_combos[ctx->range[j]],
+                                          ctx->alias_reject[j], &frac);
+    return frac <= ctx->alias_keep[j][c] ? c : ctx->alias_next[j][c];
+}
+
+/* One draw of every range player's combo (alias tables); 0 as soon as two
+ * share a card (the whole assignment is then to be drawn again). */
+static inline int draw_assignment(const oe_eq_ctx *ctx, bitgen_t *rng, uint32_t *cur,
+                                  uint64_t *taken)
+{
+    uint64_t used = 0;
+    for (int j = 0; j < ctx->n_range; j++) {
+        const uint32_t c = alias_draw(ctx, j, rng);
+        const uint64_t m = ctx->s.masks[ctx->range[j]][c];
+        if (m & used) return 0;
+        used |= m;
+        cur[j] = c;
+    }
+    *taken = used;
+    return 1;
+}
+
+/* One sweep of the Gibbs chain: each range player in turn gets a combo drawn
+ * from its range given the others' cards (alias draws until one shares no
+ * card with them: exactly the conditional of the target).  0 if one player
+ * needed max_rejects draws. */
+static inline int chain_sweep(const oe_eq_ctx *ctx, bitgen_t *rng, uint32_t *cur,
+                              uint64_t *taken, uint64_t max_rejects)
+{
+    uint64_t all = *taken;
+    for (int j = 0; j < ctx->n_range; j++) {
+        const uint64_t *masks = ctx->s.masks[ctx->range[j]];
+        const uint64_t others = all & ~masks[cur[j]];
+        uint64_t tries = 0;
+        uint32_t c;
+        do {
+            if (tries++ >= max_rejects) return 0;
+            c = alias_draw(ctx, j, rng);
+        } while (masks[c] & others);
+        cur[j] = c;
+        all = others | masks[c];
+    }
+    *taken = all;
+    return 1;
+}
+
+/* One card uniform among deck cards not in *taken (rejection: exact). */
+static inline uint8_t deal_card(const oe_eq_ctx *ctx, oe_digits *dg, uint64_t *taken)
+{
+    uint8_t c;
+    do {
+        c = ctx->deck[oe_digit(dg)];
+    } while (*taken >> c & 1u);
+    *taken |= (uint64_t)1 << c;
+    return c;
 }
 
 /*
@@ -537,97 +627,132 @@ static inline uint32_t draw_below(bit_source *src, uint32_t range)
  *    WHOLE assignment is rejected and drawn again: accepted assignments are
  *    then distributed as prod(w) over non-colliding assignments, exactly the
  *    definition.  (Redrawing only the colliding player would not be.)
+ *    The chain sampler (oe_equity.h) starts from one such draw; each of its
+ *    updates draws one player's combo from its alias table until it shares
+ *    no card with the others: that is the target's conditional law for
+ *    that player given the others, so every update leaves the target
+ *    invariant and every trial, started from the target, is distributed as
+ *    the target.
  * 2. Random players' hands and the board completion are dealt uniformly
- *    from the cards left.  Given an accepted assignment, the number of ways
- *    to deal them is the same for every assignment, so dealing them from
- *    what is left instead of rejecting collisions changes nothing but speed.
+ *    from the cards left: each card uniform over the unknown deck, drawn
+ *    again while it is taken (exact).  Given an accepted assignment, the
+ *    number of ways to deal them is the same for every assignment, so
+ *    dealing them from what is left changes nothing but speed.
  */
 int oe_eq_monte_carlo(const oe_eq_ctx *ctx, bitgen_t *rng, uint64_t trials,
                       uint64_t max_rejects, double *outcome, double *makes_low,
-                      uint64_t *done, const volatile int *stop)
+                      double *breakdown, uint64_t *done, const volatile int *stop)
 {
     const oe_eq_spot *s = &ctx->s;
-    const int n = s->n, k = s->k, need = ctx->need;
-    uint8_t deck[OE_NUM_CARDS], left[OE_NUM_CARDS];
-    memcpy(deck, ctx->deck, (size_t)ctx->n_deck);
+    const int k = s->k, need = ctx->need, n_board = s->n_board;
+    const int n_other = ctx->n_range + ctx->n_random;
     uint8_t full[5];
-    memcpy(full, s->board, (size_t)s->n_board);
+    memcpy(full, s->board, (size_t)n_board);
     uint16_t high[OE_EQ_MAX_PLAYERS];
     uint8_t low[OE_EQ_MAX_PLAYERS];
     const uint8_t *hole[OE_EQ_MAX_PLAYERS];
-    for (int j = 0; j < ctx->n_fixed; j++) hole[ctx->fixed[j]] = s->combos[ctx->fixed[j]];
-
-    bit_source src = {rng, 0, 0};
+    uint8_t random_hands[OE_EQ_MAX_PLAYERS][OE_MAX_HOLE];
+    int other[OE_EQ_MAX_PLAYERS]; /* range players, then random ones */
+    for (int j = 0; j < ctx->n_range; j++) other[j] = ctx->range[j];
+    for (int j = 0; j < ctx->n_random; j++) {
+        other[ctx->n_range + j] = ctx->random[j];
+        hole[ctx->random[j]] = random_hands[j];
+    }
+    oe_digits dg = {rng, &ctx->deck_digits, {0}, 0};
+    /* Fixed hands only: the deals where no hand can make a flush are only
+     * counted by the rank multiset of the board (as exact enumeration does),
+     * and sent to the histogram at the end, one multiset at a time. */
+    uint32_t *rest_counts = NULL;
+    if (!n_other) {
+        rest_counts = calloc(ctx->fold.n_rest, sizeof *rest_counts);
+        if (!rest_counts) {
+            *done = 0;
+            return OE_EQ_NO_MEMORY;
+        }
+    }
+    const unsigned flush_any = ctx->fold.flush_any;
     double local[LOCAL_CELLS];
     counts acc;
-    counts_open(&acc, n, outcome, makes_low, local);
+    counts_open(&acc, ctx, outcome, makes_low, breakdown, local);
+    int code = OE_EQ_OK;
     uint64_t t = 0, rejects = 0, draws = 0;
-    while (t < trials) {
-        if ((++draws & STOP_CHECK_MASK) == 0 && stop && *stop) {
-            counts_close(&acc);
-            *done = t;
-            return OE_EQ_STOPPED;
-        }
-        uint64_t used = 0;
-        int collided = 0;
-        for (int j = 0; j < ctx->n_range && !collided; j++) {
-            int p = ctx->range[j];
-            uint32_t c = draw_below(&src, (uint32_t)s->n_combos[p]);
-            if (rng->next_double(rng->state) >= ctx->alias_prob[j][c]) c = ctx->alias_next[j][c];
-            collided = (s->masks[p][c] & used) != 0;
-            used |= s->masks[p][c];
-            hole[p] = s->combos[p] + (size_t)c * (size_t)k;
-        }
-        if (collided) {
+    uint32_t cur[OE_EQ_MAX_PLAYERS];   /* the combo of each range player */
+    uint64_t chain_taken = 0;          /* chain: the cards of the current assignment */
+    const int chain = ctx->sampler == OE_EQ_SAMPLER_CHAIN && ctx->n_range > 1;
+    if (chain) {
+        /* Start from an exact draw of the target (whole-assignment rejection),
+         * so that every state of the chain is distributed as the target. */
+        while (!draw_assignment(ctx, rng, cur, &chain_taken)) {
             if (++rejects >= max_rejects) {
-                counts_close(&acc);
-                *done = t;
-                return OE_EQ_NO_DEAL;
+                code = OE_EQ_NO_DEAL;
+                break;
+            }
+            if ((rejects & STOP_CHECK_MASK) == 0 && stop && *stop) {
+                code = OE_EQ_STOPPED;
+                break;
+            }
+        }
+        rejects = 0;
+    }
+    while (t < trials && code == OE_EQ_OK) {
+        if ((++draws & STOP_CHECK_MASK) == 0 && stop && *stop) {
+            code = OE_EQ_STOPPED;
+            break;
+        }
+        uint64_t taken = 0;
+        if (chain) {
+            if (!chain_sweep(ctx, rng, cur, &chain_taken, max_rejects)) {
+                code = OE_EQ_NO_DEAL;
+                break;
+            }
+            taken = chain_taken;
+        } else if (!draw_assignment(ctx, rng, cur, &taken)) {
+            if (++rejects >= max_rejects) {
+                code = OE_EQ_NO_DEAL;
+                break;
             }
             continue;
         }
         rejects = 0;
+        for (int j = 0; j < ctx->n_range; j++)
+            hole[ctx->range[j]] = s->combos[ctx->range[j]] + (size_t)cur[j] * (size_t)k;
+        for (int j = 0; j < ctx->n_random; j++)
+            for (int i = 0; i < k; i++) random_hands[j][i] = deal_card(ctx, &dg, &taken);
+        for (int i = n_board; i < 5; i++) full[i] = deal_card(ctx, &dg, &taken);
 
-        /* The cards left: the whole unknown deck, less any range hands. */
-        uint8_t *d = deck;
-        int m = ctx->n_deck;
-        if (used) {
-            m = 0;
-            for (int i = 0; i < ctx->n_deck; i++)
-                if (!(used >> ctx->deck[i] & 1u)) left[m++] = ctx->deck[i];
-            d = left;
+        /* The board: rank multiset of the cards to come, suits, lows. */
+        const unsigned idx = oe_mset_index(full + n_board, need);
+        unsigned count = ctx->board_suit_count; /* 4-bit counters per suit */
+        for (int i = n_board; i < 5; i++) count += 1u << (4 * OE_SUIT(full[i]));
+        int fs = -1;
+        for (int q = 0; q < 4; q++)
+            if ((count >> (4 * q) & 15u) >= 3) fs = q;
+        if (rest_counts && (fs < 0 || !(flush_any >> fs & 1u))) {
+            rest_counts[idx]++;
+            t++;
+            continue;
         }
-        /* Partial Fisher-Yates: d[0..pos) are the cards dealt so far. */
-        int pos = 0;
-        for (int j = 0; j < ctx->n_random; j++) {
-            hole[ctx->random[j]] = d + pos;
-            for (int i = 0; i < k; i++, pos++) {
-                int r = pos + (int)draw_below(&src, (uint32_t)(m - pos));
-                uint8_t tmp = d[pos]; d[pos] = d[r]; d[r] = tmp;
-            }
+        unsigned franks = 0;
+        if (fs >= 0)
+            for (int i = 0; i < 5; i++)
+                if (OE_SUIT(full[i]) == fs) franks |= 1u << OE_RANK(full[i]);
+        const uint8_t board_low = ctx->rest_low[idx];
+        oe_fold_values(&ctx->fold, idx, fs, franks, high, low);
+        if (n_other) {
+            oe_qboard qb = {oe_quint_pair_high + (size_t)ctx->rest_full[idx] * OE_N_PAIRS, fs,
+                            franks, board_low};
+            for (int j = 0; j < n_other; j++)
+                oe_qboard_eval(&qb, hole[other[j]], k, ctx->no_low, &high[other[j]],
+                               &low[other[j]]);
         }
-        for (int i = 0; i < need; i++, pos++) {
-            int r = pos + (int)draw_below(&src, (uint32_t)(m - pos));
-            uint8_t tmp = d[pos]; d[pos] = d[r]; d[r] = tmp;
-            full[s->n_board + i] = d[pos];
-        }
-
-        fixed_values5(ctx, full, high, low);
-        if (ctx->n_range || ctx->n_random) {
-            oe_board b;
-            oe_board_prepare(full, &b);
-            for (int j = 0; j < ctx->n_range + ctx->n_random; j++) {
-                int p = j < ctx->n_range ? ctx->range[j] : ctx->random[j - ctx->n_range];
-                oe_eval_prepared_board(&b, hole[p], k, &high[p], &low[p]);
-                if (ctx->no_low) low[p] = OE_LOW_NONE;
-            }
-        }
-        count_deal(n, high, low, 1.0, acc.outcome, acc.makes_low);
+        oe_sink_deal(&acc.sink, high, low, board_low, 1.0);
         t++;
     }
+    if (rest_counts) oe_fold_tally(&ctx->fold, rest_counts, &acc.sink);
+    free(rest_counts);
     counts_close(&acc);
     *done = t;
-    return OE_EQ_OK;
+    return code;
 }
 
 /* ------------------------------------------------------------ summary */

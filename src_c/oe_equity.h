@@ -56,6 +56,13 @@ enum oe_eq_kind { OE_EQ_FIXED = 0, OE_EQ_RANGE = 1, OE_EQ_RANDOM = 2 };
 #define OE_EQ_NO_DEAL (-2) /* Monte Carlo: max_rejects colliding deals in a row */
 #define OE_EQ_STOPPED (-3) /* *stop became nonzero: the counts so far are kept */
 
+/* Monte Carlo samplers for range players (see oe_eq_monte_carlo). */
+enum oe_eq_sampler {
+    OE_EQ_SAMPLER_AUTO = 0,        /* oe_eq_new chooses, from the spot alone */
+    OE_EQ_SAMPLER_INDEPENDENT = 1, /* every trial an independent exact draw */
+    OE_EQ_SAMPLER_CHAIN = 2        /* each call one Gibbs chain from an exact draw */
+};
+
 typedef struct {
     int n;                         /* players, 2..OE_EQ_MAX_PLAYERS */
     int k;                         /* hole cards each: 4, 5 or 6 */
@@ -68,6 +75,7 @@ typedef struct {
     const uint8_t *combos[OE_EQ_MAX_PLAYERS];    /* K x k card ids, row-major */
     const double *weights[OE_EQ_MAX_PLAYERS];    /* K weights (ranges) */
     const uint64_t *masks[OE_EQ_MAX_PLAYERS];    /* K card masks (ranges) */
+    int sampler;                   /* enum oe_eq_sampler (AUTO: oe_eq_new chooses) */
 } oe_eq_spot;
 
 typedef struct oe_eq_ctx oe_eq_ctx;
@@ -84,26 +92,76 @@ void oe_eq_free(oe_eq_ctx *ctx);
  */
 
 /*
- * Exact: every deal, or the share `part` of `parts` of them (0 <= part <
- * parts; the parts are disjoint and together cover every deal, so threads
- * may each run one and add their histograms).  Adds into outcome[4^n] and
- * makes_low[n]; *deals receives the number of deals counted.  Returns
- * OE_EQ_OK, OE_EQ_NO_MEMORY or OE_EQ_STOPPED (the part is then incomplete).
+ * Breakdown (issue 15): when `breakdown` is not NULL (n x OE_EQ_BREAKDOWN
+ * doubles, caller zeroed), row i gets, for every deal counted, the deal's
+ * weight in the column of player i's final high category (columns 0..8 in
+ * enum oe_category order: OE_HIGH_CARD .. OE_STRAIGHT_FLUSH) and, in a game
+ * with a low, in one low class:
+ *   OE_EQ_BD_NUT_LOW    the nut low for this board: the best 8-or-better
+ *                       low any two hole cards could make with it, by ranks;
+ *   OE_EQ_BD_OTHER_LOW  another qualifying low;
+ *   OE_EQ_BD_NO_LOW     no qualifying low.
+ * High-only games leave the three low columns at 0.  Weighted like
+ * makes_low: each high part sums to the total weight, as does each low
+ * part in hi/lo games.
  */
-int oe_eq_exact(const oe_eq_ctx *ctx, int part, int parts, double *outcome,
-                double *makes_low, uint64_t *deals, const volatile int *stop);
+#define OE_EQ_BREAKDOWN 12
+#define OE_EQ_BD_NUT_LOW 9
+#define OE_EQ_BD_OTHER_LOW 10
+#define OE_EQ_BD_NO_LOW 11
 
 /*
- * Monte Carlo: `trials` deals drawn with `rng` (each deal has weight 1;
- * ranges are sampled in proportion to their weights, see oe_equity.c).
- * Adds into outcome[4^n] and makes_low[n].  Returns OE_EQ_OK,
- * OE_EQ_NO_DEAL when `max_rejects` deals in a row collided (the ranges
- * cannot, or almost never, be dealt together), or OE_EQ_STOPPED; *done
- * receives the trials counted in every case.
+ * Exact: every deal, or the share `part` of `parts` of them (0 <= part <
+ * parts; the parts are disjoint and together cover every deal, so threads
+ * may each run one and add their histograms).  Adds into outcome[4^n],
+ * makes_low[n] and breakdown (NULL or n x OE_EQ_BREAKDOWN); *deals receives
+ * the number of deals counted.  Returns OE_EQ_OK, OE_EQ_NO_MEMORY or
+ * OE_EQ_STOPPED (the part is then incomplete).
+ */
+int oe_eq_exact(const oe_eq_ctx *ctx, int part, int parts, double *outcome,
+                double *makes_low, double *breakdown, uint64_t *deals,
+                const volatile int *stop);
+
+/*
+ * The same counts as oe_eq_exact over all parts, by the plain way: every
+ * board dealt in lexicographic order, every hand scored by oe_eval_hand().
+ * Slow; a reference for tests and benchmarks.  Returns OE_EQ_OK or
+ * OE_EQ_NO_MEMORY.
+ */
+int oe_eq_exact_plain(const oe_eq_ctx *ctx, double *outcome, double *makes_low,
+                      double *breakdown, uint64_t *deals);
+
+/*
+ * Monte Carlo: `trials` deals drawn with `rng`, each of weight 1.  Adds into
+ * outcome[4^n], makes_low[n] and breakdown (NULL or n x OE_EQ_BREAKDOWN).
+ * Returns OE_EQ_OK, OE_EQ_NO_DEAL when `max_rejects` draws in a row
+ * collided (the ranges cannot, or almost never, be dealt together),
+ * OE_EQ_STOPPED, or OE_EQ_NO_MEMORY (nothing counted); *done receives the
+ * trials counted in every case.
+ *
+ * Range players are sampled by oe_eq_sampler(ctx):
+ *   OE_EQ_SAMPLER_INDEPENDENT: every trial is an independent draw of the
+ *     target (whole assignments drawn from the ranges' weights until no two
+ *     share a card).  The per-trial variance gives the standard error.
+ *   OE_EQ_SAMPLER_CHAIN: the call is one Gibbs chain: it starts from one
+ *     such exact draw, then each trial resamples every range player in turn
+ *     from its range given the others' cards.  Every trial is distributed as
+ *     the target, so the call's mean is unbiased, but trials within a call
+ *     are correlated: the standard error must come from the spread of the
+ *     means of independent calls (each with its own fresh BitGenerator), not
+ *     from the per-trial variance.
+ * Random players' hands and the board are dealt uniformly from the cards
+ * left in both cases.
  */
 int oe_eq_monte_carlo(const oe_eq_ctx *ctx, bitgen_t *rng, uint64_t trials,
                       uint64_t max_rejects, double *outcome, double *makes_low,
-                      uint64_t *done, const volatile int *stop);
+                      double *breakdown, uint64_t *done, const volatile int *stop);
+
+/* The sampler a context uses (OE_EQ_SAMPLER_INDEPENDENT or _CHAIN): the
+ * spot's choice, or when AUTO, CHAIN if fewer than 1 in 32 of 4,096
+ * whole-assignment draws with a fixed seed share no card (oe_equity.c).
+ * Deterministic: it depends on the spot only. */
+int oe_eq_sampler(const oe_eq_ctx *ctx);
 
 /*
  * Sums over an outcome histogram (4^n cells, as filled above): for each

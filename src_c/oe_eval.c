@@ -9,6 +9,7 @@
 #include "oe_eval.h"
 #include "oe_tables.h"
 #include "oe_bits.h"
+#include "oe_quint.h"
 
 #define MAX(a, b) ((a) > (b) ? (a) : (b))
 
@@ -229,10 +230,12 @@ void oe_eval_batch(const uint8_t *holes, size_t n, int k,
             oe_eval_board_table(&t, holes + i * (size_t)k, k, high + i, low + i);
         return;
     }
+    /* One board per hand: the board's rank multiset row holds the best
+     * non-flush high of every hole rank pair (oe_quint.h). */
     for (size_t i = 0; i < n; i++) {
-        oe_board b;
-        oe_board_prepare(boards + i * board_stride, &b);
-        oe_eval_prepared_board(&b, holes + i * (size_t)k, k, high + i, low + i);
+        oe_qboard b;
+        oe_qboard_from(boards + i * board_stride, &b);
+        oe_qboard_eval(&b, holes + i * (size_t)k, k, 0, high + i, low + i);
     }
 }
 
@@ -243,14 +246,14 @@ ptrdiff_t oe_first_invalid_row(const uint8_t *holes, size_t n, int k,
         const uint8_t *hole = holes + i * (size_t)k;
         const uint8_t *board = boards + i * board_stride;
         uint64_t seen = 0;
-        int cards = 0;
+        int wrong = 0; /* no early exit per card: the common row is valid */
         for (int j = 0; j < k + 5; j++) {
-            uint8_t c = j < k ? hole[j] : board[j - k];
-            if (c >= OE_NUM_CARDS) return (ptrdiff_t)i;
-            seen |= (uint64_t)1 << c;
-            cards++;
+            const uint8_t c = j < k ? hole[j] : board[j - k];
+            const uint64_t bit = (uint64_t)1 << (c & 63);
+            wrong |= c >= OE_NUM_CARDS || (seen & bit);
+            seen |= bit;
         }
-        if (oe_popcount64(seen) != cards) return (ptrdiff_t)i;
+        if (wrong) return (ptrdiff_t)i;
     }
     return -1;
 }

@@ -88,8 +88,10 @@ void oe_eval_hand_detail(const uint8_t *hole, int k, const uint8_t board[5],
 
 /*
  * Batch: n hands of k cards (row-major, n*k bytes).  `boards` holds one
- * five-card board per hand (board_stride = 5) or one board shared by all
- * hands (board_stride = 0; the board is folded into small tables first).
+ * five-card board per hand (board_stride = 5: each hand looks up its
+ * board's rank-multiset row of a 1.1 MB table, one entry per hole pair) or
+ * one board shared by all hands (board_stride = 0; the board is folded into
+ * small tables first).
  */
 void oe_eval_batch(const uint8_t *holes, size_t n, int k,
                    const uint8_t *boards, size_t board_stride,

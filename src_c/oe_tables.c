@@ -29,6 +29,12 @@ uint8_t oe_low_bit[13];
 uint8_t oe_best_low_table[256 * 256];
 uint8_t oe_low_value[256];
 uint32_t oe_high_keys[OE_HIGH_MAX];
+uint16_t oe_mset_term[5][13];
+const uint16_t oe_n_msets[6] = {1, 13, 91, 455, 1820, 6188};
+uint8_t oe_nut_low[256];
+uint8_t oe_quint_ranks[OE_N_QUINTS][5];
+uint16_t oe_quint_pair_high[OE_N_QUINTS * OE_N_PAIRS];
+uint8_t oe_category_of[OE_HIGH_MAX + 1];
 
 const uint8_t oe_board_triples[10][3] = {
     {0, 1, 2}, {0, 1, 3}, {0, 1, 4}, {0, 2, 3}, {0, 2, 4},
@@ -215,6 +221,57 @@ static void build_low_tables(void)
             }
             oe_best_low_table[h << 8 | b] = best;
         }
+    for (unsigned b = 0; b < 256; b++) {
+        uint8_t nut = 0;
+        for (unsigned h = 0; h < 256; h++)
+            if (oe_best_low_table[h << 8 | b] > nut) nut = oe_best_low_table[h << 8 | b];
+        oe_nut_low[b] = nut;
+    }
+}
+
+static void build_multiset_terms(void)
+{
+    /* C(r + j, j + 1) by Pascal's rule, small enough for uint16 (C(16, 5)) */
+    unsigned c[18][6];
+    for (int a = 0; a < 18; a++)
+        for (int b = 0; b < 6; b++)
+            c[a][b] = b == 0 ? 1 : a == 0 ? 0 : c[a - 1][b - 1] + c[a - 1][b];
+    for (int j = 0; j < 5; j++)
+        for (int r = 0; r < 13; r++) oe_mset_term[j][r] = (uint16_t)c[r + j][j + 1];
+    int r[5];
+    for (r[0] = 0; r[0] < 13; r[0]++)
+        for (r[1] = r[0]; r[1] < 13; r[1]++)
+            for (r[2] = r[1]; r[2] < 13; r[2]++)
+                for (r[3] = r[2]; r[3] < 13; r[3]++)
+                    for (r[4] = r[3]; r[4] < 13; r[4]++) {
+                        unsigned q = 0;
+                        for (int j = 0; j < 5; j++) q += oe_mset_term[j][r[j]];
+                        for (int j = 0; j < 5; j++) oe_quint_ranks[q][j] = (uint8_t)r[j];
+                    }
+}
+
+/* oe_quint_pair_high from a transposed pair x triple table, so that the
+ * max over a board's ten triples runs along contiguous rows (vectorised). */
+static int build_quint_table(void)
+{
+    uint16_t *by_triple = malloc((size_t)OE_N_TRIPLES * OE_N_PAIRS * sizeof *by_triple);
+    if (!by_triple) return -1;
+    for (int p = 0; p < OE_N_PAIRS; p++)
+        for (int t = 0; t < OE_N_TRIPLES; t++)
+            by_triple[t * OE_N_PAIRS + p] = oe_pair_triple_high[p * OE_N_TRIPLES + t];
+    for (int q = 0; q < OE_N_QUINTS; q++) {
+        const uint8_t *r = oe_quint_ranks[q];
+        uint16_t *row = oe_quint_pair_high + (size_t)q * OE_N_PAIRS;
+        memset(row, 0, OE_N_PAIRS * sizeof *row);
+        for (int t = 0; t < 10; t++) {
+            const uint8_t *bt = oe_board_triples[t];
+            const uint16_t *src =
+                by_triple + oe_triple_index[r[bt[0]]][r[bt[1]]][r[bt[2]]] * OE_N_PAIRS;
+            for (int p = 0; p < OE_N_PAIRS; p++) row[p] = row[p] > src[p] ? row[p] : src[p];
+        }
+    }
+    free(by_triple);
+    return 0;
 }
 
 int oe_init(void)
@@ -225,6 +282,11 @@ int oe_init(void)
     build_rank_indices();
     build_high_tables();
     build_low_tables();
+    build_multiset_terms();
+    oe_category_of[0] = 0;
+    for (int v = 1; v <= OE_HIGH_MAX; v++)
+        oe_category_of[v] = (uint8_t)(oe_high_keys[v - 1] >> OE_KEY_CATEGORY_SHIFT);
+    if (build_quint_table() != 0) return -1;
     done = 1;
     return 0;
 }

@@ -36,6 +36,30 @@ extern uint8_t oe_best_low_table[256 * 256];
 /* Low value of a 5-bit low-rank mask (0 unless exactly 5 bits set). */
 extern uint8_t oe_low_value[256];
 
+/* Multisets of ranks, in colex order: the index of a multiset of s ranks
+ * m_0 <= ... <= m_{s-1} (s = 1..5) is sum_j oe_mset_term[j][m_j], with
+ * oe_mset_term[j][r] = C(r + j, j + 1); there are OE_N_MSETS(s) of them
+ * (C(12 + s, s): 13, 91, 455, 1820, 6188).  Adding one more rank, not
+ * below the others, adds one term: enumeration loops build it card by card. */
+extern uint16_t oe_mset_term[5][13];
+#define OE_N_QUINTS 6188
+extern const uint16_t oe_n_msets[6];
+/* The five ranks of each multiset of five, increasing. */
+extern uint8_t oe_quint_ranks[OE_N_QUINTS][5];
+
+/* Best non-flush high of each hole rank pair (column, oe_pair_index) with
+ * each board rank multiset of five (row, colex index): the best of its ten
+ * triples.  A row is 182 bytes, so a hand's pairs hit 3 cache lines.
+ * 1.1 MB; built by oe_init() (oe_tables.c). */
+extern uint16_t oe_quint_pair_high[OE_N_QUINTS * OE_N_PAIRS];
+
+/* The nut low of a board by its low-rank mask: the best low any hole
+ * cards can make with it (0 when the board has fewer than 3 low ranks). */
+extern uint8_t oe_nut_low[256];
+
+/* enum oe_category of each high value 1..7462 (entry 0 unused). */
+extern uint8_t oe_category_of[7463];
+
 /* Sorted category keys of the 7462 high classes: value v has key [v-1]. */
 extern uint32_t oe_high_keys[7462];
 

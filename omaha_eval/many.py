@@ -1,0 +1,141 @@
+"""Exact equity of many spots at once, for batch analysts and solvers.
+
+``equity_many(hands, boards, game="omaha8")``: spot r is the players'
+fixed hands ``hands[r]`` (P hands of k cards) on the known board
+``boards[r]`` (b = 3, 4 or 5 cards); every completion of the board is dealt
+(no dead cards).  The whole array is checked first, then every spot runs in
+C without the GIL, in chunks (so Ctrl-C is seen between chunks).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from omaha_eval import _core, _validate
+from omaha_eval.cards import card_str
+from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
+
+__all__ = ["ManyEquity", "equity_many"]
+
+FloatArray = npt.NDArray[np.float64]
+
+PLAYERS = range(2, _core.MANY_MAX_PLAYERS + 1)
+BOARD_SIZES = (3, 4, 5)
+CHUNK = 4096  # spots per C call
+BAD_ROWS_QUOTED = 5
+
+
+@dataclass(frozen=True)
+class ManyEquity:
+    """Exact figures of N spots of P players, each a float64 (N, P) array:
+    ``equity`` (= hi_share + lo_share; each row sums to 1), ``hi_share`` and
+    ``lo_share`` (expected fraction of the pot won through the high half, or
+    the whole pot when no low qualifies, and through the low half), and
+    ``scoop`` (probability of winning the whole pot alone)."""
+
+    equity: FloatArray
+    hi_share: FloatArray
+    lo_share: FloatArray
+    scoop: FloatArray
+
+
+def _int_array(value: Any, name: str, ndim: int) -> npt.NDArray[Any]:
+    if isinstance(value, (str, bytes)):
+        raise OmahaEvalTypeError(
+            f"{name}: expected an array of card ids, got text {_validate._quote(value)}"
+        )
+    try:
+        arr = np.asarray(value)
+    except (TypeError, ValueError) as exc:  # ragged lists, odd objects
+        raise OmahaEvalTypeError(
+            f"{name}: not an array of card ids: {_validate._quote(value)}"
+        ) from exc
+    if arr.size == 0 and arr.dtype.kind == "f":
+        arr = arr.astype(np.int64)
+    if arr.dtype.kind not in "iu":
+        raise OmahaEvalTypeError(f"{name}: expected integer card ids, got dtype {arr.dtype}")
+    if arr.ndim != ndim:
+        raise OmahaEvalError(f"{name}: expected a {ndim}-D array, got shape {arr.shape}")
+    return arr
+
+
+def _row_text(hands: npt.NDArray[Any], boards: npt.NDArray[Any], r: int) -> str:
+    return f"hands[{r}] = {hands[r].tolist()}, boards[{r}] = {boards[r].tolist()}"
+
+
+def _check(hands: Any, boards: Any) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
+    h = _int_array(hands, "hands", 3)
+    b = _int_array(boards, "boards", 2)
+    n, p, k = h.shape
+    if p not in PLAYERS:
+        raise OmahaEvalError(
+            f"hands: expected 2 to {PLAYERS[-1]} players per spot, got {p} (shape {h.shape})"
+        )
+    if k not in _validate.HOLE_SIZES:
+        raise OmahaEvalError(f"hands: expected 4, 5 or 6 cards per hand, got {k} (shape {h.shape})")
+    if b.shape[1] not in BOARD_SIZES or b.shape[0] != n:
+        raise OmahaEvalError(
+            f"boards: expected shape ({n}, 3), ({n}, 4) or ({n}, 5) for {n} spots, got {b.shape}"
+        )
+    # Every row (in C when the ids fit in a byte), then one error naming all
+    # the bad ones.
+    if not any(a.size and (a.min() < 0 or a.max() > 51) for a in (h, b)):
+        hh = np.ascontiguousarray(h, dtype=np.uint8)
+        bb = np.ascontiguousarray(b, dtype=np.uint8)
+        if not _core.many_bad_rows(hh, bb).any():
+            return hh, bb
+    raise _bad_rows(h, b)
+
+
+def _bad_rows(h: npt.NDArray[Any], b: npt.NDArray[Any]) -> OmahaEvalError:
+    """The one error naming every bad row (some row is bad)."""
+    n, p, k = h.shape
+    # numpy here: this path also reads ids that do not fit in a byte
+    rows = np.concatenate([h.reshape(n, p * k), b], axis=1).astype(np.int64)
+    out_of_range = np.asarray(((rows < 0) | (rows > 51)).any(axis=1))
+    ordered = np.sort(np.where(out_of_range[:, None], -1, rows), axis=1)
+    repeated = np.asarray(((ordered[:, 1:] == ordered[:, :-1]) & (ordered[:, 1:] >= 0)).any(axis=1))
+    bad = np.flatnonzero(out_of_range | repeated)
+    reasons = []
+    for r in bad[:BAD_ROWS_QUOTED].tolist():
+        if out_of_range[r]:
+            where = "hands" if ((h[r] < 0) | (h[r] > 51)).any() else "boards"
+            ids = rows[r][(rows[r] < 0) | (rows[r] > 51)]
+            why = f"card id {int(ids[0])} outside 0..51 in {where}"
+        else:
+            values, counts = np.unique(rows[r], return_counts=True)
+            why = f"card {card_str(int(values[counts > 1][0]))} twice"
+        reasons.append(f"row {r}: {why}: {_row_text(h, b, r)}")
+    more = f"; and {bad.size - BAD_ROWS_QUOTED} more" if bad.size > BAD_ROWS_QUOTED else ""
+    listed = ", ".join(map(str, bad[:20].tolist())) + (", ..." if bad.size > 20 else "")
+    return OmahaEvalError(
+        f"hands, boards: {bad.size} bad row(s) ({listed}): " + "; ".join(reasons) + more
+    )
+
+
+def equity_many(hands: Any, boards: Any, game: str = "omaha8") -> ManyEquity:
+    """Exact equity of every spot: hands (N, P, k) integer card ids (P = 2..10
+    players, k = 4, 5 or 6 cards each), boards (N, b), b = 3, 4 or 5.
+
+    Every row is checked first (ids 0..51, no card twice in a spot, among
+    the hands and the board); all bad rows are named, by index, in one
+    OmahaEvalError before any work.  ``game="omaha"`` plays high only.
+
+    >>> r = equity_many([[[51, 47, 0, 1], [50, 46, 2, 3]]], [[4, 9, 14, 19, 24]])
+    >>> r.equity.shape, float(r.equity.sum())
+    ((1, 2), 1.0)
+    """
+    g = _validate.game(game)
+    h, b = _check(hands, boards)
+    n, p, _ = h.shape
+    out = [np.zeros((n, p)) for _ in range(4)]
+    code = _core.GAME_OMAHA if g == "omaha" else _core.GAME_OMAHA8
+    for start in range(0, n, CHUNK):
+        end = min(n, start + CHUNK)
+        _core.many_exact(h[start:end], b[start:end], code, *(o[start:end] for o in out))
+    equity, hi_share, lo_share, scoop = out
+    return ManyEquity(equity=equity, hi_share=hi_share, lo_share=lo_share, scoop=scoop)

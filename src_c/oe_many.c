@@ -1,0 +1,83 @@
+/*
+ * oe_many.c -- many spots of fixed hands (oe_many.h): each is folded over
+ * its board (oe_fold.h: one table entry per rank multiset of the cards to
+ * come, at most 91 from the flop) and enumerated by oe_fold_exact, the
+ * exact path of EquitySpot, counting shares instead of a histogram.
+ */
+#include <string.h>
+
+#include "oe_many.h"
+#include "oe_eval.h"
+#include "oe_fold.h"
+
+_Static_assert(OE_MANY_MAX_PLAYERS <= OE_FOLD_MAX_HANDS, "players");
+
+#define MAX_REST 91 /* oe_n_msets[2]: two cards to come from the flop */
+
+size_t oe_many_bad_rows(const uint8_t *hands, const uint8_t *boards, size_t n_spots, int P,
+                        int k, int b, uint8_t *bad)
+{
+    size_t count = 0;
+    const int per = P * k;
+    for (size_t r = 0; r < n_spots; r++) {
+        uint64_t seen = 0;
+        int wrong = 0;
+        for (int j = 0; j < per + b; j++) {
+            const uint8_t c = j < per ? hands[r * (size_t)per + j] : boards[r * (size_t)b + j - per];
+            const uint64_t bit = (uint64_t)1 << (c & 63);
+            wrong |= c >= OE_NUM_CARDS || (seen & bit);
+            seen |= bit;
+        }
+        bad[r] = (uint8_t)wrong;
+        count += (size_t)wrong;
+    }
+    return count;
+}
+
+void oe_many_exact(const uint8_t *hands, const uint8_t *boards, size_t n_spots, int P, int k,
+                   int b, int game, double *equity, double *hi_share, double *lo_share,
+                   double *scoop)
+{
+    uint16_t rest_full[MAX_REST];
+    uint8_t rest_low[MAX_REST];
+    uint32_t fold[OE_MANY_MAX_PLAYERS][MAX_REST];
+    uint32_t counts[MAX_REST];
+    oe_fold f;
+    for (size_t r = 0; r < n_spots; r++) {
+        const uint8_t *hand = hands + r * (size_t)(P * k), *board = boards + r * (size_t)b;
+        oe_fold_board(&f, board, b, game, rest_full, rest_low);
+        uint64_t known = 0;
+        for (int i = 0; i < b; i++) known |= (uint64_t)1 << board[i];
+        for (int i = 0; i < P; i++) {
+            oe_fold_hand(&f, hand + i * k, k, i, fold[i]);
+            for (int j = 0; j < k; j++) known |= (uint64_t)1 << hand[i * k + j];
+        }
+        uint8_t deck[OE_NUM_CARDS];
+        int m = 0;
+        if (b < 5)
+            for (int c = 0; c < OE_NUM_CARDS; c++)
+                if (!(known >> c & 1u)) deck[m++] = (uint8_t)c;
+        double *hi = hi_share + r * (size_t)P, *lo = lo_share + r * (size_t)P,
+               *sc = scoop + r * (size_t)P, *eq = equity + r * (size_t)P;
+        memset(hi, 0, (size_t)P * sizeof *hi);
+        memset(lo, 0, (size_t)P * sizeof *lo);
+        memset(sc, 0, (size_t)P * sizeof *sc);
+        oe_sink sink;
+        memset(&sink, 0, sizeof sink);
+        sink.n = P;
+        sink.no_low = f.no_low;
+        sink.shares = 1;
+        sink.hi_share = hi;
+        sink.lo_share = lo;
+        sink.scoop = sc;
+        uint64_t deals = 0;
+        oe_fold_exact(&f, deck, m, 0, 1, counts, &sink, &deals, NULL);
+        const double total = (double)deals;
+        for (int i = 0; i < P; i++) {
+            hi[i] /= total;
+            lo[i] /= total;
+            sc[i] /= total;
+            eq[i] = hi[i] + lo[i];
+        }
+    }
+}
