@@ -38,6 +38,7 @@ from omaha_eval.evaluator import (
     low_name,
 )
 from omaha_eval.games import GAMES, Game
+from omaha_eval.many import ManyEquity, equity_many
 from omaha_eval.ranges import Range, parse_range
 from omaha_eval.solver import (
     N_HANDS,
@@ -64,6 +65,7 @@ __all__ = [
     "EquityResult",
     "Game",
     "HandValue",
+    "ManyEquity",
     "OmahaEvalError",
     "OmahaEvalTypeError",
     "PlayerEquity",
@@ -74,6 +76,7 @@ __all__ = [
     "batch",
     "equity",
     "equity_distribution",
+    "equity_many",
     "equity_rounds",
     "evaluate",
     "evaluate_batch",

@@ -15,9 +15,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from omaha_eval import _core, _validate
+import omaha_eval._checks as _checks
+import omaha_eval._core as _core
 from omaha_eval.cards import card_str
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
+from omaha_eval.games import game as read_game
 
 __all__ = ["ManyEquity", "equity_many"]
 
@@ -46,13 +48,13 @@ class ManyEquity:
 def _int_array(value: Any, name: str, ndim: int) -> npt.NDArray[Any]:
     if isinstance(value, (str, bytes)):
         raise OmahaEvalTypeError(
-            f"{name}: expected an array of card ids, got text {_validate._quote(value)}"
+            f"{name}: expected an array of card ids, got text {_checks.quote(value)}"
         )
     try:
         arr = np.asarray(value)
     except (TypeError, ValueError) as exc:  # ragged lists, odd objects
         raise OmahaEvalTypeError(
-            f"{name}: not an array of card ids: {_validate._quote(value)}"
+            f"{name}: not an array of card ids: {_checks.quote(value)}"
         ) from exc
     if arr.size == 0 and arr.dtype.kind == "f":
         arr = arr.astype(np.int64)
@@ -75,7 +77,7 @@ def _check(hands: Any, boards: Any) -> tuple[npt.NDArray[np.uint8], npt.NDArray[
         raise OmahaEvalError(
             f"hands: expected 2 to {PLAYERS[-1]} players per spot, got {p} (shape {h.shape})"
         )
-    if k not in _validate.HOLE_SIZES:
+    if k not in _checks.HOLE_SIZES:
         raise OmahaEvalError(f"hands: expected 4, 5 or 6 cards per hand, got {k} (shape {h.shape})")
     if b.shape[1] not in BOARD_SIZES or b.shape[0] != n:
         raise OmahaEvalError(
@@ -117,23 +119,23 @@ def _bad_rows(h: npt.NDArray[Any], b: npt.NDArray[Any]) -> OmahaEvalError:
     )
 
 
-def equity_many(hands: Any, boards: Any, game: str = "omaha8") -> ManyEquity:
+def equity_many(hands: Any, boards: Any, game: Any = "omaha8") -> ManyEquity:
     """Exact equity of every spot: hands (N, P, k) integer card ids (P = 2..10
     players, k = 4, 5 or 6 cards each), boards (N, b), b = 3, 4 or 5.
 
     Every row is checked first (ids 0..51, no card twice in a spot, among
     the hands and the board); all bad rows are named, by index, in one
-    OmahaEvalError before any work.  ``game="omaha"`` plays high only.
+    OmahaEvalError before any work.  `game` is any name of omaha_eval.games
+    (``"omaha"`` or ``"plo"`` play high only).
 
     >>> r = equity_many([[[51, 47, 0, 1], [50, 46, 2, 3]]], [[4, 9, 14, 19, 24]])
     >>> r.equity.shape, float(r.equity.sum())
     ((1, 2), 1.0)
     """
-    g = _validate.game(game)
+    code = read_game(game).code
     h, b = _check(hands, boards)
     n, p, _ = h.shape
     out = [np.zeros((n, p)) for _ in range(4)]
-    code = _core.GAME_OMAHA if g == "omaha" else _core.GAME_OMAHA8
     for start in range(0, n, CHUNK):
         end = min(n, start + CHUNK)
         _core.many_exact(h[start:end], b[start:end], code, *(o[start:end] for o in out))

@@ -13,7 +13,7 @@ from itertools import combinations
 from typing import Any
 
 import numpy as np
-import reference as ref
+from oracles import evaluator as ref
 
 from omaha_eval import _core
 

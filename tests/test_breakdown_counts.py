@@ -1,7 +1,7 @@
 """Hand-strength breakdown counts (issue 15, the C side): for each player the
 weight of deals whose final high is each category, and whose low is the nut
 low for the board, another low, or none.  Exact counts against a brute force
-over every runout in plain Python (tests/reference.py); Monte Carlo counts
+over every runout in plain Python (tests/oracles/evaluator.py); Monte Carlo counts
 within 4.5 binomial standard errors of the exact ones.
 """
 
@@ -11,8 +11,8 @@ from itertools import combinations
 
 import numpy as np
 import pytest
-import reference as ref
 from equity_spots import exact_counts, ids, make_spot, plain_counts
+from oracles import evaluator as ref
 
 from omaha_eval import _core
 

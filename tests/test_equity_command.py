@@ -20,6 +20,7 @@ PLAYER_KEYS = {
     "hand",
     "kind",
     "combos",
+    "breakdown",
     "equity",
     "hi_share",
     "lo_share",
@@ -64,7 +65,7 @@ def check_schema(doc: dict[str, Any], n_players: int) -> None:
     for p in doc["players"]:
         assert set(p) == PLAYER_KEYS
         assert math.isclose(p["equity"], p["hi_share"] + p["lo_share"], abs_tol=1e-12)
-        for key in PLAYER_KEYS - {"hand", "kind", "combos"}:
+        for key in PLAYER_KEYS - {"hand", "kind", "combos", "breakdown"}:
             assert 0.0 <= p[key] <= 1.0, (key, p[key])
     assert math.isclose(sum(p["equity"] for p in doc["players"]), 1.0, abs_tol=1e-9)
     assert doc["method"] in ("exact", "monte-carlo")

@@ -15,7 +15,7 @@ import pytest
 from equity_spots import deal_random_spot, exact_counts, ids, make_spot, plain_counts
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reference_equity import brute_equity
+from oracles.equity import brute_equity
 
 from omaha_eval import _core
 

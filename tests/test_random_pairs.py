@@ -1,6 +1,6 @@
 """Random (hole, board) pairs: the per-board path of evaluate_batch (one row
 of the board-multiset x hole-pair table per hand, flushes and lows on the
-side) against the plain-Python oracle (tests/reference.py), the 60-
+side) against the plain-Python oracle (tests/oracles/evaluator.py), the 60-
 combination scan (evaluate_detail) and the shared-board path.
 """
 
@@ -10,9 +10,9 @@ from itertools import combinations_with_replacement
 
 import numpy as np
 import pytest
-import reference as ref
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracles import evaluator as ref
 
 import omaha_eval as oe
 from omaha_eval import _core

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from omaha_eval.batch.spots import is_missing, spot_players
-from omaha_eval.engine.results import EquityResult, PlayerEquity
+from omaha_eval.engine.results import BREAKDOWN_NAMES, EquityResult, PlayerEquity
 from omaha_eval.errors import OmahaEvalError
 
 __all__ = ["DONE", "FORMATS", "Output", "csv_header", "csv_row", "read_spots"]
@@ -40,9 +40,15 @@ FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl"}
 DONE = ("ok", "error")  # statuses a resumed run keeps; "failed" and "interrupted" run again
 
 # CSV columns before the per-player ones, and per player after p{i}_: the
-# fields of the results, in their order.
+# fields of the results, in their order, the breakdown one column per name
+# ("straight flush" -> p1_straight_flush; empty where a game has no low).
 CSV_LEAD = ("id", "status", "error", *(f.name for f in fields(EquityResult) if f.name != "players"))
-CSV_PLAYER = tuple(f.name for f in fields(PlayerEquity))
+_BREAKDOWN_COLUMNS = {name: name.replace(" ", "_") for name in BREAKDOWN_NAMES}
+CSV_PLAYER = tuple(
+    column
+    for f in fields(PlayerEquity)
+    for column in (_BREAKDOWN_COLUMNS.values() if f.name == "breakdown" else (f.name,))
+)
 
 # What JSON Lines cannot carry raw: lone surrogates (not UTF-8) and the line
 # breaks that str.splitlines() and some JSON Lines readers split on; JSON
@@ -82,8 +88,12 @@ def csv_row(record: Mapping[str, Any]) -> dict[str, Any]:
         if isinstance(player, str):  # error entries keep the players as typed
             row[f"p{i}_hand"] = player
             continue
-        for name in CSV_PLAYER:
-            row[f"p{i}_{name}"] = player[name]
+        for name, value in player.items():
+            if name == "breakdown":
+                for part, share in value.items():
+                    row[f"p{i}_{_BREAKDOWN_COLUMNS[part]}"] = share
+            else:
+                row[f"p{i}_{name}"] = value
     return {
         k: "" if v is None else csv_text(v) if isinstance(v, str) else v for k, v in row.items()
     }

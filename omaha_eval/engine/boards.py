@@ -144,7 +144,7 @@ def pattern_result(
     first = spots[0][1]
     seats = [(s.player.label, s.player.kind, s.live) for s in first.seats]
     yield EquityResult(
-        players=player_results(seats, sums, stderr),
+        players=player_results(seats, sums, stderr, game.has_low),
         **deal_results(sums),
         method="exact" if plan.exact else "monte-carlo",
         trials=sums.count,
@@ -159,13 +159,10 @@ def pattern_result(
 
 def _mean(parts: list[Sums]) -> Sums:
     """The boards' figures averaged, each board's sums scaled to weight 1."""
-    n = len(parts[0].makes_low)
-    total = Sums.zero(n)
+    total = Sums.zero(len(parts[0].makes_low))
     for p in parts:
-        w = 1.0 / p.total
-        total = total + Sums(p.sums * w, p.deal * w, p.makes_low * w, p.count)
-    scale = 1.0 / len(parts)
-    return Sums(total.sums * scale, total.deal * scale, total.makes_low * scale, total.count)
+        total = total + p.scaled(1.0 / p.total)
+    return total.scaled(1.0 / len(parts))
 
 
 def _exact(spots: list[tuple[int, Spot]], threads: int, stop: object) -> Sums:
@@ -184,12 +181,10 @@ def _stratified(spots: list[tuple[int, Spot]], plan: runner.Plan) -> tuple[Sums,
     ]
     n = len(spots[0][1].seats)
     total = Sums.zero(n)
-    for p in parts:
-        total = total + p
-    # stratified: Var = sum over boards of (n_s / N)^2 * s_s^2 / n_s
-    count = total.count
+    for sums, _ in parts:
+        total = total + sums
+    # stratified: Var = sum over boards of (n_s / N)^2 * (standard error of board s)^2
     variance = np.zeros(n)
-    for p in parts:
-        se = np.array(p.iid_stderr())  # s_s / sqrt(n_s)
-        variance += (p.count / count) ** 2 * se**2
+    for sums, se in parts:
+        variance += (sums.count / total.count) ** 2 * np.array(se) ** 2
     return total, [math.sqrt(v) for v in variance.tolist()]

@@ -21,7 +21,16 @@ import numpy.typing as npt
 import omaha_eval._core as _core
 from omaha_eval.engine.players import Kind
 
-__all__ = ["DEAL_FIGURES", "FIGURES", "EquityResult", "Figure", "PlayerEquity"]
+__all__ = [
+    "BREAKDOWN_NAMES",
+    "DEAL_FIGURES",
+    "FIGURES",
+    "EquityResult",
+    "Figure",
+    "PlayerEquity",
+    "Sums",
+    "block_stderr",
+]
 
 
 @dataclass(frozen=True)
@@ -52,7 +61,11 @@ class PlayerEquity:
       for a random hand, every hand of the cards not known).
 
     The figures are listed with their meanings in FIGURES; in a high-only
-    game the low figures are 0.
+    game the low figures are 0.  ``breakdown`` maps each high category
+    ("straight flush" ... "high card") and, in a game with a low, each low
+    class ("nut low": the best low that board allows, "other low", "no
+    low") to the probability of ending with it (BREAKDOWN_NAMES); each part
+    sums to 1.
     """
 
     hand: str
@@ -89,6 +102,7 @@ class PlayerEquity:
         "makes low", "probability of holding a qualifying low (best or not)", low=True
     )
     stderr: float = _figure("stderr", "standard error of equity (Monte Carlo; 0 when exact)")
+    breakdown: dict[str, float] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -147,40 +161,68 @@ def _figures(cls: type) -> tuple[Figure, ...]:
 
 FIGURES = _figures(PlayerEquity)  # per player, in table and CSV order
 DEAL_FIGURES = _figures(EquityResult)  # per deal
+# The breakdown's names, best first, as the C loops count them
+# (_core.BREAKDOWN_COLUMNS, high card first); the low classes last.
+HIGH_NAMES = tuple(reversed(_core.BREAKDOWN_COLUMNS[:9]))
+LOW_NAMES = _core.BREAKDOWN_COLUMNS[9:]
+BREAKDOWN_NAMES = HIGH_NAMES + LOW_NAMES
 
 
 @dataclass(frozen=True)
 class Sums:
     """What the C loops counted, summed over the parts or blocks of a run:
     the figure sums (players x columns of SUM_COLUMNS), the deal sums
-    (DEAL_COLUMNS), the makes-low weights per player and the deals or
-    trials counted."""
+    (DEAL_COLUMNS), the makes-low weights per player, the breakdown weights
+    (players x BREAKDOWN_COLUMNS) and the deals or trials counted."""
 
     sums: npt.NDArray[np.float64]
     deal: npt.NDArray[np.float64]
     makes_low: npt.NDArray[np.float64]
+    breakdown: npt.NDArray[np.float64]
     count: int
 
     @staticmethod
     def zero(n: int) -> Sums:
-        return Sums(np.zeros((n, _core.N_SUMS)), np.zeros(_core.N_DEAL_SUMS), np.zeros(n), 0)
+        return Sums(
+            np.zeros((n, _core.N_SUMS)),
+            np.zeros(_core.N_DEAL_SUMS),
+            np.zeros(n),
+            np.zeros((n, len(_core.BREAKDOWN_COLUMNS))),
+            0,
+        )
 
     def __add__(self, other: Sums) -> Sums:
         return Sums(
             self.sums + other.sums,
             self.deal + other.deal,
             self.makes_low + other.makes_low,
+            self.breakdown + other.breakdown,
             self.count + other.count,
         )
 
+    def scaled(self, factor: float) -> Sums:
+        """Every weight times `factor` (the count as it is)."""
+        return Sums(
+            self.sums * factor,
+            self.deal * factor,
+            self.makes_low * factor,
+            self.breakdown * factor,
+            self.count,
+        )
+
     @staticmethod
-    def of(outcome: npt.NDArray[np.float64], makes_low: npt.NDArray[np.float64], n: int,
-           count: int) -> Sums:  # fmt: skip
+    def of(
+        outcome: npt.NDArray[np.float64],
+        makes_low: npt.NDArray[np.float64],
+        breakdown: npt.NDArray[np.float64],
+        n: int,
+        count: int,
+    ) -> Sums:
         """Sums of one histogram (as filled by the C loops)."""
         sums = np.zeros((n, _core.N_SUMS))
         deal = np.zeros(_core.N_DEAL_SUMS)
         _core.equity_sums(n, outcome, sums, deal)
-        return Sums(sums, deal, makes_low.copy(), count)
+        return Sums(sums, deal, makes_low.copy(), breakdown.copy(), count)
 
     @property
     def total(self) -> float:
@@ -191,24 +233,50 @@ class Sums:
         mean: npt.NDArray[np.float64] = self.sums[:, _core.SUM_COLUMNS[column]] / self.total
         return mean
 
+    def equity(self) -> npt.NDArray[np.float64]:
+        """Per player, the mean pot share."""
+        equity: npt.NDArray[np.float64] = self.means("hi_share") + self.means("lo_share")
+        return equity
+
     def iid_stderr(self) -> list[float]:
         """Standard error of each player's equity from the per-trial variance
         (independent trials of weight 1: total = trials)."""
         total = self.total
         if total <= 1:
             return [math.nan] * len(self.makes_low)
-        equity = self.means("hi_share") + self.means("lo_share")
+        equity = self.equity()
         square = self.means("share_sq")
         variance = np.maximum(square - equity**2, 0.0) * total / (total - 1)
         return [math.sqrt(v / total) for v in variance.tolist()]
 
 
+def block_stderr(blocks: Sequence[Sums]) -> list[float]:
+    """Standard error of each player's equity from the spread of independent
+    blocks' means (batch means: valid for a Markov chain run as independent
+    blocks, each started from an exact draw).  For blocks of n_b trials and
+    means m_b, with N = sum n_b and m the pooled mean:
+    Var = B / (B - 1) * sum (n_b / N)^2 (m_b - m)^2."""
+    b = len(blocks)
+    n = len(blocks[0].makes_low)
+    if b < 2:
+        return [math.nan] * n
+    sizes = np.array([blk.total for blk in blocks])
+    means = np.array([blk.equity() for blk in blocks])  # (B, players)
+    share = sizes / sizes.sum()
+    pooled = share @ means
+    variance = b / (b - 1) * (share**2) @ (means - pooled) ** 2
+    return [math.sqrt(v) for v in variance.tolist()]
+
+
 def player_results(
-    seats: Sequence[tuple[str, Kind, int]], sums: Sums, stderr: Sequence[float]
+    seats: Sequence[tuple[str, Kind, int]], sums: Sums, stderr: Sequence[float], has_low: bool
 ) -> tuple[PlayerEquity, ...]:
     """The PlayerEquity of each seat (hand, kind, combos) from the sums."""
     means = {f.name: sums.means(f.c_sum).tolist() for f in FIGURES if f.c_sum}
     makes_low = (sums.makes_low / sums.total).tolist()
+    column = {name: i for i, name in enumerate(_core.BREAKDOWN_COLUMNS)}
+    names = BREAKDOWN_NAMES if has_low else HIGH_NAMES
+    parts = (sums.breakdown / sums.total).tolist()
     players = []
     for i, (hand, kind, combos) in enumerate(seats):
         values = {name: column[i] for name, column in means.items()}
@@ -220,6 +288,7 @@ def player_results(
                 equity=values["hi_share"] + values["lo_share"],
                 makes_low=makes_low[i],
                 stderr=stderr[i],
+                breakdown={name: parts[i][column[name]] for name in names},
                 **values,
             )
         )

@@ -7,7 +7,10 @@ seeded blocks, on worker threads, in rounds.
   of threads.
 - **Monte Carlo**: the trials are cut into blocks of BLOCK_TRIALS, block i
   seeded with child i of the run's seed (engine/seeds.py); rounds of blocks
-  run on the threads and are added in block order.  After each round the
+  run on the threads and are added in block order.  When range deals rarely
+  fit (EquitySpot.sampler "chain"), a block is one Markov chain started from
+  an exact draw, blocks are smaller (CHAIN_BLOCK_TRIALS), and the standard
+  error comes from the spread of the blocks' means.  After each round the
   running result is yielded, and with a target standard error the next
   round is sized from the errors so far (only from results, so again the
   same for any number of threads).
@@ -34,7 +37,13 @@ import numpy as np
 import numpy.typing as npt
 
 import omaha_eval._core as _core
-from omaha_eval.engine.results import EquityResult, Sums, deal_results, player_results
+from omaha_eval.engine.results import (
+    EquityResult,
+    Sums,
+    block_stderr,
+    deal_results,
+    player_results,
+)
 from omaha_eval.engine.seeds import block_stream
 from omaha_eval.engine.spot import Spot
 from omaha_eval.errors import OmahaEvalError
@@ -43,6 +52,12 @@ __all__ = ["BLOCK_TRIALS", "Plan", "default_threads", "exact_sums", "monte_carlo
 
 # Trials per Monte Carlo block: each block has its own seeded stream.
 BLOCK_TRIALS = 1 << 15
+# With the chain sampler (spots whose range deals rarely fit: see
+# EquitySpot.sampler) each block is one Markov chain from an exact start, and
+# the standard error comes from the spread of the blocks' means: smaller
+# blocks, and at least MIN_CHAIN_BLOCKS of them before a target may stop it.
+CHAIN_BLOCK_TRIALS = 1 << 12
+MIN_CHAIN_BLOCKS = 16
 # Blocks per round: a running result after each (a fraction of a second).
 ROUND_BLOCKS = 16
 # With a target standard error, the first round: enough trials for a stable
@@ -86,18 +101,21 @@ class Plan:
 
 
 class _Buffers(threading.local):
-    """Each worker thread's histogram, reused from unit to unit."""
+    """Each worker thread's histogram, makes-low and breakdown counts, reused
+    from unit to unit."""
 
-    def get(self, n: int) -> tuple[FloatArray, FloatArray]:
+    def get(self, n: int) -> tuple[FloatArray, FloatArray, FloatArray]:
         cells = 1 << (2 * n)
         outcome: FloatArray | None = getattr(self, "outcome", None)
         if outcome is None or len(outcome) != cells:
             self.outcome = outcome = np.zeros(cells)
             self.makes_low = np.zeros(n)
+            self.breakdown = np.zeros((n, len(_core.BREAKDOWN_COLUMNS)))
         else:
             outcome.fill(0.0)
             self.makes_low.fill(0.0)
-        return outcome, self.makes_low
+            self.breakdown.fill(0.0)
+        return outcome, self.makes_low, self.breakdown
 
 
 class _Workers:
@@ -173,7 +191,7 @@ def _result(spot: Spot, sums: Sums, stderr: Sequence[float], plan: Plan, start: 
     if not plan.exact and plan.target_stderr is not None:
         reached = max(stderr) <= plan.target_stderr
     return EquityResult(
-        players=player_results(seats, sums, stderr),
+        players=player_results(seats, sums, stderr, spot.game.has_low),
         **deal_results(sums),
         method="exact" if plan.exact else "monte-carlo",
         trials=sums.count,
@@ -213,11 +231,11 @@ def exact_sums(spot: Spot, c_spot: _core.EquitySpot, threads: int, stop: Any = N
     n = spot.n
 
     def part(p: int) -> Sums:
-        outcome, makes_low = buffers.get(n)
-        deals, code = c_spot.exact(p, parts, outcome, makes_low)
+        outcome, makes_low, breakdown = buffers.get(n)
+        deals, code = c_spot.exact(p, parts, outcome, makes_low, breakdown)
         if code == _core.EQ_STOPPED:
             raise _Stopped  # an incomplete part has no exact meaning
-        return Sums.of(outcome, makes_low, n, deals)
+        return Sums.of(outcome, makes_low, breakdown, n, deals)
 
     jobs = [_job(part, p, inline=parts == 1) for p in range(parts)]
     with _Workers(c_spot, min(threads, parts), stop) as workers:
@@ -243,11 +261,22 @@ def _job(fn: Callable[[int], T], arg: int, *, inline: bool) -> Callable[[], T]:
     return job
 
 
-def _block_sizes(done_trials: int, cap: int, blocks: int) -> list[int]:
+def _block_trials(c_spot: _core.EquitySpot) -> int:
+    """Trials per block: fixed by the spot's sampler, never by the threads."""
+    return CHAIN_BLOCK_TRIALS if c_spot.sampler == "chain" else BLOCK_TRIALS
+
+
+def _stderr(blocks: list[Sums], total: Sums, chain: bool) -> list[float]:
+    """Each player's standard error, as the sampler allows: from the per-trial
+    variance for independent trials, from the blocks' means for chains."""
+    return block_stderr(blocks) if chain else total.iid_stderr()
+
+
+def _block_sizes(done_trials: int, cap: int, blocks: int, size_each: int) -> list[int]:
     """Sizes of the next `blocks` blocks, full ones except at the cap."""
     sizes = []
     for _ in range(blocks):
-        size = min(BLOCK_TRIALS, cap - done_trials)
+        size = min(size_each, cap - done_trials)
         if size <= 0:
             break
         sizes.append(size)
@@ -261,43 +290,46 @@ def _run_monte_carlo(
     n, seed = spot.n, plan.seed
     assert seed is not None
     block = _block_runner(c_spot, n, seed, ())
+    size_each = _block_trials(c_spot)
+    chain = c_spot.sampler == "chain"
 
     total = Sums.zero(n)
-    blocks_done = 0
-    next_blocks = TARGET_FIRST_BLOCKS if plan.target_stderr else ROUND_BLOCKS
-    threads = min(plan.threads, max(1, math.ceil(plan.trials / BLOCK_TRIALS)))
+    blocks: list[Sums] = []  # kept for a chain's standard error
+    next_blocks = TARGET_FIRST_BLOCKS if plan.target_stderr and not chain else ROUND_BLOCKS
+    threads = min(plan.threads, max(1, math.ceil(plan.trials / size_each)))
     with _Workers(c_spot, threads, plan.stop) as workers:
         while total.count < plan.trials:
-            sizes = _block_sizes(total.count, plan.trials, next_blocks)
-            jobs = [
-                _bind(block, blocks_done + i, size, inline=False) for i, size in enumerate(sizes)
-            ]
+            sizes = _block_sizes(total.count, plan.trials, next_blocks, size_each)
+            first = len(blocks) if chain else total.count // size_each
+            jobs = [_bind(block, first + i, size, inline=False) for i, size in enumerate(sizes)]
             try:
                 results = workers.run(jobs)
             except Interrupted as stop:
                 partial: list[tuple[Sums, int]] = stop.partial
                 for sums, _ in partial:
                     total = total + sums
+                    blocks.append(sums)
                 if total.count:
-                    yield _result(spot, total, total.iid_stderr(), plan, start, interrupted=True)
+                    stderr = _stderr(blocks, total, chain)
+                    yield _result(spot, total, stderr, plan, start, interrupted=True)
                     return
                 raise KeyboardInterrupt from None
             _check_dealt(results)
             for sums, _ in results:
                 total = total + sums
-            blocks_done += len(sizes)
-            stderr = total.iid_stderr()
+                if chain:
+                    blocks.append(sums)
+            stderr = _stderr(blocks, total, chain)
             yield _result(spot, total, stderr, plan, start)
             if plan.target_stderr is None:
                 continue
             worst = max(stderr)
-            if worst <= plan.target_stderr:
+            if worst <= plan.target_stderr and (not chain or len(blocks) >= MIN_CHAIN_BLOCKS):
                 return
             # errors shrink as 1/sqrt(trials): aim just past the target
             wanted = math.ceil(total.count * (worst / plan.target_stderr) ** 2 * 1.05)
-            next_blocks = min(
-                ROUND_BLOCKS, max(1, math.ceil((wanted - total.count) / BLOCK_TRIALS))
-            )
+            more = max(1, math.ceil((wanted - total.count) / size_each))
+            next_blocks = min(ROUND_BLOCKS, more)
 
 
 def _block_runner(
@@ -307,10 +339,10 @@ def _block_runner(
     buffers = _Buffers()
 
     def block(index: int, size: int) -> tuple[Sums, int]:
-        outcome, makes_low = buffers.get(n)
+        outcome, makes_low, breakdown = buffers.get(n)
         stream = block_stream(seed, (*prefix, index))
-        done, code = c_spot.monte_carlo(stream, size, MAX_REJECTS, outcome, makes_low)
-        return Sums.of(outcome, makes_low, n, done), code
+        done, code = c_spot.monte_carlo(stream, size, MAX_REJECTS, outcome, makes_low, breakdown)
+        return Sums.of(outcome, makes_low, breakdown, n, done), code
 
     return block
 
@@ -325,12 +357,14 @@ def _check_dealt(results: Sequence[tuple[Sums, int]]) -> None:
 
 def monte_carlo_sums(
     spot: Spot, trials: int, seed: int, prefix: tuple[int, ...], threads: int, stop: Any = None
-) -> Sums:
+) -> tuple[Sums, list[float]]:
     """`trials` Monte Carlo trials of the spot in blocks keyed prefix + (i,),
-    without rounds (a part of a bigger run, e.g. one board of a pattern)."""
+    without rounds (a part of a bigger run, e.g. one board of a pattern):
+    the sums and each player's standard error."""
     c_spot = spot.c_spot(exact=False)
     block = _block_runner(c_spot, spot.n, seed, prefix)
-    sizes = _block_sizes(0, trials, math.ceil(trials / BLOCK_TRIALS))
+    size_each = _block_trials(c_spot)
+    sizes = _block_sizes(0, trials, math.ceil(trials / size_each), size_each)
     jobs = [_bind(block, i, size, inline=len(sizes) == 1) for i, size in enumerate(sizes)]
     with _Workers(c_spot, min(threads, len(jobs)), stop) as workers:
         try:
@@ -341,7 +375,7 @@ def monte_carlo_sums(
     total = Sums.zero(spot.n)
     for sums, _ in results:
         total = total + sums
-    return total
+    return total, _stderr([sums for sums, _ in results], total, c_spot.sampler == "chain")
 
 
 def _bind(fn: Callable[[int, int], T], index: int, size: int, *, inline: bool) -> Callable[[], T]:

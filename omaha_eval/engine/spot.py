@@ -89,8 +89,9 @@ class Spot:
             combos.append(np.ascontiguousarray(c, dtype=np.uint8))
             weights.append(np.ascontiguousarray(w * factor, dtype=np.float64))
             masks.append(_checks.row_masks(c) if kind == "range" else np.zeros(len(c), np.uint64))
+        sampler = "independent" if exact else "auto"  # the spot picks chains where they pay
         return _core.EquitySpot(
-            self.k, self.game.code, self.board, self.known, kinds, combos, weights, masks
+            self.k, self.game.code, self.board, self.known, kinds, combos, weights, masks, sampler
         )
 
 
