@@ -10,10 +10,12 @@ import sys
 import click
 
 from omaha_eval.cli._shell import EXIT_INTERRUPTED, fail, game_option, progress, user_errors
-from omaha_eval.cli.table import equity_table
+from omaha_eval.cli.table import breakdown_table, equity_table
 from omaha_eval.engine.results import EquityResult
 from omaha_eval.equity import DEFAULT_TRIALS, equity_rounds
+from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import Game
+from omaha_eval.plots import check_plot_target
 
 __all__ = ["equity_command"]
 
@@ -45,6 +47,15 @@ __all__ = ["equity_command"]
     "-k", "--hole-cards", type=click.IntRange(4, 6),
     help="Cards per hand (default: the first hand's, or 4); text of that many cards is a hand.",
 )  # fmt: skip
+@click.option(
+    "--breakdown", is_flag=True,
+    help="Also print how often each player ends with each high category and low class.",
+)  # fmt: skip
+@click.option(
+    "--plot", "plot_path", metavar="FILE", type=click.Path(dir_okay=False),
+    help="Draw each range player's equity distribution (heads-up; with --breakdown, the "
+    "categories too) to FILE, .png or .svg (needs the plot extra: matplotlib).",
+)  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (see README).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 def equity_command(
@@ -59,6 +70,8 @@ def equity_command(
     threads: int | None,
     game: Game,
     hole_cards: int | None,
+    breakdown: bool,
+    plot_path: str | None,
     as_json: bool,
     quiet: bool,
 ) -> None:
@@ -80,9 +93,13 @@ def equity_command(
       omaha-eval equity 6c6d6h6s 5c4d3h2s --exact
       omaha-eval equity AsAh2c3d "KK, QQ" "15%" --board Ks7d2h
       omaha-eval equity AsKs2d3d "*" "*" --trials 1000000 --seed 7 --json
+      omaha-eval equity "AA:$ds" KcKd4c5d --board Ks7d2h --breakdown --plot spot.png
     """
     if exact and monte_carlo:
         fail("--exact and --monte-carlo exclude each other", {})
+    if plot_path is not None:
+        with user_errors({"plot": "--plot"}):
+            check_plot_target(plot_path)
     with user_errors():
         rounds = equity_rounds(
             list(players), board, dead, trials=trials,
@@ -92,12 +109,45 @@ def equity_command(
         )  # fmt: skip
         result = _run(rounds, trials, target_stderr, quiet)
     notes = _notes(result, trials, target_stderr)
+    if plot_path is not None and not result.interrupted:
+        with user_errors({"plot": "--plot", "villain": "--plot", "hero": "--plot"}):
+            notes.append(_plot(result, list(players), board, game, hole_cards, seed, threads,
+                               breakdown, plot_path))  # fmt: skip
     if as_json:
         click.echo(json.dumps({**result.to_dict(), "notes": notes}, ensure_ascii=False))
     else:
         click.echo(equity_table(result, notes))
+        if breakdown:
+            click.echo("\n" + breakdown_table(result))
     if result.interrupted:
         sys.exit(EXIT_INTERRUPTED)
+
+
+def _plot(result: EquityResult, players: list[str], board: str, game: Game,
+          hole_cards: int | None, seed: int | None, threads: int | None, breakdown: bool,
+          path: str) -> str:  # fmt: skip
+    """Draw the spot's pictures to `path`; the note that says so."""
+    from omaha_eval.distribution import equity_distribution
+    from omaha_eval.plots import plot_spot, save_figure
+
+    ranged = [i for i, p in enumerate(result.players) if p.kind == "range"]
+    if len(players) != 2 and ranged:
+        raise OmahaEvalError("plot: equity distributions are drawn for heads-up spots only")
+    if not ranged and not breakdown:
+        raise OmahaEvalError(
+            "plot: no range player to draw a distribution of; add --breakdown for the "
+            "hand-strength bars"
+        )
+    distributions = [
+        equity_distribution(players[i], players[1 - i], board, game=game,
+                            hole_cards=hole_cards, seed=seed, threads=threads)
+        for i in ranged
+    ]  # fmt: skip
+    title = " vs ".join(p.hand for p in result.players)
+    title += f" on {result.board}" if result.board else " preflop"
+    title += f" ({game.name})"
+    save_figure(plot_spot(result if breakdown else None, distributions, title), path, "plot")
+    return f"pictures drawn to {path}"
 
 
 def _run(

@@ -7,7 +7,7 @@ import math
 from omaha_eval.engine.results import DEAL_FIGURES, FIGURES, EquityResult, PlayerEquity
 from omaha_eval.games import game as read_game
 
-__all__ = ["equity_table", "player_label"]
+__all__ = ["breakdown_table", "equity_table", "player_label"]
 
 
 def _pct(x: float) -> str:
@@ -64,3 +64,12 @@ def equity_table(result: EquityResult, notes: list[str] | None = None) -> str:
     if result.interrupted:
         lines.append("INTERRUPTED: the figures are from the trials run before Ctrl-C")
     return "\n".join(lines)
+
+
+def breakdown_table(result: EquityResult) -> str:
+    """A row per high category and low class, a column per player: how often
+    each player ends with it."""
+    names = list(result.players[0].breakdown)
+    header = ["makes", *(p.hand for p in result.players)]
+    rows = [[name, *(_pct(p.breakdown[name]) for p in result.players)] for name in names]
+    return "\n".join(_columns(header, rows))

@@ -86,3 +86,44 @@ def brute_equity(
         out.append({key: v / total for key, v in s.items()})
     return {"players": out, "no_low": no_low / total, "quartered": quartered / total,
             "deals": deals}  # fmt: skip
+
+
+CATEGORY_NAMES = ("high card", "pair", "two pair", "three of a kind", "straight", "flush",
+                  "full house", "four of a kind", "straight flush")  # fmt: skip
+LOW_RANKS = (12, 0, 1, 2, 3, 4, 5, 6)  # A, 2 .. 8
+
+
+def nut_low(full: list[int]) -> int:
+    """The best low any two hole cards of different low ranks could make with
+    this board (0: none), by trying every pair of ranks."""
+    best = 0
+    for a, b in combinations(LOW_RANKS, 2):
+        hole = [4 * a + s for s in range(4) if 4 * a + s not in full][:1]
+        hole += [4 * b + s for s in range(4) if 4 * b + s not in full][:1]
+        if len(hole) == 2:
+            best = max(best, ref.best_low(hole, full))
+    return best
+
+
+def brute_breakdown(
+    hands: list[list[int]], board: list[int], dead: list[int], high_only: bool = False
+) -> list[dict[str, Fraction]]:
+    """For known hands, every completion of the board: each player's chance
+    to end with each high category and, unless high only, with the nut low
+    (nut_low), another qualifying low, or no low."""
+    taken = set(board) | set(dead) | {c for h in hands for c in h}
+    deck = [c for c in range(52) if c not in taken]
+    counts = [dict.fromkeys(CATEGORY_NAMES + ("nut low", "other low", "no low"), 0) for _ in hands]
+    boards = 0
+    for more in combinations(deck, 5 - len(board)):
+        full = board + list(more)
+        nut = nut_low(full)
+        boards += 1
+        for i, hand in enumerate(hands):
+            best = max(ref.high_key(five) for five in ref.combos(hand, full))
+            counts[i][CATEGORY_NAMES[best[0]]] += 1
+            if not high_only:
+                low = ref.best_low(hand, full)
+                counts[i]["no low" if not low else "nut low" if low == nut else "other low"] += 1
+    names = CATEGORY_NAMES + (() if high_only else ("nut low", "other low", "no low"))
+    return [{name: Fraction(c[name], boards) for name in names} for c in counts]

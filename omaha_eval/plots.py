@@ -1,0 +1,122 @@
+"""Pictures of a spot: equity distribution curves and hand-strength bars.
+
+Matplotlib is an optional extra (``pip install "omaha-eval[plot]"``); the
+figures are made with its object API (no pyplot, no display needed) and
+returned, so a notebook shows them and a script saves them
+(:func:`save_figure`, PNG or SVG by the file's extension).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from omaha_eval.errors import OmahaEvalError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.figure import Figure
+
+    from omaha_eval.distribution import EquityDistribution
+    from omaha_eval.engine.results import EquityResult
+
+__all__ = [
+    "FORMATS",
+    "check_plot_target",
+    "plot_breakdown",
+    "plot_distributions",
+    "plot_spot",
+    "save_figure",
+]
+
+FORMATS = (".png", ".svg")
+
+
+def _figure(width: float, height: float) -> Figure:
+    try:
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise OmahaEvalError(
+            "plot: pictures need matplotlib: pip install 'omaha-eval[plot]'"
+        ) from None
+    return Figure(figsize=(width, height), layout="constrained")
+
+
+def plot_distributions(distributions: Sequence[EquityDistribution], title: str) -> Figure:
+    """One curve per distribution: its combos sorted by equity, x the share
+    of the range by weight, y the equity against the other player."""
+    fig = _figure(7.0, 4.5)
+    _distributions(fig.add_subplot(), distributions, title)
+    return fig
+
+
+def _distributions(ax: Any, distributions: Sequence[EquityDistribution], title: str) -> None:
+    for d in distributions:
+        x, y = d.curve()
+        ax.plot(100 * x, 100 * y, label=f"{d.hero} vs {d.villain} ({100 * d.range_equity:.1f}%)")
+    ax.set_xlim(0, 100)
+    ax.set_ylim(0, 100)
+    ax.set_xlabel("share of the range, by weight (%)")
+    ax.set_ylabel("equity (%)")
+    ax.set_title(title)
+    ax.grid(True, alpha=0.3)
+    ax.legend(loc="upper right", fontsize="small")
+
+
+def plot_breakdown(result: EquityResult, title: str) -> Figure:
+    """Bars of each player's chance to end with each high category and, in a
+    game with a low, each low class (PlayerEquity.breakdown)."""
+    fig = _figure(8.0, 4.5)
+    _breakdown(fig.add_subplot(), result, title)
+    return fig
+
+
+def _breakdown(ax: Any, result: EquityResult, title: str) -> None:
+    names = list(result.players[0].breakdown)
+    width = 0.8 / len(result.players)
+    for i, p in enumerate(result.players):
+        xs = [j + (i - (len(result.players) - 1) / 2) * width for j in range(len(names))]
+        ax.bar(xs, [100 * p.breakdown[n] for n in names], width, label=p.hand)
+    ax.set_xticks(range(len(names)), names, rotation=40, ha="right")
+    ax.set_ylabel("probability (%)")
+    ax.set_title(title)
+    ax.legend(fontsize="small")
+
+
+def plot_spot(
+    result: EquityResult | None,
+    distributions: Sequence[EquityDistribution],
+    title: str,
+) -> Figure:
+    """The pictures of one spot in one figure: the distribution curves (if
+    any) and, when `result` is given, the breakdown bars below them."""
+    rows = bool(distributions) + (result is not None)
+    fig = _figure(8.0, 4.5 * rows)
+    axes = fig.subplots(rows, 1, squeeze=False)[:, 0]
+    if distributions:
+        _distributions(axes[0], distributions, f"equity distribution: {title}")
+    if result is not None:
+        _breakdown(axes[-1], result, f"what each hand makes: {title}")
+    return fig
+
+
+def check_plot_target(path: str | Path, name: str = "plot") -> Path:
+    """A picture's file, checked before any work: .png or .svg, and
+    matplotlib installed."""
+    target = Path(path)
+    if target.suffix.lower() not in FORMATS:
+        raise OmahaEvalError(f"{name}: {str(target)!r} must end in .png or .svg")
+    _figure(1, 1)  # says what to install when matplotlib is missing
+    return target
+
+
+def save_figure(fig: Any, path: str | Path, name: str = "plot") -> Path:
+    """Save as PNG or SVG, by the file's extension."""
+    target = Path(path)
+    if target.suffix.lower() not in FORMATS:
+        raise OmahaEvalError(f"{name}: {str(target)!r} must end in .png or .svg")
+    try:
+        fig.savefig(target, dpi=100)
+    except OSError as exc:
+        raise OmahaEvalError(f"{name}: cannot write {str(target)!r}: {exc.strerror}") from None
+    return target
