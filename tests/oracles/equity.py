@@ -113,7 +113,7 @@ def brute_breakdown(
     (nut_low), another qualifying low, or no low."""
     taken = set(board) | set(dead) | {c for h in hands for c in h}
     deck = [c for c in range(52) if c not in taken]
-    counts = [dict.fromkeys(CATEGORY_NAMES + ("nut low", "other low", "no low"), 0) for _ in hands]
+    counts = [dict.fromkeys((*CATEGORY_NAMES, "nut low", "other low", "no low"), 0) for _ in hands]
     boards = 0
     for more in combinations(deck, 5 - len(board)):
         full = board + list(more)
