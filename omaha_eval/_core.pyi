@@ -143,3 +143,15 @@ def many_exact(
 def many_bad_rows(
     hands: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8]
 ) -> npt.NDArray[np.uint8]: ...
+
+# ---- one small spot (_small.pxi)
+SMALL_MAX_PLAYERS: int
+
+def small_spot(
+    players: list[object] | tuple[object, ...], board: str, dead: str, game: int
+) -> (
+    tuple[
+        list[tuple[tuple[float, ...], float, tuple[float, ...]]], float, float, int, str, str
+    ]
+    | None
+): ...

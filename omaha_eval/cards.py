@@ -28,6 +28,7 @@ import numpy.typing as npt
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
 
 __all__ = [
+    "CARD_TEXT",
     "RANKS",
     "SUITS",
     "card_count",
@@ -49,7 +50,7 @@ _CARD = re.compile(_CARD_PATTERN)
 _SEPARATORS = re.compile(r"[\s,]*")
 _WELL_FORMED = re.compile(rf"[\s,]*(?:{_CARD_PATTERN}[\s,]*)*")
 
-_TEXT = [r + s for r in RANKS for s in SUITS]  # id -> 'As'
+CARD_TEXT = tuple(r + s for r in RANKS for s in SUITS)  # id -> 'As'
 _IDS = {  # lower-case token -> id, for every written form
     (rank_text + suit_text).lower(): 4 * rank + SUITS.index(suit)
     for rank, rank_char in enumerate(RANKS)
@@ -73,7 +74,7 @@ def card_id(rank: int, suit: int) -> int:
 
 def card_str(card: int) -> str:
     """Two-character text of one card id, e.g. 51 -> 'As'."""
-    return _TEXT[card]
+    return CARD_TEXT[card]
 
 
 def parse_cards(text: str, name: str = "cards") -> npt.NDArray[np.uint8]:
@@ -93,7 +94,7 @@ def parse_cards(text: str, name: str = "cards") -> npt.NDArray[np.uint8]:
     ids = [_IDS[token.lower()] for token in _CARD.findall(text)]
     if len(set(ids)) != len(ids):
         twice = next(c for i, c in enumerate(ids) if c in ids[:i])
-        raise OmahaEvalError(f"{name}: card {_TEXT[twice]} appears twice in {text!r}")
+        raise OmahaEvalError(f"{name}: card {CARD_TEXT[twice]} appears twice in {text!r}")
     return np.array(ids, dtype=np.uint8)
 
 
@@ -123,5 +124,5 @@ def format_cards(cards: Iterable[int] | npt.ArrayLike) -> str:
     for c in ids:
         if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 52:
             raise OmahaEvalError(f"cards: {c!r} is not a card id 0..51 in {cards!r}")
-        text.append(_TEXT[c])
+        text.append(CARD_TEXT[c])
     return "".join(text)

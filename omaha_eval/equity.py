@@ -26,6 +26,7 @@ from omaha_eval.engine import boards, runner
 from omaha_eval.engine.players import read_players
 from omaha_eval.engine.results import DEAL_FIGURES, FIGURES, EquityResult, Figure, PlayerEquity
 from omaha_eval.engine.seeds import seed_value
+from omaha_eval.engine.small import small_spot
 from omaha_eval.engine.spot import AUTO_EXACT_WORK, EXACT_WORK_LIMIT, prepare
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
 from omaha_eval.games import game as read_game
@@ -175,6 +176,16 @@ def _plan(
     )
 
 
+def _plain_options(trials: Any, seed: Any, threads: Any) -> bool:
+    """Options that are valid and leave an exact answer as it is (a bad value
+    takes the general path, which names it)."""
+    return (
+        (trials is None or (type(trials) is int and 1 <= trials <= MAX_TRIALS))
+        and (seed is None or (type(seed) is int and 0 <= seed < 2**128))
+        and (threads is None or (type(threads) is int and 1 <= threads <= MAX_THREADS))
+    )
+
+
 def equity(
     players: Sequence[Any],
     board: Any = "",
@@ -228,6 +239,18 @@ def equity(
     >>> r.method, round(sum(p.equity for p in r.players), 12)
     ('exact', 1.0)
     """
+    if (
+        exact is not False
+        and target_stderr is None
+        and hole_cards is None
+        and stop is None
+        and _plain_options(trials, seed, threads)
+    ):
+        quick = small_spot(players, board, dead, game, time.perf_counter())
+        if quick is not None:
+            if progress is not None:
+                progress(quick)
+            return quick
     if progress is not None and not callable(progress):
         raise OmahaEvalTypeError(f"progress: expected a callable, got {quote(progress)}")
     result: EquityResult | None = None

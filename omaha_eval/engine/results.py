@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field, fields
-from typing import Any, Literal
+from dataclasses import MISSING, asdict, dataclass, field, fields
+from typing import Any, Literal, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -268,37 +268,73 @@ def block_stderr(blocks: Sequence[Sums]) -> list[float]:
     return [math.sqrt(v) for v in variance.tolist()]
 
 
+# Where each figure's mean sits in a row of the C sums, and each breakdown name
+# in a row of the breakdown counts.
+_SUM_OF = {f.name: _core.SUM_COLUMNS[f.c_sum] for f in FIGURES if f.c_sum}
+_BREAKDOWN_OF = {name: i for i, name in enumerate(_core.BREAKDOWN_COLUMNS)}
+_DEAL_OF = {f.name: _core.DEAL_COLUMNS[f.c_sum] for f in DEAL_FIGURES if f.c_sum}
+
+
+R = TypeVar("R")
+
+
+def filled(cls: type[R], values: dict[str, Any]) -> R:
+    """An instance of a frozen result class from a value for each of its
+    fields: what its __init__ does (these classes have no __post_init__),
+    without a frozen setattr per field, which is most of a small spot's
+    time in Python."""
+    obj = cls.__new__(cls)
+    obj.__dict__.update(values)
+    return obj
+
+
+# EquityResult's fields that have defaults, with them (for `filled`).
+RESULT_DEFAULTS = {f.name: f.default for f in fields(EquityResult) if f.default is not MISSING}
+
+
+def player_result(
+    seat: tuple[str, Kind, int],
+    means: Sequence[float],
+    makes_low: float,
+    breakdown: Sequence[float],
+    stderr: float,
+    has_low: bool,
+) -> PlayerEquity:
+    """One seat's PlayerEquity (hand, kind, combos) from its means: a row of
+    the C sums, the makes-low weight and a row of breakdown weights, each
+    divided by the total weight."""
+    hand, kind, combos = seat
+    values: dict[str, Any] = {"hand": hand, "kind": kind, "combos": combos, "equity": 0.0}
+    for name, i in _SUM_OF.items():
+        values[name] = means[i]
+    values["equity"] = values["hi_share"] + values["lo_share"]
+    values["makes_low"] = makes_low
+    values["stderr"] = stderr
+    names = BREAKDOWN_NAMES if has_low else HIGH_NAMES
+    values["breakdown"] = {name: breakdown[_BREAKDOWN_OF[name]] for name in names}
+    return filled(PlayerEquity, values)
+
+
 def player_results(
     seats: Sequence[tuple[str, Kind, int]], sums: Sums, stderr: Sequence[float], has_low: bool
 ) -> tuple[PlayerEquity, ...]:
     """The PlayerEquity of each seat (hand, kind, combos) from the sums."""
-    means = {f.name: sums.means(f.c_sum).tolist() for f in FIGURES if f.c_sum}
-    makes_low = (sums.makes_low / sums.total).tolist()
-    column = {name: i for i, name in enumerate(_core.BREAKDOWN_COLUMNS)}
-    names = BREAKDOWN_NAMES if has_low else HIGH_NAMES
-    parts = (sums.breakdown / sums.total).tolist()
-    players = []
-    for i, (hand, kind, combos) in enumerate(seats):
-        values = {name: column[i] for name, column in means.items()}
-        players.append(
-            PlayerEquity(
-                hand=hand,
-                kind=kind,
-                combos=combos,
-                equity=values["hi_share"] + values["lo_share"],
-                makes_low=makes_low[i],
-                stderr=stderr[i],
-                breakdown={name: parts[i][column[name]] for name in names},
-                **values,
-            )
-        )
-    return tuple(players)
+    total = sums.total
+    means = (sums.sums / total).tolist()
+    makes_low = (sums.makes_low / total).tolist()
+    breakdown = (sums.breakdown / total).tolist()
+    return tuple(
+        player_result(seat, means[i], makes_low[i], breakdown[i], stderr[i], has_low)
+        for i, seat in enumerate(seats)
+    )
+
+
+def deal_figures(deal: Sequence[float]) -> dict[str, Any]:
+    """The deal figures (no_low, quartered) from the deal sums."""
+    total = deal[_core.DEAL_COLUMNS["total"]]
+    return {name: deal[i] / total for name, i in _DEAL_OF.items()}
 
 
 def deal_results(sums: Sums) -> dict[str, Any]:
     """The deal figures (no_low, quartered) from the sums."""
-    return {
-        f.name: float(sums.deal[_core.DEAL_COLUMNS[f.c_sum]]) / sums.total
-        for f in DEAL_FIGURES
-        if f.c_sum
-    }
+    return deal_figures(sums.deal.tolist())

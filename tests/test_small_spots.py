@@ -1,0 +1,91 @@
+"""The small-spot path (omaha_eval/engine/small.py, src_c/oe_small.c): known
+hands on a flop, turn or river, read and counted in one C call, give exactly
+the general engine's result; everything else goes the general way."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import omaha_eval as oe
+from omaha_eval import _core
+from omaha_eval.equity import equity_rounds
+from omaha_eval.errors import OmahaEvalError
+
+RANKS, SUITS = "23456789TJQKA", "cdhs"
+
+
+def general(players, board="", dead="", **options):
+    """The general engine's answer (equity_rounds never takes the small path)."""
+    (result,) = equity_rounds(players, board, dead, **options)
+    return result
+
+
+def write(cards: list[int], style: int) -> str:
+    """Card text in the forms people type: compact, spaced, commas, lower case, 10."""
+    words = [RANKS[c >> 2] + SUITS[c & 3] for c in cards]
+    if style == 1:
+        words = [w.lower() for w in words]
+    if style == 2:
+        words = ["10" + w[1] if w[0] == "T" else w for w in words]
+    return ["".join, " ".join, ", ".join][style % 3](words)
+
+
+spots = st.tuples(
+    st.integers(2, 6), st.sampled_from([4, 5, 6]), st.sampled_from([3, 4, 5]),
+    st.integers(0, 3), st.sampled_from(["omaha8", "omaha", "plo8"]), st.integers(0, 2),
+    st.permutations(range(52)),
+)  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(spots)
+def test_small_path_equals_the_general_engine(spot) -> None:
+    players, k, n_board, n_dead, game, style, deck = spot
+    if players * k + n_board + n_dead + (5 - n_board) > 52:
+        return
+    hands = [write(deck[i * k : (i + 1) * k], style) for i in range(players)]
+    rest = deck[players * k :]
+    board, dead = write(rest[:n_board], style), write(rest[n_board : n_board + n_dead], style)
+    assert _core.small_spot(hands, board, dead, oe.games.game(game).code) is not None
+    fast = oe.equity(hands, board, dead, game=game)
+    assert fast == general(hands, board, dead, game=game)
+    assert fast.players[0].hand == hands[0].strip()
+
+
+@pytest.mark.parametrize(
+    ("players", "board", "dead"),
+    [
+        (["A♠A♥2c3d", "7c7d4c5d"], "KsQdJh", ""),  # suit symbols: the general reader
+        (["AsAh2c3d", "AA"], "KsQdJh", ""),  # a range
+        (["AsAh2c3d", "*"], "KsQdJh9c9h", ""),  # a random hand
+        (["AsAh2c3d", "7c7d4c5d"], "KsQd", ""),  # a board of two cards
+        (["AsAh2c3d", "7c7d4c5d"], "sss", ""),  # a board pattern
+        ([f"{r}c{r}d{r}h{r}s" for r in "2345678"], "9c9d9h", ""),  # seven players
+    ],
+)
+def test_other_spots_go_the_general_way_with_the_same_answer(players, board, dead) -> None:
+    assert _core.small_spot(players, board, dead, 0) is None
+    oe.equity(players, board, dead, trials=5_000, seed=1)  # and answers
+
+
+@pytest.mark.parametrize(
+    ("players", "board", "dead", "options", "message"),
+    [
+        (["AsAh2c3d", "AsKd2c3c"], "KsQdJh", "", {}, "card As is in both players[0] and players[1]"),
+        (["AsAh2c3d", "7c7d4c5d"], "KsQdJh", "Ks", {}, "card Ks is in both board and dead"),
+        (["AsAh2c3d", "7c7d4c5d"], "KsQdJh", "", {"trials": 0}, "trials:"),
+        (["AsAh2c3d", "7c7d4c5d"], "KsQdJh", "", {"seed": -1}, "seed:"),
+        (["AsAh2c3d", "7c7d4c5d"], "KsQdJh", "", {"game": "stud"}, "game:"),
+    ],
+)
+def test_bad_input_gets_the_general_error(players, board, dead, options, message) -> None:
+    with pytest.raises(OmahaEvalError, match=message.replace("[", r"\[").replace("]", r"\]")):
+        oe.equity(players, board, dead, **options)
+
+
+def test_progress_is_called_once() -> None:
+    seen = []
+    r = oe.equity(["AsAh2c3d", "7c7d4c5d"], "KsQdJh", progress=seen.append)
+    assert seen == [r]
