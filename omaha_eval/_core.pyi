@@ -148,10 +148,10 @@ def many_bad_rows(
 SMALL_MAX_PLAYERS: int
 
 def small_spot(
-    players: list[object] | tuple[object, ...], board: str, dead: str, game: int
+    players: list[object] | tuple[object, ...], board: object, dead: object, game: int
 ) -> (
     tuple[
-        list[tuple[tuple[float, ...], float, tuple[float, ...]]], float, float, int, str, str
+        list[tuple[str, tuple[float, ...], float, tuple[float, ...]]], float, float, int, str, str
     ]
     | None
 ): ...

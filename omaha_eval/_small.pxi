@@ -16,22 +16,37 @@ SMALL_MAX_PLAYERS = OE_SMALL_MAX_PLAYERS
 from omaha_eval.cards import CARD_TEXT as _CARD_TEXT  # the one table of card names
 
 
-cdef int _parse(str text, uint8_t *out, int most) except -2:
-    if not text.isascii():
+cdef int _parse(object cards, uint8_t *out, int most) except -2:
+    """Card text, or a list or tuple of card ids: the ids written to out and
+    their number, or -1 for anything else (the general path reads it)."""
+    cdef int n = 0
+    if type(cards) is str:
+        if not (<str>cards).isascii():
+            return -1
+        data = (<str>cards).encode("ascii")
+        return oe_small_parse(data, len(data), out, most)
+    if type(cards) is not list and type(cards) is not tuple:
         return -1
-    cdef bytes data = text.encode("ascii")
-    return oe_small_parse(data, len(data), out, most)
+    if len(cards) > most:
+        return -1
+    for c in cards:
+        if type(c) is not int or not 0 <= c <= 51:
+            return -1
+        out[n] = <uint8_t>c
+        n += 1
+    return n
 
 
-def small_spot(players, str board, str dead, int game):
+def small_spot(players, board, dead, int game):
     """The sums of a small spot given as card text, or None when it is not
     one: 2..SMALL_MAX_PLAYERS hands of one size 4..6, a board of 3..5 cards,
     dead cards, every card once, all in the forms oe_small_parse reads.
-    Returns (per player (its OE_EQ_SUMS means, its makes-low probability,
-    its OE_EQ_BREAKDOWN breakdown probabilities), the deal's no-low and
+    Returns (per player (its label, its OE_EQ_SUMS means, its makes-low
+    probability, its OE_EQ_BREAKDOWN breakdown probabilities), the deal's no-low and
     quartered probabilities, the deals, the board and the dead cards as
     text)."""
     cdef uint8_t hands[OE_SMALL_MAX_PLAYERS * 6]
+    cdef uint8_t packed[OE_SMALL_MAX_PLAYERS * 6]
     cdef uint8_t b[5]
     cdef uint8_t d[52]
     cdef double out[OE_SMALL_MAX_PLAYERS * OE_SMALL_PER_PLAYER]
@@ -41,10 +56,7 @@ def small_spot(players, str board, str dead, int game):
     if not 2 <= P <= OE_SMALL_MAX_PLAYERS:
         return None
     for i in range(P):
-        text = players[i]
-        if type(text) is not str:
-            return None
-        n = _parse(text, &hands[i * 6], 6)
+        n = _parse(players[i], &hands[i * 6], 6)
         if n < 4 or (k and n != k):
             return None
         k = n
@@ -72,19 +84,20 @@ def small_spot(players, str board, str dead, int game):
         dead_mask |= bit
     if 52 - P * k - nb - nd < 5 - nb:
         return None
-    if k != 6:  # the hands packed k cards apart, as the C contract wants
-        for i in range(1, P):
-            for j in range(k):
-                hands[i * k + j] = hands[i * 6 + j]
+    for i in range(P):  # packed k cards apart, as the C contract wants
+        for j in range(k):
+            packed[i * k + j] = hands[i * 6 + j]
     with nogil:
-        deals = oe_small_exact(hands, P, k, b, nb, dead_mask, game, out, deal)
+        deals = oe_small_exact(packed, P, k, b, nb, dead_mask, game, out, deal)
     cdef double total = deal[0]
     cdef int per = OE_SMALL_PER_PLAYER
     cdef double *row
     players_out = []
     for i in range(P):
         row = &out[i * per]
+        text = players[i]
         players_out.append((
+            text.strip() if type(text) is str else _card_text(&hands[i * 6], k),
             tuple([row[j] / total for j in range(OE_EQ_SUMS)]),
             row[OE_EQ_SUMS] / total,
             tuple([row[OE_EQ_SUMS + 1 + j] / total for j in range(OE_EQ_BREAKDOWN)]),

@@ -52,6 +52,8 @@ def test_small_path_equals_the_general_engine(spot) -> None:
     fast = oe.equity(hands, board, dead, game=game)
     assert fast == general(hands, board, dead, game=game)
     assert fast.players[0].hand == hands[0].strip()
+    as_ids = [deck[i * k : (i + 1) * k] for i in range(players)]  # lists of ids, too
+    assert oe.equity(as_ids, rest[:n_board], game=game) == general(as_ids, rest[:n_board], game=game)
 
 
 @pytest.mark.parametrize(
@@ -78,9 +80,11 @@ def test_other_spots_go_the_general_way_with_the_same_answer(players, board, dea
         (["AsAh2c3d", "7c7d4c5d"], "KsQdJh", "", {"trials": 0}, "trials:"),
         (["AsAh2c3d", "7c7d4c5d"], "KsQdJh", "", {"seed": -1}, "seed:"),
         (["AsAh2c3d", "7c7d4c5d"], "KsQdJh", "", {"game": "stud"}, "game:"),
+        ([[51, 47, 0, 1], [50, 46, 2, 3]], [4, 9, 99], "", {}, "board: card id 99 is outside"),
     ],
 )
 def test_bad_input_gets_the_general_error(players, board, dead, options, message) -> None:
+    """The small path takes none of these: the general one names the error."""
     with pytest.raises(OmahaEvalError, match=message.replace("[", r"\[").replace("]", r"\]")):
         oe.equity(players, board, dead, **options)
 
