@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import omaha_eval._checks as _checks
@@ -101,12 +101,14 @@ def equity_rounds(
     game: Any = "omaha8",
     hole_cards: int | None = None,
     stop: Any = None,
-) -> Iterator[EquityResult]:
+) -> runner.Rounds:
     """The run of :func:`equity`, one running result at a time.
 
     Checks every argument and prepares the spot at once (raising
     OmahaEvalError for bad input), then returns an iterator that yields the
-    running EquityResult after each round of Monte Carlo (exact: one result).
+    running EquityResult after each round of Monte Carlo (exact: one result);
+    its ``plan`` says which method will run and ``work`` estimates the work
+    of exact enumeration (about 1e8 a second).
     Ctrl-C during a round, or setting `stop` (a ``threading.Event``, from
     another thread), ends it: the iterator yields the result so far, with
     ``interrupted=True``, and stops (exact: KeyboardInterrupt).  Closing the
@@ -135,10 +137,12 @@ def equity_rounds(
         work = boards.work(read, k, pairs, the_game)
         plan = _plan(work, exact, trials, None, seed_int, threads, stop)
         texts = [x.text if isinstance(x, boards.CardPattern) else _text(x) for x in (b, d)]
-        return boards.pattern_result(read, k, pairs, the_game, plan, start, *texts)
+        results = boards.pattern_result(read, k, pairs, the_game, plan, start, *texts)
+        return runner.Rounds(results, plan, work)
     spot = prepare(read, k, b, d, the_game)
-    plan = _plan(spot.work(), exact, trials, target, seed_int, threads, stop)
-    return runner.run(spot, plan, start)
+    work = spot.work()
+    plan = _plan(work, exact, trials, target, seed_int, threads, stop)
+    return runner.Rounds(runner.run(spot, plan, start), plan, work)
 
 
 def _text(cards: Any) -> str:

@@ -278,3 +278,21 @@ def test_progress_bar_on_a_terminal_only(tmp_path: Path) -> None:
 )
 def test_bad_equity_input(tmp_path: Path, args: list[str], needles: list[str]) -> None:
     assert_one_line_error(run_cli("equity", *args, cwd=tmp_path), *needles)
+
+
+def test_slow_spots_say_so_on_stderr(tmp_path: Path) -> None:
+    """An exact run of minutes warns before it starts; a long Monte Carlo run
+    after its first round; both say how to stop (the run is then Ctrl-C'd)."""
+    for args, needle in [
+        (["AdKd3s2s", "*", "*", "--board", "Jd4d3c9h8s", "--exact"], "enumerating every deal"),
+        (["AdKd3s2s", "*", "*", "*", "*", "*", "-n", "1000000000"], "1,000,000,000 trials"),
+    ]:
+        proc = subprocess.Popen(
+            cli_command("equity", *args), cwd=tmp_path, env=cli_env(),
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        assert proc.stderr is not None
+        line = proc.stderr.readline()
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=60)
+        assert line.startswith("omaha-eval: note: ") and needle in line and "Ctrl-C" in line

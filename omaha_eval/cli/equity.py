@@ -12,6 +12,7 @@ import click
 from omaha_eval.cli._shell import EXIT_INTERRUPTED, fail, game_option, progress, user_errors
 from omaha_eval.cli.table import breakdown_table, equity_table
 from omaha_eval.engine.results import EquityResult
+from omaha_eval.engine.runner import Rounds
 from omaha_eval.equity import DEFAULT_TRIALS, equity_rounds
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import Game
@@ -150,16 +151,38 @@ def _plot(result: EquityResult, players: list[str], board: str, game: Game,
     return f"pictures drawn to {path}"
 
 
+# Warn on stderr when a run will take longer than this (seconds).
+SLOW = 30.0
+WORK_PER_SECOND = 1e8  # spot.Spot.work units (AUTO_EXACT_WORK is about a second)
+
+
+def _warn(message: str, quiet: bool) -> None:
+    if not quiet:
+        click.echo(f"omaha-eval: note: {message}; Ctrl-C stops it", err=True)
+
+
 def _run(
-    rounds: object, trials: int | None, target_stderr: float | None, quiet: bool
+    rounds: Rounds, trials: int | None, target_stderr: float | None, quiet: bool
 ) -> EquityResult:
     """The last result of the rounds, with a progress bar of the trials;
-    Ctrl-C between rounds keeps the last one, marked interrupted."""
+    Ctrl-C between rounds keeps the last one, marked interrupted.  A run
+    that will be slow says so first (exact) or after its first round."""
     last: EquityResult | None = None
+    plan = rounds.plan
+    if plan.exact and rounds.work / WORK_PER_SECOND > SLOW:
+        _warn(f"enumerating every deal will take about {_duration(rounds.work / WORK_PER_SECOND)}"
+              " (--monte-carlo samples instead)", quiet)  # fmt: skip
     total = None if target_stderr else (trials or DEFAULT_TRIALS)
+    first = True
     with progress(total, "trial", quiet) as bar:
         try:
-            for last in rounds:  # type: ignore[attr-defined]
+            for last in rounds:
+                if first and not plan.exact and 0 < last.trials < plan.trials:
+                    left = (plan.trials - last.trials) * last.elapsed / last.trials
+                    if left > SLOW and target_stderr is None:
+                        _warn(f"{plan.trials:,} trials of this spot will take about "
+                              f"{_duration(left)}", quiet)  # fmt: skip
+                first = False
                 bar.update(last.trials - bar.n)
         except KeyboardInterrupt:
             if last is None:
@@ -168,6 +191,14 @@ def _run(
             last = dataclasses.replace(last, interrupted=True)
     assert last is not None
     return last
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 120:
+        return f"{seconds:.0f} seconds"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} minutes"
+    return f"{seconds / 3600:.1f} hours"
 
 
 def _notes(result: EquityResult, trials: int | None, target_stderr: float | None) -> list[str]:

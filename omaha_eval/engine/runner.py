@@ -48,7 +48,15 @@ from omaha_eval.engine.seeds import block_stream
 from omaha_eval.engine.spot import Spot
 from omaha_eval.errors import OmahaEvalError
 
-__all__ = ["BLOCK_TRIALS", "Plan", "default_threads", "exact_sums", "monte_carlo_sums", "run"]
+__all__ = [
+    "BLOCK_TRIALS",
+    "Plan",
+    "Rounds",
+    "default_threads",
+    "exact_sums",
+    "monte_carlo_sums",
+    "run",
+]
 
 # Trials per Monte Carlo block: each block has its own seeded stream.
 BLOCK_TRIALS = 1 << 15
@@ -210,6 +218,26 @@ def _text(cards: npt.NDArray[np.uint8]) -> str:
     from omaha_eval.cards import format_cards
 
     return format_cards(cards)
+
+
+class Rounds(Iterator[EquityResult]):
+    """The running results of a run (an iterator), with what it will do:
+    `plan` (exact or Monte Carlo, the trials) and `work`, the estimated work
+    of exact enumeration (spot.Spot.work: about 1e8 a second of one core)."""
+
+    def __init__(self, results: Iterator[EquityResult], plan: Plan, work: float) -> None:
+        self._results = results
+        self.plan = plan
+        self.work = work
+
+    def __next__(self) -> EquityResult:
+        return next(self._results)
+
+    def close(self) -> None:
+        """Stop early: the worker threads end at once."""
+        close = getattr(self._results, "close", None)
+        if close is not None:
+            close()
 
 
 def run(spot: Spot, plan: Plan, start: float) -> Iterator[EquityResult]:
