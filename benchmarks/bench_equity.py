@@ -15,14 +15,17 @@ wall-time gain means the cores were busy with other work, not contention.
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import statistics
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import benchlib
 
 import omaha_eval as oe
 
@@ -35,18 +38,7 @@ HEADS_UP = ["6c6d6h6s", "5c4d3h2s"]
 
 
 def platform_line() -> str:
-    cpu = platform.processor() or "?"
-    try:
-        with open("/proc/cpuinfo") as f:
-            cpu = next(line.split(":", 1)[1].strip() for line in f if "model name" in line)
-    except (OSError, StopIteration):
-        pass
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    return (
-        f"{platform.system()} {platform.machine()}, {cpu}, {os.cpu_count()} cores, "
-        f"load {load:.1f}; Python {platform.python_version()}, NumPy {np.__version__}, "
-        f"omaha_eval {oe.__version__}"
-    )
+    return f"{benchlib.platform_line()}, omaha_eval {oe.__version__}"
 
 
 def median_time(fn: Callable[[], Any], repeat: int) -> tuple[float, float, Any]:

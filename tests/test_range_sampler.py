@@ -19,6 +19,7 @@ from itertools import combinations
 
 import numpy as np
 import pytest
+from chi_square import chi2_sf
 from equity_spots import exact_counts, ids, make_spot
 
 from omaha_eval import _core
@@ -27,22 +28,6 @@ SIGNIFICANCE = 0.001
 Z_MAX = 4.5
 BLOCKS = 40
 BLOCK_TRIALS = 2048
-
-
-def chi2_sf(x: float, dof: int) -> float:
-    """P(chi-square with `dof` degrees of freedom > x), closed form (as in
-    test_hardening_stats.py)."""
-    if dof % 2 == 0:
-        term, total = 1.0, 1.0
-        for i in range(1, dof // 2):
-            term *= (x / 2) / i
-            total += term
-        return math.exp(-x / 2) * total
-    term, total = 1.0, 0.0
-    for i in range(1, (dof - 1) // 2 + 1):
-        total += term
-        term *= x / (2 * i + 1)
-    return math.erfc(math.sqrt(x / 2)) + math.sqrt(2 * x / math.pi) * math.exp(-x / 2) * total
 
 
 def pool_spot(seed: int, n_ranges: int, n_board: int, pool: int, combos: int) -> tuple:
