@@ -244,7 +244,7 @@ def equity(
     ('exact', 1.0)
     """
     if (
-        exact is not False
+        (exact is None or exact is True)
         and target_stderr is None
         and hole_cards is None
         and stop is None

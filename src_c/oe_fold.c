@@ -89,6 +89,21 @@ void oe_fold_hand(oe_fold *f, const uint8_t *hole, int k, int player, uint32_t *
     h->fold = fold;
 }
 
+int oe_fold_spot(oe_fold *f, const uint8_t *hands, int n_hands, int k, uint32_t *fold,
+                 size_t stride, uint64_t known, uint8_t *deck)
+{
+    for (int i = 0; i < f->n_board; i++) known |= (uint64_t)1 << f->board[i];
+    for (int i = 0; i < n_hands; i++) {
+        oe_fold_hand(f, hands + i * k, k, i, fold + (size_t)i * stride);
+        for (int j = 0; j < k; j++) known |= (uint64_t)1 << hands[i * k + j];
+    }
+    int m = 0;
+    if (f->need == 0) return 0; /* a river: no card to come */
+    for (int c = 0; c < OE_NUM_CARDS; c++)
+        if (!(known >> c & 1u)) deck[m++] = (uint8_t)c;
+    return m;
+}
+
 /* ------------------------------------------------------------ exact */
 
 typedef struct {

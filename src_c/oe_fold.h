@@ -71,6 +71,14 @@ void oe_fold_board(oe_fold *f, const uint8_t *board, int n_board, int game,
  * must hold f->n_rest entries and outlive f.  At most OE_FOLD_MAX_HANDS. */
 void oe_fold_hand(oe_fold *f, const uint8_t *hole, int k, int player, uint32_t *fold);
 
+/* A spot of fixed hands only: add n_hands hands of k cards (row-major) as
+ * players 0..n_hands-1, hand i folded into fold + i * stride (stride >=
+ * f->n_rest), and write to deck, in increasing order, the cards that are
+ * in neither `known`, the board nor a hand; returns how many (0 on a river,
+ * where no card is to come and deck is not written). */
+int oe_fold_spot(oe_fold *f, const uint8_t *hands, int n_hands, int k, uint32_t *fold,
+                 size_t stride, uint64_t known, uint8_t *deck);
+
 /* Best flush of hole ranks `hole` (2+ bits) with board ranks `board` (3 to 5
  * bits) of one suit: the best of every hole pair with every board triple. */
 static inline uint16_t oe_flush_value(unsigned hole, unsigned board)

@@ -46,17 +46,8 @@ void oe_many_exact(const uint8_t *hands, const uint8_t *boards, size_t n_spots, 
     for (size_t r = 0; r < n_spots; r++) {
         const uint8_t *hand = hands + r * (size_t)(P * k), *board = boards + r * (size_t)b;
         oe_fold_board(&f, board, b, game, rest_full, rest_low);
-        uint64_t known = 0;
-        for (int i = 0; i < b; i++) known |= (uint64_t)1 << board[i];
-        for (int i = 0; i < P; i++) {
-            oe_fold_hand(&f, hand + i * k, k, i, fold[i]);
-            for (int j = 0; j < k; j++) known |= (uint64_t)1 << hand[i * k + j];
-        }
         uint8_t deck[OE_NUM_CARDS];
-        int m = 0;
-        if (b < 5)
-            for (int c = 0; c < OE_NUM_CARDS; c++)
-                if (!(known >> c & 1u)) deck[m++] = (uint8_t)c;
+        const int m = oe_fold_spot(&f, hand, P, k, &fold[0][0], MAX_REST, 0, deck);
         double *hi = hi_share + r * (size_t)P, *lo = lo_share + r * (size_t)P,
                *sc = scoop + r * (size_t)P, *eq = equity + r * (size_t)P;
         memset(hi, 0, (size_t)P * sizeof *hi);

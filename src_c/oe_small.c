@@ -80,16 +80,8 @@ uint64_t oe_small_exact(const uint8_t *hands, int P, int k, const uint8_t *board
 
     oe_fold f;
     oe_fold_board(&f, board, n_board, game, rest_full, rest_low);
-    uint64_t known = dead;
-    for (int i = 0; i < n_board; i++) known |= (uint64_t)1 << board[i];
-    for (int i = 0; i < P; i++) {
-        oe_fold_hand(&f, hands + i * k, k, i, fold[i]);
-        for (int j = 0; j < k; j++) known |= (uint64_t)1 << hands[i * k + j];
-    }
     uint8_t deck[OE_NUM_CARDS];
-    int m = 0;
-    for (int c = 0; c < OE_NUM_CARDS; c++)
-        if (!(known >> c & 1u)) deck[m++] = (uint8_t)c;
+    const int m = oe_fold_spot(&f, hands, P, k, &fold[0][0], MAX_REST, dead, deck);
 
     oe_sink sink;
     memset(&sink, 0, sizeof sink);
