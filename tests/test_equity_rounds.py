@@ -10,6 +10,7 @@ import sys
 import textwrap
 import threading
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -99,11 +100,12 @@ except KeyboardInterrupt as exc:
     ],
 )
 def test_ctrl_c_stops_a_long_run_within_half_a_second(
-    players: list[str], board: str, exact: bool, trials: int | None, threads: int
+    players: list[str], board: str, exact: bool, trials: int | None, threads: int, tmp_path: Path
 ) -> None:
     code = CHILD.format(players=players, board=board, exact=exact, trials=trials, threads=threads)
     proc = subprocess.Popen(
         [sys.executable, "-c", textwrap.dedent(code)],
+        cwd=tmp_path,  # never the repository root: its source tree is not built in CI
         env=cli_env(),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
