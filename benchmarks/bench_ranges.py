@@ -22,6 +22,7 @@ A checksum over every result guards against measuring different work.
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import statistics
 import subprocess
@@ -170,6 +171,7 @@ def main() -> int:
         f"python {platform.python_version()} | numpy {np.__version__} | "
         f"omaha_eval {omaha_eval.__version__}"
     )
+    print(f"load average (1, 5, 15 min): {os.getloadavg()} (a shared machine inflates times)")
     checksum = 0
 
     print("\ncold (fresh interpreter, first Range(), import excluded), median of 5:")
@@ -208,7 +210,8 @@ def main() -> int:
         f"{per_call:.2f} us per call ({hits} hits)"
     )
     checksum += percent_orders([4, 5, 6] if args.six else [4, 5], args.cold_repeat)
-    print(f"\nchecksum: {checksum}")
+    print(f"\nload average (1, 5, 15 min) at the end: {os.getloadavg()}")
+    print(f"checksum: {checksum}")
     return 0
 
 

@@ -204,9 +204,12 @@ class PreflopOrder:
         return math.comb(52, self.hole_cards)
 
 
-def ranking_of(keys: npt.NDArray[np.uint64], equity_units: npt.NDArray[np.int64]) -> Any:
+def ranking_of(
+    keys: npt.NDArray[np.uint64], equity_units: npt.NDArray[np.int64]
+) -> npt.NDArray[np.intp]:
     """Classes best first: by equity (whole units), then by the smaller key."""
-    return np.lexsort((keys, -equity_units))
+    ranking: npt.NDArray[np.intp] = np.lexsort((keys, -equity_units))
+    return ranking
 
 
 def make_order(
@@ -247,6 +250,9 @@ def read_order(data: Any, k: int, game: str, table: str) -> PreflopOrder:
     with np.load(data, allow_pickle=False) as z:
         meta = json.loads(str(z["meta"]))
         units = unpack_equity(z["equity"])
+    made = (meta.get("hole_cards"), meta.get("game"), meta.get("table"))
+    if made != (k, game, table):
+        raise ValueError(f"preflop order for {(k, game, table)} holds the order of {made}")
     return make_order(k, game, table, units, meta)
 
 

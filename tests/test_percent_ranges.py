@@ -349,28 +349,72 @@ def test_orders_are_read_only_when_asked_for() -> None:
 
 
 # ---------------------------------------------------------------- six-handed
-def _mean_percentile_change(k: int, game: str, select: np.ndarray) -> float:
-    """Hand-weighted mean change of percentile, heads-up to six-handed, of the
-    classes selected (negative: they climb six-handed)."""
+def _kinds(k: int) -> dict[str, np.ndarray]:
+    """Masks over the classes of k-card hands (ascending keys) by what they hold."""
+    masks = _preflop.key_masks(_preflop.all_class_keys(k))
+    ranks = np.stack([sum((masks[:, s] >> r) & 1 for s in range(4)) for r in range(13)], 1)
+    popcount = np.array([bin(m).count("1") for m in range(1 << 13)])
+    suits = np.sort(popcount[masks], axis=1)  # cards per suit, fewest first
+    held = ranks > 0
+    runs = np.zeros(len(masks), dtype=np.int64)  # the longest run of consecutive ranks
+    run = np.zeros(len(masks), dtype=np.int64)
+    for r in range(13):
+        run = np.where(held[:, r], run + 1, 0)
+        runs = np.maximum(runs, run)
+    aces = ranks[:, 12]
+    return {
+        "A23": held[:, 12] & held[:, 0] & held[:, 1],
+        "ace and wheel card": held[:, 12] & held[:, 0:4].any(1),
+        # exactly two aces, no other pair, as few suited cards as k cards
+        # allow, every other card 9 or lower
+        "bare aces": (aces == 2)
+        & ((ranks >= 2).sum(1) == 1)
+        & (suits[:, -1] <= 2)
+        & ((suits == 2).sum(1) == k - 4)
+        & ~held[:, 8:12].any(1),
+        # four consecutive ranks or more, two suits of two cards or more
+        "suited rundown": (runs >= 4) & (suits[:, -2] >= 2),
+        "paired or double-suited": (ranks >= 2).any(1) | (suits[:, -2] >= 2),
+    }
+
+
+def _climb(k: int, game: str, select: np.ndarray) -> float:
+    """Hand-weighted mean change of percentile from the heads-up order to the
+    six-handed one of the classes selected (positive: they climb)."""
     hu = _preflop.load_order(k, game, "hu")
     six = _preflop.load_order(k, game, "6h")
-    change = (six.start - hu.start)[select] * 100 / hu.hands
+    change = (hu.start - six.start)[select] * 100 / hu.hands
     return float((change * hu.counts[select]).sum() / hu.counts[select].sum())
 
 
-def test_six_handed_orders_differ_from_heads_up() -> None:
-    for k, game in itertools.product((4, 5, 6), GAMES):
+@pytest.mark.parametrize("k", [4, 5, 6])
+def test_six_handed_orders_differ_from_heads_up(k: int) -> None:
+    for game in GAMES:
         hu = _preflop.load_order(k, game, "hu")
         six = _preflop.load_order(k, game, "6h")
         moved = np.abs(six.start - hu.start) * 100 / hu.hands
         # the orders agree broadly (the same game) but far from class by class
         assert np.corrcoef(hu.rank, six.rank)[0, 1] > 0.5
-        assert float((moved * hu.counts).sum() / hu.hands) > 2
+        assert float((moved * hu.counts).sum() / hu.hands) > 4
 
 
-@pytest.mark.skip(reason="the expected kinds are checked once the orders are generated")
-def test_six_handed_top_hands_are_the_expected_kind() -> None:
-    raise AssertionError
+@pytest.mark.parametrize("k", [4, 5, 6])
+def test_six_handed_top_hands_are_the_expected_kind(k: int) -> None:
+    """Against five hands a pot goes to a hand that improves to the nuts, so
+    nut-low hands climb in hi/lo and suited connected hands in both games,
+    while a bare pair of aces (which wins heads-up often unimproved) falls
+    in high only.  The effects are many percentile points; the orders'
+    noise is one or two."""
+    kinds = _kinds(k)
+    assert _climb(k, "omaha8", kinds["A23"]) > 8  # nut lows, hard to counterfeit
+    assert _climb(k, "omaha", kinds["bare aces"]) < -8
+    for game in GAMES:
+        assert _climb(k, game, kinds["suited rundown"]) > 8
+    # the best six-handed classes: hi/lo, an ace with a wheel card (draws to
+    # the nut low); high only, a pair (sets, full houses) or two flush draws
+    for game, kind in (("omaha8", "ace and wheel card"), ("omaha", "paired or double-suited")):
+        six = _preflop.load_order(k, game, "6h")
+        assert kinds[kind][six.ranking[: len(six.ranking) // 500]].all()
 
 
 # ---------------------------------------------------------------- equity
@@ -386,7 +430,7 @@ def test_percent_ranges_in_equity_agree_with_the_order(k: int, table: str) -> No
     result = omaha_eval.equity(players, trials=300_000, seed=11, threads=2)
     se = math.hypot(result.players[0].stderr, order.meta["stderr"]["median"])
     assert abs(result.players[0].equity - mean) < 4 * se
-    assert mean > 1.2 / (1 + _preflop.OPPONENTS[table])  # the top beats a random hand
+    assert mean > 1.1 / (1 + _preflop.OPPONENTS[table])  # the top beats a random hand
     # range text in equity() reads the same order
     text = omaha_eval.equity([f"15%{suffix}", *players[1:]], hole_cards=k, trials=20_000, seed=1)
     again = omaha_eval.equity(players, trials=20_000, seed=1)

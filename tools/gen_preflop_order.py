@@ -98,8 +98,8 @@ DEFAULTS = {
     (5, "hu"): 150_000,
     (6, "hu"): 60_000,
     (4, "6h"): 150_000,
-    (5, "6h"): 100_000,
-    (6, "6h"): 500_000,
+    (5, "6h"): 400_000,
+    (6, "6h"): 1_500_000,
 }
 # Shares are whole multiples of 1/SCALE: quarters heads-up (a half split two
 # ways); with six players a half split 1..6 ways (lcm 1..6 = 60, halved).
