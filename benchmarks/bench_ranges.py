@@ -12,13 +12,17 @@ Prints the platform, then medians of:
 - the reference measured in the same run: the same C matcher run on all
   270,725 hands, without the suit-class shortcut, and its ratio;
 - 5-card hands (and 6-card with --six: 20.4 M hands, about 1 GB of memory);
-- ``hand in r`` per call, on seeded random hands made before timing.
+- ``hand in r`` per call, on seeded random hands made before timing;
+- percent ranges of every preflop order (4- and 5-card, and 6-card with
+  --six; hi/lo and high only; heads-up and 6h): the first ``15%`` in a fresh
+  interpreter (cold), the order's load alone (cold), and ``15%`` again (warm).
 A checksum over every result guards against measuring different work.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import statistics
 import subprocess
@@ -83,6 +87,48 @@ def cold_ms(text: str, hole_cards: int = 4, repeat: int = 5) -> float:
     return statistics.median(runs) * 1e3
 
 
+def fresh_ms(statement: str, repeat: int) -> float:
+    """Median time of one statement in fresh interpreters (imports excluded)."""
+    code = (
+        f"import sys, time; sys.path.insert(0, {str(ROOT)!r})\n"
+        "import omaha_eval\nfrom omaha_eval import _preflop\n"
+        f"t0 = time.perf_counter(); {statement}\n"
+        "print(time.perf_counter() - t0)\n"
+    )
+    runs = [
+        float(
+            subprocess.run(
+                [sys.executable, "-c", code], capture_output=True, text=True, check=True
+            ).stdout
+        )
+        for _ in range(repeat)
+    ]
+    return statistics.median(runs) * 1e3
+
+
+def percent_orders(sizes: list[int], repeat: int) -> int:
+    """Cold and warm cost of the first percent range of each order; returns a checksum."""
+    print(
+        f"\npercent ranges of each order, median of {repeat} fresh interpreters (cold) "
+        "and of 5 calls (warm):"
+    )
+    print(f"  {'order':22} {'hands':>9} {'cold 15%':>10} {'load alone':>11} {'warm 15%':>10}")
+    checksum = 0
+    for k in sizes:
+        for game in ("omaha8", "omaha"):
+            for table in ("hu", "6h"):
+                text = "15%" + ("" if table == "hu" else table)
+                make = f"omaha_eval.Range({text!r}, hole_cards={k}, game={game!r})"
+                cold = fresh_ms(make, repeat)
+                load = fresh_ms(f"_preflop.load_order({k}, {game!r}, {table!r})", repeat)
+                r = omaha_eval.Range(text, hole_cards=k, game=game)
+                checksum += len(r) + int(r.combos[::97].sum(dtype=np.int64))
+                warm = median_ms(lambda t=text, k=k, g=game: omaha_eval.Range(t, k, g), 5)
+                name = f"{text} {k}-card {game}"
+                print(f"  {name:22} {len(r):9d} {cold:7.0f} ms {load:8.0f} ms {warm:7.1f} ms")
+    return checksum
+
+
 def direct_ms(text: str, repeat: int) -> float:
     """Reference: every pattern of the expression matched on all 270,725
     hands by the C matcher (no suit-class shortcut); ':' '!' ',' skipped."""
@@ -118,12 +164,14 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--six", action="store_true", help="also time 6-card hands (slow, ~1 GB)")
     ap.add_argument("--repeat", type=int, default=21)
+    ap.add_argument("--cold-repeat", type=int, default=5, help="fresh interpreters per cold figure")
     args = ap.parse_args()
     print(
         f"platform: {platform.platform()} | {platform.processor() or platform.machine()} | "
         f"python {platform.python_version()} | numpy {np.__version__} | "
         f"omaha_eval {omaha_eval.__version__}"
     )
+    print(f"load average (1, 5, 15 min): {os.getloadavg()} (a shared machine inflates times)")
     checksum = 0
 
     print("\ncold (fresh interpreter, first Range(), import excluded), median of 5:")
@@ -161,7 +209,9 @@ def main() -> int:
         f"\n'hand in r' on {len(sample)} seeded random hands: "
         f"{per_call:.2f} us per call ({hits} hits)"
     )
-    print(f"\nchecksum: {checksum}")
+    checksum += percent_orders([4, 5, 6] if args.six else [4, 5], args.cold_repeat)
+    print(f"\nload average (1, 5, 15 min) at the end: {os.getloadavg()}")
+    print(f"checksum: {checksum}")
     return 0
 
 

@@ -1,19 +1,30 @@
-"""The preflop order behind percent ranges (``15%``, ``5%-10%``): private.
+"""The preflop orders behind percent ranges (``15%``, ``5%-10%6h``): private.
 
-Four-card hands fall into 16,432 classes under the 24 relabellings of the
-suits.  A class is keyed by its four per-suit rank masks (13 bits each,
-bit r = rank r) sorted in decreasing order and packed into one integer, so
-hands that differ only by suit names share a key.
+k-card hands (k = 4, 5, 6) fall into classes under the 24 relabellings of
+the suits: 16,432 classes of 4-card hands, 134,459 of 5-card hands and
+962,988 of 6-card hands.  A class is keyed by its four per-suit rank masks
+(13 bits each, bit r = rank r) sorted in decreasing order and packed into
+one integer, so hands that differ only by suit names share a key.  The keys
+of every class are enumerated here (`all_class_keys`), not stored, and so
+are the class sizes (`class_counts`).
 
-The order itself is data: ``omaha_eval/data/preflop_order_4.txt``, written
-by ``tools/gen_preflop_order.py`` (the file's header says how).
+An order is data: one file per game, hand size and table,
+``omaha_eval/data/preflop_{game}_{k}_{table}.npz``, written by
+``tools/gen_preflop_order.py`` (its ``meta`` says how).  It holds each
+class's equity (in millionths of the pot, classes in ascending key order);
+the order is by equity, best first, ties broken by the smaller key.  Files
+are read only when an order is first asked for (`load_order`).
 """
 
 from __future__ import annotations
 
+import itertools
+import json
+import math
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -21,21 +32,22 @@ import numpy.typing as npt
 import omaha_eval._core as _core
 from omaha_eval.cards import RANKS, SUITS
 
-ORDER_FILE = "preflop_order_4.txt"
-N_CLASSES = 16_432
-N_HANDS = 270_725
+HOLE_SIZES = (4, 5, 6)
+TABLES = ("hu", "6h")  # heads-up (one random opponent), six-handed (five)
+OPPONENTS = {"hu": 1, "6h": 5}
+N_CLASSES = {4: 16_432, 5: 134_459, 6: 962_988}
+EQUITY_SCALE = 1_000_000  # stored equities are whole millionths of the pot
+FORMAT = 1  # version of the .npz layout, in each file's meta
 
 # Representatives give the suit with the largest rank mask to spades, then
 # hearts, diamonds, clubs (a fixed, readable choice).
 _REP_SUITS = (3, 2, 1, 0)
+_MASK_SHIFTS = (39, 26, 13, 0)  # where each of the four sorted masks sits in a key
 
-# byte -> rank / suit number, for reading the order file's hand texts
-_RANK_OF = np.zeros(256, dtype=np.int64)
-_SUIT_OF = np.zeros(256, dtype=np.int64)
-for _i, _ch in enumerate(RANKS):
-    _RANK_OF[ord(_ch)] = _i
-for _i, _ch in enumerate(SUITS):
-    _SUIT_OF[ord(_ch)] = _i
+
+def order_file(k: int, game: str, table: str) -> str:
+    """File name of an order inside omaha_eval/data/."""
+    return f"preflop_{game}_{k}_{table}.npz"
 
 
 def class_keys(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:
@@ -44,11 +56,69 @@ def class_keys(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:
     return _core.suit_class_keys(np.ascontiguousarray(hands, dtype=np.uint8))
 
 
+def key_masks(keys: npt.NDArray[np.uint64]) -> npt.NDArray[np.int64]:
+    """(N, 4) per-suit rank masks of keys, largest first."""
+    k = np.asarray(keys, dtype=np.uint64)
+    return np.stack([((k >> np.uint64(s)) & np.uint64(0x1FFF)) for s in _MASK_SHIFTS], 1).astype(
+        np.int64
+    )
+
+
+def _pack(masks: npt.NDArray[np.int64]) -> npt.NDArray[np.uint64]:
+    m = (-np.sort(-masks, axis=1)).astype(np.uint64)  # decreasing, as the C key does
+    out = np.zeros(len(m), dtype=np.uint64)
+    for col, s in enumerate(_MASK_SHIFTS):
+        out |= m[:, col] << np.uint64(s)
+    return out
+
+
+@lru_cache(maxsize=3)
+def all_class_keys(k: int) -> npt.NDArray[np.uint64]:
+    """Every class key of k-card hands, ascending (read-only).
+
+    A class is a multiset of four rank masks (one per suit, empty allowed)
+    whose sizes add up to k; it is enumerated by the sizes' partition of k,
+    choosing a multiset of masks for each run of equal sizes."""
+    popcount = np.array([bin(m).count("1") for m in range(1 << 13)])
+    by_size = {p: np.flatnonzero(popcount == p).astype(np.int64) for p in range(k + 1)}
+    blocks = []
+    for parts in itertools.combinations_with_replacement(range(k, -1, -1), 4):
+        if sum(parts) != k:
+            continue
+        groups = []  # (rows of masks) for each run of equal sizes
+        for size, run in itertools.groupby(parts):
+            m = len(list(run))
+            masks = by_size[size]
+            picks = np.array(
+                list(itertools.combinations_with_replacement(range(len(masks)), m)), np.int64
+            )
+            groups.append(masks[picks])
+        grids = np.meshgrid(*[np.arange(len(g)) for g in groups], indexing="ij")
+        blocks.append(
+            np.concatenate([g[i.ravel()] for g, i in zip(groups, grids, strict=True)], axis=1)
+        )
+    keys = np.sort(_pack(np.concatenate(blocks)))
+    keys.flags.writeable = False
+    return keys
+
+
+def class_counts(keys: npt.NDArray[np.uint64]) -> npt.NDArray[np.int64]:
+    """Number of hands in each class: 24 suit relabellings over those that
+    leave the class's hand unchanged (equal masks swapped)."""
+    m = key_masks(keys)
+    stabiliser = np.ones(len(m), dtype=np.int64)
+    run = np.ones(len(m), dtype=np.int64)
+    for col in range(1, 4):  # masks are sorted: equal masks are adjacent
+        run = np.where(m[:, col] == m[:, col - 1], run + 1, 1)
+        stabiliser *= run
+    return 24 // stabiliser
+
+
 def key_hand(key: int) -> list[int]:
     """The representative hand (card ids, best card first) of a class key."""
     cards = []
     for i, suit in enumerate(_REP_SUITS):
-        mask = (key >> (39 - 13 * i)) & 0x1FFF
+        mask = (int(key) >> _MASK_SHIFTS[i]) & 0x1FFF
         cards += [4 * r + suit for r in range(13) if mask >> r & 1]
     return sorted(cards, key=lambda c: (c >> 2, c & 3), reverse=True)
 
@@ -57,39 +127,138 @@ def hand_text(cards: list[int]) -> str:
     return "".join(RANKS[c >> 2] + SUITS[c & 3] for c in cards)
 
 
+# ---------------------------------------------------------------- key -> class
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing multiplier
+
+
+class ClassIndex:
+    """Position of each key in a sorted key array, by an open-addressing hash
+    table (NumPy's searchsorted takes about ten times longer on the 20 M
+    six-card hands).  Keys not in the array give -1."""
+
+    def __init__(self, keys: npt.NDArray[np.uint64]) -> None:
+        n = len(keys)
+        bits = max(4, (4 * n - 1).bit_length())  # load <= 1/4: most keys found at once
+        self.keys = keys
+        self.size = 1 << bits
+        self.shift = np.uint64(64 - bits)
+        self.slot = np.full(self.size, -1, dtype=np.int32)
+        home = self._home(keys)
+        pending = np.arange(n)
+        while pending.size:
+            free = self.slot[home[pending]] < 0
+            want, at = pending[free], home[pending[free]]
+            taken, first = np.unique(at, return_index=True)
+            self.slot[taken] = want[first]  # the first key wanting a free slot gets it
+            placed = np.zeros(n, dtype=np.bool_)
+            placed[want[first]] = True
+            pending = pending[~placed[pending]]
+            home[pending] = (home[pending] + 1) & (self.size - 1)
+
+    def _home(self, keys: npt.NDArray[np.uint64]) -> npt.NDArray[np.intp]:
+        home: npt.NDArray[np.intp] = ((keys * _GOLDEN) >> self.shift).astype(np.intp)
+        return home
+
+    def __call__(self, keys: npt.NDArray[np.uint64]) -> npt.NDArray[np.int32]:
+        keys = np.asarray(keys, dtype=np.uint64)
+        at = self._home(keys)
+        out: npt.NDArray[np.int32] = self.slot[at]
+        open_ = np.flatnonzero((out >= 0) & (self.keys[np.maximum(out, 0)] != keys))
+        while open_.size:  # collisions: probe the next slots
+            at[open_] = (at[open_] + 1) & (self.size - 1)
+            out[open_] = self.slot[at[open_]]
+            found = out[open_]
+            open_ = open_[(found >= 0) & (self.keys[np.maximum(found, 0)] != keys[open_])]
+        return out
+
+
+@lru_cache(maxsize=3)
+def class_index(k: int) -> ClassIndex:
+    """The key -> class position lookup of k-card classes (cached)."""
+    return ClassIndex(all_class_keys(k))
+
+
+# ---------------------------------------------------------------- orders
 @dataclass(frozen=True)
 class PreflopOrder:
-    """The shipped order: class keys best first, their hand counts, equities,
-    and where each class starts as a fraction of all hands."""
+    """One shipped order.  Arrays are per class, classes in ascending key
+    order (``keys``); ``ranking`` lists the classes best first.
 
+    counts: hands in the class; equity: its pot share (to a millionth);
+    rank: its place in the order (0 = best); start: hands in better
+    classes; meta: how the file was made."""
+
+    hole_cards: int
+    game: str
+    table: str
     keys: npt.NDArray[np.uint64]
     counts: npt.NDArray[np.int64]
     equity: npt.NDArray[np.float64]
-    start: npt.NDArray[np.float64]  # share of all hands in better classes
-    header: tuple[str, ...]
+    ranking: npt.NDArray[np.int64]
+    rank: npt.NDArray[np.int64]
+    start: npt.NDArray[np.int64]
+    meta: dict[str, Any]
+
+    @property
+    def hands(self) -> int:
+        return math.comb(52, self.hole_cards)
 
 
-def read_order(text: str) -> PreflopOrder:
-    """Parse the order file (see tools/gen_preflop_order.py for its format)."""
-    header = [line[1:].strip() for line in text.splitlines() if line.startswith("#")]
-    fields = " ".join(line for line in text.splitlines() if not line.startswith("#")).split()
-    hands = np.frombuffer("".join(fields[0::4]).encode("ascii"), dtype=np.uint8).reshape(-1, 8)
-    ids = 4 * _RANK_OF[hands[:, 0::2]] + _SUIT_OF[hands[:, 1::2]]
-    counts = [int(x) for x in fields[1::4]]
-    equity = [float(x) for x in fields[2::4]]
-    c = np.array(counts, dtype=np.int64)
-    start = (np.cumsum(c) - c) / N_HANDS
-    return PreflopOrder(
-        keys=class_keys(ids.astype(np.uint8)),
-        counts=c,
-        equity=np.array(equity, dtype=np.float64),
-        start=start,
-        header=tuple(header),
-    )
+def ranking_of(
+    keys: npt.NDArray[np.uint64], equity_units: npt.NDArray[np.int64]
+) -> npt.NDArray[np.intp]:
+    """Classes best first: by equity (whole units), then by the smaller key."""
+    ranking: npt.NDArray[np.intp] = np.lexsort((keys, -equity_units))
+    return ranking
 
 
-@lru_cache(maxsize=1)
-def shipped_order() -> PreflopOrder:
-    """The order shipped with the package (read once per process)."""
-    text = resources.files("omaha_eval").joinpath(f"data/{ORDER_FILE}").read_text("ascii")
-    return read_order(text)
+def make_order(
+    k: int, game: str, table: str, equity_units: npt.NDArray[np.int64], meta: dict[str, Any]
+) -> PreflopOrder:
+    keys = all_class_keys(k)
+    if equity_units.shape != keys.shape:
+        raise ValueError(f"order {game} {k} {table}: {equity_units.shape} equities for {len(keys)}")
+    counts = class_counts(keys)
+    ranking = ranking_of(keys, equity_units).astype(np.int64)
+    rank = np.empty_like(ranking)
+    rank[ranking] = np.arange(len(ranking))
+    ordered = counts[ranking]
+    start = np.empty_like(counts)
+    start[ranking] = np.cumsum(ordered) - ordered
+    arrays = (counts, ranking, rank, start)
+    for a in arrays:
+        a.flags.writeable = False
+    equity = equity_units / EQUITY_SCALE  # division: the nearest double to each decimal
+    equity.flags.writeable = False
+    return PreflopOrder(k, game, table, keys, counts, equity, ranking, rank, start, meta)
+
+
+def pack_equity(units: npt.NDArray[np.int64]) -> npt.NDArray[np.uint8]:
+    """Whole millionths -> the stored (4, C) byte planes of their uint32
+    little-endian bytes (planes compress about 20 % better than the words)."""
+    words = np.ascontiguousarray(units, dtype="<u4")
+    return np.ascontiguousarray(words.view(np.uint8).reshape(-1, 4).T)
+
+
+def unpack_equity(planes: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
+    """The stored byte planes -> whole millionths."""
+    return np.ascontiguousarray(planes.T).view("<u4").ravel().astype(np.int64)
+
+
+def read_order(data: Any, k: int, game: str, table: str) -> PreflopOrder:
+    """An order from an open .npz file (the layout of tools/gen_preflop_order.py)."""
+    with np.load(data, allow_pickle=False) as z:
+        meta = json.loads(str(z["meta"]))
+        units = unpack_equity(z["equity"])
+    made = (meta.get("hole_cards"), meta.get("game"), meta.get("table"))
+    if made != (k, game, table):
+        raise ValueError(f"preflop order for {(k, game, table)} holds the order of {made}")
+    return make_order(k, game, table, units, meta)
+
+
+@cache
+def load_order(k: int, game: str, table: str) -> PreflopOrder:
+    """The shipped order of a hand size, game name and table (read once)."""
+    path = resources.files("omaha_eval").joinpath(f"data/{order_file(k, game, table)}")
+    with path.open("rb") as f:
+        return read_order(f, k, game, table)

@@ -11,6 +11,7 @@ The grammar (docs/ranges.md is the reference, with an example per construct)::
     alt      := card+ ("-" card+ | "+")?
     card     := (RANK | "10" | RANK_VAR | "*" | "$" RANK_CLASS) SUIT? | SUIT
     SUIT     := c d h s | w x y z (suit variables)
+    PERCENT  := N "%" ("-" N "%")? "6h"?          "6h": the six-handed order
 
 Every pattern comes out with its brackets, spans and "+" expanded into
 alternatives (tuples of cards).  Letters are case-insensitive: a k q j t are
@@ -116,6 +117,8 @@ class Percent:
     low: Fraction  # percent, 0..100
     high: Fraction
     col: int
+    table: str = "hu"  # whose order: "hu" heads-up, "6h" six-handed (the suffix)
+    game: str = "omaha8"  # the game's name (the Range's game; not in the text)
 
 
 @dataclass(frozen=True)
@@ -141,6 +144,7 @@ Node = Pattern | Macro | Percent | Union_ | Binary | Weighted
 _SUIT_SYMBOLS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s", "♧": "c", "♢": "d", "♡": "h", "♤": "s"}
 _NUMBER = re.compile(r"(\d+(?:\.\d*)?|\.\d+)")
 _PERCENT = re.compile(r"(\d+(?:\.\d*)?|\.\d+)\s*%")
+_TABLE = re.compile(r"\d[0-9A-Za-z]*")  # a table-size suffix right after '%': 6h
 
 
 def syntax_error(text: str, pos: int, message: str, name: str = "range") -> OmahaEvalError:
@@ -151,12 +155,15 @@ def syntax_error(text: str, pos: int, message: str, name: str = "range") -> Omah
 
 
 class _Parser:
-    def __init__(self, text: str, hole_cards: int, name: str = "range") -> None:
+    def __init__(
+        self, text: str, hole_cards: int, name: str = "range", game: str = "omaha8"
+    ) -> None:
         self.name = name
         self.text = text
         self.pos = 0
         self.k = hole_cards
         self.depth = 0
+        self.game = game
 
     # ---------------------------------------------------------------- helpers
     def fail(self, message: str, pos: int | None = None) -> NoReturn:
@@ -261,10 +268,14 @@ class _Parser:
     def percent(self) -> Percent:
         start = self.pos
         low = self.percent_number()
+        table_at = self.pos
+        table = self.percent_table()
         high: Fraction | None = None
         save = self.pos
         self.skip_ws()
         if self.peek() == "-":
+            if table != "hu":
+                self.fail("the table size goes after the whole span, e.g. '5%-10%6h'", table_at)
             self.pos += 1
             self.skip_ws()
             if not _PERCENT.match(self.text, self.pos):
@@ -272,13 +283,25 @@ class _Parser:
             high = self.percent_number()
             if high < low:
                 self.fail(f"percent span goes down: {low}% to {high}%", start)
+            table = self.percent_table()
         else:
             self.pos = save
         if high is None:
             low, high = Fraction(0), low
-        if self.k != 4:
-            self.fail(f"percent ranges are defined for 4-card hands only, not {self.k}", start)
-        return Percent(low, high, start)
+        return Percent(low, high, start, table, self.game)
+
+    def percent_table(self) -> str:
+        """The table size written right after '%': '6h' (six-handed) or none (heads-up)."""
+        m = _TABLE.match(self.text, self.pos)
+        if m is None:
+            return "hu"
+        if m.group().lower() != "6h":
+            self.fail(
+                f"unknown table size {m.group()!r} after a percent; write '6h' for the "
+                "six-handed order (e.g. '15%6h') or nothing for heads-up"
+            )
+        self.pos = m.end()
+        return "6h"
 
     def percent_number(self) -> Fraction:
         m = _PERCENT.match(self.text, self.pos)
@@ -546,7 +569,7 @@ class _Parser:
         return Card(ranks, named, rank_var, suit, suit_var, start)
 
 
-def parse(text: str, hole_cards: int = 4, name: str = "range") -> Node:
+def parse(text: str, hole_cards: int = 4, name: str = "range", game: str = "omaha8") -> Node:
     """Syntax tree of range text; raises OmahaEvalError (naming `name`) with
-    a caret on error."""
-    return _Parser(text, hole_cards, name).parse()
+    a caret on error.  `game` (a game's name) is the order percent terms take."""
+    return _Parser(text, hole_cards, name, game).parse()

@@ -37,6 +37,8 @@ import omaha_eval._core as _core
 import omaha_eval._preflop as _preflop
 import omaha_eval._range_parse as rp
 from omaha_eval.errors import OmahaEvalTypeError
+from omaha_eval.games import Game
+from omaha_eval.games import game as read_game
 
 __all__ = ["Range", "card_sets", "parse_range"]
 
@@ -79,17 +81,14 @@ def _suit_classes(
     return keys, np.ascontiguousarray(hands[first]), inverse.ravel()
 
 
-@lru_cache(maxsize=1)
-def _class_start() -> npt.NDArray[np.int64]:
-    """For each 4-card hand: how many hands are in better preflop classes."""
-    order = _preflop.shipped_order()
-    starts = np.cumsum(order.counts) - order.counts
-    # keys straight from C and a binary search: no sort of all hands needed
-    keys = _preflop.class_keys(all_hands(4))
-    by_key = np.argsort(order.keys)
-    pos = by_key[np.searchsorted(order.keys[by_key], keys)]
-    start: npt.NDArray[np.int64] = starts[pos]
-    return start
+@lru_cache(maxsize=3)
+def _hand_classes(k: int) -> npt.NDArray[np.int32]:
+    """The preflop class of each hand of all_hands(k), as a position in
+    _preflop.all_class_keys(k).  (Cached: 1 MB for k = 4, 10 MB for 5,
+    81 MB for 6; keys from C, then a hash lookup, no sort of all hands.)"""
+    classes = _preflop.class_index(k)(_preflop.class_keys(all_hands(k)))
+    classes.flags.writeable = False
+    return classes
 
 
 def _c_card(
@@ -159,13 +158,14 @@ def _macro(name: str, k: int) -> Mask:
     return max_rank == 1  # type: ignore[no-any-return]
 
 
-def _percent(node: rp.Percent) -> Mask:
+def _percent(node: rp.Percent, k: int) -> Mask:
     # a class is in low%-high% when the share of hands in better classes is
     # at least low% and below high%; counts compared exactly as integers
-    start = _class_start()
-    lo = math.ceil(node.low * _preflop.N_HANDS / 100)
-    hi = math.ceil(node.high * _preflop.N_HANDS / 100)
-    return (start >= lo) & (start < hi)
+    order = _preflop.load_order(k, node.game, node.table)
+    lo = math.ceil(node.low * order.hands / 100)
+    hi = math.ceil(node.high * order.hands / 100)
+    inside = (order.start >= lo) & (order.start < hi)
+    return inside[_hand_classes(k)]
 
 
 def _evaluate(node: rp.Node, k: int) -> tuple[Mask, Weights | None]:
@@ -175,7 +175,7 @@ def _evaluate(node: rp.Node, k: int) -> tuple[Mask, Weights | None]:
     if isinstance(node, rp.Macro):
         return _macro(node.name, k), None
     if isinstance(node, rp.Percent):
-        return _percent(node), None
+        return _percent(node, k), None
     if isinstance(node, rp.Weighted):
         mask, w = _evaluate(node.node, k)
         return mask, np.where(mask, node.weight if w is None else w * node.weight, 0.0)
@@ -204,26 +204,30 @@ def _evaluate(node: rp.Node, k: int) -> tuple[Mask, Weights | None]:
 class Range:
     """The hands a range expression matches, with their weights.
 
-    ``Range(text, hole_cards=4)``: `text` is range syntax (docs/ranges.md),
-    `hole_cards` 4, 5 or 6.  Attributes ``combos`` (uint8, K x hole_cards,
-    read-only), ``weights`` (float64, K, read-only), ``text``,
-    ``hole_cards``, ``fraction``; ``len()`` and ``in`` work as for a set of
-    hands.  Raises OmahaEvalError, with the column and a caret, on bad text.
+    ``Range(text, hole_cards=4, game="omaha8")``: `text` is range syntax
+    (docs/ranges.md), `hole_cards` 4, 5 or 6, `game` any name of
+    omaha_eval.games: the game whose preflop order percent terms (``15%``)
+    take; nothing else depends on it.  Attributes ``combos`` (uint8, K x
+    hole_cards, read-only), ``weights`` (float64, K, read-only), ``text``,
+    ``hole_cards``, ``game``, ``fraction``; ``len()`` and ``in`` work as for
+    a set of hands.  Raises OmahaEvalError, with the column and a caret, on
+    bad text.
 
     >>> r = Range("AA:$ds, KK@0.5")
     >>> len(r), sorted(set(r.weights.tolist()))
     (7819, [0.5, 1.0])
     """
 
-    __slots__ = ("_combos", "_keys", "_text", "_weights", "hole_cards")
+    __slots__ = ("_combos", "_keys", "_text", "_weights", "game", "hole_cards")
 
-    def __init__(self, text: str, hole_cards: int = 4) -> None:
+    def __init__(self, text: str, hole_cards: int = 4, game: Any = "omaha8") -> None:
         if not isinstance(text, str):
             got = f"{type(text).__name__} {_checks.quote(text)}"
             raise OmahaEvalTypeError(f"range: expected range text such as 'AA:$ds', got {got}")
         self._text = text
         self.hole_cards = _checks.hole_cards(hole_cards)
-        tree = rp.parse(self._text, self.hole_cards)
+        self.game: Game = read_game(game)
+        tree = rp.parse(self._text, self.hole_cards, game=self.game.name)
         mask, weights = _evaluate(tree, self.hole_cards)
         # np.compress: much faster than boolean indexing of a 2-D array
         combos = np.compress(mask, all_hands(self.hole_cards), axis=0)
@@ -278,16 +282,17 @@ class Range:
         return i < len(self._keys) and bool(self._keys[i] == key)
 
     def __repr__(self) -> str:
-        return f"Range({self._text!r}, hole_cards={self.hole_cards}) with {len(self)} hands"
+        game = "" if self.game.name == "omaha8" else f", game={self.game.name!r}"
+        return f"Range({self._text!r}, hole_cards={self.hole_cards}{game}) with {len(self)} hands"
 
 
-def parse_range(text: str, hole_cards: int = 4) -> Range:
-    """``Range(text, hole_cards)``: the hands of a range expression with their weights.
+def parse_range(text: str, hole_cards: int = 4, game: Any = "omaha8") -> Range:
+    """``Range(text, hole_cards, game)``: the hands of a range expression with their weights.
 
     >>> len(parse_range("RRON"))  # exactly one pair, no trips, no second pair
     82368
     """
-    return Range(text, hole_cards)
+    return Range(text, hole_cards, game)
 
 
 def _pattern_sizes(node: rp.Node, name: str, text: str) -> set[int]:

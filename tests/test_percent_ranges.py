@@ -1,11 +1,15 @@
-"""The shipped preflop order (percent ranges): integrity of the data file,
-the suit-class keys, and a regenerated slice that must equal the file."""
+"""Percent ranges and the shipped preflop orders: suit classes, the data
+files' integrity, the generator (small runs against recorded digests, a
+regenerated slice of each heads-up order), ``N%`` for every game, hand size
+and table, and the six-handed orders against the heads-up ones."""
 
 from __future__ import annotations
 
 import importlib.util
 import itertools
-import re
+import json
+import math
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -13,10 +17,15 @@ from types import ModuleType
 import numpy as np
 import pytest
 
-from omaha_eval import _preflop
-from omaha_eval.ranges import all_hands
+import omaha_eval
+from omaha_eval import _core, _preflop, preflop
+from omaha_eval.errors import OmahaEvalError
+from omaha_eval.ranges import Range, all_hands
 
-SCRIPT = Path(__file__).resolve().parent.parent / "tools" / "gen_preflop_order.py"
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "tools" / "gen_preflop_order.py"
+GAMES = ("omaha8", "omaha")
+ORDERS = [(k, g, t) for k in (4, 5, 6) for g in GAMES for t in ("hu", "6h")]
 
 
 def _plain_key(hand: tuple[int, ...]) -> tuple[int, ...]:
@@ -28,7 +37,7 @@ def _plain_key(hand: tuple[int, ...]) -> tuple[int, ...]:
 
 
 @pytest.fixture(scope="module")
-def generator() -> ModuleType:
+def gen() -> ModuleType:
     spec = importlib.util.spec_from_file_location("gen_preflop_order", SCRIPT)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -37,10 +46,11 @@ def generator() -> ModuleType:
     return module
 
 
+# ---------------------------------------------------------------- suit classes
 def test_class_keys_are_suit_classes() -> None:
     hands = all_hands(4)
     keys = _preflop.class_keys(hands)
-    assert len(np.unique(keys)) == _preflop.N_CLASSES == 16_432
+    assert len(np.unique(keys)) == _preflop.N_CLASSES[4] == 16_432
     rng = np.random.default_rng(11)
     rows = rng.choice(len(hands), 3000, replace=False)
     by_key: dict[int, tuple[int, ...]] = {}
@@ -54,48 +64,374 @@ def test_class_keys_are_suit_classes() -> None:
     assert k5[0] == k5[1] != k5[2]
 
 
+@pytest.mark.parametrize("k", [4, 5])
+def test_enumerated_classes_are_those_of_all_hands(k: int) -> None:
+    keys, counts = np.unique(_preflop.class_keys(all_hands(k)), return_counts=True)
+    assert (_preflop.all_class_keys(k) == keys).all()
+    assert (_preflop.class_counts(keys) == counts).all()
+    assert len(keys) == _preflop.N_CLASSES[k]
+
+
+def test_six_card_classes_count_every_hand() -> None:
+    keys = _preflop.all_class_keys(6)
+    assert len(keys) == _preflop.N_CLASSES[6] == 962_988
+    assert (keys[1:] > keys[:-1]).all()
+    assert _preflop.class_counts(keys).sum() == math.comb(52, 6)
+    # a sample of hands maps onto the enumeration
+    rng = np.random.default_rng(6)
+    hands = np.sort(np.array([rng.choice(52, 6, replace=False) for _ in range(20_000)]), axis=1)
+    assert (_preflop.class_index(6)(_preflop.class_keys(hands.astype(np.uint8))) >= 0).all()
+
+
+@pytest.mark.slow
+def test_six_card_classes_are_those_of_all_hands() -> None:
+    keys = np.unique(_preflop.class_keys(all_hands(6)))
+    assert (_preflop.all_class_keys(6) == keys).all()
+
+
+@pytest.mark.parametrize("k", [4, 5, 6])
+def test_class_index_finds_each_key_and_only_those(k: int) -> None:
+    keys = _preflop.all_class_keys(k)
+    index = _preflop.class_index(k)
+    assert (index(keys) == np.arange(len(keys))).all()
+    rng = np.random.default_rng(k)
+    pick = rng.choice(len(keys), 5000)
+    assert (index(keys[pick]) == pick).all()
+    absent = np.array([1, 3, (1 << 52) - 1], dtype=np.uint64)  # not sorted mask tuples
+    assert (index(absent) == -1).all()
+
+
 def test_representatives_round_trip() -> None:
-    keys = np.unique(_preflop.class_keys(all_hands(4)))
-    reps = np.array([_preflop.key_hand(int(k)) for k in keys], dtype=np.uint8)
-    assert (_preflop.class_keys(reps) == keys).all()
+    for k in (4, 5):
+        keys = _preflop.all_class_keys(k)[:: 1 if k == 4 else 7]
+        reps = np.array([_preflop.key_hand(int(x)) for x in keys], dtype=np.uint8)
+        assert (_preflop.class_keys(reps) == keys).all()
 
 
-def test_shipped_order_integrity() -> None:
-    order = _preflop.shipped_order()
-    assert len(order.keys) == 16_432
-    assert order.counts.sum() == 270_725
-    # every class exactly once, with its true number of hands
-    keys, counts = np.unique(_preflop.class_keys(all_hands(4)), return_counts=True)
-    by_key = np.argsort(order.keys)
-    assert (order.keys[by_key] == keys).all()
-    assert (order.counts[by_key] == counts).all()
-    # best first, monotone
-    assert (np.diff(order.equity) <= 0).all()
-    assert order.start[0] == 0 and (np.diff(order.start) > 0).all()
-    # the header says how it was made
-    meta = " ".join(order.header)
-    assert "tools/gen_preflop_order.py" in meta
-    assert re.search(r"seed=\d+", meta) and re.search(r"deals=\d+", meta)
+# ---------------------------------------------------------------- shipped orders
+@pytest.mark.parametrize(("k", "game", "table"), ORDERS)
+def test_shipped_order_integrity(k: int, game: str, table: str) -> None:
+    order = _preflop.load_order(k, game, table)
+    keys = _preflop.all_class_keys(k)
+    # every class exactly once, with its number of hands
+    assert order.keys is keys and len(order.equity) == len(keys) == _preflop.N_CLASSES[k]
+    assert order.counts.sum() == math.comb(52, k) == order.hands
+    assert sorted(order.ranking.tolist()) == list(range(len(keys)))
+    # best first: equities never rise along the ranking, ties by the smaller key
+    eq = order.equity[order.ranking]
+    assert (np.diff(eq) <= 0).all() and 0 < eq[-1] < eq[0] < 1
+    tie = np.flatnonzero(np.diff(eq) == 0)
+    assert (keys[order.ranking][tie] < keys[order.ranking][tie + 1]).all()
+    start = order.start[order.ranking]
+    assert start[0] == 0 and (np.diff(start) == order.counts[order.ranking][:-1]).all()
+    # the file says how it was made
+    meta = order.meta
+    assert "do not edit" in meta["generated_by"] and "gen_preflop_order.py" in meta["generated_by"]
+    assert (meta["hole_cards"], meta["game"], meta["table"]) == (k, game, table)
+    assert meta["command"].endswith(f"--seed {meta['seed']} --deals {meta['deals']}")
+    assert meta["samples_per_class"]["min"] >= 100
+    # a random hand wins on average its fair share against random hands:
+    # 1/2 heads-up, 1/6 six-handed (within a few standard errors)
+    mean = float((order.equity * order.counts).sum() / order.hands)
+    fair = 1 / (1 + _preflop.OPPONENTS[table])
+    assert abs(mean - fair) < 4 * meta["stderr"]["median"]
 
 
-def test_script_regenerates_a_slice(generator: ModuleType) -> None:
-    """Recompute a few classes with the file's seed and deal count: the same
-    equities to the printed precision (the run is deterministic)."""
-    order = _preflop.shipped_order()
-    meta = " ".join(order.header)
-    seed = int(re.search(r"seed=(\d+)", meta).group(1))  # type: ignore[union-attr]
-    deals = int(re.search(r"deals=(\d+)", meta).group(1))  # type: ignore[union-attr]
-    picks = [0, 1, 500, 8000, 16_431]
-    results = generator.compute(order.keys[picks], seed, deals, workers=1)
-    for i, (eq, se, used) in zip(picks, results, strict=True):
-        assert round(eq, 6) == pytest.approx(order.equity[i], abs=1e-9)
-        assert 0 < se < 0.01 and used > deals // 3
+@pytest.mark.parametrize("k", [4, 5, 6])
+def test_script_regenerates_a_slice_of_each_heads_up_order(gen: ModuleType, k: int) -> None:
+    """Recompute a few classes with the files' seed and deal count: the same
+    equities, to the millionth (the run is deterministic)."""
+    orders = {g: _preflop.load_order(k, g, "hu") for g in GAMES}
+    meta = orders["omaha8"].meta
+    assert {(o.meta["seed"], o.meta["deals"]) for o in orders.values()} == {
+        (meta["seed"], meta["deals"])
+    }
+    ranking = orders["omaha8"].ranking
+    picks = ranking[[0, 1, len(ranking) // 3, len(ranking) - 1]]
+    tally = gen.compute_hu(k, GAMES, meta["seed"], meta["deals"], keys=orders["omaha8"].keys[picks])
+    for g, order in orders.items():
+        units = gen.equity_units(tally.s[g], tally.n, gen.SCALE["hu"])
+        assert (units == np.rint(order.equity[picks] * 1e6)).all()
 
 
-def test_generator_renders_its_format(generator: ModuleType) -> None:
-    keys = np.unique(_preflop.class_keys(all_hands(4)))[:3]
-    counts = np.array([1, 2, 3])
-    results = [(0.5, 0.01, 10), (0.7, 0.01, 10), (0.6, 0.01, 10)]
-    text = generator.render(keys, counts, results, 1, 10)
-    lines = [line for line in text.splitlines() if not line.startswith("#")]
-    assert [line.split()[2] for line in lines] == ["0.700000", "0.600000", "0.500000"]
+def test_four_card_hi_lo_order_is_the_original_one() -> None:
+    """The first 4-card hi/lo order (shipped as text before): its best and
+    worst classes and the size of 15% are unchanged."""
+    order = _preflop.load_order(4, "omaha8", "hu")
+    best = [_preflop.hand_text(_preflop.key_hand(int(order.keys[i]))) for i in order.ranking[:3]]
+    assert best == ["AsAh3s2h", "AsAh4s3h", "AsAh4s2h"]
+    assert order.equity[order.ranking[0]] == 0.727003
+    worst = [_preflop.hand_text(_preflop.key_hand(int(order.keys[i]))) for i in order.ranking[-3:]]
+    assert worst == ["4s4h4d4c", "3s3h3d3c", "2s2h2d2c"]
+    assert len(Range("15%")) == 40_630
+    assert order.meta["seed"] == 20261130 and order.meta["deals"] == 600_000
+
+
+# ---------------------------------------------------------------- the generator
+def test_split_table_equals_the_split(gen: ModuleType) -> None:
+    """Each hand's share read from the twelve-outcome table is the C split's."""
+    rng = np.random.default_rng(3)
+    for villains, k in itertools.product((1, 5), (4, 5, 6)):
+        n = 4000
+        perm = np.argsort(rng.random((n, 52)), axis=1).astype(np.uint8)
+        boards = np.ascontiguousarray(perm[:, :5])
+        vh = np.empty((n, villains), np.uint16)
+        vl = np.empty((n, villains), np.uint8)
+        for j in range(villains):
+            hand = np.ascontiguousarray(perm[:, 5 + k * j : 5 + k * (j + 1)])
+            vh[:, j], vl[:, j] = _core.evaluate_rows(hand, boards)
+        hero = np.ascontiguousarray(perm[:, 5 + villains * k : 5 + (villains + 1) * k])
+        hh, hl = _core.evaluate_rows(hero, boards)
+        best_high, best_low, tables = gen.state_tables(vh, vl, GAMES)
+        state = gen.outcome(hh, hl, best_high, best_low)
+        high = np.ascontiguousarray(np.column_stack([hh, vh]))
+        low = np.ascontiguousarray(np.column_stack([hl, vl]))
+        scale = 4 if villains == 1 else 120
+        for g, rows_low in (("omaha8", low), ("omaha", np.zeros_like(low))):
+            hi, lo = _core.split_rows(high, rows_low)
+            want = (hi[:, 0] + lo[:, 0]) * scale
+            assert np.allclose(tables[g][np.arange(n), state], want, atol=1e-9)
+        assert len(np.unique(state)) >= 8  # the outcomes are exercised
+
+
+# Digests of small runs, recorded from tools/gen_preflop_order.py: a change in
+# the method, the random stream or the evaluator shows up here.
+HU_DIGESTS = {
+    4: "90b3c05e7e6383d1a966151d894c46a306ea26d4ce1f00bc60f3f07bb814a56a",
+    6: "7b65da704e56abcd0e154838564d5310fc68de8aab83f2494a42a5d9e49ec032",
+}
+SIX_DIGESTS = {
+    4: "c714903fe8f4f4d95147d928679d8e2e5357a23f20125ba98bbeae8c28a24ee3",
+    5: "4061a1a271efe32fb7ab53ec385231283c0b11d63b9a671ca5043d0fa9dd9f6c",
+    6: "006c0bc0a471c6035c9dd88f9da5701f31f2399a995a4c1a8fe6a37aa60f3e7b",
+}
+# a whole (small) 4-card heads-up file: its equities and meta
+FILE_DIGEST = "6ad9f603656a516627e3696d8e80d2e61dab4f3508e4f42da29b2099162d9e34"
+
+
+@pytest.mark.parametrize("k", sorted(HU_DIGESTS))
+def test_small_heads_up_run_reproduces_its_digest(gen: ModuleType, k: int) -> None:
+    keys = _preflop.all_class_keys(k)[::997]
+    tally = gen.compute_hu(k, GAMES, 7, 1500, keys=keys)
+    assert gen.tally_digest(tally) == HU_DIGESTS[k]
+    pooled = gen.compute_hu(k, GAMES, 7, 1500, workers=2, keys=keys)
+    assert gen.tally_digest(pooled) == HU_DIGESTS[k]  # whatever the worker count
+
+
+@pytest.mark.parametrize("k", sorted(SIX_DIGESTS))
+def test_small_six_handed_run_reproduces_its_digest(gen: ModuleType, k: int) -> None:
+    deals = 2 * gen.SUBCHUNK * gen.SIX_TASK + 5  # three tasks, the last one short
+    tally = gen.compute_6h(k, GAMES, 7, deals)
+    per = math.comb(52 - 5 - 5 * k, k)
+    assert tally.n.sum() == deals * per  # every hand of every deal, once
+    assert gen.tally_digest(tally) == SIX_DIGESTS[k]
+    if k == 4:
+        pooled = gen.compute_6h(k, GAMES, 7, deals, workers=2)
+        assert gen.tally_digest(pooled) == SIX_DIGESTS[k]
+
+
+def test_small_file_reproduces_its_digest(gen: ModuleType, tmp_path: Path) -> None:
+    """A whole 4-card heads-up order from 300 deals: written, read back as an
+    order, and the same contents as recorded."""
+    out = gen.main(
+        ["--hole-cards", "4", "--table", "hu", "--deals", "300", "--seed", "7",
+         "--game", "omaha", "--out-dir", str(tmp_path), "--no-progress"]
+    )  # fmt: skip
+    assert out == 0
+    path = tmp_path / "preflop_omaha_4_hu.npz"
+    with np.load(path, allow_pickle=False) as z:
+        arrays = {"equity": z["equity"], "meta": str(z["meta"])}
+    assert gen.digest(arrays) == FILE_DIGEST
+    with path.open("rb") as f:
+        order = _preflop.read_order(f, 4, "omaha", "hu")
+    assert (
+        order.meta["deals"] == 300 and "--game omaha --seed 7 --deals 300" in order.meta["command"]
+    )
+    assert json.loads(arrays["meta"])["generated_by"].endswith("do not edit")
+
+
+# ---------------------------------------------------------------- percent ranges
+def _boundary(order: _preflop.PreflopOrder, p: float) -> tuple[int, int]:
+    """(hands in p%, the size of the class that crosses p% of all hands)."""
+    target = math.ceil(p * order.hands / 100)
+    start = order.start[order.ranking]
+    sizes = order.counts[order.ranking]
+    inside = int(sizes[start < target].sum())
+    cross = int(sizes[start < target][-1]) if inside else 0
+    return inside, cross
+
+
+@pytest.mark.parametrize(("k", "game", "table"), ORDERS)
+def test_n_percent_holds_n_percent_of_the_hands(k: int, game: str, table: str) -> None:
+    suffix = "" if table == "hu" else table
+    order = _preflop.load_order(k, game, table)
+    for p in [15] if k == 6 else [0.5, 5, 15, 50]:
+        r = Range(f"{p}%{suffix}", hole_cards=k, game=game)
+        want = p * order.hands / 100
+        inside, cross = _boundary(order, p)
+        assert len(r) == inside
+        assert want <= len(r) < want + cross  # whole classes, within one class
+        assert cross <= 24
+    # the hands of 15% are the classes whose percentile is below 15
+    r = Range(f"15%{suffix}", hole_cards=k, game=game)
+    pct = preflop.percentile(r.combos, game, table)
+    assert isinstance(pct, np.ndarray) and (pct < 15).all()
+    rest = Range(f"15%-100%{suffix}", hole_cards=k, game=game)
+    assert len(r) + len(rest) == order.hands
+    sample = rest.combos[:: max(1, len(rest) // 5000)]
+    assert (preflop.percentile(sample, game, table) >= 15).all()
+
+
+@pytest.mark.parametrize(("game", "table"), list(itertools.product(GAMES, ("hu", "6h"))))
+def test_percent_spans_and_ends(game: str, table: str) -> None:
+    suffix = "" if table == "hu" else table
+    n = 270_725
+    assert len(Range(f"100%{suffix}", game=game)) == n and len(Range(f"0%{suffix}")) == 0
+    ten, five, mid = (Range(f"{t}{suffix}", game=game) for t in ("10%", "5%", "5%-10%"))
+    assert len(five) + len(mid) == len(ten)
+    assert not set(map(tuple, five.combos.tolist())) & set(map(tuple, mid.combos.tolist()))
+    spaced = Range(f"5% - 10%{suffix}", game=game)
+    assert (spaced.combos == mid.combos).all()
+
+
+def test_suffix_and_game_select_the_order() -> None:
+    """Each game and table has its own order; the suffix is case-blind."""
+    tops = {
+        (g, t): Range(f"2%{'' if t == 'hu' else t}", game=g).combos.tobytes()
+        for g in GAMES
+        for t in ("hu", "6h")
+    }
+    assert len(set(tops.values())) == 4
+    assert (Range("2%6H").combos == Range("2%6h").combos).all()
+    assert (Range("2%", game="plo").combos == Range("2%", game="omaha").combos).all()
+    r = Range("10%6h:$ds, KK", hole_cards=5, game="omaha")
+    assert r.game.name == "omaha" and "game='omaha'" in repr(r)
+
+
+@pytest.mark.parametrize(
+    ("text", "column", "words"),
+    [
+        ("15%7h", 4, "unknown table size '7h'"),
+        ("15%6x", 4, "unknown table size '6x'"),
+        ("15%6", 4, "unknown table size '6'"),
+        ("AA, 5%-10%9h", 11, "unknown table size '9h'"),
+        ("5%6h-10%", 3, "after the whole span"),
+        ("15%6h6h", 4, "unknown table size '6h6h'"),
+    ],
+)
+def test_bad_table_suffix_points_at_it(text: str, column: int, words: str) -> None:
+    with pytest.raises(OmahaEvalError) as info:
+        Range(text)
+    first, shown, caret = str(info.value).split("\n")
+    assert first.startswith(f"range: column {column}: ") and words in first
+    assert shown.strip() == text and caret.index("^") - 4 == column - 1
+
+
+def test_bad_game_names_the_parameter() -> None:
+    with pytest.raises(OmahaEvalError, match=r"game: expected a game.*'holdem'"):
+        Range("15%", game="holdem")
+
+
+def test_orders_are_read_only_when_asked_for() -> None:
+    code = (
+        "import omaha_eval\n"
+        "from omaha_eval import _preflop\n"
+        "loaded = []\n"
+        "real = _preflop.read_order\n"
+        "_preflop.read_order = lambda f, *a: loaded.append(a) or real(f, *a)\n"
+        "omaha_eval.Range('AA:$ds, KK'); omaha_eval.Range('AA', hole_cards=5)\n"
+        "print(loaded)\n"
+        "omaha_eval.Range('15%6h, 5%', hole_cards=5, game='plo'); omaha_eval.Range('15%6h', 5, 'omaha')\n"
+        "print(loaded)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.split("\n")[:2] == ["[]", "[(5, 'omaha', '6h'), (5, 'omaha', 'hu')]"]
+
+
+# ---------------------------------------------------------------- six-handed
+def _kinds(k: int) -> dict[str, np.ndarray]:
+    """Masks over the classes of k-card hands (ascending keys) by what they hold."""
+    masks = _preflop.key_masks(_preflop.all_class_keys(k))
+    ranks = np.stack([sum((masks[:, s] >> r) & 1 for s in range(4)) for r in range(13)], 1)
+    popcount = np.array([bin(m).count("1") for m in range(1 << 13)])
+    suits = np.sort(popcount[masks], axis=1)  # cards per suit, fewest first
+    held = ranks > 0
+    runs = np.zeros(len(masks), dtype=np.int64)  # the longest run of consecutive ranks
+    run = np.zeros(len(masks), dtype=np.int64)
+    for r in range(13):
+        run = np.where(held[:, r], run + 1, 0)
+        runs = np.maximum(runs, run)
+    aces = ranks[:, 12]
+    return {
+        "A23": held[:, 12] & held[:, 0] & held[:, 1],
+        "ace and wheel card": held[:, 12] & held[:, 0:4].any(1),
+        # exactly two aces, no other pair, as few suited cards as k cards
+        # allow, every other card 9 or lower
+        "bare aces": (aces == 2)
+        & ((ranks >= 2).sum(1) == 1)
+        & (suits[:, -1] <= 2)
+        & ((suits == 2).sum(1) == k - 4)
+        & ~held[:, 8:12].any(1),
+        # four consecutive ranks or more, two suits of two cards or more
+        "suited rundown": (runs >= 4) & (suits[:, -2] >= 2),
+        "paired or double-suited": (ranks >= 2).any(1) | (suits[:, -2] >= 2),
+    }
+
+
+def _climb(k: int, game: str, select: np.ndarray) -> float:
+    """Hand-weighted mean change of percentile from the heads-up order to the
+    six-handed one of the classes selected (positive: they climb)."""
+    hu = _preflop.load_order(k, game, "hu")
+    six = _preflop.load_order(k, game, "6h")
+    change = (hu.start - six.start)[select] * 100 / hu.hands
+    return float((change * hu.counts[select]).sum() / hu.counts[select].sum())
+
+
+@pytest.mark.parametrize("k", [4, 5, 6])
+def test_six_handed_orders_differ_from_heads_up(k: int) -> None:
+    for game in GAMES:
+        hu = _preflop.load_order(k, game, "hu")
+        six = _preflop.load_order(k, game, "6h")
+        moved = np.abs(six.start - hu.start) * 100 / hu.hands
+        # the orders agree broadly (the same game) but far from class by class
+        assert np.corrcoef(hu.rank, six.rank)[0, 1] > 0.5
+        assert float((moved * hu.counts).sum() / hu.hands) > 4
+
+
+@pytest.mark.parametrize("k", [4, 5, 6])
+def test_six_handed_top_hands_are_the_expected_kind(k: int) -> None:
+    """Against five hands a pot goes to a hand that improves to the nuts, so
+    nut-low hands climb in hi/lo and suited connected hands in both games,
+    while a bare pair of aces (which wins heads-up often unimproved) falls
+    in high only.  The effects are many percentile points; the orders'
+    noise is one or two."""
+    kinds = _kinds(k)
+    assert _climb(k, "omaha8", kinds["A23"]) > 8  # nut lows, hard to counterfeit
+    assert _climb(k, "omaha", kinds["bare aces"]) < -8
+    for game in GAMES:
+        assert _climb(k, game, kinds["suited rundown"]) > 8
+    # the best six-handed classes: hi/lo, an ace with a wheel card (draws to
+    # the nut low); high only, a pair (sets, full houses) or two flush draws
+    for game, kind in (("omaha8", "ace and wheel card"), ("omaha", "paired or double-suited")):
+        six = _preflop.load_order(k, game, "6h")
+        assert kinds[kind][six.ranking[: len(six.ranking) // 500]].all()
+
+
+# ---------------------------------------------------------------- equity
+@pytest.mark.parametrize(("k", "table"), [(5, "hu"), (6, "hu"), (5, "6h"), (6, "6h")])
+def test_percent_ranges_in_equity_agree_with_the_order(k: int, table: str) -> None:
+    """The engine's equity of ``15%`` against random hands is the average of
+    the order's equities over the range's classes (weighted by hands)."""
+    suffix = "" if table == "hu" else table
+    r = Range(f"15%{suffix}", hole_cards=k)
+    order = _preflop.load_order(k, "omaha8", table)
+    mean = float(preflop.equity_vs_random(r.combos, "omaha8", table).mean())
+    players = [r] + ["*"] * _preflop.OPPONENTS[table]
+    result = omaha_eval.equity(players, trials=300_000, seed=11, threads=2)
+    se = math.hypot(result.players[0].stderr, order.meta["stderr"]["median"])
+    assert abs(result.players[0].equity - mean) < 4 * se
+    assert mean > 1.1 / (1 + _preflop.OPPONENTS[table])  # the top beats a random hand
+    # range text in equity() reads the same order
+    text = omaha_eval.equity([f"15%{suffix}", *players[1:]], hole_cards=k, trials=20_000, seed=1)
+    again = omaha_eval.equity(players, trials=20_000, seed=1)
+    assert text.players[0].equity == again.players[0].equity

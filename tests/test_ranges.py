@@ -218,11 +218,6 @@ def test_percent_ranges() -> None:
     assert len(Range("15%:$ds")) == len(Range("15%")) - len(Range("15%!$ds"))
 
 
-def test_percent_is_four_card_only() -> None:
-    with pytest.raises(OmahaEvalError, match="4-card hands only"):
-        Range("15%", hole_cards=5)
-
-
 def test_api() -> None:
     r = parse_range("AA:$ds, KK@0.5")
     assert isinstance(r, omaha_eval.Range)

@@ -80,4 +80,4 @@ def range_command(text: str, hole_cards: int, game: Game, as_json: bool) -> None
 def _read(text: str, hole_cards: int, game: Game) -> Range:
     if game is OMAHA8:
         return Range(text, hole_cards=hole_cards)
-    return Range(text, hole_cards=hole_cards, game=game)  # type: ignore[call-arg]
+    return Range(text, hole_cards=hole_cards, game=game)

@@ -1,0 +1,106 @@
+"""The shipped preflop orders: where a hand ranks, and its equity against random hands.
+
+Percent ranges (``15%``, ``5%-10%6h``; docs/ranges.md) take the top of an
+order: the suit classes of k-card hands (k = 4, 5, 6) ranked by all-in
+equity preflop against random hands, one order per game (``omaha8`` hi/lo,
+``omaha`` high only) and table (``"hu"``: against one random hand; ``"6h"``:
+against five).  This module reads the same orders for given hands:
+
+- ``percentile(hands)``: the percentage of all hands of that size in better
+  classes, so a hand is in ``p%`` exactly when its percentile is below p
+  (0 for the best class);
+- ``equity_vs_random(hands)``: the order's equity of the hand's class, its
+  pot share (hi_share + lo_share) against random hands, to a millionth; a
+  Monte Carlo figure, whose standard error docs/ranges.md gives per order.
+
+Both take one hand (text such as ``"As Ah 3s 2h"`` or card ids), giving a
+float, or an (N, k) integer array of card ids, giving a float64 array (N,).
+Orders are read on first use (the six-card ones take a few tenths of a
+second).
+
+>>> percentile("As Ah 3s 2h")  # double-suited aces with A-2-3: the top class heads-up
+0.0
+>>> equity_vs_random("Ah As 2h 3s")  # the same class, suits renamed
+0.727003
+>>> percentile("2c 2d 2h 2s") > 99.9
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+import omaha_eval._checks as _checks
+import omaha_eval._preflop as _preflop
+from omaha_eval._checks import quote
+from omaha_eval.errors import OmahaEvalError
+from omaha_eval.games import game as read_game
+
+__all__ = ["TABLES", "equity_vs_random", "percentile"]
+
+TABLES = _preflop.TABLES
+
+
+def _classes(hands: Any, game: Any, table: Any) -> tuple[Any, _preflop.PreflopOrder, bool]:
+    """(class positions, the order, whether one hand was given)."""
+    the_game = read_game(game)
+    if not isinstance(table, str) or table.lower() not in TABLES:
+        raise OmahaEvalError(
+            f"table: expected 'hu' (heads-up) or '6h' (six-handed), got {quote(table)}"
+        )
+    one = isinstance(hands, str) or _checks.ndim(hands) == 1
+    if one:
+        rows = _checks.card_set(hands, "hands", _checks.HOLE_SIZES).reshape(1, -1)
+    else:
+        rows = _checks.id_array(hands, "hands", dims=2)
+        if rows.shape[1] not in _checks.HOLE_SIZES:
+            raise OmahaEvalError(
+                f"hands: expected rows of 4, 5 or 6 cards, got shape {rows.shape} in {quote(hands)}"
+            )
+        bad = _checks.first_repeating_row(rows)
+        if bad >= 0:
+            raise OmahaEvalError(
+                f"hands: row {bad} holds a card twice: {rows[bad].tolist()} in {quote(hands)}"
+            )
+    k = rows.shape[1]
+    order = _preflop.load_order(k, the_game.name, table.lower())
+    return _preflop.class_index(k)(_preflop.class_keys(rows)), order, one
+
+
+def percentile(
+    hands: Any, game: Any = "omaha8", table: str = "hu"
+) -> float | npt.NDArray[np.float64]:
+    """Percentage (0 to 100) of all hands of the same size whose class ranks
+    above the hand's class in the preflop order of `game` and `table`.
+
+    `hands`: one hand (card text or ids; 4, 5 or 6 cards) or an (N, k)
+    array of card ids.  `game`: any name of omaha_eval.games.  `table`:
+    ``"hu"`` (heads-up) or ``"6h"`` (six-handed).  ``h in Range(f"{p}%",
+    game=game)`` holds exactly when ``percentile(h, game) < p``.  Raises
+    OmahaEvalError (naming the parameter) for bad input.
+
+    >>> [round(p, 2) for p in percentile([[48, 49, 50, 51], [51, 47, 43, 39]])]  # AAAA, AKQJ
+    [81.74, 79.78]
+    """
+    cls, order, one = _classes(hands, game, table)
+    out = order.start[cls] * 100 / order.hands
+    return float(out[0]) if one else out
+
+
+def equity_vs_random(
+    hands: Any, game: Any = "omaha8", table: str = "hu"
+) -> float | npt.NDArray[np.float64]:
+    """The preflop order's equity of each hand's class: its all-in pot share
+    preflop against one random hand (``table="hu"``) or five (``"6h"``),
+    each dealt with the board from the rest of the deck.  Arguments as for
+    :func:`percentile`.
+
+    >>> equity_vs_random("2c 2d 2h 2s")  # the worst 4-card hi/lo hand heads-up
+    0.080252
+    """
+    cls, order, one = _classes(hands, game, table)
+    out = order.equity[cls]
+    return float(out[0]) if one else out
