@@ -19,7 +19,7 @@ except ImportError:  # pragma: no cover - only in an unbuilt source tree
         ) from None
     raise
 
-from omaha_eval import batch
+from omaha_eval import batch, preflop
 from omaha_eval._version import __version__ as __version__
 from omaha_eval.cards import format_cards, parse_cards
 from omaha_eval.distribution import EquityDistribution, equity_distribution
@@ -87,6 +87,7 @@ __all__ = [
     "low_name",
     "parse_cards",
     "parse_range",
+    "preflop",
     "rank_board",
     "river_equity",
     "river_shares",

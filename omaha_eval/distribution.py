@@ -119,7 +119,7 @@ def equity_distribution(
         )
     the_game = read_game(game)
     b = _checks.card_set(board, "board", (0, 3, 4, 5))
-    (h, v), k = read_players([hero, villain], hole_cards)
+    (h, v), k = read_players([hero, villain], hole_cards, game=the_game)
     if len(b) == 0:
         return _preflop(h, v, k, the_game.name, trials, seed, threads, hero, villain)
     from omaha_eval.solver import street_equity  # here: the solver imports the engine too

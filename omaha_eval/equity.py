@@ -127,7 +127,7 @@ def equity_rounds(
     seed_int = seed_value(seed)
     b = boards.read_cards(board, "board", range(6))
     d = boards.read_cards(dead, "dead", None)
-    read, k = read_players(players, hole_cards)
+    read, k = read_players(players, hole_cards, game=the_game)
     if isinstance(b, boards.CardPattern) or isinstance(d, boards.CardPattern):
         if target is not None:
             raise OmahaEvalError(

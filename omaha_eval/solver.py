@@ -30,6 +30,7 @@ from omaha_eval._checks import BOARD_SIZE, HOLE_SIZES, CardArray, quote
 from omaha_eval.cards import format_cards
 from omaha_eval.engine.runner import default_threads
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
+from omaha_eval.games import Game
 from omaha_eval.games import game as read_game
 from omaha_eval.ranges import Range
 
@@ -213,7 +214,7 @@ RiverShares = StreetShares  # the river is the last street: the same figures
 
 
 def _side_rows(
-    value: Any, name: str, board: CardArray, k: int
+    value: Any, name: str, board: CardArray, k: int, game: Game
 ) -> tuple[CardArray, FloatArray | None]:
     """One side of a question: a combos array (rows holding a board card are
     an error, as for every array), or a weighted set of hands (anything with
@@ -221,7 +222,7 @@ def _side_rows(
     holding a board card are dropped.  Weights None for an array."""
     if isinstance(value, str):
         try:
-            value = Range(value, hole_cards=k)
+            value = Range(value, hole_cards=k, game=game)
         except OmahaEvalError as exc:
             raise OmahaEvalError(f"{name}: {exc}") from None
     if hasattr(value, "combos") and hasattr(value, "weights"):
@@ -280,15 +281,16 @@ def _sides(
     villain: Any,
     villain_weights: Any,
     names: tuple[str, str, str],
+    game: Game,
 ) -> tuple[CardArray, CardArray, FloatArray]:
     """(hero rows, villain rows, villain weights) of a solver question.
     Range text takes its hand size from the other side (else 4).  The one
     reader of the two sides for river_shares and street_equity."""
     hero_name, villain_name, weights_name = names
     k_hero, k_villain = _hole_size(hero), _hole_size(villain)
-    hero_rows, _ = _side_rows(hero, hero_name, board, k_hero or k_villain or 4)
+    hero_rows, _ = _side_rows(hero, hero_name, board, k_hero or k_villain or 4, game)
     villain_rows, range_weights = _side_rows(
-        villain, villain_name, board, k_villain or hero_rows.shape[1]
+        villain, villain_name, board, k_villain or hero_rows.shape[1], game
     )
     if range_weights is None:
         weights = _checks.weights(villain_weights, weights_name, len(villain_rows))
@@ -392,10 +394,11 @@ def street_equity(
     ((1, 4), 1.0)
     """
     b = _checks.card_set(board, "board", (3, 4, 5))
-    code = read_game(game).code
+    the_game = read_game(game)
     workers = _threads(threads)
-    h, v, w = _sides(b, hero, villain, villain_weights, ("hero", "villain", "villain_weights"))
-    return _shares(b, h, v, w, code, workers)
+    names = ("hero", "villain", "villain_weights")
+    h, v, w = _sides(b, hero, villain, villain_weights, names, the_game)
+    return _shares(b, h, v, w, the_game.code, workers)
 
 
 def river_shares(
@@ -430,10 +433,10 @@ def river_shares(
     (1.0, 0.0, 1.0)
     """
     b = _checks.card_set(board, "board", (BOARD_SIZE,))
-    code = read_game(game).code
+    the_game = read_game(game)
     names = ("hero_combos", "villain_combos", "villain_weights")
-    h, v, w = _sides(b, hero_combos, villain_combos, villain_weights, names)
-    return _shares(b, h, v, w, code, threads=1)
+    h, v, w = _sides(b, hero_combos, villain_combos, villain_weights, names, the_game)
+    return _shares(b, h, v, w, the_game.code, threads=1)
 
 
 def river_equity(

@@ -435,3 +435,27 @@ def test_percent_ranges_in_equity_agree_with_the_order(k: int, table: str) -> No
     text = omaha_eval.equity([f"15%{suffix}", *players[1:]], hole_cards=k, trials=20_000, seed=1)
     again = omaha_eval.equity(players, trials=20_000, seed=1)
     assert text.players[0].equity == again.players[0].equity
+
+
+def test_every_entry_point_reads_percent_text_in_its_game() -> None:
+    """``15%`` in a high-only spot is the high-only order's top, in equity(),
+    equity_distribution() and the solver functions alike (one reader)."""
+    high = Range("15%", game="omaha")
+    hilo = Range("15%")
+    assert len(set(map(tuple, high.combos.tolist())) ^ set(map(tuple, hilo.combos.tolist()))) > 0
+    spot = dict(trials=20_000, seed=3, threads=1)
+    by_text = omaha_eval.equity(["15%", "*"], game="omaha", **spot)
+    by_range = omaha_eval.equity([high, "*"], game="omaha", **spot)
+    assert by_text.players[0].equity == by_range.players[0].equity
+    board = "Kc 7d 2h 9s"
+    text = omaha_eval.street_equity(board, "As Ah Kd Qd", "15%", game="omaha")
+    obj = omaha_eval.street_equity(board, "As Ah Kd Qd", high, game="omaha")
+    assert np.array_equal(text.equity, obj.equity) and np.array_equal(
+        text.live_weight, obj.live_weight
+    )
+    other = omaha_eval.street_equity(board, "As Ah Kd Qd", hilo, game="omaha")
+    assert not np.array_equal(text.live_weight, other.live_weight)
+    dist = omaha_eval.equity_distribution("15%", "As Ah Kd Qd", board, game="omaha")
+    vector = omaha_eval.street_equity(board, high, "As Ah Kd Qd", game="omaha")
+    live = np.isfinite(vector.equity)  # the hands that meet the villain's
+    assert np.array_equal(dist.combos, vector.hero_combos[live])

@@ -512,10 +512,64 @@ def load_tally(path: Path) -> tuple[Tally, int, int, int]:
     return tally, k, seed, deals
 
 
+# ---------------------------------------------------------------- report
+def estimated_moves(order: pf.PreflopOrder, seed: int = 1) -> tuple[float, float, float]:
+    """(median and 90th-percentile move in percentile points, hand-weighted;
+    share of the hands of ``15%`` that leave it) between two runs, estimated
+    by redrawing each class's equity twice with independent normal noise of
+    its standard error.  The real runs share deals between classes (common
+    random numbers), so their noise is correlated and they swap fewer
+    classes: these are upper estimates.  Per-class errors: the file's median
+    one, scaled (six-handed) by the class's size, since a class's samples
+    grow with its number of hands."""
+    se = np.full(len(order.counts), order.meta["stderr"]["median"])
+    if order.table == "6h":
+        se = se * np.sqrt(np.median(order.counts) / order.counts)
+    rng = np.random.default_rng(seed)
+    units = [
+        np.round((order.equity + rng.normal(0.0, se)) * pf.EQUITY_SCALE).astype(np.int64)
+        for _ in range(2)
+    ]
+    starts = [pf.make_order(order.hole_cards, order.game, order.table, u, {}).start for u in units]
+    moved = np.abs(starts[0] - starts[1]) * 100 / order.hands
+    by_move = np.argsort(moved)
+    cum = np.cumsum(order.counts[by_move]) / order.counts.sum()
+    median, p90 = (float(moved[by_move][np.searchsorted(cum, q)]) for q in (0.5, 0.9))
+    cut = math.ceil(0.15 * order.hands)
+    inside = [start < cut for start in starts]
+    out = order.counts[inside[0] & ~inside[1]].sum() / order.counts[inside[0]].sum()
+    return median, p90, float(out)
+
+
+def report(data: Path) -> None:
+    """The tables of docs/ranges.md, from the shipped files: each order's
+    best classes, deals, samples, standard errors, estimated moves, size."""
+    print("| order | best classes | deals | samples per class | stderr (median, p90) "
+          "| moved (median, p90) | 15% out | file |")  # fmt: skip
+    print("|---|---|---|---|---|---|---|---|")
+    for k, table, game in itertools.product(pf.HOLE_SIZES, pf.TABLES, GAMES):
+        path = data / pf.order_file(k, game, table)
+        if not path.exists():
+            print(f"| {k}-card {game} {table} | (missing: {path.name}) |||||||")
+            continue
+        order = pf.read_order(path, k, game, table)
+        m = order.meta
+        best = ", ".join(pf.hand_text(pf.key_hand(int(order.keys[c]))) for c in order.ranking[:3])
+        median, p90, out = estimated_moves(order)
+        print(
+            f"| {k}-card {game} {table} | {best} | {m['deals']:,} "
+            f"| {m['samples_per_class']['median']:,.0f} "
+            f"| {m['stderr']['median']:.4f}, {m['stderr']['p90']:.4f} "
+            f"| {median:.2f}, {p90:.2f} | {100 * out:.1f}% | {path.stat().st_size / 1e6:.2f} MB |"
+        )
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    ap.add_argument("--hole-cards", type=int, choices=pf.HOLE_SIZES, required=True)
-    ap.add_argument("--table", choices=pf.TABLES, required=True)
+    ap.add_argument("--report", action="store_true",
+                    help="print the precision table of the shipped orders (docs/ranges.md) and stop")
+    ap.add_argument("--hole-cards", type=int, choices=pf.HOLE_SIZES)
+    ap.add_argument("--table", choices=pf.TABLES)
     ap.add_argument("--game", nargs="+", choices=GAMES, default=list(GAMES))
     ap.add_argument("--seed", type=int, default=SEED)
     ap.add_argument("--deals", type=int, help="default: DEFAULTS for the hole cards and table")
@@ -525,6 +579,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--save-tally", type=Path, help="also save the raw sums (.npz) here")
     ap.add_argument("--from-tally", type=Path, help="write the files from saved sums")
     args = ap.parse_args(argv)
+    if args.report:
+        report(args.out_dir)
+        return 0
+    if args.hole_cards is None or args.table is None:
+        ap.error("--hole-cards and --table are required (unless --report)")
     k, table, seed = args.hole_cards, args.table, args.seed
     deals = args.deals or DEFAULTS[(k, table)]
     games = [g for g in GAMES if g in args.game]

@@ -9,7 +9,7 @@ import click
 
 from omaha_eval.cards import format_cards
 from omaha_eval.cli._shell import game_option, user_errors
-from omaha_eval.games import OMAHA8, Game
+from omaha_eval.games import Game
 from omaha_eval.ranges import Range
 
 __all__ = ["range_command"]
@@ -50,7 +50,7 @@ def range_command(text: str, hole_cards: int, game: Game, as_json: bool) -> None
     """
     flags = {"range": "TEXT", "hole_cards": "--hole-cards", "game": "--game"}
     with user_errors(flags):
-        r = _read(text, hole_cards, game)
+        r = Range(text, hole_cards=hole_cards, game=game)
     weights = Counter(r.weights.tolist())
     hands = [format_cards(sorted(row.tolist(), reverse=True)) for row in r.combos]  # best first
     if as_json:
@@ -76,8 +76,3 @@ def range_command(text: str, hole_cards: int, game: Game, as_json: bool) -> None
         for hand, w in zip(hands[:SHOWN], r.weights.tolist(), strict=False):
             click.echo(f"  {hand}" + ("" if w == 1 else f"  @{w:g}"))
 
-
-def _read(text: str, hole_cards: int, game: Game) -> Range:
-    if game is OMAHA8:
-        return Range(text, hole_cards=hole_cards)
-    return Range(text, hole_cards=hole_cards, game=game)

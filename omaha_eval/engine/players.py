@@ -36,6 +36,7 @@ import omaha_eval._checks as _checks
 from omaha_eval._checks import CardArray, FloatArray, quote
 from omaha_eval.cards import card_count, format_cards
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
+from omaha_eval.games import OMAHA8, Game
 
 __all__ = ["Kind", "Player", "read_players"]
 
@@ -123,8 +124,9 @@ def _spot_size(values: Sequence[Any], hole_cards: int | None) -> tuple[int, str 
     return 4, None  # only random hands and range text: Omaha's four
 
 
-def read_player(value: Any, name: str, k: int) -> Player:
-    """One player of a spot whose hands have k cards."""
+def read_player(value: Any, name: str, k: int, game: Game = OMAHA8) -> Player:
+    """One player of a spot whose hands have k cards (`game`: the order
+    percent terms such as ``15%`` take)."""
     if isinstance(value, str):
         if is_random_text(value):
             return Player("random", value.strip(), np.zeros((0, k), np.uint8), np.zeros(0))
@@ -134,7 +136,7 @@ def read_player(value: Any, name: str, k: int) -> Player:
             return Player("hand", value.strip(), hand.reshape(1, k), np.ones(1))
         if cards > k:
             raise OmahaEvalError(f"{name}: {cards} cards, more than the spot's {k} hole cards")
-        return _range_text(value, name, k)
+        return _range_text(value, name, k, game)
     if hasattr(value, "combos") and hasattr(value, "weights"):
         combos, w = _weighted(value.combos, value.weights, name, k)
         label = getattr(value, "text", None)
@@ -152,11 +154,11 @@ def _range_label(combos: CardArray) -> str:
     return f"range of {len(combos):,} hands"
 
 
-def _range_text(text: str, name: str, k: int) -> Player:
+def _range_text(text: str, name: str, k: int, game: Game) -> Player:
     from omaha_eval.ranges import Range  # ranges import the core; players need it only here
 
     try:
-        r = Range(text, hole_cards=k)
+        r = Range(text, hole_cards=k, game=game)
     except OmahaEvalError as exc:
         raise OmahaEvalError(f"{name}: {exc}") from None
     if len(r) == 0:
@@ -166,9 +168,10 @@ def _range_text(text: str, name: str, k: int) -> Player:
 
 
 def read_players(
-    values: Any, hole_cards: int | None = None, name: str = "players"
+    values: Any, hole_cards: int | None = None, name: str = "players", game: Game = OMAHA8
 ) -> tuple[list[Player], int]:
-    """The players of a spot (2 to 10) and their number of hole cards."""
+    """The players of a spot (2 to 10) and their number of hole cards;
+    range text reads percent terms in `game`'s preflop order."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
         raise OmahaEvalTypeError(
             f"{name}: expected a list of 2 to {_checks.MAX_PLAYERS} players, got {quote(values)}"
@@ -189,7 +192,7 @@ def read_players(
             )
     # cheap players first, so that a bad hand is reported before ranges expand
     order = sorted(range(len(values)), key=lambda i: not _is_cheap(values[i], k))
-    read: dict[int, Player] = {i: read_player(values[i], f"{name}[{i}]", k) for i in order}
+    read: dict[int, Player] = {i: read_player(values[i], f"{name}[{i}]", k, game) for i in order}
     return [read[i] for i in range(len(values))], k
 
 
