@@ -566,8 +566,10 @@ def report(data: Path) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    ap.add_argument("--report", action="store_true",
-                    help="print the precision table of the shipped orders (docs/ranges.md) and stop")
+    ap.add_argument(
+        "--report", action="store_true",
+        help="print the shipped orders' precision table (docs/ranges.md) and stop",
+    )  # fmt: skip
     ap.add_argument("--hole-cards", type=int, choices=pf.HOLE_SIZES)
     ap.add_argument("--table", choices=pf.TABLES)
     ap.add_argument("--game", nargs="+", choices=GAMES, default=list(GAMES))
