@@ -30,7 +30,6 @@ import numpy as np
 import numpy.typing as npt
 
 import omaha_eval as oe
-from omaha_eval.solver import street_equity  # not yet exported at the top level
 
 SEED = 20261130
 
@@ -116,8 +115,8 @@ def bench_street(args: argparse.Namespace, rng: np.random.Generator) -> None:
         weights = rng.random(n)
         repeat = args.street_repeat
 
-        one = partial(street_equity, board, hero, villain, weights, threads=1)
-        two = partial(street_equity, board, hero, villain, weights, threads=2)
+        one = partial(oe.street_equity, board, hero, villain, weights, threads=1)
+        two = partial(oe.street_equity, board, hero, villain, weights, threads=2)
         cpu_start = time.process_time()
         t_one, r_one = median_seconds(one, repeat, f"street_equity {name}")
         cpu_one = (time.process_time() - cpu_start) / (repeat + 1)  # with the warm-up
