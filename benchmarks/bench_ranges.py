@@ -70,21 +70,7 @@ def median_ms(fn: Callable[[], object], repeat: int) -> float:
 
 
 def cold_ms(text: str, hole_cards: int = 4, repeat: int = 5) -> float:
-    code = (
-        f"import sys, time; sys.path.insert(0, {str(ROOT)!r})\n"
-        "import omaha_eval\n"
-        f"t0 = time.perf_counter(); omaha_eval.Range({text!r}, hole_cards={hole_cards})\n"
-        "print(time.perf_counter() - t0)\n"
-    )
-    runs = [
-        float(
-            subprocess.run(
-                [sys.executable, "-c", code], capture_output=True, text=True, check=True
-            ).stdout
-        )
-        for _ in range(repeat)
-    ]
-    return statistics.median(runs) * 1e3
+    return fresh_ms(f"omaha_eval.Range({text!r}, hole_cards={hole_cards})", repeat)
 
 
 def fresh_ms(statement: str, repeat: int) -> float:
