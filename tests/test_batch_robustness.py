@@ -229,8 +229,11 @@ def test_dask_peers_that_are_not_schedulers_are_one_line(tmp_path: Path, handler
     start = time.monotonic()
     proc = run_cli("batch", "spots.jsonl", "-o", "out.jsonl", "--dask", address, cwd=tmp_path)
     server.close()
-    assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
-    assert "--dask:" in proc.stderr and "Traceback" not in proc.stderr
+    # under tools/sanitize.sh, ASan warns on stderr when the malloc of the
+    # 3 EiB that the HTTP peer "announces" fails (in NumPy, not in our C)
+    err = "".join(line for line in proc.stderr.splitlines(True) if not line.startswith("=="))
+    assert proc.returncode == 2 and err.count("\n") == 1, proc.stderr
+    assert "--dask:" in err and "Traceback" not in err
     assert time.monotonic() - start < 60  # an overall timeout, not a hang
 
 
