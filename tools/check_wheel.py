@@ -144,6 +144,9 @@ def repair(wheel: Path, cibw: dict[str, Any], out: Path) -> Path:
     return repaired[0]
 
 
+MAX_WHEEL_BYTES = 15_000_000  # the preflop orders must not make the wheel heavy
+
+
 def check_wheel_files(wheel: Path, version: str) -> None:
     names = zipfile.ZipFile(wheel).namelist()
     problems = []
@@ -151,11 +154,15 @@ def check_wheel_files(wheel: Path, version: str) -> None:
         "omaha_eval/__init__.py",
         "omaha_eval/py.typed",
         "omaha_eval/_core.pyi",
-        "omaha_eval/data/preflop_order_4.txt",
         f"omaha_eval-{version}.dist-info/licenses/LICENSE",
     ):
         if required not in names:
             problems.append(f"missing {required}")
+    data = ROOT / "omaha_eval" / "data"
+    orders = sorted(p.relative_to(ROOT).as_posix() for p in data.glob("*.npz"))
+    problems += [f"missing {order}" for order in orders if order not in names]  # percent ranges
+    if wheel.stat().st_size > MAX_WHEEL_BYTES:
+        problems.append(f"{wheel.stat().st_size / 1e6:.1f} MB, over {MAX_WHEEL_BYTES / 1e6:.0f} MB")
     if not any(re.fullmatch(r"omaha_eval/_core\..*(so|pyd)", n) for n in names):
         problems.append("missing the compiled omaha_eval/_core extension")
     modules = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "omaha_eval").rglob("*.py"))
