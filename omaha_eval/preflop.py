@@ -82,7 +82,7 @@ def percentile(
     game=game)`` holds exactly when ``percentile(h, game) < p``.  Raises
     OmahaEvalError (naming the parameter) for bad input.
 
-    >>> [round(p, 2) for p in percentile([[48, 49, 50, 51], [51, 47, 43, 39]])]  # AAAA, AKQJ
+    >>> percentile([[48, 49, 50, 51], [51, 47, 43, 39]]).round(2).tolist()  # AAAA, AKQJ
     [81.74, 79.78]
     """
     cls, order, one = _classes(hands, game, table)

@@ -403,13 +403,16 @@ def test_six_handed_top_hands_are_the_expected_kind(k: int) -> None:
     """Against five hands a pot goes to a hand that improves to the nuts, so
     nut-low hands climb in hi/lo and suited connected hands in both games,
     while a bare pair of aces (which wins heads-up often unimproved) falls
-    in high only.  The effects are many percentile points; the orders'
-    noise is one or two."""
+    in high only.  The effects shrink as hands grow (4 to 20 percentile
+    points for 4 cards, 4 to 11 for 6: more cards, more ways to improve);
+    a class moves by 0.4 to 3 points between runs (docs/ranges.md), and the
+    mean over a kind's 28 to thousands of classes by well under one."""
     kinds = _kinds(k)
-    assert _climb(k, "omaha8", kinds["A23"]) > 8  # nut lows, hard to counterfeit
-    assert _climb(k, "omaha", kinds["bare aces"]) < -8
+    effect = 3  # percentile points
+    assert _climb(k, "omaha8", kinds["A23"]) > effect  # nut lows, hard to counterfeit
+    assert _climb(k, "omaha", kinds["bare aces"]) < -effect
     for game in GAMES:
-        assert _climb(k, game, kinds["suited rundown"]) > 8
+        assert _climb(k, game, kinds["suited rundown"]) > effect
     # the best six-handed classes: hi/lo, an ace with a wheel card (draws to
     # the nut low); high only, a pair (sets, full houses) or two flush draws
     for game, kind in (("omaha8", "ace and wheel card"), ("omaha", "paired or double-suited")):
