@@ -16,6 +16,7 @@ from types import ModuleType
 
 import numpy as np
 import pytest
+from cli_helpers import cli_env
 
 import omaha_eval
 from omaha_eval import _core, _preflop, preflop
@@ -332,7 +333,7 @@ def test_bad_game_names_the_parameter() -> None:
         Range("15%", game="holdem")
 
 
-def test_orders_are_read_only_when_asked_for() -> None:
+def test_orders_are_read_only_when_asked_for(tmp_path: Path) -> None:
     code = (
         "import omaha_eval\n"
         "from omaha_eval import _preflop\n"
@@ -344,7 +345,10 @@ def test_orders_are_read_only_when_asked_for() -> None:
         "omaha_eval.Range('15%6h, 5%', hole_cards=5, game='plo'); omaha_eval.Range('15%6h', 5, 'omaha')\n"
         "print(loaded)\n"
     )
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    run = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, env=cli_env(), capture_output=True,
+        text=True, check=True,
+    )  # fmt: skip  (a fresh interpreter, outside the source tree: the package under test)
     assert run.stdout.split("\n")[:2] == ["[]", "[(5, 'omaha', '6h'), (5, 'omaha', 'hu')]"]
 
 
