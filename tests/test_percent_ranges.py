@@ -176,18 +176,14 @@ def test_split_table_equals_the_split(gen: ModuleType) -> None:
         n = 4000
         perm = np.argsort(rng.random((n, 52)), axis=1).astype(np.uint8)
         boards = np.ascontiguousarray(perm[:, :5])
-        vh = np.empty((n, villains), np.uint16)
-        vl = np.empty((n, villains), np.uint8)
-        for j in range(villains):
-            hand = np.ascontiguousarray(perm[:, 5 + k * j : 5 + k * (j + 1)])
-            vh[:, j], vl[:, j] = _core.evaluate_rows(hand, boards)
+        vh, vl = gen.villain_values(perm, k, villains)
         hero = np.ascontiguousarray(perm[:, 5 + villains * k : 5 + (villains + 1) * k])
         hh, hl = _core.evaluate_rows(hero, boards)
         best_high, best_low, tables = gen.state_tables(vh, vl, GAMES)
         state = gen.outcome(hh, hl, best_high, best_low)
         high = np.ascontiguousarray(np.column_stack([hh, vh]))
         low = np.ascontiguousarray(np.column_stack([hl, vl]))
-        scale = 4 if villains == 1 else 120
+        scale = gen.SCALE["hu" if villains == 1 else "6h"]
         for g, rows_low in (("omaha8", low), ("omaha", np.zeros_like(low))):
             hi, lo = _core.split_rows(high, rows_low)
             want = (hi[:, 0] + lo[:, 0]) * scale

@@ -334,6 +334,21 @@ def _init_six(k: int, seed: int, games: tuple[str, ...]) -> None:
     _six = SixSetup(k, seed, games, combos, pf.class_index(k))
 
 
+def villain_values(
+    perm: npt.NDArray[np.uint8], k: int, villains: int
+) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]:
+    """High and low values (D, villains) of the villains each deal holds:
+    a row of `perm` is a shuffled deck, the board first, then the villains'
+    k cards each."""
+    boards = np.ascontiguousarray(perm[:, :5])
+    high = np.empty((len(perm), villains), np.uint16)
+    low = np.empty((len(perm), villains), np.uint8)
+    for v in range(villains):
+        hand = np.ascontiguousarray(perm[:, 5 + k * v : 5 + k * (v + 1)])
+        high[:, v], low[:, v] = _core.evaluate_rows(hand, boards)
+    return high, low
+
+
 def six_subchunk(setup: SixSetup, j: int, deals: int, tally: Tally) -> None:
     """Score `deals` deals of child seed j: every hand of the cards left by
     five villains and a board, added to `tally`."""
@@ -341,11 +356,7 @@ def six_subchunk(setup: SixSetup, j: int, deals: int, tally: Tally) -> None:
     rng = np.random.default_rng(np.random.SeedSequence(setup.seed, spawn_key=(j,)))
     perm = np.argsort(rng.random((deals, 52)), axis=1).astype(np.uint8)
     boards = np.ascontiguousarray(perm[:, :5])
-    v_high = np.empty((deals, VILLAINS), np.uint16)
-    v_low = np.empty((deals, VILLAINS), np.uint8)
-    for v in range(VILLAINS):
-        hand = np.ascontiguousarray(perm[:, 5 + k * v : 5 + k * (v + 1)])
-        v_high[:, v], v_low[:, v] = _core.evaluate_rows(hand, boards)
+    v_high, v_low = villain_values(perm, k, VILLAINS)
     best_high, best_low, tables = state_tables(v_high, v_low, setup.games)
     left = np.sort(perm[:, 5 + VILLAINS * k :], axis=1)
     hands = np.ascontiguousarray(left[:, setup.combos].reshape(-1, k))  # rows ascending
