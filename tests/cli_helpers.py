@@ -45,8 +45,23 @@ def run_cli(
 ) -> subprocess.CompletedProcess[str]:
     """Run `omaha-eval ARGS` to completion; stdin is closed, output captured
     (so stderr is not a terminal, as when piped)."""
+    return _run(cli_command(*args), cwd, timeout, **kwargs)
+
+
+def run_python(
+    code: str, cwd: Path, timeout: float = 120, **kwargs: Any
+) -> subprocess.CompletedProcess[str]:
+    """Run `python -c CODE` as run_cli runs the command: from `cwd` (a
+    temporary directory: never the repository root, whose source tree CI
+    does not build), importing the package under test."""
+    return _run([sys.executable, "-c", code], cwd, timeout, **kwargs)
+
+
+def _run(
+    argv: list[str], cwd: Path, timeout: float, **kwargs: Any
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        cli_command(*args),
+        argv,
         cwd=cwd,
         env=cli_env(),
         stdin=subprocess.DEVNULL,

@@ -7,14 +7,13 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import textwrap
 import time
 from pathlib import Path
 
 import numpy as np
 import pytest
-from cli_helpers import assert_one_line_error, cli_command, cli_env, run_cli
+from cli_helpers import assert_one_line_error, cli_command, cli_env, run_cli, run_python
 
 import omaha_eval as oe
 from omaha_eval import OmahaEvalError, Range
@@ -88,10 +87,7 @@ def test_many_threads_for_little_work_stay_small(tmp_path: Path) -> None:
         print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
         """
     )
-    proc = subprocess.run(
-        [sys.executable, "-c", code], cwd=tmp_path, env=cli_env(), capture_output=True,
-        text=True, timeout=120,
-    )  # fmt: skip
+    proc = run_python(code, tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert int(proc.stdout) < 400  # MB: was 3.3 GB, one histogram per thread asked for
 

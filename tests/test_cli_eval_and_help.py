@@ -11,7 +11,7 @@ from importlib import metadata
 from pathlib import Path
 
 import pytest
-from cli_helpers import assert_one_line_error, cli_env, run_cli
+from cli_helpers import assert_one_line_error, run_cli, run_python
 from oracles import evaluator as ref
 
 import omaha_eval
@@ -124,14 +124,7 @@ def test_cli_runs_the_package_under_test(tmp_path: Path) -> None:
     """The subprocess imports the same omaha_eval as these tests (installed
     in CI, the in-place build in a worktree), not a stray copy."""
     code = "import omaha_eval, sys; sys.stdout.write(omaha_eval.__file__)"
-    out = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=tmp_path,
-        env=cli_env(),
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
+    out = run_python(code, tmp_path, check=True).stdout
     assert Path(out).resolve() == Path(omaha_eval.__file__).resolve()
 
 

@@ -9,14 +9,13 @@ import importlib.util
 import itertools
 import json
 import math
-import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
 
 import numpy as np
 import pytest
-from cli_helpers import cli_env
+from cli_helpers import run_python
 
 import omaha_eval
 from omaha_eval import _core, _preflop, preflop
@@ -341,10 +340,7 @@ def test_orders_are_read_only_when_asked_for(tmp_path: Path) -> None:
         "omaha_eval.Range('15%6h, 5%', hole_cards=5, game='plo'); omaha_eval.Range('15%6h', 5, 'omaha')\n"
         "print(loaded)\n"
     )
-    run = subprocess.run(
-        [sys.executable, "-c", code], cwd=tmp_path, env=cli_env(), capture_output=True,
-        text=True, check=True,
-    )  # fmt: skip  (a fresh interpreter, outside the source tree: the package under test)
+    run = run_python(code, tmp_path, check=True)
     assert run.stdout.split("\n")[:2] == ["[]", "[(5, 'omaha', '6h'), (5, 'omaha', 'hu')]"]
 
 

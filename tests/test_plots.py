@@ -4,14 +4,12 @@ files of the size asked, whose plotted data are the computed arrays."""
 from __future__ import annotations
 
 import struct
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import numpy as np
 import pytest
-from cli_helpers import assert_one_line_error, cli_env, run_cli
+from cli_helpers import assert_one_line_error, run_cli, run_python
 
 import omaha_eval as oe
 from omaha_eval.distribution import equity_distribution
@@ -83,7 +81,6 @@ def test_without_matplotlib_the_option_says_what_to_install(tmp_path: Path) -> N
         f"main(['equity', '{HERO}', '{VILLAIN}', '-b', '{BOARD}', '--plot', 'x.png'],"
         " prog_name='omaha-eval')"
     )
-    proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=cli_env(),
-                          capture_output=True, text=True)  # fmt: skip
+    proc = run_python(code, tmp_path)
     assert proc.returncode == 2 and "pip install 'omaha-eval[plot]'" in proc.stderr, proc.stderr
     assert not (tmp_path / "x.png").exists()
