@@ -11,6 +11,10 @@ cdef extern from "oe_eval.h" nogil:
         OE_HIGH_MAX
         OE_LOW_MAX
         OE_LOW_NONE
+        OE_MAX_HOLE
+    enum oe_category:
+        OE_HIGH_CARD
+        OE_STRAIGHT_FLUSH
 
     ctypedef struct oe_board:
         uint16_t tri[10]
@@ -63,6 +67,7 @@ cdef extern from "oe_eval.h" nogil:
 cdef extern from "oe_tables.h" nogil:
     uint32_t oe_high_keys[7462]
     uint8_t oe_low_value[256]
+    uint8_t oe_nut_low[256]
 
 cdef extern from "oe_split.h" nogil:
     enum:
@@ -74,7 +79,7 @@ cdef extern from "oe_split.h" nogil:
     void oe_split_chips(int n, const uint16_t *high, const uint8_t *low,
                         uint32_t eligible, int64_t amount, int button, int64_t *payout)
 
-# ---- solver (issue 6): src_c/oe_solver.h
+# ---- solver: src_c/oe_solver.h
 cdef extern from "oe_solver.h" nogil:
     enum:
         OE_N_HANDS4
@@ -84,7 +89,7 @@ cdef extern from "oe_solver.h" nogil:
     void oe_showdown(int n, const uint16_t *high, const uint8_t *low, uint32_t folded,
                      const int64_t *contribution, int button, int64_t *payout)
 
-# ---- street equity (issue 12): src_c/oe_street.h
+# ---- street equity: src_c/oe_street.h
 cdef extern from "oe_street.h" nogil:
     ctypedef struct oe_street:
         pass
@@ -125,6 +130,9 @@ cdef extern from "oe_equity.h" nogil:
         OE_EQ_NO_DEAL
         OE_EQ_STOPPED
         OE_EQ_BREAKDOWN
+        OE_EQ_BD_NUT_LOW
+        OE_EQ_BD_OTHER_LOW
+        OE_EQ_BD_NO_LOW
 
     ctypedef struct oe_eq_spot:
         int n
@@ -154,8 +162,6 @@ cdef extern from "oe_equity.h" nogil:
     int oe_eq_exact(const oe_eq_ctx *ctx, int part, int parts,
                     double *outcome, double *makes_low, double *breakdown, uint64_t *deals,
                     const volatile int *stop)
-    int oe_eq_exact_plain(const oe_eq_ctx *ctx, double *outcome, double *makes_low,
-                          double *breakdown, uint64_t *deals)
     int oe_eq_monte_carlo(const oe_eq_ctx *ctx, bitgen_t *rng, uint64_t trials,
                           uint64_t max_rejects, double *outcome, double *makes_low,
                           double *breakdown, uint64_t *done, const volatile int *stop)
@@ -209,3 +215,11 @@ cdef extern from "oe_many.h" nogil:
     void oe_many_exact(const uint8_t *hands, const uint8_t *boards, size_t n_spots, int P,
                        int k, int b, int game, double *equity, double *hi_share,
                        double *lo_share, double *scoop)
+
+# ---- one small spot (src_c/oe_small.h) ----------------------------------
+cdef extern from "oe_small.h" nogil:
+    enum:
+        OE_SMALL_MAX_PLAYERS
+        OE_SMALL_PER_PLAYER
+    uint64_t oe_small_exact(const uint8_t *hands, int P, int k, const uint8_t *board,
+                            int n_board, uint64_t dead, int game, double *out, double *deal)

@@ -17,25 +17,37 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from omaha_eval.cards import card_str, parse_cards
-from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
+from omaha_eval.cards import card_str, format_cards, parse_cards
+from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
+from omaha_eval.games import HOLE_SIZES, MAX_PLAYERS
+
+__all__ = [
+    "BOARD_SIZE",
+    "HOLE_SIZES",
+    "MAX_PLAYERS",
+    "CardArray",
+    "FloatArray",
+    "card_mask",
+    "card_set",
+    "count",
+    "disjoint",
+    "first_repeating_row",
+    "hand_rows",
+    "hole_cards",
+    "id_array",
+    "int_array",
+    "is_int",
+    "ndim",
+    "quote",
+    "row_masks",
+    "sizes_text",
+    "weights",
+]
 
 CardArray = npt.NDArray[np.uint8]
 FloatArray = npt.NDArray[np.float64]
 
-HOLE_SIZES = (4, 5, 6)
 BOARD_SIZE = 5
-MAX_PLAYERS = 10  # RULES.md: 2 to 10 players
-
-
-def quote(value: Any, limit: int = 80) -> str:
-    """repr() of a bad input for a message, cut to `limit` characters."""
-    try:
-        text = repr(value)
-    except Exception:  # e.g. SystemError from a NumPy 'U' array holding an invalid
-        # code point: the error being reported must still be ours
-        text = f"<{type(value).__name__} whose repr() fails>"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def sizes_text(sizes: Collection[int]) -> str:
@@ -59,9 +71,9 @@ def is_int(value: Any) -> bool:
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
 
 
-def id_array(value: Any, name: str, dims: int) -> CardArray:
-    """An integer array-like of card ids as a C-contiguous uint8 array with
-    `dims` dimensions; every id must be 0..51."""
+def int_array(value: Any, name: str, dims: int) -> npt.NDArray[np.integer[Any]]:
+    """An integer array-like of card ids with `dims` dimensions, as given
+    (its ids not yet checked)."""
     if isinstance(value, (str, bytes)):
         raise OmahaEvalTypeError(f"{name}: expected an array of card ids, got text {quote(value)}")
     try:
@@ -79,6 +91,13 @@ def id_array(value: Any, name: str, dims: int) -> CardArray:
             f"{name}: expected a {dims}-D array of card ids, "
             f"got shape {arr.shape} in {quote(value)}"
         )
+    return arr
+
+
+def id_array(value: Any, name: str, dims: int) -> CardArray:
+    """An integer array-like of card ids as a C-contiguous uint8 array with
+    `dims` dimensions; every id must be 0..51."""
+    arr = int_array(value, name, dims)
     # small inputs (one hand) are checked faster in Python than by NumPy reductions
     small = arr.size <= 64
     if arr.size and (
@@ -114,6 +133,22 @@ def first_repeating_row(rows: CardArray) -> int:
     ordered = np.sort(rows, axis=1)
     repeats = np.flatnonzero((ordered[:, 1:] == ordered[:, :-1]).any(axis=1))
     return int(repeats[0]) if repeats.size else -1
+
+
+def hand_rows(value: Any, name: str, k: int | None = None) -> CardArray:
+    """An (N, k) integer array of hands, one per row, checked: ids 0..51,
+    k one of HOLE_SIZES (or the given k), no card twice in a row."""
+    rows = id_array(value, name, dims=2)
+    if rows.shape[1] not in HOLE_SIZES:
+        raise OmahaEvalError(
+            f"{name}: expected {sizes_text(HOLE_SIZES)} cards per row, got shape {rows.shape}"
+        )
+    if k is not None and rows.shape[1] != k:
+        raise OmahaEvalError(f"{name}: hands of {rows.shape[1]} cards, but the spot's have {k}")
+    bad = first_repeating_row(rows)
+    if bad >= 0:
+        raise OmahaEvalError(f"{name}: row {bad} repeats a card: {format_cards(rows[bad])}")
+    return rows
 
 
 def disjoint(*named: tuple[str, CardArray]) -> None:
@@ -159,11 +194,15 @@ def count(value: Any, name: str, minimum: int = 1, maximum: int | None = None) -
 
 
 def hole_cards(value: Any, name: str = "hole_cards") -> int:
-    """The number of hole cards of a hand: 4, 5 or 6."""
+    """The number of hole cards of a hand: one of HOLE_SIZES (4, 5 or 6)."""
     if not is_int(value):
-        raise OmahaEvalTypeError(f"{name}: expected an int 4, 5 or 6, got {quote(value)}")
+        raise OmahaEvalTypeError(
+            f"{name}: expected {sizes_text(HOLE_SIZES)} hole cards, got {quote(value)}"
+        )
     if int(value) not in HOLE_SIZES:
-        raise OmahaEvalError(f"{name}: expected {sizes_text(HOLE_SIZES)}, got {int(value)}")
+        raise OmahaEvalError(
+            f"{name}: expected {sizes_text(HOLE_SIZES)} hole cards, got {int(value)}"
+        )
     return int(value)
 
 

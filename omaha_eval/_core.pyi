@@ -1,10 +1,17 @@
-# Type stubs for the compiled core (omaha_eval/_core.pyx).  Private: every
-# function trusts its input; the public modules validate first.
+# Type stubs for the compiled core (omaha_eval/_core.pyx and one .pxi per C
+# header).  Private: every function trusts its input; the public modules
+# validate first.
 import numpy as np
 import numpy.typing as npt
 
+# ---- evaluation (_eval.pxi)
 HIGH_MAX: int
 LOW_MAX: int
+LOW_NONE: int
+MAX_HOLE: int
+N_CATEGORIES: int
+GAME_OMAHA8: int
+GAME_OMAHA: int
 
 def high5_rows(cards: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint16]: ...
 def low5_rows(cards: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]: ...
@@ -16,13 +23,22 @@ def evaluate_detail(
     hole: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8]
 ) -> tuple[int, int, tuple[int, ...], tuple[int, ...] | None]: ...
 def high_category(high: int) -> int: ...
+def evaluate_partial(
+    hole: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8]
+) -> tuple[int, int, tuple[int, ...], tuple[int, ...] | None]: ...
+
+# ---- the evaluator's tables (_tables.pxi)
 def high_key(high: int) -> tuple[int, tuple[int, ...]]: ...
 def low_mask(low: int) -> int: ...
+
+# ---- the pot split (_split.pxi)
+SPLIT_MAX_PLAYERS: int
+
 def split_rows(
     high: npt.NDArray[np.uint16], low: npt.NDArray[np.uint8]
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]: ...
 
-# ---- solver (issue 6): omaha_eval/_solver.pxi
+# ---- solver (_solver.pxi)
 _F64 = npt.NDArray[np.float64]
 N_HANDS4: int
 
@@ -40,7 +56,7 @@ def showdown_chips(
     game: int,
 ) -> npt.NDArray[np.int64]: ...
 
-# ---- street equity (issue 12): omaha_eval/_street.pxi
+# ---- street equity (_street.pxi)
 class StreetSpot:
     n_hero: int
     runouts: int
@@ -55,23 +71,20 @@ class StreetSpot:
     def run(self, first: int, count: int) -> _F64: ...
     def finish(self, sums: _F64) -> tuple[_F64, _F64, _F64, _F64]: ...
 
-# ---- evaluation on a flop or a turn (issue 12): omaha_eval/_eval_partial.pxi
-def evaluate_partial(
-    hole: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8]
-) -> tuple[int, int, tuple[int, ...], tuple[int, ...] | None]: ...
-
 # ---- equity (_equity.pxi)
 EQ_OK: int
 EQ_NO_DEAL: int
 EQ_STOPPED: int
-GAME_OMAHA8: int
-GAME_OMAHA: int
+EQ_MAX_PLAYERS: int
+EQ_FIXED: int
+EQ_RANGE: int
+EQ_RANDOM: int
 SUM_COLUMNS: dict[str, int]
 N_SUMS: int
 DEAL_COLUMNS: dict[str, int]
 N_DEAL_SUMS: int
-BREAKDOWN_COLUMNS: tuple[str, ...]
-MANY_MAX_PLAYERS: int
+N_BREAKDOWN: int
+BREAKDOWN_LOW_COLUMNS: dict[str, int]
 
 class EquitySpot:
     n: int
@@ -97,12 +110,6 @@ class EquitySpot:
         makes_low: npt.NDArray[np.float64],
         breakdown: npt.NDArray[np.float64] | None = None,
     ) -> tuple[int, int]: ...
-    def exact_plain(
-        self,
-        outcome: npt.NDArray[np.float64],
-        makes_low: npt.NDArray[np.float64],
-        breakdown: npt.NDArray[np.float64] | None = None,
-    ) -> int: ...
     def stop(self) -> None: ...
     def monte_carlo(
         self,
@@ -131,6 +138,9 @@ def hand_shapes(
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]: ...
 def suit_class_keys(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]: ...
 
+# ---- many spots (_many.pxi)
+MANY_MAX_PLAYERS: int
+
 def many_exact(
     hands: npt.NDArray[np.uint8],
     boards: npt.NDArray[np.uint8],
@@ -148,10 +158,5 @@ def many_bad_rows(
 SMALL_MAX_PLAYERS: int
 
 def small_spot(
-    players: list[object] | tuple[object, ...], board: object, dead: object, game: int
-) -> (
-    tuple[
-        list[tuple[str, tuple[float, ...], float, tuple[float, ...]]], float, float, int, str, str
-    ]
-    | None
-): ...
+    hands: list[list[int]], board: list[int], dead: list[int], game: int
+) -> tuple[list[tuple[list[float], float, list[float]]], float, float, int] | None: ...

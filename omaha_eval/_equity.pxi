@@ -1,5 +1,6 @@
 # Equity bindings (src_c/oe_equity.h), included by _core.pyx.  Private:
-# omaha_eval/equity.py validates everything before it builds a spot.
+# the engine (omaha_eval/engine/) validates everything before it builds a
+# spot.
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
 from libc.stdint cimport uint64_t
 
@@ -7,8 +8,11 @@ from libc.stdint cimport uint64_t
 EQ_OK = OE_EQ_OK
 EQ_NO_DEAL = OE_EQ_NO_DEAL
 EQ_STOPPED = OE_EQ_STOPPED
-GAME_OMAHA8 = OE_GAME_OMAHA8
-GAME_OMAHA = OE_GAME_OMAHA
+EQ_MAX_PLAYERS = OE_EQ_MAX_PLAYERS
+# The kinds of players (enum oe_eq_kind).
+EQ_FIXED = OE_EQ_FIXED
+EQ_RANGE = OE_EQ_RANGE
+EQ_RANDOM = OE_EQ_RANDOM
 # The columns of equity_sums, by name (enum oe_eq_sum / oe_eq_deal_sum).
 SUM_COLUMNS = {"hi_share": OE_EQ_HI_SHARE, "lo_share": OE_EQ_LO_SHARE,
                "share_sq": OE_EQ_SHARE_SQ, "scoop": OE_EQ_SCOOP, "hi_win": OE_EQ_HI_WIN,
@@ -17,10 +21,11 @@ N_SUMS = OE_EQ_SUMS
 DEAL_COLUMNS = {"total": OE_EQ_DEAL_TOTAL, "no_low": OE_EQ_DEAL_NO_LOW,
                 "quartered": OE_EQ_DEAL_QUARTERED}
 N_DEAL_SUMS = OE_EQ_DEAL_SUMS
-# The breakdown array's columns (n, 12), in this order.
-BREAKDOWN_COLUMNS = ("high card", "pair", "two pair", "three of a kind", "straight", "flush",
-                     "full house", "four of a kind", "straight flush",
-                     "nut low", "other low", "no low")
+# The breakdown array's columns (n, N_BREAKDOWN): the high categories
+# (enum oe_category), then the low classes at these columns.
+N_BREAKDOWN = OE_EQ_BREAKDOWN
+BREAKDOWN_LOW_COLUMNS = {"nut low": OE_EQ_BD_NUT_LOW, "other low": OE_EQ_BD_OTHER_LOW,
+                         "no low": OE_EQ_BD_NO_LOW}
 
 
 _SAMPLERS = {"auto": OE_EQ_SAMPLER_AUTO, "independent": OE_EQ_SAMPLER_INDEPENDENT,
@@ -116,8 +121,8 @@ cdef class EquitySpot:
     def exact(self, int part, int parts, double[::1] outcome, double[::1] makes_low,
               double[:, ::1] breakdown=None):
         """Enumerate share `part` of `parts` of the deals (0 <= part < parts)
-        into outcome (4**n), makes_low (n) and, when given, breakdown (n, 12):
-        see BREAKDOWN_COLUMNS.  Returns (deals counted, EQ_OK or EQ_STOPPED)."""
+        into outcome (4**n), makes_low (n) and, when given, breakdown (n,
+        N_BREAKDOWN).  Returns (deals counted, EQ_OK or EQ_STOPPED)."""
         cdef uint64_t deals = 0
         cdef int code
         cdef double *bd = self._arrays(outcome, makes_low, breakdown)
@@ -130,25 +135,11 @@ cdef class EquitySpot:
             raise MemoryError("omaha_eval: out of memory in exact enumeration")
         return deals, code
 
-    def exact_plain(self, double[::1] outcome, double[::1] makes_low,
-                    double[:, ::1] breakdown=None):
-        """The same counts as every part of exact() together, by the plain,
-        slow way (every board, every hand scored from scratch): a reference
-        for tests and benchmarks.  Returns the deals counted."""
-        cdef uint64_t deals = 0
-        cdef int code
-        cdef double *bd = self._arrays(outcome, makes_low, breakdown)
-        with nogil:
-            code = oe_eq_exact_plain(self.ctx, &outcome[0], &makes_low[0], bd, &deals)
-        if code == OE_EQ_NO_MEMORY:
-            raise MemoryError("omaha_eval: out of memory in exact enumeration")
-        return deals
-
     def monte_carlo(self, bit_generator, uint64_t trials, uint64_t max_rejects,
                     double[::1] outcome, double[::1] makes_low,
                     double[:, ::1] breakdown=None):
         """Draw `trials` deals with the NumPy BitGenerator into outcome (4**n),
-        makes_low (n) and, when given, breakdown (n, 12); returns (trials
+        makes_low (n) and, when given, breakdown (n, N_BREAKDOWN); returns (trials
         done, EQ_OK, EQ_NO_DEAL if max_rejects deals in a row collided, or
         EQ_STOPPED)."""
         cdef bitgen_t *rng

@@ -32,7 +32,6 @@ import numpy.typing as npt
 import omaha_eval._core as _core
 from omaha_eval.cards import RANKS, SUITS
 
-HOLE_SIZES = (4, 5, 6)
 TABLES = ("hu", "6h")  # heads-up (one random opponent), six-handed (five)
 OPPONENTS = {"hu": 1, "6h": 5}
 N_CLASSES = {4: 16_432, 5: 134_459, 6: 962_988}

@@ -1,5 +1,5 @@
-# Solver kernels (src_c/oe_solver.h), included by _core.pyx.  Arguments are
-# validated by omaha_eval.solver through omaha_eval._validate.
+# Solver kernels (src_c/oe_solver.h), included by _core.pyx.  Private:
+# omaha_eval.solver validates every argument first.
 from libc.stdint cimport int64_t
 
 N_HANDS4 = OE_N_HANDS4
@@ -55,7 +55,3 @@ def showdown_chips(const uint8_t[::1] board, list holes, const int64_t[::1] cont
     cdef int64_t[::1] p = payout
     oe_showdown(n, high, low, folded, &contribution[0], button, &p[0])
     return payout
-
-
-include "_street.pxi"
-include "_eval_partial.pxi"

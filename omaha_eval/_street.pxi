@@ -1,4 +1,4 @@
-# Street equity bindings (src_c/oe_street.h), included by _solver.pxi.
+# Street equity bindings (src_c/oe_street.h), included by _core.pyx.
 # Private: omaha_eval.solver validates every argument first.
 
 

@@ -36,6 +36,7 @@ __all__ = [
     "card_str",
     "format_cards",
     "parse_cards",
+    "quick_ids",
 ]
 
 RANKS = "23456789TJQKA"
@@ -57,6 +58,32 @@ _IDS = {  # lower-case token -> id, for every written form
     for rank_text in ([rank_char, "10"] if rank_char == "T" else [rank_char])
     for suit_text, suit in [*zip(SUITS, SUITS, strict=True), *_SUIT_SYMBOLS.items()]
 }
+
+
+# Every card written as two characters (a rank and a suit letter or symbol,
+# either case): the forms nearly every input uses, read by quick_ids.
+_TWO_CHARACTER_IDS = {token: card for token, card in _IDS.items() if len(token) == 2}
+_TWO_CHARACTER_IDS |= {t[0].upper() + t[1]: c for t, c in _TWO_CHARACTER_IDS.items()}
+_TWO_CHARACTER_IDS |= {t[0] + t[1].upper(): c for t, c in _TWO_CHARACTER_IDS.items()}
+
+
+def quick_ids(text: str) -> list[int] | None:
+    """The ids of card text written in two-character cards (``"AsKd 2c"``,
+    separated by spaces, commas or nothing), or None for any other text
+    (``10h``, tabs, anything that is not cards): a fast first try of the
+    reading of parse_cards, which reads every form.  Repeats are not
+    checked.
+
+    >>> quick_ids("As kd,2C"), quick_ids("10h Kd")
+    ([51, 45, 0], None)
+    """
+    t = text.replace(" ", "").replace(",", "")
+    if len(t) % 2:
+        return None
+    try:
+        return [_TWO_CHARACTER_IDS[t[i : i + 2]] for i in range(0, len(t), 2)]
+    except KeyError:
+        return None
 
 
 def card_count(text: str) -> int:

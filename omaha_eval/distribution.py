@@ -1,10 +1,15 @@
 """Equity distributions: the equity of every combo of a range against the
 other player of a heads-up spot.
 
-On a flop, a turn or a river this is exact (``solver.street_equity``, every
-runout with exact card removal).  Preflop every combo is a Monte Carlo run
-of its own through ``equity()``, seeded from `seed` and the combo's row, so
-the whole distribution reproduces from one seed.
+On a flop, a turn or a river this is exact (the street kernel of
+``solver.street_equity``: every runout with exact card removal); over a
+board pattern, each combo's equity is its mean over every matching board
+it can be dealt on, weighted by the villain weight dealt against it there.
+Preflop every combo is a Monte Carlo run of its own (the equity engine's),
+seeded from `seed` and the combo's row (``seeds.child_seed``), so the whole
+distribution reproduces from one seed.  The players and the board are read
+once, as everywhere (engine/question.py), and checked as ``equity()``
+checks them, with the same words.
 
 >>> d = equity_distribution("AA:$ds", "KK", board="Kh 7d 2c")
 >>> d.method, len(d.combos) == len(d.equity), bool(d.equity.max() <= 1)
@@ -13,24 +18,29 @@ the whole distribution reproduces from one seed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import numpy as np
-import numpy.typing as npt
 
 import omaha_eval._checks as _checks
-from omaha_eval._checks import CardArray, FloatArray, quote
-from omaha_eval.cards import format_cards
-from omaha_eval.engine.players import read_players
-from omaha_eval.engine.seeds import seed_value
-from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
-from omaha_eval.games import game as read_game
+from omaha_eval._checks import CardArray, FloatArray
+from omaha_eval.engine import boards, runner
+from omaha_eval.engine.players import Player
+from omaha_eval.engine.question import Question, read_question
+from omaha_eval.engine.results import figure
+from omaha_eval.engine.seeds import child_seed, seed_value
+from omaha_eval.engine.spot import Seat, live_rows, prepare
+from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
+from omaha_eval.ranges import all_hands
 
-__all__ = ["PREFLOP_TRIALS", "EquityDistribution", "equity_distribution"]
+__all__ = ["PREFLOP_TRIALS", "EquityDistribution", "distribution_of", "equity_distribution"]
 
 # Monte Carlo trials per combo preflop (a standard error of about 1% each).
 PREFLOP_TRIALS = 2_000
+# Board sizes a distribution is drawn on: preflop, a flop, a turn, a river.
+BOARD_SIZES = (0, 3, 4, 5)
+_NONE = np.zeros(0, np.uint8)  # no cards (no board preflop, no dead cards)
 
 
 @dataclass(frozen=True)
@@ -51,15 +61,15 @@ class EquityDistribution:
 
     combos: CardArray
     weights: FloatArray
-    equity: FloatArray
-    scoop: FloatArray
-    live_weight: FloatArray
-    stderr: FloatArray
-    method: Literal["exact", "monte-carlo"]
-    board: str
-    game: str
-    hero: str
-    villain: str
+    equity: FloatArray = field(metadata=figure("equity"))
+    scoop: FloatArray = field(metadata=figure("scoop"))
+    live_weight: FloatArray = field()
+    stderr: FloatArray = field(metadata=figure("stderr"))
+    method: Literal["exact", "monte-carlo"] = field()
+    board: str = field()
+    game: str = field()
+    hero: str = field()
+    villain: str = field()
 
     @property
     def range_equity(self) -> float:
@@ -80,17 +90,6 @@ class EquityDistribution:
         return x, y
 
 
-def _label(value: Any) -> str:
-    if isinstance(value, str):
-        return value.strip()
-    text = getattr(value, "text", None)
-    if isinstance(text, str):
-        return text
-    if _checks.ndim(value) == 1:
-        return format_cards(np.asarray(value))
-    return "range"
-
-
 def equity_distribution(
     hero: Any,
     villain: Any,
@@ -104,7 +103,8 @@ def equity_distribution(
 ) -> EquityDistribution:
     """The equity of every combo of `hero` (a range: text, a Range, (combos,
     weights), or a single hand) against `villain` (a hand, a range or "*"),
-    heads-up, on `board` (none, or 3 to 5 cards).
+    heads-up, on `board` (none, 3 to 5 cards, or a board pattern such as
+    ``"sss"``).
 
     Exact on a flop, turn or river (omaha_eval.street_equity); preflop, a
     seeded Monte Carlo run of `trials` trials per combo (reproducible from
@@ -112,94 +112,146 @@ def equity_distribution(
     (omaha_eval.engine.players).  A list of several villains is refused:
     distributions are heads-up.
     """
-    if isinstance(villain, (list, tuple)) and len(villain) != 2 and not _is_hand_list(villain):
+    if isinstance(villain, list) and villain and not all(_checks.is_int(c) for c in villain):
         raise OmahaEvalError(
             f"villain: an equity distribution is heads-up (one hero range against one "
             f"villain); got {len(villain)} villains"
         )
-    the_game = read_game(game)
-    b = _checks.card_set(board, "board", (0, 3, 4, 5))
-    (h, v), k = read_players([hero, villain], hole_cards, game=the_game)
-    if len(b) == 0:
-        return _preflop(h, v, k, the_game.name, trials, seed, threads, hero, villain)
-    from omaha_eval.solver import street_equity  # here: the solver imports the engine too
+    trials = _checks.count(trials, "trials", 2)
+    workers = runner.read_threads(threads)
+    base = seed_value(seed)
+    question = read_question([hero, villain], board, game=game, hole_cards=hole_cards,
+                             board_sizes=BOARD_SIZES, names=("hero", "villain"))  # fmt: skip
+    return distribution_of(question, 0, trials=trials, seed=base, threads=workers)
 
-    hero_side = _weighted(h, k)
-    villain_side = _weighted(v, k)
-    r = street_equity(b, hero_side, villain_side, game=the_game.name, threads=threads)
-    kept = _rows_kept(h.combos, r.hero_combos)
-    weights = h.weights[kept] if h.kind == "range" else np.ones(len(kept))
-    live = np.nan_to_num(r.live_weight)
+
+def distribution_of(question: Question, index: int, *, trials: int = PREFLOP_TRIALS,
+                    seed: int = 0, threads: int = 1) -> EquityDistribution:  # fmt: skip
+    """The distribution of player `index` of a heads-up question as read
+    (the command line's ``--plot`` draws the question it has answered)."""
+    if len(question.players) != 2:
+        raise OmahaEvalError(
+            f"players: an equity distribution is heads-up, got {len(question.players)} players"
+        )
+    hero, villain = question.players[index], question.players[1 - index]
+    names = ("hero", "villain")
+    if hero.kind == "random":
+        raise OmahaEvalTypeError(
+            f"hero: a distribution needs a range or a hand, got a random hand {quote(hero.label)}"
+        )
+    if isinstance(question.dead, boards.CardPattern) or len(question.dead):
+        raise OmahaEvalError("dead: equity distributions take no dead cards")
+    if isinstance(question.board, boards.CardPattern):
+        pairs = boards.scenarios(question.board, question.dead, [hero, villain])
+        return _over_boards(question, hero, villain, [b for b, _ in pairs], threads)
+    if len(question.board) == 0:
+        return _preflop(question, hero, villain, trials, seed, threads)
+    spot = prepare([hero, villain], question.k, question.board, _NONE, question.game, names)
+    h, v = spot.seats
+    eq, scoop, live = _street(question, question.board, h, v, spot.known, threads)
     dealt = live > 0
+    if not dealt.any():
+        raise OmahaEvalError("villain: no villain hand can be dealt against any hero combo")
     return EquityDistribution(
-        combos=r.hero_combos[dealt],
-        weights=weights[dealt],
-        equity=r.equity[dealt],
-        scoop=r.scoop[dealt],
+        combos=h.combos[dealt],
+        weights=h.weights[dealt],
+        equity=eq[dealt],
+        scoop=scoop[dealt],
         live_weight=live[dealt],
         stderr=np.zeros(int(dealt.sum())),
         method="exact",
-        board=format_cards(b),
-        game=the_game.name,
-        hero=_label(hero),
-        villain=_label(villain),
+        board=boards.text(question.board),
+        game=question.game.name,
+        hero=hero.label,
+        villain=villain.label,
     )
 
 
-def _is_hand_list(value: Any) -> bool:
-    """A list of card ids (one hand), not a list of players."""
-    return all(_checks.is_int(c) for c in value)
+def _villain_rows(v: Seat, k: int, known: int) -> tuple[CardArray, FloatArray]:
+    """The villain's hands and weights for the street kernel: a random hand
+    is every hand of the cards not known."""
+    if v.kind == "random":
+        hands = all_hands(k)
+        live = np.ascontiguousarray(hands[live_rows(hands, known)])
+        return live, np.ones(len(live))
+    return v.combos, v.weights
 
 
-class _Side:
-    """A player as street_equity reads a weighted set of hands."""
+def _street(question: Question, board: CardArray, h: Seat, v: Seat, known: int, threads: int
+            ) -> tuple[FloatArray, FloatArray, FloatArray]:  # fmt: skip
+    """(equity, scoop, live weight) of each hero seat row on one board; the
+    kernel removes the villain hands that clash with each hero hand."""
+    from omaha_eval.solver import street_shares  # the solver imports the engine too
 
-    def __init__(self, combos: CardArray, weights: FloatArray) -> None:
-        self.combos, self.weights = combos, weights
-
-
-def _weighted(player: Any, k: int) -> _Side:
-    if player.kind == "random":
-        from omaha_eval.ranges import all_hands
-
-        hands = np.ascontiguousarray(all_hands(k))
-        return _Side(hands, np.ones(len(hands)))
-    return _Side(player.combos, player.weights)
+    rows, weights = _villain_rows(v, question.k, known)
+    r = street_shares(board, h.combos, rows, weights, question.game.code, threads)
+    live = np.nan_to_num(r.live_weight)
+    dealt = live > 0  # elsewhere the shares are NaN: no deal
+    return np.where(dealt, r.equity, 0.0), np.where(dealt, r.scoop, 0.0), live
 
 
-def _rows_kept(given: CardArray, kept: CardArray) -> npt.NDArray[np.intp]:
-    """Positions in `given` of the rows street_equity kept (order kept)."""
-    index = {tuple(row): i for i, row in enumerate(given.tolist())}
-    return np.array([index[tuple(row)] for row in kept.tolist()], dtype=np.intp)
-
-
-def _preflop(h: Any, v: Any, k: int, game: str, trials: Any, seed: Any, threads: Any,
-             hero: Any, villain: Any) -> EquityDistribution:  # fmt: skip
-    from omaha_eval.equity import equity
-
-    trials = _checks.count(trials, "trials", 2)
-    base = seed_value(seed)
-    if h.kind == "random":
-        raise OmahaEvalTypeError(
-            f"hero: a distribution needs a range or a hand, got a random hand {quote(hero)}"
-        )
-    villain_player = v.combos[0] if v.kind == "hand" else ("*" if v.kind == "random" else
-                                                           (v.combos, v.weights))  # fmt: skip
-    rows, weights, eq, scoop, live, se = [], [], [], [], [], []
-    for i, (combo, w) in enumerate(zip(h.combos, h.weights, strict=True)):
+def _over_boards(question: Question, hero: Player, villain: Player, boards_list: list[CardArray],
+                 threads: int) -> EquityDistribution:  # fmt: skip
+    """A board pattern: each hero combo's equity over every board it can be
+    dealt on, weighted by the villain weight dealt against it there, each
+    board's deal weights scaled to a total of 1, so that every board counts
+    alike, as in ``equity()`` over a pattern (the range's equity is then
+    the mean of its equity on each board)."""
+    rows = hero.combos
+    index = {tuple(r): i for i, r in enumerate(rows.tolist())}
+    eq_sum, scoop_sum, live_sum = (np.zeros(len(rows)) for _ in range(3))
+    for board in boards_list:
         try:
-            r = equity(
-                [combo, villain_player], game=game, trials=trials, exact=False, threads=threads,
-                seed=np.random.SeedSequence(base, spawn_key=(i,)), hole_cards=k,
-            )  # fmt: skip
+            spot = prepare([hero, villain], question.k, board, _NONE, question.game,
+                           ("hero", "villain"))  # fmt: skip
+        except OmahaEvalError:
+            continue  # this board cannot be dealt with these players
+        h, v = spot.seats
+        eq, scoop, live = _street(question, board, h, v, spot.known, threads)
+        at = np.array([index[tuple(r)] for r in h.combos.tolist()], dtype=np.intp)
+        live = live / float(np.sum(hero.weights[at] * live))
+        np.add.at(eq_sum, at, live * eq)
+        np.add.at(scoop_sum, at, live * scoop)
+        np.add.at(live_sum, at, live)
+    dealt = live_sum > 0
+    if not dealt.any():
+        raise OmahaEvalError("villain: no villain hand can be dealt against any hero combo")
+    live = live_sum[dealt]
+    return EquityDistribution(
+        combos=rows[dealt],
+        weights=hero.weights[dealt],
+        equity=eq_sum[dealt] / live,
+        scoop=scoop_sum[dealt] / live,
+        live_weight=live,
+        stderr=np.zeros(int(dealt.sum())),
+        method="exact",
+        board=boards.text(question.board),
+        game=question.game.name,
+        hero=hero.label,
+        villain=villain.label,
+    )
+
+
+def _preflop(question: Question, hero: Player, villain: Player, trials: int, seed: int,
+             threads: int) -> EquityDistribution:  # fmt: skip
+    """Every combo a Monte Carlo run of its own, seeded child_seed(seed, row)."""
+    rows, weights, eq, scoop, live, se = [], [], [], [], [], []
+    for i, (combo, w) in enumerate(zip(hero.combos, hero.weights, strict=True)):
+        one = Player("hand", hero.label, combo.reshape(1, -1), np.ones(1))
+        try:
+            spot = prepare([one, villain], question.k, _NONE, _NONE, question.game,
+                           ("hero", "villain"))  # fmt: skip
         except OmahaEvalError:
             continue  # no villain hand can be dealt against this combo
+        sums, stderr = runner.monte_carlo_sums(spot, trials, child_seed(seed, i), (), threads)
         rows.append(combo)
         weights.append(w)
-        eq.append(r.players[0].equity)
-        scoop.append(r.players[0].scoop)
-        se.append(r.players[0].stderr)
-        live.append(1.0 if v.kind != "range" else _live(combo, v.combos, v.weights))
+        eq.append(float(sums.equity()[0]))
+        scoop.append(float(sums.means("scoop")[0]))
+        se.append(stderr[0])
+        # the villain weight dealt against this combo, in the range's own units
+        clear = live_rows(villain.combos, _checks.card_mask(combo))
+        live.append(float(villain.weights[clear].sum()) if villain.kind == "range" else 1.0)
     if not rows:
         raise OmahaEvalError("villain: no villain hand can be dealt against any hero combo")
     return EquityDistribution(
@@ -211,13 +263,7 @@ def _preflop(h: Any, v: Any, k: int, game: str, trials: Any, seed: Any, threads:
         stderr=np.array(se),
         method="monte-carlo",
         board="",
-        game=game,
-        hero=_label(hero),
-        villain=_label(villain),
+        game=question.game.name,
+        hero=hero.label,
+        villain=villain.label,
     )
-
-
-def _live(combo: CardArray, combos: CardArray, weights: FloatArray) -> float:
-    """The villain weight that shares no card with one hero combo."""
-    clash = np.isin(combos, combo).any(axis=1)
-    return float(weights[~clash].sum())

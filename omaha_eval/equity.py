@@ -2,8 +2,8 @@
 
 ``equity(players, board, dead)`` answers "what share of the pot does each
 player win, on average, over the cards still to come?" under the rules and
-the definition of RULES.md ("Equity"): every completion of the board and,
-for ranges and random hands, every non-colliding deal, weighted by the
+the definition of docs/rules.md ("Equity"): every completion of the board
+and, for ranges and random hands, every non-colliding deal, weighted by the
 product of the hands' weights.  ``equity_rounds`` is the same run, yielding
 the running result after each round of Monte Carlo (for progress displays);
 the command line and batch use it too (omaha_eval.engine is the engine).
@@ -17,19 +17,27 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import omaha_eval._checks as _checks
-from omaha_eval._checks import quote
-from omaha_eval.engine import boards, runner
-from omaha_eval.engine.players import read_players
-from omaha_eval.engine.results import DEAL_FIGURES, FIGURES, EquityResult, Figure, PlayerEquity
-from omaha_eval.engine.seeds import seed_value
+from omaha_eval.engine import boards, patterns, runner
+from omaha_eval.engine.question import Question, read_question
+from omaha_eval.engine.results import (
+    DEAL_FIGURES,
+    FIGURES,
+    EquityResult,
+    Figure,
+    PlayerEquity,
+    Sums,
+    deal_figures,
+    equity_result,
+    player_results,
+)
+from omaha_eval.engine.seeds import is_plain_seed, seed_value
 from omaha_eval.engine.small import small_spot
-from omaha_eval.engine.spot import AUTO_EXACT_WORK, EXACT_WORK_LIMIT, prepare
-from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
-from omaha_eval.games import game as read_game
+from omaha_eval.engine.spot import AUTO_EXACT_WORK, EXACT_WORK_LIMIT, Spot, prepare
+from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
 
 __all__ = [
     "AUTO_EXACT_WORK",
@@ -39,6 +47,7 @@ __all__ = [
     "FIGURES",
     "EquityInterrupted",
     "EquityResult",
+    "EquityRounds",
     "Figure",
     "PlayerEquity",
     "equity",
@@ -51,8 +60,9 @@ DEFAULT_TRIALS = 1_000_000
 TARGET_MAX_TRIALS = 100_000_000
 # At most this many trials in one call (counts stay exact in doubles).
 MAX_TRIALS = 10**15
-# More threads than this is a mistake, whatever the machine.
-MAX_THREADS = 1024
+# A target standard error below this cannot be reached (it would need more
+# than MAX_TRIALS trials for any figure that varies at all).
+MIN_TARGET = 1e-9
 
 
 class EquityInterrupted(KeyboardInterrupt):
@@ -64,7 +74,8 @@ class EquityInterrupted(KeyboardInterrupt):
         self.result = result
 
 
-def _target(value: Any) -> float | None:
+def read_target(value: Any) -> float | None:
+    """`target_stderr`: None, or a number in [MIN_TARGET, 1)."""
     if value is None:
         return None
     if isinstance(value, bool) or (
@@ -77,15 +88,103 @@ def _target(value: Any) -> float | None:
         number = math.nan
     if not (math.isfinite(number) and number > 0):
         raise OmahaEvalError(f"target_stderr: expected a number > 0, got {quote(value, 40)}")
+    if number < MIN_TARGET:
+        raise OmahaEvalError(
+            f"target_stderr: {number:g} is below {MIN_TARGET:g}, which no run of at most "
+            f"{MAX_TRIALS:.0e} trials can reach"
+        )
     return number
 
 
-def _exact_flag(value: Any) -> bool | None:
+def read_exact(value: Any) -> bool | None:
+    """`exact`: True, False or None."""
     if value is None or isinstance(value, bool):
         return value
     if type(value).__name__ == "bool_":  # numpy.bool_
         return bool(value)
     raise OmahaEvalTypeError(f"exact: expected True, False or None, got {quote(value)}")
+
+
+def plan_run(work: float, exact: bool | None, trials: int | None, target: float | None,
+             seed_int: int, threads: int, stop: Any) -> runner.Plan:  # fmt: skip
+    """Exact or Monte Carlo (by the estimated work), the trials and threads:
+    the one choice of method, for equity and queries."""
+    if exact is True and work > EXACT_WORK_LIMIT:
+        raise OmahaEvalError(
+            f"exact: this spot needs about {work:.2g} units of work, above the limit of "
+            f"{EXACT_WORK_LIMIT:.0e}; sample it instead (Monte Carlo)"
+        )
+    use_exact = exact is True or (exact is None and work <= AUTO_EXACT_WORK)
+    cap = trials or (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
+    return runner.Plan(
+        exact=use_exact,
+        trials=cap,
+        target_stderr=None if use_exact else target,
+        seed=None if use_exact else seed_int,
+        threads=threads,
+        stop=stop,
+    )
+
+
+class EquityRounds(Iterator[EquityResult]):
+    """The running results of an equity run (an iterator), with what it will
+    do: `plan` (exact or Monte Carlo, the trials), `work`, the estimated
+    work of exact enumeration (spot.Spot.work: about 1e8 a second of one
+    core), and `question`, the question as read."""
+
+    def __init__(self, results: Iterator[EquityResult], plan: runner.Plan, work: float,
+                 question: Question) -> None:  # fmt: skip
+        self._results = results
+        self.plan = plan
+        self.work = work
+        self.question = question
+
+    def __next__(self) -> EquityResult:
+        return next(self._results)
+
+    def close(self) -> None:
+        """Stop early: the worker threads end at once."""
+        close = getattr(self._results, "close", None)
+        if close is not None:
+            close()
+
+
+def _result(seats: Sequence[tuple[str, Any, int]], sums: Sums, stderr: Sequence[float],
+            plan: runner.Plan, question: Question, start: float, **more: Any
+            ) -> EquityResult:  # fmt: skip
+    reached = None
+    if not plan.exact and plan.target_stderr is not None:
+        reached = max(stderr) <= plan.target_stderr
+    return equity_result(
+        player_results(seats, sums, stderr, question.game.has_low),
+        deal_figures(sums.deal.tolist()),
+        method="exact" if plan.exact else "monte-carlo",
+        trials=sums.count,
+        seed=plan.seed,
+        elapsed=time.perf_counter() - start,
+        game=question.game.name,
+        board=boards.text(question.board),
+        dead=boards.text(question.dead),
+        target_stderr=plan.target_stderr,
+        target_reached=reached,
+        **more,
+    )
+
+
+def _spot_results(spot: Spot, plan: runner.Plan, question: Question, start: float
+                  ) -> Iterator[EquityResult]:  # fmt: skip
+    seats = [(s.player.label, s.player.kind, s.live) for s in spot.seats]
+    for r in runner.spot_rounds(spot, plan):
+        yield _result(seats, r.total, r.stderr, plan, question, start, interrupted=r.interrupted)
+
+
+def _pattern_results(question: Question, pairs: list[Any], plan: runner.Plan, start: float
+                     ) -> Iterator[EquityResult]:  # fmt: skip
+    sums, stderr, n_boards, live = patterns.pattern_sums(
+        question.players, question.k, pairs, question.game, plan
+    )
+    seats = [(p.label, p.kind, n) for p, n in zip(question.players, live, strict=True)]
+    yield _result(seats, sums, stderr, plan, question, start, boards=n_boards)
 
 
 def equity_rounds(
@@ -101,7 +200,7 @@ def equity_rounds(
     game: Any = "omaha8",
     hole_cards: int | None = None,
     stop: Any = None,
-) -> runner.Rounds:
+) -> EquityRounds:
     """The run of :func:`equity`, one running result at a time.
 
     Checks every argument and prepares the spot at once (raising
@@ -111,73 +210,34 @@ def equity_rounds(
     of exact enumeration (about 1e8 a second).
     Ctrl-C during a round, or setting `stop` (a ``threading.Event``, from
     another thread), ends it: the iterator yields the result so far, with
-    ``interrupted=True``, and stops (exact: KeyboardInterrupt).  Closing the
-    iterator early stops the worker threads.
+    ``interrupted=True``, and stops (exact, and board patterns:
+    KeyboardInterrupt).  Closing the iterator early stops the worker threads.
     """
     if stop is not None and not callable(getattr(stop, "is_set", None)):
         raise OmahaEvalTypeError(f"stop: expected a threading.Event, got {quote(stop)}")
     start = time.perf_counter()
     if trials is not None:
         trials = _checks.count(trials, "trials", 1, MAX_TRIALS)
-    exact = _exact_flag(exact)
-    if threads is not None:
-        threads = _checks.count(threads, "threads", 1, MAX_THREADS)
-    target = _target(target_stderr)
-    the_game = read_game(game)
+    exact = read_exact(exact)
+    workers = runner.read_threads(threads)
+    target = read_target(target_stderr)
     seed_int = seed_value(seed)
-    b = boards.read_cards(board, "board", range(6))
-    d = boards.read_cards(dead, "dead", None)
-    read, k = read_players(players, hole_cards, game=the_game)
-    if isinstance(b, boards.CardPattern) or isinstance(d, boards.CardPattern):
+    question = read_question(players, board, dead, game=game, hole_cards=hole_cards)
+    if question.patterned:
         if target is not None:
             raise OmahaEvalError(
                 "target_stderr: not available with a board or dead-card pattern (give trials)"
             )
-        pairs = boards.scenarios(b, d, read)
-        work = boards.work(read, k, pairs, the_game)
-        plan = _plan(work, exact, trials, None, seed_int, threads, stop)
-        texts = [x.text if isinstance(x, boards.CardPattern) else _text(x) for x in (b, d)]
-        results = boards.pattern_result(read, k, pairs, the_game, plan, start, *texts)
-        return runner.Rounds(results, plan, work)
-    spot = prepare(read, k, b, d, the_game)
+        pairs = boards.scenarios(question.board, question.dead, question.players)
+        work = patterns.pattern_work(question.players, question.k, pairs, question.game)
+        plan = plan_run(work, exact, trials, None, seed_int, workers, stop)
+        return EquityRounds(_pattern_results(question, pairs, plan, start), plan, work, question)
+    assert not isinstance(question.board, boards.CardPattern)
+    assert not isinstance(question.dead, boards.CardPattern)
+    spot = prepare(question.players, question.k, question.board, question.dead, question.game)
     work = spot.work()
-    plan = _plan(work, exact, trials, target, seed_int, threads, stop)
-    return runner.Rounds(runner.run(spot, plan, start), plan, work)
-
-
-def _text(cards: Any) -> str:
-    from omaha_eval.cards import format_cards
-
-    return format_cards(cards)
-
-
-def _plan(
-    work: float,
-    exact: bool | None,
-    trials: int | None,
-    target: float | None,
-    seed_int: int,
-    threads: int | None,
-    stop: Any,
-) -> runner.Plan:
-    """Exact or Monte Carlo (by the estimated work), the trials and threads."""
-    if exact is True and work > EXACT_WORK_LIMIT:
-        raise OmahaEvalError(
-            f"exact: this spot needs about {work:.2g} units of work, above the limit of "
-            f"{EXACT_WORK_LIMIT:.0e}; sample it instead (Monte Carlo)"
-        )
-    use_exact = exact is True or (exact is None and work <= AUTO_EXACT_WORK)
-    cap = trials or (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
-    # threads beyond the cores only add overhead; results do not depend on them
-    workers = min(threads or runner.default_threads(), runner.default_threads())
-    return runner.Plan(
-        exact=use_exact,
-        trials=cap,
-        target_stderr=target,
-        seed=None if use_exact else seed_int,
-        threads=workers,
-        stop=stop,
-    )
+    plan = plan_run(work, exact, trials, target, seed_int, workers, stop)
+    return EquityRounds(_spot_results(spot, plan, question, start), plan, work, question)
 
 
 def _plain_options(trials: Any, seed: Any, threads: Any) -> bool:
@@ -185,8 +245,8 @@ def _plain_options(trials: Any, seed: Any, threads: Any) -> bool:
     takes the general path, which names it)."""
     return (
         (trials is None or (type(trials) is int and 1 <= trials <= MAX_TRIALS))
-        and (seed is None or (type(seed) is int and 0 <= seed < 2**128))
-        and (threads is None or (type(threads) is int and 1 <= threads <= MAX_THREADS))
+        and is_plain_seed(seed)
+        and (threads is None or (type(threads) is int and 1 <= threads <= runner.MAX_THREADS))
     )
 
 
@@ -211,12 +271,13 @@ def equity(
     or 6 cards, the same for everybody), ``"*"`` (any hand, dealt uniformly
     from the cards left), range text (``"AA:$ds, KK@0.5"``, docs/ranges.md;
     text is a hand only when it is exactly the spot's number of cards, so
-    ``"AsKs"`` is every hand holding both), a ``Range``, or a weighted set of
-    hands: any object with ``combos`` (K x k card ids) and ``weights`` (K),
-    or a ``(combos, weights)`` pair.  Hands of a range that touch a known
-    card are removed first.  `board` holds 0 to 5 known board cards, `dead`
-    the known removed cards; `hole_cards` fixes the spot's hand size (else
-    it is the first hand's, or 4).
+    ``"AsKs"`` is every hand holding both), a ``Range``, or a set of hands:
+    an (K, k) array of card ids (weight 1 each), any object with ``combos``
+    (K x k card ids) and ``weights`` (K), or a ``(combos, weights)`` pair.
+    Hands of a range that touch a known card are removed first.  `board`
+    holds 0 to 5 known board cards (or a pattern: ``"sss"``, every
+    all-spade flop), `dead` the known removed cards; `hole_cards` fixes the
+    spot's hand size (else it is the first hand's, or 4).
 
     ``exact=None`` enumerates every deal when the estimated work is small
     (about a second; AUTO_EXACT_WORK) and uses Monte Carlo otherwise;

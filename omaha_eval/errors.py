@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["OmahaEvalError", "OmahaEvalTypeError", "for_people"]
+__all__ = ["OmahaEvalError", "OmahaEvalTypeError", "for_people", "quote"]
 
 
 class OmahaEvalError(ValueError):
@@ -14,6 +14,16 @@ class OmahaEvalError(ValueError):
 
 class OmahaEvalTypeError(OmahaEvalError, TypeError):
     """An argument of the wrong type (or an array of the wrong dtype)."""
+
+
+def quote(value: object, limit: int = 80) -> str:
+    """repr() of a bad input for a message, cut to `limit` characters."""
+    try:
+        text = repr(value)
+    except Exception:  # e.g. SystemError from a NumPy 'U' array holding an invalid
+        # code point: the error being reported must still be ours
+        text = f"<{type(value).__name__} whose repr() fails>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 _PLAYER = re.compile(r"players\[(\d+)\]")

@@ -2,10 +2,13 @@
 
 A game says whether the eight-or-better low counts (``omaha8``, hi/lo) or
 the high takes the whole pot (``omaha``, high only), which hole-card counts
-it is played with, and the names users type for it.  Every entry point
-(``equity``, ``showdown``, the solver functions, the command line, batch
-files) reads a game through :func:`game`, and the C core receives its
-``code`` (``enum oe_game`` in src_c/oe_eval.h).
+it is played with, and the names users type for it.  The registry owns
+those counts (HOLE_SIZES: every size some game is played with) and the
+number of players a deal holds (PLAYERS, docs/rules.md: 2 to 10).
+
+Every entry point (``equity``, ``showdown``, the solver functions, queries,
+the command line, batch files) reads a game through :func:`game`, and the C
+core receives its ``code`` (``enum oe_game`` in src_c/oe_eval.h).
 
 >>> game("PLO8").name, game("plo").has_low
 ('omaha8', False)
@@ -17,10 +20,19 @@ from dataclasses import dataclass
 from typing import Any
 
 import omaha_eval._core as _core
-from omaha_eval._checks import quote
-from omaha_eval.errors import OmahaEvalError
+from omaha_eval.errors import OmahaEvalError, quote
 
-__all__ = ["GAMES", "OMAHA", "OMAHA8", "Game", "game", "game_names"]
+__all__ = [
+    "GAMES",
+    "HOLE_SIZES",
+    "MAX_PLAYERS",
+    "OMAHA",
+    "OMAHA8",
+    "PLAYERS",
+    "Game",
+    "game",
+    "game_names",
+]
 
 
 @dataclass(frozen=True)
@@ -56,6 +68,14 @@ OMAHA = Game(
     code=_core.GAME_OMAHA,
 )
 GAMES = (OMAHA8, OMAHA)
+
+# Every hole-card count some game is played with.
+HOLE_SIZES: tuple[int, ...] = tuple(sorted({k for g in GAMES for k in g.hole_sizes}))
+# Players in one deal (docs/rules.md); whether their hands and the board fit
+# the deck is checked per spot (engine/spot.py).  The C core is built for at
+# most this many (a test checks).
+PLAYERS = range(2, 11)
+MAX_PLAYERS = PLAYERS[-1]
 
 _BY_NAME = {alias: g for g in GAMES for alias in (g.name, *g.aliases)}
 

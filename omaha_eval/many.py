@@ -9,7 +9,7 @@ C without the GIL, in chunks (so Ctrl-C is seen between chunks).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -17,15 +17,16 @@ import numpy.typing as npt
 
 import omaha_eval._checks as _checks
 import omaha_eval._core as _core
-from omaha_eval.cards import card_str
-from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
+from omaha_eval.engine.results import figure
+from omaha_eval.engine.spot import check_deck
+from omaha_eval.errors import OmahaEvalError
+from omaha_eval.games import PLAYERS
 from omaha_eval.games import game as read_game
 
 __all__ = ["ManyEquity", "equity_many"]
 
 FloatArray = npt.NDArray[np.float64]
 
-PLAYERS = range(2, _core.MANY_MAX_PLAYERS + 1)
 BOARD_SIZES = (3, 4, 5)
 CHUNK = 4096  # spots per C call
 BAD_ROWS_QUOTED = 5
@@ -39,50 +40,30 @@ class ManyEquity:
     the whole pot when no low qualifies, and through the low half), and
     ``scoop`` (probability of winning the whole pot alone)."""
 
-    equity: FloatArray
-    hi_share: FloatArray
-    lo_share: FloatArray
-    scoop: FloatArray
-
-
-def _int_array(value: Any, name: str, ndim: int) -> npt.NDArray[Any]:
-    if isinstance(value, (str, bytes)):
-        raise OmahaEvalTypeError(
-            f"{name}: expected an array of card ids, got text {_checks.quote(value)}"
-        )
-    try:
-        arr = np.asarray(value)
-    except (TypeError, ValueError) as exc:  # ragged lists, odd objects
-        raise OmahaEvalTypeError(
-            f"{name}: not an array of card ids: {_checks.quote(value)}"
-        ) from exc
-    if arr.size == 0 and arr.dtype.kind == "f":
-        arr = arr.astype(np.int64)
-    if arr.dtype.kind not in "iu":
-        raise OmahaEvalTypeError(f"{name}: expected integer card ids, got dtype {arr.dtype}")
-    if arr.ndim != ndim:
-        raise OmahaEvalError(f"{name}: expected a {ndim}-D array, got shape {arr.shape}")
-    return arr
-
-
-def _row_text(hands: npt.NDArray[Any], boards: npt.NDArray[Any], r: int) -> str:
-    return f"hands[{r}] = {hands[r].tolist()}, boards[{r}] = {boards[r].tolist()}"
+    equity: FloatArray = field(metadata=figure("equity"))
+    hi_share: FloatArray = field(metadata=figure("hi_share"))
+    lo_share: FloatArray = field(metadata=figure("lo_share"))
+    scoop: FloatArray = field(metadata=figure("scoop"))
 
 
 def _check(hands: Any, boards: Any) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
-    h = _int_array(hands, "hands", 3)
-    b = _int_array(boards, "boards", 2)
+    h = _checks.int_array(hands, "hands", 3)
+    b = _checks.int_array(boards, "boards", 2)
     n, p, k = h.shape
     if p not in PLAYERS:
         raise OmahaEvalError(
             f"hands: expected 2 to {PLAYERS[-1]} players per spot, got {p} (shape {h.shape})"
         )
     if k not in _checks.HOLE_SIZES:
-        raise OmahaEvalError(f"hands: expected 4, 5 or 6 cards per hand, got {k} (shape {h.shape})")
+        raise OmahaEvalError(
+            f"hands: expected {_checks.sizes_text(_checks.HOLE_SIZES)} cards per hand, got {k} "
+            f"(shape {h.shape})"
+        )
     if b.shape[1] not in BOARD_SIZES or b.shape[0] != n:
         raise OmahaEvalError(
             f"boards: expected shape ({n}, 3), ({n}, 4) or ({n}, 5) for {n} spots, got {b.shape}"
         )
+    check_deck(p, k, b.shape[1], 0, "hands")
     # Every row (in C when the ids fit in a byte), then one error naming all
     # the bad ones.
     if not any(a.size and (a.min() < 0 or a.max() > 51) for a in (h, b)):
@@ -91,6 +72,21 @@ def _check(hands: Any, boards: Any) -> tuple[npt.NDArray[np.uint8], npt.NDArray[
         if not _core.many_bad_rows(hh, bb).any():
             return hh, bb
     raise _bad_rows(h, b)
+
+
+def _row_error(h: npt.NDArray[Any], b: npt.NDArray[Any], r: int) -> str:
+    """What equity() would say of spot r: its hands and board read and
+    checked by the same checks (the ids, a card twice in one hand or the
+    board, a card in two places)."""
+    try:
+        hands = [_checks.card_set(h[r, i].tolist(), f"hands[{r}][{i}]")
+                 for i in range(h.shape[1])]  # fmt: skip
+        board = _checks.card_set(b[r].tolist(), f"boards[{r}]")
+        _checks.disjoint(*((f"hands[{r}][{i}]", x) for i, x in enumerate(hands)),
+                         (f"boards[{r}]", board))  # fmt: skip
+    except OmahaEvalError as exc:
+        return str(exc)
+    return f"row {r} was refused"  # pragma: no cover - a row is only checked when it is bad
 
 
 def _bad_rows(h: npt.NDArray[Any], b: npt.NDArray[Any]) -> OmahaEvalError:
@@ -102,16 +98,7 @@ def _bad_rows(h: npt.NDArray[Any], b: npt.NDArray[Any]) -> OmahaEvalError:
     ordered = np.sort(np.where(out_of_range[:, None], -1, rows), axis=1)
     repeated = np.asarray(((ordered[:, 1:] == ordered[:, :-1]) & (ordered[:, 1:] >= 0)).any(axis=1))
     bad = np.flatnonzero(out_of_range | repeated)
-    reasons = []
-    for r in bad[:BAD_ROWS_QUOTED].tolist():
-        if out_of_range[r]:
-            where = "hands" if ((h[r] < 0) | (h[r] > 51)).any() else "boards"
-            ids = rows[r][(rows[r] < 0) | (rows[r] > 51)]
-            why = f"card id {int(ids[0])} outside 0..51 in {where}"
-        else:
-            values, counts = np.unique(rows[r], return_counts=True)
-            why = f"card {card_str(int(values[counts > 1][0]))} twice"
-        reasons.append(f"row {r}: {why}: {_row_text(h, b, r)}")
+    reasons = [_row_error(h, b, r) for r in bad[:BAD_ROWS_QUOTED].tolist()]
     more = f"; and {bad.size - BAD_ROWS_QUOTED} more" if bad.size > BAD_ROWS_QUOTED else ""
     listed = ", ".join(map(str, bad[:20].tolist())) + (", ..." if bad.size > 20 else "")
     return OmahaEvalError(

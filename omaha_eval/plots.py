@@ -8,6 +8,9 @@ returned, so a notebook shows them and a script saves them
 
 from __future__ import annotations
 
+import contextlib
+import os
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -101,22 +104,35 @@ def plot_spot(
 
 
 def check_plot_target(path: str | Path, name: str = "plot") -> Path:
-    """A picture's file, checked before any work: .png or .svg, and
+    """A picture's file, checked before any work: .png or .svg, in a
+    directory that exists and can be written, not a directory itself, and
     matplotlib installed."""
     target = Path(path)
     if target.suffix.lower() not in FORMATS:
         raise OmahaEvalError(f"{name}: {str(target)!r} must end in .png or .svg")
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise OmahaEvalError(f"{name}: the directory {str(folder)!r} of {str(target)!r} "
+                             "does not exist")  # fmt: skip
+    if target.is_dir() or not os.access(folder, os.W_OK):
+        raise OmahaEvalError(f"{name}: cannot write {str(target)!r}")
     _figure(1, 1)  # says what to install when matplotlib is missing
     return target
 
 
 def save_figure(fig: Any, path: str | Path, name: str = "plot") -> Path:
-    """Save as PNG or SVG, by the file's extension."""
-    target = Path(path)
-    if target.suffix.lower() not in FORMATS:
-        raise OmahaEvalError(f"{name}: {str(target)!r} must end in .png or .svg")
+    """Save as PNG or SVG, by the file's extension, whole or not at all: the
+    picture is written beside the target and moved onto it once complete
+    (a full disk leaves no truncated file)."""
+    target = check_plot_target(path, name)
+    fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=".plot-", suffix=target.suffix)
+    os.close(fd)
     try:
-        fig.savefig(target, dpi=100)
+        fig.savefig(temporary, dpi=100, format=target.suffix.lower().lstrip("."))
+        os.replace(temporary, target)
     except OSError as exc:
         raise OmahaEvalError(f"{name}: cannot write {str(target)!r}: {exc.strerror}") from None
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temporary)
     return target

@@ -55,16 +55,7 @@ def _classes(hands: Any, game: Any, table: Any) -> tuple[Any, _preflop.PreflopOr
     if one:
         rows = _checks.card_set(hands, "hands", _checks.HOLE_SIZES).reshape(1, -1)
     else:
-        rows = _checks.id_array(hands, "hands", dims=2)
-        if rows.shape[1] not in _checks.HOLE_SIZES:
-            raise OmahaEvalError(
-                f"hands: expected rows of 4, 5 or 6 cards, got shape {rows.shape} in {quote(hands)}"
-            )
-        bad = _checks.first_repeating_row(rows)
-        if bad >= 0:
-            raise OmahaEvalError(
-                f"hands: row {bad} holds a card twice: {rows[bad].tolist()} in {quote(hands)}"
-            )
+        rows = _checks.hand_rows(hands, "hands")
     k = rows.shape[1]
     order = _preflop.load_order(k, the_game.name, table.lower())
     return _preflop.class_index(k)(_preflop.class_keys(rows)), order, one

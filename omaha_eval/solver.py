@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, field
 from math import comb
 from typing import Any, overload
 
@@ -26,13 +25,17 @@ import numpy.typing as npt
 
 import omaha_eval._checks as _checks
 import omaha_eval._core as _core
-from omaha_eval._checks import BOARD_SIZE, HOLE_SIZES, CardArray, quote
+from omaha_eval._checks import BOARD_SIZE, HOLE_SIZES, CardArray
 from omaha_eval.cards import format_cards
-from omaha_eval.engine.runner import default_threads
-from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
-from omaha_eval.games import Game
+from omaha_eval.engine.boards import known_cards
+from omaha_eval.engine.players import Player, hole_size, read_player
+from omaha_eval.engine.results import figure
+from omaha_eval.engine.runner import read_threads
+from omaha_eval.engine.spot import live_rows
+from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
+from omaha_eval.games import MAX_PLAYERS, Game
 from omaha_eval.games import game as read_game
-from omaha_eval.ranges import Range
+from omaha_eval.ranges import all_hands as _all_hands
 
 __all__ = [
     "N_HANDS",
@@ -48,20 +51,12 @@ __all__ = [
 ]
 
 N_HANDS: int = _core.N_HANDS4  # C(52, 4) = 270,725 four-card hands
-MAX_SEATS = _checks.MAX_PLAYERS
 MAX_CHIPS = 2**62  # total chips of a showdown, so that int64 sums cannot overflow
 
 FloatArray = npt.NDArray[np.float64]
 
 # _BINOMIAL[x, i] = C(x, i) for the combinatorial number system of hand_index.
 _BINOMIAL = np.array([[comb(x, i) for i in range(7)] for x in range(52)], dtype=np.int64)
-
-
-@lru_cache(maxsize=3)
-def _all_hands(k: int) -> CardArray:
-    hands = _core.all_hands_k(k)
-    hands.setflags(write=False)
-    return hands
 
 
 def all_hands(k: int = 4) -> CardArray:
@@ -79,48 +74,28 @@ def all_hands(k: int = 4) -> CardArray:
     >>> all_hands(5)[-1].tolist()
     [47, 48, 49, 50, 51]
     """
-    if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
-        raise OmahaEvalTypeError(f"k: expected 4, 5 or 6 hole cards, got {quote(k)}")
-    if int(k) not in HOLE_SIZES:
-        raise OmahaEvalError(f"k: expected 4, 5 or 6 hole cards, got {int(k)}")
-    return _all_hands(int(k))
+    return _all_hands(_checks.hole_cards(k, "k"))
 
 
-def _index_rows(hand: Any) -> tuple[CardArray, bool]:
-    """One hand (text or ids) or an (N, k) array of hands, k = 4, 5 or 6, as
-    sorted rows; the flag says whether a single hand was given."""
-    if isinstance(hand, str) or _checks.ndim(hand) == 1:
-        one = _checks.card_set(hand, "hand", HOLE_SIZES)
-        return np.sort(one).reshape(1, -1), True
-    rows = _checks.id_array(hand, "hand", dims=2)
-    if rows.shape[1] not in HOLE_SIZES:
-        raise OmahaEvalError(f"hand: expected rows of 4, 5 or 6 cards, got shape {rows.shape}")
-    rows = np.sort(rows, axis=1)
-    bad = _checks.first_repeating_row(rows)
-    if bad >= 0:
-        raise OmahaEvalError(f"hand: row {bad} repeats a card: {format_cards(rows[bad])}")
-    return rows, False
+def _one_or_rows(value: Any, name: str) -> tuple[CardArray, bool]:
+    """One hand (text or ids) or an (N, k) array of hands, k = 4, 5 or 6;
+    the flag says whether a single hand was given."""
+    if isinstance(value, str) or _checks.ndim(value) == 1:
+        return _checks.card_set(value, name, HOLE_SIZES).reshape(1, -1), True
+    return _checks.hand_rows(value, name), False
 
 
-def _hand_rows(value: Any, name: str, board: CardArray) -> CardArray:
-    """Hands (N, k) of ids, k in 4..6, none repeating a card or holding a
-    card of `board`."""
-    h = _checks.id_array(value, name, dims=2)
-    if h.shape[1] not in HOLE_SIZES:
+def _off_board(rows: CardArray, name: str, board: CardArray) -> CardArray:
+    """Rows given by the caller, whose results line up with them: one that
+    holds a board card cannot be dealt, which is an error."""
+    on_board = np.flatnonzero(~live_rows(rows, _checks.card_mask(board)))
+    if on_board.size:
+        row = rows[on_board[0]]
         raise OmahaEvalError(
-            f"{name}: expected {_checks.sizes_text(HOLE_SIZES)} cards per row, got shape {h.shape}"
+            f"{name}: row {on_board[0]} ({format_cards(row)}) holds board card(s) "
+            f"{format_cards(np.intersect1d(row, board))} of board {format_cards(board)}"
         )
-    bad = _core.first_invalid_row(h, board.reshape(1, BOARD_SIZE))
-    if bad >= 0:
-        row = h[bad]
-        if len(np.unique(row)) != len(row):
-            raise OmahaEvalError(f"{name}: row {bad} repeats a card: {format_cards(row)}")
-        shared = format_cards(np.intersect1d(row, board))
-        raise OmahaEvalError(
-            f"{name}: row {bad} ({format_cards(row)}) holds board card(s) {shared} "
-            f"of board {format_cards(board)}"
-        )
-    return h
+    return rows
 
 
 @overload
@@ -141,7 +116,8 @@ def hand_index(hand: Any) -> int | npt.NDArray[np.int64]:
     >>> hand_index("2c 2d 2h 2s 3c"), hand_index("As Ah Ad Ac Ks Kh")
     (0, 20358519)
     """
-    rows, single = _index_rows(hand)
+    given, single = _one_or_rows(hand, "hand")
+    rows = np.sort(given, axis=1)
     k = rows.shape[1]
     # Lexicographic rank = last index - colex rank of the complemented hand.
     comp = 51 - rows[:, ::-1].astype(np.int64)  # ascending again
@@ -169,10 +145,10 @@ def rank_board(
     >>> int(high[hand_index("Jd 2c 2d 2h")])
     0
     """
-    b = _checks.card_set(board, "board", (BOARD_SIZE,))
+    b = known_cards(board, "board", (BOARD_SIZE,))
     if hands is None:
         return _core.rank_all_hands(b)
-    h = _hand_rows(hands, "hands", b)
+    h = _off_board(_checks.hand_rows(hands, "hands"), "hands", b)
     return _core.rank_hands(b, h)
 
 
@@ -197,11 +173,11 @@ class StreetShares:
     hold no board card.
     """
 
-    hi_share: FloatArray
-    lo_share: FloatArray
-    scoop: FloatArray
-    live_weight: FloatArray
-    hero_combos: CardArray
+    hi_share: FloatArray = field(metadata=figure("hi_share"))
+    lo_share: FloatArray = field(metadata=figure("lo_share"))
+    scoop: FloatArray = field(metadata=figure("scoop"))
+    live_weight: FloatArray = field()
+    hero_combos: CardArray = field()
 
     @property
     def equity(self) -> FloatArray:
@@ -213,116 +189,56 @@ class StreetShares:
 RiverShares = StreetShares  # the river is the last street: the same figures
 
 
-def _side_rows(
-    value: Any, name: str, board: CardArray, k: int, game: Game
-) -> tuple[CardArray, FloatArray | None]:
-    """One side of a question: a combos array (rows holding a board card are
-    an error, as for every array), or a weighted set of hands (anything with
-    ``.combos`` and ``.weights``, e.g. a Range) or range text, whose hands
-    holding a board card are dropped.  Weights None for an array."""
-    if isinstance(value, str):
-        try:
-            value = Range(value, hole_cards=k, game=game)
-        except OmahaEvalError as exc:
-            raise OmahaEvalError(f"{name}: {exc}") from None
-    if hasattr(value, "combos") and hasattr(value, "weights"):
-        combos = _checks.id_array(value.combos, f"{name}.combos", dims=2)
-        if combos.shape[1] not in HOLE_SIZES:
-            raise OmahaEvalError(
-                f"{name}.combos: expected 4, 5 or 6 cards per row, got shape {combos.shape}"
-            )
-        bad = _checks.first_repeating_row(combos)
-        if bad >= 0:
-            raise OmahaEvalError(f"{name}.combos: row {bad} repeats a card: "
-                                 f"{format_cards(combos[bad])}")  # fmt: skip
-        weights = _checks.weights(value.weights, f"{name}.weights", len(combos))
-        keep = ~np.isin(combos, board).any(axis=1)
-        return np.ascontiguousarray(combos[keep]), np.ascontiguousarray(weights[keep])
-    return _array_rows(value, name, board), None
-
-
-def _array_rows(value: Any, name: str, board: CardArray) -> CardArray:
-    """_hand_rows for a board of 3, 4 or 5 cards (its C check needs
-    five), with the same messages."""
-    if len(board) == BOARD_SIZE:
-        return _hand_rows(value, name, board)
-    rows = _checks.id_array(value, name, dims=2)
-    if rows.shape[1] not in HOLE_SIZES:
-        raise OmahaEvalError(f"{name}: expected 4, 5 or 6 cards per row, got shape {rows.shape}")
-    repeats = _checks.first_repeating_row(rows)
-    on_board = np.flatnonzero(np.isin(rows, board).any(axis=1))
-    first_board = int(on_board[0]) if on_board.size else -1
-    if repeats >= 0 and (first_board < 0 or repeats <= first_board):
-        raise OmahaEvalError(f"{name}: row {repeats} repeats a card: {format_cards(rows[repeats])}")
-    if first_board >= 0:
-        row = rows[first_board]
-        shared = format_cards(np.intersect1d(row, board))
-        raise OmahaEvalError(
-            f"{name}: row {first_board} ({format_cards(row)}) holds board card(s) {shared} "
-            f"of board {format_cards(board)}"
-        )
-    return rows
-
-
-def _hole_size(value: Any) -> int | None:
-    """The hand size of a side given as an array or a weighted set, if any."""
-    if isinstance(value, str):
-        return None
-    combos = value.combos if hasattr(value, "combos") else value
-    if _checks.ndim(combos) != 2:
-        return None
-    k = int(np.shape(combos)[1])
-    return k if k in HOLE_SIZES else None
+def _side(value: Any, name: str, k: int, board: CardArray, game: Game,
+          weights: Any = None, weights_name: str | None = None) -> Player:  # fmt: skip
+    """One side of a solver question, read as every player is
+    (engine/players.py): its rows, none holding a board card (an array's
+    rows line up with the results, so such a row is an error; a range's
+    are dropped), and its weights.  A random hand is every hand."""
+    p = read_player(value, name, k, game, weights=weights, weights_name=weights_name)
+    if p.kind == "random":
+        hands = _all_hands(k)
+        live = np.ascontiguousarray(hands[live_rows(hands, _checks.card_mask(board))])
+        return Player("range", p.label, live, np.ones(len(live)))
+    if p.aligned or p.kind == "hand":
+        _off_board(p.combos, name, board)
+        return p
+    keep = live_rows(p.combos, _checks.card_mask(board))
+    return Player(p.kind, p.label, np.ascontiguousarray(p.combos[keep]),
+                  np.ascontiguousarray(p.weights[keep]), p.scale)  # fmt: skip
 
 
 def _sides(
-    board: CardArray,
-    hero: Any,
-    villain: Any,
-    villain_weights: Any,
-    names: tuple[str, str, str],
-    game: Game,
-) -> tuple[CardArray, CardArray, FloatArray]:
-    """(hero rows, villain rows, villain weights) of a solver question.
-    Range text takes its hand size from the other side (else 4).  The one
-    reader of the two sides for river_shares and street_equity."""
+    board: CardArray, hero: Any, villain: Any, villain_weights: Any,
+    names: tuple[str, str, str], game: Game,
+) -> tuple[CardArray, CardArray, FloatArray]:  # fmt: skip
+    """(hero rows, villain rows, villain weights as given) of a solver
+    question.  Each side's hand size is its own (text takes the other
+    side's, else 4)."""
     hero_name, villain_name, weights_name = names
-    k_hero, k_villain = _hole_size(hero), _hole_size(villain)
-    hero_rows, _ = _side_rows(hero, hero_name, board, k_hero or k_villain or 4, game)
-    villain_rows, range_weights = _side_rows(
-        villain, villain_name, board, k_villain or hero_rows.shape[1], game
-    )
-    if range_weights is None:
-        weights = _checks.weights(villain_weights, weights_name, len(villain_rows))
-    elif villain_weights is not None:
-        raise OmahaEvalError(
-            f"{weights_name}: a range ({villain_name}) carries its own weights; "
-            "pass weights only with a combos array"
-        )
-    else:
-        weights = range_weights
-    return hero_rows, villain_rows, weights
+    k_hero, k_villain = hole_size(hero), hole_size(villain)
+    h = _side(hero, hero_name, k_hero or k_villain or 4, board, game)
+    v = _side(villain, villain_name, k_villain or h.combos.shape[1], board, game,
+              villain_weights, weights_name)  # fmt: skip
+    return h.combos, v.combos, v.weights * v.scale
 
 
-# Fixed blocks of runouts per question: the work is split into them whatever
-# the thread count, and their sums are added in block order, so every thread
-# count gives the same bits.  64 blocks keep threads busy and cost little.
-_BLOCKS = 64
+# Runouts per question are cut into fixed blocks: the work is split into them
+# whatever the thread count, and their sums are added in block order, so
+# every thread count gives the same bits.  At least MIN_BLOCKS keep threads
+# busy; a block holds about BLOCK_WORK hand evaluations (a few hundredths of
+# a second), so Ctrl-C between blocks is quick on any input.
+MIN_BLOCKS = 64
+BLOCK_WORK = 2_000_000
 # Below this many hand evaluations per question, threads cost more than they save.
 _THREAD_WORK = 200_000
-MAX_THREADS = 1024  # as equity()
 
 
-def _threads(value: Any) -> int:
-    if value is None:
-        return default_threads()
-    return _checks.count(value, "threads", 1, MAX_THREADS)
-
-
-def _street_sums(spot: _core.StreetSpot, threads: int) -> FloatArray:
+def _street_sums(spot: _core.StreetSpot, hands: int, threads: int) -> FloatArray:
     """Sums of every runout's deals, block by block, added in block order."""
     runouts = spot.runouts
-    size = -(-runouts // _BLOCKS)
+    blocks_wanted = max(MIN_BLOCKS, -(-runouts * hands // BLOCK_WORK))
+    size = max(1, -(-runouts // blocks_wanted))
     blocks = [(first, min(size, runouts - first)) for first in range(0, runouts, size)]
     total = np.zeros((3, spot.n_hero))
     if threads == 1 or len(blocks) == 1:
@@ -338,7 +254,7 @@ def _street_sums(spot: _core.StreetSpot, threads: int) -> FloatArray:
             if len(pending) >= 2 * threads:
                 break
         while pending:
-            total += pending.popleft().result()
+            total += pending.popleft().result()  # Ctrl-C interrupts the wait
             block = next(todo, None)
             if block is not None:
                 pending.append(pool.submit(spot.run, *block))
@@ -347,15 +263,18 @@ def _street_sums(spot: _core.StreetSpot, threads: int) -> FloatArray:
     return total
 
 
-def _shares(board: CardArray, hero: CardArray, villain: CardArray, weights: FloatArray,
-            code: int, threads: int) -> StreetShares:  # fmt: skip
+def street_shares(board: CardArray, hero: CardArray, villain: CardArray, weights: FloatArray,
+                  code: int, threads: int) -> StreetShares:  # fmt: skip
+    """The street kernel on rows already read and checked (every entry
+    point's hands go through engine/players.py first)."""
     # only relative weights matter to the shares: scaled to a largest of 1, huge
     # weights (1e306) cannot overflow the C sums; live weight is scaled back
     top = float(weights.max()) if len(weights) else 0.0
     spot = _core.StreetSpot(board, hero, villain, weights / top if top > 0 else weights, code)
-    if spot.runouts * (len(hero) + len(villain)) < _THREAD_WORK:
+    hands = len(hero) + len(villain)
+    if spot.runouts * hands < _THREAD_WORK:
         threads = 1
-    hi, lo, scoop, live = spot.finish(_street_sums(spot, threads))
+    hi, lo, scoop, live = spot.finish(_street_sums(spot, hands, threads))
     if top > 0:
         with np.errstate(over="ignore"):
             live = live * top
@@ -393,12 +312,12 @@ def street_equity(
     ...     "Jd 4d 3c", [[51, 47, 43, 39]], [[49, 45, 7, 3]]).equity[0]), 12)
     ((1, 4), 1.0)
     """
-    b = _checks.card_set(board, "board", (3, 4, 5))
+    b = known_cards(board, "board", (3, 4, 5))
     the_game = read_game(game)
-    workers = _threads(threads)
+    workers = read_threads(threads)
     names = ("hero", "villain", "villain_weights")
     h, v, w = _sides(b, hero, villain, villain_weights, names, the_game)
-    return _shares(b, h, v, w, the_game.code, workers)
+    return street_shares(b, h, v, w, the_game.code, workers)
 
 
 def river_shares(
@@ -432,11 +351,11 @@ def river_shares(
     >>> float(r.hi_share[0]), float(r.lo_share[0]), float(r.scoop[0])
     (1.0, 0.0, 1.0)
     """
-    b = _checks.card_set(board, "board", (BOARD_SIZE,))
+    b = known_cards(board, "board", (BOARD_SIZE,))
     the_game = read_game(game)
     names = ("hero_combos", "villain_combos", "villain_weights")
     h, v, w = _sides(b, hero_combos, villain_combos, villain_weights, names, the_game)
-    return _shares(b, h, v, w, the_game.code, threads=1)
+    return street_shares(b, h, v, w, the_game.code, threads=1)
 
 
 def river_equity(
@@ -512,13 +431,13 @@ def _showdown_args(
             f"got {quote(hands)}"
         )
     n = len(hands)
-    if not 2 <= n <= MAX_SEATS:
-        raise OmahaEvalError(f"hands: expected 2 to {MAX_SEATS} seats, got {n}")
+    if not 2 <= n <= MAX_PLAYERS:
+        raise OmahaEvalError(f"hands: expected 2 to {MAX_PLAYERS} seats, got {n}")
     held = [
         None if h is None else _checks.card_set(h, f"hands[{i}]", HOLE_SIZES)
         for i, h in enumerate(hands)
     ]
-    b = _checks.card_set(board, "board", (BOARD_SIZE,))
+    b = known_cards(board, "board", (BOARD_SIZE,))
     _checks.disjoint(
         ("board", b), *((f"hands[{i}]", h) for i, h in enumerate(held) if h is not None)
     )

@@ -123,15 +123,6 @@ int oe_eq_exact(const oe_eq_ctx *ctx, int part, int parts, double *outcome,
                 const volatile int *stop);
 
 /*
- * The same counts as oe_eq_exact over all parts, by the plain way: every
- * board dealt in lexicographic order, every hand scored by oe_eval_hand().
- * Slow; a reference for tests and benchmarks.  Returns OE_EQ_OK or
- * OE_EQ_NO_MEMORY.
- */
-int oe_eq_exact_plain(const oe_eq_ctx *ctx, double *outcome, double *makes_low,
-                      double *breakdown, uint64_t *deals);
-
-/*
  * Monte Carlo: `trials` deals drawn with `rng`, each of weight 1.  Adds into
  * outcome[4^n], makes_low[n] and breakdown (NULL or n x OE_EQ_BREAKDOWN).
  * Returns OE_EQ_OK, OE_EQ_NO_DEAL when `max_rejects` draws in a row

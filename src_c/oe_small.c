@@ -10,57 +10,6 @@ _Static_assert(OE_SMALL_PER_PLAYER == OE_EQ_SUMS + 1 + OE_BD_COLUMNS, "layout");
 
 #define MAX_REST 91 /* oe_n_msets[2]: two cards to come from a flop */
 
-static int rank_of(char ch)
-{
-    switch (ch) {
-    case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
-        return ch - '2';
-    case 'T': case 't': return 8;
-    case 'J': case 'j': return 9;
-    case 'Q': case 'q': return 10;
-    case 'K': case 'k': return 11;
-    case 'A': case 'a': return 12;
-    default: return -1;
-    }
-}
-
-static int suit_of(char ch)
-{
-    switch (ch) {
-    case 'c': case 'C': return 0;
-    case 'd': case 'D': return 1;
-    case 'h': case 'H': return 2;
-    case 's': case 'S': return 3;
-    default: return -1;
-    }
-}
-
-int oe_small_parse(const char *text, size_t length, uint8_t *out, int most)
-{
-    int n = 0;
-    size_t i = 0;
-    while (i < length) {
-        const char ch = text[i];
-        if (ch == ' ' || ch == ',') {
-            i++;
-            continue;
-        }
-        int rank;
-        if (ch == '1' && i + 1 < length && text[i + 1] == '0') {
-            rank = 8;
-            i += 2;
-        } else {
-            rank = rank_of(ch);
-            i++;
-        }
-        if (rank < 0 || i >= length || n == most) return -1;
-        const int suit = suit_of(text[i++]);
-        if (suit < 0) return -1;
-        out[n++] = (uint8_t)(4 * rank + suit);
-    }
-    return n;
-}
-
 uint64_t oe_small_exact(const uint8_t *hands, int P, int k, const uint8_t *board, int n_board,
                         uint64_t dead, int game, double *out, double *deal)
 {

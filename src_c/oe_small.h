@@ -1,13 +1,14 @@
 /*
- * oe_small.h -- one small spot, whole: text in, every figure out.
+ * oe_small.h -- one small spot, whole: card ids in, every figure out.
  *
  * The common question "these hands, this flop/turn/river" costs more in
- * preparation than in counting, so this path does both in one call:
- * oe_small_parse() reads card text (no Python), and oe_small_exact()
- * enumerates the board's completions for fixed hands (oe_fold.h, the exact
- * path of EquitySpot) and summarises them (oe_eq_summarize).  Everything it
- * cannot take (ranges, unusual text, a board of fewer than three cards)
- * goes the general way; the answers are the same (tests compare them).
+ * preparation than in counting, so this path does all of it in one call:
+ * oe_small_exact() enumerates the board's completions for fixed hands
+ * (oe_fold.h, the exact path of EquitySpot) and summarises them
+ * (oe_eq_summarize).  The caller (omaha_eval/engine/small.py) reads the
+ * cards with the package's one reader; everything this path cannot take
+ * (ranges, a board of fewer than three cards) goes the general way, and
+ * the answers are the same (tests compare them).
  */
 #ifndef OE_SMALL_H
 #define OE_SMALL_H
@@ -19,16 +20,6 @@
 /* Per player, what oe_small_exact writes: the OE_EQ_SUMS figure sums, the
  * makes-low weight, then the OE_EQ_BREAKDOWN breakdown weights. */
 #define OE_SMALL_PER_PLAYER (8 + 1 + 12)
-
-/*
- * Card text as written by people: ranks 2-9, T, 10, J, Q, K, A and suits
- * c d h s, either case, optionally separated by spaces and commas.  Writes
- * at most `most` ids to out and returns how many, or -1 for anything else
- * (a suit symbol, another character, too many cards): the caller then
- * takes the general path, which reads every form and names the error.
- * Repeats are not checked here.
- */
-int oe_small_parse(const char *text, size_t length, uint8_t *out, int most);
 
 /*
  * Every completion of a board of n_board (3..5) cards for P (2..10) fixed

@@ -69,17 +69,23 @@ def test_ranges_that_cannot_be_dealt_together() -> None:
         oe.equity([one, two], board="Ah Ad Ac 9s 9d", exact=False, trials=10, threads=1)
 
 
+def test_an_array_of_hands_is_a_range_of_weight_one_each() -> None:
+    board = "Kh 8h 2s"
+    as_array = oe.equity(["As Ah 2c 3d", combos(A, B)], board)
+    as_pair = oe.equity(["As Ah 2c 3d", (combos(A, B), np.ones(2))], board)
+    assert as_array.players == as_pair.players
+
+
 @pytest.mark.parametrize(
     ("value", "message"),
     [
-        ((combos(A), np.array([1.0, 2.0])), r"expected 1 weights \(one per combo\)"),
-        ((combos(A, B), np.array([1.0, np.nan])), "weight nan of combo 1 is not a finite"),
-        ((combos(A, B), np.array([1.0, -1.0])), "weight -1.0 of combo 1"),
-        ((combos("As Ah 2c 2c"), np.ones(1)), "combo 0 repeats a card"),
-        ((np.zeros((0, 4), np.uint8), np.ones(0)), "with K >= 1"),
+        ((combos(A), np.array([1.0, 2.0])), r"players\[1\] weights: expected shape \(1,\)"),
+        ((combos(A, B), np.array([1.0, np.nan])), "weight nan at row 1 is not a finite"),
+        ((combos(A, B), np.array([1.0, -1.0])), "weight -1.0 at row 1"),
+        ((combos("As Ah 2c 2c"), np.ones(1)), r"players\[1\] combos: row 0 repeats a card"),
+        ((np.zeros((0, 4), np.uint8), np.ones(0)), "a range of no hands"),
         ((np.array([[1, 2, 3]], np.uint8), np.ones(1)), r"got shape \(1, 3\)"),
         ((np.array([[1, 2, 3, 99]]), np.ones(1)), "card id 99 is outside 0..51"),
-        (combos(A, B), "a 2-D array of hands needs weights"),
     ],
 )
 def test_bad_ranges(value: object, message: str) -> None:

@@ -95,11 +95,14 @@ def test_bad_rows_named_by_index_in_one_error() -> None:
     with pytest.raises(oe.OmahaEvalError) as info:
         equity_many(hands, boards)
     text = str(info.value)
+    # each row in the words equity() uses for the same spot
     assert "4 bad row(s) (3, 7, 9, 10)" in text
-    assert "row 3: card id 60 outside 0..51 in hands" in text
-    assert "row 10: card id -1 outside 0..51 in boards" in text
-    assert f"row 7: card {oe.format_cards([int(boards[7, 0])])} twice" in text
-    assert f"hands[9] = {hands[9].tolist()}" in text
+    assert f"hands[3][1]: card id 60 is outside 0..51 in {hands[3, 1].tolist()}" in text
+    assert f"boards[10]: card id -1 is outside 0..51 in {boards[10].tolist()}" in text
+    card = oe.format_cards([int(boards[7, 0])])
+    assert f"card {card} is in both hands[7][0] and boards[7]" in text
+    card = oe.format_cards([int(hands[9, 0, 1])])
+    assert f"card {card} is in both hands[9][0] and hands[9][1]" in text
 
 
 @pytest.mark.parametrize(
@@ -113,6 +116,9 @@ def test_bad_rows_named_by_index_in_one_error() -> None:
         (np.zeros((2, 4), int), np.zeros((2, 5), int), "hands: expected a 3-D array"),
         (np.zeros((2, 2, 4)), np.zeros((2, 5), int), "hands: expected integer card ids"),
         ("As Ks Qs Js", np.zeros((2, 5), int), "hands: expected an array of card ids"),
+        # as equity() says of eight six-card hands on a flop
+        (np.zeros((2, 8, 6), int), np.zeros((2, 3), int), "hands: too few cards left: 8 players"
+         " x 6 hole cards, 3 board and 0 dead cards leave 1 for the 2 board cards to come"),
     ],
 )
 def test_shape_and_type_errors(hands: object, boards: object, message: str) -> None:

@@ -1,6 +1,7 @@
 """The small-spot path (omaha_eval/engine/small.py, src_c/oe_small.c): known
-hands on a flop, turn or river, read and counted in one C call, give exactly
-the general engine's result; everything else goes the general way."""
+hands on a flop, turn or river, read by the quick card reader and counted in
+one C call, give exactly the general engine's result; everything else goes
+the general way."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import omaha_eval as oe
-from omaha_eval import _core
+from omaha_eval.engine.small import small_spot
 from omaha_eval.equity import equity_rounds
 from omaha_eval.errors import OmahaEvalError
 
@@ -48,7 +49,10 @@ def test_small_path_equals_the_general_engine(spot) -> None:
     hands = [write(deck[i * k : (i + 1) * k], style) for i in range(players)]
     rest = deck[players * k :]
     board, dead = write(rest[:n_board], style), write(rest[n_board : n_board + n_dead], style)
-    assert _core.small_spot(hands, board, dead, oe.games.game(game).code) is not None
+    used = deck[: players * k] + rest[: n_board + n_dead]
+    written_ten = style == 2 and any(c >> 2 == RANKS.index("T") for c in used)
+    # "10h" is read by the general reader; two-character cards by the quick one
+    assert (small_spot(hands, board, dead, game, 0.0) is None) == written_ten
     fast = oe.equity(hands, board, dead, game=game)
     assert fast == general(hands, board, dead, game=game)
     assert fast.players[0].hand == hands[0].strip()
@@ -59,7 +63,7 @@ def test_small_path_equals_the_general_engine(spot) -> None:
 @pytest.mark.parametrize(
     ("players", "board", "dead"),
     [
-        (["A♠A♥2c3d", "7c7d4c5d"], "KsQdJh", ""),  # suit symbols: the general reader
+        (["10s10hJc3d", "7c7d4c5d"], "KsQdJh", ""),  # 10 for T: the general reader
         (["AsAh2c3d", "AA"], "KsQdJh", ""),  # a range
         (["AsAh2c3d", "*"], "KsQdJh9c9h", ""),  # a random hand
         (["AsAh2c3d", "7c7d4c5d"], "KsQd", ""),  # a board of two cards
@@ -68,7 +72,7 @@ def test_small_path_equals_the_general_engine(spot) -> None:
     ],
 )
 def test_other_spots_go_the_general_way_with_the_same_answer(players, board, dead) -> None:
-    assert _core.small_spot(players, board, dead, 0) is None
+    assert small_spot(players, board, dead, "omaha8", 0.0) is None
     oe.equity(players, board, dead, trials=5_000, seed=1)  # and answers
 
 

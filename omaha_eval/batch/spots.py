@@ -15,6 +15,8 @@ from typing import Any
 import numpy as np
 
 from omaha_eval._checks import MAX_PLAYERS, is_int, quote
+from omaha_eval.engine.players import check_count
+from omaha_eval.engine.seeds import spot_seed
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
 from omaha_eval.games import game as read_game
 
@@ -133,10 +135,7 @@ def spot_players(value: Any) -> tuple[str, ...]:
         )
     if any(not p for p in parts):
         raise OmahaEvalError(f"players: an empty player in {quote(value)}")
-    if not 2 <= len(parts) <= MAX_PLAYERS:
-        raise OmahaEvalError(
-            f"players: expected 2 to {MAX_PLAYERS} players, got {len(parts)} in {quote(value)}"
-        )
+    check_count(len(parts))
     return tuple(parts)
 
 
@@ -149,17 +148,6 @@ def spot_id(value: Any, row: int) -> str:
     if isinstance(value, bool) or not isinstance(value, (str, int, np.integer)):
         raise OmahaEvalTypeError(f"id: expected text or an integer, got {quote(value)}")
     return str(value).strip()
-
-
-def spot_seed(batch_seed: int, spot_id: str) -> int:
-    """The seed of a spot that has none: a function of the batch seed and
-    the spot's id only (53 bits, exact in any JSON reader)."""
-    data = spot_id.encode("utf-8", "surrogatepass")
-    words = np.frombuffer(data.ljust(-(-len(data) // 4) * 4, b"\0"), dtype="<u4")
-    # The length goes in too, so ids that differ only by trailing NULs differ.
-    entropy = [batch_seed, len(data), *words.tolist()]
-    state = np.random.SeedSequence(entropy).generate_state(1, np.uint64)
-    return int(state[0]) & (2**53 - 1)
 
 
 def check_spot(raw: Any, row: int, batch_seed: int) -> Spot:

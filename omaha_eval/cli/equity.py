@@ -11,11 +11,12 @@ import click
 
 from omaha_eval.cli._shell import EXIT_INTERRUPTED, fail, game_option, progress, user_errors
 from omaha_eval.cli.table import breakdown_table, equity_table
+from omaha_eval.engine.question import Question
 from omaha_eval.engine.results import EquityResult
-from omaha_eval.engine.runner import Rounds
-from omaha_eval.equity import DEFAULT_TRIALS, equity_rounds
+from omaha_eval.engine.seeds import seed_value
+from omaha_eval.equity import DEFAULT_TRIALS, EquityRounds, equity_rounds
 from omaha_eval.errors import OmahaEvalError
-from omaha_eval.games import Game
+from omaha_eval.games import HOLE_SIZES, Game
 from omaha_eval.plots import check_plot_target
 
 __all__ = ["equity_command"]
@@ -45,7 +46,7 @@ __all__ = ["equity_command"]
     help="omaha8 (o8, plo8) = hi/lo; omaha (plo) = high only.",
 )  # fmt: skip
 @click.option(
-    "-k", "--hole-cards", type=click.IntRange(4, 6),
+    "-k", "--hole-cards", type=click.IntRange(min(HOLE_SIZES), max(HOLE_SIZES)),
     help="Cards per hand (default: the first hand's, or 4); text of that many cards is a hand.",
 )  # fmt: skip
 @click.option(
@@ -109,46 +110,60 @@ def equity_command(
             hole_cards=hole_cards,
         )  # fmt: skip
         result = _run(rounds, trials, target_stderr, quiet)
-    notes = _notes(result, trials, target_stderr)
-    if plot_path is not None and not result.interrupted:
-        with user_errors({"plot": "--plot", "villain": "--plot", "hero": "--plot"}):
-            notes.append(_plot(result, list(players), board, game, hole_cards, seed, threads,
-                               breakdown, plot_path))  # fmt: skip
+    notes = [*result.notes, *_notes(result, trials, target_stderr)]
+    if plot_path is not None:
+        with user_errors({"plot": "--plot"}):
+            _check_plot(result, breakdown)
+    # the answer first: drawing takes time, and Ctrl-C or a full disk there
+    # must not cost the table
     if as_json:
         click.echo(json.dumps({**result.to_dict(), "notes": notes}, ensure_ascii=False))
     else:
         click.echo(equity_table(result, notes))
         if breakdown:
             click.echo("\n" + breakdown_table(result))
+    if plot_path is not None and not result.interrupted:
+        try:
+            with user_errors({"plot": "--plot", "villain": "--plot", "hero": "--plot"}):
+                _plot(result, rounds.question, result.seed if seed is None else seed, threads,
+                      breakdown, plot_path)  # fmt: skip
+            if not as_json:
+                click.echo(f"note: pictures drawn to {plot_path}")
+        except KeyboardInterrupt:
+            click.echo("omaha-eval: interrupted while drawing; no picture written", err=True)
+            sys.exit(EXIT_INTERRUPTED)
     if result.interrupted:
         sys.exit(EXIT_INTERRUPTED)
 
 
-def _plot(result: EquityResult, players: list[str], board: str, game: Game,
-          hole_cards: int | None, seed: int | None, threads: int | None, breakdown: bool,
-          path: str) -> str:  # fmt: skip
-    """Draw the spot's pictures to `path`; the note that says so."""
-    from omaha_eval.distribution import equity_distribution
-    from omaha_eval.plots import plot_spot, save_figure
-
-    ranged = [i for i, p in enumerate(result.players) if p.kind == "range"]
-    if len(players) != 2 and ranged:
+def _check_plot(result: EquityResult, breakdown: bool) -> None:
+    """What --plot can draw of this spot (before anything is printed)."""
+    ranged = [p for p in result.players if p.kind == "range"]
+    if len(result.players) != 2 and ranged:
         raise OmahaEvalError("plot: equity distributions are drawn for heads-up spots only")
     if not ranged and not breakdown:
         raise OmahaEvalError(
             "plot: no range player to draw a distribution of; add --breakdown for the "
             "hand-strength bars"
         )
+
+
+def _plot(result: EquityResult, question: Question, seed: int | None, threads: int | None,
+          breakdown: bool, path: str) -> None:  # fmt: skip
+    """Draw the spot's pictures to `path`, from the question already read."""
+    from omaha_eval.distribution import distribution_of
+    from omaha_eval.engine.runner import read_threads
+    from omaha_eval.plots import plot_spot, save_figure
+
+    ranged = [i for i, p in enumerate(result.players) if p.kind == "range"]
     distributions = [
-        equity_distribution(players[i], players[1 - i], board, game=game,
-                            hole_cards=hole_cards, seed=seed, threads=threads)
+        distribution_of(question, i, seed=seed_value(seed), threads=read_threads(threads))
         for i in ranged
-    ]  # fmt: skip
+    ]
     title = " vs ".join(p.hand for p in result.players)
     title += f" on {result.board}" if result.board else " preflop"
-    title += f" ({game.name})"
+    title += f" ({question.game.name})"
     save_figure(plot_spot(result if breakdown else None, distributions, title), path, "plot")
-    return f"pictures drawn to {path}"
 
 
 # Warn on stderr when a run will take longer than this (seconds).
@@ -162,7 +177,7 @@ def _warn(message: str, quiet: bool) -> None:
 
 
 def _run(
-    rounds: Rounds, trials: int | None, target_stderr: float | None, quiet: bool
+    rounds: EquityRounds, trials: int | None, target_stderr: float | None, quiet: bool
 ) -> EquityResult:
     """The last result of the rounds, with a progress bar of the trials;
     Ctrl-C between rounds keeps the last one, marked interrupted.  A run

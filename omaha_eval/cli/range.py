@@ -9,7 +9,7 @@ import click
 
 from omaha_eval.cards import format_cards
 from omaha_eval.cli._shell import game_option, user_errors
-from omaha_eval.games import Game
+from omaha_eval.games import HOLE_SIZES, Game
 from omaha_eval.ranges import Range
 
 __all__ = ["range_command"]
@@ -30,7 +30,8 @@ Range syntax (every construct with an example: the site's "Range language" page)
 @click.command("range", epilog=SYNTAX)
 @click.argument("text", metavar="TEXT")
 @click.option(
-    "-k", "--hole-cards", type=click.IntRange(4, 6), default=4, show_default=True,
+    "-k", "--hole-cards", type=click.IntRange(min(HOLE_SIZES), max(HOLE_SIZES)), default=4,
+    show_default=True,
     help="Cards per hand: the deck the range is read in.",
 )  # fmt: skip
 @click.option(

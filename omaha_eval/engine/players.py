@@ -1,7 +1,8 @@
 """What a player is: the one reader of players, for every entry point.
 
-``equity()``, the command line, batch files and the solver functions all
-read their players here, with one rule (ProPokerTools' reading):
+``equity()``, queries, the solver functions (each side of ``street_equity``
+and ``river_shares``), equity distributions, the command line and batch
+files all read their players here, with one rule (ProPokerTools' reading):
 
 - text that is exactly the spot's number of hole cards, all distinct
   (``"AsAh2c3d"`` in four-card Omaha) is a **hand**;
@@ -11,9 +12,9 @@ read their players here, with one rule (ProPokerTools' reading):
   ``"AsKs"`` is every hand holding both cards and ``"AsKd3s2z"`` the hands
   with those three cards and a deuce of a fourth suit;
 - card ids (a sequence or 1-D array of k ids) are a hand;
-- a weighted set of hands is a range: a :class:`~omaha_eval.Range`, any
-  object with ``combos`` (K x k ids) and ``weights`` (K), or a
-  ``(combos, weights)`` pair.
+- a set of hands is a range: a :class:`~omaha_eval.Range`, any object with
+  ``combos`` (K x k ids) and ``weights`` (K), a ``(combos, weights)`` pair,
+  or an (K, k) array of ids (weight 1 each, or the caller's `weights`).
 
 The spot's number of hole cards is `hole_cards` when given, else that of the
 first hand, id array or range object, else the first card text of 4, 5 or 6
@@ -21,7 +22,7 @@ cards, else 4.
 
 >>> players, k = read_players(["AsAh2c3d", "AsKs", "*"])
 >>> [(p.kind, len(p.combos)) for p in players], k
-([('hand', 1), ('range', 1128), ('random', 0)], 4)
+([('hand', 1), ('range', 1225), ('random', 0)], 4)
 """
 
 from __future__ import annotations
@@ -33,27 +34,45 @@ from typing import Any, Literal
 import numpy as np
 
 import omaha_eval._checks as _checks
-from omaha_eval._checks import CardArray, FloatArray, quote
+from omaha_eval._checks import CardArray, FloatArray
 from omaha_eval.cards import card_count, format_cards
-from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
-from omaha_eval.games import OMAHA8, Game
+from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
+from omaha_eval.games import MAX_PLAYERS, OMAHA8, PLAYERS, Game
 
-__all__ = ["Kind", "Player", "read_players"]
+__all__ = [
+    "Kind",
+    "Player",
+    "check_count",
+    "hole_size",
+    "is_random_text",
+    "read_player",
+    "read_players",
+]
 
 Kind = Literal["hand", "range", "random"]
 
 
 @dataclass(frozen=True, eq=False)
 class Player:
-    """One player as read: its kind, its label (the text as given, the
-    cards of a hand given as ids, or ``"range of K hands"``), and its hands:
-    ``combos`` (K x k card ids; one row for a hand, none for a random hand)
-    with ``weights`` (K, relative, the largest scaled to 1)."""
+    """One player as read.
+
+    - ``kind``: "hand", "range" or "random";
+    - ``label``: the text as given, the cards of a hand given as ids, or
+      ``"range of K hands"``;
+    - ``combos`` (K x k card ids; one row for a hand, none for a random
+      hand) with ``weights`` (K, relative: the largest is 1, unless all
+      are 0) and ``scale``, the largest weight as given (``weights *
+      scale`` are the weights given);
+    - ``aligned``: the rows are an array the caller gave, in its order
+      (vector functions answer row by row, so they must not drop rows).
+    """
 
     kind: Kind
     label: str
     combos: CardArray
     weights: FloatArray
+    scale: float = 1.0
+    aligned: bool = False
 
 
 def is_random_text(text: str) -> bool:
@@ -62,40 +81,36 @@ def is_random_text(text: str) -> bool:
     return bool(stripped) and set(stripped) == {"*"}
 
 
-def _weighted(combos: Any, weights: Any, name: str, k: int | None) -> tuple[CardArray, FloatArray]:
-    """A weighted set of hands, checked: uint8 (K, k) and float64 (K,)."""
-    arr = _checks.id_array(combos, f"{name} combos", dims=2)
-    if arr.shape[1] not in _checks.HOLE_SIZES or arr.shape[0] == 0:
-        raise OmahaEvalError(
-            f"{name}: expected combos of shape (K, {_checks.sizes_text(_checks.HOLE_SIZES)}) "
-            f"with K >= 1, got shape {arr.shape}"
-        )
-    if k is not None and arr.shape[1] != k:
-        raise OmahaEvalError(f"{name}: hands of {arr.shape[1]} cards, but the spot's have {k}")
-    row = _checks.first_repeating_row(arr)
-    if row >= 0:
-        raise OmahaEvalError(f"{name}: combo {row} repeats a card: {format_cards(arr[row])}")
-    try:
-        w = np.asarray(weights, dtype=np.float64)
-    except (TypeError, ValueError, OverflowError) as exc:
-        raise OmahaEvalTypeError(f"{name}: weights are not numbers: {quote(weights)}") from exc
-    if w.shape != (arr.shape[0],):
-        raise OmahaEvalError(
-            f"{name}: expected {arr.shape[0]} weights (one per combo), got shape {w.shape}"
-        )
-    bad = np.flatnonzero(~np.isfinite(w) | (w < 0))
-    if bad.size:
-        raise OmahaEvalError(
-            f"{name}: weight {float(w[bad[0]])!r} of combo {int(bad[0])} "
-            "is not a finite number >= 0"
-        )
-    top = float(w.max())
-    # only relative weights matter; scaled, products over players stay in range
-    return arr, np.ascontiguousarray(w / top if top > 0 else w)
+def check_count(n: int, name: str = "players") -> None:
+    """A deal holds 2 to MAX_PLAYERS players (docs/rules.md)."""
+    if n not in PLAYERS:
+        raise OmahaEvalError(f"{name}: expected 2 to {MAX_PLAYERS} players, got {n}")
 
 
-def _size_of(value: Any) -> int | None:
-    """The hole-card count a player fixes (4, 5 or 6), if it fixes one."""
+def _relative(weights: Any, name: str, n: int) -> tuple[FloatArray, float]:
+    """n weights, checked (finite, >= 0), scaled so that the largest is 1:
+    only relative weights matter, and products over players stay in range."""
+    w = _checks.weights(weights, name, n)
+    top = float(w.max()) if n else 0.0
+    return (np.ascontiguousarray(w / top) if top > 0 else w), (top if top > 0 else 1.0)
+
+
+def _range_player(combos: Any, weights: Any, name: str, k: int | None, label: str | None
+                  ) -> Player:  # fmt: skip
+    """A weighted set of hands (a Range, an object with combos and weights,
+    a (combos, weights) pair)."""
+    rows = _checks.hand_rows(combos, f"{name} combos", k)
+    if not len(rows):
+        raise OmahaEvalError(f"{name}: a range of no hands")
+    w, scale = _relative(weights, f"{name} weights", len(rows))
+    text = label if label is not None else f"range of {len(rows):,} hands"
+    return Player("range", text, rows, w, scale)
+
+
+def hole_size(value: Any) -> int | None:
+    """The hole-card count a player fixes (4, 5 or 6), if it fixes one: a
+    hand's, an array's or a range object's (text of k cards is a hand
+    only in a spot of k-card hands, so card text fixes its count too)."""
     size = None
     if isinstance(value, str):
         size = card_count(value)
@@ -103,8 +118,8 @@ def _size_of(value: Any) -> int | None:
         size = _width(value.combos)
     elif isinstance(value, tuple) and len(value) == 2 and _checks.ndim(value[0]) == 2:
         size = _width(value[0])
-    elif _checks.ndim(value) == 1:
-        size = int(np.shape(value)[0])
+    elif _checks.ndim(value) in (1, 2):
+        size = int(np.shape(value)[-1])
     return size if size in _checks.HOLE_SIZES else None
 
 
@@ -112,21 +127,40 @@ def _width(combos: Any) -> int | None:
     return int(np.shape(combos)[1]) if _checks.ndim(combos) == 2 else None
 
 
-def _spot_size(values: Sequence[Any], hole_cards: int | None) -> tuple[int, str | None]:
+def _spot_size(values: Sequence[Any], hole_cards: int | None, names: Sequence[str]
+               ) -> tuple[int, str | None]:  # fmt: skip
     """The spot's hole-card count and the name of the player that set it."""
     if hole_cards is not None:
         return _checks.hole_cards(hole_cards), None
     texts_last = sorted(range(len(values)), key=lambda i: isinstance(values[i], str))
     for i in texts_last:
-        size = _size_of(values[i])
+        size = hole_size(values[i])
         if size is not None:
-            return size, f"players[{i}]"
+            return size, names[i]
     return 4, None  # only random hands and range text: Omaha's four
 
 
-def read_player(value: Any, name: str, k: int, game: Game = OMAHA8) -> Player:
+def read_player(
+    value: Any,
+    name: str,
+    k: int,
+    game: Game = OMAHA8,
+    *,
+    weights: Any = None,
+    weights_name: str | None = None,
+) -> Player:
     """One player of a spot whose hands have k cards (`game`: the order
-    percent terms such as ``15%`` take)."""
+    percent terms such as ``15%`` take).  `weights` (named `weights_name`
+    in messages) go with an (N, k) array of hands only (None: weight 1
+    each)."""
+    weights_name = weights_name or f"{name} weights"
+    if weights is not None and (
+        isinstance(value, (str, tuple)) or hasattr(value, "weights") or _checks.ndim(value) != 2
+    ):
+        raise OmahaEvalError(
+            f"{weights_name}: a range ({name}) carries its own weights; weights go with an "
+            "array of hands only"
+        )
     if isinstance(value, str):
         if is_random_text(value):
             return Player("random", value.strip(), np.zeros((0, k), np.uint8), np.zeros(0))
@@ -138,20 +172,17 @@ def read_player(value: Any, name: str, k: int, game: Game = OMAHA8) -> Player:
             raise OmahaEvalError(f"{name}: {cards} cards, more than the spot's {k} hole cards")
         return _range_text(value, name, k, game)
     if hasattr(value, "combos") and hasattr(value, "weights"):
-        combos, w = _weighted(value.combos, value.weights, name, k)
-        label = getattr(value, "text", None)
-        return Player("range", label if isinstance(label, str) else _range_label(combos), combos, w)
+        text = getattr(value, "text", None)
+        label = text.strip() if isinstance(text, str) else None
+        return _range_player(value.combos, value.weights, name, k, label)
     if isinstance(value, tuple) and len(value) == 2 and _checks.ndim(value[0]) == 2:
-        combos, w = _weighted(value[0], value[1], name, k)
-        return Player("range", _range_label(combos), combos, w)
+        return _range_player(value[0], value[1], name, k, None)
     if _checks.ndim(value) == 2:
-        raise OmahaEvalError(f"{name}: a 2-D array of hands needs weights: pass (combos, weights)")
+        rows = _checks.hand_rows(value, name, k)
+        w, scale = _relative(weights, weights_name, len(rows))
+        return Player("range", f"range of {len(rows):,} hands", rows, w, scale, aligned=True)
     hand = _checks.card_set(value, name, (k,))
     return Player("hand", format_cards(hand), hand.reshape(1, k), np.ones(1))
-
-
-def _range_label(combos: CardArray) -> str:
-    return f"range of {len(combos):,} hands"
 
 
 def _range_text(text: str, name: str, k: int, game: Game) -> Player:
@@ -163,36 +194,51 @@ def _range_text(text: str, name: str, k: int, game: Game) -> Player:
         raise OmahaEvalError(f"{name}: {exc}") from None
     if len(r) == 0:
         raise OmahaEvalError(f"{name}: the range {text.strip()!r} holds no {k}-card hand")
-    combos, w = _weighted(r.combos, r.weights, name, k)
-    return Player("range", text.strip(), combos, w)
+    return _range_player(r.combos, r.weights, name, k, text.strip())
 
 
 def read_players(
-    values: Any, hole_cards: int | None = None, name: str = "players", game: Game = OMAHA8
+    values: Any,
+    hole_cards: int | None = None,
+    *,
+    game: Game = OMAHA8,
+    names: Sequence[str] | None = None,
+    weights: Sequence[tuple[Any, str] | None] | None = None,
 ) -> tuple[list[Player], int]:
-    """The players of a spot (2 to 10) and their number of hole cards;
-    range text reads percent terms in `game`'s preflop order."""
+    """The players of a spot (2 to 10) and their number of hole cards.
+
+    `names` name the players in messages (default ``players[i]``);
+    `weights`, one entry per player, is None or (weights, their name in
+    messages) for a player given as an array of hands.  Range text reads
+    percent terms in `game`'s preflop order."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
         raise OmahaEvalTypeError(
-            f"{name}: expected a list of 2 to {_checks.MAX_PLAYERS} players, got {quote(values)}"
+            f"players: expected a list of 2 to {MAX_PLAYERS} players, got {quote(values)}"
         )
-    if not 2 <= len(values) <= _checks.MAX_PLAYERS:
+    check_count(len(values))
+    names = [f"players[{i}]" for i in range(len(values))] if names is None else list(names)
+    given_weights = [None] * len(values) if weights is None else list(weights)
+    k, setter = _spot_size(values, hole_cards, names)
+    if k not in game.hole_sizes:
         raise OmahaEvalError(
-            f"{name}: expected 2 to {_checks.MAX_PLAYERS} players, got {len(values)}"
+            f"hole_cards: {game.name} is played with {_checks.sizes_text(game.hole_sizes)} "
+            f"hole cards, not {k}"
         )
-    k, setter = _spot_size(values, hole_cards)
     for i, value in enumerate(values):
-        size = _size_of(value)
+        size = hole_size(value)
         # a hand of another size is a mistake, not range text
         if size is not None and size != k and (hole_cards is None or not isinstance(value, str)):
-            where = f"players[{i}]"
             other = f"{setter} has {k}" if setter else f"hole_cards is {k}"
             raise OmahaEvalError(
-                f"{where}: {size} hole cards, but {other}; every player must hold the same number"
+                f"{names[i]}: {size} hole cards, but {other}; every player must hold the same "
+                "number"
             )
     # cheap players first, so that a bad hand is reported before ranges expand
     order = sorted(range(len(values)), key=lambda i: not _is_cheap(values[i], k))
-    read: dict[int, Player] = {i: read_player(values[i], f"{name}[{i}]", k, game) for i in order}
+    read = {}
+    for i in order:
+        w, w_name = given_weights[i] or (None, None)
+        read[i] = read_player(values[i], names[i], k, game, weights=w, weights_name=w_name)
     return [read[i] for i in range(len(values))], k
 
 

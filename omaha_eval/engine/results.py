@@ -1,17 +1,20 @@
-"""Equity results and the one list of their figures.
+"""Equity results and the one table of their figures.
 
-Every figure of a result is declared once, as a field of PlayerEquity or
-EquityResult with its metadata: the table label, what it means, whether it
-exists only in games with a low, and which C sum it is the mean of (the
-columns of ``_core.equity_sums``, named by src_c/oe_equity.h).  The results,
-the command line's table, its JSON and batch's JSON Lines and CSV are all made
-from FIGURES and DEAL_FIGURES.
+Every figure is declared once, in FIGURE_TABLE: its table label, what it
+means, whether it exists only in games with a low, and which C sum it is
+the mean of (the columns of ``_core.equity_sums``, named by
+src_c/oe_equity.h).  The result types take their figure fields from it
+(`figure`): ``PlayerEquity`` and ``EquityResult`` here, and the array
+results of the solver, ``equity_many`` and equity distributions.  The
+command line's table, its JSON and batch's JSON Lines and CSV are all made
+from FIGURES and DEAL_FIGURES, and every EquityResult is built by
+`equity_result`.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import MISSING, asdict, dataclass, field, fields
 from typing import Any, Literal, TypeVar
 
@@ -20,16 +23,21 @@ import numpy.typing as npt
 
 import omaha_eval._core as _core
 from omaha_eval.engine.players import Kind
+from omaha_eval.evaluator import CATEGORIES
 
 __all__ = [
     "BREAKDOWN_NAMES",
     "DEAL_FIGURES",
     "FIGURES",
+    "FIGURE_TABLE",
     "EquityResult",
     "Figure",
     "PlayerEquity",
     "Sums",
     "block_stderr",
+    "equity_result",
+    "figure",
+    "player_result",
 ]
 
 
@@ -42,12 +50,53 @@ class Figure:
     name: str
     label: str
     meaning: str
-    low: bool
-    c_sum: str | None
+    low: bool = False
+    c_sum: str | None = None
 
 
-def _figure(label: str, meaning: str, *, low: bool = False, c_sum: str | None = None) -> Any:
-    return field(metadata={"label": label, "meaning": meaning, "low": low, "c_sum": c_sum})
+FIGURE_TABLE: Mapping[str, Figure] = {
+    f.name: f
+    for f in (
+        Figure("equity", "equity", "expected fraction of the pot won: hi_share + lo_share"),
+        Figure(
+            "hi_share", "hi share",
+            "expected fraction of the pot won through the high half "
+            "(the whole pot when no low qualifies)",
+            c_sum="hi_share",
+        ),
+        Figure("lo_share", "lo share", "expected fraction of the pot won through the low half",
+               low=True, c_sum="lo_share"),
+        Figure(
+            "scoop", "scoop",
+            "probability of winning the whole pot alone: the sole best high and the sole "
+            "best low, or the sole best high when no low qualifies",
+            c_sum="scoop",
+        ),
+        Figure("hi_win", "hi win", "probability of the sole best high", c_sum="hi_win"),
+        Figure("hi_tie", "hi tie", "probability of sharing the best high with others",
+               c_sum="hi_tie"),
+        Figure("lo_win", "lo win", "probability of the sole best qualifying low", low=True,
+               c_sum="lo_win"),
+        Figure("lo_tie", "lo tie", "probability of sharing the best low with others", low=True,
+               c_sum="lo_tie"),
+        Figure("makes_low", "makes low",
+               "probability of holding a qualifying low (best or not)", low=True),
+        Figure("stderr", "stderr", "standard error of equity (Monte Carlo; 0 when exact)"),
+        Figure("no_low", "no low",
+               "probability that no player has a qualifying low (the high takes all)",
+               low=True, c_sum="no_low"),
+        Figure("quartered", "quartered",
+               "probability that the low half is split between two or more players",
+               low=True, c_sum="quartered"),
+    )
+}  # fmt: skip
+
+
+def figure(name: str) -> dict[str, Figure]:
+    """The field metadata of figure `name`, for every result type that has
+    it: ``x: float = field(metadata=figure("x"))`` (a field without a
+    default, as type checkers see it)."""
+    return {"figure": FIGURE_TABLE[name]}
 
 
 @dataclass(frozen=True)
@@ -71,37 +120,16 @@ class PlayerEquity:
     hand: str
     kind: Kind
     combos: int
-    equity: float = _figure("equity", "expected fraction of the pot won: hi_share + lo_share")
-    hi_share: float = _figure(
-        "hi share",
-        "expected fraction of the pot won through the high half "
-        "(the whole pot when no low qualifies)",
-        c_sum="hi_share",
-    )
-    lo_share: float = _figure(
-        "lo share", "expected fraction of the pot won through the low half",
-        low=True, c_sum="lo_share",
-    )  # fmt: skip
-    scoop: float = _figure(
-        "scoop",
-        "probability of winning the whole pot alone: the sole best high and the sole "
-        "best low, or the sole best high when no low qualifies",
-        c_sum="scoop",
-    )
-    hi_win: float = _figure("hi win", "probability of the sole best high", c_sum="hi_win")
-    hi_tie: float = _figure(
-        "hi tie", "probability of sharing the best high with others", c_sum="hi_tie"
-    )
-    lo_win: float = _figure(
-        "lo win", "probability of the sole best qualifying low", low=True, c_sum="lo_win"
-    )
-    lo_tie: float = _figure(
-        "lo tie", "probability of sharing the best low with others", low=True, c_sum="lo_tie"
-    )
-    makes_low: float = _figure(
-        "makes low", "probability of holding a qualifying low (best or not)", low=True
-    )
-    stderr: float = _figure("stderr", "standard error of equity (Monte Carlo; 0 when exact)")
+    equity: float = field(metadata=figure("equity"))
+    hi_share: float = field(metadata=figure("hi_share"))
+    lo_share: float = field(metadata=figure("lo_share"))
+    scoop: float = field(metadata=figure("scoop"))
+    hi_win: float = field(metadata=figure("hi_win"))
+    hi_tie: float = field(metadata=figure("hi_tie"))
+    lo_win: float = field(metadata=figure("lo_win"))
+    lo_tie: float = field(metadata=figure("lo_tie"))
+    makes_low: float = field(metadata=figure("makes_low"))
+    stderr: float = field(metadata=figure("stderr"))
     breakdown: dict[str, float] = field(default_factory=dict)
 
 
@@ -124,18 +152,13 @@ class EquityResult:
       target, and when exact);
     - ``boards``: how many boards the figures average over: 1 for known
       cards, every matching board (and dead-card set) that can be dealt for
-      a board or dead-card pattern such as ``"sss"``.
+      a board or dead-card pattern such as ``"sss"``;
+    - ``notes``: what the run could not do as asked (empty when nothing).
     """
 
     players: tuple[PlayerEquity, ...]
-    no_low: float = _figure(
-        "no low", "probability that no player has a qualifying low (the high takes all)",
-        low=True, c_sum="no_low",
-    )  # fmt: skip
-    quartered: float = _figure(
-        "quartered", "probability that the low half is split between two or more players",
-        low=True, c_sum="quartered",
-    )  # fmt: skip
+    no_low: float = field(metadata=figure("no_low"))
+    quartered: float = field(metadata=figure("quartered"))
     method: Literal["exact", "monte-carlo"] = "exact"
     trials: int = 0
     seed: int | None = None
@@ -147,25 +170,32 @@ class EquityResult:
     target_stderr: float | None = None
     target_reached: bool | None = None
     boards: int = 1
+    notes: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data: plain floats, ints, strings and lists."""
         data = asdict(self)
         data["players"] = [asdict(p) for p in self.players]
+        data["notes"] = list(self.notes)
         return data
 
 
 def _figures(cls: type) -> tuple[Figure, ...]:
-    return tuple(Figure(name=f.name, **f.metadata) for f in fields(cls) if "label" in f.metadata)
+    return tuple(f.metadata["figure"] for f in fields(cls) if "figure" in f.metadata)
 
 
 FIGURES = _figures(PlayerEquity)  # per player, in table and CSV order
 DEAL_FIGURES = _figures(EquityResult)  # per deal
-# The breakdown's names, best first, as the C loops count them
-# (_core.BREAKDOWN_COLUMNS, high card first); the low classes last.
-HIGH_NAMES = tuple(reversed(_core.BREAKDOWN_COLUMNS[:9]))
-LOW_NAMES = _core.BREAKDOWN_COLUMNS[9:]
+# The breakdown's names, best first: the high categories (evaluator.CATEGORIES,
+# in the C enum's order, worst first), then the low classes.
+_CATEGORY_NAMES = tuple(name.lower() for name in CATEGORIES)
+HIGH_NAMES = tuple(reversed(_CATEGORY_NAMES))
+LOW_NAMES = tuple(_core.BREAKDOWN_LOW_COLUMNS)
 BREAKDOWN_NAMES = HIGH_NAMES + LOW_NAMES
+# Where each breakdown name sits in a row of the C loops' breakdown counts.
+_BREAKDOWN_OF = {name: i for i, name in enumerate(_CATEGORY_NAMES)} | dict(
+    _core.BREAKDOWN_LOW_COLUMNS
+)
 
 
 @dataclass(frozen=True)
@@ -173,7 +203,7 @@ class Sums:
     """What the C loops counted, summed over the parts or blocks of a run:
     the figure sums (players x columns of SUM_COLUMNS), the deal sums
     (DEAL_COLUMNS), the makes-low weights per player, the breakdown weights
-    (players x BREAKDOWN_COLUMNS) and the deals or trials counted."""
+    (players x N_BREAKDOWN) and the deals or trials counted."""
 
     sums: npt.NDArray[np.float64]
     deal: npt.NDArray[np.float64]
@@ -187,7 +217,7 @@ class Sums:
             np.zeros((n, _core.N_SUMS)),
             np.zeros(_core.N_DEAL_SUMS),
             np.zeros(n),
-            np.zeros((n, len(_core.BREAKDOWN_COLUMNS))),
+            np.zeros((n, _core.N_BREAKDOWN)),
             0,
         )
 
@@ -268,17 +298,18 @@ def block_stderr(blocks: Sequence[Sums]) -> list[float]:
     return [math.sqrt(v) for v in variance.tolist()]
 
 
-# Where each figure's mean sits in a row of the C sums, and each breakdown name
-# in a row of the breakdown counts.
+# Where each figure's mean sits in a row of the C sums, and each deal
+# figure in the deal sums.
 _SUM_OF = {f.name: _core.SUM_COLUMNS[f.c_sum] for f in FIGURES if f.c_sum}
-_BREAKDOWN_OF = {name: i for i, name in enumerate(_core.BREAKDOWN_COLUMNS)}
 _DEAL_OF = {f.name: _core.DEAL_COLUMNS[f.c_sum] for f in DEAL_FIGURES if f.c_sum}
+# EquityResult's fields that have defaults, with them.
+_RESULT_DEFAULTS = {f.name: f.default for f in fields(EquityResult) if f.default is not MISSING}
 
 
 R = TypeVar("R")
 
 
-def filled(cls: type[R], values: dict[str, Any]) -> R:
+def _filled(cls: type[R], values: dict[str, Any]) -> R:
     """An instance of a frozen result class from a value for each of its
     fields: what its __init__ does (these classes have no __post_init__),
     without a frozen setattr per field, which is most of a small spot's
@@ -286,10 +317,6 @@ def filled(cls: type[R], values: dict[str, Any]) -> R:
     obj = cls.__new__(cls)
     obj.__dict__.update(values)
     return obj
-
-
-# EquityResult's fields that have defaults, with them (for `filled`).
-RESULT_DEFAULTS = {f.name: f.default for f in fields(EquityResult) if f.default is not MISSING}
 
 
 def player_result(
@@ -312,7 +339,7 @@ def player_result(
     values["stderr"] = stderr
     names = BREAKDOWN_NAMES if has_low else HIGH_NAMES
     values["breakdown"] = {name: breakdown[_BREAKDOWN_OF[name]] for name in names}
-    return filled(PlayerEquity, values)
+    return _filled(PlayerEquity, values)
 
 
 def player_results(
@@ -329,12 +356,20 @@ def player_results(
     )
 
 
-def deal_figures(deal: Sequence[float]) -> dict[str, Any]:
+def deal_figures(deal: Sequence[float]) -> dict[str, float]:
     """The deal figures (no_low, quartered) from the deal sums."""
     total = deal[_core.DEAL_COLUMNS["total"]]
     return {name: deal[i] / total for name, i in _DEAL_OF.items()}
 
 
-def deal_results(sums: Sums) -> dict[str, Any]:
-    """The deal figures (no_low, quartered) from the sums."""
-    return deal_figures(sums.deal.tolist())
+def equity_result(
+    players: tuple[PlayerEquity, ...], deal: Mapping[str, float], **how: Any
+) -> EquityResult:
+    """The one builder of EquityResult: the players' results, the deal
+    figures and how the run went (method, trials, seed, elapsed, game,
+    board, dead, ...: EquityResult's other fields, defaults for the rest)."""
+    values = {**_RESULT_DEFAULTS, "players": players, **deal, **how}
+    unknown = set(values) - set(_RESULT_DEFAULTS) - {"players", *_DEAL_OF}
+    if unknown:
+        raise TypeError(f"equity_result: unknown fields {sorted(unknown)}")
+    return _filled(EquityResult, values)

@@ -1,24 +1,20 @@
-"""Running a prepared spot: exact enumeration in parts, Monte Carlo in
-seeded blocks, on worker threads, in rounds.
+"""Running prepared work: exact enumeration in parts, Monte Carlo in seeded
+blocks, on worker threads, in rounds.  Equity and queries both run here.
 
 - **Exact**: the deals are cut into a number of disjoint parts fixed by the
-  spot's work (never by the threads); threads run the parts; each part's
-  sums are added in part order, so the result is the same for any number
-  of threads.
-- **Monte Carlo**: the trials are cut into blocks of BLOCK_TRIALS, block i
-  seeded with child i of the run's seed (engine/seeds.py); rounds of blocks
-  run on the threads and are added in block order.  When range deals rarely
-  fit (EquitySpot.sampler "chain"), a block is one Markov chain started from
-  an exact draw, blocks are smaller (CHAIN_BLOCK_TRIALS), and the standard
-  error comes from the spread of the blocks' means.  After each round the
-  running result is yielded, and with a target standard error the next
-  round is sized from the errors so far (only from results, so again the
-  same for any number of threads).
+  work (never by the threads); threads run the parts; each part's sums are
+  added in part order, so the result is the same for any number of threads.
+- **Monte Carlo**: the trials are cut into blocks, block i seeded with child
+  i of the run's seed (engine/seeds.py); rounds of blocks run on the threads
+  and are added in block order.  After each round the running total is
+  yielded, and with a target standard error the next round is sized from
+  the errors so far (only from results, so again the same for any number of
+  threads).  Blocks are made as the rounds need them, never all at once.
 - **Ctrl-C**: the calling thread waits in short, interruptible steps while
   the C loops run on worker threads; on KeyboardInterrupt, when the plan's
   stop event is set (another thread asks the run to end, as batch does), or
-  when the consumer of `run` closes it, the spot's stop flag is set, every C
-  loop returns within milliseconds, and Monte Carlo yields the result so
+  when the consumer of a run closes it, the work's stop flag is set, every C
+  loop returns within milliseconds, and Monte Carlo yields the total so
   far, marked interrupted.
 """
 
@@ -27,35 +23,33 @@ from __future__ import annotations
 import math
 import os
 import threading
-import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import CancelledError, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
+import omaha_eval._checks as _checks
 import omaha_eval._core as _core
-from omaha_eval.engine.results import (
-    EquityResult,
-    Sums,
-    block_stderr,
-    deal_results,
-    player_results,
-)
+from omaha_eval.engine.results import Sums, block_stderr
 from omaha_eval.engine.seeds import block_stream
 from omaha_eval.engine.spot import Spot
 from omaha_eval.errors import OmahaEvalError
 
 __all__ = [
     "BLOCK_TRIALS",
+    "MAX_THREADS",
     "Plan",
-    "Rounds",
+    "Round",
     "default_threads",
+    "exact_parts",
     "exact_sums",
     "monte_carlo_sums",
-    "run",
+    "read_threads",
+    "sample",
+    "spot_rounds",
 ]
 
 # Trials per Monte Carlo block: each block has its own seeded stream.
@@ -74,14 +68,16 @@ TARGET_FIRST_BLOCKS = 2
 # A range deal that collides is drawn again; this many in a row means the
 # ranges can (almost) never be dealt together.
 MAX_REJECTS = 1_000_000
-# Exact spots of at most this much work (spot.Spot.work) run in one part on
-# the calling thread; bigger ones in parts of about PART_WORK, at most MAX_PARTS.
+# Exact work of at most this much (spot.Spot.work) runs in one part on the
+# calling thread; more in parts of about PART_WORK, at most MAX_PARTS.
 INLINE_WORK = 2e6
 PART_WORK = 5e6
 MAX_PARTS = 64
 # How often the waiting thread wakes up (seconds): the bound on Ctrl-C delay
 # where signals cannot interrupt a wait.
 WAIT_STEP = 0.05
+# More threads than this is a mistake, whatever the machine.
+MAX_THREADS = 1024
 
 T = TypeVar("T")
 FloatArray = npt.NDArray[np.float64]
@@ -95,10 +91,18 @@ def default_threads() -> int:
         return os.cpu_count() or 1
 
 
+def read_threads(value: Any) -> int:
+    """`threads` as given (1..MAX_THREADS; None: every core), capped by the
+    cores: more only add overhead, and results do not depend on them."""
+    if value is None:
+        return default_threads()
+    return min(_checks.count(value, "threads", 1, MAX_THREADS), default_threads())
+
+
 @dataclass(frozen=True)
 class Plan:
-    """How to run a spot: the method, the trials (cap) and target standard
-    error of Monte Carlo, its seed, and the threads."""
+    """How to run: the method, the trials (cap) and target standard error of
+    Monte Carlo, its seed, and the threads."""
 
     exact: bool
     trials: int
@@ -106,6 +110,12 @@ class Plan:
     seed: int | None
     threads: int
     stop: Any = None  # anything with is_set() (a threading.Event): stop when it is set
+
+
+class Stoppable(Protocol):
+    """Prepared work whose C loops can be told to return early."""
+
+    def stop(self) -> None: ...
 
 
 class _Buffers(threading.local):
@@ -118,7 +128,7 @@ class _Buffers(threading.local):
         if outcome is None or len(outcome) != cells:
             self.outcome = outcome = np.zeros(cells)
             self.makes_low = np.zeros(n)
-            self.breakdown = np.zeros((n, len(_core.BREAKDOWN_COLUMNS)))
+            self.breakdown = np.zeros((n, _core.N_BREAKDOWN))
         else:
             outcome.fill(0.0)
             self.makes_low.fill(0.0)
@@ -128,10 +138,10 @@ class _Buffers(threading.local):
 
 class _Workers:
     """Units of C work on up to `threads` threads; the caller waits in short
-    interruptible steps and stops the spot when interrupted."""
+    interruptible steps and stops the work when interrupted."""
 
-    def __init__(self, c_spot: _core.EquitySpot, threads: int, stop: Any = None) -> None:
-        self.c_spot = c_spot
+    def __init__(self, work: Stoppable, threads: int, stop: Any = None) -> None:
+        self.work = work
         self.threads = threads
         self.stop = stop
         self.pool: ThreadPoolExecutor | None = None
@@ -141,14 +151,15 @@ class _Workers:
 
     def __exit__(self, *exc: object) -> None:
         if self.pool is not None:
-            self.c_spot.stop()  # nothing should be running; if it is, end it now
+            self.work.stop()  # nothing should be running; if it is, end it now
             self.pool.shutdown(wait=True, cancel_futures=True)
 
-    def run(self, jobs: Sequence[Callable[[], T]]) -> list[T]:
-        """Every job's result, in job order.  On KeyboardInterrupt, or when
-        the plan's stop event is set, the spot is stopped and `Interrupted`
-        carries the results of the jobs that ran."""
-        if self.threads == 1 and len(jobs) == 1 and getattr(jobs[0], "inline", False):
+    def run(self, jobs: Sequence[Callable[[], T]], inline: bool = False) -> list[T]:
+        """Every job's result, in job order (`inline`: one job, run on the
+        calling thread).  On KeyboardInterrupt, or when the plan's stop event
+        is set, the work is stopped and `Interrupted` carries the results of
+        the jobs that ran."""
+        if inline and len(jobs) == 1 and (self.stop is None or not self.stop.is_set()):
             return [jobs[0]()]
         if self.pool is None:
             self.pool = ThreadPoolExecutor(self.threads, thread_name_prefix="omaha_eval")
@@ -160,7 +171,7 @@ class _Workers:
                     raise _Stopped
                 _, pending = wait(pending, timeout=WAIT_STEP)
         except BaseException:
-            self.c_spot.stop()
+            self.work.stop()
             for f in futures:
                 f.cancel()
             raise Interrupted(_finished(futures)) from None
@@ -192,87 +203,48 @@ class Interrupted(KeyboardInterrupt):
         self.partial = partial
 
 
-def _result(spot: Spot, sums: Sums, stderr: Sequence[float], plan: Plan, start: float,
-            *, interrupted: bool = False) -> EquityResult:  # fmt: skip
-    seats = [(s.player.label, s.player.kind, s.live) for s in spot.seats]
-    reached = None
-    if not plan.exact and plan.target_stderr is not None:
-        reached = max(stderr) <= plan.target_stderr
-    return EquityResult(
-        players=player_results(seats, sums, stderr, spot.game.has_low),
-        **deal_results(sums),
-        method="exact" if plan.exact else "monte-carlo",
-        trials=sums.count,
-        seed=None if plan.exact else plan.seed,
-        elapsed=time.perf_counter() - start,
-        game=spot.game.name,
-        board=_text(spot.board),
-        dead=_text(spot.dead),
-        interrupted=interrupted,
-        target_stderr=None if plan.exact else plan.target_stderr,
-        target_reached=reached,
-    )
+def _bind(fn: Callable[..., T], *args: Any) -> Callable[[], T]:
+    def job() -> T:
+        return fn(*args)
+
+    return job
 
 
-def _text(cards: npt.NDArray[np.uint8]) -> str:
-    from omaha_eval.cards import format_cards
-
-    return format_cards(cards)
+# ---------------------------------------------------------------- exact
 
 
-class Rounds(Iterator[EquityResult]):
-    """The running results of a run (an iterator), with what it will do:
-    `plan` (exact or Monte Carlo, the trials) and `work`, the estimated work
-    of exact enumeration (spot.Spot.work: about 1e8 a second of one core)."""
-
-    def __init__(self, results: Iterator[EquityResult], plan: Plan, work: float) -> None:
-        self._results = results
-        self.plan = plan
-        self.work = work
-
-    def __next__(self) -> EquityResult:
-        return next(self._results)
-
-    def close(self) -> None:
-        """Stop early: the worker threads end at once."""
-        close = getattr(self._results, "close", None)
-        if close is not None:
-            close()
+def exact_parts(work: Stoppable, part: Callable[[int, int], T], parts: int, threads: int,
+                stop: Any = None) -> list[T]:  # fmt: skip
+    """Every part (part(p, parts), p = 0..parts-1) of exact work, in order,
+    on up to `threads` threads.  KeyboardInterrupt when interrupted (an
+    incomplete enumeration has no exact meaning)."""
+    jobs = [_bind(part, p, parts) for p in range(parts)]
+    with _Workers(work, min(threads, parts), stop) as workers:
+        try:
+            return workers.run(jobs, inline=parts == 1)
+        except Interrupted:
+            raise KeyboardInterrupt from None
 
 
-def run(spot: Spot, plan: Plan, start: float) -> Iterator[EquityResult]:
-    """Yield the running result after each round (exact: once, at the end);
-    `start` is the perf_counter time the question was asked."""
-    c_spot = spot.c_spot(exact=plan.exact)
-    if plan.exact:
-        sums = exact_sums(spot, c_spot, plan.threads, plan.stop)
-        yield _result(spot, sums, [0.0] * spot.n, plan, start)
-        return
-    yield from _run_monte_carlo(spot, c_spot, plan, start)
+def parts_for(work: float) -> int:
+    """Parts of exact work of this size (fixed by the work, never the threads)."""
+    return 1 if work <= INLINE_WORK else min(MAX_PARTS, math.ceil(work / PART_WORK))
 
 
 def exact_sums(spot: Spot, c_spot: _core.EquitySpot, threads: int, stop: Any = None) -> Sums:
     """Every deal of the spot, in parts fixed by its work, on `threads`."""
-    work = spot.work()
-    parts = 1 if work <= INLINE_WORK else min(MAX_PARTS, math.ceil(work / PART_WORK))
     buffers = _Buffers()
     n = spot.n
 
-    def part(p: int) -> Sums:
+    def part(p: int, parts: int) -> Sums:
         outcome, makes_low, breakdown = buffers.get(n)
         deals, code = c_spot.exact(p, parts, outcome, makes_low, breakdown)
         if code == _core.EQ_STOPPED:
             raise _Stopped  # an incomplete part has no exact meaning
         return Sums.of(outcome, makes_low, breakdown, n, deals)
 
-    jobs = [_job(part, p, inline=parts == 1) for p in range(parts)]
-    with _Workers(c_spot, min(threads, parts), stop) as workers:
-        try:
-            results = workers.run(jobs)
-        except Interrupted:
-            raise KeyboardInterrupt from None
     total = Sums.zero(n)
-    for r in results:
+    for r in exact_parts(c_spot, part, parts_for(spot.work()), threads, stop):
         total = total + r
     if total.count == 0:
         raise OmahaEvalError(
@@ -281,23 +253,92 @@ def exact_sums(spot: Spot, c_spot: _core.EquitySpot, threads: int, stop: Any = N
     return total
 
 
-def _job(fn: Callable[[int], T], arg: int, *, inline: bool) -> Callable[[], T]:
-    def job() -> T:
-        return fn(arg)
-
-    job.inline = inline  # type: ignore[attr-defined]
-    return job
+# ---------------------------------------------------------------- Monte Carlo
 
 
-def _block_trials(c_spot: _core.EquitySpot) -> int:
-    """Trials per block: fixed by the spot's sampler, never by the threads."""
-    return CHAIN_BLOCK_TRIALS if c_spot.sampler == "chain" else BLOCK_TRIALS
+@dataclass(frozen=True)
+class Round(Generic[T]):
+    """The running total of a Monte Carlo run after a round: the total, the
+    trials done, each figure's standard error, and whether the run was
+    interrupted (the total then holds the blocks that finished)."""
+
+    total: T
+    trials: int
+    stderr: list[float]
+    interrupted: bool = False
 
 
-def _stderr(blocks: list[Sums], total: Sums, chain: bool) -> list[float]:
-    """Each player's standard error, as the sampler allows: from the per-trial
-    variance for independent trials, from the blocks' means for chains."""
-    return block_stderr(blocks) if chain else total.iid_stderr()
+@dataclass(frozen=True)
+class Sampling(Generic[T]):
+    """What a Monte Carlo run adds up, block by block: `block(index, size)`
+    runs one block (in a worker thread) and returns its tally; `zero` is
+    the empty tally, `add` adds two, `trials` counts a tally's trials, and
+    `stderr(total, blocks)` gives the standard errors (`blocks`: every
+    block's tally, in order, when `keep_blocks`).  Block i must draw from
+    its own stream, fixed by the run's seed and i alone."""
+
+    block: Callable[[int, int], T]
+    zero: T
+    add: Callable[[T, T], T]
+    trials: Callable[[T], int]
+    stderr: Callable[[T, list[T]], list[float]]
+    block_trials: int
+    keep_blocks: bool = False
+    min_blocks: int = 1  # before a target standard error may stop the run
+
+
+def sample(work: Stoppable, sampling: Sampling[T], plan: Plan, *, rounds: bool = True
+           ) -> Iterator[Round[T]]:  # fmt: skip
+    """Run the plan's trials in blocks 0, 1, ... (block i draws from its own
+    stream: see Sampling.block), yielding the running total after each
+    round (`rounds=False`: once, at the end).  With a target standard
+    error, stop once every error is at most that, after `min_blocks`."""
+    assert plan.seed is not None
+    size_each = sampling.block_trials
+    total = sampling.zero
+    done = 0
+    kept: list[T] = []
+    next_blocks = TARGET_FIRST_BLOCKS if plan.target_stderr else ROUND_BLOCKS
+    if not rounds:
+        next_blocks = math.ceil(plan.trials / size_each)
+    threads = min(plan.threads, max(1, math.ceil(plan.trials / size_each)))
+    index = 0
+    with _Workers(work, threads, plan.stop) as workers:
+        while done < plan.trials:
+            sizes = _block_sizes(done, plan.trials, min(next_blocks, ROUND_BLOCKS * 64), size_each)
+            jobs = [_bind(sampling.block, index + i, size) for i, size in enumerate(sizes)]
+            try:
+                results = workers.run(jobs, inline=threads == 1 and len(jobs) == 1)
+            except Interrupted as stop:
+                for r in stop.partial:
+                    total = sampling.add(total, r)
+                    kept.append(r)
+                done = sampling.trials(total)
+                if done:
+                    yield Round(total, done, sampling.stderr(total, kept), interrupted=True)
+                    return
+                raise KeyboardInterrupt from None
+            index += len(sizes)
+            for r in results:
+                total = sampling.add(total, r)
+                if sampling.keep_blocks:
+                    kept.append(r)
+            done = sampling.trials(total)
+            stderr = sampling.stderr(total, kept)
+            if rounds or done >= plan.trials:
+                yield Round(total, done, stderr)
+            if plan.target_stderr is None:
+                continue
+            worst = max(stderr)
+            if worst <= plan.target_stderr and index >= sampling.min_blocks:
+                return
+            # errors shrink as 1/sqrt(trials): aim just past the target
+            if math.isfinite(worst) and done:
+                wanted = math.ceil(done * (worst / plan.target_stderr) ** 2 * 1.05)
+                more = max(1, math.ceil((wanted - done) / size_each))
+            else:
+                more = ROUND_BLOCKS
+            next_blocks = min(ROUND_BLOCKS, max(more, sampling.min_blocks - index))
 
 
 def _block_sizes(done_trials: int, cap: int, blocks: int, size_each: int) -> list[int]:
@@ -312,103 +353,64 @@ def _block_sizes(done_trials: int, cap: int, blocks: int, size_each: int) -> lis
     return sizes
 
 
-def _run_monte_carlo(
-    spot: Spot, c_spot: _core.EquitySpot, plan: Plan, start: float
-) -> Iterator[EquityResult]:
-    n, seed = spot.n, plan.seed
-    assert seed is not None
-    block = _block_runner(c_spot, n, seed, ())
-    size_each = _block_trials(c_spot)
+def _equity_sampling(spot: Spot, c_spot: _core.EquitySpot, seed: int, prefix: tuple[int, ...]
+                     ) -> Sampling[Sums]:  # fmt: skip
+    """How an equity spot's Monte Carlo blocks run and add up."""
+    buffers = _Buffers()
+    n = spot.n
     chain = c_spot.sampler == "chain"
 
-    total = Sums.zero(n)
-    blocks: list[Sums] = []  # kept for a chain's standard error
-    next_blocks = TARGET_FIRST_BLOCKS if plan.target_stderr and not chain else ROUND_BLOCKS
-    threads = min(plan.threads, max(1, math.ceil(plan.trials / size_each)))
-    with _Workers(c_spot, threads, plan.stop) as workers:
-        while total.count < plan.trials:
-            sizes = _block_sizes(total.count, plan.trials, next_blocks, size_each)
-            first = len(blocks) if chain else total.count // size_each
-            jobs = [_bind(block, first + i, size, inline=False) for i, size in enumerate(sizes)]
-            try:
-                results = workers.run(jobs)
-            except Interrupted as stop:
-                partial: list[tuple[Sums, int]] = stop.partial
-                for sums, _ in partial:
-                    total = total + sums
-                    blocks.append(sums)
-                if total.count:
-                    stderr = _stderr(blocks, total, chain)
-                    yield _result(spot, total, stderr, plan, start, interrupted=True)
-                    return
-                raise KeyboardInterrupt from None
-            _check_dealt(results)
-            for sums, _ in results:
-                total = total + sums
-                if chain:
-                    blocks.append(sums)
-            stderr = _stderr(blocks, total, chain)
-            yield _result(spot, total, stderr, plan, start)
-            if plan.target_stderr is None:
-                continue
-            worst = max(stderr)
-            if worst <= plan.target_stderr and (not chain or len(blocks) >= MIN_CHAIN_BLOCKS):
-                return
-            # errors shrink as 1/sqrt(trials): aim just past the target
-            wanted = math.ceil(total.count * (worst / plan.target_stderr) ** 2 * 1.05)
-            more = max(1, math.ceil((wanted - total.count) / size_each))
-            next_blocks = min(ROUND_BLOCKS, more)
-
-
-def _block_runner(
-    c_spot: _core.EquitySpot, n: int, seed: int, prefix: tuple[int, ...]
-) -> Callable[[int, int], tuple[Sums, int]]:
-    """Run block `index` of `size` trials: its own stream, keyed prefix + (index,)."""
-    buffers = _Buffers()
-
-    def block(index: int, size: int) -> tuple[Sums, int]:
+    def block(index: int, size: int) -> Sums:
         outcome, makes_low, breakdown = buffers.get(n)
         stream = block_stream(seed, (*prefix, index))
         done, code = c_spot.monte_carlo(stream, size, MAX_REJECTS, outcome, makes_low, breakdown)
-        return Sums.of(outcome, makes_low, breakdown, n, done), code
+        if code == _core.EQ_NO_DEAL:
+            raise OmahaEvalError(
+                f"players: {MAX_REJECTS:,} deals in a row gave two ranges the same card; "
+                "these ranges cannot (or almost never) be dealt together"
+            )
+        return Sums.of(outcome, makes_low, breakdown, n, done)
 
-    return block
+    def stderr(total: Sums, blocks: list[Sums]) -> list[float]:
+        # the per-trial variance for independent trials; the spread of the
+        # blocks' means for chains
+        return block_stderr(blocks) if chain else total.iid_stderr()
+
+    return Sampling(
+        block=block,
+        zero=Sums.zero(n),
+        add=Sums.__add__,
+        trials=lambda s: s.count,
+        stderr=stderr,
+        block_trials=CHAIN_BLOCK_TRIALS if chain else BLOCK_TRIALS,
+        keep_blocks=chain,
+        min_blocks=MIN_CHAIN_BLOCKS if chain else 1,
+    )
 
 
-def _check_dealt(results: Sequence[tuple[Sums, int]]) -> None:
-    if any(code == _core.EQ_NO_DEAL for _, code in results):
-        raise OmahaEvalError(
-            f"players: {MAX_REJECTS:,} deals in a row gave two ranges the same card; "
-            "these ranges cannot (or almost never) be dealt together"
-        )
+def spot_rounds(spot: Spot, plan: Plan) -> Iterator[Round[Sums]]:
+    """The rounds of a spot: exact (once, at the end, stderr 0) or Monte Carlo."""
+    c_spot = spot.c_spot(exact=plan.exact)
+    if plan.exact:
+        sums = exact_sums(spot, c_spot, plan.threads, plan.stop)
+        yield Round(sums, sums.count, [0.0] * spot.n)
+        return
+    assert plan.seed is not None
+    yield from sample(c_spot, _equity_sampling(spot, c_spot, plan.seed, ()), plan)
 
 
-def monte_carlo_sums(
-    spot: Spot, trials: int, seed: int, prefix: tuple[int, ...], threads: int, stop: Any = None
-) -> tuple[Sums, list[float]]:
+def monte_carlo_sums(spot: Spot, trials: int, seed: int, prefix: tuple[int, ...], threads: int,
+                     stop: Any = None) -> tuple[Sums, list[float]]:  # fmt: skip
     """`trials` Monte Carlo trials of the spot in blocks keyed prefix + (i,),
     without rounds (a part of a bigger run, e.g. one board of a pattern):
-    the sums and each player's standard error."""
+    the sums and each player's standard error.  KeyboardInterrupt when
+    interrupted (a part of a run has no meaning alone)."""
     c_spot = spot.c_spot(exact=False)
-    block = _block_runner(c_spot, spot.n, seed, prefix)
-    size_each = _block_trials(c_spot)
-    sizes = _block_sizes(0, trials, math.ceil(trials / size_each), size_each)
-    jobs = [_bind(block, i, size, inline=len(sizes) == 1) for i, size in enumerate(sizes)]
-    with _Workers(c_spot, min(threads, len(jobs)), stop) as workers:
-        try:
-            results = workers.run(jobs)
-        except Interrupted:
-            raise KeyboardInterrupt from None
-    _check_dealt(results)
-    total = Sums.zero(spot.n)
-    for sums, _ in results:
-        total = total + sums
-    return total, _stderr([sums for sums, _ in results], total, c_spot.sampler == "chain")
-
-
-def _bind(fn: Callable[[int, int], T], index: int, size: int, *, inline: bool) -> Callable[[], T]:
-    def job() -> T:
-        return fn(index, size)
-
-    job.inline = inline  # type: ignore[attr-defined]
-    return job
+    plan = Plan(exact=False, trials=trials, target_stderr=None, seed=seed, threads=threads,
+                stop=stop)  # fmt: skip
+    last = None
+    for last in sample(c_spot, _equity_sampling(spot, c_spot, seed, prefix), plan, rounds=False):
+        if last.interrupted:
+            raise KeyboardInterrupt
+    assert last is not None
+    return last.total, last.stderr

@@ -1,17 +1,21 @@
 """A spot ready for the C core: its players after card removal, the known
 cards, the estimated work of exact enumeration, and the C spot itself.
 
-Card removal (RULES.md, "Equity"): range hands that touch a known card (the
-board, the dead cards, a player's hand) cannot be dealt and are dropped; a
-range left with one hand is that hand, whose cards are then known too.
+Card removal (docs/rules.md, "Equity"): range hands that touch a known card
+(the board, the dead cards, a player's hand) cannot be dealt and are
+dropped; a range left with one hand is that hand, whose cards are then
+known too.  The deck must hold the board cards still to come (check_deck).
+Both rules live here, for every entry point that deals.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 import omaha_eval._checks as _checks
 import omaha_eval._core as _core
@@ -20,7 +24,16 @@ from omaha_eval.engine.players import Kind, Player
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import Game
 
-__all__ = ["AUTO_EXACT_WORK", "EXACT_WORK_LIMIT", "Seat", "Spot", "prepare"]
+__all__ = [
+    "AUTO_EXACT_WORK",
+    "EXACT_WORK_LIMIT",
+    "Seat",
+    "Spot",
+    "cards_left",
+    "check_deck",
+    "live_rows",
+    "prepare",
+]
 
 # Exact enumeration is chosen by itself when its estimated work (Spot.work:
 # roughly one unit per fixed-hand evaluation or counted deal, five per
@@ -33,7 +46,7 @@ EXACT_WORK_LIMIT = 1e11
 # smallest product could pass 10^-DECADES_SAFE.
 DECADES_SAFE = 290
 
-_C_KIND = {"hand": 0, "range": 1, "random": 2}  # enum oe_eq_kind (src_c/oe_equity.h)
+_C_KIND = {"hand": _core.EQ_FIXED, "range": _core.EQ_RANGE, "random": _core.EQ_RANDOM}
 
 
 @dataclass
@@ -132,23 +145,43 @@ def _unknown_hands(known: int, k: int) -> CardArray:
     return np.ascontiguousarray(deck[rows])
 
 
-def prepare(players: list[Player], k: int, board: CardArray, dead: CardArray, game: Game) -> Spot:
-    """Check the cards of a spot and remove the known ones from the ranges."""
+def cards_left(n: int, k: int, n_board: int, n_dead: int) -> int:
+    """Cards of the deck not held by n players of k cards, the board or the
+    dead cards, less the board cards still to come (negative: they do not fit)."""
+    return 52 - n_board - n_dead - n * k - (_checks.BOARD_SIZE - n_board)
+
+
+def check_deck(n: int, k: int, n_board: int, n_dead: int, name: str = "players") -> None:
+    """The deck must hold every hand and the board cards to come."""
+    if cards_left(n, k, n_board, n_dead) < 0:
+        left = 52 - n_board - n_dead - n * k
+        raise OmahaEvalError(
+            f"{name}: too few cards left: {n} players x {k} hole cards, {n_board} board and "
+            f"{n_dead} dead cards leave {max(left, 0)} for the {_checks.BOARD_SIZE - n_board} "
+            "board cards to come"
+        )
+
+
+def live_rows(combos: CardArray, known: int) -> npt.NDArray[np.bool_]:
+    """Which hands share no card with the `known` card mask."""
+    live: npt.NDArray[np.bool_] = (_checks.row_masks(combos) & np.uint64(known)) == 0
+    return live
+
+
+def prepare(players: Sequence[Player], k: int, board: CardArray, dead: CardArray, game: Game,
+            names: Sequence[str] | None = None) -> Spot:  # fmt: skip
+    """Check the cards of a spot and remove the known ones from the ranges
+    (`names`: the players' names in messages, default ``players[i]``)."""
+    if names is None:
+        names = [f"players[{i}]" for i in range(len(players))]
     if len(board) > _checks.BOARD_SIZE:
         raise OmahaEvalError(f"board: at most 5 cards, got {len(board)}")
     _checks.disjoint(
         ("board", board),
         ("dead", dead),
-        *((f"players[{i}]", p.combos[0]) for i, p in enumerate(players) if p.kind == "hand"),
+        *((names[i], p.combos[0]) for i, p in enumerate(players) if p.kind == "hand"),
     )
-    n = len(players)
-    left = 52 - len(board) - len(dead) - n * k
-    if left < 5 - len(board):
-        raise OmahaEvalError(
-            f"players: too few cards left: {n} players x {k} hole cards, {len(board)} board and "
-            f"{len(dead)} dead cards leave {max(left, 0)} for the {5 - len(board)} board "
-            "cards to come"
-        )
+    check_deck(len(players), k, len(board), len(dead))
     seats = [Seat(p, p.kind, p.combos, p.weights, len(p.combos)) for p in players]
     known = _checks.card_mask(board) | _checks.card_mask(dead)
     for s in seats:
@@ -160,10 +193,10 @@ def prepare(players: list[Player], k: int, board: CardArray, dead: CardArray, ga
         for i, s in enumerate(seats):
             if s.kind != "range":
                 continue
-            keep = ((_checks.row_masks(s.combos) & np.uint64(known)) == 0) & (s.weights > 0)
+            keep = live_rows(s.combos, known) & (s.weights > 0)
             if not keep.any():
                 raise OmahaEvalError(
-                    f"players[{i}]: no hand of the range is left after removing the board, "
+                    f"{names[i]}: no hand of the range is left after removing the board, "
                     "the dead cards and the other players' known hands (or every weight is 0)"
                 )
             if not keep.all():

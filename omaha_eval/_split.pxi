@@ -1,0 +1,23 @@
+# The pot split (src_c/oe_split.h), the one place that decides who wins
+# what.  Included by _core.pyx; private.
+
+SPLIT_MAX_PLAYERS = OE_MAX_PLAYERS
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def split_rows(const uint16_t[:, ::1] high, const uint8_t[:, ::1] low):
+    """Pot shares of each showdown row: high/low (T, n) values of n players
+    contesting one pot -> (hi_share, lo_share), float64 (T, n)."""
+    cdef Py_ssize_t i, t = high.shape[0]
+    cdef int n = <int>high.shape[1]
+    hi = np.zeros((t, n), dtype=np.float64)
+    lo = np.zeros((t, n), dtype=np.float64)
+    cdef double[:, ::1] h = hi
+    cdef double[:, ::1] l = lo
+    if t == 0 or n == 0:
+        return hi, lo
+    with nogil:
+        for i in range(t):
+            oe_split_shares(n, &high[i, 0], &low[i, 0], &h[i, 0], &l[i, 0])
+    return hi, lo

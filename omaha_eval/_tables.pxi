@@ -1,0 +1,18 @@
+# The evaluator's tables (src_c/oe_tables.h), read for names and keys.
+# Included by _core.pyx; private.
+
+
+def high_key(int high):
+    """(category, tie-break ranks) of a high value: ranks as 0..12, ordered by
+    count then rank (a straight gives only its top card)."""
+    cdef uint32_t key = oe_high_keys[high - 1]
+    return key >> 20, tuple((key >> (16 - 4 * i)) & 15 for i in range(5))
+
+
+def low_mask(int low):
+    """Set of low ranks (bit 0 = ace .. bit 7 = eight) of a low value 1..56."""
+    cdef int m
+    for m in range(256):
+        if oe_low_value[m] == low:
+            return m
+    return 0

@@ -1,0 +1,92 @@
+"""A spot over every board of a board or dead-card pattern (engine/boards.py).
+
+The answer is the mean of the spot's figures over every matching board (and
+dead-card set) that can be dealt, each equally likely:
+
+- Exact: each board is enumerated as a spot of its own and the boards'
+  figures are averaged.
+- Monte Carlo, stratified: every board gets the same number of trials (at
+  least 2: the trials divided among the boards, rounded up), board s
+  drawing from ``SeedSequence(seed, spawn_key=(s, block))``; the standard
+  error comes from the variance within each board: stratified sampling.
+
+Boards are prepared and run one at a time, so memory does not grow with
+their number.  Ctrl-C (or the plan's stop event) between or during boards
+ends the run with KeyboardInterrupt: a mean over some of the boards is not
+an estimate of the whole.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+from omaha_eval._checks import CardArray
+from omaha_eval.engine import runner
+from omaha_eval.engine.players import Player
+from omaha_eval.engine.results import Sums
+from omaha_eval.engine.spot import Spot, prepare
+from omaha_eval.errors import OmahaEvalError
+from omaha_eval.games import Game
+
+__all__ = ["pattern_sums", "pattern_work"]
+
+
+def _spot(players: Sequence[Player], k: int, board: CardArray, dead: CardArray, game: Game
+          ) -> Spot | None:  # fmt: skip
+    try:
+        return prepare(players, k, board, dead, game)
+    except OmahaEvalError:
+        return None  # a range with no hand left on this board: that board cannot be dealt
+
+
+def pattern_work(players: Sequence[Player], k: int, pairs: Sequence[tuple[CardArray, CardArray]],
+                 game: Game) -> float:  # fmt: skip
+    """Estimated work of exact enumeration over every pair (each board's
+    spot has the same shape: the first one that can be dealt tells)."""
+    for b, d in pairs:
+        spot = _spot(players, k, b, d, game)
+        if spot is not None:
+            return spot.work() * len(pairs)
+    return 0.0
+
+
+def pattern_sums(players: Sequence[Player], k: int, pairs: Sequence[tuple[CardArray, CardArray]],
+                 game: Game, plan: runner.Plan
+                 ) -> tuple[Sums, list[float], int, list[int]]:  # fmt: skip
+    """The run over every (board, dead) pair: the sums (exact: the boards'
+    mean, each board scaled to weight 1), each player's standard error,
+    the number of boards that could be dealt, and the hands each player
+    could hold on the first of them."""
+    n = len(players)
+    total = Sums.zero(n)
+    variance = np.zeros(n)  # stratified: sum over boards of n_s^2 se_s^2, over N^2 at the end
+    each = max(2, math.ceil(plan.trials / len(pairs)))
+    boards = 0
+    live: list[int] = []
+    for s, (b, d) in enumerate(pairs):
+        if plan.stop is not None and plan.stop.is_set():
+            raise KeyboardInterrupt
+        spot = _spot(players, k, b, d, game)
+        if spot is None:
+            continue
+        boards += 1
+        live = live or [seat.live for seat in spot.seats]
+        if plan.exact:
+            sums = runner.exact_sums(spot, spot.c_spot(exact=True), plan.threads, plan.stop)
+            total = total + sums.scaled(1.0 / sums.total)
+        else:
+            assert plan.seed is not None
+            sums, se = runner.monte_carlo_sums(spot, each, plan.seed, (s,), plan.threads,
+                                               plan.stop)  # fmt: skip
+            total = total + sums
+            variance += sums.count**2 * np.asarray(se) ** 2
+    if not boards:
+        raise OmahaEvalError(
+            "board: no board matching the pattern leaves a hand in every player's range"
+        )
+    if plan.exact:
+        return total.scaled(1.0 / boards), [0.0] * n, boards, live
+    return total, [math.sqrt(v) / total.count for v in variance.tolist()], boards, live
