@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 from oracles import evaluator as ref
+from oracles import plain
 
 from omaha_eval import _core
 
@@ -90,10 +91,10 @@ def exact_counts(spot: _core.EquitySpot, parts: int = 1) -> tuple[np.ndarray, ..
     return out, low, bd, deals
 
 
-def plain_counts(spot: _core.EquitySpot) -> tuple[np.ndarray, ...]:
-    out, low, bd = empty_counts(spot.n)
-    deals = spot.exact_plain(out, low, bd)
-    return out, low, bd, deals
+def plain_counts(players: list[Player], board: list[int] = (), dead: list[int] = (),  # type: ignore[assignment]
+                 game: str = "omaha8") -> tuple[np.ndarray, ...]:  # fmt: skip
+    """The same counts by plain enumeration (tests/oracles/plain.py)."""
+    return plain.plain_counts(players, list(board), list(dead), game)
 
 
 def deal_random_spot(

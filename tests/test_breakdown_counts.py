@@ -97,7 +97,9 @@ def test_exact_breakdown_matches_brute_force(name: str, game: str) -> None:
         assert not bd[:, 9:].any()
     else:
         assert (bd[:, 9:].sum(axis=1) == deals).all()
-    np.testing.assert_array_equal(plain_counts(spot)[2], bd)
+    np.testing.assert_array_equal(
+        plain_counts([ids(p) for p in players], ids(board), ids(dead), game)[2], bd
+    )
 
 
 def test_exact_breakdown_with_a_range() -> None:

@@ -1,6 +1,7 @@
 """Exact enumeration (folded fixed hands, boards counted by rank multiset)
-against the plain enumeration (EquitySpot.exact_plain: every board, every hand
-scored from scratch by the evaluator) and the plain-Python brute force.
+against the plain enumeration (tests/oracles/plain.py: every deal listed,
+every hand scored from its 2 + 3 combinations by the five-card evaluator)
+and the plain-Python brute force.
 
 Every exact spot shape the tests hold: preflop to river (0 to 5 board cards),
 4, 5 and 6 hole cards, heads-up to 6-way, ranges, random hands, dead cards,
@@ -127,7 +128,7 @@ SPOTS = {
 def test_exact_equals_plain_enumeration(name: str, game: str) -> None:
     players, board, dead = SPOTS[name]
     spot = make_spot(players, ids(board), ids(dead), game=game)
-    want = plain_counts(spot)
+    want = plain_counts(players, ids(board), ids(dead), game)
     unit_weights = all(not isinstance(p, tuple) for p in players)
     for parts in (1, 2, 3):
         got = exact_counts(spot, parts)
@@ -160,7 +161,7 @@ def test_random_fixed_spots_equal_plain(
     if left < 5 - n_board:
         return
     spot = make_spot(hands, board, dead, game=game)
-    got, want = exact_counts(spot, parts), plain_counts(spot)
+    got, want = exact_counts(spot, parts), plain_counts(hands, board, dead, game)
     assert got[3] == want[3]
     for g, w in zip(got[:3], want[:3], strict=True):
         np.testing.assert_array_equal(g, w)
@@ -169,8 +170,7 @@ def test_random_fixed_spots_equal_plain(
 def test_plain_enumeration_matches_brute_force() -> None:
     """The reference itself, against the plain-Python oracle on a small spot."""
     players, board, dead = SPOTS["river two ranges 3-way"]
-    spot = make_spot(players, ids(board), ids(dead))
-    out, low, _, deals = plain_counts(spot)
+    out, low, _, deals = plain_counts(players, ids(board), ids(dead))
     hands = [
         [(list(map(int, c)), float(w)) for c, w in zip(p[1], p[2], strict=True)]
         if isinstance(p, tuple)
