@@ -54,7 +54,16 @@ RANK_CLASSES = {
 }
 
 MAX_ALTERNATIVES = 500  # choices one pattern may expand to: matching costs grow with them
+# Choices of all patterns together, counted before each is expanded: the
+# parser's own time and memory grow with them (about 0.1 s for 10,000).
+MAX_TOTAL_ALTERNATIVES = 10_000
 MAX_DEPTH = 50  # parentheses inside parentheses: deeper is a mistake, and Python's stack is finite
+# Characters of range text, checked before it is read: a long list of
+# six-card hands (about 1,500 of them) fits, and the parser's time stays
+# well under a second.
+MAX_TEXT_LENGTH = 20_000
+MAX_NUMBER_LENGTH = 50  # characters of one weight or percent: longer is a slip
+SHOWN_WIDTH = 72  # characters of the text an error shows around the bad spot
 
 
 @dataclass(frozen=True)
@@ -127,19 +136,23 @@ class Union_:
 
 
 @dataclass(frozen=True)
-class Binary:
-    op: str  # ":" intersection or "!" but-not
-    left: Node
-    right: Node
+class Chain:
+    """Operands joined by ':' (intersection) and '!' (but not), read left
+    to right: ``A:B!C`` is ``(A:B)!C``.  Kept flat, so that a long chain
+    does not make a deep tree."""
+
+    first: Node
+    rest: tuple[tuple[str, Node], ...]  # (":" or "!", operand)
 
 
 @dataclass(frozen=True)
 class Weighted:
     node: Node
     weight: float
+    col: int  # the '@'
 
 
-Node = Pattern | Macro | Percent | Union_ | Binary | Weighted
+Node = Pattern | Macro | Percent | Union_ | Chain | Weighted
 
 _SUIT_SYMBOLS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s", "♧": "c", "♢": "d", "♡": "h", "♤": "s"}
 _NUMBER = re.compile(r"(\d+(?:\.\d*)?|\.\d+)")
@@ -149,9 +162,17 @@ _TABLE = re.compile(r"\d[0-9A-Za-z]*")  # a table-size suffix right after '%': 6
 
 def syntax_error(text: str, pos: int, message: str, name: str = "range") -> OmahaEvalError:
     """The error for bad range text: the message, the column (1-based) and
-    the text with a caret under the bad spot."""
+    the text with a caret under the bad spot (a long text: SHOWN_WIDTH
+    characters around it)."""
     shown = "".join(" " if ch.isspace() else ch for ch in text)
-    return OmahaEvalError(f"{name}: column {pos + 1}: {message}\n    {shown}\n    {' ' * pos}^")
+    caret = pos
+    if len(shown) > SHOWN_WIDTH:
+        start = max(0, min(pos - SHOWN_WIDTH // 2, len(shown) - SHOWN_WIDTH))
+        left = "..." if start else ""
+        right = "..." if start + SHOWN_WIDTH < len(shown) else ""
+        shown = left + shown[start : start + SHOWN_WIDTH] + right
+        caret = pos - start + len(left)
+    return OmahaEvalError(f"{name}: column {pos + 1}: {message}\n    {shown}\n    {' ' * caret}^")
 
 
 class _Parser:
@@ -164,6 +185,7 @@ class _Parser:
         self.k = hole_cards
         self.depth = 0
         self.game = game
+        self.alternatives = 0  # of every pattern so far
 
     # ---------------------------------------------------------------- helpers
     def fail(self, message: str, pos: int | None = None) -> NoReturn:
@@ -182,6 +204,13 @@ class _Parser:
 
     # ---------------------------------------------------------------- grammar
     def parse(self) -> Node:
+        if len(self.text) > MAX_TEXT_LENGTH:
+            self.fail(
+                f"range text of {len(self.text):,} characters, more than the limit of "
+                f"{MAX_TEXT_LENGTH:,}; write a shorter range (fewer terms, or spans and "
+                "brackets such as 'AA-TT', '[A-T]')",
+                MAX_TEXT_LENGTH,
+            )
         self.skip_ws()
         if self.pos == len(self.text):
             self.fail("empty range: expected a hand pattern such as 'AA' or '15%'")
@@ -208,12 +237,13 @@ class _Parser:
             m = _NUMBER.match(self.text, self.pos)
             if m is None:
                 self.fail("expected a weight after '@', e.g. '@0.5'")
+            self.check_number(m.group(1))
             weight = float(m.group(1))
             if not 0 < weight < float("inf"):
                 self.fail(f"weight must be a positive number, got {m.group(1)}", at + 1)
             self.pos = m.end()
             self.skip_ws()
-            node = Weighted(node, weight)
+            node = Weighted(node, weight, at)
             if self.peek() and self.peek() in ":!@":
                 self.fail(
                     f"{self.describe()} after a weight; a weight ends its term "
@@ -222,13 +252,14 @@ class _Parser:
         return node
 
     def chain(self) -> Node:
-        node = self.operand()
+        first = self.operand()
+        rest: list[tuple[str, Node]] = []
         while self.peek() in (":", "!"):
             op = self.peek()
             self.pos += 1
             self.skip_ws()
-            node = Binary(op, node, self.operand())
-        return node
+            rest.append((op, self.operand()))
+        return Chain(first, tuple(rest)) if rest else first
 
     def operand(self) -> Node:
         self.skip_ws()
@@ -303,9 +334,14 @@ class _Parser:
         self.pos = m.end()
         return "6h"
 
+    def check_number(self, digits: str) -> None:
+        if len(digits) > MAX_NUMBER_LENGTH:
+            self.fail(f"number of {len(digits):,} characters (at most {MAX_NUMBER_LENGTH})")
+
     def percent_number(self) -> Fraction:
         m = _PERCENT.match(self.text, self.pos)
         assert m is not None
+        self.check_number(m.group(1))
         value = Fraction(m.group(1))
         if value > 100:
             self.fail(f"percent above 100: {m.group(1)}%")
@@ -407,9 +443,17 @@ class _Parser:
                 "split it with ','",
                 start,
             )
+        if self.alternatives + choices > MAX_TOTAL_ALTERNATIVES:
+            self.fail(
+                f"the patterns up to here expand to {self.alternatives + choices:,} "
+                f"alternatives (limit {MAX_TOTAL_ALTERNATIVES:,} for a whole range); "
+                "write a narrower range with fewer or smaller brackets and spans",
+                start,
+            )
 
     def check_size(self, alts: list[Alt], start: int) -> None:
         self.check_count(len(alts), start)
+        self.alternatives += len(alts)
         for alt in alts:
             if len(alt) > self.k:
                 self.fail(f"pattern has {len(alt)} cards but hands have {self.k}", start)

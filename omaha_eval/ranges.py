@@ -26,6 +26,9 @@ here; equity removes them when it deals.
 from __future__ import annotations
 
 import math
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -47,18 +50,72 @@ Weights = npt.NDArray[np.float64]
 CTuple = tuple[int, int, int, int, int]
 
 
+# ---------------------------------------------------------------- limits
+# Hands evaluated at a time: the masks and weights of a range's parts take
+# memory in proportion to this, not to the 20 M six-card hands (a 4-card
+# range is one chunk).
+CHUNK_ROWS = 1 << 19
+# Memory the parts of one range may hold at once, besides the hand table
+# and the result: deeply nested weighted parts get smaller chunks.
+MAX_PART_BYTES = 256 << 20
+# Work one range may take, in matcher steps (_Budget): about a nanosecond
+# each on the project's 2-core machine, so 10 seconds or so at most.  The
+# steps are estimated from the text before any hand is matched.
+MAX_STEPS = 10_000_000_000
+# Matcher steps of one C call (a few hundredths of a second; calls on fewer
+# than 1,024 hands are not worth their set-up): Ctrl-C lands between calls.
+CALL_STEPS = 30_000_000
+# Steps of a pass of one numpy operation over one hand (a mask or weights),
+# and the fixed cost of one part on one chunk (Python and numpy overhead).
+ROW_STEPS = 2
+SCAN_STEPS = 10  # a pattern's first test on one hand, in the matcher
+PART_STEPS = 20_000
+# Weights of parts: past these the products of weights leave float range.
+WEIGHT_RANGE = (1e-300, 1e300)
+
+
+def _interruptible(rows: int, block: int, step: Callable[[int, int], None]) -> None:
+    """step(lo, hi) over rows in blocks of at most `block`: each is a short
+    C call, so Ctrl-C lands between two of them."""
+    for lo in range(0, rows, block):
+        step(lo, min(lo + block, rows))
+
+
 @lru_cache(maxsize=3)
 def all_hands(k: int) -> npt.NDArray[np.uint8]:
     """Every k-card hand, rows ascending, lexicographic order; read-only.
     (Cached: 1 MB for k = 4, 13 MB for 5, 122 MB for 6.)"""
-    hands = _core.all_hands_k(k)
+    if k < 6:
+        hands = _core.all_hands_k(k)
+    else:
+        # the 6-card table from the 5-card one, one first card at a time (a
+        # C call over all 20 M would not let Ctrl-C in for most of a second):
+        # the hands starting with card c are c and every 5 cards above it,
+        # a tail of the 5-card table
+        fives = all_hands(5)
+        hands = np.empty((math.comb(52, 6), 6), dtype=np.uint8)
+        row = 0
+        for c in range(52 - 5):
+            tail = fives[fives.shape[0] - math.comb(51 - c, 5) :]
+            hands[row : row + tail.shape[0], 0] = c
+            hands[row : row + tail.shape[0], 1:] = tail
+            row += tail.shape[0]
+        assert row == hands.shape[0]
     hands.flags.writeable = False
     return hands
 
 
 @lru_cache(maxsize=3)
 def _shapes(k: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
-    return _core.hand_shapes(all_hands(k))
+    hands = all_hands(k)
+    suited = np.empty(hands.shape[0], dtype=np.uint8)
+    max_rank = np.empty(hands.shape[0], dtype=np.uint8)
+
+    def step(lo: int, hi: int) -> None:
+        suited[lo:hi], max_rank[lo:hi] = _core.hand_shapes(hands[lo:hi])
+
+    _interruptible(hands.shape[0], CHUNK_ROWS, step)
+    return suited, max_rank
 
 
 # Hand sizes whose suit classes are built once and used for matching: 4
@@ -86,11 +143,19 @@ def _hand_classes(k: int) -> npt.NDArray[np.int32]:
     """The preflop class of each hand of all_hands(k), as a position in
     _preflop.all_class_keys(k).  (Cached: 1 MB for k = 4, 10 MB for 5,
     81 MB for 6; keys from C, then a hash lookup, no sort of all hands.)"""
-    classes = _preflop.class_index(k)(_preflop.class_keys(all_hands(k)))
+    hands = all_hands(k)
+    lookup = _preflop.class_index(k)
+    classes = np.empty(hands.shape[0], dtype=np.int32)
+
+    def step(lo: int, hi: int) -> None:
+        classes[lo:hi] = lookup(_preflop.class_keys(hands[lo:hi]))
+
+    _interruptible(hands.shape[0], CHUNK_ROWS, step)
     classes.flags.writeable = False
     return classes
 
 
+# ---------------------------------------------------------------- patterns for C
 def _c_card(
     card: rp.Card, rank_vars: dict[str, int], suit_vars: dict[str, int], written_suits: int
 ) -> CTuple:
@@ -115,11 +180,30 @@ def _is_free(card: rp.Card) -> bool:
     )
 
 
+def _card_shapes(cards: Sequence[CTuple]) -> list[tuple[int, ...]]:
+    """Each card's shape: two cards are interchangeable for the matcher
+    (src_c/oe_ranges.c, prepare) when their shapes are equal: the same
+    ranks, suits and kind, and the same variables or variables that no other
+    card uses (99: they sort after the shared ones, which bind and prune)."""
+    rank_uses = Counter(t[2] for t in cards)
+    suit_uses = Counter(t[3] for t in cards)
+    return [
+        (
+            ranks,
+            suits,
+            named,
+            99 if rank_var >= 0 and rank_uses[rank_var] == 1 else rank_var,
+            99 if suit_var >= 0 and suit_uses[suit_var] == 1 else suit_var,
+        )
+        for ranks, suits, rank_var, suit_var, named in cards
+    ]
+
+
 def _c_pattern(alt: rp.Alt) -> tuple[CTuple, ...]:
     """A pattern alternative for the C matcher: free cards ('*') dropped (a
     pattern never has more cards than the hand, so one is always left for
-    each), named cards first (the matcher's contract), tightest first,
-    identical cards adjacent."""
+    each), named cards first (the matcher's contract), tightest first, and
+    interchangeable cards adjacent (the matcher tries one order of them)."""
     written = 0
     for c in alt:
         if c.suit is not None:
@@ -127,78 +211,390 @@ def _c_pattern(alt: rp.Alt) -> tuple[CTuple, ...]:
     rank_vars: dict[str, int] = {}
     suit_vars: dict[str, int] = {}
     cards = [_c_card(c, rank_vars, suit_vars, written) for c in alt if not _is_free(c)]
-    cards.sort(key=lambda t: (1 - t[4], t[2] < 0, bin(t[0]).count("1"), bin(t[1]).count("1"), t))
-    return tuple(cards)
+    keyed = [
+        ((1 - t[4], t[2] < 0, t[0].bit_count(), t[1].bit_count(), shape, t), t)
+        for shape, t in zip(_card_shapes(cards), cards, strict=True)
+    ]
+    keyed.sort()
+    return tuple(t for _, t in keyed)
 
 
-def _match(pattern: rp.Pattern, k: int) -> Mask:
-    hands = all_hands(k)
-    alts = {_c_pattern(alt) for alt in pattern.alts}
-    if () in alts:  # only free cards: every hand
-        return np.ones(hands.shape[0], dtype=np.bool_)
-    c_alts = [list(a) for a in sorted(alts)]
-    if k in SUIT_CLASS_SIZES and not any(c.suit is not None for alt in pattern.alts for c in alt):
+# ---------------------------------------------------------------- cost model
+def _hands_holding(k: int, sets: list[tuple[int, int]]) -> int:
+    """How many k-card hands hold at least `need` cards of each of some
+    disjoint sets of cards, given as (size, need): exact."""
+    ways = [1] + [0] * k  # ways[j]: hands of j cards from the sets so far, each need met
+    rest = 52
+    for size, need in sets:
+        rest -= size
+        more = [0] * (k + 1)
+        for i, w in enumerate(ways):
+            for j in range(need, min(size, k - i) + 1):
+                more[i + j] += w * math.comb(size, j)
+        ways = more
+    return sum(w * math.comb(rest, k - j) for j, w in enumerate(ways))
+
+
+def _pass_share(alt: Sequence[CTuple], k: int) -> float:
+    """At most the share of k-card hands that pass the matcher's first test
+    (each set of fitting cards held by as many cards as need it): exact when
+    the sets are disjoint, else that of the rarest set."""
+    need = Counter((ranks, suits) for ranks, suits, *_ in alt)
+    sets = list(need.items())
+    disjoint = all(
+        a[0] & b[0] == 0 or a[1] & b[1] == 0 for i, (a, _) in enumerate(sets) for b, _ in sets[:i]
+    )
+    sizes = [((r.bit_count() * s.bit_count()), n) for (r, s), n in sets]
+    if disjoint:
+        held = _hands_holding(k, sizes)
+    else:
+        held = min(_hands_holding(k, [one]) for one in sizes)
+    return held / math.comb(52, k)
+
+
+def _search_steps(alt: Sequence[CTuple], k: int) -> float:
+    """About the matcher's steps for one hand that passes its first test:
+    its backtracking search (src_c/oe_ranges.c, place) takes the pattern's
+    cards in order, each with about as many choices as the hand's free
+    cards that fit it, given the variables bound before it (a bound
+    variable: one rank of 13, one suit of 4); a run of interchangeable
+    cards takes its cards in increasing order (t! fewer ways for t of
+    them); each partial match is a loop over the k cards.  An estimate of
+    the mean, not a bound."""
+    shapes = _card_shapes(alt)
+    rank_vars: set[int] = set()
+    suit_vars: set[int] = set()
+    named = 0
+    nodes, level, run = 0.0, 1.0, 0
+    for i, (ranks, suits, rank_var, suit_var, is_named) in enumerate(alt):
+        run = run + 1 if i and shapes[i] == shapes[i - 1] else 1
+        if rank_var in rank_vars:
+            rank_share = 1 / 13
+        elif rank_var >= 0:  # a new rank variable: not a rank taken before
+            rank_share = max(0, 13 - len(rank_vars) - named) / 13
+        else:
+            rank_share = ranks.bit_count() / 13
+        if suit_var in suit_vars:
+            suit_share = 1 / 4
+        elif suit_var >= 0:
+            suit_share = max(0, suits.bit_count() - len(suit_vars)) / 4
+        else:
+            suit_share = suits.bit_count() / 4
+        level *= (k - i) * rank_share * suit_share / run
+        nodes += level
+        if rank_var >= 0:
+            rank_vars.add(rank_var)
+        if suit_var >= 0:
+            suit_vars.add(suit_var)
+        named += is_named
+    return nodes * (k + 2)
+
+
+class _Budget:
+    """The steps a range will take, charged part by part in the order of
+    the text, before any hand is matched; the part that takes the total past
+    MAX_STEPS is the error's column."""
+
+    def __init__(self, text: str, name: str, k: int) -> None:
+        self.text, self.name, self.k = text, name, k
+        self.rows = math.comb(52, k)
+        self.steps = 0
+        self.parts = 0
+
+    def charge(self, steps: float, col: int) -> None:
+        self.steps += int(steps)
+        self.parts += 1
+        chunks = -(-self.rows // CHUNK_ROWS)
+        total = self.steps + self.parts * chunks * PART_STEPS
+        if total > MAX_STEPS:
+            raise rp.syntax_error(
+                self.text,
+                col,
+                f"the range is too costly to expand: up to here it takes about "
+                f"{total:,} matching steps over the {self.rows:,} {self.k}-card hands, "
+                f"more than the limit of {MAX_STEPS:,} (some seconds of work); narrow the "
+                "range: fewer terms, tighter patterns (fewer variables and brackets) or "
+                "fewer hole cards",
+                self.name,
+            )
+
+
+# ---------------------------------------------------------------- plans
+# A range text becomes a plan: its parts made ready for matching, their
+# costs charged.  Then each chunk of hands goes through the plan.
+@dataclass(frozen=True, eq=False)
+class _Match:
+    alts: list[list[CTuple]]  # empty: every hand (only free cards)
+    by_class: bool  # one hand per suit class decides (no suit written)
+    block: int  # hands per C call
+    col: int
+
+
+@dataclass(frozen=True, eq=False)
+class _Shape:
+    name: str  # a hand macro
+    col: int
+
+
+@dataclass(frozen=True, eq=False)
+class _Top:
+    inside: Mask  # per preflop class: in the percent range
+    col: int
+
+
+@dataclass(frozen=True, eq=False)
+class _Weight:
+    part: Plan
+    weight: float
+
+
+@dataclass(frozen=True, eq=False)
+class _Chain:
+    first: Plan
+    rest: tuple[tuple[str, Plan], ...]
+
+
+@dataclass(frozen=True, eq=False)
+class _Union:
+    items: tuple[Plan, ...]
+
+
+Plan = _Match | _Shape | _Top | _Weight | _Chain | _Union
+
+
+@dataclass(frozen=True, eq=False)
+class _Planned:
+    plan: Plan
+    weights: tuple[float, float] | None  # least and largest weight (None: all 1)
+    bytes_out: int  # per hand, of the part's result: a mask, and weights if any
+    bytes_peak: int  # per hand, held at once while the part is evaluated
+
+
+def _first_col(node: rp.Node) -> int:
+    while not isinstance(node, (rp.Pattern, rp.Macro, rp.Percent)):
+        if isinstance(node, rp.Union_):
+            node = node.items[0]
+        elif isinstance(node, rp.Chain):
+            node = node.first
+        else:
+            node = node.node
+    return node.col
+
+
+def _weight_bounds(lo: float, hi: float, budget: _Budget, col: int) -> tuple[float, float]:
+    """(lo, hi), the least and largest weight of a part, when floats hold
+    every product of them (weights multiply the same way in _evaluate, and
+    float products are monotone, so each weight lies between)."""
+    if not (WEIGHT_RANGE[0] <= lo and hi <= WEIGHT_RANGE[1]):
+        raise rp.syntax_error(
+            budget.text,
+            col,
+            f"weights multiply to {lo:g}..{hi:g}, beyond what a float holds "
+            f"({WEIGHT_RANGE[0]:g} to {WEIGHT_RANGE[1]:g}); use smaller weights",
+            budget.name,
+        )
+    return lo, hi
+
+
+def _plan(node: rp.Node, k: int, budget: _Budget) -> _Planned:
+    rows = budget.rows
+    if isinstance(node, rp.Pattern):
+        distinct = {_c_pattern(alt) for alt in node.alts}
+        if () in distinct:  # only free cards: every hand
+            budget.charge(rows * ROW_STEPS, node.col)
+            return _Planned(_Match([], False, rows, node.col), None, 1, 2)
+        alts = sorted(distinct)
+        by_class = k in SUIT_CLASS_SIZES and not any(
+            c.suit is not None for alt in node.alts for c in alt
+        )
+        searched = sum(SCAN_STEPS + _search_steps(a, k) for a in alts)  # per hand
+        if by_class:  # every class representative searched, then one gather
+            steps = len(_suit_classes(k)[1]) * searched + rows * ROW_STEPS
+        else:
+            passed = sum(_pass_share(a, k) * _search_steps(a, k) for a in alts)
+            steps = rows * (SCAN_STEPS * len(alts) + passed)
+        budget.charge(steps, node.col)
+        block = max(1024, int(CALL_STEPS / searched))
+        return _Planned(_Match([list(a) for a in alts], by_class, block, node.col), None, 1, 2)
+    if isinstance(node, rp.Macro):
+        budget.charge(rows * ROW_STEPS, node.col)
+        return _Planned(_Shape(node.name, node.col), None, 1, 1)
+    if isinstance(node, rp.Percent):
+        budget.charge(rows * 3 * ROW_STEPS, node.col)
+        # a class is in low%-high% when the share of hands in better classes is
+        # at least low% and below high%; counts compared exactly as integers
+        order = _preflop.load_order(k, node.game, node.table)
+        better_low = math.ceil(node.low * order.hands / 100)
+        better_high = math.ceil(node.high * order.hands / 100)
+        inside = (order.start >= better_low) & (order.start < better_high)
+        return _Planned(_Top(inside, node.col), None, 1, 1)
+    if isinstance(node, rp.Weighted):
+        part = _plan(node.node, k, budget)
+        budget.charge(rows * 4 * ROW_STEPS, node.col)
+        lo, hi = part.weights or (1.0, 1.0)
+        scaled = _weight_bounds(lo * node.weight, hi * node.weight, budget, node.col)
+        peak = max(part.bytes_peak, part.bytes_out + 17)
+        return _Planned(_Weight(part.plan, node.weight), scaled, 9, peak)
+    if isinstance(node, rp.Chain):
+        first = _plan(node.first, k, budget)
+        weights: tuple[float, float] | None = first.weights
+        out, peak = first.bytes_out, first.bytes_peak
+        rest = []
+        for op, operand in node.rest:
+            right = _plan(operand, k, budget)
+            rest.append((op, right.plan))
+            peak = max(peak, out + right.bytes_peak, out + right.bytes_out + 18)
+            if op == ":" and right.weights is not None:
+                lo, hi = weights or (1.0, 1.0)
+                at = _first_col(operand)
+                weights = _weight_bounds(lo * right.weights[0], hi * right.weights[1], budget, at)
+            out = 1 if weights is None else 9
+            budget.charge(rows * (out + 1) * ROW_STEPS, _first_col(operand))
+        return _Planned(_Chain(first.plan, tuple(rest)), weights, out, peak)
+    assert isinstance(node, rp.Union_)
+    items = [_plan(item, k, budget) for item in node.items]
+    bounds = [p.weights or (1.0, 1.0) for p in items]  # an unweighted part weighs 1
+    union_weights = None
+    if any(p.weights is not None for p in items):
+        union_weights = (min(b[0] for b in bounds), max(b[1] for b in bounds))
+    out = 1 if union_weights is None else 9
+    peak, held = 0, 0
+    for item in items:
+        peak = max(peak, held + item.bytes_peak, held + item.bytes_out + out + 8)
+        held = out
+    budget.charge(rows * len(items) * (out + 1) * ROW_STEPS, _first_col(node))
+    return _Planned(_Union(tuple(p.plan for p in items)), union_weights, out, peak)
+
+
+# ---------------------------------------------------------------- evaluation
+# A part of a range, on some hands: which it holds (a mask) and their
+# weights, None when every one weighs 1.  Weights are 0 wherever the mask
+# is False: a hand a part does not hold gets nothing from it (_part).
+Part = tuple[Mask, Weights | None]
+
+
+def _part(mask: Mask, weights: Weights | float | None) -> Part:
+    """The one place where weights meet membership: the weights of hands
+    outside the mask are dropped, so that no operator reads them."""
+    return mask, None if weights is None else np.where(mask, weights, 0.0)
+
+
+def _match_rows(plan: _Match, hands: npt.NDArray[np.uint8]) -> Mask:
+    hit = np.empty(hands.shape[0], dtype=np.bool_)
+
+    def step(lo: int, hi: int) -> None:
+        hit[lo:hi] = _core.match_rows(plan.alts, hands[lo:hi]).view(np.bool_)
+
+    _interruptible(hands.shape[0], plan.block, step)
+    return hit
+
+
+def _match(plan: _Match, k: int, lo: int, hi: int) -> Mask:
+    if not plan.alts:
+        return np.ones(hi - lo, dtype=np.bool_)
+    if plan.by_class:
         # no suit written: renaming suits cannot change a match, so one hand
         # per suit class decides for the whole class (16,432 instead of 270,725)
         _, reps, inverse = _suit_classes(k)
-        hit: Mask = _core.match_rows(c_alts, reps).view(np.bool_)[inverse]
+        hit: Mask = _match_rows(plan, reps)[inverse[lo:hi]]
         return hit
-    return _core.match_rows(c_alts, hands).view(np.bool_)
+    return _match_rows(plan, all_hands(k)[lo:hi])
 
 
-def _macro(name: str, k: int) -> Mask:
-    suited, max_rank = _shapes(k)
+def _macro(name: str, k: int, lo: int, hi: int) -> Mask:
+    suited, max_rank = (a[lo:hi] for a in _shapes(k))
+    hit: Mask
     if name == "ds":
-        return suited >= 2
-    if name == "ss":
-        return suited == 1  # type: ignore[no-any-return]
-    if name == "rb":
-        return suited == 0  # type: ignore[no-any-return]
-    assert name == "np", name
-    return max_rank == 1  # type: ignore[no-any-return]
+        hit = suited >= 2
+    elif name == "ss":
+        hit = suited == 1
+    elif name == "rb":
+        hit = suited == 0
+    else:
+        assert name == "np", name
+        hit = max_rank == 1
+    return hit
 
 
-def _percent(node: rp.Percent, k: int) -> Mask:
-    # a class is in low%-high% when the share of hands in better classes is
-    # at least low% and below high%; counts compared exactly as integers
-    order = _preflop.load_order(k, node.game, node.table)
-    lo = math.ceil(node.low * order.hands / 100)
-    hi = math.ceil(node.high * order.hands / 100)
-    inside = (order.start >= lo) & (order.start < hi)
-    return inside[_hand_classes(k)]
-
-
-def _evaluate(node: rp.Node, k: int) -> tuple[Mask, Weights | None]:
-    """Membership mask over all_hands(k) and weights (None: all 1)."""
-    if isinstance(node, rp.Pattern):
-        return _match(node, k), None
-    if isinstance(node, rp.Macro):
-        return _macro(node.name, k), None
-    if isinstance(node, rp.Percent):
-        return _percent(node, k), None
-    if isinstance(node, rp.Weighted):
-        mask, w = _evaluate(node.node, k)
-        return mask, np.where(mask, node.weight if w is None else w * node.weight, 0.0)
-    if isinstance(node, rp.Binary):
-        a, wa = _evaluate(node.left, k)
-        b, wb = _evaluate(node.right, k)
-        if node.op == "!":
-            return a & ~b, wa
-        if wa is None or wb is None:
-            return a & b, wa if wb is None else wb
-        return a & b, wa * wb
-    assert isinstance(node, rp.Union_)
-    mask, weights = _evaluate(node.items[0], k)
-    for item in node.items[1:]:
-        m, w = _evaluate(item, k)
+def _evaluate(plan: Plan, k: int, lo: int, hi: int) -> Part:
+    """Which of the hands all_hands(k)[lo:hi] a part holds, with weights.
+    The weight rule (docs/ranges.md, "Weights") is here and only here."""
+    if isinstance(plan, _Match):
+        return _match(plan, k, lo, hi), None
+    if isinstance(plan, _Shape):
+        return _macro(plan.name, k, lo, hi), None
+    if isinstance(plan, _Top):
+        return plan.inside[_hand_classes(k)[lo:hi]], None
+    if isinstance(plan, _Weight):
+        # P@w: what P holds, its weights times w
+        mask, w = _evaluate(plan.part, k, lo, hi)
+        return _part(mask, plan.weight if w is None else w * plan.weight)
+    if isinstance(plan, _Chain):
+        mask, weights = _evaluate(plan.first, k, lo, hi)
+        for op, operand in plan.rest:
+            m, w = _evaluate(operand, k, lo, hi)
+            if op == "!":
+                # A!B: what A holds and B does not, at A's weights
+                mask, weights = _part(mask & ~m, weights)
+            elif weights is None and w is None:
+                mask = mask & m
+            else:
+                # A:B: what both hold, at the product of their weights
+                left = 1.0 if weights is None else weights
+                mask, weights = _part(mask & m, left * (1.0 if w is None else w))
+        return mask, weights
+    assert isinstance(plan, _Union)
+    # P1, P2, ...: what any part holds, at the largest weight of the parts
+    # that hold it (an unweighted part weighs 1; the others give 0)
+    mask, weights = _evaluate(plan.items[0], k, lo, hi)
+    for item in plan.items[1:]:
+        m, w = _evaluate(item, k, lo, hi)
         if weights is not None or w is not None:
-            # a hand in several parts takes the largest of their weights
-            # (ProPokerTools' rule): KK@0.5, AA@1 gives AAKK weight 1
-            left = np.where(mask, 1.0, 0.0) if weights is None else weights
-            right = np.where(m, 1.0, 0.0) if w is None else w
-            weights = np.maximum(left, right)
+            left = mask.astype(np.float64) if weights is None else weights
+            weights = np.maximum(left, m.astype(np.float64) if w is None else w)
         mask = mask | m
     return mask, weights
+
+
+def _rows(mask: Mask, hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    """The rows of hands where mask is True, a chunk at a time (Ctrl-C
+    lands between chunks); each row taken as one k-byte item, which
+    np.compress copies faster than a 2-D row."""
+    k = hands.shape[1]
+    items = hands.view(np.dtype((np.void, k))).ravel()
+    out = np.empty(int(np.count_nonzero(mask)), dtype=items.dtype)
+    at = 0
+
+    def step(lo: int, hi: int) -> None:
+        nonlocal at
+        part = np.compress(mask[lo:hi], items[lo:hi])
+        out[at : at + len(part)] = part
+        at += len(part)
+
+    _interruptible(len(items), CHUNK_ROWS, step)
+    return out.view(np.uint8).reshape(-1, k)
+
+
+def _expand(node: rp.Node, k: int, text: str, name: str = "range") -> tuple[Mask, Weights | None]:
+    """Which hands of all_hands(k) a range holds (a mask) and the weights of
+    those hands, in order (None: all 1).  The cost is charged first (an
+    error before any work when it is too high), then the plan runs over
+    the hands chunk by chunk."""
+    budget = _Budget(text, name, k)
+    planned = _plan(node, k, budget)
+    rows = budget.rows
+    chunk = min(CHUNK_ROWS, max(4096, MAX_PART_BYTES // max(1, planned.bytes_peak)))
+    mask = np.empty(rows, dtype=np.bool_)
+    pieces: list[Weights] = []
+    for lo in range(0, rows, chunk):
+        hi = min(lo + chunk, rows)
+        m, w = _evaluate(planned.plan, k, lo, hi)
+        mask[lo:hi] = m
+        if w is not None:
+            pieces.append(np.compress(m, w))
+    if planned.weights is None:
+        return mask, None
+    return mask, np.concatenate(pieces)
 
 
 class Range:
@@ -228,10 +624,17 @@ class Range:
         self.hole_cards = _checks.hole_cards(hole_cards)
         self.game: Game = read_game(game)
         tree = rp.parse(self._text, self.hole_cards, game=self.game.name)
-        mask, weights = _evaluate(tree, self.hole_cards)
-        # np.compress: much faster than boolean indexing of a 2-D array
-        combos = np.compress(mask, all_hands(self.hole_cards), axis=0)
-        w = np.ones(combos.shape[0]) if weights is None else np.compress(mask, weights)
+        mask, weights = _expand(tree, self.hole_cards, self._text)
+        combos = _rows(mask, all_hands(self.hole_cards))
+        if weights is None:  # every hand weighs 1
+            ones = np.empty(combos.shape[0])
+
+            def fill(lo: int, hi: int) -> None:
+                ones[lo:hi] = 1.0
+
+            _interruptible(len(ones), CHUNK_ROWS, fill)
+            weights = ones
+        w = weights
         combos.flags.writeable = False
         w.flags.writeable = False
         self._combos: npt.NDArray[np.uint8] = combos
@@ -305,10 +708,14 @@ def _pattern_sizes(node: rp.Node, name: str, text: str) -> set[int]:
         raise rp.syntax_error(
             text, getattr(node, "col", 0), f"{what[type(node)]} has no meaning here", name
         )
-    if isinstance(node, rp.Binary):
-        return _pattern_sizes(node.left, name, text) | _pattern_sizes(node.right, name, text)
+    if isinstance(node, rp.Chain):
+        parts = [node.first, *(operand for _, operand in node.rest)]
+        return set().union(*(_pattern_sizes(part, name, text) for part in parts))
     assert isinstance(node, rp.Union_)
     return set().union(*(_pattern_sizes(item, name, text) for item in node.items))
+
+
+MAX_SET_CARDS = 6  # cards of one set a pattern may name: the largest hand table
 
 
 def card_sets(text: str, name: str = "board", most: int = 5) -> npt.NDArray[np.uint8]:
@@ -331,6 +738,9 @@ def card_sets(text: str, name: str = "board", most: int = 5) -> npt.NDArray[np.u
             text, 0, f"every part must name the same number of cards, got {sorted(sizes)}", name
         )
     (n,) = sizes
-    mask, _ = _evaluate(tree, n)
-    sets: npt.NDArray[np.uint8] = np.compress(mask, all_hands(n), axis=0)
-    return sets
+    if n > MAX_SET_CARDS:
+        raise rp.syntax_error(
+            text, 0, f"a pattern of {n} cards; at most {MAX_SET_CARDS} (write the cards)", name
+        )
+    mask, _ = _expand(tree, n, text, name)
+    return _rows(mask, all_hands(n))

@@ -35,14 +35,32 @@ size_t oe_all_hands_k(int k, uint8_t *out)
 typedef struct {
     const oe_pattern *p;
     uint64_t fits[OE_PATTERN_MAX];   /* bit c: card id c fits card i's ranks and suits */
-    uint8_t same_as_prev[OE_PATTERN_MAX]; /* card i is identical to card i-1 */
+    /* card i is interchangeable with card i-1: identical, or different only
+     * in variables that no other card uses (swapping the two cards and
+     * their variables' names gives the same pattern), so one order of them
+     * is enough */
+    uint8_t same_as_prev[OE_PATTERN_MAX];
     int n_groups;
     uint64_t group_fits[OE_PATTERN_MAX]; /* distinct `fits` sets ... */
     int group_need[OE_PATTERN_MAX];      /* ... and how many cards need each */
 } prepared;
 
+/* Two cards' variables (-1 = none) play the same part: the same variable,
+ * or two variables each used by one card only. */
+static int same_part(int a, int b, const int *uses)
+{
+    return a == b || (a >= 0 && b >= 0 && uses[a] == 1 && uses[b] == 1);
+}
+
 static void prepare(const oe_pattern *p, prepared *q)
 {
+    int rank_uses[13] = {0}, suit_uses[4] = {0};
+    for (int i = 0; i < p->n; i++) {
+        if (p->card[i].rank_var >= 0)
+            rank_uses[p->card[i].rank_var]++;
+        if (p->card[i].suit_var >= 0)
+            suit_uses[p->card[i].suit_var]++;
+    }
     q->p = p;
     q->n_groups = 0;
     for (int i = 0; i < p->n; i++) {
@@ -53,8 +71,9 @@ static void prepare(const oe_pattern *p, prepared *q)
                 m |= (uint64_t)1 << id;
         q->fits[i] = m;
         q->same_as_prev[i] = i > 0 && c->ranks == c[-1].ranks && c->suits == c[-1].suits
-                             && c->rank_var == c[-1].rank_var && c->suit_var == c[-1].suit_var
-                             && c->named == c[-1].named;
+                             && c->named == c[-1].named
+                             && same_part(c->rank_var, c[-1].rank_var, rank_uses)
+                             && same_part(c->suit_var, c[-1].suit_var, suit_uses);
         int g = 0;
         while (g < q->n_groups && q->group_fits[g] != m)
             g++;
@@ -88,8 +107,8 @@ static int place(search *s, int i)
     if (i == p->n)
         return 1;
     const oe_pcard *pc = &p->card[i];
-    /* identical pattern cards take hand cards in increasing position: the
-     * other orders are the same match again */
+    /* interchangeable pattern cards take hand cards in increasing position:
+     * the other orders are the same match again */
     int first = i > 0 && s->q->same_as_prev[i] ? s->at[i - 1] + 1 : 0;
     for (int j = first; j < s->k; j++) {
         if (s->used >> j & 1u)

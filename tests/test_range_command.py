@@ -7,10 +7,14 @@ import json
 from collections import Counter
 from pathlib import Path
 
+import numpy as np
+import pytest
 from cli_helpers import assert_one_line_error, run_cli
+from click.testing import CliRunner
 
 from omaha_eval import Range
 from omaha_eval.cards import format_cards
+from omaha_eval.cli import range as range_cli
 
 
 def test_summary_matches_the_range(tmp_path: Path) -> None:
@@ -51,3 +55,53 @@ def test_bad_text_is_one_line_naming_the_argument(tmp_path: Path) -> None:
 def test_help_shows_the_syntax_summary(tmp_path: Path) -> None:
     help_text = run_cli("range", "--help", cwd=tmp_path).stdout
     assert "Range syntax" in help_text and "AA-TT" in help_text and "$ds" in help_text
+
+
+def _json_as_dumped(text: str, hole_cards: int = 4) -> str:
+    """The --json document as json.dumps writes it from the Range."""
+    r = Range(text, hole_cards=hole_cards)
+    hands = [format_cards(sorted(row.tolist(), reverse=True)) for row in r.combos]
+    doc = {
+        "text": text,
+        "hole_cards": hole_cards,
+        "game": "omaha8",
+        "count": len(r),
+        "fraction": r.fraction,
+        "weights": [
+            {"weight": w, "count": n} for w, n in sorted(Counter(r.weights.tolist()).items())
+        ],
+        "hands": [{"hand": h, "weight": w} for h, w in zip(hands, r.weights.tolist(), strict=True)],
+    }
+    return json.dumps(doc, ensure_ascii=False) + "\n"
+
+
+@pytest.mark.parametrize("text", ["QQ@2, JJ", "(AA@5):$ds, AA", "AsKd3s2z", "AAAA!AAAA"])
+def test_json_is_written_in_parts_as_one_document(
+    monkeypatch: pytest.MonkeyPatch, text: str
+) -> None:
+    monkeypatch.setattr(range_cli, "JSON_ROWS", 1000)  # parts end anywhere
+    result = CliRunner().invoke(range_cli.range_command, [text, "--json"])
+    assert result.exit_code == 0, result.output
+    assert result.output == _json_as_dumped(text)
+
+
+def test_listing_formats_only_the_hands_it_prints(monkeypatch: pytest.MonkeyPatch) -> None:
+    formatted: list[int] = []
+    real = range_cli._hand_texts
+
+    def counting(combos: np.ndarray) -> list[str]:
+        formatted.append(len(combos))
+        return real(combos)
+
+    monkeypatch.setattr(range_cli, "_hand_texts", counting)
+    result = CliRunner().invoke(range_cli.range_command, ["AA, KK"])
+    assert result.exit_code == 0, result.output
+    assert sum(formatted) == range_cli.SHOWN
+    r = Range("AA, KK")
+    shown = [line.split()[0] for line in result.output.splitlines()[3:]]
+    assert shown == [format_cards(sorted(row.tolist(), reverse=True)) for row in r.combos[:10]]
+
+
+def test_too_costly_range_is_one_line_naming_the_argument(tmp_path: Path) -> None:
+    proc = run_cli("range", "xyzwRO", "-k", "6", cwd=tmp_path)
+    assert_one_line_error(proc, "TEXT: column 1", "too costly", "narrow the range")

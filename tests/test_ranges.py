@@ -8,15 +8,21 @@ import doctest
 import itertools
 import math
 import re
+import signal
+import subprocess
+import sys
+import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 import pytest
+from cli_helpers import cli_env
 
 import omaha_eval
 from omaha_eval import OmahaEvalError, OmahaEvalTypeError, Range, parse_range
+from omaha_eval import _range_parse as rp
 from omaha_eval import ranges as ranges_module
 
 A, K, Q, J, T = 12, 11, 10, 9, 8
@@ -120,7 +126,10 @@ CASES: list[tuple[str, Callable[[Hand], bool]]] = [
     ("KK-", lambda h: any(h.r[r] >= 2 for r in range(0, K + 1))),
     ("A-T", lambda h: any(h.r[r] for r in range(T, 13))),
     ("55-", lambda h: any(h.r[r] >= 2 for r in range(0, 4))),
-    ("AsKs-AsTs", lambda h: 51 in h.cards and any(4 * r + SPADES in h.cards for r in range(T, K + 1))),
+    (
+        "AsKs-AsTs",
+        lambda h: 51 in h.cards and any(4 * r + SPADES in h.cards for r in range(T, K + 1)),
+    ),
     ("AxKx-AxTx", lambda h: any(suited_with(h, A, r) for r in range(T, K + 1))),
     ("AK-A2", lambda h: h.r[A] >= 1 and any(h.r[r] for r in range(0, K + 1))),
     ("KQ-", lambda h: any(h.r[r] and h.r[r - 1] for r in range(1, K + 1))),
@@ -353,3 +362,179 @@ def test_docs_counts() -> None:
         assert pattern, cells
         assert len(ranges_module.card_sets(pattern.group(1))) == int(cells[-1].replace(",", ""))
     assert len(boards) >= 5
+
+
+# ---------------------------------------------------------------- weights meet
+def _weights_by_hand(text: str) -> dict[tuple[int, ...], float]:
+    r = Range(text)
+    return {tuple(row): w for row, w in zip(r.combos.tolist(), r.weights.tolist(), strict=True)}
+
+
+def _double_suited(h: Hand) -> bool:
+    return sorted(h.s.values()) == [2, 2]
+
+
+@pytest.mark.parametrize(
+    ("text", "weight"),
+    [
+        # a ':' or '!' part gives weight only to the hands of its result
+        ("(AA@5):$ds, AA", lambda h: 5.0 * (h.r[A] >= 2 and _double_suited(h)) or h.r[A] >= 2),
+        ("AA, (KK@2):$ds", lambda h: 2.0 * (h.r[K] >= 2 and _double_suited(h)) or h.r[A] >= 2),
+        ("KK, (AA@2)!KK", lambda h: 2.0 * (h.r[A] >= 2 and h.r[K] < 2) or h.r[K] >= 2),
+        ("KK@0.25, AA:(*@0.5)", lambda h: 0.5 * (h.r[A] >= 2) or 0.25 * (h.r[K] >= 2)),
+        (
+            "(AA@3)!$ds!$np, AA@2",
+            lambda h: (
+                3.0 * (h.r[A] >= 2 and not _double_suited(h) and len(h.r) < 4)
+                or 2.0 * (h.r[A] >= 2)
+            ),
+        ),
+        ("(AA@2):(KK@3), KK", lambda h: 6.0 * (h.r[A] >= 2 and h.r[K] >= 2) or h.r[K] >= 2),
+    ],
+    ids=lambda x: x if isinstance(x, str) else "",
+)
+def test_weights_stay_with_the_hands_of_their_part(
+    hands: list[Hand], text: str, weight: Callable[[Hand], float]
+) -> None:
+    got = _weights_by_hand(text)
+    for h in hands:
+        assert got.get(h.cards, 0.0) == float(weight(h)), (text, h.cards)
+
+
+def test_weight_leak_changed_equity() -> None:
+    """The figure the leak moved: the double-suited aces weigh 5, the other
+    aces 1, the same as the range written with no ':' or '!' inside a union."""
+    board = "Kc8d2h"
+    leak = omaha_eval.equity(["KsKh7c7d", "(AA@5):$ds, AA"], board=board, exact=True)
+    same = omaha_eval.equity(["KsKh7c7d", "AxAyxy@5, AA"], board=board, exact=True)
+    assert leak.players[0].equity == pytest.approx(same.players[0].equity, abs=1e-12)
+    assert round(leak.players[0].equity, 4) == 0.6652
+
+
+# ---------------------------------------------------------------- bounds
+def test_long_chains_are_read_without_recursion() -> None:
+    assert len(Range("AA:" * 1000 + "KK")) == len(Range("AA:KK"))
+    assert Range("*" + "!AA" * 1000).combos.tolist() == Range("*!AA").combos.tolist()
+    assert len(ranges_module.card_sets(":".join(["s**"] * 1000))) == len(
+        ranges_module.card_sets("s**")
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "column", "words"),
+    [
+        ("1" * 5000 + "%", 1, "number of 5,000 characters"),
+        ("AA@" + "1" * 5000, 4, "number of 5,000 characters"),
+        ("AA, " * 5000 + "KK", rp.MAX_TEXT_LENGTH + 1, "more than the limit of 20,000"),
+        # 144 alternatives a pattern: the 70th takes the whole past 10,000
+        ("[AK-32][AK-32], " * 70, 69 * 16 + 1, "limit 10,000 for a whole range"),
+        # weights of 1e49: the seventh product passes 1e300
+        ("(" * 7 + "AA" + (")@1" + "0" * 49) * 7, 9 + 6 * 52 + 2, "beyond what a float"),
+    ],
+)
+def test_bounds_are_one_error_with_the_column(text: str, column: int, words: str) -> None:
+    with pytest.raises(OmahaEvalError) as info:
+        Range(text)
+    message = str(info.value)
+    assert f"column {column}:" in message and words in message, message
+    _, shown, caret = message.split("\n")
+    assert len(shown) < 90  # a window of a long text, not all of it
+    # the caret sits under the spot: the column's character, or the window's
+    spot = caret.index("^") - 4
+    left = shown[4:].startswith("...")
+    assert shown[4 + spot] == text[column - 1] or (left and spot < 3)
+
+
+def test_text_at_the_length_limit_is_read() -> None:
+    text = "AA, " * (rp.MAX_TEXT_LENGTH // 4 - 2) + "KK"
+    text += " " * (rp.MAX_TEXT_LENGTH - len(text))
+    assert len(Range(text)) == len(Range("AA, KK"))
+
+
+def test_costly_range_is_refused_before_any_hand_is_matched(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def no_matching(*args: object) -> None:
+        raise AssertionError("matched hands before refusing")
+
+    monkeypatch.setattr(ranges_module._core, "match_rows", no_matching)
+    text = ", ".join(["xxyy", "RRON", "xyzwRO", "AA"])
+    with pytest.raises(OmahaEvalError) as info:
+        Range(text, hole_cards=6)
+    message = str(info.value)
+    assert "column 13:" in message and "too costly" in message  # at xyzwRO
+    assert f"{ranges_module.MAX_STEPS:,}" in message and "narrow the range" in message
+
+
+def test_cost_estimate_charges_variables_more_than_written_cards(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(ranges_module, "MAX_STEPS", 10**15)
+
+    def steps(text: str, k: int = 6) -> int:
+        budget = ranges_module._Budget(text, "range", k)
+        ranges_module._plan(rp.parse(text, k), k, budget)
+        return budget.steps
+
+    assert steps("AsKs") < steps("AA") < steps("RR") < steps("xxyy") < steps("xyzwRO")
+    assert 2 * steps("AA") < steps("AA, KK") < 3 * steps("AA")  # two patterns and a union
+    assert steps("AA", 4) < steps("AA", 5) < steps("AA", 6)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["AA:$ds, KK@0.5", "(AA@5):$ds, AA", "RRON!xxyy, 15%@2", "(KK@2, QQ@3):$np!AAA", "xyzw, AsKs"],
+)
+def test_chunks_and_blocks_give_the_same_range(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    whole = Range(text)
+    monkeypatch.setattr(ranges_module, "CHUNK_ROWS", 10_007)  # chunks end mid-way anywhere
+    monkeypatch.setattr(ranges_module, "CALL_STEPS", 1)  # C calls of 1,024 hands
+    parts = Range(text)
+    assert parts.combos.tolist() == whole.combos.tolist()
+    assert parts.weights.tolist() == whole.weights.tolist()
+
+
+def test_hand_tables_match_the_c_enumeration() -> None:
+    for k in (4, 5):
+        assert (ranges_module.all_hands(k) == ranges_module._core.all_hands_k(k)).all()
+
+
+@pytest.mark.slow
+def test_six_card_table_built_from_five_cards_is_the_c_enumeration() -> None:
+    assert (ranges_module.all_hands(6) == ranges_module._core.all_hands_k(6)).all()
+
+
+CTRL_C_CHILD = """
+import time
+from omaha_eval import Range
+try:
+    print("running", flush=True)
+    Range("xxyy, RRON", hole_cards=6)
+    print("finished", flush=True)
+except KeyboardInterrupt:
+    print("caught", repr(time.monotonic()), flush=True)
+"""
+
+
+@pytest.mark.slow
+def test_ctrl_c_stops_a_six_card_expansion_quickly(tmp_path: Path) -> None:
+    """SIGINT in the middle of a long 6-card range (seconds of matching):
+    KeyboardInterrupt between two short C calls.  The bound is generous (the
+    machine may be loaded); a single call over all hands took 24 s."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", CTRL_C_CHILD],
+        cwd=tmp_path,  # never the repository root: its source tree is not built in CI
+        env=cli_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    assert proc.stdout.readline().strip() == "running"
+    time.sleep(3.0)  # the tables built, well into the matching
+    sent = time.monotonic()  # CLOCK_MONOTONIC: the same clock in both processes
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    words = out.split()
+    assert words[:1] == ["caught"], (out, err)
+    assert float(words[1]) - sent < 2.0

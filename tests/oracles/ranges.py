@@ -15,8 +15,11 @@ a rank that a written rank or rank set takes in the same match, and a suit
 variable never takes a suit written in the pattern.
 
 Expressions are trees: ("pat", pattern), ("macro", name), ("union", [nodes]),
-("inter", a, b), ("diff", a, b), ("weight", node, w).  ``weight_of`` gives a
-hand's weight (0.0 = not in the range).
+("inter", a, b), ("diff", a, b), ("chain", first, [(op, node), ...]) with op
+":" or "!" (left to right), ("weight", node, w).  ``part_of`` follows the
+weight rule of docs/ranges.md literally: a part holds a hand or not, and a
+hand it holds has a weight; ``weight_of`` gives a hand's weight (0.0 = not
+in the range).
 """
 
 from __future__ import annotations
@@ -81,21 +84,38 @@ def macro(hand: tuple[int, ...], name: str) -> bool:
     }[name]
 
 
-def weight_of(hand: tuple[int, ...], node: tuple[Any, ...]) -> float:
+def part_of(hand: tuple[int, ...], node: tuple[Any, ...]) -> float | None:
+    """The hand's weight in the part, or None when the part does not hold it."""
     kind = node[0]
     if kind == "pat":
-        return 1.0 if matches(hand, node[1]) else 0.0
+        return 1.0 if matches(hand, node[1]) else None
     if kind == "macro":
-        return 1.0 if macro(hand, node[1]) else 0.0
-    if kind == "weight":
-        return weight_of(hand, node[1]) * node[2]
-    if kind == "inter":
-        return weight_of(hand, node[1]) * weight_of(hand, node[2])
-    if kind == "diff":
-        return weight_of(hand, node[1]) if not weight_of(hand, node[2]) else 0.0
+        return 1.0 if macro(hand, node[1]) else None
+    if kind == "weight":  # P@w: what P holds, at w times its weight
+        w = part_of(hand, node[1])
+        return None if w is None else w * node[2]
+    if kind in ("inter", "diff"):
+        return part_of(hand, ("chain", node[1], [(":" if kind == "inter" else "!", node[2])]))
+    if kind == "chain":
+        w = part_of(hand, node[1])
+        for op, operand in node[2]:
+            if w is None:
+                return None  # no step gives a hand back
+            right = part_of(hand, operand)
+            if op == ":":  # A:B: held by both, at the product of the weights
+                w = None if right is None else w * right
+            else:  # A!B: held by A and not by B, at A's weight
+                w = w if right is None else None
+        return w
     assert kind == "union"
-    # a hand in several parts takes the largest of their weights
-    return max(weight_of(hand, item) for item in node[1])
+    # held by any part, at the largest weight of the parts that hold it
+    held = [w for w in (part_of(hand, item) for item in node[1]) if w is not None]
+    return max(held) if held else None
+
+
+def weight_of(hand: tuple[int, ...], node: tuple[Any, ...]) -> float:
+    w = part_of(hand, node)
+    return 0.0 if w is None else w
 
 
 def render(node: tuple[Any, ...]) -> str:
@@ -117,4 +137,6 @@ def render(node: tuple[Any, ...]) -> str:
     if kind in ("inter", "diff"):
         op = ":" if kind == "inter" else "!"
         return f"({render(node[1])}){op}({render(node[2])})"
+    if kind == "chain":  # one flat chain: A:B!C, each operand in parentheses
+        return f"({render(node[1])})" + "".join(f"{op}({render(x)})" for op, x in node[2])
     return ", ".join(f"({render(item)})" for item in node[1])
