@@ -78,7 +78,7 @@ def _output_failed(exc: OSError) -> NoReturn:
     if exc.errno == errno.EPIPE:
         sys.exit(0)
     try:
-        click.echo(f"omaha-eval: error: cannot write the output: {exc.strerror}", err=True)
+        click.echo(f"omaha-eval: error: cannot write the output: {exc.strerror or exc}", err=True)
     except OSError:  # stderr cannot be written either
         _discard(sys.stderr)
     sys.exit(EXIT_BAD_INPUT)
