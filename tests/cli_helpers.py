@@ -149,3 +149,98 @@ def group_gone(pgid: int, limit: float = 10.0) -> bool:
             return True
         time.sleep(0.05)
     return False
+
+
+def child_pids(pid: int) -> list[int]:
+    """The pids of a process's children (Linux: /proc), for checking that
+    they end with it."""
+    tasks = Path(f"/proc/{pid}/task")
+    if not tasks.is_dir():
+        pytest.skip("needs /proc")
+    return [int(c) for task in tasks.iterdir() for c in (task / "children").read_text().split()]
+
+
+def pids_gone(pids: list[int], limit: float = 10.0) -> bool:
+    """True once none of `pids` is running (a zombie waiting for its new
+    parent to reap it has ended)."""
+
+    def running(pid: int) -> bool:
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+        except (FileNotFoundError, ProcessLookupError):
+            return False
+        return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if not any(running(pid) for pid in pids):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+HELD_EQUITY = """\
+\"\"\"omaha_eval.equity, except that a spot without a board waits while the
+file 'hold' beside this module exists, deaf to the batch's stop event (as a
+long loop of the engine would be).\"\"\"
+import os, time
+from omaha_eval import equity as library
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+HOLD = os.path.join(HERE, "hold")
+
+def equity(players, board="", dead="", **options):
+    options.pop("stop", None)
+    if not board and os.path.exists(HOLD):
+        open(os.path.join(HERE, f"held-{os.getpid()}-{time.monotonic_ns()}"), "w").close()
+        while os.path.exists(HOLD):
+            time.sleep(0.01)
+    return library(players, board, dead, **options)
+"""
+
+HELD_BATCH = """\
+import sys
+import held_equity
+import omaha_eval.batch as batch
+batch._library_equity = lambda: held_equity.equity
+if __name__ == "__main__":  # spawned workers import this file too
+    from omaha_eval.cli import main
+    main(sys.argv[1:], prog_name="omaha-eval")
+"""
+
+
+def write_held_equity(folder: Path) -> None:
+    """held_equity.py in `folder`, holding spots without a board while
+    folder/'hold' exists."""
+    (folder / "held_equity.py").write_text(HELD_EQUITY, encoding="utf-8")
+    (folder / "hold").touch()
+
+
+def held_spots(folder: Path) -> int:
+    """How many spots held_equity has held so far."""
+    return sum(1 for p in folder.iterdir() if p.name.startswith("held-"))
+
+
+def start_held_batch(tmp_path: Path, *args: str) -> subprocess.Popen[str]:
+    """`omaha-eval batch ARGS` in its own session, whose spots without a
+    board run through held_equity (see write_held_equity)."""
+    write_held_equity(tmp_path)
+    (tmp_path / "held_batch.py").write_text(HELD_BATCH, encoding="utf-8")
+    return subprocess.Popen(
+        [sys.executable, "held_batch.py", "batch", *args],
+        cwd=tmp_path,
+        env=cli_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+
+
+def wait_until(condition: Any, proc: subprocess.Popen[str] | None, limit: float, what: str) -> None:
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline and (proc is None or proc.poll() is None):
+        if condition():
+            return
+        time.sleep(0.02)
+    pytest.fail(f"{what}: not within {limit} s (exit code {proc and proc.poll()})")

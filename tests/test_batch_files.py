@@ -1,15 +1,20 @@
 """Batch files (omaha_eval/batch/files.py), without running equity: reading
-rows, error entries, and the output file's resume bookkeeping."""
+rows (hostile lines and careless CSV quotes included), error entries, the
+output file's resume bookkeeping (lines it cannot read, symbolic links) and
+strict JSON."""
 
 from __future__ import annotations
 
+import csv
 import json
+import math
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from omaha_eval import batch
-from omaha_eval.batch.files import Output, csv_header, csv_row
+from omaha_eval.batch.files import Output, csv_header, csv_row, json_text
 from omaha_eval.engine.results import FIGURES
 from omaha_eval.errors import OmahaEvalError
 
@@ -142,3 +147,181 @@ def test_csv_row_flattens_players() -> None:
     row = csv_row(_ok_record("a"))
     assert set(row) <= set(csv_header(2))
     assert row["p2_hand"] == "AsAh2c3d" and row["p1_stderr"] == 0.5 and row["error"] == ""
+
+
+def strict_loads(text: str) -> object:
+    """json.loads that refuses NaN and Infinity (which Python reads by default)."""
+
+    def refuse(token: str) -> object:
+        raise AssertionError(f"{token} in {text[:80]!r}: not strict JSON")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+DEEP = "[" * 100_000 + "]" * 100_000
+HUGE = "9" * 4301  # one digit over Python's limit for an int read from text
+
+
+def test_jsonl_lines_too_deep_or_with_too_long_integers_are_error_rows(tmp_path: Path) -> None:
+    good = '{"id": "a", "players": ["AsAh2c3d", "7c7d4c5d"]}'
+    lines = [good, DEEP, f'{{"id": "b", "players": ["AA", "KK"], "seed": {HUGE}}}', good[:-1] + "x"]
+    (tmp_path / "s.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    rows = batch.read_spots(tmp_path / "s.jsonl")
+    assert rows[0] == {"id": "a", "players": ["AsAh2c3d", "7c7d4c5d"]}
+    assert [str(r).split(":")[0] for r in rows[1:]] == ["line 2", "line 3", "line 4"]
+    assert "nested too deep to read" in str(rows[1])
+    assert "an integer of more than 4300 digits" in str(rows[2])
+    assert "not JSON" in str(rows[3])
+    assert all(len(str(r)) < 200 for r in rows[1:])  # the line is quoted, not copied
+
+
+def test_an_id_too_long_to_write_is_an_error_entry() -> None:
+    (result,) = batch.run([{"id": 10**5000, "players": "AA|KK"}], equity=_never_called)
+    assert result.id == "1" and "id: an integer too long" in str(result.error)
+
+
+def csv_input(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "s.csv"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_csv_quote_never_closed_is_refused_naming_its_line(tmp_path: Path) -> None:
+    path = csv_input(tmp_path, 'id,players\na,AA|KK\nb,"AA|KK\nc,AA|QQ\nd,AA|JJ\n')
+    with pytest.raises(OmahaEvalError, match=r"INPUT: line 3: a quote opens in this row"):
+        batch.read_spots(path)
+
+
+def test_a_csv_quote_closed_lines_later_is_refused_naming_its_line(tmp_path: Path) -> None:
+    path = csv_input(tmp_path, 'id,players\na,"AA|KK\nb,AA|QQ\nc,AA|JJ"\nd,AA|TT\n')
+    with pytest.raises(OmahaEvalError, match=r"line 2: a quoted cell runs from here to line 4"):
+        batch.read_spots(path)
+
+
+def test_a_csv_cell_on_two_lines_reads(tmp_path: Path) -> None:
+    path = csv_input(tmp_path, 'id,players\n"two\nlines",AA|KK\nb,AA|QQ\n')
+    assert batch.read_spots(path) == [
+        {"id": "two\nlines", "players": "AA|KK"},
+        {"id": "b", "players": "AA|QQ"},
+    ]
+
+
+def test_a_malformed_csv_row_is_an_error_row_and_the_next_rows_read(tmp_path: Path) -> None:
+    path = csv_input(tmp_path, 'id,players\na,"AA|KK"x\nb,AA|QQ\n')
+    rows = batch.read_spots(path)
+    assert isinstance(rows[0], OmahaEvalError) and str(rows[0]).startswith("line 2: not CSV")
+    assert rows[1] == {"id": "b", "players": "AA|QQ"}
+
+
+def test_a_csv_header_naming_a_column_twice_is_refused(tmp_path: Path) -> None:
+    path = csv_input(tmp_path, "id,players,players\na,AA|KK,AA|QQ\n")
+    with pytest.raises(OmahaEvalError, match="names the column 'players' twice"):
+        batch.read_spots(path)
+
+
+def _written(path: Path, records: list[dict[str, object]]) -> bytes:
+    out = Output(path, n_players=2)
+    out.open()
+    for record in records:
+        out.write(record)
+    out.close()
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("line", "needle"),
+    [
+        (DEEP, "nested too deep to read"),
+        (f'{{"id": "x", "status": "ok", "trials": {HUGE}}}', "an integer of more than 4300"),
+        ('{"id": 7, "status": "ok"}', "no text id"),
+        ('{"id": "x"}', "no status"),
+        ('{"id": "x", "status": "done"}', "its status 'done' is not one of ok, error, failed"),
+        ('{"id": "x", "status": null}', "its status None is not one of"),
+    ],
+)
+def test_a_jsonl_output_line_that_is_not_a_record_is_refused_by_number(
+    tmp_path: Path, line: str, needle: str
+) -> None:
+    path = tmp_path / "out.jsonl"
+    before = _written(path, [_ok_record("a")]) + line.encode() + b"\n"
+    path.write_bytes(before + _written(tmp_path / "more.jsonl", [_ok_record("b")]))
+    content = path.read_bytes()
+    with pytest.raises(OmahaEvalError, match=r"line 2 of .* is not a batch result") as info:
+        Output(path, n_players=2)
+    assert needle in str(info.value) and "the file was not changed" in str(info.value)
+    assert len(str(info.value)) < 300
+    assert path.read_bytes() == content
+
+
+@pytest.mark.parametrize(
+    ("line", "needle"),
+    [
+        ('a,"ok,', "not CSV"),
+        ("a,ok", "2 cells, the header has"),
+        ("a,OK" + "," * (len(csv_header(2)) - 2), "its status 'OK' is not one of"),
+    ],
+)
+def test_a_csv_output_line_that_is_not_a_record_is_refused_by_number(
+    tmp_path: Path, line: str, needle: str
+) -> None:
+    path = tmp_path / "out.csv"
+    content = _written(path, [_ok_record("a")]) + line.encode() + b"\n"
+    path.write_bytes(content)
+    with pytest.raises(OmahaEvalError, match=r"line 3 of .* is not a batch result") as info:
+        Output(path, n_players=2)
+    assert needle in str(info.value)
+    assert path.read_bytes() == content
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".jsonl"])
+def test_resume_through_a_symlink_keeps_the_link(tmp_path: Path, suffix: str) -> None:
+    (tmp_path / "data").mkdir()
+    target = tmp_path / "data" / f"real{suffix}"
+    failed = {**_ok_record("b"), "status": "failed"}  # a record the resume must take out
+    _written(target, [_ok_record("a"), failed, _ok_record("c")])
+    target.chmod(0o640)
+    link = tmp_path / f"out{suffix}"
+    link.symlink_to(target)
+    out = Output(link, n_players=2)  # rewrites the file without the failed record
+    out.close()
+    assert out.done == {"a", "c"}
+    assert link.is_symlink() and link.resolve() == target.resolve()
+    assert (target.stat().st_mode & 0o777) == 0o640
+    assert _written(tmp_path / f"expected{suffix}", [_ok_record("a"), _ok_record("c")]) == (
+        target.read_bytes()
+    )
+    assert sorted(p.name for p in (tmp_path / "data").iterdir()) == [f"real{suffix}"]
+
+
+def test_a_dangling_symlink_output_gets_its_target(tmp_path: Path) -> None:
+    link = tmp_path / "out.jsonl"
+    link.symlink_to(tmp_path / "made.jsonl")
+    _written(link, [_ok_record("a")])
+    assert link.is_symlink() and json.loads((tmp_path / "made.jsonl").read_text())["id"] == "a"
+
+
+def test_json_text_writes_null_for_nan_and_infinity() -> None:
+    document = {"a": math.nan, "b": [math.inf, -math.inf, (1.5, math.nan)], "c": {"d": math.nan}}
+    text = json_text(document)
+    assert strict_loads(text) == {"a": None, "b": [None, None, [1.5, None]], "c": {"d": None}}
+    assert json_text({"x": np.float64("nan"), "y": np.float64(0.25)}) == '{"x": null, "y": 0.25}'
+
+
+@pytest.mark.parametrize("suffix", [".jsonl", ".csv"])
+def test_batch_outputs_hold_no_nan(tmp_path: Path, suffix: str) -> None:
+    """One trial has no standard error: NaN in the result, null (an empty
+    cell) in the file."""
+    (tmp_path / "s.jsonl").write_text(
+        json.dumps({"id": "one", "players": ["AsAh2c3d", "*"], "trials": 1, "exact": False}) + "\n"
+    )
+    out = tmp_path / f"out{suffix}"
+    batch.run_file(tmp_path / "s.jsonl", out, workers=1)
+    text = out.read_text("utf-8")
+    assert "nan" not in text.lower()
+    if suffix == ".jsonl":
+        record = strict_loads(text)
+        assert isinstance(record, dict) and record["players"][0]["stderr"] is None
+    else:
+        with out.open(newline="", encoding="utf-8") as f:
+            (row,) = csv.DictReader(f)
+        assert row["p1_stderr"] == "" and row["p1_equity"] != ""

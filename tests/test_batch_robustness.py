@@ -4,6 +4,7 @@ may change, files are compared byte for byte."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import resource
@@ -14,11 +15,26 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
-from cli_helpers import cli_env, group_gone, run_cli, start_batch, wait_for_lines
+from cli_helpers import (
+    child_pids,
+    cli_env,
+    group_gone,
+    held_spots,
+    pids_gone,
+    run_cli,
+    run_python,
+    start_batch,
+    start_held_batch,
+    wait_for_lines,
+    wait_until,
+    write_held_equity,
+)
 
-from omaha_eval import batch
+from omaha_eval import batch, equity
+from omaha_eval.batch import executors
 from omaha_eval.errors import OmahaEvalError
 
 GOOD = {"players": ["AsAh2c3d", "7c7d4c5d"], "board": "KsQdJh9c9h"}
@@ -38,6 +54,9 @@ def records(path: Path) -> list[dict[str, object]]:
         ("data.csv", b"name,value\nalice,1\nbob,2"),  # no newline at the end
         ("data.jsonl", b'{"name": "alice"}\n{"name": "bob"'),
         ("latin.csv", b"id,status\n\xe9t\xe9,ok\n"),  # not UTF-8
+        ("deep.jsonl", b"[" * 100_000 + b"]" * 100_000 + b"\n"),
+        ("huge.jsonl", b'{"id": "a", "status": "ok", "seed": ' + b"9" * 4301 + b"}\n"),
+        ("status.jsonl", b'{"id": "a", "status": "finished"}\n'),
     ],
 )
 def test_a_foreign_output_is_refused_and_left_as_it_was(
@@ -260,3 +279,272 @@ def test_stderr_closed_and_a_latin1_terminal(tmp_path: Path) -> None:
         timeout=120,
     )  # fmt: skip
     assert latin.returncode == 0 and b"84.88%" in latin.stdout
+
+
+def test_hostile_jsonl_lines_are_error_records_and_the_rest_runs(tmp_path: Path) -> None:
+    lines = [
+        json.dumps({**GOOD, "id": "first"}),
+        "[" * 100_000 + "]" * 100_000,
+        '{"id": "huge", "players": ["AsAh2c3d", "7c7d4c5d"], "seed": ' + "9" * 4301 + "}",
+        "[" * 900 + "]" * 900,  # deep, yet within what the reader takes
+        json.dumps({**GOOD, "id": "last"}),
+    ]
+    (tmp_path / "spots.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    proc = run_cli("batch", "spots.jsonl", "-o", "out.jsonl", cwd=tmp_path)
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr, proc.stderr
+    assert "5 spots run (3 errors)" in proc.stderr
+    by_id = {r["id"]: r for r in records(tmp_path / "out.jsonl")}
+    assert by_id["first"]["status"] == by_id["last"]["status"] == "ok"
+    assert by_id["2"]["error"].startswith("line 2: nested too deep to read")
+    assert by_id["3"]["error"].startswith("line 3: an integer of more than 4300 digits")
+    assert by_id["4"]["error"].startswith("row 4: expected an object with spot fields")
+    again = run_cli("batch", "spots.jsonl", "-o", "out.jsonl", cwd=tmp_path)
+    assert again.returncode == 0 and "5 already in" in again.stderr, again.stderr
+
+
+def test_an_unclosed_csv_quote_is_one_line_and_nothing_runs(tmp_path: Path) -> None:
+    (tmp_path / "spots.csv").write_text(
+        'id,players,board\na,AsAh2c3d|7c7d4c5d,KsQdJh9c9h\nb,"AsAh2c3d|7c7d4c5d,KsQdJh\n'
+        + "".join(f"r{i},AsAh2c3d|7c7d4c5d,KsQdJh9c9h\n" for i in range(5))
+    )
+    proc = run_cli("batch", "spots.csv", "-o", "out.jsonl", cwd=tmp_path)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
+    assert proc.stderr.startswith("omaha-eval: error: INPUT: line 3: a quote opens in this row")
+    assert not (tmp_path / "out.jsonl").exists()
+
+
+def test_resume_through_a_symlinked_output_keeps_the_link(tmp_path: Path) -> None:
+    jsonl(tmp_path / "spots.jsonl", [{**GOOD, "id": "a"}, {**GOOD, "id": "b"}])
+    (tmp_path / "results").mkdir()
+    target = tmp_path / "results" / "run.jsonl"
+    interrupted = {"id": "b", "status": "interrupted", "error": "interrupted", "players": []}
+    target.write_text(json.dumps(interrupted) + "\n")
+    (tmp_path / "out.jsonl").symlink_to(target)
+    proc = run_cli("batch", "spots.jsonl", "-o", "out.jsonl", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / "out.jsonl").is_symlink()
+    assert sorted((r["id"], r["status"]) for r in records(target)) == [("a", "ok"), ("b", "ok")]
+
+
+HELD = {"players": ["AsAh2c3d", "7c7d4c5d"], "trials": 2000}  # no board: held_equity holds it
+CTRL_C_LIMIT = 60  # seconds: far more than a stop takes, and the held spots never end by then
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("executor", ["thread", "process", "dask"])
+def test_ctrl_c_ends_the_batch_while_its_spots_ignore_the_stop(
+    tmp_path: Path, executor: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Spots that do not heed the stop event (held_equity, as a long loop of
+    the engine) are left running: the batch ends at once without them, the
+    spots done are kept and a resumed run does the rest."""
+    quick = [{**GOOD, "id": f"quick{i}"} for i in range(3)]
+    held = [{**HELD, "id": f"held{i}"} for i in range(5)]
+    jsonl(tmp_path / "spots.jsonl", quick + held)
+    args = ["spots.jsonl", "-o", "out.jsonl", "--workers", "2"]
+    with contextlib.ExitStack() as stack:
+        if executor == "dask":
+            distributed = pytest.importorskip("distributed")
+            write_held_equity(tmp_path)
+            monkeypatch.syspath_prepend(str(tmp_path))  # the worker, here, imports held_equity
+            cluster = stack.enter_context(
+                distributed.LocalCluster(
+                    n_workers=1, threads_per_worker=2, processes=False, protocol="tcp://",
+                    host="127.0.0.1", dashboard_address=None,
+                )
+            )  # fmt: skip
+            args += ["--dask", cluster.scheduler_address]
+        else:
+            args += ["--executor", executor]
+        # on the way out, before the cluster closes: the held spots end
+        stack.callback((tmp_path / "hold").unlink, missing_ok=True)
+        proc = start_held_batch(tmp_path, *args)
+        stack.callback(_kill_group, proc.pid)
+        wait_for_lines(tmp_path / "out.jsonl", 3, proc, limit=120)
+        wait_until(lambda: held_spots(tmp_path) >= 2, proc, 60, "two spots held")
+        os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C reaches the whole foreground group
+        _, err = proc.communicate(timeout=CTRL_C_LIMIT)
+        assert proc.returncode == 130, err
+        assert "Traceback" not in err
+        assert err.strip().splitlines()[-1].startswith("omaha-eval: interrupted;")
+        assert group_gone(proc.pid), "worker processes left running"
+        assert (tmp_path / "hold").exists()  # the held spots did not end: nobody waited for them
+    assert sorted(r["id"] for r in records(tmp_path / "out.jsonl")) == [s["id"] for s in quick]
+    again = run_cli("batch", "spots.jsonl", "-o", "out.jsonl", "--workers", "2", cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert "5 spots run (0 errors), 3 already in" in again.stderr
+    final = records(tmp_path / "out.jsonl")
+    assert sorted(r["id"] for r in final) == sorted(s["id"] for s in quick + held)
+    assert all(r["status"] == "ok" for r in final)
+
+
+def _kill_group(pgid: int) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(pgid, signal.SIGKILL)
+
+
+@pytest.mark.slow
+def test_process_workers_die_with_a_killed_batch(tmp_path: Path) -> None:
+    held = [{**HELD, "id": f"held{i}"} for i in range(4)]
+    jsonl(tmp_path / "spots.jsonl", held)
+    proc = start_held_batch(
+        tmp_path, "spots.jsonl", "-o", "out.jsonl", "--workers", "2", "--executor", "process"
+    )
+    try:
+        wait_until(lambda: held_spots(tmp_path) >= 2, proc, 120, "two spots held")
+        workers = child_pids(proc.pid)
+        assert len(workers) >= 2, workers
+        os.kill(proc.pid, signal.SIGKILL)  # the parent alone, as kill -9 PID or the OOM killer
+        proc.communicate(timeout=30)
+        assert pids_gone(workers), "worker processes outlived the batch"
+    finally:
+        _kill_group(proc.pid)
+        (tmp_path / "hold").unlink(missing_ok=True)
+
+
+# A process (the batch) that starts a worker set up as on a system without
+# prctl, then sleeps; the worker prints its pid once it watches, and sleeps.
+WORKER = (
+    "import os, time\n"
+    "import omaha_eval.batch.executors as executors\n"
+    "executors._die_with_parent = lambda: False\n"
+    "executors._worker_start(os.getppid())\n"
+    "print(os.getpid(), flush=True)\n"
+    "time.sleep(600)\n"
+)
+WATCHED = (
+    "import subprocess, sys, time\n"
+    f"subprocess.Popen([sys.executable, '-c', {WORKER!r}])\n"
+    "time.sleep(600)\n"
+)
+
+
+@pytest.mark.slow
+def test_without_prctl_a_worker_still_dies_with_its_parent(tmp_path: Path) -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-c", WATCHED], cwd=tmp_path, env=cli_env(), stdout=subprocess.PIPE,
+        text=True, start_new_session=True,
+    )  # fmt: skip
+    try:
+        assert proc.stdout is not None
+        worker = int(proc.stdout.readline())  # the worker's pid, once it watches
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=30)
+        assert pids_gone([worker]), "the worker outlived its parent"
+    finally:
+        _kill_group(proc.pid)
+        if proc.stdout is not None:
+            proc.stdout.close()
+
+
+DYING_EQUITY = """\
+import os
+from omaha_eval import equity as library
+
+def equity(players, board="", dead="", **options):
+    if not board:
+        os._exit(9)  # as the OOM killer would end the worker
+    return library(players, board, dead, **options)
+"""
+
+
+@pytest.mark.slow
+def test_a_worker_process_that_dies_is_one_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "dying_equity.py").write_text(DYING_EQUITY, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))  # spawned workers get this path too
+    import dying_equity
+
+    spots = [{**GOOD, "id": "river"}, {"id": "dies", "players": ["AsAh2c3d", "7c7d4c5d"]}]
+    spots += [{**GOOD, "id": f"later{i}"} for i in range(4)]
+    results = batch.run(spots, workers=2, executor="process", equity=dying_equity.equity)
+    with pytest.raises(OmahaEvalError, match="executor: a worker process ended before its spot"):
+        for result in results:
+            assert result.ok
+
+
+@pytest.mark.parametrize("how", ["interrupt", "close"])
+def test_interrupting_or_closing_the_results_stops_every_running_spot(how: str) -> None:
+    """The batch's stop event reaches each running spot; no other spot
+    starts; interrupted spots hand in their records before
+    KeyboardInterrupt goes on."""
+    started: list[threading.Event] = []
+    lock = threading.Lock()
+
+    def heeding(players: list[str], board: str, dead: str, *, stop: threading.Event,
+                **options: object) -> object:  # fmt: skip
+        if board:  # the quick spot
+            return equity(players, board, dead, **options)
+        with lock:
+            started.append(stop)
+        if not stop.wait(60):
+            raise AssertionError("the stop event never came")
+        raise KeyboardInterrupt  # how the engine ends a stopped exact run
+
+    spots = [{**GOOD, "id": "quick"}] + [{"id": f"s{i}", "players": "AA|KK"} for i in range(5)]
+    results = batch.run(spots, workers=2, equity=heeding)
+    assert next(results).id == "quick"
+    deadline = time.monotonic() + 60
+    while len(started) < 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert len(started) == 2
+    if how == "close":
+        results.close()
+        assert all(stop.is_set() for stop in started)
+    else:
+        stopped = [results.throw(KeyboardInterrupt)]
+        with pytest.raises(KeyboardInterrupt):
+            for result in results:
+                stopped.append(result)
+        assert sorted(r.id for r in stopped) == ["s0", "s1"]
+        assert all(r.record["status"] == "interrupted" for r in stopped)
+    assert len(started) == 2  # the queued spots never started
+
+
+def _local_cluster(distributed: Any, workers: int) -> Any:
+    return distributed.LocalCluster(
+        n_workers=workers, threads_per_worker=2, processes=False, protocol="tcp://",
+        host="127.0.0.1", dashboard_address=None,
+    )  # fmt: skip
+
+
+NO_WORKER_TIMEOUT = 1.0  # seconds, for the tests (the command waits DASK_NO_WORKER_TIMEOUT)
+
+
+@pytest.mark.slow
+def test_dask_scheduler_without_workers_is_one_line(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    jsonl(tmp_path / "spots.jsonl", [GOOD])
+    with _local_cluster(distributed, 0) as cluster:
+        code = (
+            "from omaha_eval.batch import executors\n"
+            f"executors.DASK_NO_WORKER_TIMEOUT = {NO_WORKER_TIMEOUT}\n"
+            "from omaha_eval.cli import main\n"
+            "main(['batch', 'spots.jsonl', '-o', 'out.jsonl', '--dask', "
+            f"{cluster.scheduler_address!r}], prog_name='omaha-eval')\n"
+        )
+        proc = run_python(code, tmp_path, timeout=120)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
+    assert proc.stderr.startswith("omaha-eval: error: --dask: the scheduler at")
+    assert "has had no worker for 1 s" in proc.stderr
+
+
+@pytest.mark.slow
+def test_dask_workers_that_die_are_one_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    distributed = pytest.importorskip("distributed")
+    monkeypatch.setattr(executors, "DASK_NO_WORKER_TIMEOUT", NO_WORKER_TIMEOUT)
+    spots = [{**GOOD, "id": f"s{i}"} for i in range(40)]
+    done = []
+    with _local_cluster(distributed, 1) as cluster, distributed.Client(cluster) as client:
+        with pytest.raises(OmahaEvalError, match=r"dask: the scheduler at .* has had no worker"):
+            for result in batch.run(spots, dask=client, equity=_slow_equity):
+                done.append(result.id)
+                if len(done) == 1:
+                    cluster.scale(0)  # the only worker goes, its spots unfinished
+    assert 1 <= len(done) < len(spots)
+
+
+def _slow_equity(*args: Any, **kwargs: Any) -> Any:
+    time.sleep(0.2)
+    return equity(*args, **kwargs)

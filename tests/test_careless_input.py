@@ -4,12 +4,14 @@ or a blow-up of time or memory before the check."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
 import textwrap
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -118,3 +120,63 @@ def test_huge_villain_weights_give_the_same_shares() -> None:
     huge = oe.river_shares(board, hero, villain, w * 1e306)  # their sum overflows a double
     np.testing.assert_allclose(huge.equity, plain.equity, rtol=1e-12)
     np.testing.assert_allclose(huge.scoop, plain.scoop, rtol=1e-12)
+
+
+# Every command, and click's own --help and --version, writing to stdout.
+WRITERS = [
+    ["eval", "AdKd3s2s", "JdQd4d3c5h"],
+    ["eval", "AdKd3s2s", "JdQd4d3c5h", "--json"],
+    ["equity", "AsAh2c3d", "7c7d4c5d", "-b", "KsQdJh9c9h"],
+    ["equity", "AsAh2c3d", "7c7d4c5d", "-b", "KsQdJh9c9h", "--json"],
+    ["range", "*"],
+    ["range", "*", "--json"],
+    ["--help"],
+    ["batch", "--help"],
+    ["--version"],
+    [],
+]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("args", WRITERS, ids=" ".join)
+def test_a_full_disk_under_stdout_is_one_line(tmp_path: Path, args: list[str]) -> None:
+    with open("/dev/full", "w", encoding="utf-8") as full:
+        proc = subprocess.run(
+            cli_command(*args), cwd=tmp_path, env=cli_env(), stdout=full,
+            stderr=subprocess.PIPE, text=True, timeout=120,
+        )  # fmt: skip
+    assert proc.returncode == 2
+    assert proc.stderr == "omaha-eval: error: cannot write the output: No space left on device\n"
+
+
+@pytest.mark.parametrize("args", WRITERS, ids=" ".join)
+def test_a_reader_gone_before_the_output_is_a_quiet_exit_0(tmp_path: Path, args: list[str]) -> None:
+    """`omaha-eval ... | head`: the pipe's reader is gone (here from the
+    start, so every write fails), as when a command ends the others."""
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        proc = subprocess.run(
+            cli_command(*args), cwd=tmp_path, env=cli_env(), stdout=write,
+            stderr=subprocess.PIPE, text=True, timeout=120,
+        )  # fmt: skip
+    finally:
+        os.close(write)
+    assert (proc.returncode, proc.stderr) == (0, "")
+
+
+def strict_json(text: str) -> Any:
+    def refuse(token: str) -> Any:
+        raise AssertionError(f"{token} in {text[:80]!r}: not strict JSON")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_json_output_of_a_single_trial_is_strict(tmp_path: Path) -> None:
+    """One trial has no standard error: NaN in the result, null in JSON."""
+    args = ["equity", "AsAh2c3d", "7c7d4c5d", "--monte-carlo", "--trials", "1", "--json"]
+    proc = run_cli(*args, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    doc = strict_json(proc.stdout)
+    assert [p["stderr"] for p in doc["players"]] == [None, None]
+    assert doc["trials"] == 1

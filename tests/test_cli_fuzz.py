@@ -2,8 +2,9 @@
 
 Arbitrary argument lists (subcommands, options, hands, numbers, any text)
 go to the command in-process.  The contract of omaha_eval/cli: exit code
-0, or 2 with one line "omaha-eval: error: ..." on stderr; never a traceback.
-`eval --json` answers are compared with the plain-Python reference.
+0, or 2 with one line "omaha-eval: error: ..." on stderr; never a traceback;
+--json output is strict JSON (no NaN).  `eval --json` answers are compared
+with the plain-Python reference.
 """
 
 from __future__ import annotations
@@ -87,6 +88,15 @@ def invoke(args: list[str]) -> Any:
         return CliRunner().invoke(cli.main, args, catch_exceptions=True)
 
 
+def strict_loads(text: str) -> Any:
+    """json.loads refusing NaN and Infinity, which Python reads by default."""
+
+    def refuse(token: str) -> Any:
+        raise AssertionError(f"{token} in {text[:80]!r}: not strict JSON")
+
+    return json.loads(text, parse_constant=refuse)
+
+
 def check_contract(args: list[str], result: Any) -> None:
     exc = result.exception
     if exc is not None and not isinstance(exc, SystemExit):
@@ -97,6 +107,8 @@ def check_contract(args: list[str], result: Any) -> None:
     if result.exit_code == 2:
         lines = result.stderr.splitlines()
         assert len(lines) == 1 and lines[0].startswith("omaha-eval: error: "), (args, lines)
+    if result.exit_code == 0 and "--json" in args and result.stdout.startswith("{"):
+        strict_loads(result.stdout)
 
 
 @fuzz
@@ -113,14 +125,14 @@ def test_cli_eval_json_matches_reference(cards, k, sep):
     result = invoke(["eval", *text, "--json"])
     check_contract(text, result)
     assert result.exit_code == 0
-    out = json.loads(result.stdout)
+    out = strict_loads(result.stdout)
     low = out["low"]["value"] if out["low"] else 0
     assert (out["high"]["value"], low) == ref.evaluate(hole, board)
     assert oracle.parse(text[0]) == hole
 
 
 OPTIONS = [
-    ["--exact"], ["--monte-carlo"], ["--trials", "3000"], ["-n", "0"], ["--seed", "7"],
+    ["--exact"], ["--monte-carlo"], ["--trials", "3000"], ["-n", "0"], ["-n", "1"], ["--seed", "7"],
     ["-s", "-3"], ["--threads", "2"], ["-t", "0"], ["--game", "omaha"], ["-g", "razz"],
     ["--target-stderr", "0.01"], ["--target-stderr", "0"], ["--quiet"], ["--board", "KsQdJh"],
     ["-b", "Ks Qd Jh Tc"], ["-b", "KsKs"], ["--dead", "2c"], ["-d", "Zz"],
@@ -147,6 +159,6 @@ def test_cli_equity_mostly_valid(cards, n, options, random_last):
     result = invoke(args)
     check_contract(args, result)
     if result.exit_code == 0:
-        out = json.loads(result.stdout)
+        out = strict_loads(result.stdout)
         assert len(out["players"]) == n
         assert sum(p["equity"] for p in out["players"]) == pytest.approx(1.0, abs=1e-9)

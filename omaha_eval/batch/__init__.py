@@ -31,13 +31,14 @@ From a script or a notebook::
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from omaha_eval.batch.executors import SpotResult, Task, dask_client, execute
+from omaha_eval.batch.executors import DASK_TIMEOUT, SpotResult, Task, dask_client, execute
 from omaha_eval.batch.files import Output, max_players, read_spots
 from omaha_eval.batch.spots import check_spots, row_id, spot_seed
 from omaha_eval.engine.runner import default_threads
@@ -129,7 +130,8 @@ def _results(
         yield from execute(tasks, workers, client, executor)
     finally:
         if owned:
-            client.close()
+            with contextlib.suppress(Exception):  # a scheduler that is gone: nothing to close
+                client.close(timeout=DASK_TIMEOUT)
 
 
 @dataclass(frozen=True)

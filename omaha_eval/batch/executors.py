@@ -1,15 +1,27 @@
-"""Where batch spots run: in the calling thread, on a local pool of threads or
-processes, or on a Dask cluster.  Each spot runs through ``equity()``, the
-same engine as every other entry point."""
+"""Where batch spots run: on local worker threads or processes, or on a Dask
+cluster.  Each spot runs through ``equity()``, the same engine as every other
+entry point.
+
+Nothing waits forever: Ctrl-C (or a consumer that stops) ends every executor
+at once, what was not written being left for a resumed run (threads: the
+stop event reaches each running spot, which has STOP_GRACE to hand in its
+figures; processes: terminated; Dask: cancelled); worker processes die with
+their parent, and a dead one is an error; a scheduler without a worker for
+DASK_NO_WORKER_TIMEOUT is an error."""
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
+import os
+import queue
 import signal
+import sys
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor, wait
+from concurrent.futures import Future, wait
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +33,14 @@ from omaha_eval.errors import OmahaEvalError, for_people
 __all__ = ["SpotResult", "Task", "execute", "solve"]
 
 EquityFunction = Callable[..., Any]
+DASK_TIMEOUT = 10.0  # seconds to reach a scheduler, handshake included, and for each question
+STOP_GRACE = 0.25  # seconds the running spots get, after Ctrl-C, to hand in their figures so far
+PARENT_POLL = 0.5  # seconds between a worker process's looks at its parent (without prctl)
+PR_SET_PDEATHSIG = 1  # prctl(2): the signal a Linux process gets when its parent dies
+DASK_NO_WORKER_TIMEOUT = 60.0  # seconds a scheduler may have no worker (an adaptive cluster
+# may be starting one) before the batch gives up
+DASK_CHECK = 1.0  # seconds between asking the scheduler for its workers
+DASK_POLL = 0.05  # seconds between looks for finished Dask spots (Ctrl-C is heard in between)
 
 
 @dataclass(frozen=True)
@@ -99,15 +119,12 @@ def solve(task: Task) -> SpotResult | None:
         message = "interrupted; a resumed run redoes it"
         return SpotResult(spot.id, error_record(spot.id, _as_given(spot), message, "interrupted"))
     except Exception as exc:  # one spot's failure must not stop the batch
-        message = f"internal error: {type(exc).__name__}: {exc}; a resumed run tries it again"
-        return SpotResult(spot.id, error_record(spot.id, _as_given(spot), message, "failed"))
+        return _failed(spot, exc)
     record: dict[str, Any] = {"id": spot.id, "status": "ok", "error": None, **result.to_dict()}
     return SpotResult(spot.id, record, result)
 
 
-def _ignore_sigint() -> None:
-    # Workers leave Ctrl-C to the parent, which stops the pool itself.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+_FINISHED = object()  # a worker thread's last word: it takes no more spots
 
 
 def execute(tasks: list[Task], workers: int, client: Any, executor: str) -> Iterator[SpotResult]:
@@ -124,103 +141,227 @@ def execute(tasks: list[Task], workers: int, client: Any, executor: str) -> Iter
 
 def _execute_threads(tasks: list[Task], workers: int) -> Iterator[SpotResult]:
     """Spots on worker threads (the engine's C loops release the GIL, and a
-    thread costs nothing to start).  On Ctrl-C (or when the consumer stops)
-    the batch's stop event ends the running spots within a fraction of a
-    second; their interrupted results are yielded before KeyboardInterrupt
-    goes on."""
+    thread costs nothing to start), each taking the next spot when it is
+    free.  On Ctrl-C (or when the consumer stops) the batch's stop event
+    reaches every running spot; those that stop within STOP_GRACE hand in
+    their interrupted results, which are yielded before KeyboardInterrupt
+    goes on.  The threads are daemons and nobody waits for the others: a
+    spot that does not heed the stop is left behind, unwritten, for a
+    resumed run to do."""
     stop = threading.Event()
-    pending = iter([Task(t.spot, t.equity, t.threads, stop) for t in tasks])
-    pool = ThreadPoolExecutor(workers, thread_name_prefix="omaha_eval-batch")
-    running: deque[Future[SpotResult | None]] = deque()
+    todo = deque(Task(t.spot, t.equity, t.threads, stop) for t in tasks)
+    done: queue.SimpleQueue[Any] = queue.SimpleQueue()
 
-    def submit() -> None:
-        task = next(pending, None)
-        if task is not None:
-            running.append(pool.submit(solve, task))
+    def work() -> None:
+        try:
+            while not stop.is_set():
+                try:
+                    task = todo.popleft()
+                except IndexError:
+                    return
+                done.put(solve(task))
+        finally:
+            done.put(_FINISHED)
 
-    for _ in range(2 * workers):  # a small window: a big batch is not queued at once
-        submit()
+    for i in range(workers):
+        threading.Thread(target=work, name=f"omaha_eval-batch-{i}", daemon=True).start()
+    live = workers
     try:
-        while running:
-            done, _ = wait(running, timeout=0.05, return_when="FIRST_COMPLETED")
-            for future in done:
-                running.remove(future)
-                submit()
-                result = future.result()
-                if result is not None:
-                    yield result
+        while live:
+            item = done.get()
+            if item is _FINISHED:
+                live -= 1
+            elif item is not None:
+                yield item
     except KeyboardInterrupt:
         stop.set()
-        for future in running:
-            future.cancel()
-        for future in running:
-            if not future.cancelled():
-                result = future.result()  # returns soon: the stop event is set
-                if result is not None:
-                    yield result
+        deadline = time.monotonic() + STOP_GRACE
+        while live and (left := deadline - time.monotonic()) > 0:
+            try:
+                item = done.get(timeout=left)
+            except queue.Empty:
+                break
+            if item is _FINISHED:
+                live -= 1
+            elif item is not None:
+                yield item
         raise
     finally:
         stop.set()
-        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _execute_processes(tasks: list[Task], workers: int) -> Iterator[SpotResult]:
     # Processes pay off only when per-spot Python work (parsing big ranges)
     # dominates a long batch: each spawned process imports NumPy and builds
     # the tables first (about a second for two workers here).  "spawn"
-    # avoids forking a threaded parent.  Ctrl-C terminates the workers at
-    # once: their running spots are not written, and a resumed run does them.
+    # avoids forking a threaded parent.  Ctrl-C (or the consumer stopping)
+    # terminates the workers at once: their running spots are not written,
+    # and a resumed run does them.  A worker that dies (killed, out of
+    # memory) breaks the pool: one error, not a wait for results that never
+    # come.
     import multiprocessing  # here: `import omaha_eval` need not pay for it
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
-    pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_ignore_sigint)
+    pool = ProcessPoolExecutor(
+        workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_worker_start,
+        initargs=(os.getpid(),),
+    )
+    pending = iter(tasks)
+    running: dict[Future[SpotResult | None], Task] = {}
+
+    def submit() -> None:
+        task = next(pending, None)
+        if task is not None:
+            running[pool.submit(solve, task)] = task
+
     finished = False
     try:
-        for result in pool.imap_unordered(solve, tasks, chunksize=1):
-            if result is not None:
-                yield result
+        for _ in range(2 * workers):  # a small window: a big batch is not queued at once
+            submit()
+        while running:
+            done, _ = wait(running, return_when="FIRST_COMPLETED")
+            for future in done:
+                task = running.pop(future)
+                try:
+                    result = future.result()
+                except BrokenProcessPool:
+                    raise OmahaEvalError(
+                        "executor: a worker process ended before its spot did (killed, or out "
+                        "of memory?); the spots not written are left for a resumed run"
+                    ) from None
+                except Exception as exc:  # the spot could not reach its worker (pickling)
+                    result = _failed(task.spot, exc)
+                submit()
+                if result is not None:
+                    yield result
         finished = True
     finally:
-        if finished:
-            pool.close()
-        else:  # interrupted or abandoned: stop the workers now
-            pool.terminate()
-        pool.join()
+        if not finished:  # interrupted, abandoned or broken: stop the workers now
+            for future in running:
+                future.cancel()
+            _terminate_workers(pool)
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _terminate_workers(pool: Any) -> None:
+    """SIGTERM to a process pool's workers (ProcessPoolExecutor.terminate_workers
+    from Python 3.14; its process table before)."""
+    terminate = getattr(pool, "terminate_workers", None)
+    if terminate is not None:
+        terminate()
+        return
+    for process in list(getattr(pool, "_processes", {}).values()):
+        with contextlib.suppress(Exception):  # already gone
+            process.terminate()
+
+
+def _worker_start(parent: int) -> None:
+    """Set up a worker process: Ctrl-C is for the parent, which stops the
+    pool itself, and the worker dies with its parent (a killed batch leaves
+    no worker running).  On Linux the kernel sends SIGKILL when the parent
+    goes (prctl PR_SET_PDEATHSIG: strictly, when the parent's thread that
+    started the worker ends, here the one that runs the batch); elsewhere a
+    thread watches the parent's pid."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if not _die_with_parent():
+        watch = threading.Thread(
+            target=_watch_parent, args=(parent,), name="omaha_eval-parent", daemon=True
+        )
+        watch.start()
+    if os.getppid() != parent:  # the parent died before the worker could ask
+        os._exit(1)
+
+
+def _die_with_parent() -> bool:
+    """Ask Linux for SIGKILL when the parent dies; False where it cannot."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        answer = libc.prctl(PR_SET_PDEATHSIG, ctypes.c_ulong(signal.SIGKILL), 0, 0, 0)
+    except (OSError, AttributeError):  # no C library to ask, or no prctl in it
+        return False
+    return bool(answer == 0)
+
+
+def _watch_parent(parent: int) -> None:
+    """End this process once its parent is gone (it gets a new parent pid)."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL)
+    os._exit(1)
+
+
+def _failed(spot: Spot, exc: BaseException) -> SpotResult:
+    message = f"internal error: {type(exc).__name__}: {exc}; a resumed run tries it again"
+    return SpotResult(spot.id, error_record(spot.id, _as_given(spot), message, "failed"))
 
 
 def _execute_dask(tasks: list[Task], client: Any) -> Iterator[SpotResult]:
     from distributed import as_completed
 
+    address = client.scheduler.address
     # A window of submitted spots keeps the scheduler busy without queueing
     # a whole large batch on it at once.
-    window = 4 * max(1, sum(client.nthreads().values()))
+    window = 4 * max(1, _dask_threads(client, address))
     pending = iter(tasks)
-    queue = as_completed(loop=client.loop)  # type: ignore[no-untyped-call]
-    running: set[Any] = set()
+    arrivals = as_completed(loop=client.loop)  # type: ignore[no-untyped-call]
+    running: dict[Any, Task] = {}
 
     def submit() -> None:
         task = next(pending, None)
         if task is not None:
             future = client.submit(solve, task, pure=False)
-            running.add(future)
-            queue.add(future)  # type: ignore[no-untyped-call]
+            running[future] = task
+            arrivals.add(future)  # type: ignore[no-untyped-call]
 
     for _ in range(window):
         submit()
+    seen = time.monotonic()  # when the scheduler last had a worker
+    asked = seen
     try:
-        for future in queue:
-            outcome: SpotResult | None = future.result()
-            running.discard(future)
-            future.release()
-            submit()
-            # The EquityResult object stays on the worker: the record holds every figure.
-            if outcome is not None:
-                yield SpotResult(outcome.id, outcome.record)
+        while running:
+            ready = arrivals.next_batch(block=False)  # type: ignore[no-untyped-call]
+            if not ready:
+                now = time.monotonic()
+                if now - asked >= DASK_CHECK:
+                    asked = now
+                    if _dask_threads(client, address):
+                        seen = now
+                    elif now - seen >= DASK_NO_WORKER_TIMEOUT:
+                        raise OmahaEvalError(
+                            f"dask: the scheduler at {address!r} has had no worker for "
+                            f"{DASK_NO_WORKER_TIMEOUT:g} s (none started, or they died); the "
+                            "spots not written are left for a resumed run"
+                        )
+                time.sleep(DASK_POLL)
+                continue
+            for future in ready:
+                task = running.pop(future)
+                try:
+                    outcome: SpotResult | None = future.result()
+                except Exception as exc:  # the cluster lost it (KilledWorker, say)
+                    outcome = _failed(task.spot, exc)
+                future.release()
+                submit()
+                # The EquityResult object stays on the worker: the record holds every figure.
+                if outcome is not None:
+                    yield SpotResult(outcome.id, outcome.record)
     finally:
-        for future in running:
-            future.cancel()
+        if running:  # the scheduler drops what nobody waits for
+            with contextlib.suppress(Exception):
+                client.cancel(list(running))
 
 
-DASK_TIMEOUT = 10.0  # seconds to reach a scheduler, handshake included
+def _dask_threads(client: Any, address: str) -> int:
+    """The worker threads the scheduler has now (0: no worker)."""
+    try:
+        return sum(client.nthreads(callback_timeout=DASK_TIMEOUT).values())
+    except Exception as exc:  # a timeout or a closed connection: the scheduler is gone
+        message = " ".join(str(exc).split()) or type(exc).__name__
+        raise OmahaEvalError(f"dask: lost the scheduler at {address!r}: {message}") from None
 
 
 def dask_client(dask: Any, timeout: float = DASK_TIMEOUT) -> Any:

@@ -12,7 +12,13 @@ UTF-8, is escaped) and is flushed when written; files are read back on
 ``"\\n"`` only, with no limit on a field's size.  A record's ``status`` says
 whether its spot is done: "ok" and "error" (bad input, which a new run would
 refuse again) are; "failed" (an internal error, e.g. out of memory) and
-"interrupted" are not, and a resumed run replaces them.
+"interrupted" are not, and a resumed run replaces them.  A line of an output
+that cannot be read, or with any other status, is refused with its number
+(the file is left as it was): nothing is dropped unread.
+
+Every JSON document the package writes (batch records, the command's
+``--json``) goes through `json_text`: strict JSON, a figure that is NaN or
+infinite written as null.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ import contextlib
 import csv
 import io
 import json
+import math
 import os
 import re
 import stat
@@ -30,14 +37,19 @@ from dataclasses import fields
 from pathlib import Path
 from typing import IO, Any
 
+from omaha_eval._checks import quote
 from omaha_eval.batch.spots import is_missing, spot_players
 from omaha_eval.engine.results import BREAKDOWN_NAMES, EquityResult, PlayerEquity
 from omaha_eval.errors import OmahaEvalError
 
-__all__ = ["DONE", "FORMATS", "Output", "csv_header", "csv_row", "read_spots"]
+__all__ = [
+    "AGAIN", "DONE", "FORMATS", "Output", "csv_header", "csv_row", "json_ready", "json_text",
+    "read_json", "read_spots",
+]  # fmt: skip
 
 FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl"}
-DONE = ("ok", "error")  # statuses a resumed run keeps; "failed" and "interrupted" run again
+DONE = ("ok", "error")  # statuses a resumed run keeps
+AGAIN = ("failed", "interrupted")  # statuses a resumed run replaces (it runs the spot again)
 
 # CSV columns before the per-player ones, and per player after p{i}_: the
 # fields of the results, in their order, the breakdown one column per name
@@ -62,9 +74,52 @@ def _escape(ch: re.Match[str]) -> str:
     return "\\\\" if ch[0] == "\\" else f"\\u{ord(ch[0]):04x}"
 
 
+def json_ready(value: Any) -> Any:
+    """`value` with every float that is NaN or infinite (a standard error of
+    one trial, say) replaced by None, inside dicts, lists and tuples too:
+    what strict JSON (and a CSV cell) can hold.
+
+    >>> json_ready({"stderr": [float("nan"), 0.5], "equity": float("inf")})
+    {'stderr': [None, 0.5], 'equity': None}
+    """
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, Mapping):
+        return {key: json_ready(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_ready(item) for item in value]
+    return value
+
+
+def json_text(document: Any) -> str:
+    """A JSON document as the package writes it: strict JSON (null, never
+    NaN or Infinity), characters as they are (UTF-8, not escapes).
+
+    >>> json_text({"hand": "A♠K♦", "stderr": float("nan")})
+    '{"hand": "A♠K♦", "stderr": null}'
+    """
+    return json.dumps(json_ready(document), ensure_ascii=False, allow_nan=False)
+
+
 def jsonl_line(record: Mapping[str, Any]) -> str:
     """One JSON Lines record: readable UTF-8 on one line."""
-    return _JSONL_UNSAFE.sub(_escape, json.dumps(record, ensure_ascii=False)) + "\n"
+    return _JSONL_UNSAFE.sub(_escape, json_text(record)) + "\n"
+
+
+def read_json(text: str) -> Any:
+    """One JSON document, or OmahaEvalError saying why it cannot be read
+    (the caller adds where): Python's JSON reader raises RecursionError on
+    deep nesting and ValueError on an integer of too many digits."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        reason = f"not JSON ({exc.msg})"
+    except RecursionError:
+        reason = "nested too deep to read"
+    except ValueError:  # int-from-text limit (sys.set_int_max_str_digits)
+        most = getattr(sys, "get_int_max_str_digits", lambda: 4300)()
+        reason = f"an integer of more than {most} digits"
+    raise OmahaEvalError(reason)
 
 
 def csv_text(text: str) -> str:
@@ -94,6 +149,7 @@ def csv_row(record: Mapping[str, Any]) -> dict[str, Any]:
                     row[f"p{i}_{_BREAKDOWN_COLUMNS[part]}"] = share
             else:
                 row[f"p{i}_{name}"] = value
+    row = json_ready(row)
     return {
         k: "" if v is None else csv_text(v) if isinstance(v, str) else v for k, v in row.items()
     }
@@ -147,32 +203,102 @@ def read_spots(path: str | os.PathLike[str]) -> list[Any]:
     """The rows of a CSV or JSON Lines file of spots (format by extension).
 
     Returns one dict per spot; a line that cannot be parsed comes back as an
-    OmahaEvalError in its place, so it becomes that row's error entry."""
+    OmahaEvalError in its place, so it becomes that row's error entry.  A
+    CSV quote that could swallow the rows after it (never closed, or closed
+    lines later across what look like rows) refuses the whole file."""
     path = Path(path)
     fmt = file_format(path, "INPUT")
     text = _read_text(path, "INPUT")
-    rows: list[Any] = []
     if fmt == "csv":
-        with _no_field_limit():
-            reader = csv.DictReader(io.StringIO(text, newline=""))
-            if reader.fieldnames is None:
-                return rows
-            for cells in reader:
-                if None in cells:
-                    rows.append(
-                        OmahaEvalError(f"row {len(rows) + 1}: more cells than the header's columns")
-                    )
-                elif any(not is_missing(v) for v in cells.values()):
-                    rows.append({k: v for k, v in cells.items() if not is_missing(v)})
-        return rows
+        return _csv_spots(text)
+    rows: list[Any] = []
     for number, line in enumerate(text.split("\n"), start=1):  # "\n" only: JSON may hold U+2028
         if not line.strip():
             continue
         try:
-            rows.append(json.loads(line))
-        except json.JSONDecodeError as exc:
-            rows.append(OmahaEvalError(f"line {number}: not JSON ({exc.msg}): {line[:60]!r}"))
+            rows.append(read_json(line))
+        except OmahaEvalError as exc:
+            rows.append(OmahaEvalError(f"line {number}: {exc}: {line[:60]!r}"))
     return rows
+
+
+class _Lines:
+    """The lines of a text for csv.reader, knowing when the last was read
+    (a reader that fails there ran out of text inside a quote)."""
+
+    def __init__(self, text: str) -> None:
+        self._lines = iter(io.StringIO(text, newline=""))
+        self.ended = False
+
+    def __iter__(self) -> _Lines:
+        return self
+
+    def __next__(self) -> str:
+        try:
+            return next(self._lines)
+        except StopIteration:
+            self.ended = True
+            raise
+
+
+_LINE_BREAK = re.compile("\r\n|\r|\n")
+
+
+def _holds_rows(cell: str, columns: int) -> bool:
+    """Whether a cell's lines after its first look like rows of their own
+    (they hold the delimiter, or any line does in a one-column file): the
+    mark of a quote left open, closed only lines later."""
+    inner = _LINE_BREAK.split(cell)[1:]
+    return any(columns == 1 or "," in line for line in inner)
+
+
+def _csv_spots(text: str) -> list[Any]:
+    """read_spots for CSV: the header, then a dict of the given cells per
+    row (blank rows skipped); a row the reader refuses is an error entry."""
+    lines = _Lines(text)
+    reader = csv.reader(lines, strict=True)  # strict: a quote open at the end is an error
+    header: list[str] | None = None
+    rows: list[Any] = []
+    with _no_field_limit():
+        while True:
+            first = reader.line_num + 1
+            try:
+                cells = next(reader)
+            except StopIteration:
+                return rows
+            except csv.Error as exc:
+                if lines.ended:
+                    raise OmahaEvalError(
+                        f"INPUT: line {first}: a quote opens in this row and is never closed, so "
+                        "every line after it would be one cell; close the quote"
+                    ) from None
+                if header is None:
+                    raise OmahaEvalError(
+                        f"INPUT: line {first}: the header is not CSV ({exc})"
+                    ) from None
+                rows.append(OmahaEvalError(f"line {first}: not CSV ({exc})"))
+                continue
+            if reader.line_num > first and any(_holds_rows(c, len(header or cells)) for c in cells):
+                raise OmahaEvalError(
+                    f"INPUT: line {first}: a quoted cell runs from here to line {reader.line_num} "
+                    "over lines that look like rows of their own (a quote left open?); close "
+                    "the quote, or put the cell on one line"
+                )
+            if header is None:
+                if not cells:  # blank lines before the header
+                    continue
+                header = cells
+                twice = sorted({name for name in header if header.count(name) > 1})
+                if twice:
+                    raise OmahaEvalError(f"INPUT: the header names the column {twice[0]!r} twice")
+            elif len(cells) > len(header):
+                rows.append(
+                    OmahaEvalError(f"row {len(rows) + 1}: more cells than the header's columns")
+                )
+            elif any(not is_missing(v) for v in cells):
+                rows.append(
+                    {k: v for k, v in zip(header, cells, strict=False) if not is_missing(v)}
+                )
 
 
 def max_players(rows: list[Any]) -> int:
@@ -219,7 +345,7 @@ class Output:
         self.done: set[str] = set()
         self.columns = csv_header(n_players)
         self.file: IO[bytes] | None = None
-        if path.exists() or path.is_symlink():  # a new file is made only by open()
+        if path.exists():  # a new file (or a link's new target) is made only by open()
             _regular_file(path, "OUTPUT")
             self.file = self._locked("r+b")
             try:
@@ -254,21 +380,37 @@ class Output:
         if keep != text:
             self._rewrite(keep)
 
+    def _refuse(self, number: int, why: str) -> OmahaEvalError:
+        return OmahaEvalError(
+            f"OUTPUT: line {number} of {str(self.path)!r} is not a batch result ({why}); "
+            "give a new OUTPUT (the file was not changed)"
+        )
+
+    def _kept(self, number: int, spot_id: str, status: Any) -> bool:
+        """Whether a record stays (its spot is done); a status that is not
+        the program's is refused, never dropped."""
+        if status in DONE:
+            self.done.add(spot_id)
+            return True
+        if status in AGAIN:
+            return False
+        known = ", ".join(DONE + AGAIN)
+        raise self._refuse(number, f"its status {quote(status)} is not one of {known}")
+
     def _read_jsonl(self, text: str) -> str:
         kept = []
         for number, line in enumerate(text.split("\n")[:-1], start=1):
             if not line.strip():
                 continue
             try:
-                record = json.loads(line)
-                spot_id, status = str(record["id"]), record["status"]
-            except (json.JSONDecodeError, KeyError, TypeError):
-                raise OmahaEvalError(
-                    f"OUTPUT: line {number} of {str(self.path)!r} is not a batch result; "
-                    "give a new OUTPUT (the file was not changed)"
-                ) from None
-            if status in DONE:
-                self.done.add(spot_id)
+                record = read_json(line)
+            except OmahaEvalError as exc:
+                raise self._refuse(number, str(exc)) from None
+            if not isinstance(record, dict) or not isinstance(record.get("id"), str):
+                raise self._refuse(number, "no text id")
+            if "status" not in record:
+                raise self._refuse(number, "no status")
+            if self._kept(number, record["id"], record["status"]):
                 kept.append(line + "\n")
         return "".join(kept)
 
@@ -291,11 +433,17 @@ class Output:
         self.columns = header
         kept = [header_line + "\n"]
         with _no_field_limit():
-            for line in rows.split("\n")[:-1]:  # each record is one line (csv_text)
-                (cells,) = csv.reader([line])
-                row = dict(zip(header, cells, strict=False))
-                if row.get("status") in DONE:
-                    self.done.add(row["id"])
+            for number, line in enumerate(rows.split("\n")[:-1], start=2):
+                if not line:
+                    continue
+                try:  # each record is one line (csv_text)
+                    (cells,) = csv.reader([line], strict=True)
+                except csv.Error as exc:
+                    raise self._refuse(number, f"not CSV: {exc}") from None
+                if len(cells) != len(header):
+                    raise self._refuse(number, f"{len(cells)} cells, the header has {len(header)}")
+                row = dict(zip(header, cells, strict=True))
+                if self._kept(number, row["id"], row["status"]):
                     kept.append(line + "\n")
         return "".join(kept)
 
@@ -303,20 +451,25 @@ class Output:
         """Make the file hold only `text`: a truncation when only a cut-off
         last line goes, else a new file written beside it and moved over it
         (so a kill at any moment leaves the old file or the new one whole),
-        then opened and locked in its turn."""
+        then opened and locked in its turn.  Through a symbolic link, the
+        link's target is rewritten (in its own directory, with its mode)
+        and the link stays."""
         assert self.file is not None
         data = text.encode("utf-8")
         self.file.seek(0)
         if self.file.read(len(data)) == data:
             self.file.truncate(len(data))
             return
-        temp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+        target = Path(os.path.realpath(self.path))
+        temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
         try:
             with temp.open("wb") as f:
+                if hasattr(os, "fchmod"):  # the new file gets the old one's permissions
+                    os.fchmod(f.fileno(), stat.S_IMODE(os.fstat(self.file.fileno()).st_mode))
                 f.write(data)
                 f.flush()
                 os.fsync(f.fileno())
-            os.replace(temp, self.path)
+            os.replace(temp, target)
         except OSError as exc:
             with contextlib.suppress(OSError):
                 temp.unlink()

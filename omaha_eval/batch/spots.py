@@ -147,7 +147,10 @@ def spot_id(value: Any, row: int) -> str:
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, (str, int, np.integer)):
         raise OmahaEvalTypeError(f"id: expected text or an integer, got {quote(value)}")
-    return str(value).strip()
+    try:
+        return str(value).strip()
+    except ValueError:  # an integer of more digits than Python writes out
+        raise OmahaEvalError(f"id: an integer too long to be an id, got {quote(value)}") from None
 
 
 def check_spot(raw: Any, row: int, batch_seed: int) -> Spot:
@@ -182,6 +185,13 @@ def check_spot(raw: Any, row: int, batch_seed: int) -> Spot:
     )  # fmt: skip
 
 
+def _shown(value: Any) -> str:
+    """A field of a bad spot as its error entry holds it: text as given,
+    anything else as quote() shows it (which never fails: a list nested
+    too deep, an integer too long to write out)."""
+    return one_line(value if isinstance(value, str) else quote(value, limit=200))
+
+
 def error_record(spot_id: str, raw: Any, message: str, status: str = "error") -> dict[str, Any]:
     """An entry without figures: the status ("error" for bad input, "failed"
     for an internal error, "interrupted"), the message and the spot's fields
@@ -191,13 +201,13 @@ def error_record(spot_id: str, raw: Any, message: str, status: str = "error") ->
     if isinstance(players, str):
         players = [p.strip() for p in players.split(PLAYER_SEPARATOR)]
     elif isinstance(players, (list, tuple)):
-        players = [one_line(str(p)) for p in players]
+        players = [_shown(p) for p in players]
     else:
-        players = [] if is_missing(players) else [one_line(str(players))]
+        players = [] if is_missing(players) else [_shown(players)]
     record: dict[str, Any] = {"id": spot_id, "status": status, "error": one_line(message)}
     for name in ("board", "dead", "game"):
         value = raw.get(name)
-        record[name] = "" if is_missing(value) else one_line(str(value))
+        record[name] = "" if is_missing(value) else _shown(value)
     record["players"] = players
     return record
 

@@ -1,8 +1,10 @@
 """How the command talks to the shell: bad input as one line naming the flag,
-exit codes, and progress bars on stderr."""
+exit codes, output that cannot be written, and progress bars on stderr."""
 
 from __future__ import annotations
 
+import errno
+import os
 import re
 import sys
 from collections.abc import Iterator, Mapping
@@ -14,7 +16,7 @@ import click
 from omaha_eval.errors import OmahaEvalError, for_people
 from omaha_eval.games import Game, game, game_names
 
-EXIT_BAD_INPUT = 2  # the code click gives usage errors
+EXIT_BAD_INPUT = 2  # the code click gives usage errors, and every one-line error
 EXIT_INTERRUPTED = 130  # the shell's code for a process stopped by Ctrl-C
 PROGRESS_DELAY = 1.0  # seconds before a progress bar appears
 SITE = "https://omaha-eval.github.io/omaha-eval/"  # the documentation site (mkdocs.yml)
@@ -50,6 +52,49 @@ def user_errors(flags: Mapping[str, str] = FLAGS) -> Iterator[None]:
         yield
     except OmahaEvalError as exc:
         fail(str(exc), flags)
+
+
+@contextmanager
+def output_errors() -> Iterator[None]:
+    """A write to stdout that fails becomes an exit, never a traceback: a
+    pipe closed by its reader (``| head``) exits 0, as a finished command
+    does; anything else (a full disk: ``> /dev/full``) is one line on
+    stderr and exit code 2.  What stdout still buffers is written here, so
+    the failure cannot come later, when Python flushes stdout at exit."""
+    try:
+        try:
+            yield
+        finally:
+            if sys.stdout is not None:
+                sys.stdout.flush()
+    except OSError as exc:
+        if exc.filename is not None:  # a file's error, not the output's
+            raise
+        _output_failed(exc)
+
+
+def _output_failed(exc: OSError) -> NoReturn:
+    _discard(sys.stdout)  # what stayed in its buffer would fail again at exit
+    if exc.errno == errno.EPIPE:
+        sys.exit(0)
+    try:
+        click.echo(f"omaha-eval: error: cannot write the output: {exc.strerror or exc}", err=True)
+    except OSError:  # stderr cannot be written either
+        _discard(sys.stderr)
+    sys.exit(EXIT_BAD_INPUT)
+
+
+def _discard(stream: Any) -> None:
+    """Point a standard stream's file descriptor at the null device (the
+    Python docs' answer to SIGPIPE); a stream without one is left alone."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, stream.fileno())
+        finally:
+            os.close(null)
+    except (OSError, ValueError, AttributeError):  # no descriptor (None, a test's capture)
+        pass
 
 
 def progress(total: int | None, unit: str, quiet: bool) -> Any:
@@ -98,7 +143,17 @@ def _tolerant_streams() -> None:
 
 class Group(click.Group):
     """Click's errors on one line (naming the argument), exit code 2; a bare
-    `omaha-eval` prints its help."""
+    `omaha-eval` prints its help.  Output that cannot be written is caught
+    where it is written (output_errors), before click's own handler would
+    exit 1 on a closed pipe."""
+
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+        with output_errors():  # --help and --version write here
+            return super().make_context(*args, **kwargs)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        with output_errors():
+            return super().invoke(ctx)
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         kwargs["standalone_mode"] = False
@@ -107,8 +162,9 @@ class Group(click.Group):
         if argv is None:
             argv = sys.argv[1:]
         if not argv:
-            with click.Context(self, info_name=kwargs.get("prog_name") or "omaha-eval") as ctx:
-                click.echo(self.get_help(ctx))
+            with output_errors():
+                with click.Context(self, info_name=kwargs.get("prog_name") or "omaha-eval") as ctx:
+                    click.echo(self.get_help(ctx))
             sys.exit(0)
         try:
             code = super().main(*args, **kwargs)
@@ -120,7 +176,4 @@ class Group(click.Group):
             fail(exc.format_message(), {})
         except click.Abort:  # Ctrl-C outside the places that handle it themselves
             sys.exit(EXIT_INTERRUPTED)
-        except BrokenPipeError:  # `omaha-eval ... | head`
-            sys.stderr.close()
-            sys.exit(0)
         sys.exit(code if isinstance(code, int) else 0)

@@ -4,11 +4,11 @@ Ctrl-C keeping the trials done, and notes where a flag did not apply."""
 from __future__ import annotations
 
 import dataclasses
-import json
 import sys
 
 import click
 
+from omaha_eval.batch.files import json_text
 from omaha_eval.cli._shell import EXIT_INTERRUPTED, fail, game_option, progress, user_errors
 from omaha_eval.cli.table import breakdown_table, equity_table
 from omaha_eval.engine.question import Question
@@ -117,7 +117,7 @@ def equity_command(
     # the answer first: drawing takes time, and Ctrl-C or a full disk there
     # must not cost the table
     if as_json:
-        click.echo(json.dumps({**result.to_dict(), "notes": notes}, ensure_ascii=False))
+        click.echo(json_text({**result.to_dict(), "notes": notes}))
     else:
         click.echo(equity_table(result, notes))
         if breakdown:

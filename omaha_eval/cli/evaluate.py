@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import json
-
 import click
 
+from omaha_eval.batch.files import json_text
 from omaha_eval.cli._shell import user_errors
 from omaha_eval.evaluator import evaluate
 
@@ -38,9 +37,7 @@ def eval_command(hole: str, board: str, as_json: bool) -> None:
         if value.low_name is not None:
             low = {"value": value.low, "name": value.low_name, "cards": value.low_cards}
         high = {"value": value.high, "name": value.high_name, "cards": value.high_cards}
-        click.echo(
-            json.dumps({"hole": hole, "board": board, "high": high, "low": low}, ensure_ascii=False)
-        )
+        click.echo(json_text({"hole": hole, "board": board, "high": high, "low": low}))
         return
     click.echo(f"high  {value.high_name:<32} {value.high_cards}  (value {value.high})")
     if value.low_name is None:
