@@ -137,8 +137,11 @@ def csv_header(n_players: int) -> list[str]:
 
 
 def csv_row(record: Mapping[str, Any]) -> dict[str, Any]:
-    """A batch record (JSON form) flattened to the CSV columns."""
+    """A batch record (JSON form) flattened to the CSV columns (a result's
+    notes in one cell, '; ' between them)."""
     row = {k: record.get(k) for k in CSV_LEAD if k in record}
+    if isinstance(row.get("notes"), list):
+        row["notes"] = "; ".join(map(str, row["notes"]))
     for i, player in enumerate(record.get("players", ()), start=1):
         if isinstance(player, str):  # error entries keep the players as typed
             row[f"p{i}_hand"] = player

@@ -135,7 +135,7 @@ def spot_players(value: Any) -> tuple[str, ...]:
         )
     if any(not p for p in parts):
         raise OmahaEvalError(f"players: an empty player in {quote(value)}")
-    check_count(len(parts))
+    check_count(value, len(parts))
     return tuple(parts)
 
 

@@ -81,10 +81,13 @@ def is_random_text(text: str) -> bool:
     return bool(stripped) and set(stripped) == {"*"}
 
 
-def check_count(n: int, name: str = "players") -> None:
-    """A deal holds 2 to MAX_PLAYERS players (docs/rules.md)."""
+def check_count(given: Sequence[Any] | str, n: int, name: str = "players") -> None:
+    """A deal holds 2 to MAX_PLAYERS players (docs/rules.md); `given` is
+    the input, quoted in the message."""
     if n not in PLAYERS:
-        raise OmahaEvalError(f"{name}: expected 2 to {MAX_PLAYERS} players, got {n}")
+        raise OmahaEvalError(
+            f"{name}: expected 2 to {MAX_PLAYERS} players, got {n} in {quote(given)}"
+        )
 
 
 def _relative(weights: Any, name: str, n: int) -> tuple[FloatArray, float]:
@@ -215,7 +218,7 @@ def read_players(
         raise OmahaEvalTypeError(
             f"players: expected a list of 2 to {MAX_PLAYERS} players, got {quote(values)}"
         )
-    check_count(len(values))
+    check_count(values, len(values))
     names = [f"players[{i}]" for i in range(len(values))] if names is None else list(names)
     given_weights = [None] * len(values) if weights is None else list(weights)
     k, setter = _spot_size(values, hole_cards, names)
