@@ -151,7 +151,8 @@ cdef extern from "oe_equity.h" nogil:
     enum:
         OE_EQ_SAMPLER_AUTO
         OE_EQ_SAMPLER_INDEPENDENT
-        OE_EQ_SAMPLER_CHAIN
+        OE_EQ_SAMPLER_SEQUENTIAL
+        OE_EQ_SAMPLER_LISTED
 
     ctypedef struct oe_eq_ctx:
         pass
@@ -159,12 +160,14 @@ cdef extern from "oe_equity.h" nogil:
     oe_eq_ctx *oe_eq_new(const oe_eq_spot *spot)
     void oe_eq_free(oe_eq_ctx *ctx)
     int oe_eq_sampler(const oe_eq_ctx *ctx)
+    int oe_eq_dealable(const oe_eq_ctx *ctx, uint64_t budget)
     int oe_eq_exact(const oe_eq_ctx *ctx, int part, int parts,
                     double *outcome, double *makes_low, double *breakdown, uint64_t *deals,
                     const volatile int *stop)
     int oe_eq_monte_carlo(const oe_eq_ctx *ctx, bitgen_t *rng, uint64_t trials,
-                          uint64_t max_rejects, double *outcome, double *makes_low,
-                          double *breakdown, uint64_t *done, const volatile int *stop)
+                          uint64_t max_rejects, double *outcome, double *outcome_sq,
+                          double *makes_low, double *breakdown, uint64_t *done,
+                          const volatile int *stop)
 
     enum:
         OE_EQ_HI_SHARE

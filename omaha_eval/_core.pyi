@@ -110,6 +110,7 @@ class EquitySpot:
         makes_low: npt.NDArray[np.float64],
         breakdown: npt.NDArray[np.float64] | None = None,
     ) -> tuple[int, int]: ...
+    def dealable(self, budget: int) -> bool | None: ...
     def stop(self) -> None: ...
     def monte_carlo(
         self,
@@ -119,6 +120,7 @@ class EquitySpot:
         outcome: npt.NDArray[np.float64],
         makes_low: npt.NDArray[np.float64],
         breakdown: npt.NDArray[np.float64] | None = None,
+        outcome_sq: npt.NDArray[np.float64] | None = None,
     ) -> tuple[int, int]: ...
 
 def equity_sums(

@@ -29,7 +29,8 @@ BREAKDOWN_LOW_COLUMNS = {"nut low": OE_EQ_BD_NUT_LOW, "other low": OE_EQ_BD_OTHE
 
 
 _SAMPLERS = {"auto": OE_EQ_SAMPLER_AUTO, "independent": OE_EQ_SAMPLER_INDEPENDENT,
-             "chain": OE_EQ_SAMPLER_CHAIN}
+             "listed": OE_EQ_SAMPLER_LISTED, "sequential": OE_EQ_SAMPLER_SEQUENTIAL}
+_SAMPLER_NAMES = {code: name for name, code in _SAMPLERS.items()}
 
 
 cdef class EquitySpot:
@@ -40,10 +41,13 @@ cdef class EquitySpot:
     uint8 array (fixed: K = 1; random: K = 0), weights[i] (K,) float64 and
     masks[i] (K,) uint64 card masks.  `known` is the mask of the board, the
     dead cards and the fixed hands; range combos touching it are removed.
-    `sampler` is "independent" (the default: every trial an independent
-    draw, so the per-trial variance gives the standard error), "chain", or
-    "auto" (the spot chooses, see the `sampler` property): a driver passes
-    "auto" once it computes standard errors from the spread of block means.
+    `sampler` is "independent" (the default: whole assignments drawn until
+    none collides, every trial of weight 1), "listed" (the assignments that
+    fit, listed and drawn by weight; "sequential" when too many fit),
+    "sequential" (sequential importance sampling: every trial counts, with
+    a weight), or "auto" (the spot chooses, see the `sampler` property): a
+    driver passes "auto" once it takes weighted trials (their second
+    histogram, see monte_carlo).
     """
 
     cdef oe_eq_ctx *ctx
@@ -93,14 +97,19 @@ cdef class EquitySpot:
 
     @property
     def sampler(self):
-        """How monte_carlo() samples range players: "independent" (every trial
-        an independent draw: the per-trial variance gives the standard error)
-        or "chain" (each call one Gibbs chain started from an exact draw:
-        unbiased, but the standard error must come from the spread of the
-        means of independent calls, each with a fresh BitGenerator).  With
-        the constructor's sampler="auto", chosen from the spot alone, never
-        from the seed or the clock."""
-        return "chain" if oe_eq_sampler(self.ctx) == OE_EQ_SAMPLER_CHAIN else "independent"
+        """How monte_carlo() draws range players: "independent" or
+        "listed" (trials of weight 1), or "sequential" (weighted trials).
+        With the constructor's sampler="auto", chosen from the spot alone
+        (oe_deal.h), never from the seed or the clock."""
+        return _SAMPLER_NAMES[oe_eq_sampler(self.ctx)]
+
+    def dealable(self, uint64_t budget):
+        """Whether some deal exists (oe_eq_dealable): True, False, or None
+        when `budget` combos were tried without an answer."""
+        cdef int found
+        with nogil:
+            found = oe_eq_dealable(self.ctx, budget)
+        return None if found < 0 else bool(found)
 
     def stop(self):
         """Make every loop running on this spot, in any thread, return soon
@@ -137,22 +146,30 @@ cdef class EquitySpot:
 
     def monte_carlo(self, bit_generator, uint64_t trials, uint64_t max_rejects,
                     double[::1] outcome, double[::1] makes_low,
-                    double[:, ::1] breakdown=None):
+                    double[:, ::1] breakdown=None, double[::1] outcome_sq=None):
         """Draw `trials` deals with the NumPy BitGenerator into outcome (4**n),
-        makes_low (n) and, when given, breakdown (n, N_BREAKDOWN); returns (trials
-        done, EQ_OK, EQ_NO_DEAL if max_rejects deals in a row collided, or
-        EQ_STOPPED)."""
+        makes_low (n), breakdown (n, N_BREAKDOWN) when given and, for the
+        sequential sampler, outcome_sq (4**n: each trial's squared weight;
+        required then, refused otherwise); returns (trials done, EQ_OK,
+        EQ_NO_DEAL if max_rejects deals in a row collided, or EQ_STOPPED)."""
         cdef bitgen_t *rng
         cdef uint64_t done = 0
         cdef int code = OE_EQ_OK
         cdef double *bd = self._arrays(outcome, makes_low, breakdown)
+        cdef double *sq = NULL
+        if (outcome_sq is not None) != (self.sampler == "sequential"):
+            raise ValueError("monte_carlo: outcome_sq goes with the sequential sampler only")
+        if outcome_sq is not None:
+            if outcome_sq.shape[0] != outcome.shape[0]:
+                raise ValueError("EquitySpot: outcome_sq needs 4**n cells")
+            sq = &outcome_sq[0]
         capsule = bit_generator.capsule
         if not PyCapsule_IsValid(capsule, "BitGenerator"):
             raise ValueError("monte_carlo: not a NumPy BitGenerator")
         rng = <bitgen_t *>PyCapsule_GetPointer(capsule, "BitGenerator")
         with bit_generator.lock, nogil:
             code = oe_eq_monte_carlo(self.ctx, rng, trials, max_rejects,
-                                     &outcome[0], &makes_low[0], bd, &done, &self._stop)
+                                     &outcome[0], sq, &makes_low[0], bd, &done, &self._stop)
         if code == OE_EQ_NO_MEMORY:
             raise MemoryError("omaha_eval: out of memory in Monte Carlo")
         return done, code

@@ -8,7 +8,7 @@
     suit  c  d  h  s       (symbols: ♣ ♦ ♥ ♠)
     value 0  1  2  3
 
-So 2c = 0, 2d = 1, ..., As = 51.  The same table is in src_c/oe_eval.h and
+So 2c = 0, 2d = 1, ..., As = 51.  The same table is in src_c/oe_cards.h and
 the README; tests/test_cards.py checks that all three agree.
 
 >>> parse_cards("As Kd 10h 2c").tolist()

@@ -243,7 +243,11 @@ def _preflop(question: Question, hero: Player, villain: Player, trials: int, see
                            ("hero", "villain"))  # fmt: skip
         except OmahaEvalError:
             continue  # no villain hand can be dealt against this combo
-        sums, stderr = runner.monte_carlo_sums(spot, trials, child_seed(seed, i), (), threads)
+        c_spot = spot.c_spot(exact=False)
+        if not runner.dealable(c_spot):
+            continue  # no villain hand can be dealt against this combo
+        sums, stderr = runner.monte_carlo_sums(spot, c_spot, trials, child_seed(seed, i), (),
+                                               threads)  # fmt: skip
         rows.append(combo)
         weights.append(w)
         eq.append(float(sums.equity()[0]))

@@ -152,9 +152,12 @@ class EquityRounds(Iterator[EquityResult]):
 def _result(seats: Sequence[tuple[str, Any, int]], sums: Sums, stderr: Sequence[float],
             plan: runner.Plan, question: Question, start: float, **more: Any
             ) -> EquityResult:  # fmt: skip
+    weak = runner.weak_estimate(sums)
     reached = None
     if not plan.exact and plan.target_stderr is not None:
-        reached = max(stderr) <= plan.target_stderr
+        reached = max(stderr) <= plan.target_stderr and not weak
+    if weak:
+        more["notes"] = (*more.get("notes", ()), weak_note(sums))
     return equity_result(
         player_results(seats, sums, stderr, question.game.has_low),
         deal_figures(sums.deal.tolist()),
@@ -168,6 +171,15 @@ def _result(seats: Sequence[tuple[str, Any, int]], sums: Sums, stderr: Sequence[
         target_stderr=plan.target_stderr,
         target_reached=reached,
         **more,
+    )
+
+
+def weak_note(sums: Sums) -> str:
+    """What a run whose effective sample is too small says of itself."""
+    return (
+        f"the ranges rarely fit together: the {sums.count:,} trials weigh as "
+        f"{sums.effective_trials():,.0f} independent ones, too few for the standard error "
+        "to be trusted; give more trials"
     )
 
 

@@ -3,7 +3,7 @@
 A hand of 4, 5 or 6 hole cards on a five-card board makes its high and its
 low from exactly two hole cards and exactly three board cards (RULES.md).
 
-Values (the same as the C core, src_c/oe_eval.h):
+Values (the same as the C core, src_c/oe_cards.h):
 
 - ``high``: 1..7462, larger is better; 7462 is a royal flush.
 - ``low``: 0 for no qualifying eight-or-better low, else 1..56, larger is

@@ -27,14 +27,14 @@
  *   OE_EQ_RANDOM  any hand, dealt uniformly from the cards left (Monte Carlo
  *                 only; exact enumeration takes it as a range of every hand).
  *
- * The weighted, card-removal-correct definition (RULES.md, "Equity"): a deal
+ * The weighted, card-removal-correct definition (docs/rules.md, "Equity"): a deal
  * is an assignment of one combo to each range player plus a completion of
  * the board, all cards distinct and none `known`; its weight is the product
  * of the combos' weights.  Every assignment has the same number of board
  * completions, so weighting completions equally is the definition.
  *
- * Contract: the caller (omaha_eval/_equity.pxi, after _validate.py) checks
- * every input; nothing here re-validates.  The arrays the spot points to
+ * Contract: the caller (the engine, omaha_eval/engine/spot.py, through
+ * omaha_eval/_equity.pxi) checks every input; nothing here re-validates.  The arrays the spot points to
  * must outlive the context.  A context is read-only after oe_eq_new() and
  * may be shared by any number of threads running without the GIL.
  */
@@ -56,11 +56,13 @@ enum oe_eq_kind { OE_EQ_FIXED = 0, OE_EQ_RANGE = 1, OE_EQ_RANDOM = 2 };
 #define OE_EQ_NO_DEAL (-2) /* Monte Carlo: max_rejects colliding deals in a row */
 #define OE_EQ_STOPPED (-3) /* *stop became nonzero: the counts so far are kept */
 
-/* Monte Carlo samplers for range players (see oe_eq_monte_carlo). */
+/* Monte Carlo samplers for range players (see oe_eq_monte_carlo and
+ * oe_deal.h; the values are oe_deal.h's). */
 enum oe_eq_sampler {
     OE_EQ_SAMPLER_AUTO = 0,        /* oe_eq_new chooses, from the spot alone */
-    OE_EQ_SAMPLER_INDEPENDENT = 1, /* every trial an independent exact draw */
-    OE_EQ_SAMPLER_CHAIN = 2        /* each call one Gibbs chain from an exact draw */
+    OE_EQ_SAMPLER_INDEPENDENT = 1, /* whole assignments drawn until none collides: weight 1 */
+    OE_EQ_SAMPLER_SEQUENTIAL = 2,  /* sequential importance sampling: weighted trials */
+    OE_EQ_SAMPLER_LISTED = 3       /* the few assignments that fit, listed, drawn: weight 1 */
 };
 
 typedef struct {
@@ -92,7 +94,7 @@ void oe_eq_free(oe_eq_ctx *ctx);
  */
 
 /*
- * Breakdown (issue 15): when `breakdown` is not NULL (n x OE_EQ_BREAKDOWN
+ * Breakdown: when `breakdown` is not NULL (n x OE_EQ_BREAKDOWN
  * doubles, caller zeroed), row i gets, for every deal counted, the deal's
  * weight in the column of player i's final high category (columns 0..8 in
  * enum oe_category order: OE_HIGH_CARD .. OE_STRAIGHT_FLUSH) and, in a game
@@ -123,34 +125,46 @@ int oe_eq_exact(const oe_eq_ctx *ctx, int part, int parts, double *outcome,
                 const volatile int *stop);
 
 /*
- * Monte Carlo: `trials` deals drawn with `rng`, each of weight 1.  Adds into
- * outcome[4^n], makes_low[n] and breakdown (NULL or n x OE_EQ_BREAKDOWN).
- * Returns OE_EQ_OK, OE_EQ_NO_DEAL when `max_rejects` draws in a row
- * collided (the ranges cannot, or almost never, be dealt together),
- * OE_EQ_STOPPED, or OE_EQ_NO_MEMORY (nothing counted); *done receives the
- * trials counted in every case.
+ * Monte Carlo: `trials` deals drawn with `rng`, each an independent draw of
+ * the target (no chain: every trial counts on its own).  Adds each trial's
+ * weight w into outcome[4^n] (and w^2 into outcome_sq[4^n] when not NULL),
+ * makes_low[n] and breakdown (NULL or n x OE_EQ_BREAKDOWN).  Returns
+ * OE_EQ_OK, OE_EQ_NO_DEAL when `max_rejects` draws in a row collided (the
+ * ranges cannot, or almost never, be dealt together), OE_EQ_STOPPED, or
+ * OE_EQ_NO_MEMORY (nothing counted); *done receives the trials counted in
+ * every case.
  *
- * Range players are sampled by oe_eq_sampler(ctx):
- *   OE_EQ_SAMPLER_INDEPENDENT: every trial is an independent draw of the
- *     target (whole assignments drawn from the ranges' weights until no two
- *     share a card).  The per-trial variance gives the standard error.
- *   OE_EQ_SAMPLER_CHAIN: the call is one Gibbs chain: it starts from one
- *     such exact draw, then each trial resamples every range player in turn
- *     from its range given the others' cards.  Every trial is distributed as
- *     the target, so the call's mean is unbiased, but trials within a call
- *     are correlated: the standard error must come from the spread of the
- *     means of independent calls (each with its own fresh BitGenerator), not
- *     from the per-trial variance.
+ * Range players are drawn by oe_eq_sampler(ctx) (oe_deal.h):
+ *   OE_EQ_SAMPLER_INDEPENDENT and _LISTED: every trial has weight 1; the
+ *     per-trial variance gives the standard error.
+ *   OE_EQ_SAMPLER_SEQUENTIAL: trial t has an importance weight w_t in [0, 1]
+ *     (0 counts as a trial too); the figures are the weighted means, and
+ *     the standard error of a player's equity comes from the weighted
+ *     residuals: Var = sum w_t^2 (f_t - mean)^2 / (sum w_t)^2, all of whose
+ *     sums follow from the two histograms (oe_eq_summarize on each).
  * Random players' hands and the board are dealt uniformly from the cards
- * left in both cases.
+ * left in both cases: given the range players' hands, the number of ways to
+ * deal them is the same for every assignment, so dealing them from what is
+ * left changes nothing but speed.
  */
 int oe_eq_monte_carlo(const oe_eq_ctx *ctx, bitgen_t *rng, uint64_t trials,
-                      uint64_t max_rejects, double *outcome, double *makes_low,
-                      double *breakdown, uint64_t *done, const volatile int *stop);
+                      uint64_t max_rejects, double *outcome, double *outcome_sq,
+                      double *makes_low, double *breakdown, uint64_t *done,
+                      const volatile int *stop);
 
-/* The sampler a context uses (OE_EQ_SAMPLER_INDEPENDENT or _CHAIN): the
- * spot's choice, or when AUTO, CHAIN if fewer than 1 in 32 of 4,096
- * whole-assignment draws with a fixed seed share no card (oe_equity.c).
+/*
+ * Whether any deal exists: a search for one assignment of combos to the
+ * range players in which no two share a card (random hands and the board
+ * always fit: the caller has checked the deck).  1 yes, 0 no, -1 when
+ * `budget` combos were tried without an answer.
+ */
+int oe_eq_dealable(const oe_eq_ctx *ctx, uint64_t budget);
+
+/* The sampler a context uses (OE_EQ_SAMPLER_INDEPENDENT, _LISTED or
+ * _SEQUENTIAL): the spot's choice (LISTED falls back to SEQUENTIAL when
+ * too many assignments fit to list), or when AUTO: INDEPENDENT unless fewer
+ * than 1 in 32 of 4,096 whole-assignment draws with a fixed seed share no
+ * card, then LISTED if the list is short, else SEQUENTIAL (oe_deal.c).
  * Deterministic: it depends on the spot only. */
 int oe_eq_sampler(const oe_eq_ctx *ctx);
 

@@ -1,17 +1,8 @@
 /*
  * oe_eval.h -- Omaha hi/lo hand evaluation: the C contract.
  *
- * Card encoding (the one encoding of the whole project):
- *
- *     id = 4 * rank + suit
- *     rank: 2=0 3=1 4=2 5=3 6=4 7=5 8=6 9=7 T=8 J=9 Q=10 K=11 A=12
- *     suit: c=0 d=1 h=2 s=3
- *
- * Values:
- *   high: 1..OE_HIGH_MAX (7462), LARGER IS BETTER; 7462 is a royal flush,
- *         1 is 7-5-4-3-2 unsuited.  Equal values tie.
- *   low:  OE_LOW_NONE (0) means no qualifying 8-or-better low; otherwise
- *         1..OE_LOW_MAX (56), LARGER IS BETTER; 56 is 5-4-3-2-A, 1 is 8-7-6-5-4.
+ * Cards and values are those of oe_cards.h (id = 4 * rank + suit; high
+ * 1..7462 and low 1..56, larger is better, low 0 = none).
  *
  * A hand of k hole cards (k = 4, 5 or 6) scores the best of the
  * C(k,2) x C(5,3) combinations that use exactly two hole cards and exactly
@@ -19,7 +10,7 @@
  *
  * Contract on inputs: every function trusts its caller.  Ids are in 0..51,
  * no card appears twice among a hand and its board, k is 4, 5 or 6.  The
- * Python layer (omaha_eval/_validate.py) checks this once at the boundary;
+ * Python layer (omaha_eval/_checks.py) checks this once at the boundary;
  * oe_first_invalid_row() is the fast check it uses for arrays.
  *
  * Thread safety: oe_init() must complete once before any other call (the
@@ -32,15 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define OE_NUM_CARDS 52
-#define OE_NUM_RANKS 13
-#define OE_HIGH_MAX 7462
-#define OE_LOW_NONE 0
-#define OE_LOW_MAX 56
-#define OE_MAX_HOLE 6
-
-#define OE_RANK(card) ((card) >> 2)
-#define OE_SUIT(card) ((card) & 3)
+#include "oe_cards.h"
 
 /*
  * Games (omaha_eval/games.py is the registry that names them): whether the

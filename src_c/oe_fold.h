@@ -28,6 +28,7 @@
 #include "oe_eval.h"
 #include "oe_tables.h"
 #include "oe_bits.h"
+#include "oe_quint.h"
 #include "oe_split.h"
 
 #define OE_FOLD_MAX_HANDS 10
@@ -79,34 +80,6 @@ void oe_fold_hand(oe_fold *f, const uint8_t *hole, int k, int player, uint32_t *
 int oe_fold_spot(oe_fold *f, const uint8_t *hands, int n_hands, int k, uint32_t *fold,
                  size_t stride, uint64_t known, uint8_t *deck);
 
-/* Best flush of hole ranks `hole` (2+ bits) with board ranks `board` (3 to 5
- * bits) of one suit: the best of every hole pair with every board triple. */
-static inline uint16_t oe_flush_value(unsigned hole, unsigned board)
-{
-    unsigned tri[10];
-    int nt = 0;
-    /* 3, 4 or 5 bits: clear the lowest three and see what is left (no
-     * popcount: without -mpopcnt it is a library call) */
-    const unsigned b1 = board & (board - 1), b2 = b1 & (b1 - 1), more = b2 & (b2 - 1);
-    if (!more) {
-        tri[nt++] = board;
-    } else if (!(more & (more - 1))) {
-        for (unsigned x = board; x; x &= x - 1) tri[nt++] = board & ~(x & (0u - x));
-    } else {
-        for (unsigned x = board; x; x &= x - 1)
-            for (unsigned y = x & (x - 1); y; y &= y - 1)
-                tri[nt++] = board & ~(x & (0u - x)) & ~(y & (0u - y));
-    }
-    uint16_t best = 0;
-    for (unsigned a = hole; a; a &= a - 1)
-        for (unsigned b = a & (a - 1); b; b &= b - 1) {
-            const unsigned pm = (a & (0u - a)) | (b & (0u - b));
-            for (int t = 0; t < nt; t++)
-                if (oe_flush_high[pm | tri[t]] > best) best = oe_flush_high[pm | tri[t]];
-        }
-    return best;
-}
-
 /* The fixed hands' values on a complete board: rest index `rest`, and the
  * suit with 3+ board cards (-1 if none) with its board ranks. */
 static inline void oe_fold_values(const oe_fold *f, size_t rest, int flush_suit,
@@ -129,7 +102,8 @@ static inline void oe_fold_values(const oe_fold *f, size_t rest, int flush_suit,
  * Where deals are counted, with weight w each (the deal's board has
  * low-rank mask board_low).
  *   Histogram mode (shares = 0; oe_equity.h): outcome[hi << n | lo] += w
- *     with hi, lo the high and low winners (oe_pot_winners); makes_low[i]
+ *     with hi, lo the high and low winners (oe_pot_winners), and
+ *     outcome_sq[hi << n | lo] += w^2 when not NULL; makes_low[i]
  *     += w for each player with a low; and, when breakdown is not NULL, its
  *     row i (OE_BD_COLUMNS cells) gets w in the column of the player's high
  *     category and, unless no_low, in that of its low class (nut low for
@@ -161,7 +135,7 @@ static inline void oe_fast_winners(int n, const uint16_t *high, const uint8_t *l
 
 typedef struct {
     int n, no_low, shares;
-    double *outcome, *makes_low, *breakdown;
+    double *outcome, *outcome_sq, *makes_low, *breakdown; /* outcome_sq: NULL, or += w^2 */
     double *hi_share, *lo_share, *scoop;
 } oe_sink;
 
@@ -182,7 +156,9 @@ static inline void oe_sink_deal(const oe_sink *k, const uint16_t *high, const ui
     }
     uint32_t hi, lo;
     oe_fast_winners(n, high, low, &hi, &lo);
-    k->outcome[(size_t)hi << n | lo] += w;
+    const size_t cell = (size_t)hi << n | lo;
+    k->outcome[cell] += w;
+    if (k->outcome_sq) k->outcome_sq[cell] += w * w;
     for (int i = 0; i < n; i++)
         if (low[i]) k->makes_low[i] += w;
     if (k->breakdown) {

@@ -13,9 +13,36 @@
 
 #include <stdint.h>
 
-#include "oe_eval.h"
-#include "oe_fold.h"
+#include "oe_cards.h"
 #include "oe_tables.h"
+
+/* Best flush of hole ranks `hole` (2+ bits) with board ranks `board` (3 to 5
+ * bits) of one suit: the best of every hole pair with every board triple. */
+static inline uint16_t oe_flush_value(unsigned hole, unsigned board)
+{
+    unsigned tri[10];
+    int nt = 0;
+    /* 3, 4 or 5 bits: clear the lowest three and see what is left (no
+     * popcount: without -mpopcnt it is a library call) */
+    const unsigned b1 = board & (board - 1), b2 = b1 & (b1 - 1), more = b2 & (b2 - 1);
+    if (!more) {
+        tri[nt++] = board;
+    } else if (!(more & (more - 1))) {
+        for (unsigned x = board; x; x &= x - 1) tri[nt++] = board & ~(x & (0u - x));
+    } else {
+        for (unsigned x = board; x; x &= x - 1)
+            for (unsigned y = x & (x - 1); y; y &= y - 1)
+                tri[nt++] = board & ~(x & (0u - x)) & ~(y & (0u - y));
+    }
+    uint16_t best = 0;
+    for (unsigned a = hole; a; a &= a - 1)
+        for (unsigned b = a & (a - 1); b; b &= b - 1) {
+            const unsigned pm = (a & (0u - a)) | (b & (0u - b));
+            for (int t = 0; t < nt; t++)
+                if (oe_flush_high[pm | tri[t]] > best) best = oe_flush_high[pm | tri[t]];
+        }
+    return best;
+}
 
 /* Compare-exchange without branches (ranks are random: a branch would be
  * mispredicted half the time). */

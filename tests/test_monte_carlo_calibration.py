@@ -1,5 +1,5 @@
 """Statistical validation of Monte Carlo equity against exact enumeration
-(issue 7).
+(spots whose ranges rarely fit together: tests/test_sampler_calibration.py).
 
 A fixed grid of spots (heads-up to 4-way; 4, 5 and 6 hole cards; 0, 1, 3 and
 4 board cards; dead cards; random opponents; hi/lo and high only) is solved
@@ -171,49 +171,3 @@ if __name__ == "__main__":  # python tests/test_hardening_stats.py: the figures 
             f"{name}: {len(z)} z-scores, max |z| = {max(map(abs, z)):.2f}, "
             f"sum z^2 = {s:.1f}, P(chi2_{len(z)} > sum) = {chi2_sf(s, len(z)):.2f}"
         )
-
-
-def pool_spot(seed: int, n_ranges: int, n_board: int, pool: int, combos: int) -> tuple:
-    """A hero hand and `n_ranges` weighted ranges all drawn from one small
-    pool of cards, so that whole deals rarely fit and the engine runs its
-    chain sampler (exact enumeration still feasible for the truth)."""
-    rng = np.random.default_rng(seed)
-    cards = rng.permutation(52).tolist()
-    board, hero, rest = cards[:n_board], sorted(cards[n_board : n_board + 4]), cards[n_board + 4 :]
-    from itertools import combinations
-
-    hands = np.array(list(combinations(sorted(rest[:pool]), 4)), dtype=np.uint8)
-    players: list[object] = [text(hero)]
-    for _ in range(n_ranges):
-        pick = rng.choice(len(hands), combos, replace=False)
-        players.append((hands[pick], rng.choice([0.5, 1.0, 2.0], combos)))
-    return players, text(board)
-
-
-CHAIN_SPOTS = [pool_spot(s, n, b, pool, c) for s, (n, b, pool, c) in enumerate(
-    [(3, 5, 18, 24), (4, 5, 22, 30), (3, 4, 18, 20), (3, 5, 16, 20), (3, 5, 17, 24),
-     (3, 5, 19, 30), (4, 5, 21, 26), (3, 4, 17, 22), (4, 5, 20, 24), (3, 5, 18, 28)],
-    start=1)]  # fmt: skip
-
-
-def test_chain_sampler_z_scores_are_standard_normal():
-    """The spots the engine runs as Markov chains: their block-means standard
-    errors are honest (z-scores of every player against exact, as above)."""
-    from omaha_eval.engine import players as reader
-    from omaha_eval.engine.spot import prepare
-    from omaha_eval.games import game
-
-    z = []
-    for i, (players, board) in enumerate(CHAIN_SPOTS):
-        read, k = reader.read_players(players)
-        spot = prepare(read, k, oe.parse_cards(board), oe.parse_cards(""), game("omaha8"))
-        assert spot.c_spot(exact=False).sampler == "chain", i  # the spots are what they claim
-        truth = equity(players, board, exact=True)
-        mc = equity(players, board, exact=False, trials=16 * 4096, seed=500 + i, threads=1)
-        for p, q in zip(mc.players, truth.players, strict=True):
-            if p.stderr == 0:  # the player's share is the same on every deal
-                assert p.equity == pytest.approx(q.equity, abs=1e-12)
-            else:
-                z.append((p.equity - q.equity) / p.stderr)
-    assert len(z) >= 20
-    check_normal(z, "chain equity")

@@ -35,6 +35,7 @@ SDIST_REQUIRED = [
     "pyproject.toml",
     "setup.py",
     "mkdocs.yml",
+    "src_c/oe_cards.h",
     "src_c/oe_eval.h",
     "src_c/oe_bits.h",
     "omaha_eval/_core.pyx",

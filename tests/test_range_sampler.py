@@ -1,8 +1,9 @@
 """Monte Carlo with ranges: the independent sampler (whole assignments drawn
-until no two share a card) and the Gibbs chain (each call one chain started
-from such an exact draw) against exact enumeration, with standard errors
-computed the way valid for each: from the spread of the means of independent
-calls ("blocks", each with its own seeded BitGenerator).
+until no two share a card, trials of weight 1) and the sequential sampler
+(sequential importance sampling: every trial counts, with a weight) against
+exact enumeration, each with the standard error the engine reports for it
+(engine/results.py, Sums.stderr: the per-trial variance, or the weighted
+residuals of the ratio estimator).
 
 Spots: a fixed hand and 2 to 4 weighted ranges drawn from a small pool of
 cards, so that most assignments collide (as with tight ranges multiway), on
@@ -14,7 +15,6 @@ checks: no |z| above Z_MAX, and the sum of the z^2 within the central
 
 from __future__ import annotations
 
-import math
 from itertools import combinations
 
 import numpy as np
@@ -23,11 +23,11 @@ from chi_square import chi2_sf
 from equity_spots import exact_counts, ids, make_spot
 
 from omaha_eval import _core
+from omaha_eval.engine.results import Sums
 
 SIGNIFICANCE = 0.001
 Z_MAX = 4.5
-BLOCKS = 40
-BLOCK_TRIALS = 2048
+TRIALS = 40_000
 
 
 def pool_spot(seed: int, n_ranges: int, n_board: int, pool: int, combos: int) -> tuple:
@@ -68,21 +68,22 @@ def exact_equity0(players: list, board: list[int], game: str) -> float:
     return equity0(spot.n, out)
 
 
-def block_means(spot: _core.EquitySpot, seed: int, blocks: int, trials: int) -> np.ndarray:
-    means = []
-    for s in np.random.SeedSequence(seed).spawn(blocks):
-        out, low = np.zeros(1 << (2 * spot.n)), np.zeros(spot.n)
-        done, code = spot.monte_carlo(np.random.PCG64(s), trials, 10**7, out, low)
-        assert (done, code) == (trials, _core.EQ_OK)
-        means.append(equity0(spot.n, out))
-    return np.array(means)
+def run(spot: _core.EquitySpot, seed: int, trials: int) -> Sums:
+    """One Monte Carlo run, summed as the engine sums it."""
+    n = spot.n
+    out, sq, low, bd = np.zeros(1 << (2 * n)), np.zeros(1 << (2 * n)), np.zeros(n), np.zeros((n, 12))
+    weighted = spot.sampler == "sequential"
+    done, code = spot.monte_carlo(np.random.PCG64(seed), trials, 10**7, out, low, bd,
+                                  sq if weighted else None)  # fmt: skip
+    assert (done, code) == (trials, _core.EQ_OK)
+    return Sums.of(out, low, bd, n, done, sq if weighted else None)
 
 
 def test_sampler_choice_is_the_spots() -> None:
     players, board = SPOTS["river, 3 ranges"][0]
     a = make_spot(players, board, exact=False, sampler="auto")
     b = make_spot(players, board, exact=False, sampler="auto")
-    assert a.sampler == b.sampler == "chain"  # fewer than 1 in 32 assignments are dealt
+    assert a.sampler == b.sampler == "sequential"  # fewer than 1 in 32 assignments are dealt
     assert make_spot(players, board, exact=False).sampler == "independent"  # the default
     one_range = make_spot(players[:2], board, exact=False, sampler="auto")
     assert one_range.sampler == "independent"  # nothing to collide
@@ -95,54 +96,59 @@ def test_sampler_choice_is_the_spots() -> None:
         make_spot(players, board, exact=False, sampler="gibbs")
 
 
-@pytest.mark.parametrize("sampler", ["independent", "chain"])
-def test_samplers_match_exact_with_block_standard_errors(sampler: str) -> None:
+@pytest.mark.parametrize("sampler", ["independent", "sequential"])
+def test_samplers_match_exact_with_their_standard_errors(sampler: str) -> None:
     zs = []
     for i, (name, ((players, board), game)) in enumerate(SPOTS.items()):
         truth = exact_equity0(players, board, game)
         spot = make_spot(players, board, game=game, exact=False, sampler=sampler)
-        trials = BLOCK_TRIALS if sampler == "chain" else BLOCK_TRIALS // 8  # rejection is slow
-        m = block_means(spot, 100 + i, BLOCKS, trials)
-        se = m.std(ddof=1) / math.sqrt(BLOCKS)
-        z = (m.mean() - truth) / se
+        trials = TRIALS if sampler == "sequential" else TRIALS // 8  # rejection is slow
+        total = run(spot, 100 + i, trials)
+        z = (float(total.equity()[0]) - truth) / total.stderr()[0]
         assert abs(z) < Z_MAX, (name, z)
         zs.append(z)
     s = sum(z * z for z in zs)
     assert SIGNIFICANCE / 2 < chi2_sf(s, len(zs)) < 1 - SIGNIFICANCE / 2, zs
 
 
-def test_chain_is_the_target_from_its_first_trials() -> None:
-    """Blocks of 1 and of 2 trials: the exact start and one sweep are each
-    distributed as the target (binomial-free check: z from the spread)."""
+def test_weights_of_the_sequential_sampler_are_the_target_for_one_trial() -> None:
+    """Runs of a single trial each: the weighted mean over many of them is
+    the exact equity (every trial on its own is a draw of the target)."""
     (players, board), game = SPOTS["river, 4 ranges"]
     truth = exact_equity0(players, board, game)
-    spot = make_spot(players, board, game=game, exact=False, sampler="chain")
-    for trials, seed in ((1, 7), (2, 8)):
-        m = block_means(spot, seed, 6000, trials)
-        z = (m.mean() - truth) / (m.std(ddof=1) / math.sqrt(len(m)))
-        assert abs(z) < Z_MAX, (trials, z)
+    spot = make_spot(players, board, game=game, exact=False, sampler="sequential")
+    total = Sums.zero(spot.n, weighted=True)
+    for seed in range(3000):
+        total = total + run(spot, seed, 1)
+    z = (float(total.equity()[0]) - truth) / total.stderr()[0]
+    assert abs(z) < Z_MAX, z
 
 
-def test_chain_standard_error_matches_the_spread_of_repeated_runs() -> None:
-    """A run = 16 blocks; its reported standard error (spread of its block
-    means) against the spread of the means of 40 runs with other seeds."""
+def test_sequential_standard_error_matches_the_spread_of_repeated_runs() -> None:
+    """40 runs with other seeds: the spread of their estimates against the
+    standard error each reports (averaged: nearly exact)."""
     (players, board), game = SPOTS["river, 3 ranges"]
-    spot = make_spot(players, board, game=game, exact=False, sampler="chain")
+    spot = make_spot(players, board, game=game, exact=False, sampler="sequential")
     runs, reported = [], []
     for r in range(40):
-        m = block_means(spot, 1000 + r, 16, 1024)
-        runs.append(m.mean())
-        reported.append(m.var(ddof=1) / 16)
-    # (R - 1) * var(run means) / sigma^2 is chi-square(R - 1) when the
-    # reported variance (averaged over 40 runs: nearly exact) is right.
+        total = run(spot, 1000 + r, 4096)
+        runs.append(float(total.equity()[0]))
+        reported.append(total.stderr()[0] ** 2)
+    # (R - 1) * var(run estimates) / sigma^2 is chi-square(R - 1) when the
+    # reported variance is right.
     s = (len(runs) - 1) * np.var(runs, ddof=1) / np.mean(reported)
     assert SIGNIFICANCE / 2 < chi2_sf(s, len(runs) - 1) < 1 - SIGNIFICANCE / 2, s
 
 
-@pytest.mark.parametrize("sampler", ["independent", "chain"])
-def test_ranges_that_cannot_be_dealt_together(sampler: str) -> None:
+def test_ranges_that_cannot_be_dealt_together() -> None:
     same = ("range", [ids("Ac Ad Kc Kd")], [1.0])
-    spot = make_spot([ids("2c 3c 4c 5c"), same, same], [], exact=False, sampler=sampler)
+    players = [ids("2c 3c 4c 5c"), same, same]
+    spot = make_spot(players, [], exact=False, sampler="independent")
     out, low = np.zeros(1 << 6), np.zeros(3)
     done, code = spot.monte_carlo(np.random.PCG64(1), 100, 1000, out, low)
     assert (done, code) == (0, _core.EQ_NO_DEAL)
+    # the sequential sampler counts every trial, each of weight 0
+    spot = make_spot(players, [], exact=False, sampler="sequential")
+    sq = np.zeros(1 << 6)
+    done, code = spot.monte_carlo(np.random.PCG64(1), 100, 1000, out, low, None, sq)
+    assert (done, code) == (100, _core.EQ_OK) and not out.any() and not sq.any()

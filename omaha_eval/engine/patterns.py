@@ -72,14 +72,17 @@ def pattern_sums(players: Sequence[Player], k: int, pairs: Sequence[tuple[CardAr
         spot = _spot(players, k, b, d, game)
         if spot is None:
             continue
+        c_spot = spot.c_spot(exact=plan.exact)
+        if not runner.dealable(c_spot):
+            continue  # no assignment of the ranges fits on this board: it cannot be dealt
         boards += 1
         live = live or [seat.live for seat in spot.seats]
         if plan.exact:
-            sums = runner.exact_sums(spot, spot.c_spot(exact=True), plan.threads, plan.stop)
+            sums = runner.exact_sums(spot, c_spot, plan.threads, plan.stop)
             total = total + sums.scaled(1.0 / sums.total)
         else:
             assert plan.seed is not None
-            sums, se = runner.monte_carlo_sums(spot, each, plan.seed, (s,), plan.threads,
+            sums, se = runner.monte_carlo_sums(spot, c_spot, each, plan.seed, (s,), plan.threads,
                                                plan.stop)  # fmt: skip
             total = total + sums
             variance += sums.count**2 * np.asarray(se) ** 2

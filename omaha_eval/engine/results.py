@@ -34,7 +34,6 @@ __all__ = [
     "Figure",
     "PlayerEquity",
     "Sums",
-    "block_stderr",
     "equity_result",
     "figure",
     "player_result",
@@ -203,31 +202,39 @@ class Sums:
     """What the C loops counted, summed over the parts or blocks of a run:
     the figure sums (players x columns of SUM_COLUMNS), the deal sums
     (DEAL_COLUMNS), the makes-low weights per player, the breakdown weights
-    (players x N_BREAKDOWN) and the deals or trials counted."""
+    (players x N_BREAKDOWN) and the deals or trials counted.  Weighted
+    trials (the sequential sampler) also bring the same sums of their
+    squared weights (`sq_sums`, `sq_deal`; None when every weight is 1)."""
 
     sums: npt.NDArray[np.float64]
     deal: npt.NDArray[np.float64]
     makes_low: npt.NDArray[np.float64]
     breakdown: npt.NDArray[np.float64]
     count: int
+    sq_sums: npt.NDArray[np.float64] | None = None
+    sq_deal: npt.NDArray[np.float64] | None = None
 
     @staticmethod
-    def zero(n: int) -> Sums:
-        return Sums(
-            np.zeros((n, _core.N_SUMS)),
-            np.zeros(_core.N_DEAL_SUMS),
-            np.zeros(n),
-            np.zeros((n, _core.N_BREAKDOWN)),
-            0,
-        )
+    def zero(n: int, weighted: bool = False) -> Sums:
+        def sums() -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+            return np.zeros((n, _core.N_SUMS)), np.zeros(_core.N_DEAL_SUMS)
+
+        sq = sums() if weighted else (None, None)
+        return Sums(*sums(), np.zeros(n), np.zeros((n, _core.N_BREAKDOWN)), 0, *sq)
 
     def __add__(self, other: Sums) -> Sums:
+        sq_sums = sq_deal = None
+        if self.sq_sums is not None and other.sq_sums is not None:
+            assert self.sq_deal is not None and other.sq_deal is not None
+            sq_sums, sq_deal = self.sq_sums + other.sq_sums, self.sq_deal + other.sq_deal
         return Sums(
             self.sums + other.sums,
             self.deal + other.deal,
             self.makes_low + other.makes_low,
             self.breakdown + other.breakdown,
             self.count + other.count,
+            sq_sums,
+            sq_deal,
         )
 
     def scaled(self, factor: float) -> Sums:
@@ -238,6 +245,8 @@ class Sums:
             self.makes_low * factor,
             self.breakdown * factor,
             self.count,
+            None if self.sq_sums is None else self.sq_sums * factor**2,
+            None if self.sq_deal is None else self.sq_deal * factor**2,
         )
 
     @staticmethod
@@ -247,12 +256,20 @@ class Sums:
         breakdown: npt.NDArray[np.float64],
         n: int,
         count: int,
+        outcome_sq: npt.NDArray[np.float64] | None = None,
     ) -> Sums:
-        """Sums of one histogram (as filled by the C loops)."""
-        sums = np.zeros((n, _core.N_SUMS))
-        deal = np.zeros(_core.N_DEAL_SUMS)
-        _core.equity_sums(n, outcome, sums, deal)
-        return Sums(sums, deal, makes_low.copy(), breakdown.copy(), count)
+        """Sums of one histogram (as filled by the C loops), and of the
+        squared weights' histogram when the trials were weighted."""
+
+        def summed(histogram: npt.NDArray[np.float64]
+                   ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:  # fmt: skip
+            sums = np.zeros((n, _core.N_SUMS))
+            deal = np.zeros(_core.N_DEAL_SUMS)
+            _core.equity_sums(n, histogram, sums, deal)
+            return sums, deal
+
+        sq = (None, None) if outcome_sq is None else summed(outcome_sq)
+        return Sums(*summed(outcome), makes_low.copy(), breakdown.copy(), count, *sq)
 
     @property
     def total(self) -> float:
@@ -268,34 +285,34 @@ class Sums:
         equity: npt.NDArray[np.float64] = self.means("hi_share") + self.means("lo_share")
         return equity
 
-    def iid_stderr(self) -> list[float]:
-        """Standard error of each player's equity from the per-trial variance
-        (independent trials of weight 1: total = trials)."""
-        total = self.total
-        if total <= 1:
-            return [math.nan] * len(self.makes_low)
+    def effective_trials(self) -> float:
+        """The trials' effective sample size, (sum w)^2 / sum w^2: the trials
+        themselves when every weight is 1."""
+        if self.sq_deal is None:
+            return float(self.count)
+        square = float(self.sq_deal[_core.DEAL_COLUMNS["total"]])
+        return self.total**2 / square if square > 0 else 0.0
+
+    def stderr(self) -> list[float]:
+        """Standard error of each player's equity, valid for one run of
+        independent trials: from the per-trial variance (weight 1), or for
+        weighted trials (a ratio estimator) from the weighted residuals,
+        Var = sum w^2 (f - m)^2 / (sum w)^2, scaled by N / (N - 1)."""
+        n_players = len(self.makes_low)
+        total, count = self.total, self.count
+        if count <= 1 or total <= 0:
+            return [math.nan] * n_players
         equity = self.equity()
-        square = self.means("share_sq")
-        variance = np.maximum(square - equity**2, 0.0) * total / (total - 1)
-        return [math.sqrt(v / total) for v in variance.tolist()]
-
-
-def block_stderr(blocks: Sequence[Sums]) -> list[float]:
-    """Standard error of each player's equity from the spread of independent
-    blocks' means (batch means: valid for a Markov chain run as independent
-    blocks, each started from an exact draw).  For blocks of n_b trials and
-    means m_b, with N = sum n_b and m the pooled mean:
-    Var = B / (B - 1) * sum (n_b / N)^2 (m_b - m)^2."""
-    b = len(blocks)
-    n = len(blocks[0].makes_low)
-    if b < 2:
-        return [math.nan] * n
-    sizes = np.array([blk.total for blk in blocks])
-    means = np.array([blk.equity() for blk in blocks])  # (B, players)
-    share = sizes / sizes.sum()
-    pooled = share @ means
-    variance = b / (b - 1) * (share**2) @ (means - pooled) ** 2
-    return [math.sqrt(v) for v in variance.tolist()]
+        if self.sq_sums is None or self.sq_deal is None:
+            square = self.means("share_sq")
+            variance = np.maximum(square - equity**2, 0.0) / total
+        else:
+            col = _core.SUM_COLUMNS
+            s2 = float(self.sq_deal[_core.DEAL_COLUMNS["total"]])
+            s2f = self.sq_sums[:, col["hi_share"]] + self.sq_sums[:, col["lo_share"]]
+            s2ff = self.sq_sums[:, col["share_sq"]]
+            variance = np.maximum(s2ff - 2 * equity * s2f + equity**2 * s2, 0.0) / total**2
+        return [math.sqrt(v * count / (count - 1)) for v in variance.tolist()]
 
 
 # Where each figure's mean sits in a row of the C sums, and each deal

@@ -33,7 +33,7 @@ import numpy.typing as npt
 
 import omaha_eval._checks as _checks
 import omaha_eval._core as _core
-from omaha_eval.engine.results import Sums, block_stderr
+from omaha_eval.engine.results import Sums
 from omaha_eval.engine.seeds import block_stream
 from omaha_eval.engine.spot import Spot
 from omaha_eval.errors import OmahaEvalError
@@ -43,6 +43,7 @@ __all__ = [
     "MAX_THREADS",
     "Plan",
     "Round",
+    "dealable",
     "default_threads",
     "exact_parts",
     "exact_sums",
@@ -50,16 +51,15 @@ __all__ = [
     "read_threads",
     "sample",
     "spot_rounds",
+    "weak_estimate",
 ]
 
 # Trials per Monte Carlo block: each block has its own seeded stream.
 BLOCK_TRIALS = 1 << 15
-# With the chain sampler (spots whose range deals rarely fit: see
-# EquitySpot.sampler) each block is one Markov chain from an exact start, and
-# the standard error comes from the spread of the blocks' means: smaller
-# blocks, and at least MIN_CHAIN_BLOCKS of them before a target may stop it.
-CHAIN_BLOCK_TRIALS = 1 << 12
-MIN_CHAIN_BLOCKS = 16
+# A weighted run (the sequential sampler) whose effective sample is smaller
+# than this has too few trials that matter for its standard error to be
+# trusted: the run says so, and never counts a target as reached.
+MIN_EFFECTIVE_TRIALS = 200
 # Blocks per round: a running result after each (a fraction of a second).
 ROUND_BLOCKS = 16
 # With a target standard error, the first round: enough trials for a stable
@@ -119,21 +119,23 @@ class Stoppable(Protocol):
 
 
 class _Buffers(threading.local):
-    """Each worker thread's histogram, makes-low and breakdown counts, reused
-    from unit to unit."""
+    """Each worker thread's histograms (of the weights and of their
+    squares), makes-low and breakdown counts, reused from unit to unit."""
 
-    def get(self, n: int) -> tuple[FloatArray, FloatArray, FloatArray]:
+    def get(self, n: int) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
         cells = 1 << (2 * n)
         outcome: FloatArray | None = getattr(self, "outcome", None)
         if outcome is None or len(outcome) != cells:
             self.outcome = outcome = np.zeros(cells)
+            self.outcome_sq = np.zeros(cells)
             self.makes_low = np.zeros(n)
             self.breakdown = np.zeros((n, _core.N_BREAKDOWN))
         else:
             outcome.fill(0.0)
+            self.outcome_sq.fill(0.0)
             self.makes_low.fill(0.0)
             self.breakdown.fill(0.0)
-        return outcome, self.makes_low, self.breakdown
+        return outcome, self.outcome_sq, self.makes_low, self.breakdown
 
 
 class _Workers:
@@ -237,7 +239,7 @@ def exact_sums(spot: Spot, c_spot: _core.EquitySpot, threads: int, stop: Any = N
     n = spot.n
 
     def part(p: int, parts: int) -> Sums:
-        outcome, makes_low, breakdown = buffers.get(n)
+        outcome, _, makes_low, breakdown = buffers.get(n)
         deals, code = c_spot.exact(p, parts, outcome, makes_low, breakdown)
         if code == _core.EQ_STOPPED:
             raise _Stopped  # an incomplete part has no exact meaning
@@ -247,10 +249,20 @@ def exact_sums(spot: Spot, c_spot: _core.EquitySpot, threads: int, stop: Any = N
     for r in exact_parts(c_spot, part, parts_for(spot.work()), threads, stop):
         total = total + r
     if total.count == 0:
-        raise OmahaEvalError(
-            "players: no deal is possible: every combination of the ranges shares a card"
-        )
+        raise OmahaEvalError(NO_DEAL_POSSIBLE)
     return total
+
+
+NO_DEAL_POSSIBLE = "players: no deal is possible: every combination of the ranges shares a card"
+# Combos a search for one deal may try before it leaves the question to the
+# sampler (a few milliseconds).
+DEAL_SEARCH = 1_000_000
+
+
+def dealable(c_spot: _core.EquitySpot) -> bool:
+    """Whether the spot has a deal (a search; True when it ran out of budget:
+    the sampler then finds out)."""
+    return c_spot.dealable(DEAL_SEARCH) is not False
 
 
 # ---------------------------------------------------------------- Monte Carlo
@@ -285,6 +297,8 @@ class Sampling(Generic[T]):
     block_trials: int
     keep_blocks: bool = False
     min_blocks: int = 1  # before a target standard error may stop the run
+    check: Callable[[T], None] | None = None  # raises when the total so far shows no answer
+    trusted: Callable[[T], bool] | None = None  # whether the errors may stop the run
 
 
 def sample(work: Stoppable, sampling: Sampling[T], plan: Plan, *, rounds: bool = True
@@ -324,13 +338,16 @@ def sample(work: Stoppable, sampling: Sampling[T], plan: Plan, *, rounds: bool =
                 if sampling.keep_blocks:
                     kept.append(r)
             done = sampling.trials(total)
+            if sampling.check is not None:
+                sampling.check(total)
             stderr = sampling.stderr(total, kept)
             if rounds or done >= plan.trials:
                 yield Round(total, done, stderr)
             if plan.target_stderr is None:
                 continue
             worst = max(stderr)
-            if worst <= plan.target_stderr and index >= sampling.min_blocks:
+            trusted = sampling.trusted is None or sampling.trusted(total)
+            if worst <= plan.target_stderr and index >= sampling.min_blocks and trusted:
                 return
             # errors shrink as 1/sqrt(trials): aim just past the target
             if math.isfinite(worst) and done:
@@ -358,34 +375,45 @@ def _equity_sampling(spot: Spot, c_spot: _core.EquitySpot, seed: int, prefix: tu
     """How an equity spot's Monte Carlo blocks run and add up."""
     buffers = _Buffers()
     n = spot.n
-    chain = c_spot.sampler == "chain"
+    weighted = c_spot.sampler == "sequential"
 
     def block(index: int, size: int) -> Sums:
-        outcome, makes_low, breakdown = buffers.get(n)
+        outcome, outcome_sq, makes_low, breakdown = buffers.get(n)
         stream = block_stream(seed, (*prefix, index))
-        done, code = c_spot.monte_carlo(stream, size, MAX_REJECTS, outcome, makes_low, breakdown)
+        done, code = c_spot.monte_carlo(stream, size, MAX_REJECTS, outcome, makes_low, breakdown,
+                                        outcome_sq if weighted else None)  # fmt: skip
         if code == _core.EQ_NO_DEAL:
-            raise OmahaEvalError(
-                f"players: {MAX_REJECTS:,} deals in a row gave two ranges the same card; "
-                "these ranges cannot (or almost never) be dealt together"
-            )
-        return Sums.of(outcome, makes_low, breakdown, n, done)
-
-    def stderr(total: Sums, blocks: list[Sums]) -> list[float]:
-        # the per-trial variance for independent trials; the spread of the
-        # blocks' means for chains
-        return block_stderr(blocks) if chain else total.iid_stderr()
+            raise OmahaEvalError(NO_DEAL)
+        return Sums.of(outcome, makes_low, breakdown, n, done, outcome_sq if weighted else None)
 
     return Sampling(
         block=block,
-        zero=Sums.zero(n),
+        zero=Sums.zero(n, weighted),
         add=Sums.__add__,
         trials=lambda s: s.count,
-        stderr=stderr,
-        block_trials=CHAIN_BLOCK_TRIALS if chain else BLOCK_TRIALS,
-        keep_blocks=chain,
-        min_blocks=MIN_CHAIN_BLOCKS if chain else 1,
+        stderr=lambda total, _: total.stderr(),
+        block_trials=BLOCK_TRIALS,
+        check=_dealt,
+        trusted=lambda total: not weak_estimate(total),
     )
+
+
+NO_DEAL = (
+    f"players: {MAX_REJECTS:,} deals in a row gave two ranges the same card; "
+    "these ranges cannot (or almost never) be dealt together"
+)
+
+
+def _dealt(total: Sums) -> None:
+    """Trials that all have weight 0 (weighted trials): no deal was found."""
+    if total.count and total.total == 0:
+        raise OmahaEvalError(NO_DEAL)
+
+
+def weak_estimate(total: Sums) -> bool:
+    """Whether a weighted run's effective sample is too small for its
+    standard error to be trusted (MIN_EFFECTIVE_TRIALS)."""
+    return total.sq_deal is not None and total.effective_trials() < MIN_EFFECTIVE_TRIALS
 
 
 def spot_rounds(spot: Spot, plan: Plan) -> Iterator[Round[Sums]]:
@@ -396,16 +424,19 @@ def spot_rounds(spot: Spot, plan: Plan) -> Iterator[Round[Sums]]:
         yield Round(sums, sums.count, [0.0] * spot.n)
         return
     assert plan.seed is not None
+    if not dealable(c_spot):
+        raise OmahaEvalError(NO_DEAL_POSSIBLE)
     yield from sample(c_spot, _equity_sampling(spot, c_spot, plan.seed, ()), plan)
 
 
-def monte_carlo_sums(spot: Spot, trials: int, seed: int, prefix: tuple[int, ...], threads: int,
-                     stop: Any = None) -> tuple[Sums, list[float]]:  # fmt: skip
-    """`trials` Monte Carlo trials of the spot in blocks keyed prefix + (i,),
-    without rounds (a part of a bigger run, e.g. one board of a pattern):
-    the sums and each player's standard error.  KeyboardInterrupt when
-    interrupted (a part of a run has no meaning alone)."""
-    c_spot = spot.c_spot(exact=False)
+def monte_carlo_sums(spot: Spot, c_spot: _core.EquitySpot, trials: int, seed: int,
+                     prefix: tuple[int, ...], threads: int, stop: Any = None
+                     ) -> tuple[Sums, list[float]]:  # fmt: skip
+    """`trials` Monte Carlo trials of the spot (its C spot, sampling:
+    spot.c_spot(exact=False)) in blocks keyed prefix + (i,), without rounds
+    (a part of a bigger run, e.g. one board of a pattern): the sums and each
+    player's standard error.  KeyboardInterrupt when interrupted (a part of
+    a run has no meaning alone)."""
     plan = Plan(exact=False, trials=trials, target_stderr=None, seed=seed, threads=threads,
                 stop=stop)  # fmt: skip
     last = None

@@ -102,7 +102,7 @@ class Spot:
             combos.append(np.ascontiguousarray(c, dtype=np.uint8))
             weights.append(np.ascontiguousarray(w * factor, dtype=np.float64))
             masks.append(_checks.row_masks(c) if kind == "range" else np.zeros(len(c), np.uint64))
-        sampler = "independent" if exact else "auto"  # the spot picks chains where they pay
+        sampler = "independent" if exact else "auto"  # the spot picks its sampler (oe_deal.h)
         return _core.EquitySpot(
             self.k, self.game.code, self.board, self.known, kinds, combos, weights, masks, sampler
         )
