@@ -175,6 +175,7 @@ def write_slow_spots(path: Path) -> list[str]:
     return ids
 
 
+@pytest.mark.slow
 def test_progress_bar_on_a_terminal_only(tmp_path: Path) -> None:
     """Spots done, on a terminal; not with --quiet (piped runs: see above)."""
     write_slow_spots(tmp_path / "spots.jsonl")
@@ -188,6 +189,7 @@ def test_progress_bar_on_a_terminal_only(tmp_path: Path) -> None:
     assert code == 0 and shown == ""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", [".jsonl", ".csv"])
 def test_kill_and_resume_loses_and_repeats_nothing(tmp_path: Path, suffix: str) -> None:
     ids = write_slow_spots(tmp_path / "spots.jsonl")
@@ -222,6 +224,7 @@ def test_kill_and_resume_loses_and_repeats_nothing(tmp_path: Path, suffix: str) 
             assert_record_matches(record, library_result(spots[record["id"]]))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("executor", ["thread", "process"])
 def test_ctrl_c_stops_workers_and_resume_completes(tmp_path: Path, executor: str) -> None:
     ids = write_slow_spots(tmp_path / "spots.jsonl")
@@ -288,6 +291,7 @@ def test_python_api_with_pandas() -> None:
     assert flop["p1_equity"] == lib.players[0].equity
 
 
+@pytest.mark.slow
 def test_dask_local_cluster_equals_local_run(examples: Path) -> None:
     distributed = pytest.importorskip("distributed")
     local = run_cli("batch", "spots.jsonl", "-o", "local.jsonl", "--workers", "1", cwd=examples)
@@ -331,6 +335,7 @@ def test_dask_local_cluster_equals_local_run(examples: Path) -> None:
     assert by_id("dask.jsonl") == by_id("local.jsonl")
 
 
+@pytest.mark.slow
 def test_dask_unreachable_is_one_line(tmp_path: Path) -> None:
     pytest.importorskip("distributed")
     (tmp_path / "spots.csv").write_text("id,players\na,AsAh2c3d|*\n")

@@ -118,6 +118,7 @@ def test_jsonl_input_with_a_line_separator_inside_a_string(tmp_path: Path) -> No
     assert [r["id"] for r in records(tmp_path / "out.jsonl")] == ["x\u2028y"]
 
 
+@pytest.mark.slow
 def test_huge_cells_in_and_out(tmp_path: Path) -> None:
     big = "A" * 200_000  # over csv's default 128 KiB field limit
     (tmp_path / "spots.csv").write_text(
@@ -168,6 +169,7 @@ def test_internal_errors_are_retried_and_bad_input_is_not(tmp_path: Path) -> Non
     assert {r["id"]: r["status"] for r in records(out)} == {"a": "ok", "bad": "error"}
 
 
+@pytest.mark.slow
 def test_ctrl_c_on_thread_workers_stops_at_once(tmp_path: Path) -> None:
     slow = {"players": ["AdKd3s2s", "*", "*", "*", "*", "*"], "trials": 50_000_000}
     jsonl(tmp_path / "spots.jsonl", [{**slow, "id": f"s{i}"} for i in range(4)])
@@ -221,7 +223,11 @@ def _silent(conn: socket.socket) -> None:
 _silent.kept = []  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("handler", [_http, _silent], ids=["speaks HTTP", "never answers"])
+@pytest.mark.parametrize(
+    "handler",
+    [_http, pytest.param(_silent, marks=pytest.mark.slow)],  # waits out the 10 s dask timeout
+    ids=["speaks HTTP", "never answers"],
+)
 def test_dask_peers_that_are_not_schedulers_are_one_line(tmp_path: Path, handler) -> None:
     pytest.importorskip("distributed")
     address, server = _serve(handler)

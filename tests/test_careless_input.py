@@ -92,6 +92,7 @@ def test_many_threads_for_little_work_stay_small(tmp_path: Path) -> None:
     assert int(proc.stdout) < 400  # MB: was 3.3 GB, one histogram per thread asked for
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_a_long_exact_run_on_the_command_line(tmp_path: Path) -> None:
     args = ["equity", "AdKd3s2s", "*", "*", "--board", "Jd4d3c9h8s", "--exact"]
     proc = subprocess.Popen(

@@ -43,6 +43,7 @@ def test_eval_text(
         assert low_name in low_line
 
 
+@pytest.mark.slow
 def test_eval_json_matches_reference(tmp_path: Path) -> None:
     """Random deals (seeded): the values and the five cards used agree with
     the plain-Python oracle."""

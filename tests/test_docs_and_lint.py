@@ -66,6 +66,7 @@ def test_ruff_lint_is_clean():
     assert run.returncode == 0, run.stdout + run.stderr
 
 
+@pytest.mark.slow
 def test_mypy_strict_is_clean():
     run = subprocess.run(_tool("mypy"), cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr

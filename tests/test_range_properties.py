@@ -8,6 +8,7 @@ import zlib
 from typing import Any
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracles import ranges as ref
@@ -89,12 +90,14 @@ HANDS_4 = _random_hands(4, 300, 1)
 HANDS_5 = _random_hands(5, 200, 2)
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(trees(4))
 def test_expressions_agree_with_the_model(tree: tuple[Any, ...]) -> None:
     _check(tree, 4, HANDS_4)
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(trees(5))
 def test_five_card_expressions_agree_with_the_model(tree: tuple[Any, ...]) -> None:
