@@ -54,7 +54,7 @@ def test_a_foreign_output_is_refused_and_left_as_it_was(
 def test_outputs_that_cannot_be_written_are_one_line(tmp_path: Path) -> None:
     jsonl(tmp_path / "spots.jsonl", [GOOD])
     locked = tmp_path / "locked.jsonl"
-    locked.write_text("")
+    locked.write_text("", encoding="utf-8")
     locked.chmod(0o444)
     os.mkfifo(tmp_path / "fifo.jsonl")
     for name, needle in [("locked.jsonl", "cannot write"), ("fifo.jsonl", "not a regular file")]:
@@ -81,7 +81,7 @@ def test_a_full_disk_is_one_line(tmp_path: Path) -> None:
     assert proc.returncode == 2, proc.stderr
     assert proc.stderr.startswith("omaha-eval: error: --output: cannot write")
     assert proc.stderr.count("\n") == 1
-    text = (tmp_path / "out.jsonl").read_text()
+    text = (tmp_path / "out.jsonl").read_text(encoding="utf-8")
     assert text.endswith("\n") and all(r["status"] == "ok" for r in records(tmp_path / "out.jsonl"))
 
 
@@ -122,7 +122,8 @@ def test_jsonl_input_with_a_line_separator_inside_a_string(tmp_path: Path) -> No
 def test_huge_cells_in_and_out(tmp_path: Path) -> None:
     big = "A" * 200_000  # over csv's default 128 KiB field limit
     (tmp_path / "spots.csv").write_text(
-        f"id,players,board\nbig,AsAh2c3d|{big},\nok,AsAh2c3d|7c7d4c5d,KsQdJh9c9h\n"
+        f"id,players,board\nbig,AsAh2c3d|{big},\nok,AsAh2c3d|7c7d4c5d,KsQdJh9c9h\n",
+        encoding="utf-8",
     )
     for out in ("out.csv", "out.jsonl"):
         proc = run_cli("batch", "spots.csv", "-o", out, cwd=tmp_path)

@@ -42,8 +42,8 @@ def test_format_and_parse_round_trip(ids):
 def test_encoding_is_stated_identically_everywhere():
     """id = 4*rank + suit with the same rank and suit orders in the C header,
     the Python module and the README."""
-    header = (ROOT / "src_c" / "oe_eval.h").read_text()
-    readme = (ROOT / "README.md").read_text()
+    header = (ROOT / "src_c" / "oe_eval.h").read_text(encoding="utf-8")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
     doc = cards_module.__doc__ or ""
     for text in (header, readme, doc):
         assert re.search(r"id\s*=\s*4\s*\*\s*rank\s*\+\s*suit", text)

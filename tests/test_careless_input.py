@@ -53,7 +53,9 @@ def test_huge_numbers_are_one_clear_error(options: dict[str, object], needle: st
 def test_huge_numbers_on_the_command_line(tmp_path: Path) -> None:
     proc = run_cli("equity", "AsAh2c3d", "*", "--trials", "9" * 5000, cwd=tmp_path)
     assert_one_line_error(proc, "--trials")
-    (tmp_path / "spots.csv").write_text(f"id,players,trials\na,AsAh2c3d|*,{'9' * 5000}\n")
+    (tmp_path / "spots.csv").write_text(
+        f"id,players,trials\na,AsAh2c3d|*,{'9' * 5000}\n", encoding="utf-8"
+    )
     proc = run_cli("batch", "spots.csv", "-o", "out.jsonl", cwd=tmp_path)
     assert proc.returncode == 1 and "Traceback" not in proc.stderr
 
