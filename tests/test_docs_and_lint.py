@@ -10,6 +10,7 @@ import re
 import shutil
 import subprocess
 import sys
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 import pytest
@@ -31,17 +32,34 @@ def test_readme_examples_run():
     assert runner.summarize(verbose=False).failed == 0
 
 
-@pytest.mark.parametrize(
-    "name",
-    sorted(
+# The package and every module in it, subpackages' included (walk_packages
+# imports each package to look inside); __main__ would run the command.
+MODULES = sorted(
+    ["omaha_eval"]
+    + [
         m.name
-        for m in pkgutil.iter_modules(omaha_eval.__path__, "omaha_eval.")
+        for m in pkgutil.walk_packages(omaha_eval.__path__, "omaha_eval.")
         if m.name != "omaha_eval.__main__"
-    ),
+    ]
 )
+
+
+@pytest.mark.parametrize("name", MODULES)
 def test_docstring_examples_run(name):
     result = doctest.testmod(importlib.import_module(name), optionflags=FLAGS)
     assert result.failed == 0
+
+
+def test_docstring_examples_cover_every_module_file():
+    """The modules whose examples run are the package's files, at any depth."""
+    package = Path(omaha_eval.__file__).parent
+    files = set()
+    for path in package.rglob("*"):
+        if path.suffix == ".py" or path.name.endswith(tuple(EXTENSION_SUFFIXES)):
+            parts = path.relative_to(package).with_name(path.name.split(".")[0]).parts
+            files.add(".".join(("omaha_eval", *parts)).removesuffix(".__init__"))
+    assert "omaha_eval.engine.players" in MODULES
+    assert set(MODULES) == files - {"omaha_eval.__main__"}
 
 
 def test_readme_json_table_lists_every_field_of_a_result():

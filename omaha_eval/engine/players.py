@@ -21,7 +21,7 @@ cards, else 4.
 
 >>> players, k = read_players(["AsAh2c3d", "AsKs", "*"])
 >>> [(p.kind, len(p.combos)) for p in players], k
-([('hand', 1), ('range', 1128), ('random', 0)], 4)
+([('hand', 1), ('range', 1225), ('random', 0)], 4)
 """
 
 from __future__ import annotations
