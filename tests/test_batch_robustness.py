@@ -132,6 +132,7 @@ def test_huge_cells_in_and_out(tmp_path: Path) -> None:
         assert again.returncode == 0 and "2 already in" in again.stderr, again.stderr
 
 
+@pytest.mark.slow
 def test_a_second_run_on_the_same_output_is_refused(tmp_path: Path) -> None:
     slow = {"players": ["AdKd3s2s", "*", "*", "*", "*", "*"], "trials": 300_000}
     jsonl(tmp_path / "spots.jsonl", [{**slow, "id": f"s{i}"} for i in range(8)])

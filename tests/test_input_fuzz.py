@@ -467,6 +467,7 @@ def option_values() -> st.SearchStrategy[Any]:
     )  # fmt: skip
 
 
+@pytest.mark.slow
 @fuzz
 @given(
     equity_spot(),
