@@ -30,7 +30,7 @@ Case = Callable[[], tuple[Callable[[], Any], float, Callable[[Any], Any]]]
 def platform_line() -> str:
     cpu = platform.processor() or "?"
     try:
-        with open("/proc/cpuinfo") as f:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
             cpu = next(line.split(":", 1)[1].strip() for line in f if "model name" in line)
     except (OSError, StopIteration):
         pass

@@ -68,7 +68,7 @@ oe.equity(["As Ks Qs 2d 3h 4h", "*"], board="Jd 4d 3c Qd 5h")
 
 PROBE = """
 def _kib(field):
-    for line in open("/proc/self/status"):
+    for line in open("/proc/self/status", encoding="utf-8"):
         if line.startswith(field + ":"):
             return int(line.split()[1])
     raise SystemExit("no " + field + " in /proc/self/status")

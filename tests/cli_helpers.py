@@ -121,7 +121,7 @@ def run_on_terminal(args: list[str], cwd: Path) -> tuple[int, str]:
 def wait_for_lines(path: Path, count: int, proc: subprocess.Popen[str], limit: float) -> None:
     deadline = time.monotonic() + limit
     while time.monotonic() < deadline and proc.poll() is None:
-        if path.exists() and path.read_text().count("\n") >= count:
+        if path.exists() and path.read_text(encoding="utf-8").count("\n") >= count:
             return
         time.sleep(0.05)
     pytest.fail(f"{path.name} did not reach {count} lines (exit code {proc.poll()})")

@@ -1,6 +1,13 @@
 """Session set-up shared by every test module."""
 
+from __future__ import annotations
+
+import math
+import os
 import signal
+from collections.abc import Generator
+
+import pytest
 
 # A shell without job control starts background commands with SIGINT
 # ignored, and child processes inherit that: the Ctrl-C tests would then
@@ -8,3 +15,54 @@ import signal
 # interactive Python does) makes the children start with it delivered.
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+# The default tier (`pytest`) must stay fast: a test not marked slow whose call
+# takes longer than this fails.  OMAHA_EVAL_TEST_TIME_LIMIT sets another limit
+# in seconds, or "off" (tools/sanitize.sh: everything runs slower under ASan).
+TIME_LIMIT_VARIABLE = "OMAHA_EVAL_TEST_TIME_LIMIT"
+DEFAULT_TIME_LIMIT = 5.0
+
+
+def _time_limit() -> float:
+    text = os.environ.get(TIME_LIMIT_VARIABLE, "").strip()
+    if text == "":
+        return DEFAULT_TIME_LIMIT
+    if text == "off":
+        return math.inf
+    try:
+        limit = float(text)
+    except ValueError:
+        limit = math.nan
+    if not limit > 0:
+        raise pytest.UsageError(
+            f"{TIME_LIMIT_VARIABLE}: expected a number of seconds above 0 or 'off', got {text!r}"
+        )
+    return limit
+
+
+_LIMIT = pytest.StashKey[float]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.stash[_LIMIT] = _time_limit()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    report = yield
+    limit = item.config.stash[_LIMIT]
+    if (
+        report.when == "call"
+        and report.passed
+        and call.duration > limit
+        and item.get_closest_marker("slow") is None
+    ):
+        report.outcome = "failed"
+        report.longrepr = (
+            f"{item.nodeid} passed but took {call.duration:.1f} s, over the {limit:g} s "
+            "allowed in the default tier: mark it @pytest.mark.slow (it then runs in "
+            "`pytest -m slow`) or make it faster"
+        )
+    return report

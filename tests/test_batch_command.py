@@ -27,11 +27,13 @@ FIGURES = ("no_low", "quartered", "method", "trials", "seed")
 
 
 def read_jsonl(path: Path) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    return [
+        json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()
+    ]
 
 
 def read_csv(path: Path) -> list[dict[str, str]]:
-    with path.open(newline="") as f:
+    with path.open(newline="", encoding="utf-8") as f:
         return list(csv.DictReader(f))
 
 
@@ -125,7 +127,8 @@ def test_bad_rows_become_error_entries(tmp_path: Path) -> None:
         "bad-trials,AsAh2c3d|7c7d4c5d,,,lots\n"
         "board-dead,AsAh2c3d|7c7d4c5d,Kd8h6c,Kd,\n"
         "bad-range,AsAh2c3d|AA:$xx,,,\n"
-        "also-good,AsAh2c3d|7c7d4c5d,Kd8h6c2s3s,,\n"
+        "also-good,AsAh2c3d|7c7d4c5d,Kd8h6c2s3s,,\n",
+        encoding="utf-8",
     )
     proc = run_cli("batch", "spots.csv", "-o", "out.jsonl", cwd=tmp_path)
     assert proc.returncode == 1, proc.stderr
@@ -151,7 +154,9 @@ def test_bad_rows_become_error_entries(tmp_path: Path) -> None:
 
 
 def test_duplicate_ids_exit_2_before_running(tmp_path: Path) -> None:
-    (tmp_path / "spots.csv").write_text("id,players\na,AsAh2c3d|*\na,AsAh2c3d|*\n")
+    (tmp_path / "spots.csv").write_text(
+        "id,players\na,AsAh2c3d|*\na,AsAh2c3d|*\n", encoding="utf-8"
+    )
     proc = run_cli("batch", "spots.csv", "-o", "out.csv", cwd=tmp_path)
     assert proc.returncode == 2 and proc.stderr.count("\n") == 1
     assert "'a' is on rows 1 and 2" in proc.stderr
@@ -164,7 +169,7 @@ SLOW_SPOTS = 16
 def write_slow_spots(path: Path) -> list[str]:
     """Spots of a few tenths of a second each (6-way Monte Carlo)."""
     ids = [f"s{i:02d}" for i in range(SLOW_SPOTS)]
-    with path.open("w") as f:
+    with path.open("w", encoding="utf-8") as f:
         for spot_id in ids:
             spot = {
                 "id": spot_id,
@@ -175,6 +180,7 @@ def write_slow_spots(path: Path) -> list[str]:
     return ids
 
 
+@pytest.mark.slow
 def test_progress_bar_on_a_terminal_only(tmp_path: Path) -> None:
     """Spots done, on a terminal; not with --quiet (piped runs: see above)."""
     write_slow_spots(tmp_path / "spots.jsonl")
@@ -188,6 +194,7 @@ def test_progress_bar_on_a_terminal_only(tmp_path: Path) -> None:
     assert code == 0 and shown == ""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", [".jsonl", ".csv"])
 def test_kill_and_resume_loses_and_repeats_nothing(tmp_path: Path, suffix: str) -> None:
     ids = write_slow_spots(tmp_path / "spots.jsonl")
@@ -201,9 +208,9 @@ def test_kill_and_resume_loses_and_repeats_nothing(tmp_path: Path, suffix: str) 
     assert group_gone(proc.pid)
     # SIGKILL can cut a write short (Linux checks for fatal signals between
     # pages), leaving part of a last line: the resume must drop it.
-    text = out.read_text()
+    text = out.read_text(encoding="utf-8")
     complete = tmp_path / f"complete{suffix}"
-    complete.write_text(text[: text.rfind("\n") + 1])
+    complete.write_text(text[: text.rfind("\n") + 1], encoding="utf-8")
     first = read_csv(complete) if suffix == ".csv" else read_jsonl(complete)
     assert 3 <= len(first) < SLOW_SPOTS, "kill the run before it ends"
 
@@ -222,6 +229,7 @@ def test_kill_and_resume_loses_and_repeats_nothing(tmp_path: Path, suffix: str) 
             assert_record_matches(record, library_result(spots[record["id"]]))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("executor", ["thread", "process"])
 def test_ctrl_c_stops_workers_and_resume_completes(tmp_path: Path, executor: str) -> None:
     ids = write_slow_spots(tmp_path / "spots.jsonl")
@@ -288,6 +296,7 @@ def test_python_api_with_pandas() -> None:
     assert flop["p1_equity"] == lib.players[0].equity
 
 
+@pytest.mark.slow
 def test_dask_local_cluster_equals_local_run(examples: Path) -> None:
     distributed = pytest.importorskip("distributed")
     local = run_cli("batch", "spots.jsonl", "-o", "local.jsonl", "--workers", "1", cwd=examples)
@@ -331,9 +340,10 @@ def test_dask_local_cluster_equals_local_run(examples: Path) -> None:
     assert by_id("dask.jsonl") == by_id("local.jsonl")
 
 
+@pytest.mark.slow
 def test_dask_unreachable_is_one_line(tmp_path: Path) -> None:
     pytest.importorskip("distributed")
-    (tmp_path / "spots.csv").write_text("id,players\na,AsAh2c3d|*\n")
+    (tmp_path / "spots.csv").write_text("id,players\na,AsAh2c3d|*\n", encoding="utf-8")
     proc = run_cli(
         "batch", "spots.csv", "-o", "out.csv", "--dask", "tcp://127.0.0.1:9", cwd=tmp_path
     )

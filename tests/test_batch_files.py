@@ -21,7 +21,8 @@ from omaha_eval.errors import OmahaEvalError
 
 def test_read_spots_csv_and_jsonl(tmp_path: Path) -> None:
     (tmp_path / "s.csv").write_text(
-        "id,players,board,trials\na,AsAh2c3d|7c7d4c5d,KsQdJh,100\n,,,\nb,*|*,,\nc,x,y,z,extra\n"
+        "id,players,board,trials\na,AsAh2c3d|7c7d4c5d,KsQdJh,100\n,,,\nb,*|*,,\nc,x,y,z,extra\n",
+        encoding="utf-8",
     )
     rows = batch.read_spots(tmp_path / "s.csv")
     assert rows[0] == {
@@ -32,7 +33,9 @@ def test_read_spots_csv_and_jsonl(tmp_path: Path) -> None:
     }
     assert rows[1] == {"id": "b", "players": "*|*"}  # blank rows are skipped
     assert isinstance(rows[2], OmahaEvalError) and "more cells" in str(rows[2])
-    (tmp_path / "s.jsonl").write_text('{"id": "a", "players": ["AA", "KK"]}\n\n{oops\n')
+    (tmp_path / "s.jsonl").write_text(
+        '{"id": "a", "players": ["AA", "KK"]}\n\n{oops\n', encoding="utf-8"
+    )
     rows = batch.read_spots(tmp_path / "s.jsonl")
     assert rows[0] == {"id": "a", "players": ["AA", "KK"]}
     assert isinstance(rows[1], OmahaEvalError) and "line 3: not JSON" in str(rows[1])
@@ -132,13 +135,13 @@ def test_output_resume_bookkeeping(tmp_path: Path, suffix: str) -> None:
 
 
 def test_output_refuses_foreign_files(tmp_path: Path) -> None:
-    (tmp_path / "other.csv").write_text("name,score\nx,1\n")
+    (tmp_path / "other.csv").write_text("name,score\nx,1\n", encoding="utf-8")
     with pytest.raises(OmahaEvalError, match="not a batch result CSV"):
         Output(tmp_path / "other.csv", n_players=2)
-    (tmp_path / "narrow.csv").write_text(",".join(csv_header(2)) + "\n")
+    (tmp_path / "narrow.csv").write_text(",".join(csv_header(2)) + "\n", encoding="utf-8")
     with pytest.raises(OmahaEvalError, match="columns for 2 players"):
         Output(tmp_path / "narrow.csv", n_players=3)
-    (tmp_path / "other.jsonl").write_text("[1, 2]\n")
+    (tmp_path / "other.jsonl").write_text("[1, 2]\n", encoding="utf-8")
     with pytest.raises(OmahaEvalError, match=r"line 1 .* is not a batch result"):
         Output(tmp_path / "other.jsonl", n_players=2)
 

@@ -9,6 +9,7 @@ import os
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -33,6 +34,7 @@ spot = st.fixed_dictionaries(
 )  # fmt: skip
 
 
+@pytest.mark.slow
 @fuzz
 @given(st.lists(st.tuples(any_text, spot), min_size=1, max_size=6))
 def test_any_text_runs_and_resumes(spots: list[tuple[str, dict[str, object]]]) -> None:

@@ -73,7 +73,7 @@ def test_a_foreign_output_is_refused_and_left_as_it_was(
 def test_outputs_that_cannot_be_written_are_one_line(tmp_path: Path) -> None:
     jsonl(tmp_path / "spots.jsonl", [GOOD])
     locked = tmp_path / "locked.jsonl"
-    locked.write_text("")
+    locked.write_text("", encoding="utf-8")
     locked.chmod(0o444)
     os.mkfifo(tmp_path / "fifo.jsonl")
     for name, needle in [("locked.jsonl", "cannot write"), ("fifo.jsonl", "not a regular file")]:
@@ -100,7 +100,7 @@ def test_a_full_disk_is_one_line(tmp_path: Path) -> None:
     assert proc.returncode == 2, proc.stderr
     assert proc.stderr.startswith("omaha-eval: error: --output: cannot write")
     assert proc.stderr.count("\n") == 1
-    text = (tmp_path / "out.jsonl").read_text()
+    text = (tmp_path / "out.jsonl").read_text(encoding="utf-8")
     assert text.endswith("\n") and all(r["status"] == "ok" for r in records(tmp_path / "out.jsonl"))
 
 
@@ -137,10 +137,12 @@ def test_jsonl_input_with_a_line_separator_inside_a_string(tmp_path: Path) -> No
     assert [r["id"] for r in records(tmp_path / "out.jsonl")] == ["x\u2028y"]
 
 
+@pytest.mark.slow
 def test_huge_cells_in_and_out(tmp_path: Path) -> None:
     big = "A" * 200_000  # over csv's default 128 KiB field limit
     (tmp_path / "spots.csv").write_text(
-        f"id,players,board\nbig,AsAh2c3d|{big},\nok,AsAh2c3d|7c7d4c5d,KsQdJh9c9h\n"
+        f"id,players,board\nbig,AsAh2c3d|{big},\nok,AsAh2c3d|7c7d4c5d,KsQdJh9c9h\n",
+        encoding="utf-8",
     )
     for out in ("out.csv", "out.jsonl"):
         proc = run_cli("batch", "spots.csv", "-o", out, cwd=tmp_path)
@@ -149,6 +151,7 @@ def test_huge_cells_in_and_out(tmp_path: Path) -> None:
         assert again.returncode == 0 and "2 already in" in again.stderr, again.stderr
 
 
+@pytest.mark.slow
 def test_a_second_run_on_the_same_output_is_refused(tmp_path: Path) -> None:
     slow = {"players": ["AdKd3s2s", "*", "*", "*", "*", "*"], "trials": 300_000}
     jsonl(tmp_path / "spots.jsonl", [{**slow, "id": f"s{i}"} for i in range(8)])
@@ -187,6 +190,7 @@ def test_internal_errors_are_retried_and_bad_input_is_not(tmp_path: Path) -> Non
     assert {r["id"]: r["status"] for r in records(out)} == {"a": "ok", "bad": "error"}
 
 
+@pytest.mark.slow
 def test_ctrl_c_on_thread_workers_stops_at_once(tmp_path: Path) -> None:
     slow = {"players": ["AdKd3s2s", "*", "*", "*", "*", "*"], "trials": 50_000_000}
     jsonl(tmp_path / "spots.jsonl", [{**slow, "id": f"s{i}"} for i in range(4)])
@@ -240,7 +244,11 @@ def _silent(conn: socket.socket) -> None:
 _silent.kept = []  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("handler", [_http, _silent], ids=["speaks HTTP", "never answers"])
+@pytest.mark.parametrize(
+    "handler",
+    [_http, pytest.param(_silent, marks=pytest.mark.slow)],  # waits out the 10 s dask timeout
+    ids=["speaks HTTP", "never answers"],
+)
 def test_dask_peers_that_are_not_schedulers_are_one_line(tmp_path: Path, handler) -> None:
     pytest.importorskip("distributed")
     address, server = _serve(handler)

@@ -113,6 +113,7 @@ def test_patterns_that_match_nothing_say_so() -> None:
         oe.equity(HANDS, board="sss", target_stderr=0.01)
 
 
+@pytest.mark.slow
 def test_command_line_board_pattern(tmp_path: Path) -> None:
     proc = run_cli("equity", *HANDS, "--board", "sss", "--exact", "--json", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr

@@ -26,7 +26,11 @@ SPOTS = [
 ]
 
 
-@pytest.mark.parametrize(("hands", "board", "dead", "game"), SPOTS)
+@pytest.mark.parametrize(
+    ("hands", "board", "dead", "game"),
+    # on a flop the brute force deals every turn and river: seconds
+    [pytest.param(*s, marks=pytest.mark.slow) if len(s[1].split()) == 3 else s for s in SPOTS],
+)
 def test_exact_breakdown_matches_brute_force(hands, board, dead, game) -> None:
     r = oe.equity(hands, board, dead, exact=True, game=game)
     want = brute_breakdown(

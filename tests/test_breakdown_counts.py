@@ -83,7 +83,10 @@ SPOTS = {
 
 
 @pytest.mark.parametrize("game", ["omaha8", "omaha"])
-@pytest.mark.parametrize("name", list(SPOTS))
+@pytest.mark.parametrize(
+    "name",
+    [pytest.param(n, marks=pytest.mark.slow) if n == "preflop, small deck" else n for n in SPOTS],
+)
 def test_exact_breakdown_matches_brute_force(name: str, game: str) -> None:
     players, board, dead = SPOTS[name]
     spot = make_spot([ids(p) for p in players], ids(board), ids(dead), game=game)

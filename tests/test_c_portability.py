@@ -127,9 +127,9 @@ int main(void)
 
 def test_portable_bit_fallback_matches_the_builtins(tmp_path):
     variant = tmp_path / "variant.c"
-    variant.write_text(BITS_VARIANT)
+    variant.write_text(BITS_VARIANT, encoding="utf-8")
     driver = tmp_path / "driver.c"
-    driver.write_text(BITS_DRIVER)
+    driver.write_text(BITS_DRIVER, encoding="utf-8")
     objects = []
     for suffix, defines in (("b", []), ("p", ["-DOE_BITS_PORTABLE"])):
         obj = tmp_path / f"variant_{suffix}.o"

@@ -43,7 +43,7 @@ def test_encoding_is_stated_identically_everywhere():
     """id = 4*rank + suit with the same rank and suit orders in the C header,
     the Python module and the README."""
     header = (ROOT / "src_c" / "oe_cards.h").read_text(encoding="utf-8")
-    readme = (ROOT / "README.md").read_text()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
     doc = cards_module.__doc__ or ""
     for text in (header, readme, doc):
         assert re.search(r"id\s*=\s*4\s*\*\s*rank\s*\+\s*suit", text)

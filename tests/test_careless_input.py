@@ -55,7 +55,9 @@ def test_huge_numbers_are_one_clear_error(options: dict[str, object], needle: st
 def test_huge_numbers_on_the_command_line(tmp_path: Path) -> None:
     proc = run_cli("equity", "AsAh2c3d", "*", "--trials", "9" * 5000, cwd=tmp_path)
     assert_one_line_error(proc, "--trials")
-    (tmp_path / "spots.csv").write_text(f"id,players,trials\na,AsAh2c3d|*,{'9' * 5000}\n")
+    (tmp_path / "spots.csv").write_text(
+        f"id,players,trials\na,AsAh2c3d|*,{'9' * 5000}\n", encoding="utf-8"
+    )
     proc = run_cli("batch", "spots.csv", "-o", "out.jsonl", cwd=tmp_path)
     assert proc.returncode == 1 and "Traceback" not in proc.stderr
 
@@ -94,6 +96,7 @@ def test_many_threads_for_little_work_stay_small(tmp_path: Path) -> None:
     assert int(proc.stdout) < 400  # MB: was 3.3 GB, one histogram per thread asked for
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_a_long_exact_run_on_the_command_line(tmp_path: Path) -> None:
     args = ["equity", "AdKd3s2s", "*", "*", "--board", "Jd4d3c9h8s", "--exact"]
     proc = subprocess.Popen(

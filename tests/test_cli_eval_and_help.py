@@ -43,6 +43,7 @@ def test_eval_text(
         assert low_name in low_line
 
 
+@pytest.mark.slow
 def test_eval_json_matches_reference(tmp_path: Path) -> None:
     """Random deals (seeded): the values and the five cards used agree with
     the plain-Python oracle."""
@@ -88,7 +89,7 @@ def test_eval_json_matches_reference(tmp_path: Path) -> None:
     ],
 )
 def test_bad_input_is_one_line_exit_2(tmp_path: Path, args: list[str], needles: list[str]) -> None:
-    (tmp_path / "spots.txt").write_text("id,players\n")
+    (tmp_path / "spots.txt").write_text("id,players\n", encoding="utf-8")
     proc = run_cli(*args, cwd=tmp_path)
     assert_one_line_error(proc, *needles)
 

@@ -83,7 +83,7 @@ def empty_directory() -> Iterator[None]:
 
 def invoke(args: list[str]) -> Any:
     with empty_directory():
-        with open("spots.csv", "w") as f:
+        with open("spots.csv", "w", encoding="utf-8") as f:
             f.write("players,board\nAsAh2c3d 7c7d4c5d,KsQdJh\n")
         return CliRunner().invoke(cli.main, args, catch_exceptions=True)
 

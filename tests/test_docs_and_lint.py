@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import doctest
 import importlib
 import pkgutil
@@ -9,6 +10,7 @@ import re
 import shutil
 import subprocess
 import sys
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 import pytest
@@ -21,7 +23,7 @@ FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 def test_readme_examples_run():
     """Every ```python block of the README with >>> prompts runs as shown."""
-    readme = (ROOT / "README.md").read_text()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```python\n(.*?)```", readme, flags=re.DOTALL)
     test = doctest.DocTestParser().get_doctest("\n".join(blocks), {}, "README.md", None, 0)
     runner = doctest.DocTestRunner(optionflags=FLAGS)
@@ -30,23 +32,40 @@ def test_readme_examples_run():
     assert runner.summarize(verbose=False).failed == 0
 
 
-@pytest.mark.parametrize(
-    "name",
-    sorted(
+# The package and every module in it, subpackages' included (walk_packages
+# imports each package to look inside); __main__ would run the command.
+MODULES = sorted(
+    ["omaha_eval"]
+    + [
         m.name
-        for m in pkgutil.iter_modules(omaha_eval.__path__, "omaha_eval.")
+        for m in pkgutil.walk_packages(omaha_eval.__path__, "omaha_eval.")
         if m.name != "omaha_eval.__main__"
-    ),
+    ]
 )
+
+
+@pytest.mark.parametrize("name", MODULES)
 def test_docstring_examples_run(name):
     result = doctest.testmod(importlib.import_module(name), optionflags=FLAGS)
     assert result.failed == 0
 
 
+def test_docstring_examples_cover_every_module_file():
+    """The modules whose examples run are the package's files, at any depth."""
+    package = Path(omaha_eval.__file__).parent
+    files = set()
+    for path in package.rglob("*"):
+        if path.suffix == ".py" or path.name.endswith(tuple(EXTENSION_SUFFIXES)):
+            parts = path.relative_to(package).with_name(path.name.split(".")[0]).parts
+            files.add(".".join(("omaha_eval", *parts)).removesuffix(".__init__"))
+    assert "omaha_eval.engine.players" in MODULES
+    assert set(MODULES) == files - {"omaha_eval.__main__"}
+
+
 def test_readme_json_table_lists_every_field_of_a_result():
     """The README's JSON table names exactly the keys of EquityResult.to_dict()
     (plus the command's notes): the results' fields are the one list."""
-    readme = (ROOT / "README.md").read_text()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
     table = readme.split("### JSON output", 1)[1].split("All figures are fractions", 1)[0]
     keys = set()
     for cell in re.findall(r"^\| (.*?) \|", table, flags=re.M):
@@ -66,6 +85,60 @@ def test_ruff_lint_is_clean():
     assert run.returncode == 0, run.stdout + run.stderr
 
 
+@pytest.mark.slow
 def test_mypy_strict_is_clean():
     run = subprocess.run(_tool("mypy"), cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def _text_io_without_encoding(tree: ast.AST) -> list[int]:
+    """Lines that open, read or write a text file with the locale's encoding
+    (cp1252 on many Windows machines): open() not in a binary mode, path.open()
+    given a text mode or text options, read_text() and write_text(), none
+    passing encoding=.  (A bare x.open() is left alone, since batch's Output
+    has one too: such reads are caught at run time, by the fast subset's run
+    in an ASCII locale, tests/test_fast_subset_locale.py.)"""
+    lines = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or any(k.arg == "encoding" for k in node.keywords):
+            continue
+        func, args = node.func, node.args
+        mode = next((k.value for k in node.keywords if k.arg == "mode"), None)
+        if isinstance(func, ast.Name) and func.id == "open":
+            mode = args[1] if len(args) > 1 else mode
+            text = len(args) < 4 and not (isinstance(mode, ast.Constant) and "b" in mode.value)
+        elif isinstance(func, ast.Attribute) and func.attr == "open":
+            mode = args[0] if args else mode
+            text_mode = isinstance(mode, ast.Constant) and "b" not in mode.value
+            text_options = any(k.arg in ("newline", "errors") for k in node.keywords)
+            text = len(args) < 3 and (text_mode or text_options)
+        elif isinstance(func, ast.Attribute) and func.attr == "read_text":
+            text = not args
+        elif isinstance(func, ast.Attribute) and func.attr == "write_text":
+            text = len(args) < 2
+        else:
+            continue
+        if text:
+            lines.append(node.lineno)
+    return lines
+
+
+def test_text_files_are_opened_with_an_explicit_encoding():
+    found = []
+    for folder in ("omaha_eval", "tests", "tools", "benchmarks"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+            rel = path.relative_to(ROOT).as_posix()
+            found += [f"{rel}:{line}" for line in _text_io_without_encoding(tree)]
+    assert found == [], "pass encoding='utf-8' here"
+
+
+def test_the_encoding_check_sees_every_form():
+    code = """
+open("a"); open("a", "w"); open("a", mode="r"); Path("a").open("w")
+p.open(newline=""); p.read_text(); p.write_text("x")
+open("a", "rb"); open("a", encoding="utf-8"); p.open("wb"); p.open(mode, buffering=0)
+p.read_text("utf-8"); p.read_text(encoding="utf-8"); p.write_text("x", "utf-8"); out.open()
+"""
+    lines = _text_io_without_encoding(ast.parse(code))
+    assert sorted(lines) == [2, 2, 2, 2, 3, 3, 3]

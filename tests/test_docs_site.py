@@ -74,12 +74,14 @@ def test_docs_nav_lists_every_page_and_the_owned_references():
         assert page in pages
 
 
+@pytest.mark.slow
 def test_docs_site_builds_strict(site):
     for page in ("rules", "ranges", "cli", "api", "solver", "batch", "benchmarks"):
         assert (site / page / "index.html").exists(), page
     assert (site / "index.html").exists()
 
 
+@pytest.mark.slow
 def test_docs_api_reference_has_every_export(site):
     text = (site / "api" / "index.html").read_text(encoding="utf-8")
     anchors = set(re.findall(r'id="([\w.]+)"', text))
@@ -88,6 +90,7 @@ def test_docs_api_reference_has_every_export(site):
     assert missing == []
 
 
+@pytest.mark.slow
 def test_docs_cli_reference_has_every_command(site):
     from omaha_eval.cli import main
 

@@ -203,6 +203,7 @@ def test_target_stderr_stops_at_target(tmp_path: Path) -> None:
     assert doc["trials"] <= 250_000  # a few blocks are far more than enough
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("as_json", [True, False])
 def test_ctrl_c_prints_the_result_so_far(tmp_path: Path, as_json: bool) -> None:
     """SIGINT during a long Monte Carlo run: exit 130 and the result of the
@@ -236,6 +237,7 @@ def test_ctrl_c_prints_the_result_so_far(tmp_path: Path, as_json: bool) -> None:
         assert "INTERRUPTED" in out and "standard error" in out
 
 
+@pytest.mark.slow
 def test_progress_bar_on_a_terminal_only(tmp_path: Path) -> None:
     """A run of a few seconds shows a bar on a terminal; --quiet shows none;
     piped runs show none (the other tests check stderr is empty)."""

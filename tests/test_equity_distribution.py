@@ -15,7 +15,7 @@ from omaha_eval.errors import OmahaEvalError
 @pytest.mark.parametrize(
     ("hero", "villain", "board", "game"),
     [
-        ("AA:$ds", "KK", "Kh 7d 2c", "omaha8"),
+        pytest.param("AA:$ds", "KK", "Kh 7d 2c", "omaha8", marks=pytest.mark.slow),
         ("A2:$ss", "7c7d4c5d", "Kh 8d 2c 3s", "omaha8"),
         ("KK@0.5, QQ", "AsAd4c5c", "Kh 7d 2c", "omaha"),
     ],
@@ -43,6 +43,7 @@ def test_weights_follow_the_range() -> None:
     assert set(d.weights[kings & ~np.array([(r // 4 == 10).sum() >= 2 for r in d.combos])]) == {0.5}
 
 
+@pytest.mark.slow
 def test_preflop_is_seeded_monte_carlo() -> None:
     a = equity_distribution("AA:$ds", "7c7d4c5d", trials=500, seed=9)
     b = equity_distribution("AA:$ds", "7c7d4c5d", trials=500, seed=9, threads=2)

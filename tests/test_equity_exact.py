@@ -122,7 +122,10 @@ RANGE_SPOTS = {
 }
 
 
-@pytest.mark.parametrize("name", list(RANGE_SPOTS))
+@pytest.mark.parametrize(
+    "name",
+    [pytest.param(n, marks=pytest.mark.slow) if n == "flop ranges" else n for n in RANGE_SPOTS],
+)
 def test_exact_ranges_match_brute_force(name: str) -> None:
     players, board, dead = RANGE_SPOTS[name]
     result = oe.equity(players, board, dead, exact=True)
@@ -337,6 +340,7 @@ def river_and_turn_spots(draw: st.DrawFn) -> tuple[list, str, str, bool]:
     return players, board, dead, draw(st.booleans())
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(river_and_turn_spots())
 def test_exact_matches_brute_force_on_random_spots(spot: tuple[list, str, str, bool]) -> None:
@@ -347,7 +351,7 @@ def test_exact_matches_brute_force_on_random_spots(spot: tuple[list, str, str, b
     assert_agrees(result, expected)
 
 
-@pytest.mark.parametrize("k", [4, 5, 6])
+@pytest.mark.parametrize("k", [4, 5, pytest.param(6, marks=pytest.mark.slow)])
 def test_random_hand_expansion_lists_every_hand_once(k: int) -> None:
     from omaha_eval._checks import row_masks as _card_masks
     from omaha_eval.engine.spot import _unknown_hands as _all_hands

@@ -16,7 +16,7 @@ def deal(k: int) -> st.SearchStrategy[list[int]]:
     return st.permutations(range(52)).map(lambda p: list(p[: k + 5]))
 
 
-@pytest.mark.parametrize("k", [4, 5, 6])
+@pytest.mark.parametrize("k", [4, 5, pytest.param(6, marks=pytest.mark.slow)])
 @settings(max_examples=400, deadline=None)
 @given(data=st.data())
 def test_evaluate_matches_reference(k, data):
@@ -48,7 +48,7 @@ def test_batch_matches_reference(k, seed, n):
     assert list(zip(high.tolist(), low.tolist(), strict=True)) == expected
 
 
-@pytest.mark.parametrize("k", [4, 5, 6])
+@pytest.mark.parametrize("k", [4, 5, pytest.param(6, marks=pytest.mark.slow)])
 @settings(max_examples=50, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_shared_board_batch_matches_reference(k, seed):

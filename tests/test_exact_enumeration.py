@@ -124,7 +124,13 @@ SPOTS = {
 
 
 @pytest.mark.parametrize("game", ["omaha8", "omaha"])
-@pytest.mark.parametrize("name", list(SPOTS))
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(n, marks=pytest.mark.slow) if n == "random hand on the river" else n
+        for n in SPOTS
+    ],
+)
 def test_exact_equals_plain_enumeration(name: str, game: str) -> None:
     players, board, dead = SPOTS[name]
     spot = make_spot(players, ids(board), ids(dead), game=game)

@@ -58,6 +58,7 @@ card_text = st.one_of(
 )
 
 
+@pytest.mark.slow
 @fuzz
 @given(card_text)
 def test_parse_cards_any_text(text):
@@ -439,6 +440,7 @@ def check_equity_result(r: Any, n: int) -> None:
     assert 0 <= r.no_low <= 1 and 0 <= r.quartered <= 1
 
 
+@pytest.mark.slow
 @settings(fuzz, max_examples=max(EXAMPLES // 4, 20))
 @given(equity_spot())
 def test_equity_valid_spots_match_brute_force(spot):
@@ -465,6 +467,7 @@ def option_values() -> st.SearchStrategy[Any]:
     )  # fmt: skip
 
 
+@pytest.mark.slow
 @fuzz
 @given(
     equity_spot(),

@@ -117,6 +117,8 @@ def _collected(tests_dir: Path, cwd: Path) -> tuple[int, str]:
             "-q",
             "-p",
             "no:cacheprovider",
+            "-m",
+            "",  # every tier: the configuration's -m 'not slow' would leave some out
             str(tests_dir),
         ],
         cwd=cwd,

@@ -137,7 +137,7 @@ def test_shipped_order_integrity(k: int, game: str, table: str) -> None:
     assert abs(mean - fair) < 4 * meta["stderr"]["median"]
 
 
-@pytest.mark.parametrize("k", [4, 5, 6])
+@pytest.mark.parametrize("k", [pytest.param(4, marks=pytest.mark.slow), 5, 6])
 def test_script_regenerates_a_slice_of_each_heads_up_order(gen: ModuleType, k: int) -> None:
     """Recompute a few classes with the files' seed and deal count: the same
     equities, to the millionth (the run is deterministic)."""
@@ -214,6 +214,7 @@ def test_small_heads_up_run_reproduces_its_digest(gen: ModuleType, k: int) -> No
     assert gen.tally_digest(pooled) == HU_DIGESTS[k]  # whatever the worker count
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("k", sorted(SIX_DIGESTS))
 def test_small_six_handed_run_reproduces_its_digest(gen: ModuleType, k: int) -> None:
     deals = 2 * gen.SUBCHUNK * gen.SIX_TASK + 5  # three tasks, the last one short
@@ -226,6 +227,7 @@ def test_small_six_handed_run_reproduces_its_digest(gen: ModuleType, k: int) -> 
         assert gen.tally_digest(pooled) == SIX_DIGESTS[k]
 
 
+@pytest.mark.slow
 def test_small_file_reproduces_its_digest(gen: ModuleType, tmp_path: Path) -> None:
     """A whole 4-card heads-up order from 300 deals: written, read back as an
     order, and the same contents as recorded."""
@@ -257,7 +259,11 @@ def _boundary(order: _preflop.PreflopOrder, p: float) -> tuple[int, int]:
     return inside, cross
 
 
-@pytest.mark.parametrize(("k", "game", "table"), ORDERS)
+@pytest.mark.parametrize(
+    ("k", "game", "table"),
+    # the first 6-card percent range lists every 6-card hand (seconds)
+    [pytest.param(*o, marks=pytest.mark.slow) if o[0] == 6 else o for o in ORDERS],
+)
 def test_n_percent_holds_n_percent_of_the_hands(k: int, game: str, table: str) -> None:
     suffix = "" if table == "hu" else table
     order = _preflop.load_order(k, game, table)
@@ -417,7 +423,15 @@ def test_six_handed_top_hands_are_the_expected_kind(k: int) -> None:
 
 
 # ---------------------------------------------------------------- equity
-@pytest.mark.parametrize(("k", "table"), [(5, "hu"), (6, "hu"), (5, "6h"), (6, "6h")])
+@pytest.mark.parametrize(
+    ("k", "table"),
+    [
+        (5, "hu"),
+        pytest.param(6, "hu", marks=pytest.mark.slow),
+        (5, "6h"),
+        pytest.param(6, "6h", marks=pytest.mark.slow),
+    ],
+)
 def test_percent_ranges_in_equity_agree_with_the_order(k: int, table: str) -> None:
     """The engine's equity of ``15%`` against random hands is the average of
     the order's equities over the range's classes (weighted by hands)."""

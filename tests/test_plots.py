@@ -59,6 +59,7 @@ def test_spot_figure_holds_both() -> None:
     assert len(fig.axes) == 2 and fig.axes[0].lines and fig.axes[1].patches
 
 
+@pytest.mark.slow
 def test_command_line_draws_the_file(tmp_path: Path) -> None:
     proc = run_cli("equity", HERO, VILLAIN, "-b", BOARD, "--breakdown", "--plot", "spot.png",
                    cwd=tmp_path)  # fmt: skip

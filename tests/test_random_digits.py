@@ -49,7 +49,7 @@ def run(tmp_path: Path, portable: bool) -> list[str]:
     import numpy
 
     src = tmp_path / "digits.c"
-    src.write_text(PROGRAM)
+    src.write_text(PROGRAM, encoding="utf-8")
     exe = tmp_path / ("portable" if portable else "native")
     flags = ["-DOE_BITS_PORTABLE"] if portable else []
     subprocess.run(

@@ -41,6 +41,7 @@ def deals(draw: st.DrawFn, k: int) -> tuple[list[int], list[int]]:
     return hole, board
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("k", [4, 5, 6])
 @settings(max_examples=300, deadline=None)
 @given(data=st.data())
@@ -67,6 +68,7 @@ def test_pairs_match_the_combination_scan(k: int) -> None:
     np.testing.assert_array_equal((high, low), oe.evaluate_batch(holes, boards))
 
 
+@pytest.mark.slow
 def test_every_board_multiset_and_hole_pair() -> None:
     """Every board rank multiset (6,175 that can be dealt) with every hole
     rank pair that fits, against the shared-board path (per-board tables)."""

@@ -51,6 +51,7 @@ def check_range(r: object, k: int) -> None:
     assert 0 <= r.fraction <= 1 and r.fraction == len(combos) / math.comb(52, k)  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow
 @fuzz
 @given(range_text, st.sampled_from([4, 4, 4, 5, 6]))
 def test_range_any_text(text, k):

@@ -8,6 +8,7 @@ import zlib
 from typing import Any
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracles import ranges as ref
@@ -141,6 +142,7 @@ expression_settings = settings(
 )
 
 
+@pytest.mark.slow
 @expression_settings
 @given(trees(4))
 def test_expressions_agree_with_the_model(tree: tuple[Any, ...]) -> None:
@@ -164,6 +166,7 @@ def test_default_examples_put_weights_inside_and_and_but_not_inside_unions() -> 
     assert len(drawn) >= EXAMPLES_4 // 2 and reached >= len(drawn) // 5, (reached, len(drawn))
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(trees(5))
 def test_five_card_expressions_agree_with_the_model(tree: tuple[Any, ...]) -> None:

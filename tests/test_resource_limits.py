@@ -19,7 +19,7 @@ RSS_GOAL_MB = 100  # issue 7: under 100 MB resident with the 4-card tables built
 PROBE = """
 import omaha_eval as oe
 oe.evaluate("Ad Kd 3s 2s", "Jd 4d 3c Qd 5h")
-for line in open("/proc/self/status"):
+for line in open("/proc/self/status", encoding="utf-8"):
     if line.startswith("VmRSS:"):
         print(int(line.split()[1]))
 """

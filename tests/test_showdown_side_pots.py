@@ -113,6 +113,7 @@ def side_pot_spots(
     return hands, board, amounts, button, game
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(side_pot_spots())
 def test_property_matches_the_layer_and_merge_reference(

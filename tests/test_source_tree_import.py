@@ -18,11 +18,16 @@ def test_unbuilt_source_tree_says_what_to_run(tmp_path: Path) -> None:
         tree / "omaha_eval",
         ignore=shutil.ignore_patterns("*.so", "*.pyd", "_core.c", "__pycache__"),
     )
+    # -S: no site-packages.  An editable install (`pip install -e .`) of the
+    # checkout under test puts a finder there that serves omaha_eval's
+    # submodules, the compiled core included, to any omaha_eval package
+    # missing them: the copy would import the built core of the checkout.
     proc = subprocess.run(
-        [sys.executable, "-c", "import omaha_eval"],
+        [sys.executable, "-S", "-c", "import omaha_eval"],
         cwd=tree,  # the current directory comes first on sys.path, as from a checkout
         capture_output=True,
         text=True,
+        encoding="utf-8",
         env={"PATH": "", "PYTHONNOUSERSITE": "1"},
     )
     assert proc.returncode == 1

@@ -94,7 +94,7 @@ def test_big_o_and_six_card_hands_equal_exact_equity(k: int) -> None:
 
 
 @pytest.mark.parametrize(("k_hero", "k_villain", "n_board"), [(4, 6, 4), (6, 4, 4), (5, 4, 5),
-                                                              (4, 5, 3)])  # fmt: skip
+                          pytest.param(4, 5, 3, marks=pytest.mark.slow)])  # fmt: skip
 def test_mixed_hand_sizes_equal_the_brute_force(k_hero: int, k_villain: int, n_board: int) -> None:
     """equity() needs one hand size for everybody; the deal-by-deal brute
     force does not."""
@@ -114,6 +114,7 @@ def test_mixed_hand_sizes_equal_the_brute_force(k_hero: int, k_villain: int, n_b
     assert np.allclose(r.live_weight, want[:, 3], rtol=1e-12, atol=0)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 2**32 - 1), st.sampled_from([4, 5]), st.sampled_from(["omaha8", "omaha"]),
        st.integers(9, 20))  # fmt: skip
@@ -184,6 +185,7 @@ def test_worked_flop_example() -> None:
     assert r.live_weight.tolist() == [1.0]
 
 
+@pytest.mark.slow
 def test_ranges_and_text_drop_hands_holding_board_cards() -> None:
     board = "Ah 7d 2c"
     r_text = street_equity(board, "AA", "KK, QQ@0.5")

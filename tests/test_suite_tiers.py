@@ -1,0 +1,124 @@
+"""The test suite's tiers: `pytest` leaves out the tests marked slow, which
+`pytest -m slow` runs, and a default-tier test that takes too long fails
+(tests/conftest.py).  Each check runs pytest on a few made-up tests, with the
+suite's own configuration ([tool.pytest.ini_options]) or conftest."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest_plugins = ["pytester"]
+
+TESTS = Path(__file__).resolve().parent
+# Inner runs without the cache and Hypothesis' plugin (which takes seconds to
+# start and has nothing to do here).
+QUIET = ("-p", "no:cacheprovider", "-p", "no:hypothesispytest")
+PYPROJECT = TESTS.parent / "pyproject.toml"
+
+TIERS = """
+import pytest
+
+def test_quick():
+    pass
+
+@pytest.mark.slow
+def test_long():
+    pass
+"""
+
+SLEEPERS = """
+import time
+import pytest
+
+def test_quick():
+    pass
+
+def test_sleepy():
+    time.sleep(0.3)
+
+@pytest.mark.slow
+def test_sleepy_but_marked_slow():
+    time.sleep(0.3)
+"""
+
+
+@pytest.fixture
+def with_our_config(pytester: pytest.Pytester) -> pytest.Pytester:
+    if not PYPROJECT.exists():
+        pytest.skip("needs the source tree (pyproject.toml)")
+    (pytester.path / "pyproject.toml").write_text(
+        PYPROJECT.read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    (pytester.path / "tests").mkdir()
+    return pytester
+
+
+def test_default_run_leaves_out_slow_tests_and_minus_m_slow_runs_them(
+    with_our_config: pytest.Pytester,
+) -> None:
+    (with_our_config.path / "tests" / "test_tiers.py").write_text(TIERS, encoding="utf-8")
+    default = with_our_config.runpytest_inprocess(*QUIET, "-v")
+    default.assert_outcomes(passed=1, deselected=1)
+    default.stdout.fnmatch_lines(["*test_quick PASSED*"])
+    slow = with_our_config.runpytest_inprocess(*QUIET, "-v", "-m", "slow")
+    slow.assert_outcomes(passed=1, deselected=1)
+    slow.stdout.fnmatch_lines(["*test_long PASSED*"])
+
+
+def test_unknown_markers_and_passing_xfails_fail(with_our_config: pytest.Pytester) -> None:
+    (with_our_config.path / "tests" / "test_strict.py").write_text(
+        "import pytest\n\n"
+        "@pytest.mark.slwo\ndef test_misspelt():\n    pass\n\n"
+        "@pytest.mark.xfail\ndef test_passes_after_all():\n    pass\n",
+        encoding="utf-8",
+    )
+    typo = with_our_config.runpytest_inprocess(*QUIET)
+    assert typo.ret == pytest.ExitCode.INTERRUPTED  # a collection error
+    typo.stdout.fnmatch_lines(["*'slwo' not found in `markers` configuration option*"])
+    (with_our_config.path / "tests" / "test_strict.py").write_text(
+        "import pytest\n\n@pytest.mark.xfail\ndef test_passes_after_all():\n    pass\n",
+        encoding="utf-8",
+    )
+    xpass = with_our_config.runpytest_inprocess(*QUIET)
+    xpass.assert_outcomes(failed=1)
+    xpass.stdout.fnmatch_lines(["*[[]XPASS(strict)[]]*"])
+
+
+@pytest.fixture
+def with_our_conftest(pytester: pytest.Pytester) -> pytest.Pytester:
+    pytester.makeconftest((TESTS / "conftest.py").read_text(encoding="utf-8"))
+    pytester.makeini("[pytest]\nmarkers = slow\n")
+    pytester.makepyfile(test_sleepers=SLEEPERS)
+    return pytester
+
+
+def test_a_default_tier_test_over_the_time_limit_fails_and_says_what_to_do(
+    with_our_conftest: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("OMAHA_EVAL_TEST_TIME_LIMIT", "0.2")
+    result = with_our_conftest.runpytest_inprocess(*QUIET)
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*test_sleepers.py::test_sleepy passed but took 0.* s, over the 0.2 s allowed in the "
+            "default tier: mark it @pytest.mark.slow *or make it faster",
+            "FAILED test_sleepers.py::test_sleepy - *",
+        ]
+    )
+
+
+def test_the_time_limit_can_be_left_default_or_off_but_not_nonsense(
+    with_our_conftest: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("OMAHA_EVAL_TEST_TIME_LIMIT", raising=False)
+    with_our_conftest.runpytest_inprocess(*QUIET, "-k", "sleepy").assert_outcomes(passed=2)
+    monkeypatch.setenv("OMAHA_EVAL_TEST_TIME_LIMIT", "off")
+    with_our_conftest.runpytest_inprocess(*QUIET, "-k", "sleepy").assert_outcomes(passed=2)
+    monkeypatch.setenv("OMAHA_EVAL_TEST_TIME_LIMIT", "soon")
+    refused = with_our_conftest.runpytest_inprocess(*QUIET)
+    assert refused.ret == pytest.ExitCode.USAGE_ERROR
+    refused.stderr.fnmatch_lines(
+        ["*OMAHA_EVAL_TEST_TIME_LIMIT: expected a number of seconds above 0 or 'off', got 'soon'"]
+    )
