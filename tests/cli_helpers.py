@@ -157,7 +157,7 @@ def child_pids(pid: int) -> list[int]:
     tasks = Path(f"/proc/{pid}/task")
     if not tasks.is_dir():
         pytest.skip("needs /proc")
-    return [int(c) for task in tasks.iterdir() for c in (task / "children").read_text().split()]
+    return [int(c) for task in tasks.iterdir() for c in (task / "children").read_text(encoding="utf-8").split()]
 
 
 def pids_gone(pids: list[int], limit: float = 10.0) -> bool:
@@ -166,7 +166,7 @@ def pids_gone(pids: list[int], limit: float = 10.0) -> bool:
 
     def running(pid: int) -> bool:
         try:
-            stat = Path(f"/proc/{pid}/stat").read_text()
+            stat = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8")
         except (FileNotFoundError, ProcessLookupError):
             return False
         return stat.rsplit(")", 1)[1].split()[0] != "Z"

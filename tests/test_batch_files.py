@@ -300,7 +300,7 @@ def test_a_dangling_symlink_output_gets_its_target(tmp_path: Path) -> None:
     link = tmp_path / "out.jsonl"
     link.symlink_to(tmp_path / "made.jsonl")
     _written(link, [_ok_record("a")])
-    assert link.is_symlink() and json.loads((tmp_path / "made.jsonl").read_text())["id"] == "a"
+    assert link.is_symlink() and json.loads((tmp_path / "made.jsonl").read_text(encoding="utf-8"))["id"] == "a"
 
 
 def test_json_text_writes_null_for_nan_and_infinity() -> None:
@@ -315,7 +315,8 @@ def test_batch_outputs_hold_no_nan(tmp_path: Path, suffix: str) -> None:
     """One trial has no standard error: NaN in the result, null (an empty
     cell) in the file."""
     (tmp_path / "s.jsonl").write_text(
-        json.dumps({"id": "one", "players": ["AsAh2c3d", "*"], "trials": 1, "exact": False}) + "\n"
+        json.dumps({"id": "one", "players": ["AsAh2c3d", "*"], "trials": 1, "exact": False}) + "\n",
+        encoding="utf-8",
     )
     out = tmp_path / f"out{suffix}"
     batch.run_file(tmp_path / "s.jsonl", out, workers=1)

@@ -313,7 +313,8 @@ def test_hostile_jsonl_lines_are_error_records_and_the_rest_runs(tmp_path: Path)
 def test_an_unclosed_csv_quote_is_one_line_and_nothing_runs(tmp_path: Path) -> None:
     (tmp_path / "spots.csv").write_text(
         'id,players,board\na,AsAh2c3d|7c7d4c5d,KsQdJh9c9h\nb,"AsAh2c3d|7c7d4c5d,KsQdJh\n'
-        + "".join(f"r{i},AsAh2c3d|7c7d4c5d,KsQdJh9c9h\n" for i in range(5))
+        + "".join(f"r{i},AsAh2c3d|7c7d4c5d,KsQdJh9c9h\n" for i in range(5)),
+        encoding="utf-8",
     )
     proc = run_cli("batch", "spots.csv", "-o", "out.jsonl", cwd=tmp_path)
     assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
@@ -326,7 +327,7 @@ def test_resume_through_a_symlinked_output_keeps_the_link(tmp_path: Path) -> Non
     (tmp_path / "results").mkdir()
     target = tmp_path / "results" / "run.jsonl"
     interrupted = {"id": "b", "status": "interrupted", "error": "interrupted", "players": []}
-    target.write_text(json.dumps(interrupted) + "\n")
+    target.write_text(json.dumps(interrupted) + "\n", encoding="utf-8")
     (tmp_path / "out.jsonl").symlink_to(target)
     proc = run_cli("batch", "spots.jsonl", "-o", "out.jsonl", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr

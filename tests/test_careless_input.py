@@ -27,7 +27,7 @@ from omaha_eval import OmahaEvalError, Range
         ("[AK-32]" * 7, "alternatives"),  # 35 million choices: counted, not built
         ("[AK,QJ]" * 23, "alternatives"),
         ("(" * 300 + "AA" + ")" * 300, "nested more than 50 deep"),
-        ("AA@" + "9" * 5000, "weight must be a positive number"),
+        ("AA@" + "9" * 5000, "number of 5,000 characters"),
     ],
 )
 def test_range_costs_are_checked_before_the_work(text: str, needle: str) -> None:

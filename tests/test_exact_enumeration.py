@@ -123,13 +123,14 @@ SPOTS = {
 }
 
 
+# the plain enumeration of a whole preflop board set, or of every hand on a
+# river, takes seconds: the slow tier
+SLOW_SPOTS = ("preflop heads-up", "preflop heads-up both flush", "random hand on the river")
+
+
 @pytest.mark.parametrize("game", ["omaha8", "omaha"])
 @pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(n, marks=pytest.mark.slow) if n == "random hand on the river" else n
-        for n in SPOTS
-    ],
+    "name", [pytest.param(n, marks=pytest.mark.slow) if n in SLOW_SPOTS else n for n in SPOTS]
 )
 def test_exact_equals_plain_enumeration(name: str, game: str) -> None:
     players, board, dead = SPOTS[name]
@@ -148,6 +149,7 @@ def test_exact_equals_plain_enumeration(name: str, game: str) -> None:
             assert not got[1].any() and not got[2][:, 9:].any()
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(
     n=st.integers(2, 5),

@@ -122,7 +122,7 @@ def test_all_hands_errors(k: object, error: type[Exception], message: str) -> No
         ("As As Qh Jc Tc", OmahaEvalError, "appears twice"),
         ([[0, 1, 2, 3, 3]], OmahaEvalError, "row 0 repeats a card"),
         ([[0, 1, 2, 3, 4, 52]], OmahaEvalError, "card id 52 is outside 0..51"),
-        ([[0, 1, 2, 3, 4, 5, 6]], OmahaEvalError, "rows of 4, 5 or 6 cards"),
+        ([[0, 1, 2, 3, 4, 5, 6]], OmahaEvalError, "expected 4, 5 or 6 cards per row"),
         ([[0.0, 1.0, 2.0, 3.0, 4.0]], OmahaEvalTypeError, "integer card ids"),
     ],
 )

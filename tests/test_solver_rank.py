@@ -46,8 +46,8 @@ def test_hand_index_single_hand() -> None:
         ("As As Qh Jc", OmahaEvalError, "appears twice"),
         ([[0, 1, 2, 2]], OmahaEvalError, "row 0 repeats a card"),
         ([[0, 1, 2, 52]], OmahaEvalError, "card id 52 is outside 0..51"),
-        ([[0, 1, 2, 3, 4, 5, 6]], OmahaEvalError, r"rows of 4, 5 or 6 cards, got shape \(1, 7\)"),
-        ([[0, 1, 2]], OmahaEvalError, "rows of 4, 5 or 6 cards"),
+        ([[0, 1, 2, 3, 4, 5, 6]], OmahaEvalError, r"4, 5 or 6 cards per row, got shape \(1, 7\)"),
+        ([[0, 1, 2]], OmahaEvalError, "expected 4, 5 or 6 cards per row"),
         ([[0.0, 1.0, 2.0, 3.0]], OmahaEvalTypeError, "integer card ids"),
     ],
 )
