@@ -130,7 +130,8 @@ class EquityRounds(Iterator[EquityResult]):
     """The running results of an equity run (an iterator), with what it will
     do: `plan` (exact or Monte Carlo, the trials), `work`, the estimated
     work of exact enumeration (spot.Spot.work: about 1e8 a second of one
-    core), and `question`, the question as read."""
+    core; over a board pattern, of the whole run, sampled or not), and
+    `question`, the question as read."""
 
     def __init__(self, results: Iterator[EquityResult], plan: runner.Plan, work: float,
                  question: Question) -> None:  # fmt: skip
@@ -243,6 +244,15 @@ def equity_rounds(
         pairs = boards.scenarios(question.board, question.dead, question.players)
         work = patterns.pattern_work(question.players, question.k, pairs, question.game)
         plan = plan_run(work, exact, trials, None, seed_int, workers, stop)
+        if not plan.exact:  # what sampling will cost, preparing every board included
+            work = patterns.pattern_work(question.players, question.k, pairs, question.game,
+                                         plan.trials)  # fmt: skip
+            if work > EXACT_WORK_LIMIT:
+                raise OmahaEvalError(
+                    f"board: {len(pairs):,} boards and {plan.trials:,} trials need about "
+                    f"{work:.2g} units of work (about {work / 1e8:,.0f} s), above the limit of "
+                    f"{EXACT_WORK_LIMIT:.0e}; narrow the pattern or give fewer trials"
+                )
         return EquityRounds(_pattern_results(question, pairs, plan, start), plan, work, question)
     assert not isinstance(question.board, boards.CardPattern)
     assert not isinstance(question.dead, boards.CardPattern)

@@ -187,6 +187,9 @@ def _run(
     if plan.exact and rounds.work / WORK_PER_SECOND > SLOW:
         _warn(f"enumerating every deal will take about {_duration(rounds.work / WORK_PER_SECOND)}"
               " (--monte-carlo samples instead)", quiet)  # fmt: skip
+    elif rounds.question.patterned and rounds.work / WORK_PER_SECOND > SLOW:
+        _warn(f"every board of the pattern will take about "
+              f"{_duration(rounds.work / WORK_PER_SECOND)} in all", quiet)  # fmt: skip
     total = None if target_stderr else (trials or DEFAULT_TRIALS)
     first = True
     with progress(total, "trial", quiet) as bar:

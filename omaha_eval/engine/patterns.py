@@ -42,14 +42,29 @@ def _spot(players: Sequence[Player], k: int, board: CardArray, dead: CardArray, 
         return None  # a range with no hand left on this board: that board cannot be dealt
 
 
+# Estimated work (spot.Spot.work's units, about 1e8 a second) of preparing
+# one board of a pattern, per range hand (its card mask, its removal, its
+# alias table) and for the spot itself, and of one Monte Carlo trial.
+PREPARE_PER_HAND = 10
+PREPARE_PER_BOARD = 50_000
+WORK_PER_TRIAL = 20
+
+
 def pattern_work(players: Sequence[Player], k: int, pairs: Sequence[tuple[CardArray, CardArray]],
-                 game: Game) -> float:  # fmt: skip
-    """Estimated work of exact enumeration over every pair (each board's
-    spot has the same shape: the first one that can be dealt tells)."""
+                 game: Game, trials: int | None = None) -> float:  # fmt: skip
+    """Estimated work of a run over every pair: preparing each board, then
+    enumerating it (trials None) or drawing its share of the trials (each
+    board's spot has the same shape: the first one that can be dealt
+    tells)."""
     for b, d in pairs:
         spot = _spot(players, k, b, d, game)
         if spot is not None:
-            return spot.work() * len(pairs)
+            hands = sum(seat.live for seat in spot.seats if seat.kind == "range")
+            prepare_work = PREPARE_PER_BOARD + PREPARE_PER_HAND * hands
+            if trials is None:
+                return (spot.work() + prepare_work) * len(pairs)
+            each = max(2, math.ceil(trials / len(pairs)))
+            return (prepare_work + WORK_PER_TRIAL * each) * len(pairs)
     return 0.0
 
 
