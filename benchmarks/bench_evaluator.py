@@ -1,4 +1,4 @@
-"""Evaluator speed, measured (issue 2).  Run:  python benchmarks/bench_evaluator.py
+"""Evaluator speed, measured.  Run:  python benchmarks/bench_evaluator.py
 
 Seeded inputs are made outside the timed regions; each figure is the median
 of several repeats; a checksum of the results is printed so that runs can be

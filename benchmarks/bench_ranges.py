@@ -1,5 +1,5 @@
 #!/usr/bin/env python
-"""Range parsing + expansion speed (issue 4 goals: '*' under 50 ms, '15%' under 20 ms).
+"""Range parsing + expansion speed (goals: '*' under 50 ms, '15%' under 20 ms).
 
 Run from the repository root after an in-place build:
 

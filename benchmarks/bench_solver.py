@@ -1,4 +1,4 @@
-"""Speed of the solver API (issues 6 and 12); run from the repository root:
+"""Speed of the solver API; run from the repository root:
 
     PYTHONPATH=. python benchmarks/bench_solver.py [--repeat 15] [--street-repeat 5]
 
@@ -57,7 +57,7 @@ def naive_pairwise_equity(
     chunk: int = 500,
 ) -> npt.NDArray[np.float64]:
     """Every hero x villain pair in NumPy (hero rows in chunks to bound memory):
-    the per-pair RULES.md split, card removal by bit masks."""
+    the per-pair docs/rules.md split, card removal by bit masks."""
     hh, hl = oe.rank_board(board, hero)
     vh, vl = oe.rank_board(board, villain)
     bit = np.uint64(1)

@@ -1,10 +1,10 @@
-"""The figures of issue 13 (speed), each against the previous build in the same run.
+"""The speed figures of the README, each against a previous build in the same run.
 
     python benchmarks/bench_speed.py [--repeat 5] [--baseline DIR] [CASE ...]
 
 (The slow cases of the previous build -- 9-way and hero + 5 x 15% --
 take a minute a run there: give them their own run with --repeat 1.)
-A baseline tree, e.g. for the commit before issue 13's work:
+A baseline tree, e.g. for the commit before a round's speed work:
 
     git archive 9eff516 | tar -x -C build/baseline
     (cd build/baseline && python setup.py build_ext --inplace)

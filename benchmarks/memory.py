@@ -1,4 +1,4 @@
-"""Resident memory of the package (issue 7).  Run:  python benchmarks/memory.py [--json]
+"""Resident memory of the package.  Run:  python benchmarks/memory.py [--json]
 
 Each stage is measured in a fresh interpreter (a subprocess per stage), so a
 figure is what a user's process holds after doing just that:
@@ -17,7 +17,7 @@ figure is what a user's process holds after doing just that:
 The package measured is this checkout's when it has an in-place build
 (python setup.py build_ext --inplace), else the installed one; the first
 line printed says which.  RSS is read from /proc/self/status (VmRSS, and
-VmHWM for the peak), so the script needs Linux.  The goal in issue 7: under
+VmHWM for the peak), so the script needs Linux.  The goal: under
 100 MB resident after import.
 """
 

@@ -1,4 +1,4 @@
-"""pytest-benchmark view of the evaluator (issue 2).
+"""pytest-benchmark view of the evaluator.
 
     pytest benchmarks/test_bench_evaluator.py --benchmark-enable
 

@@ -1,7 +1,7 @@
 """Omaha hi/lo hand evaluation: one hand (`evaluate`) or many (`evaluate_batch`).
 
 A hand of 4, 5 or 6 hole cards on a five-card board makes its high and its
-low from exactly two hole cards and exactly three board cards (RULES.md).
+low from exactly two hole cards and exactly three board cards (docs/rules.md).
 
 Values (the same as the C core, src_c/oe_cards.h):
 
@@ -267,7 +267,7 @@ def evaluate(hole: Any, board: Any) -> HandValue:
     h, b = _hand_and_board(hole, board)
     if len(b) == BOARD_SIZE:
         high, low, hi_used, lo_used = _core.evaluate_detail(h, b)
-    else:  # a flop or a turn (issue 12)
+    else:  # a flop or a turn
         high, low, hi_used, lo_used = _core.evaluate_partial(h, b)
     return HandValue(
         high=high,

@@ -155,7 +155,7 @@ def rank_board(
 @dataclass(frozen=True)
 class StreetShares:
     """Per hero hand, against a weighted villain range on a flop, a turn or
-    a river (RULES.md, "Equity"): arrays aligned with ``hero_combos``.
+    a river (docs/rules.md, "Equity"): arrays aligned with ``hero_combos``.
 
     Every (villain hand, runout) pair that shares no card with the hero
     hand, the board or each other is one deal, weighted by the villain
@@ -383,7 +383,7 @@ def showdown(
 
     ``hands[i]`` is seat i's hand (text or ids, 4 to 6 cards) or ``None`` if
     that player folded; ``contributions[i]`` the chips they put in (ints >=
-    0).  Pots (RULES.md, "Side pots") end only at the amounts put in by the
+    0).  Pots (docs/rules.md, "Side pots") end only at the amounts put in by the
     players still in: the main pot holds everyone's chips up to the smallest
     such amount, folded players' included, the next side pot everyone's
     chips from there up to the next one, and so on.  A folded player's

@@ -137,7 +137,7 @@ void oe_eval_hand_table(const oe_hand_table *h, const oe_board *b,
 uint8_t oe_best_low(uint8_t hole_low_mask, uint8_t board_low_mask);
 
 /*
- * The best hand so far on a partial board (issue 12): as
+ * The best hand so far on a partial board: as
  * oe_eval_hand_detail, for n_board = 3, 4 or 5 distinct board cards (a
  * flop, a turn or a river): the best high and low of the C(k,2) x
  * C(n_board,3) combinations of exactly two hole cards and three board

@@ -1,6 +1,6 @@
 /*
- * oe_many.h -- exact equity of many spots of fixed hands at once (issue 13
- * item 4, omaha_eval/many.py).
+ * oe_many.h -- exact equity of many spots of fixed hands at once
+ * (omaha_eval/many.py).
  *
  * Spot r (0 <= r < n_spots) is P players holding hands[r][0..P-1][0..k-1]
  * (row-major, P*k card ids per spot) and the known board boards[r][0..b-1]

@@ -88,7 +88,7 @@ void oe_showdown(int n, const uint16_t *high, const uint8_t *low, uint32_t folde
     int64_t level = 0; /* top of the pots made so far */
     for (;;) {
         /* the next pot ends at the smallest live contribution above `level`:
-         * a folded player's amount never ends a pot (RULES.md, "Side pots") */
+         * a folded player's amount never ends a pot (docs/rules.md, "Side pots") */
         int64_t next = INT64_MAX;
         for (int i = 0; i < n; i++)
             if ((live >> i & 1u) && contribution[i] > level && contribution[i] < next)

@@ -5,7 +5,7 @@
  * Cards and values are those of oe_eval.h (id = 4 * rank + suit; high
  * 1..7462 and low 1..56 larger is better, low 0 = no qualifying low).  As
  * there, every function trusts its caller: ids in 0..51, no card twice in a
- * hand or between a hand and the board, k in 4..6.  omaha_eval/_validate.py
+ * hand or between a hand and the board, k in 4..6.  omaha_eval/_checks.py
  * checks this once.  oe_init() must have run.  No function keeps state;
  * all are safe to call from many threads without the GIL.
  */
@@ -40,7 +40,7 @@ void oe_rank_hands(const uint8_t board[5], const uint8_t *holes, size_t n, int k
  * what player i put in (the sum must fit in int64_t); bit i of `folded` set
  * means player i folded (their high/low are ignored).
  *
- * Pots (RULES.md, "Side pots") end only at the distinct contributions of the
+ * Pots (docs/rules.md, "Side pots") end only at the distinct contributions of the
  * players still in: with live amounts a_1 < a_2 < ... < a_p, pot j holds
  * every player's chips between a_(j-1) and a_j (a_0 = 0), folded players'
  * included, and is contested by the live players who put in a_j or more.

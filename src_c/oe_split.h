@@ -1,5 +1,5 @@
 /*
- * oe_split.h -- splitting a pot high/low (RULES.md, "Splitting the pot").
+ * oe_split.h -- splitting a pot high/low (docs/rules.md, "Splitting the pot").
  *
  * The one place that owns the split: half the pot to the best high, half
  * to the best qualifying low, ties share a half equally, and when no one

@@ -1,5 +1,5 @@
 /*
- * oe_tables.c -- generates every lookup table from the rules (RULES.md).
+ * oe_tables.c -- generates every lookup table from the rules (docs/rules.md).
  *
  * The high value of a five-card hand is its position among the 7462
  * distinct "category keys" sorted ascending.  A key packs the category

@@ -1,4 +1,4 @@
-"""Hand-strength breakdown counts (issue 15, the C side): for each player the
+"""Hand-strength breakdown counts (the C side): for each player the
 weight of deals whose final high is each category, and whose low is the nut
 low for the board, another low, or none.  Exact counts against a brute force
 over every runout in plain Python (tests/oracles/evaluator.py); Monte Carlo counts

@@ -20,7 +20,7 @@ import omaha_eval
 @pytest.mark.parametrize(
     ("hole", "board", "high_name", "low_name"),
     [
-        # RULES.md worked examples 1 and 4
+        # docs/rules.md worked examples 1 and 4
         ("A♦ K♦ 3♠ 2♠", "J♦ 4♦ 3♣ Q♦ 5♥", "Flush, ace high", "5-4-3-2-A"),
         ("As 2d Kc Kh", "3c 5h 8d Ks Qd", "Three of a kind, kings", "8-5-3-2-A"),
         # worked example 3: two low ranks on the board, no low for anyone

@@ -1,4 +1,4 @@
-"""evaluate() on a flop or a turn (issue 12): the best 2 + 3 hand so far,
+"""evaluate() on a flop or a turn: the best 2 + 3 hand so far,
 against the plain-Python oracle of tests/oracles/evaluator.py (every combination of
 two hole cards and three board cards)."""
 

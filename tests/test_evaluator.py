@@ -1,4 +1,4 @@
-"""The compiled evaluator against the plain-Python oracle, and RULES.md."""
+"""The compiled evaluator against the plain-Python oracle, and docs/rules.md."""
 
 from __future__ import annotations
 
@@ -77,7 +77,7 @@ def test_batch_accepts_any_integer_dtype_and_layout():
     assert empty[0].shape == (0,) and empty[1].shape == (0,)
 
 
-# ------------------------------------------------------------ RULES.md
+# ------------------------------------------------------------ docs/rules.md
 def ev(hole: str, board: str) -> oe.HandValue:
     return oe.evaluate(hole, board)
 

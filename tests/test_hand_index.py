@@ -1,4 +1,4 @@
-"""all_hands(k) and hand_index for 4-, 5- and 6-card hands (issue 12) against
+"""all_hands(k) and hand_index for 4-, 5- and 6-card hands against
 itertools and a plain-Python lexicographic rank."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""high_category / high_name over arrays of values (issue 12): the same answers
+"""high_category / high_name over arrays of values: the same answers
 as one value at a time, the input's shape, and errors that quote the input."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ def test_every_value_as_one_array_equals_one_at_a_time() -> None:
     assert isinstance(names, np.ndarray) and names.shape == ALL.shape
     assert [CATEGORIES[c] for c in codes.tolist()] == [oe.high_category(int(v)) for v in ALL]
     assert names.tolist() == [oe.high_name(int(v)) for v in ALL]
-    # the known class counts per category, worst first (RULES.md: 7,462 in all)
+    # the known class counts per category, worst first (docs/rules.md: 7,462 in all)
     assert np.bincount(codes).tolist() == [1277, 2860, 858, 858, 10, 1277, 156, 156, 10]
 
 

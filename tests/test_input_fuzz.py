@@ -1,4 +1,4 @@
-"""Fuzzing the input boundary with Hypothesis (issue 7).
+"""Fuzzing the input boundary with Hypothesis.
 
 Arbitrary card text, id arrays of every dtype, shape and memory layout, and
 arbitrary Python objects go into the public functions.  Each call must either
@@ -14,7 +14,6 @@ figures in the README come from a run with a larger value.
 from __future__ import annotations
 
 import os
-from traceback import walk_tb
 from typing import Any
 
 import hypothesis.extra.numpy as hnp
@@ -502,25 +501,7 @@ def test_equity_any_arguments(spot, options, replace, junk):
         got = oe.equity(**(args | options))
     except OmahaEvalError:
         return
-    except Exception as exc:
-        if known_equity_bug(exc):
-            return  # see the xfail tests below; remove once fixed
-        raise
     check_equity_result(got, len(got.players))
-
-
-def known_equity_bug(exc: BaseException) -> str | None:
-    """Which of the leaks reported to the equity branch `exc` is, if any:
-    a NumPy error escaping from the function named (tests below)."""
-    frames = [(f.f_code.co_filename, f.f_code.co_name) for f, _ in walk_tb(exc.__traceback__)]
-    for file, function in frames:
-        if file.endswith("equity.py") and function == "_parse_player":
-            if isinstance(exc, (ValueError, UnicodeDecodeError)):
-                return "np.ndim in _parse_player"
-        if file.endswith("_validate.py") and function == "equity_options":
-            if isinstance(exc, ValueError):
-                return "game in GAMES in equity_options"
-    return None
 
 
 HANDS = ["3c 3d 3h 3s", "4c 4d 4h 4s"]

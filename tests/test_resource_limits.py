@@ -1,4 +1,4 @@
-"""Resource limits (issue 7): memory after import, and requests too large to
+"""Resource limits: memory after import, and requests too large to
 enumerate exactly."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 import omaha_eval
 from omaha_eval.errors import OmahaEvalError
 
-RSS_GOAL_MB = 100  # issue 7: under 100 MB resident with the 4-card tables built
+RSS_GOAL_MB = 100  # the goal: under 100 MB resident with the 4-card tables built
 
 PROBE = """
 import omaha_eval as oe
@@ -85,7 +85,7 @@ RANGE_B = np.array([[0, 16, 18, 22], [2, 17, 19, 23]])  # 2c6c6h7h, 2h6d6s7s
 
 @pytest.mark.parametrize("scale", [1e-200, 1e155, 1e300])
 def test_exact_equity_does_not_depend_on_the_scale_of_range_weights(scale):
-    """RULES.md weighs a deal by the product of the hands' weights; scaling
+    """docs/rules.md weighs a deal by the product of the hands' weights; scaling
     one range's weights scales every deal alike, so no figure may change."""
 
     def run(s: float) -> list[float]:

@@ -1,4 +1,4 @@
-"""showdown's side pots (issue 12, RULES.md "Side pots"): pots end only at the
+"""showdown's side pots (docs/rules.md "Side pots"): pots end only at the
 amounts of players still in; folded chips join the pots they reach; chips
 above every live amount go back.  Hand-worked spots, then random spots
 against the plain-Python layer-and-merge splitter of tests/oracles/solver.py."""
@@ -79,7 +79,7 @@ def test_hi_lo_pot_with_folded_chips_quartered() -> None:
 
 
 def test_side_pots_reference_on_hand_worked_cases() -> None:
-    """The oracle itself, on spots worked out from RULES.md by hand."""
+    """The oracle itself, on spots worked out from docs/rules.md by hand."""
     assert rs.side_pots([22, 22, 12, 1, 19, 4], [True, True] + [False] * 4) == ([(80, [0, 1])],
                                                                                 [0] * 6)  # fmt: skip
     assert rs.side_pots([10, 40, 40, 25], [True, True, True, False]) == (

@@ -1,4 +1,4 @@
-"""showdown: the RULES.md pot examples by hand, and random spots against the
+"""showdown: the docs/rules.md pot examples by hand, and random spots against the
 plain-Python showdown of tests/oracles/solver.py."""
 
 from __future__ import annotations

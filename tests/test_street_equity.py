@@ -1,4 +1,4 @@
-"""street_equity (issue 12) against exact equity() for sampled hero hands,
+"""street_equity against exact equity() for sampled hero hands,
 against the deal-by-deal plain-Python brute force of tests/oracles/solver.py,
 and against river_shares on the river; input forms, threads and errors."""
 

@@ -1,4 +1,4 @@
-"""Thread safety (issue 7): many threads at once give the serial answers, and
+"""Thread safety: many threads at once give the serial answers, and
 the long C loops release the GIL so that other threads make progress."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Coverage-guided fuzzing of the input boundary with atheris (issue 7).
+"""Coverage-guided fuzzing of the input boundary with atheris.
 
     pip install atheris          # or: pip install ".[fuzz]"
     python tools/fuzz_inputs.py -atheris_runs=200000          # bounded run

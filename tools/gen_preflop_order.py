@@ -2,7 +2,7 @@
 """Generate the preflop orders of percent ranges: omaha_eval/data/preflop_{game}_{k}_{table}.npz.
 
 Every suit class of k-card hands (k = 4, 5, 6: 16,432, 134,459 and 962,988
-classes) gets its all-in equity preflop (hi_share + lo_share, RULES.md; for
+classes) gets its all-in equity preflop (hi_share + lo_share, docs/rules.md; for
 the high-only game the high takes the whole pot) against random hands dealt
 with a five-card board from the rest of the deck: one random hand for the
 heads-up order (table ``hu``), five for the six-handed order (``6h``).  An

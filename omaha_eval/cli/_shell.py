@@ -14,12 +14,11 @@ from typing import Any, NoReturn
 import click
 
 from omaha_eval.errors import OmahaEvalError, for_people
-from omaha_eval.games import Game, game, game_names
+from omaha_eval.games import Game, game
 
 EXIT_BAD_INPUT = 2  # the code click gives usage errors, and every one-line error
 EXIT_INTERRUPTED = 130  # the shell's code for a process stopped by Ctrl-C
 PROGRESS_DELAY = 1.0  # seconds before a progress bar appears
-SITE = "https://omaha-eval.github.io/omaha-eval/"  # the documentation site (mkdocs.yml)
 
 # The library's parameter names as the command line spells them.
 FLAGS = {
@@ -124,8 +123,6 @@ def game_option(ctx: click.Context, param: click.Parameter, value: str | None) -
     except OmahaEvalError as exc:
         raise click.BadParameter(str(exc).split(": ", 1)[1], ctx, param) from None
 
-
-GAME_METAVAR = "|".join(game_names())
 
 
 def _tolerant_streams() -> None:

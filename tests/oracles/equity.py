@@ -1,6 +1,6 @@
 """Plain-Python equity by brute force: the oracle for tests/test_equity*.py.
 
-Straight from RULES.md ("Equity"): every non-colliding assignment of hands
+Straight from docs/rules.md ("Equity"): every non-colliding assignment of hands
 to the players (weight: the product of the hands' weights) times every
 completion of the board; each deal is scored with tests/oracles/evaluator.py and
 split with its `split`.  Exact arithmetic (Fractions), so it is slow: keep

@@ -1,6 +1,6 @@
 """A slow, obviously correct Omaha hi/lo evaluator: the oracle for the tests.
 
-Plain Python straight from RULES.md: try every 2-from-hole x 3-from-board
+Plain Python straight from docs/rules.md: try every 2-from-hole x 3-from-board
 combination and keep the best high and the best low.  Shares no code with
 the package (not even the card parser) so that a bug there cannot hide.
 """

@@ -1,5 +1,5 @@
 """Plain-Python oracles for the hardening tests: what the package must answer
-for arbitrary input, written from RULES.md and the documented API without
+for arbitrary input, written from docs/rules.md and the documented API without
 sharing code with the package.
 
 - `parse(text)`: card text -> list of ids, or None when the text is not valid
@@ -22,7 +22,7 @@ from oracles import evaluator as ref
 RANK_CHARS = {r: i for i, r in enumerate("23456789TJQKA")}
 RANK_CHARS.update({r.lower(): i for r, i in list(RANK_CHARS.items()) if r.isalpha()})
 SUIT_CHARS = {"c": 0, "d": 1, "h": 2, "s": 3, "C": 0, "D": 1, "H": 2, "S": 3}
-# RULES.md names the solid symbols; the package also takes the hollow ones.
+# docs/rules.md names the solid symbols; the package also takes the hollow ones.
 SUIT_CHARS.update({"♣": 0, "♦": 1, "♥": 2, "♠": 3, "♧": 0, "♢": 1, "♡": 2, "♤": 3})
 
 

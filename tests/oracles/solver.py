@@ -3,7 +3,7 @@
 Nothing here shares code with omaha_eval's solver: the river and street
 shares are summed pair by pair (and runout by runout) with the split of
 tests/oracles/evaluator.py, and the showdown cuts pots and deals odd chips straight
-from RULES.md.
+from docs/rules.md.
 """
 
 from __future__ import annotations
@@ -106,7 +106,7 @@ def river_shares_pairwise(
 ) -> tuple[npt.NDArray[np.float64], ...]:
     """The naive O(N * M) computation in NumPy, from given hand values:
     (hi_share, lo_share, scoop, live_weight).  The split per pair follows
-    RULES.md directly (a low qualifies if either hand has one)."""
+    docs/rules.md directly (a low qualifies if either hand has one)."""
     hh = hero_high.astype(np.int64)[:, None]
     hl = hero_low.astype(np.int64)[:, None]
     vh = villain_high.astype(np.int64)[None, :]
@@ -133,7 +133,7 @@ def river_shares_pairwise(
 def split_chips(
     high: list[int], low: list[int], eligible: list[int], amount: int, button: int
 ) -> list[int]:
-    """RULES.md chip split of one pot among the eligible seats."""
+    """docs/rules.md chip split of one pot among the eligible seats."""
     n = len(high)
     pay = [0] * n
     best_hi = max(high[i] for i in eligible)
@@ -154,7 +154,7 @@ def split_chips(
 def side_pots(
     contributions: list[int], live: list[bool]
 ) -> tuple[list[tuple[int, list[int]]], list[int]]:
-    """RULES.md, "Side pots", read literally: cut the chips into layers at
+    """docs/rules.md, "Side pots", read literally: cut the chips into layers at
     every distinct contribution; a layer is contested by the live players
     who paid all of it; consecutive layers contested by the same players are
     one pot.  Returns the pots as (chips, contesting seats), bottom first,
