@@ -140,8 +140,9 @@ def csv_row(record: Mapping[str, Any]) -> dict[str, Any]:
     """A batch record (JSON form) flattened to the CSV columns (a result's
     notes in one cell, '; ' between them)."""
     row = {k: record.get(k) for k in CSV_LEAD if k in record}
-    if isinstance(row.get("notes"), list):
-        row["notes"] = "; ".join(map(str, row["notes"]))
+    notes = row.get("notes")
+    if isinstance(notes, list):
+        row["notes"] = "; ".join(map(str, notes))
     for i, player in enumerate(record.get("players", ()), start=1):
         if isinstance(player, str):  # error entries keep the players as typed
             row[f"p{i}_hand"] = player
