@@ -215,9 +215,9 @@ cdef extern from "oe_many.h" nogil:
         OE_MANY_MAX_PLAYERS
     size_t oe_many_bad_rows(const uint8_t *hands, const uint8_t *boards, size_t n_spots, int P,
                             int k, int b, uint8_t *bad)
-    void oe_many_exact(const uint8_t *hands, const uint8_t *boards, size_t n_spots, int P,
-                       int k, int b, int game, double *equity, double *hi_share,
-                       double *lo_share, double *scoop)
+    int oe_many_exact(const uint8_t *hands, const uint8_t *boards, const uint64_t *dead,
+                      size_t n_spots, int P, int k, int b, int game, double *equity,
+                      double *hi_share, double *lo_share, double *scoop)
 
 # ---- one small spot (src_c/oe_small.h) ----------------------------------
 cdef extern from "oe_small.h" nogil:
@@ -226,3 +226,24 @@ cdef extern from "oe_small.h" nogil:
         OE_SMALL_PER_PLAYER
     uint64_t oe_small_exact(const uint8_t *hands, int P, int k, const uint8_t *board,
                             int n_board, uint64_t dead, int game, double *out, double *deal)
+
+# ---- deals as rows, for queries (src_c/oe_rows.h) ----------------------------
+cdef extern from "oe_rows.h" nogil:
+    enum:
+        OE_OUTS_NUT_LOW
+        OE_OUTS_NUT_HIGH
+        OE_OUTS_CATEGORY
+    int oe_rows_deal(const oe_eq_ctx *ctx, bitgen_t *rng, uint64_t trials, uint64_t max_rejects,
+                     uint8_t *hands, uint8_t *boards, double *weights, uint64_t *done,
+                     const volatile int *stop)
+    void oe_rows_exact(const uint8_t *deck, int n_deck, const uint8_t *board, int n_board,
+                       const uint8_t *assigned, const double *assigned_weight, int n, int k,
+                       uint64_t completions, uint64_t first, uint64_t count, uint8_t *hands,
+                       uint8_t *boards, double *weights)
+    void oe_rows_values(const uint8_t *hands, const uint8_t *boards, size_t T, int n, int k,
+                        int n_board, int game, uint16_t *high, uint8_t *low)
+    void oe_rows_nut_high(const uint8_t *boards, size_t T, int n_board, uint16_t *nut)
+    void oe_rows_nut_by_category(const uint8_t *boards, size_t T, int n_board, uint16_t *nut)
+    void oe_rows_outs(const uint8_t *hands, const uint8_t *boards, size_t T, int n, int k,
+                      int player, int n_board, uint64_t dead, int game, int what, int category,
+                      uint8_t *outs)

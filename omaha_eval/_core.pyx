@@ -8,7 +8,9 @@ header; none includes another, and none imports the package's Python
 modules (the core sits below them).
 """
 cimport cython
-from libc.stdint cimport uint8_t, uint16_t, uint32_t
+from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
+from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdlib cimport free, malloc
 
 import numpy as np
 
@@ -27,3 +29,4 @@ include "_equity.pxi"
 include "_ranges.pxi"
 include "_many.pxi"
 include "_small.pxi"
+include "_rows.pxi"

@@ -1,8 +1,6 @@
 # Equity bindings (src_c/oe_equity.h), included by _core.pyx.  Private:
 # the engine (omaha_eval/engine/) validates everything before it builds a
 # spot.
-from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
-from libc.stdint cimport uint64_t
 
 
 EQ_OK = OE_EQ_OK

@@ -19,17 +19,20 @@ def many_bad_rows(const uint8_t[:, :, ::1] hands, const uint8_t[:, ::1] boards):
     return bad
 
 
-@cython.boundscheck(False)
-@cython.wraparound(False)
 def many_exact(const uint8_t[:, :, ::1] hands, const uint8_t[:, ::1] boards, int game,
                double[:, ::1] equity, double[:, ::1] hi_share, double[:, ::1] lo_share,
-               double[:, ::1] scoop):
-    """Exact equity of each spot: hands (N, P, k), boards (N, b) -> the four
-    (N, P) outputs, written.  Rows must be valid (many.py checks them)."""
+               double[:, ::1] scoop, const uint64_t[::1] dead=None):
+    """Exact equity of each spot: hands (N, P, k), boards (N, b), b = 0..5,
+    and optionally each spot's dead-card mask (N,) -> the four (N, P)
+    outputs, written.  Rows must be valid (the callers check them)."""
     cdef Py_ssize_t n = hands.shape[0]
     cdef int P = <int>hands.shape[1], k = <int>hands.shape[2], b = <int>boards.shape[1]
-    if boards.shape[0] != n or not 2 <= P <= OE_MANY_MAX_PLAYERS or not 4 <= k <= 6 \
-            or not 3 <= b <= 5:
+    cdef uint8_t no_board = 0
+    cdef const uint8_t *bp
+    cdef const uint64_t *dp = NULL
+    cdef int code
+    if boards.shape[0] != n or not 2 <= P <= OE_MANY_MAX_PLAYERS or not 2 <= k <= OE_MAX_HOLE \
+            or not 0 <= b <= 5 or (dead is not None and dead.shape[0] != n):
         raise ValueError("many_exact: bad shapes")
     if equity.shape[0] != n or hi_share.shape[0] != n or lo_share.shape[0] != n \
             or scoop.shape[0] != n or equity.shape[1] != P or hi_share.shape[1] != P \
@@ -37,6 +40,11 @@ def many_exact(const uint8_t[:, :, ::1] hands, const uint8_t[:, ::1] boards, int
         raise ValueError("many_exact: outputs must be (N, P)")
     if n == 0:
         return
+    bp = &boards[0, 0] if b else &no_board
+    if dead is not None:
+        dp = &dead[0]
     with nogil:
-        oe_many_exact(&hands[0, 0, 0], &boards[0, 0], <size_t>n, P, k, b, game,
-                      &equity[0, 0], &hi_share[0, 0], &lo_share[0, 0], &scoop[0, 0])
+        code = oe_many_exact(&hands[0, 0, 0], bp, dp, <size_t>n, P, k, b, game,
+                             &equity[0, 0], &hi_share[0, 0], &lo_share[0, 0], &scoop[0, 0])
+    if code != 0:
+        raise MemoryError("omaha_eval: out of memory in many_exact")

@@ -1,8 +1,6 @@
 # Range expansion bindings (included by _core.pyx).  Contracts in
 # src_c/oe_ranges.h; patterns come from omaha_eval._range_parse, built and
 # checked by omaha_eval.ranges, never from user arrays.
-from libc.stdint cimport uint64_t
-from libc.stdlib cimport free, malloc
 
 
 def all_hands_k(int k):

@@ -1,6 +1,5 @@
 # Solver kernels (src_c/oe_solver.h), included by _core.pyx.  Private:
 # omaha_eval.solver validates every argument first.
-from libc.stdint cimport int64_t
 
 N_HANDS4 = OE_N_HANDS4
 

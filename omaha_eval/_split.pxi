@@ -21,3 +21,23 @@ def split_rows(const uint16_t[:, ::1] high, const uint8_t[:, ::1] low):
         for i in range(t):
             oe_split_shares(n, &high[i, 0], &low[i, 0], &h[i, 0], &l[i, 0])
     return hi, lo
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def pot_winners(const uint16_t[:, ::1] high, const uint8_t[:, ::1] low):
+    """The high and low winners of each showdown row (oe_pot_winners): bit
+    masks (T,) uint32 of n players contesting one pot (low 0: no winner)."""
+    cdef Py_ssize_t i, t = high.shape[0]
+    cdef int n = <int>high.shape[1]
+    if low.shape[0] != t or low.shape[1] != n or not 1 <= n <= OE_MAX_PLAYERS:
+        raise ValueError("pot_winners: bad shapes")
+    hi = np.zeros(t, dtype=np.uint32)
+    lo = np.zeros(t, dtype=np.uint32)
+    cdef uint32_t[::1] h = hi
+    cdef uint32_t[::1] l = lo
+    cdef uint32_t every = (1u << n) - 1u
+    with nogil:
+        for i in range(t):
+            oe_pot_winners(n, &high[i, 0], &low[i, 0], every, &h[i], &l[i])
+    return hi, lo

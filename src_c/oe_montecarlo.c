@@ -18,17 +18,6 @@
 #include "oe_spot.h"
 #include "oe_tables.h"
 
-/* One card uniform among deck cards not in *taken (rejection: exact). */
-static inline uint8_t deal_card(const oe_eq_ctx *ctx, oe_digits *dg, uint64_t *taken)
-{
-    uint8_t c;
-    do {
-        c = ctx->deck[oe_digit(dg)];
-    } while (*taken >> c & 1u);
-    *taken |= (uint64_t)1 << c;
-    return c;
-}
-
 int oe_eq_monte_carlo(const oe_eq_ctx *ctx, bitgen_t *rng, uint64_t trials,
                       uint64_t max_rejects, double *outcome, double *outcome_sq,
                       double *makes_low, double *breakdown, uint64_t *done,
@@ -79,17 +68,8 @@ int oe_eq_monte_carlo(const oe_eq_ctx *ctx, bitgen_t *rng, uint64_t trials,
             code = OE_EQ_STOPPED;
             break;
         }
-        uint64_t taken = 0;
-        double w = 1.0;
-        if (sequential) {
-            w = oe_deal_sequential(&ctx->dealer, rng, cur, &taken, scratch);
-            if (w == 0.0) { /* a trial of weight 0: it counts, and adds nothing */
-                t++;
-                continue;
-            }
-        } else if (ctx->dealer.sampler == OE_DEAL_LISTED) {
-            oe_deal_listed(&ctx->dealer, rng, cur, &taken);
-        } else if (!oe_deal_independent(&ctx->dealer, rng, cur, &taken)) {
+        double w;
+        if (!oe_spot_draw(ctx, rng, &dg, scratch, cur, random_hands, full, &w)) {
             if (++rejects >= max_rejects) {
                 code = OE_EQ_NO_DEAL;
                 break;
@@ -97,11 +77,12 @@ int oe_eq_monte_carlo(const oe_eq_ctx *ctx, bitgen_t *rng, uint64_t trials,
             continue;
         }
         rejects = 0;
+        if (w == 0.0) { /* a trial of weight 0: it counts, and adds nothing */
+            t++;
+            continue;
+        }
         for (int j = 0; j < ctx->n_range; j++)
             hole[ctx->range[j]] = s->combos[ctx->range[j]] + (size_t)cur[j] * (size_t)k;
-        for (int j = 0; j < ctx->n_random; j++)
-            for (int i = 0; i < k; i++) random_hands[j][i] = deal_card(ctx, &dg, &taken);
-        for (int i = n_board; i < 5; i++) full[i] = deal_card(ctx, &dg, &taken);
 
         /* The board: rank multiset of the cards to come, suits, lows. */
         const unsigned idx = oe_mset_index(full + n_board, need);

@@ -42,6 +42,50 @@ struct oe_eq_ctx {
 /* Every this many deals (and on every board) the loops read *stop. */
 #define OE_STOP_CHECK_MASK 0x3FFFu
 
+/* One card uniform among deck cards not in *taken (rejection: exact). */
+static inline uint8_t oe_spot_card(const oe_eq_ctx *ctx, oe_digits *dg, uint64_t *taken)
+{
+    uint8_t c;
+    do {
+        c = ctx->deck[oe_digit(dg)];
+    } while (*taken >> c & 1u);
+    *taken |= (uint64_t)1 << c;
+    return c;
+}
+
+/*
+ * One trial's cards, drawn as every Monte Carlo loop draws them: the range
+ * players' combos (cur[j], from the dealer), then the random players'
+ * hands (random_hands[j]) and the board's cards to come (full[n_board..4])
+ * uniformly from the cards left; *w is the trial's weight.  Returns 1, or 0
+ * when an independent draw collided (the caller draws again; nothing is
+ * dealt).  A sequential draw of weight 0 returns 1 with *w = 0 and nothing
+ * else dealt.  `scratch`: oe_deal_scratch_words words (sequential only).
+ */
+static inline int oe_spot_draw(const oe_eq_ctx *ctx, bitgen_t *rng, oe_digits *dg,
+                               uint64_t *scratch, uint32_t *cur,
+                               uint8_t (*random_hands)[OE_MAX_HOLE], uint8_t *full, double *w)
+{
+    uint64_t taken = 0;
+    *w = 1.0;
+    switch (ctx->dealer.sampler) {
+    case OE_DEAL_SEQUENTIAL:
+        *w = oe_deal_sequential(&ctx->dealer, rng, cur, &taken, scratch);
+        if (*w == 0.0) return 1;
+        break;
+    case OE_DEAL_LISTED:
+        oe_deal_listed(&ctx->dealer, rng, cur, &taken);
+        break;
+    default:
+        if (!oe_deal_independent(&ctx->dealer, rng, cur, &taken)) return 0;
+    }
+    const int k = ctx->s.k;
+    for (int j = 0; j < ctx->n_random; j++)
+        for (int i = 0; i < k; i++) random_hands[j][i] = oe_spot_card(ctx, dg, &taken);
+    for (int i = ctx->s.n_board; i < 5; i++) full[i] = oe_spot_card(ctx, dg, &taken);
+    return 1;
+}
+
 /*
  * Counting into the caller's arrays.  Each worker counts into buffers of
  * its own on the stack when the histogram is small (n <= 6) and adds them

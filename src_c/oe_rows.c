@@ -1,0 +1,297 @@
+/* oe_rows.c -- deals as rows and what queries ask of them; the contract is
+ * oe_rows.h. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "oe_bits.h"
+#include "oe_quint.h"
+#include "oe_rows.h"
+#include "oe_spot.h"
+#include "oe_tables.h"
+
+/* ------------------------------------------------------------ deals */
+
+int oe_rows_deal(const oe_eq_ctx *ctx, bitgen_t *rng, uint64_t trials, uint64_t max_rejects,
+                 uint8_t *hands, uint8_t *boards, double *weights, uint64_t *done,
+                 const volatile int *stop)
+{
+    const oe_eq_spot *s = &ctx->s;
+    const int n = s->n, k = s->k;
+    uint8_t full[5];
+    memcpy(full, s->board, (size_t)s->n_board);
+    uint8_t random_hands[OE_EQ_MAX_PLAYERS][OE_MAX_HOLE];
+    oe_digits dg = {rng, &ctx->deck_digits, {0}, 0};
+    uint64_t *scratch = NULL;
+    *done = 0;
+    if (ctx->dealer.sampler == OE_DEAL_SEQUENTIAL) {
+        scratch = malloc(oe_deal_scratch_words(&ctx->dealer) * sizeof *scratch);
+        if (!scratch) return OE_EQ_NO_MEMORY;
+    }
+    int code = OE_EQ_OK;
+    uint64_t t = 0, rejects = 0, draws = 0;
+    uint32_t cur[OE_EQ_MAX_PLAYERS];
+    while (t < trials) {
+        if ((++draws & OE_STOP_CHECK_MASK) == 0 && stop && *stop) {
+            code = OE_EQ_STOPPED;
+            break;
+        }
+        double w;
+        if (!oe_spot_draw(ctx, rng, &dg, scratch, cur, random_hands, full, &w)) {
+            if (++rejects >= max_rejects) {
+                code = OE_EQ_NO_DEAL;
+                break;
+            }
+            continue;
+        }
+        rejects = 0;
+        uint8_t *row = hands + (size_t)t * (size_t)(n * k);
+        int next_range = 0, next_random = 0;
+        for (int i = 0; i < n; i++) {
+            const uint8_t *h;
+            if (s->kind[i] == OE_EQ_FIXED) {
+                h = s->combos[i];
+            } else if (s->kind[i] == OE_EQ_RANGE) {
+                h = s->combos[i] + (size_t)cur[next_range++] * (size_t)k;
+            } else {
+                h = random_hands[next_random++];
+            }
+            memcpy(row + (size_t)i * (size_t)k, h, (size_t)k);
+        }
+        memcpy(boards + (size_t)t * 5, full, 5);
+        weights[t] = w;
+        t++;
+    }
+    free(scratch);
+    *done = t;
+    return code;
+}
+
+/* Colex unranking: the r-th combination of `need` positions out of m
+ * (0 <= r < C(m, need)), positions increasing. */
+static void unrank(uint64_t r, int m, int need, int *pos)
+{
+    for (int i = need; i >= 1; i--) {
+        /* the largest x < m with C(x, i) <= r */
+        int x = i - 1;
+        uint64_t cx = 0, next = 1; /* C(x, i) and C(x + 1, i) */
+        while (x + 1 < m && next <= r) {
+            x++;
+            cx = next;
+            next = next * (uint64_t)(x + 1) / (uint64_t)(x + 1 - i);
+        }
+        pos[i - 1] = x;
+        r -= cx;
+        m = x;
+    }
+}
+
+void oe_rows_exact(const uint8_t *deck, int n_deck, const uint8_t *board, int n_board,
+                   const uint8_t *assigned, const double *assigned_weight, int n, int k,
+                   uint64_t completions, uint64_t first, uint64_t count, uint8_t *hands,
+                   uint8_t *boards, double *weights)
+{
+    const int need = 5 - n_board, per = n * k;
+    uint8_t rest[OE_NUM_CARDS];
+    int m = 0;
+    uint64_t current = UINT64_MAX;
+    for (uint64_t i = 0; i < count; i++) {
+        const uint64_t d = first + i, a = d / completions;
+        const uint8_t *cards = assigned + a * (uint64_t)per;
+        if (a != current) { /* the deck less this assignment's cards */
+            uint64_t used = 0;
+            for (int c = 0; c < per; c++) used |= (uint64_t)1 << cards[c];
+            m = 0;
+            for (int c = 0; c < n_deck; c++)
+                if (!(used >> deck[c] & 1u)) rest[m++] = deck[c];
+            current = a;
+        }
+        int pos[5];
+        unrank(d % completions, m, need, pos);
+        uint8_t *b = boards + i * 5;
+        memcpy(b, board, (size_t)n_board);
+        for (int j = 0; j < need; j++) b[n_board + j] = rest[pos[j]];
+        memcpy(hands + i * (uint64_t)per, cards, (size_t)per);
+        weights[i] = assigned_weight[a];
+    }
+}
+
+/* ------------------------------------------------------------ values */
+
+/* A street's board seen as the tables need it: its rank triples, the suit
+ * with 3+ cards (-1 if none) and that suit's ranks, its low ranks. */
+typedef struct {
+    int n_tri;
+    uint16_t tri[10];
+    int flush_suit;
+    unsigned flush_ranks;
+    uint8_t low_mask;
+    const uint16_t *quint; /* a river's oe_quint_pair_high row, else NULL */
+} street_board;
+
+static void street_from(const uint8_t *board, int n_board, street_board *sb)
+{
+    int r[5];
+    unsigned suit_count[4] = {0, 0, 0, 0}, suit_ranks[4] = {0, 0, 0, 0};
+    sb->low_mask = 0;
+    for (int i = 0; i < n_board; i++) {
+        r[i] = OE_RANK(board[i]);
+        suit_count[OE_SUIT(board[i])]++;
+        suit_ranks[OE_SUIT(board[i])] |= 1u << r[i];
+        sb->low_mask |= oe_low_bit[r[i]];
+    }
+    sb->n_tri = 0;
+    for (int a = 0; a < n_board; a++)
+        for (int b = a + 1; b < n_board; b++)
+            for (int c = b + 1; c < n_board; c++)
+                sb->tri[sb->n_tri++] = oe_triple_index[r[a]][r[b]][r[c]];
+    sb->flush_suit = -1;
+    sb->flush_ranks = 0;
+    for (int q = 0; q < 4; q++)
+        if (suit_count[q] >= 3) {
+            sb->flush_suit = q;
+            sb->flush_ranks = suit_ranks[q];
+        }
+    sb->quint = n_board == 5 ? oe_quint_pair_high + (size_t)oe_mset_index(board, 5) * OE_N_PAIRS
+                             : NULL;
+}
+
+/* The best non-flush high of hole rank pair p (oe_pair_index) on the board. */
+static inline uint16_t pair_high(const street_board *sb, int p)
+{
+    if (sb->quint) return sb->quint[p];
+    uint16_t best = 0;
+    for (int t = 0; t < sb->n_tri; t++) {
+        const uint16_t v = oe_pair_triple_high[(size_t)p * OE_N_TRIPLES + sb->tri[t]];
+        best = v > best ? v : best;
+    }
+    return best;
+}
+
+static inline void hand_value(const street_board *sb, const uint8_t *hole, int k, int no_low,
+                              uint16_t *high, uint8_t *low)
+{
+    int r[OE_MAX_HOLE];
+    uint8_t hole_low = 0;
+    unsigned suited = 0;
+    for (int i = 0; i < k; i++) {
+        r[i] = OE_RANK(hole[i]);
+        hole_low |= oe_low_bit[r[i]];
+        if (OE_SUIT(hole[i]) == sb->flush_suit) suited |= 1u << r[i];
+    }
+    uint16_t best = 0;
+    for (int i = 1; i < k; i++)
+        for (int j = 0; j < i; j++) {
+            const uint16_t v = pair_high(sb, oe_pair_index[r[i]][r[j]]);
+            best = v > best ? v : best;
+        }
+    if (suited & (suited - 1)) { /* two or more of the suit the board has three of */
+        const uint16_t f = oe_flush_value(suited, sb->flush_ranks);
+        best = f > best ? f : best;
+    }
+    *high = best;
+    *low = no_low ? OE_LOW_NONE : oe_best_low_table[(unsigned)hole_low << 8 | sb->low_mask];
+}
+
+void oe_rows_values(const uint8_t *hands, const uint8_t *boards, size_t T, int n, int k,
+                    int n_board, int game, uint16_t *high, uint8_t *low)
+{
+    const int no_low = !OE_GAME_HAS_LOW(game);
+    for (size_t t = 0; t < T; t++) {
+        street_board sb;
+        street_from(boards + t * 5, n_board, &sb);
+        for (int i = 0; i < n; i++) {
+            const size_t at = t * (size_t)n + (size_t)i;
+            hand_value(&sb, hands + at * (size_t)k, k, no_low, &high[at], &low[at]);
+        }
+    }
+}
+
+/* ------------------------------------------------------------ the nuts */
+
+/* The best high of each category any two off-board cards make with the
+ * street's board (best[category], 0 where none); the best overall is the
+ * highest nonzero one. */
+static void nuts_of(const uint8_t *board, int n_board, uint16_t best[9])
+{
+    street_board sb;
+    street_from(board, n_board, &sb);
+    int on_board[13] = {0};
+    for (int i = 0; i < n_board; i++) on_board[OE_RANK(board[i])]++;
+    memset(best, 0, 9 * sizeof *best);
+    for (int a = 0; a < 13; a++)
+        for (int b = a; b < 13; b++) {
+            /* two cards of these ranks must be off the board */
+            if (a == b ? 4 - on_board[a] < 2 : 4 - on_board[a] < 1 || 4 - on_board[b] < 1)
+                continue;
+            const uint16_t v = pair_high(&sb, oe_pair_index[a][b]);
+            if (v) {
+                const int c = oe_category_of[v];
+                best[c] = v > best[c] ? v : best[c];
+            }
+        }
+    if (sb.flush_suit >= 0) { /* two off-board cards of the board's flush suit */
+        const unsigned free_ranks = 0x1FFFu & ~sb.flush_ranks;
+        for (unsigned x = free_ranks; x; x &= x - 1)
+            for (unsigned y = x & (x - 1); y; y &= y - 1) {
+                const unsigned pair = (x & (0u - x)) | (y & (0u - y));
+                const uint16_t v = oe_flush_value(pair, sb.flush_ranks);
+                const int c = oe_category_of[v];
+                best[c] = v > best[c] ? v : best[c];
+            }
+    }
+}
+
+void oe_rows_nut_by_category(const uint8_t *boards, size_t T, int n_board, uint16_t *nut)
+{
+    for (size_t t = 0; t < T; t++) nuts_of(boards + t * 5, n_board, nut + t * 9);
+}
+
+void oe_rows_nut_high(const uint8_t *boards, size_t T, int n_board, uint16_t *nut)
+{
+    for (size_t t = 0; t < T; t++) {
+        uint16_t best[9];
+        nuts_of(boards + t * 5, n_board, best);
+        uint16_t top = 0;
+        for (int c = 0; c < 9; c++) top = best[c] > top ? best[c] : top;
+        nut[t] = top;
+    }
+}
+
+/* ------------------------------------------------------------ outs */
+
+void oe_rows_outs(const uint8_t *hands, const uint8_t *boards, size_t T, int n, int k,
+                  int player, int n_board, uint64_t dead, int game, int what, int category,
+                  uint8_t *outs)
+{
+    const int no_low = !OE_GAME_HAS_LOW(game);
+    for (size_t t = 0; t < T; t++) {
+        const uint8_t *row = hands + t * (size_t)(n * k);
+        const uint8_t *board = boards + t * 5;
+        uint64_t seen = dead;
+        for (int c = 0; c < n * k; c++) seen |= (uint64_t)1 << row[c];
+        for (int c = 0; c < n_board; c++) seen |= (uint64_t)1 << board[c];
+        uint8_t next[5];
+        memcpy(next, board, (size_t)n_board);
+        const uint8_t *hole = row + (size_t)player * (size_t)k;
+        int count = 0;
+        for (int c = 0; c < OE_NUM_CARDS; c++) {
+            if (seen >> c & 1u) continue;
+            next[n_board] = (uint8_t)c;
+            street_board sb;
+            street_from(next, n_board + 1, &sb);
+            uint16_t high;
+            uint8_t low;
+            hand_value(&sb, hole, k, no_low, &high, &low);
+            if (what == OE_OUTS_NUT_LOW) {
+                count += !no_low && low != OE_LOW_NONE && low == oe_nut_low[sb.low_mask];
+            } else if (what == OE_OUTS_NUT_HIGH) {
+                uint16_t nut;
+                oe_rows_nut_high(next, 1, n_board + 1, &nut);
+                count += high == nut;
+            } else {
+                count += oe_category_of[high] >= category;
+            }
+        }
+        outs[t] = (uint8_t)count;
+    }
+}
