@@ -30,10 +30,15 @@ def evaluate_partial(
 # ---- the evaluator's tables (_tables.pxi)
 def high_key(high: int) -> tuple[int, tuple[int, ...]]: ...
 def low_mask(low: int) -> int: ...
+def nut_low_table() -> npt.NDArray[np.uint8]: ...
+def high_keys() -> npt.NDArray[np.uint32]: ...
 
 # ---- the pot split (_split.pxi)
 SPLIT_MAX_PLAYERS: int
 
+def pot_winners(
+    high: npt.NDArray[np.uint16], low: npt.NDArray[np.uint8]
+) -> tuple[npt.NDArray[np.uint32], npt.NDArray[np.uint32]]: ...
 def split_rows(
     high: npt.NDArray[np.uint16], low: npt.NDArray[np.uint8]
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]: ...
@@ -151,6 +156,7 @@ def many_exact(
     hi_share: npt.NDArray[np.float64],
     lo_share: npt.NDArray[np.float64],
     scoop: npt.NDArray[np.float64],
+    dead: npt.NDArray[np.uint64] | None = None,
 ) -> None: ...
 def many_bad_rows(
     hands: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8]
@@ -162,3 +168,48 @@ SMALL_MAX_PLAYERS: int
 def small_spot(
     hands: list[list[int]], board: list[int], dead: list[int], game: int
 ) -> tuple[list[tuple[list[float], float, list[float]]], float, float, int] | None: ...
+
+# ---- deals as rows, for queries (_rows.pxi)
+OUTS_NUT_LOW: int
+OUTS_NUT_HIGH: int
+OUTS_CATEGORY: int
+
+def deal_rows(
+    spot: EquitySpot,
+    bit_generator: np.random.BitGenerator,
+    trials: int,
+    max_rejects: int,
+    hands: npt.NDArray[np.uint8],
+    boards: npt.NDArray[np.uint8],
+    weights: npt.NDArray[np.float64],
+) -> tuple[int, int]: ...
+def exact_rows(
+    deck: npt.NDArray[np.uint8],
+    board: npt.NDArray[np.uint8],
+    assigned: npt.NDArray[np.uint8],
+    assigned_weight: npt.NDArray[np.float64],
+    completions: int,
+    first: int,
+    count: int,
+    hands: npt.NDArray[np.uint8],
+    boards: npt.NDArray[np.uint8],
+    weights: npt.NDArray[np.float64],
+) -> None: ...
+def street_values(
+    hands: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], n_board: int, game: int
+) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]: ...
+def board_summary(
+    boards: npt.NDArray[np.uint8], n_board: int
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint16], npt.NDArray[np.uint8]]: ...
+def nut_high(boards: npt.NDArray[np.uint8], n_board: int) -> npt.NDArray[np.uint16]: ...
+def nut_by_category(boards: npt.NDArray[np.uint8], n_board: int) -> npt.NDArray[np.uint16]: ...
+def outs(
+    hands: npt.NDArray[np.uint8],
+    boards: npt.NDArray[np.uint8],
+    player: int,
+    n_board: int,
+    dead: int,
+    game: int,
+    what: int,
+    category: int,
+) -> npt.NDArray[np.uint8]: ...

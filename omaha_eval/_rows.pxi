@@ -79,6 +79,24 @@ def street_values(const uint8_t[:, :, ::1] hands, const uint8_t[:, ::1] boards, 
     return high, low
 
 
+def board_summary(const uint8_t[:, ::1] boards, int n_board):
+    """(low_mask (T,) uint8, ranks (T,) uint16, suits (T, 4) uint8) of each
+    row's street of n_board (3, 4 or 5) cards (oe_rows_board)."""
+    cdef Py_ssize_t t = boards.shape[0]
+    if boards.shape[1] != 5 or not 3 <= n_board <= 5:
+        raise ValueError("board_summary: bad shapes")
+    low = np.zeros(t, dtype=np.uint8)
+    ranks = np.zeros(t, dtype=np.uint16)
+    suits = np.zeros((t, 4), dtype=np.uint8)
+    cdef uint8_t[::1] lo = low
+    cdef uint16_t[::1] ra = ranks
+    cdef uint8_t[:, ::1] su = suits
+    if t:
+        with nogil:
+            oe_rows_board(&boards[0, 0], <size_t>t, n_board, &lo[0], &ra[0], &su[0, 0])
+    return low, ranks, suits
+
+
 def nut_high(const uint8_t[:, ::1] boards, int n_board):
     """(T,) uint16: the nut high of each row's street of n_board cards."""
     cdef Py_ssize_t t = boards.shape[0]

@@ -16,3 +16,23 @@ def low_mask(int low):
         if oe_low_value[m] == low:
             return m
     return 0
+
+
+def nut_low_table():
+    """uint8 (256,): the nut low of a board by its low-rank mask (bit 0 =
+    ace .. bit 7 = eight; 0 when fewer than three low ranks)."""
+    out = np.zeros(256, dtype=np.uint8)
+    cdef int m
+    for m in range(256):
+        out[m] = oe_nut_low[m]
+    return out
+
+
+def high_keys():
+    """uint32 (7462,): the category key of each high value v at [v - 1]
+    (category << 20, then five 4-bit ranks ordered by count, then rank)."""
+    out = np.zeros(7462, dtype=np.uint32)
+    cdef int v
+    for v in range(7462):
+        out[v] = oe_high_keys[v]
+    return out

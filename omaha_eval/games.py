@@ -31,6 +31,7 @@ __all__ = [
     "PLAYERS",
     "Game",
     "game",
+    "game_and_size",
     "game_names",
 ]
 
@@ -64,7 +65,7 @@ OMAHA = Game(
     title="Omaha high (no low)",
     has_low=False,
     hole_sizes=(4, 5, 6),
-    aliases=("plo", "omaha-hi", "omaha-high", "high"),
+    aliases=("plo", "omaha-hi", "omaha-high", "high", "omahahi"),
     code=_core.GAME_OMAHA,
 )
 GAMES = (OMAHA8, OMAHA)
@@ -81,8 +82,21 @@ _BY_NAME = {alias: g for g in GAMES for alias in (g.name, *g.aliases)}
 
 
 def game_names() -> list[str]:
-    """Every name a game may be given by, canonical names first."""
+    """Every name a game may be given by, canonical names first (the
+    five-card names of game_and_size aside)."""
     return [g.name for g in GAMES] + [a for g in GAMES for a in g.aliases]
+
+
+# ProPokerTools' names of the five-card games: a game and its hole cards.
+FIVE_CARD_NAMES = {"omahahi5": "omaha", "omaha85": "omaha8"}
+
+
+def game_and_size(value: Any, name: str = "game") -> tuple[Game, int | None]:
+    """A game and the hole cards its name fixes, if any: ProPokerTools'
+    five-card names (``omaha85``, ``omahahi5``) fix 5; the others none."""
+    if isinstance(value, str) and value.strip().lower() in FIVE_CARD_NAMES:
+        return _BY_NAME[FIVE_CARD_NAMES[value.strip().lower()]], 5
+    return game(value, name), None
 
 
 def game(value: Any, name: str = "game") -> Game:

@@ -15,6 +15,11 @@ void oe_alias_free(oe_alias *a)
 int oe_alias_build(oe_alias *a, const double *w, size_t n)
 {
     memset(a, 0, sizeof *a);
+    a->n = n;
+    a->reject = (0 - (uint64_t)n) % (uint64_t)n;
+    a->uniform = 1;
+    for (size_t i = 1; i < n && a->uniform; i++) a->uniform = w[i] == w[0];
+    if (a->uniform) return 0;
     double *prob = malloc(n * sizeof *prob);
     uint32_t *small = malloc(n * sizeof *small);
     uint32_t *large = malloc(n * sizeof *large);
@@ -24,7 +29,9 @@ int oe_alias_build(oe_alias *a, const double *w, size_t n)
         free(prob);
         free(small);
         free(large);
-        oe_alias_free(a);
+        free(a->keep);
+        free(a->next);
+        memset(a, 0, sizeof *a);
         return -1;
     }
     double total = 0.0;
@@ -48,8 +55,6 @@ int oe_alias_build(oe_alias *a, const double *w, size_t n)
     while (ns) prob[small[--ns]] = 1.0;
     for (size_t c = 0; c < n; c++)
         a->keep[c] = prob[c] >= 1.0 ? UINT64_MAX : (uint64_t)ldexp(prob[c], 64);
-    a->n = n;
-    a->reject = (0 - (uint64_t)n) % (uint64_t)n;
     free(prob);
     free(small);
     free(large);

@@ -4,8 +4,10 @@
  *
  * Draw c uniformly in 0..n-1 and keep it when the draw's fraction is at most
  * keep[c] (its probability x 2^64), else take next[c]: each item comes out
- * with probability w[c] / sum(w), up to the rounding of doubles.  Built once,
- * read-only afterwards (any number of threads may draw from it).
+ * with probability w[c] / sum(w), up to the rounding of doubles.  When every
+ * weight is the same (most ranges), the uniform draw is the answer and the
+ * tables are not built: a draw then reads no memory of its own.  Built
+ * once, read-only afterwards (any number of threads may draw from it).
  */
 #ifndef OE_ALIAS_H
 #define OE_ALIAS_H
@@ -18,6 +20,7 @@
 
 typedef struct {
     size_t n;
+    int uniform;     /* every weight the same: keep and next are NULL */
     uint64_t *keep;  /* keep item c when the fraction is <= keep[c] */
     uint32_t *next;  /* ... else take next[c] */
     uint64_t reject; /* Lemire's rejection threshold for n (oe_below) */
@@ -33,6 +36,7 @@ static inline uint32_t oe_alias_draw(const oe_alias *a, bitgen_t *rng)
 {
     uint64_t frac;
     const uint32_t c = (uint32_t)oe_below(rng, a->n, a->reject, &frac);
+    if (a->uniform) return c;
     return frac <= a->keep[c] ? c : a->next[c];
 }
 

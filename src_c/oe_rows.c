@@ -140,10 +140,11 @@ static void street_from(const uint8_t *board, int n_board, street_board *sb)
         sb->low_mask |= oe_low_bit[r[i]];
     }
     sb->n_tri = 0;
-    for (int a = 0; a < n_board; a++)
-        for (int b = a + 1; b < n_board; b++)
-            for (int c = b + 1; c < n_board; c++)
-                sb->tri[sb->n_tri++] = oe_triple_index[r[a]][r[b]][r[c]];
+    if (n_board < 5) /* a river reads its quint row instead */
+        for (int a = 0; a < n_board; a++)
+            for (int b = a + 1; b < n_board; b++)
+                for (int c = b + 1; c < n_board; c++)
+                    sb->tri[sb->n_tri++] = oe_triple_index[r[a]][r[b]][r[c]];
     sb->flush_suit = -1;
     sb->flush_ranks = 0;
     for (int q = 0; q < 4; q++)
@@ -203,6 +204,25 @@ void oe_rows_values(const uint8_t *hands, const uint8_t *boards, size_t T, int n
             const size_t at = t * (size_t)n + (size_t)i;
             hand_value(&sb, hands + at * (size_t)k, k, no_low, &high[at], &low[at]);
         }
+    }
+}
+
+void oe_rows_board(const uint8_t *boards, size_t T, int n_board, uint8_t *low_mask,
+                   uint16_t *ranks, uint8_t *suits)
+{
+    for (size_t t = 0; t < T; t++) {
+        const uint8_t *b = boards + t * 5;
+        uint8_t low = 0;
+        uint16_t rs = 0;
+        uint8_t *sc = suits + t * 4;
+        sc[0] = sc[1] = sc[2] = sc[3] = 0;
+        for (int i = 0; i < n_board; i++) {
+            low |= oe_low_bit[OE_RANK(b[i])];
+            rs |= (uint16_t)(1u << OE_RANK(b[i]));
+            sc[OE_SUIT(b[i])]++;
+        }
+        low_mask[t] = low;
+        ranks[t] = rs;
     }
 }
 

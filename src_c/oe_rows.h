@@ -51,6 +51,12 @@ void oe_rows_exact(const uint8_t *deck, int n_deck, const uint8_t *board, int n_
 void oe_rows_values(const uint8_t *hands, const uint8_t *boards, size_t T, int n, int k,
                     int n_board, int game, uint16_t *high, uint8_t *low);
 
+/* What each row's board of n_board (3, 4 or 5) cards is made of: its low
+ * ranks (bit 0 = ace .. 7 = eight, oe_tables.h's oe_low_bit), its ranks
+ * (bit r = rank r) and the cards of each suit (suits[t * 4 + s]). */
+void oe_rows_board(const uint8_t *boards, size_t T, int n_board, uint8_t *low_mask,
+                   uint16_t *ranks, uint8_t *suits);
+
 /* The best high any two cards not on the board could make with it, on the
  * street of n_board = 3, 4 or 5 cards (the nuts: other players' cards do
  * not block), one per row. */

@@ -1,0 +1,126 @@
+"""Queries: a PQL (Poker Query Language) for Omaha hi/lo.
+
+``query(text)`` answers ProPokerTools-style questions such as "how often
+does A2 get quartered against two 15% hands when it makes the nut low"::
+
+    select count(tiesLo(hero)) as quartered
+    from game='omaha8', hero='A2**', villain1='15%', villain2='15%'
+    where nutLo(hero, river) and not (winsHi(hero) or tiesHi(hero))
+
+docs/pql.md is the reference: the statements, the bindings, the
+expressions, and every function with its meaning in Omaha.  The parts:
+syntax.py (text -> statements), functions.py (the functions), compiler.py
+(names and types, checked once), block.py (the values of a block of deals,
+computed in C), aggregates.py (the selectors' sums and standard errors),
+run.py (a statement run exactly or by Monte Carlo, on the equity engine).
+
+>>> r = query("select count(winsHi(hero)) from hero='AsAh2c3d', villain='KsKh4c5d', "
+...           "board='Ac7d2h'")
+>>> r.method, round(r.columns[0].value, 4)
+('exact', 0.9697)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from omaha_eval import _checks
+from omaha_eval.engine import runner
+from omaha_eval.engine.seeds import seed_value
+from omaha_eval.errors import OmahaEvalTypeError, quote
+from omaha_eval.query.run import Column, QueryResult, prepare_statement, run
+from omaha_eval.query.syntax import QueryError, parse
+
+__all__ = ["Column", "QueryError", "QueryInterrupted", "QueryResult", "query", "query_rounds"]
+
+
+class QueryInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped ``query()``: ``results`` holds the statements answered
+    and the one running, from the trials done (``interrupted`` set)."""
+
+    def __init__(self, results: list[QueryResult]) -> None:
+        super().__init__("query interrupted")
+        self.results = results
+
+
+def query_rounds(
+    text: str,
+    *,
+    trials: int | None = None,
+    target_stderr: float | None = None,
+    exact: bool | None = None,
+    seed: Any = None,
+    threads: int | None = None,
+    stop: Any = None,
+) -> Iterator[tuple[int, QueryResult]]:
+    """The run of :func:`query`: (statement number, its running result)
+    after each round of Monte Carlo (exact: once per statement), statement
+    after statement.  Every statement is read and checked before any runs.
+    Ctrl-C during a round, or setting `stop`, ends the run: the statement's
+    result so far is yielded, marked interrupted (exact: KeyboardInterrupt)."""
+    from omaha_eval.equity import MAX_TRIALS, read_exact, read_target
+
+    if stop is not None and not callable(getattr(stop, "is_set", None)):
+        raise OmahaEvalTypeError(f"stop: expected a threading.Event, got {quote(stop)}")
+    if trials is not None:
+        trials = _checks.count(trials, "trials", 1, MAX_TRIALS)
+    exact = read_exact(exact)
+    target = read_target(target_stderr)
+    workers = runner.read_threads(threads)
+    seed_int = seed_value(seed)
+    prepared = [prepare_statement(s) for s in parse(text)]
+    return _rounds(prepared, exact, trials, target, seed_int, workers, stop)
+
+
+def _rounds(prepared: list[Any], exact: bool | None, trials: int | None, target: float | None,
+            seed: int, threads: int, stop: Any) -> Iterator[tuple[int, QueryResult]]:  # fmt: skip
+    for i, prep in enumerate(prepared):
+        start = time.perf_counter()
+        for result in run(prep, exact=exact, trials=trials, target=target, seed=seed,
+                          threads=threads, stop=stop, start=start):  # fmt: skip
+            yield i, result
+            if result.interrupted:
+                return
+
+
+def query(
+    text: str,
+    *,
+    trials: int | None = None,
+    target_stderr: float | None = None,
+    exact: bool | None = None,
+    seed: Any = None,
+    threads: int | None = None,
+    progress: Callable[[QueryResult], object] | None = None,
+    stop: Any = None,
+) -> QueryResult | list[QueryResult]:
+    """Run a query: one QueryResult per statement (a list for several).
+
+    ``exact=None`` enumerates every deal when that is about a second of work
+    or less and samples otherwise, as ``equity()`` chooses; ``exact=True``
+    always enumerates, ``exact=False`` always samples.  Monte Carlo draws
+    `trials` deals (default 1,000,000), or with `target_stderr` stops once
+    the standard error of every avg and count is at most that.  The same
+    `seed` gives the same answer for any number of `threads`.  `progress`
+    is called with the running result after each round.  Ctrl-C raises
+    QueryInterrupted (a KeyboardInterrupt) holding the results so far.
+    Bad text raises QueryError (an OmahaEvalError, a ValueError) naming the
+    column, with the line and a caret in its text.
+    """
+    if progress is not None and not callable(progress):
+        raise OmahaEvalTypeError(f"progress: expected a callable, got {quote(progress)}")
+    results: dict[int, QueryResult] = {}
+    try:
+        for i, result in query_rounds(text, trials=trials, target_stderr=target_stderr,
+                                      exact=exact, seed=seed, threads=threads, stop=stop):  # fmt: skip
+            results[i] = result
+            if progress is not None:
+                progress(result)
+    except KeyboardInterrupt:
+        raise QueryInterrupted([results[i] for i in sorted(results)]) from None
+    answered = [results[i] for i in sorted(results)]
+    if answered and answered[-1].interrupted:
+        raise QueryInterrupted(answered)
+    return answered[0] if len(answered) == 1 else answered

@@ -1,0 +1,204 @@
+"""The selectors' sums over blocks of deals, and their values with standard
+errors.
+
+Every selector is a weighted mean over the trials a ``where`` keeps (each
+trial's weight: the sampler's, 1 for independent draws; the product of the
+range weights for exact enumeration): ``avg(x)`` of x, ``count(p)`` of the
+indicator of p, ``histogram(x)`` of the indicator of each value; ``min`` and
+``max`` are the extremes seen.  With a = w k x and b = w k (k: the trial is
+kept) over the trials of a stratum (one stratum, or one board of a pattern,
+its weights scaled so that they total its trials), the estimate is
+R = sum a / sum b, and its variance (the linearised ratio estimator,
+stratified) is
+
+    Var(R) = sum over strata  n / (n - 1) [S_aa - 2 R S_ab + R^2 S_bb
+                                           - (A - R B)^2 / n]  /  (sum b)^2
+
+with A = sum a, B = sum b, S_xy = sum x y in the stratum, n its trials:
+valid for one run of independent trials, weighted or not.  Every sum here
+adds, so blocks add up in block order and any thread count gives the same
+answer.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from omaha_eval.query.compiler import Expr
+from omaha_eval.query.functions import Type
+
+__all__ = ["Moments", "Tally", "estimate", "merge_strata"]
+
+
+@dataclass
+class Moments:
+    """Sums of a = w k x over the kept trials: A = sum a, S_aa = sum a^2,
+    S_ab = sum a b (b = w k)."""
+
+    a: float = 0.0
+    aa: float = 0.0
+    ab: float = 0.0
+
+    def add(self, other: Moments) -> Moments:
+        return Moments(self.a + other.a, self.aa + other.aa, self.ab + other.ab)
+
+    def scaled(self, c: float) -> Moments:
+        return Moments(self.a * c, self.aa * c * c, self.ab * c * c)
+
+
+@dataclass
+class Tally:
+    """One stratum's sums for one statement: its trials and their weight,
+    the kept trials (count, B = sum b, S_bb = sum b^2), and per selector its
+    moments (avg, count), per-value moments (histogram) or extreme (min,
+    max)."""
+
+    trials: int = 0
+    weight: float = 0.0
+    kept: int = 0
+    b: float = 0.0
+    bb: float = 0.0
+    columns: list[Any] = field(default_factory=list)
+
+    def add(self, other: Tally) -> Tally:
+        if not self.columns:
+            return other
+        if not other.columns:
+            return self
+        columns = []
+        for mine, theirs in zip(self.columns, other.columns, strict=True):
+            if isinstance(mine, Moments):
+                columns.append(mine.add(theirs))
+            elif isinstance(mine, dict):
+                merged = dict(mine)
+                for value, m in theirs.items():
+                    merged[value] = merged[value].add(m) if value in merged else m
+                columns.append(merged)
+            else:  # an extreme: (kind, value or None)
+                kind, a = mine
+                b = theirs[1]
+                best = a if b is None else b if a is None else (max if kind == "max" else min)(a, b)
+                columns.append((kind, best))
+        return Tally(self.trials + other.trials, self.weight + other.weight,
+                     self.kept + other.kept, self.b + other.b, self.bb + other.bb,
+                     columns)  # fmt: skip
+
+    def scaled(self, c: float) -> Tally:
+        """Every weight times c (a stratum's weights to a total of its trials)."""
+        columns: list[Any] = []
+        for col in self.columns:
+            if isinstance(col, Moments):
+                columns.append(col.scaled(c))
+            elif isinstance(col, dict):
+                columns.append({v: m.scaled(c) for v, m in col.items()})
+            else:
+                columns.append(col)
+        return Tally(self.trials, self.weight * c, self.kept, self.b * c, self.bb * c * c,
+                     columns)  # fmt: skip
+
+
+def tally_block(selectors: Sequence[tuple[str, Expr]], where: Expr | None, block: Any) -> Tally:
+    """The sums of one block (block.py's Block) for a statement's selectors
+    (aggregate, expression) and its where clause."""
+    w = block.deals.weights
+    rows = np.flatnonzero(w > 0).astype(np.int64)
+    if where is not None and len(rows):
+        rows = rows[where.evaluate(block, rows).astype(bool)]
+    b = w[rows]
+    columns: list[Any] = []
+    for aggregate, expr in selectors:
+        if not len(rows):
+            columns.append({} if aggregate == "histogram" else
+                           (aggregate, None) if aggregate in ("min", "max") else Moments())
+            continue
+        x = expr.evaluate(block, rows)
+        if aggregate in ("avg", "count"):
+            x = x.astype(np.float64)
+            a = b * x
+            columns.append(Moments(float(a.sum()), float(a @ a), float(a @ b)))
+        elif aggregate == "histogram":
+            columns.append(_histogram(x, b))
+        else:
+            value = x.max() if aggregate == "max" else x.min()
+            columns.append((aggregate, value.item()))
+    return Tally(len(w), float(w.sum()), len(rows), float(b.sum()), float(b @ b), columns)
+
+
+def _histogram(x: npt.NDArray[Any], b: npt.NDArray[np.float64]) -> dict[Any, Moments]:
+    """Per distinct value v: the moments of a = b [x = v] (a b = a^2)."""
+    values, inverse = np.unique(x, return_inverse=True)
+    inverse = inverse.ravel()
+    a = np.bincount(inverse, weights=b, minlength=len(values))
+    aa = np.bincount(inverse, weights=b * b, minlength=len(values))
+    return {v.item(): Moments(float(s), float(q), float(q))
+            for v, s, q in zip(values, a, aa, strict=True)}  # fmt: skip
+
+
+def merge_strata(strata: Sequence[Tally], normalise: bool) -> list[Tally]:
+    """The strata with their weights scaled to a total of their trials each
+    (`normalise`: a pattern's boards count alike; an exact stratum's to 1)."""
+    if not normalise:
+        return list(strata)
+    return [s.scaled(s.trials / s.weight) if s.weight > 0 else s for s in strata]
+
+
+def estimate(strata: Sequence[Tally], column: int, key: Any = None, exact: bool = False
+             ) -> tuple[float | None, float]:  # fmt: skip
+    """(R, its standard error) of a column (a histogram's value `key`) over
+    the strata: None when no trial was kept; error 0 when exact."""
+    B = sum(s.b for s in strata)
+    if B <= 0:
+        return None, math.nan
+
+    def moments(s: Tally) -> Moments:
+        col = s.columns[column] if s.columns else Moments()
+        if isinstance(col, dict):
+            return col.get(key, Moments())
+        return col if isinstance(col, Moments) else Moments()
+
+    R = sum(moments(s).a for s in strata) / B
+    if exact:
+        return R, 0.0
+    variance = 0.0
+    for s in strata:
+        n = s.trials
+        if n < 2:
+            return R, math.nan
+        m = moments(s)
+        spread = m.aa - 2 * R * m.ab + R * R * s.bb - (m.a - R * s.b) ** 2 / n
+        variance += max(spread, 0.0) * n / (n - 1)
+    return R, math.sqrt(variance) / B
+
+
+# How each countable type's values are shown as histogram labels and extremes.
+def label(value: Any, t: Type) -> str:
+    """A value as a histogram label (and a min or max)."""
+    from fractions import Fraction
+
+    from omaha_eval.cards import card_str
+    from omaha_eval.query import functions as fn
+
+    if t is Type.BOOL:
+        return "true" if value else "false"
+    if t is Type.HANDTYPE:
+        return fn.HAND_TYPE_NAMES[int(value)]
+    if t is Type.FLOPCAT:
+        return fn.FLOP_CATEGORIES[int(value)]
+    if t is Type.CARD:
+        return card_str(int(value))
+    if t is Type.RANK:
+        return fn.rank_text(int(value))
+    if t is Type.RANKSET:
+        ranks = [fn.rank_text(r) for r in range(12, -1, -1) if int(value) >> r & 1]
+        return "".join(ranks) or "-"
+    if t is Type.FRACTION:
+        return str(Fraction(float(value)).limit_denominator(10_000))
+    if t in (Type.INT, Type.HIRATING, Type.LORATING):
+        return str(int(value))
+    return format(float(value), ".6g")

@@ -1,0 +1,134 @@
+"""A block of deals, and what the query functions read of it, computed in C
+once per block and kept (src_c/oe_rows.h): each player's high and low on
+each street, the winners and pot shares at the river, the nuts of each
+street's board, each player's equity with every hand known (computed for
+the rows asked, when asked).
+
+A block is T deals (rows): ``hands`` (T, n, k) card ids, ``boards`` (T, 5)
+(the whole board, dealt to the river) and ``weights`` (T,).  Streets are
+named by their board size: 3 (flop), 4 (turn), 5 (river); 0 (preflop)
+only for the equity of known hands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+import omaha_eval._core as _core
+from omaha_eval.games import Game
+
+__all__ = ["Block", "Deals"]
+
+IntArray = npt.NDArray[np.int64]
+
+
+@dataclass
+class Deals:
+    """The deals of a block as made: rows of hands, boards and weights."""
+
+    hands: npt.NDArray[np.uint8]
+    boards: npt.NDArray[np.uint8]
+    weights: npt.NDArray[np.float64]
+
+
+@dataclass
+class Block:
+    """The deals of a block and the values read from them, each computed
+    the first time it is asked for (every query function reads these)."""
+
+    deals: Deals
+    game: Game
+    dead: int  # card mask of the dead cards (outs and equities leave them out)
+    _cache: dict[Any, Any] = field(default_factory=dict)
+
+    @property
+    def size(self) -> int:
+        return len(self.deals.weights)
+
+    @property
+    def players(self) -> int:
+        return int(self.deals.hands.shape[1])
+
+    def values(self, street: int) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]:
+        """(high, low), (T, n): every player's best high and low on the street."""
+        key = ("values", street)
+        if key not in self._cache:
+            self._cache[key] = _core.street_values(
+                self.deals.hands, self.deals.boards, street, self.game.code
+            )
+        values: tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]] = self._cache[key]
+        return values
+
+    def winners(self) -> tuple[npt.NDArray[np.uint32], npt.NDArray[np.uint32]]:
+        """(high winners, low winners) at the river: bit masks of players
+        (low 0: no qualifying low), named by the one split (oe_split.h)."""
+        if "winners" not in self._cache:
+            high, low = self.values(5)
+            self._cache["winners"] = _core.pot_winners(high, low)
+        winners: tuple[npt.NDArray[np.uint32], npt.NDArray[np.uint32]] = self._cache["winners"]
+        return winners
+
+    def shares(self) -> npt.NDArray[np.float64]:
+        """(T, n): every player's share of the pot at the river (the split
+        of oe_split.h: hi_share + lo_share)."""
+        if "shares" not in self._cache:
+            high, low = self.values(5)
+            hi, lo = _core.split_rows(high, low)
+            self._cache["shares"] = hi + lo
+        shares: npt.NDArray[np.float64] = self._cache["shares"]
+        return shares
+
+    def board(self, street: int) -> tuple[IntArray, IntArray, IntArray]:
+        """(low ranks, ranks, cards of each suit (T, 4)) of the street's
+        board: its low ranks as a mask (bit 0 = ace .. 7 = eight), its ranks
+        (bit r = rank r, 2 = 0 .. A = 12)."""
+        key = ("board", street)
+        if key not in self._cache:
+            low, ranks, suits = _core.board_summary(self.deals.boards, street)
+            self._cache[key] = (low.astype(np.int64), ranks.astype(np.int64),
+                                suits.astype(np.int64))  # fmt: skip
+        board: tuple[IntArray, IntArray, IntArray] = self._cache[key]
+        return board
+
+    def nut_high(self, street: int) -> npt.NDArray[np.uint16]:
+        key = ("nut high", street)
+        if key not in self._cache:
+            self._cache[key] = _core.nut_high(self.deals.boards, street)
+        nut: npt.NDArray[np.uint16] = self._cache[key]
+        return nut
+
+    def nut_by_category(self, street: int) -> npt.NDArray[np.uint16]:
+        key = ("nut by category", street)
+        if key not in self._cache:
+            self._cache[key] = _core.nut_by_category(self.deals.boards, street)
+        nut: npt.NDArray[np.uint16] = self._cache[key]
+        return nut
+
+    def equity(self, street: int, rows: IntArray) -> npt.NDArray[np.float64]:
+        """(len(rows), n): every player's exact pot share with every hand
+        known and the board of the street, the rest of the board enumerated
+        (the dead cards left out), for the rows asked; computed once per row."""
+        key = ("equity", street)
+        if key not in self._cache:
+            self._cache[key] = (np.full((self.size, self.players), np.nan),
+                                np.zeros(self.size, dtype=bool))  # fmt: skip
+        table, done = self._cache[key]
+        todo = rows[~done[rows]]
+        if len(todo):
+            todo = np.unique(todo)
+            n = self.players
+            out = [np.zeros((len(todo), n)) for _ in range(4)]
+            dead = np.full(len(todo), self.dead, dtype=np.uint64)
+            _core.many_exact(
+                np.ascontiguousarray(self.deals.hands[todo]),
+                np.ascontiguousarray(self.deals.boards[todo, :street]),
+                self.game.code, *out, dead,
+            )  # fmt: skip
+            table[todo] = out[0]
+            done[todo] = True
+        equity: npt.NDArray[np.float64] = table[rows]
+        return equity

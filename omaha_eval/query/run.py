@@ -1,0 +1,464 @@
+"""Running a statement: its bindings read as every question is read
+(engine/question.py), its expressions compiled, its deals made block by
+block (Monte Carlo in the equity engine's seeded blocks and rounds, or every
+deal, exactly) and summed into its selectors (aggregates.py).
+
+Exact or Monte Carlo is chosen as ``equity()`` chooses (equity.plan_run),
+by the work of every deal with the query's own work per deal (an equity
+with every hand known costs a whole enumeration per deal).  Exact deals are
+every assignment of hands to the players that shares no card, each
+weighted as equity() weights it (the product of the range weights), times
+every completion of the board.  Over a board or dead-card pattern each
+board is a stratum of its own and counts alike (as in equity()).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from math import comb
+from typing import Any, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+import omaha_eval._checks as _checks
+import omaha_eval._core as _core
+from omaha_eval.engine import boards as board_reader
+from omaha_eval.engine import runner
+from omaha_eval.engine.question import Question, read_question
+from omaha_eval.engine.seeds import block_stream
+from omaha_eval.engine.spot import Spot, prepare
+from omaha_eval.errors import OmahaEvalError
+from omaha_eval.games import game_and_size
+from omaha_eval.query import aggregates as agg
+from omaha_eval.query.block import Block, Deals
+from omaha_eval.query.compiler import COUNTABLE, KEYWORDS, Context, Expr, compile_expr
+from omaha_eval.query.functions import FUNCTIONS, NUMERIC, ORDERED, Shape, Type
+from omaha_eval.query.syntax import QueryError, Statement
+
+__all__ = ["BLOCK_ROWS", "Column", "Prepared", "QueryResult", "prepare_statement", "run"]
+
+# Deals per block: their arrays stay small (a megabyte), and NumPy's work per
+# call is spread over enough rows.
+BLOCK_ROWS = 1 << 14
+# Exact enumeration lists its assignments of hands: at most this many.
+MAX_ASSIGNMENTS = 5_000_000
+# Work per deal before any function: dealing it and every hand's river value.
+ROW_WORK, PLAYER_WORK = 20.0, 10.0
+RESERVED = ("game", "board", "dead")
+
+
+@dataclass(frozen=True)
+class Column:
+    """One selector's answer: its name (the alias, or the selector as
+    written), its value and standard error.  avg and count: numbers (a
+    count is the fraction of the kept trials); histogram: {label:
+    fraction}, with {label: error}; min and max: the extreme seen, no
+    error.  Exact answers have errors of 0; a where that keeps no trial
+    gives None."""
+
+    name: str
+    aggregate: str
+    value: float | dict[str, float] | str | None
+    stderr: float | dict[str, float] | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "aggregate": self.aggregate, "value": self.value,
+                "stderr": self.stderr}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class QueryResult:
+    """The answer of one statement.
+
+    - ``columns``: one Column per selector, in order;
+    - ``trials``: deals enumerated (exact) or drawn (Monte Carlo); ``kept``:
+      those the where clause kept (all of them without one);
+    - ``method`` ("exact" or "monte-carlo"), ``seed`` (Monte Carlo: the seed
+      that reproduces it, for any number of threads), ``elapsed`` (seconds);
+    - ``statement``: its text; ``game``; ``boards``: the boards a board or
+      dead-card pattern averages over (1 otherwise);
+    - ``interrupted``: Ctrl-C stopped it (the answer of the trials so far);
+      ``target_stderr``, ``target_reached``: as for equity();
+    - ``notes``: what the run could not do as asked.
+    """
+
+    columns: tuple[Column, ...]
+    trials: int
+    kept: int
+    method: Literal["exact", "monte-carlo"]
+    seed: int | None
+    elapsed: float = field(compare=False)
+    statement: str = ""
+    game: str = "omaha8"
+    boards: int = 1
+    interrupted: bool = False
+    target_stderr: float | None = None
+    target_reached: bool | None = None
+    notes: tuple[str, ...] = ()
+
+    def column(self, name: str) -> Column:
+        """The column of that name (its alias, or the selector as written)."""
+        for c in self.columns:
+            if c.name == name:
+                return c
+        raise KeyError(name)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data: {"columns": [{"name", "value", "stderr"}...],
+        "trials", "kept", "method", "seed", ...} (NaN as None)."""
+        data = {
+            "columns": [c.to_dict() for c in self.columns],
+            "trials": self.trials, "kept": self.kept, "method": self.method,
+            "seed": self.seed, "elapsed": self.elapsed, "statement": self.statement,
+            "game": self.game, "boards": self.boards, "interrupted": self.interrupted,
+            "target_stderr": self.target_stderr, "target_reached": self.target_reached,
+            "notes": list(self.notes),
+        }  # fmt: skip
+        return _no_nan(data)  # type: ignore[no-any-return]
+
+
+def _no_nan(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _no_nan(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_no_nan(v) for v in value]
+    return value
+
+
+# ------------------------------------------------------------------ a statement, read
+
+
+@dataclass
+class Prepared:
+    """A statement read and compiled, ready to run."""
+
+    statement: Statement
+    question: Question
+    ctx: Context
+    selectors: list[tuple[str, Expr]]  # (aggregate, expression)
+    names: list[str]  # the columns'
+    types: list[Type]
+    where: Expr | None
+    pairs: list[tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]]  # (board, dead) strata
+    players: list[str]  # the players' names, in their seats' order
+
+    @property
+    def text(self) -> str:
+        s = self.statement
+        return s.text[s.start : s.end].strip()
+
+
+def prepare_statement(statement: Statement) -> Prepared:
+    """Read a statement's bindings and compile its expressions (QueryError,
+    naming the column, for anything wrong)."""
+    text = statement.text
+    seen: dict[str, int] = {}
+    game_value: Any = "omaha8"
+    board: str = ""
+    dead: str = ""
+    players: list[str] = []
+    names: list[str] = []
+    at_of: dict[str, int] = {}
+    for b in statement.bindings:
+        key = b.key.lower()
+        if key in seen:
+            raise QueryError(f"{b.key} is bound twice", text, b.at)
+        seen[key] = b.at
+        at_of[key] = b.value_at
+        if key == "game":
+            game_value = b.value
+        elif key == "board":
+            board = b.value
+        elif key == "dead":
+            dead = b.value
+        else:
+            if key in KEYWORDS or key in FUNCTIONS:
+                raise QueryError(f"a player may not be called {b.key!r}: it is a keyword",
+                                 text, b.at)  # fmt: skip
+            players.append(b.value)
+            names.append(b.key)
+    try:
+        game, k = game_and_size(game_value)
+    except OmahaEvalError as exc:
+        raise QueryError(str(exc), text, at_of.get("game", statement.start)) from None
+    if len(players) < 2:
+        raise QueryError(
+            f"a statement deals to 2 to 10 players (hero='AA**', villain='*'); "
+            f"{len(players)} bound", text, statement.bindings[0].at,
+        )  # fmt: skip
+    try:
+        question = read_question(players, board, dead, game=game, hole_cards=k, names=names)
+    except OmahaEvalError as exc:
+        first = str(exc).split(":", 1)[0].strip().lower()
+        where = at_of.get(first, statement.bindings[0].at)
+        raise QueryError(str(exc).splitlines()[0], text, where) from None
+    shape = Shape(len(players), question.k,
+                  0 if isinstance(question.dead, board_reader.CardPattern) else len(question.dead))
+    ctx = Context({n.lower(): i for i, n in enumerate(names)}, question.k, game, text, shape)
+    selectors, column_names, types = [], [], []
+    for s in statement.selectors:
+        expr = compile_expr(s.expr, ctx)
+        _check_selector(s.aggregate, expr, ctx)
+        selectors.append((s.aggregate, expr))
+        column_names.append(s.alias or text[s.at : s.end])
+        types.append(expr.type)
+    where = None
+    if statement.where is not None:
+        where = compile_expr(statement.where, ctx)
+        if where.type is not Type.BOOL:
+            raise QueryError(f"where needs a true/false condition, got a {where.type.value}",
+                             text, statement.where.at)  # fmt: skip
+    if question.patterned:
+        pairs = board_reader.scenarios(question.board, question.dead, question.players)
+    else:
+        pairs = [(question.board, question.dead)]  # type: ignore[list-item]
+    return Prepared(statement, question, ctx, selectors, column_names, types, where, pairs,
+                    names)  # fmt: skip
+
+
+def _check_selector(aggregate: str, expr: Expr, ctx: Context) -> None:
+    t = expr.type
+    ok = {
+        "count": t is Type.BOOL,
+        "avg": t in NUMERIC or t is Type.BOOL,
+        "histogram": t in COUNTABLE,
+        "min": t in ORDERED,
+        "max": t in ORDERED,
+    }[aggregate]
+    if not ok:
+        need = {"count": "a true/false condition", "avg": "a number or a condition",
+                "histogram": "a value to count (not a player or a street)",
+                "min": "an ordered value (a number, a hand type, a rank...)",
+                "max": "an ordered value (a number, a hand type, a rank...)"}[aggregate]  # fmt: skip
+        raise QueryError(f"{aggregate} needs {need}, got a {t.value}", ctx.text, expr.at)
+
+
+# ------------------------------------------------------------------ running
+
+
+class _NoStop:
+    """Exact rows are made in short blocks: nothing to stop inside them."""
+
+    def stop(self) -> None:
+        pass
+
+
+def row_work(prep: Prepared) -> float:
+    """The work of one deal: dealing it, every river value, the functions."""
+    shape = prep.ctx.shape
+    exprs = [e for _, e in prep.selectors] + ([prep.where] if prep.where else [])
+    return ROW_WORK + PLAYER_WORK * shape.players + sum(e.cost(shape) for e in exprs)
+
+
+def _spot(prep: Prepared, board: Any, dead: Any) -> Spot | None:
+    q = prep.question
+    try:
+        return prepare(q.players, q.k, board, dead, q.game, prep.players)
+    except OmahaEvalError:
+        if len(prep.pairs) == 1:
+            raise
+        return None  # a board of a pattern that cannot be dealt
+
+
+def _seat_rows(spot: Spot, i: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]:
+    """A seat's hands for exact enumeration (a random hand: every hand of the
+    cards not known) and their weights."""
+    from omaha_eval.engine.spot import live_rows
+    from omaha_eval.ranges import all_hands
+
+    seat = spot.seats[i]
+    if seat.kind == "random":
+        hands = all_hands(spot.k)
+        live = np.ascontiguousarray(hands[live_rows(hands, spot.known)])
+        return live, np.ones(len(live))
+    return seat.combos, seat.weights
+
+
+def deal_count(spot: Spot) -> float:
+    """An upper bound of the deals of exact enumeration: every assignment of
+    the seats' hands (colliding ones too) times the completions."""
+    sizes = [len(_seat_rows(spot, i)[0]) if s.kind != "hand" else 1
+             for i, s in enumerate(spot.seats)]  # fmt: skip
+    drawn = sum(spot.k for s in spot.seats if s.kind != "hand")
+    return float(math.prod(sizes)) * comb(max(spot.deck - drawn, 0), 5 - len(spot.board))
+
+
+def _assignments(spot: Spot) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]:
+    """Every assignment of hands to the seats that shares no card (n x k
+    cards each), with its weight: the product of its hands' weights."""
+    chosen = np.zeros((1, 0), np.intp)
+    masks = np.zeros(1, np.uint64)
+    w = np.ones(1)
+    rows = [_seat_rows(spot, i) for i in range(spot.n)]
+    for hands, weights in rows:
+        m = _checks.row_masks(hands)
+        a, c = np.nonzero((masks[:, None] & m[None, :]) == 0)
+        if len(a) > MAX_ASSIGNMENTS:
+            raise OmahaEvalError(
+                f"exact: more than {MAX_ASSIGNMENTS:,} assignments of hands to list; "
+                "sample instead (Monte Carlo)"
+            )
+        chosen = np.column_stack([chosen[a], c])
+        masks, w = masks[a] | m[c], w[a] * weights[c]
+    assigned = np.stack([rows[p][0][chosen[:, p]] for p in range(spot.n)], axis=1)
+    return np.ascontiguousarray(assigned, dtype=np.uint8), np.ascontiguousarray(w)
+
+
+def _exact_tally(prep: Prepared, spot: Spot, threads: int, stop: Any) -> agg.Tally:
+    assigned, weights = _assignments(spot)
+    deck = np.array([c for c in range(52) if not spot.known >> c & 1], dtype=np.uint8)
+    drawn = sum(spot.k for s in spot.seats if s.kind != "hand")
+    completions = comb(len(deck) - drawn, 5 - len(spot.board))
+    total = len(assigned) * completions
+    if total == 0:
+        raise OmahaEvalError(runner.NO_DEAL_POSSIBLE)
+    n, k = spot.n, spot.k
+
+    def part(p: int, parts: int) -> agg.Tally:
+        first = p * BLOCK_ROWS
+        count = min(BLOCK_ROWS, total - first)
+        deals = Deals(np.zeros((count, n, k), np.uint8), np.zeros((count, 5), np.uint8),
+                      np.zeros(count))  # fmt: skip
+        _core.exact_rows(deck, spot.board, assigned, weights, completions, first, count,
+                         deals.hands, deals.boards, deals.weights)  # fmt: skip
+        block = Block(deals, spot.game, _checks.card_mask(spot.dead))
+        return agg.tally_block(prep.selectors, prep.where, block)
+
+    parts = -(-total // BLOCK_ROWS)
+    tally = agg.Tally()
+    for t in runner.exact_parts(_NoStop(), part, parts, threads, stop):
+        tally = tally.add(t)
+    return tally
+
+
+def _sampling(prep: Prepared, spot: Spot, c_spot: _core.EquitySpot, seed: int,
+              prefix: tuple[int, ...]) -> runner.Sampling[agg.Tally]:  # fmt: skip
+    n, k = spot.n, spot.k
+    dead = _checks.card_mask(spot.dead)
+    stderr_columns = [i for i, (a, _) in enumerate(prep.selectors) if a in ("avg", "count")]
+
+    def block(index: int, size: int) -> agg.Tally:
+        deals = Deals(np.zeros((size, n, k), np.uint8), np.zeros((size, 5), np.uint8),
+                      np.zeros(size))  # fmt: skip
+        done, code = _core.deal_rows(c_spot, block_stream(seed, (*prefix, index)), size,
+                                     runner.MAX_REJECTS, deals.hands, deals.boards,
+                                     deals.weights)  # fmt: skip
+        if code == _core.EQ_NO_DEAL:
+            raise OmahaEvalError(runner.NO_DEAL)
+        if done < size:  # stopped: the rows drawn so far
+            deals = Deals(deals.hands[:done], deals.boards[:done], deals.weights[:done])
+        return agg.tally_block(prep.selectors, prep.where, Block(deals, spot.game, dead))
+
+    def stderr(total: agg.Tally, _: list[agg.Tally]) -> list[float]:
+        errors = [agg.estimate([total], i)[1] for i in stderr_columns]
+        return errors or [0.0]
+
+    def check(total: agg.Tally) -> None:
+        if total.trials and total.weight == 0:
+            raise OmahaEvalError(runner.NO_DEAL)
+
+    return runner.Sampling(block=block, zero=agg.Tally(), add=agg.Tally.add,
+                           trials=lambda t: t.trials, stderr=stderr,
+                           block_trials=BLOCK_ROWS, check=check)  # fmt: skip
+
+
+def run(prep: Prepared, *, exact: bool | None, trials: int | None, target: float | None,
+        seed: int, threads: int, stop: Any, start: float) -> Iterator[QueryResult]:  # fmt: skip
+    """The statement's running results: after each round of Monte Carlo (one
+    stratum), or once at the end (exact, and patterns)."""
+    from omaha_eval.equity import plan_run  # the one choice of method (equity imports engine)
+
+    spots: list[tuple[int, Spot]] = []
+    for s, (b, d) in enumerate(prep.pairs):
+        spot = _spot(prep, b, d)
+        if spot is not None:
+            spots.append((s, spot))
+    if not spots:
+        raise OmahaEvalError("board: no board matching the pattern can be dealt")
+    work = sum(deal_count(spot) for _, spot in spots) * row_work(prep)
+    plan = plan_run(work, exact, trials, None if len(prep.pairs) > 1 else target, seed, threads,
+                    stop)  # fmt: skip
+    notes: list[str] = []
+    if target is not None and len(prep.pairs) > 1:
+        notes.append("target_stderr does not apply over a board pattern: the trials did")
+    if plan.exact:
+        strata = [_exact_tally(prep, spot, plan.threads, plan.stop) for _, spot in spots]
+        yield _result(prep, strata, plan, start, notes, len(spots))
+        return
+    if len(spots) == 1:
+        s, spot = spots[0]
+        c_spot = spot.c_spot(exact=False)
+        if not runner.dealable(c_spot):
+            raise OmahaEvalError(runner.NO_DEAL_POSSIBLE)
+        for r in runner.sample(c_spot, _sampling(prep, spot, c_spot, plan.seed or 0, ()), plan):
+            yield _result(prep, [r.total], plan, start, notes, 1, r.interrupted)
+        return
+    each = max(2, math.ceil(plan.trials / len(prep.pairs)))
+    strata = []
+    for s, spot in spots:
+        if plan.stop is not None and plan.stop.is_set():
+            raise KeyboardInterrupt
+        c_spot = spot.c_spot(exact=False)
+        if not runner.dealable(c_spot):
+            continue  # no assignment fits on this board: it cannot be dealt
+        sub = runner.Plan(exact=False, trials=each, target_stderr=None, seed=plan.seed,
+                          threads=plan.threads, stop=plan.stop)  # fmt: skip
+        last = None
+        for last in runner.sample(c_spot, _sampling(prep, spot, c_spot, plan.seed or 0, (s,)),
+                                  sub, rounds=False):  # fmt: skip
+            if last.interrupted:
+                raise KeyboardInterrupt
+        assert last is not None
+        strata.append(last.total)
+    yield _result(prep, strata, plan, start, notes, len(strata))
+
+
+def _result(prep: Prepared, strata: Sequence[agg.Tally], plan: runner.Plan, start: float,
+            notes: list[str], boards: int, interrupted: bool = False) -> QueryResult:  # fmt: skip
+    merged = agg.merge_strata(strata, normalise=len(strata) > 1)
+    trials = sum(s.trials for s in strata)
+    kept = sum(s.kept for s in strata)
+    columns = []
+    errors: list[float] = []
+    for i, ((aggregate, _), name, t) in enumerate(zip(prep.selectors, prep.names, prep.types,
+                                                       strict=True)):  # fmt: skip
+        value: Any
+        stderr: Any
+        if aggregate in ("avg", "count"):
+            value, stderr = agg.estimate(merged, i, exact=plan.exact)
+            errors.append(stderr)
+        elif aggregate == "histogram":
+            keys = sorted({key for s in merged for key in (s.columns[i] if s.columns else {})})
+            value, stderr = {}, {}
+            for key in keys:
+                v, e = agg.estimate(merged, i, key, exact=plan.exact)
+                value[agg.label(key, t)] = v
+                stderr[agg.label(key, t)] = e
+            if not kept:
+                value = stderr = None
+        else:
+            seen = [s.columns[i][1] for s in merged if s.columns and s.columns[i][1] is not None]
+            extreme = (max if aggregate == "max" else min)(seen) if seen else None
+            value = None if extreme is None else (
+                float(extreme) if t in NUMERIC else agg.label(extreme, t))
+            stderr = None
+        columns.append(Column(name, aggregate, value, stderr))
+    notes = list(notes)
+    if trials and not kept:
+        notes.append(f"the where clause kept none of the {trials:,} trials")
+    reached = None
+    if not plan.exact and plan.target_stderr is not None:
+        reached = bool(errors) and max(errors) <= plan.target_stderr
+    return QueryResult(
+        columns=tuple(columns), trials=trials, kept=kept,
+        method="exact" if plan.exact else "monte-carlo", seed=plan.seed,
+        elapsed=time.perf_counter() - start, statement=prep.text, game=prep.question.game.name,
+        boards=boards, interrupted=interrupted, target_stderr=plan.target_stderr,
+        target_reached=reached, notes=tuple(notes),
+    )  # fmt: skip
