@@ -39,6 +39,7 @@ from omaha_eval.evaluator import (
 )
 from omaha_eval.games import GAMES, Game
 from omaha_eval.many import ManyEquity, equity_many
+from omaha_eval.query import QueryError, QueryInterrupted, QueryResult, query, query_rounds
 from omaha_eval.ranges import Range, parse_range
 from omaha_eval.solver import (
     N_HANDS,
@@ -69,6 +70,9 @@ __all__ = [
     "OmahaEvalError",
     "OmahaEvalTypeError",
     "PlayerEquity",
+    "QueryError",
+    "QueryInterrupted",
+    "QueryResult",
     "Range",
     "RiverShares",
     "StreetShares",
@@ -87,6 +91,8 @@ __all__ = [
     "low_name",
     "parse_cards",
     "parse_range",
+    "query",
+    "query_rounds",
     "preflop",
     "rank_board",
     "river_equity",

@@ -96,7 +96,12 @@ def game_and_size(value: Any, name: str = "game") -> tuple[Game, int | None]:
     five-card names (``omaha85``, ``omahahi5``) fix 5; the others none."""
     if isinstance(value, str) and value.strip().lower() in FIVE_CARD_NAMES:
         return _BY_NAME[FIVE_CARD_NAMES[value.strip().lower()]], 5
-    return game(value, name), None
+    try:
+        return game(value, name), None
+    except OmahaEvalError as exc:
+        five = ", ".join(FIVE_CARD_NAMES)
+        message = str(exc).replace("; got", f"; or {five} (five hole cards); got")
+        raise OmahaEvalError(message) from None
 
 
 def game(value: Any, name: str = "game") -> Game:

@@ -122,9 +122,11 @@ def equity_many(hands: Any, boards: Any, game: Any = "omaha8") -> ManyEquity:
     code = read_game(game).code
     h, b = _check(hands, boards)
     n, p, _ = h.shape
-    out = [np.zeros((n, p)) for _ in range(4)]
+    equity, hi_share, lo_share, scoop = (np.zeros((n, p)) for _ in range(4))
     for start in range(0, n, CHUNK):
         end = min(n, start + CHUNK)
-        _core.many_exact(h[start:end], b[start:end], code, *(o[start:end] for o in out))
-    equity, hi_share, lo_share, scoop = out
+        part = slice(start, end)
+        _core.many_exact(
+            h[part], b[part], code, equity[part], hi_share[part], lo_share[part], scoop[part]
+        )
     return ManyEquity(equity=equity, hi_share=hi_share, lo_share=lo_share, scoop=scoop)

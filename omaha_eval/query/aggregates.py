@@ -71,7 +71,7 @@ class Tally:
             return other
         if not other.columns:
             return self
-        columns = []
+        columns: list[Any] = []
         for mine, theirs in zip(self.columns, other.columns, strict=True):
             if isinstance(mine, Moments):
                 columns.append(mine.add(theirs))
@@ -85,9 +85,14 @@ class Tally:
                 b = theirs[1]
                 best = a if b is None else b if a is None else (max if kind == "max" else min)(a, b)
                 columns.append((kind, best))
-        return Tally(self.trials + other.trials, self.weight + other.weight,
-                     self.kept + other.kept, self.b + other.b, self.bb + other.bb,
-                     columns)  # fmt: skip
+        return Tally(
+            self.trials + other.trials,
+            self.weight + other.weight,
+            self.kept + other.kept,
+            self.b + other.b,
+            self.bb + other.bb,
+            columns,
+        )
 
     def scaled(self, c: float) -> Tally:
         """Every weight times c (a stratum's weights to a total of its trials)."""
@@ -99,8 +104,7 @@ class Tally:
                 columns.append({v: m.scaled(c) for v, m in col.items()})
             else:
                 columns.append(col)
-        return Tally(self.trials, self.weight * c, self.kept, self.b * c, self.bb * c * c,
-                     columns)  # fmt: skip
+        return Tally(self.trials, self.weight * c, self.kept, self.b * c, self.bb * c * c, columns)
 
 
 def tally_block(selectors: Sequence[tuple[str, Expr]], where: Expr | None, block: Any) -> Tally:
@@ -114,8 +118,13 @@ def tally_block(selectors: Sequence[tuple[str, Expr]], where: Expr | None, block
     columns: list[Any] = []
     for aggregate, expr in selectors:
         if not len(rows):
-            columns.append({} if aggregate == "histogram" else
-                           (aggregate, None) if aggregate in ("min", "max") else Moments())
+            columns.append(
+                {}
+                if aggregate == "histogram"
+                else (aggregate, None)
+                if aggregate in ("min", "max")
+                else Moments()
+            )
             continue
         x = expr.evaluate(block, rows)
         if aggregate in ("avg", "count"):
@@ -136,8 +145,10 @@ def _histogram(x: npt.NDArray[Any], b: npt.NDArray[np.float64]) -> dict[Any, Mom
     inverse = inverse.ravel()
     a = np.bincount(inverse, weights=b, minlength=len(values))
     aa = np.bincount(inverse, weights=b * b, minlength=len(values))
-    return {v.item(): Moments(float(s), float(q), float(q))
-            for v, s, q in zip(values, a, aa, strict=True)}  # fmt: skip
+    return {
+        v.item(): Moments(float(s), float(q), float(q))
+        for v, s, q in zip(values, a, aa, strict=True)
+    }
 
 
 def merge_strata(strata: Sequence[Tally], normalise: bool) -> list[Tally]:
@@ -148,8 +159,9 @@ def merge_strata(strata: Sequence[Tally], normalise: bool) -> list[Tally]:
     return [s.scaled(s.trials / s.weight) if s.weight > 0 else s for s in strata]
 
 
-def estimate(strata: Sequence[Tally], column: int, key: Any = None, exact: bool = False
-             ) -> tuple[float | None, float]:  # fmt: skip
+def estimate(
+    strata: Sequence[Tally], column: int, key: Any = None, exact: bool = False
+) -> tuple[float | None, float]:
     """(R, its standard error) of a column (a histogram's value `key`) over
     the strata: None when no trial was kept; error 0 when exact."""
     B = sum(s.b for s in strata)
@@ -159,7 +171,8 @@ def estimate(strata: Sequence[Tally], column: int, key: Any = None, exact: bool 
     def moments(s: Tally) -> Moments:
         col = s.columns[column] if s.columns else Moments()
         if isinstance(col, dict):
-            return col.get(key, Moments())
+            found: Moments = col.get(key, Moments())
+            return found
         return col if isinstance(col, Moments) else Moments()
 
     R = sum(moments(s).a for s in strata) / B

@@ -89,8 +89,11 @@ class Block:
         key = ("board", street)
         if key not in self._cache:
             low, ranks, suits = _core.board_summary(self.deals.boards, street)
-            self._cache[key] = (low.astype(np.int64), ranks.astype(np.int64),
-                                suits.astype(np.int64))  # fmt: skip
+            self._cache[key] = (
+                low.astype(np.int64),
+                ranks.astype(np.int64),
+                suits.astype(np.int64),
+            )
         board: tuple[IntArray, IntArray, IntArray] = self._cache[key]
         return board
 
@@ -114,21 +117,28 @@ class Block:
         (the dead cards left out), for the rows asked; computed once per row."""
         key = ("equity", street)
         if key not in self._cache:
-            self._cache[key] = (np.full((self.size, self.players), np.nan),
-                                np.zeros(self.size, dtype=bool))  # fmt: skip
+            self._cache[key] = (
+                np.full((self.size, self.players), np.nan),
+                np.zeros(self.size, dtype=bool),
+            )
         table, done = self._cache[key]
         todo = rows[~done[rows]]
         if len(todo):
             todo = np.unique(todo)
             n = self.players
-            out = [np.zeros((len(todo), n)) for _ in range(4)]
+            equity, hi, lo, scoop = (np.zeros((len(todo), n)) for _ in range(4))
             dead = np.full(len(todo), self.dead, dtype=np.uint64)
             _core.many_exact(
                 np.ascontiguousarray(self.deals.hands[todo]),
                 np.ascontiguousarray(self.deals.boards[todo, :street]),
-                self.game.code, *out, dead,
-            )  # fmt: skip
-            table[todo] = out[0]
+                self.game.code,
+                equity,
+                hi,
+                lo,
+                scoop,
+                dead,
+            )
+            table[todo] = equity
             done[todo] = True
-        equity: npt.NDArray[np.float64] = table[rows]
-        return equity
+        shares: npt.NDArray[np.float64] = table[rows]
+        return shares

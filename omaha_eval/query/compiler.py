@@ -38,8 +38,7 @@ Array = npt.NDArray[Any]
 Rows = npt.NDArray[np.int64]
 
 # Types a histogram can count by value, and how each value is shown.
-COUNTABLE = NUMERIC | {Type.BOOL, Type.HANDTYPE, Type.FLOPCAT, Type.CARD, Type.RANK,
-                       Type.RANKSET}  # fmt: skip
+COUNTABLE = NUMERIC | {Type.BOOL, Type.HANDTYPE, Type.FLOPCAT, Type.CARD, Type.RANK, Type.RANKSET}
 
 
 @dataclass(frozen=True)
@@ -79,7 +78,7 @@ class Const(Expr):
     type: Type
     at: int
 
-    @property  # type: ignore[override]
+    @property
     def constant(self) -> Any:
         return self.value
 
@@ -153,9 +152,13 @@ class Logic(Expr):
 
 
 _COMPARE = {
-    "=": np.equal, "<>": np.not_equal, "<": np.less, "<=": np.less_equal,
-    ">": np.greater, ">=": np.greater_equal,
-}  # fmt: skip
+    "=": np.equal,
+    "<>": np.not_equal,
+    "<": np.less,
+    "<=": np.less_equal,
+    ">": np.greater,
+    ">=": np.greater_equal,
+}
 _ARITH = {"+": np.add, "-": np.subtract, "*": np.multiply, "/": np.divide}
 
 
@@ -255,8 +258,9 @@ def _flop_category(text: str) -> int:
     word = "".join(text.lower().split())
     if word in fn.FLOP_CATEGORIES:
         return fn.FLOP_CATEGORIES.index(word)
-    raise OmahaEvalError(f"expected a flop category (flopnothing ... flopstraightflush), "
-                         f"got {text!r}")  # fmt: skip
+    raise OmahaEvalError(
+        f"expected a flop category (flopnothing ... flopstraightflush), got {text!r}"
+    )
 
 
 def _high_rating(text: str) -> int:
@@ -270,8 +274,9 @@ def _low_rating(text: str) -> int:
     t = "".join(text.upper().replace("-", "").split())
     low_ranks = "A2345678"
     if len(t) != 5 or len(set(t)) != 5 or any(ch not in low_ranks for ch in t):
-        raise OmahaEvalError(f"expected a low of five different ranks A to 8 such as '8765A', "
-                             f"got {text!r}")  # fmt: skip
+        raise OmahaEvalError(
+            f"expected a low of five different ranks A to 8 such as '8765A', got {text!r}"
+        )
     # five cards of those ranks, any suits (a low ignores them)
     cards = np.array([4 * RANKS.index(ch) + i % 4 for i, ch in enumerate(t)], dtype=np.uint8)
     return int(_core.low5_rows(cards.reshape(1, 5))[0])
@@ -292,12 +297,16 @@ def _members(text: str, k: int, game: Game) -> npt.NDArray[np.bool_]:
 def _coerce(text: str, want: Type, ctx: Context) -> Any:
     """A quoted string read as what its place wants."""
     readers: dict[Type, Any] = {
-        Type.CARD: _card, Type.RANK: _rank, Type.RANKSET: _rank_set,
-        Type.HANDTYPE: _hand_type, Type.FLOPCAT: _flop_category,
-        Type.HIRATING: _high_rating, Type.LORATING: _low_rating,
+        Type.CARD: _card,
+        Type.RANK: _rank,
+        Type.RANKSET: _rank_set,
+        Type.HANDTYPE: _hand_type,
+        Type.FLOPCAT: _flop_category,
+        Type.HIRATING: _high_rating,
+        Type.LORATING: _low_rating,
         Type.RANGE: lambda t: _members(t, ctx.k, ctx.game),
         Type.BOARD: lambda t: _members(t, 5, ctx.game),
-    }  # fmt: skip
+    }
     return readers[want](text)
 
 
@@ -311,8 +320,10 @@ def _signature(f: Function) -> str:
 def _call(node: Call, ctx: Context) -> Expr:
     f = fn.FUNCTIONS.get(node.name.lower())
     if f is None:
-        names = sorted({g.name for g in fn.FUNCTIONS.values()} | {a for g in fn.FUNCTIONS.values()
-                                                                  for a in g.aliases})
+        names = sorted(
+            {g.name for g in fn.FUNCTIONS.values()}
+            | {a for g in fn.FUNCTIONS.values() for a in g.aliases}
+        )
         raise ctx.fail(f"unknown function {node.name!r}{_nearest(node.name, names)}", node.at)
     if len(node.args) != len(f.params):
         raise ctx.fail(
@@ -339,6 +350,10 @@ def _argument(f: Function, i: int, param: fn.Param, arg: Node, ctx: Context) -> 
             value = _coerce(str(arg.value), param.type, ctx)
         except (OmahaEvalError, KeyError) as exc:
             message = str(exc).splitlines()[0] if isinstance(exc, OmahaEvalError) else ""
+            if message.startswith("expected"):  # the reader says what it expects
+                raise ctx.fail(
+                    f"{f.name}: argument {i} ({param.name}): {message}", arg.at
+                ) from None
             raise wrong(f"{arg.value!r} ({message})" if message else f"{arg.value!r}") from None
         return value if param.const else Const(value, param.type, arg.at)
     if param.type in (Type.RANGE, Type.BOARD):
@@ -364,22 +379,26 @@ def _argument(f: Function, i: int, param: fn.Param, arg: Node, ctx: Context) -> 
 
 def _expects(param: fn.Param) -> str:
     what = {
-        Type.PLAYER: "a player's name", Type.STREET: "a street (flop, turn or river)",
-        Type.HANDTYPE: "a hand type (such as flush)", Type.FLOPCAT: "a flop category",
+        Type.PLAYER: "a player's name",
+        Type.STREET: "a street (flop, turn or river)",
+        Type.HANDTYPE: "a hand type (such as flush)",
+        Type.FLOPCAT: "a flop category",
         Type.RANGE: "quoted range text (such as 'AA:$ds')",
         Type.BOARD: "a quoted board pattern (such as 'sss')",
         Type.HIRATING: "a high rating or a quoted five-card hand",
         Type.LORATING: "a low rating or a quoted low such as '8765A'",
-        Type.CARD: "a card (such as 'As')", Type.RANK: "a rank (such as 'A')",
-        Type.RANKSET: "a set of ranks", Type.INT: "a whole number",
-    }  # fmt: skip
-    return what.get(param.type, f"a {param.type.value}")
+        Type.CARD: "a card (such as 'As')",
+        Type.RANK: "a rank (such as 'A')",
+        Type.RANKSET: "a set of ranks",
+        Type.INT: "a whole number",
+    }
+    return what.get(param.type, param.type.a)
 
 
 def _shown(expr: Expr) -> str:
     if isinstance(expr, Const) and expr.type is Type.STREET:
         return f"the street {fn.STREET_NAMES[expr.value]}"
-    return f"a {expr.type.value}"
+    return expr.type.a
 
 
 def _fits(got: Type, want: Type) -> bool:
@@ -391,12 +410,18 @@ def _fits(got: Type, want: Type) -> bool:
 # ------------------------------------------------------------------ operators
 
 
-def _operand_pair(left: Expr, right: Expr, left_node: Node, right_node: Node, ctx: Context
-                  ) -> tuple[Expr, Expr]:  # fmt: skip
+def _operand_pair(
+    left: Expr, right: Expr, left_node: Node, right_node: Node, ctx: Context
+) -> tuple[Expr, Expr]:
     """Quoted text on one side of a comparison takes the other side's type."""
     for a, b, node in ((left, right, left_node), (right, left, right_node)):
-        if a.type is Type.STRING and b.type in (Type.CARD, Type.RANK, Type.RANKSET,
-                                               Type.HANDTYPE, Type.FLOPCAT):  # fmt: skip
+        if a.type is Type.STRING and b.type in (
+            Type.CARD,
+            Type.RANK,
+            Type.RANKSET,
+            Type.HANDTYPE,
+            Type.FLOPCAT,
+        ):
             try:
                 value = _coerce(str(a.constant), b.type, ctx)
             except OmahaEvalError as exc:
@@ -431,8 +456,7 @@ def compile_expr(node: Node, ctx: Context) -> Expr:
     if node.op in ("and", "or"):
         for side, sub in ((left, node.left), (right, node.right)):
             if side.type is not Type.BOOL:
-                raise ctx.fail(f"'{node.op}' needs true/false values, got {_shown(side)}",
-                               sub.at)  # fmt: skip
+                raise ctx.fail(f"'{node.op}' needs true/false values, got {_shown(side)}", sub.at)
         return Logic(node.op, left, right, Type.BOOL, node.at)
     left, right = _operand_pair(left, right, node.left, node.right, ctx)
     if node.op in _ARITH:
@@ -446,6 +470,5 @@ def compile_expr(node: Node, ctx: Context) -> Expr:
     if left.type in (Type.STREET, Type.PLAYER, Type.STRING):
         raise ctx.fail(f"cannot compare {_shown(left)}s", node.at)
     if node.op not in ("=", "<>") and left.type not in ORDERED:
-        raise ctx.fail(f"{left.type.value}s are equal or not, not ordered: use = or <>",
-                       node.at)  # fmt: skip
+        raise ctx.fail(f"{left.type.value}s are equal or not, not ordered: use = or <>", node.at)
     return Operation(node.op, left, right, Type.BOOL, node.at)

@@ -71,10 +71,13 @@ class Type(enum.Enum):
     RANGE = "range text"  # an argument only: read as a range of the spot's hands
     BOARD = "board pattern"  # an argument only: read as a set of five cards
 
+    @property
+    def a(self) -> str:
+        """The type's name with its article ("an equity", "a rank")."""
+        return f"{'an' if self.value[0] in 'aeiou' else 'a'} {self.value}"
 
-NUMERIC = frozenset(
-    {Type.NUM, Type.INT, Type.EQUITY, Type.FRACTION, Type.HIRATING, Type.LORATING}
-)
+
+NUMERIC = frozenset({Type.NUM, Type.INT, Type.EQUITY, Type.FRACTION, Type.HIRATING, Type.LORATING})
 ORDERED = NUMERIC | {Type.HANDTYPE, Type.FLOPCAT, Type.RANK}
 
 STREETS = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}
@@ -82,19 +85,42 @@ STREET_NAMES = {v: k for k, v in STREETS.items()}
 
 # Hand types: the keywords, worst first (the C categories' order), and the
 # names shown (evaluator.CATEGORIES, lower case).
-HAND_TYPES = ("highcard", "pair", "twopair", "trips", "straight", "flush", "fullhouse",
-              "quads", "straightflush")  # fmt: skip
+HAND_TYPES = (
+    "highcard",
+    "pair",
+    "twopair",
+    "trips",
+    "straight",
+    "flush",
+    "fullhouse",
+    "quads",
+    "straightflush",
+)
 HAND_TYPE_ALIASES = {"threeofakind": 3, "fourofakind": 7}
 HAND_TYPE_NAMES = tuple(name.lower() for name in CATEGORIES)
 
 # Flop categories (Open PQL's), worst first; their Omaha meaning is in
 # flop_category below and docs/pql.md.
 FLOP_CATEGORIES = (
-    "flopnothing", "flopunderpair", "flopthirdpair", "floppocket23", "flopsecondpair",
-    "floppocket12", "floptoppair", "flopoverpair", "flopbottomtwo", "floptopandbottom",
-    "floptoptwo", "floptrips", "flopset", "flopstraight", "flopflush", "flopfullhouse",
-    "flopquads", "flopstraightflush",
-)  # fmt: skip
+    "flopnothing",
+    "flopunderpair",
+    "flopthirdpair",
+    "floppocket23",
+    "flopsecondpair",
+    "floppocket12",
+    "floptoppair",
+    "flopoverpair",
+    "flopbottomtwo",
+    "floptopandbottom",
+    "floptoptwo",
+    "floptrips",
+    "flopset",
+    "flopstraight",
+    "flopflush",
+    "flopfullhouse",
+    "flopquads",
+    "flopstraightflush",
+)
 _FLOP = {name: i for i, name in enumerate(FLOP_CATEGORIES)}
 
 
@@ -130,10 +156,17 @@ class Function:
 FUNCTIONS: dict[str, Function] = {}  # lower-case name (and aliases) -> function
 
 
-def _define(name: str, params: str, returns: Type, meaning: str, example: str, *,
-            aliases: tuple[str, ...] = (), streets: tuple[int, ...] = (3, 4, 5),
-            cost: Callable[..., float] | None = None
-            ) -> Callable[[Callable[..., Array]], Callable[..., Array]]:  # fmt: skip
+def _define(
+    name: str,
+    params: str,
+    returns: Type,
+    meaning: str,
+    example: str,
+    *,
+    aliases: tuple[str, ...] = (),
+    streets: tuple[int, ...] = (3, 4, 5),
+    cost: Callable[..., float] | None = None,
+) -> Callable[[Callable[..., Array]], Callable[..., Array]]:
     """Register a function; `params` is "name:type, ..." (types by their
     enum names, a trailing '*' for an argument that may be an expression)."""
     parsed = []
@@ -143,8 +176,17 @@ def _define(name: str, params: str, returns: Type, meaning: str, example: str, *
         parsed.append(Param(pname, Type[ptype.rstrip("*")], const=not expression))
 
     def register(impl: Callable[..., Array]) -> Callable[..., Array]:
-        f = Function(name, tuple(parsed), returns, meaning, example, impl,
-                     cost or (lambda *args: 1.0), aliases, streets)  # fmt: skip
+        f = Function(
+            name,
+            tuple(parsed),
+            returns,
+            meaning,
+            example,
+            impl,
+            cost or (lambda *args: 1.0),
+            aliases,
+            streets,
+        )
         for key in (name, *aliases):
             FUNCTIONS[key.lower()] = f
         return impl
@@ -196,7 +238,7 @@ def _board(block: Block, rows: Rows, street: int) -> npt.NDArray[np.uint8]:
 
 def rank_set(cards: npt.NDArray[np.uint8]) -> Array:
     """The set of ranks of each row of cards: a 13-bit mask."""
-    return np.bitwise_or.reduce(np.left_shift(1, (cards >> 2).astype(np.int64)), axis=1)
+    return np.asarray(np.bitwise_or.reduce(np.left_shift(1, (cards >> 2).astype(np.int64)), axis=1))
 
 
 def _duplicated(cards: npt.NDArray[np.uint8]) -> Array:
@@ -204,7 +246,7 @@ def _duplicated(cards: npt.NDArray[np.uint8]) -> Array:
     ranks = (cards >> 2).astype(np.int64)
     counts = np.zeros((len(cards), 13), dtype=np.int64)
     np.add.at(counts, (np.arange(len(cards))[:, None], ranks), 1)
-    return ((counts >= 2) * (1 << np.arange(13))).sum(axis=1)
+    return np.asarray(((counts >= 2) * (1 << np.arange(13))).sum(axis=1))
 
 
 def _board_low(block: Block, rows: Rows, street: int) -> Array:
@@ -223,11 +265,11 @@ def _board_suits(block: Block, rows: Rows, street: int) -> Array:
 
 
 def _high(block: Block, rows: Rows, p: int, street: int) -> Array:
-    return block.values(street)[0][rows, p].astype(np.int64)
+    return np.asarray(block.values(street)[0][rows, p].astype(np.int64))
 
 
 def _low(block: Block, rows: Rows, p: int, street: int) -> Array:
-    return block.values(street)[1][rows, p].astype(np.int64)
+    return np.asarray(block.values(street)[1][rows, p].astype(np.int64))
 
 
 def _bit(p: int) -> int:
@@ -252,168 +294,255 @@ def _runout_cost(shape: Shape, street: int) -> float:
 
 # ------------------------------------------------------------------ showdown
 
-_define("riverEquity", "player:PLAYER", Type.EQUITY,
-        "the player's share of the pot at the river (hi share + lo share; the whole pot "
-        "to the best high when no low qualifies)",
-        "select avg(riverEquity(hero)) from game='omaha8', hero='AA**', villain='*'")(
-    lambda block, rows, p: block.shares()[rows, p])  # fmt: skip
-_define("fractionalRiverEquity", "player:PLAYER", Type.FRACTION,
-        "riverEquity as a fraction (1/2 for half the pot, 3/4 for a quartered high and "
-        "low): the same value, shown as the fraction it is",
-        "select histogram(fractionalRiverEquity(hero)) from hero='A2**', villain='A2**'")(
-    lambda block, rows, p: block.shares()[rows, p])  # fmt: skip
-_define("winsHi", "player:PLAYER", Type.BOOL,
-        "the player alone has the best high at the river (a tie is not a win)",
-        "select count(winsHi(hero)) from hero='AA**', villain='KK**'")(
-    lambda block, rows, p: block.winners()[0][rows] == _bit(p))  # fmt: skip
-_define("tiesHi", "player:PLAYER", Type.BOOL,
-        "the player shares the best high at the river with another player",
-        "select count(tiesHi(hero)) from hero='AA**', villain='AA**'")(
-    lambda block, rows, p: ((block.winners()[0][rows] >> p) & 1).astype(bool)
-    & (_POPCOUNT[block.winners()[0][rows]] > 1))  # fmt: skip
-_define("winsLo", "player:PLAYER", Type.BOOL,
-        "the player alone has the best qualifying (eight-or-better) low at the river",
-        "select count(winsLo(hero)) from hero='A2**', villain='A3**'")(
-    lambda block, rows, p: block.winners()[1][rows] == _bit(p))  # fmt: skip
-_define("tiesLo", "player:PLAYER", Type.BOOL,
-        "the player shares the best qualifying low at the river with another player "
-        "(quartered, or split)",
-        "select count(tiesLo(hero)) from hero='A2**', villain='A2**'")(
-    lambda block, rows, p: ((block.winners()[1][rows] >> p) & 1).astype(bool)
-    & (_POPCOUNT[block.winners()[1][rows]] > 1))  # fmt: skip
+_define(
+    "riverEquity",
+    "player:PLAYER",
+    Type.EQUITY,
+    "the player's share of the pot at the river (hi share + lo share; the whole pot "
+    "to the best high when no low qualifies)",
+    "select avg(riverEquity(hero)) from game='omaha8', hero='AA**', villain='*'",
+)(lambda block, rows, p: block.shares()[rows, p])
+_define(
+    "fractionalRiverEquity",
+    "player:PLAYER",
+    Type.FRACTION,
+    "riverEquity as a fraction (1/2 for half the pot, 3/4 for a quartered high and "
+    "low): the same value, shown as the fraction it is",
+    "select histogram(fractionalRiverEquity(hero)) from hero='A2**', villain='A2**'",
+)(lambda block, rows, p: block.shares()[rows, p])
+_define(
+    "winsHi",
+    "player:PLAYER",
+    Type.BOOL,
+    "the player alone has the best high at the river (a tie is not a win)",
+    "select count(winsHi(hero)) from hero='AA**', villain='KK**'",
+)(lambda block, rows, p: block.winners()[0][rows] == _bit(p))
+_define(
+    "tiesHi",
+    "player:PLAYER",
+    Type.BOOL,
+    "the player shares the best high at the river with another player",
+    "select count(tiesHi(hero)) from hero='AA**', villain='AA**'",
+)(
+    lambda block, rows, p: (
+        ((block.winners()[0][rows] >> p) & 1).astype(bool)
+        & (_POPCOUNT[block.winners()[0][rows]] > 1)
+    )
+)
+_define(
+    "winsLo",
+    "player:PLAYER",
+    Type.BOOL,
+    "the player alone has the best qualifying (eight-or-better) low at the river",
+    "select count(winsLo(hero)) from hero='A2**', villain='A3**'",
+)(lambda block, rows, p: block.winners()[1][rows] == _bit(p))
+_define(
+    "tiesLo",
+    "player:PLAYER",
+    Type.BOOL,
+    "the player shares the best qualifying low at the river with another player "
+    "(quartered, or split)",
+    "select count(tiesLo(hero)) from hero='A2**', villain='A2**'",
+)(
+    lambda block, rows, p: (
+        ((block.winners()[1][rows] >> p) & 1).astype(bool)
+        & (_POPCOUNT[block.winners()[1][rows]] > 1)
+    )
+)
 
 
-@_define("scoops", "player:PLAYER", Type.BOOL,
-         "the player wins the whole pot alone: the best high alone, and the best low "
-         "alone or no qualifying low",
-         "select count(scoops(hero)) from hero='A2**', villain='*'")
+@_define(
+    "scoops",
+    "player:PLAYER",
+    Type.BOOL,
+    "the player wins the whole pot alone: the best high alone, and the best low "
+    "alone or no qualifying low",
+    "select count(scoops(hero)) from hero='A2**', villain='*'",
+)
 def _scoops(block: Block, rows: Rows, p: int) -> Array:
     hi, lo = block.winners()
-    return (hi[rows] == _bit(p)) & ((lo[rows] == 0) | (lo[rows] == _bit(p)))
+    return np.asarray((hi[rows] == _bit(p)) & ((lo[rows] == 0) | (lo[rows] == _bit(p))))
 
 
-@_define("winningHandType", "", Type.HANDTYPE,
-         "the hand type of the best high at the river (every winner's, when it is shared)",
-         "select histogram(winningHandType()) from p1='*', p2='*', p3='*', p4='*', "
-         "p5='*', p6='*'")
+@_define(
+    "winningHandType",
+    "",
+    Type.HANDTYPE,
+    "the hand type of the best high at the river (every winner's, when it is shared)",
+    "select histogram(winningHandType()) from p1='*', p2='*', p3='*', p4='*', p5='*', p6='*'",
+)
 def _winning_hand_type(block: Block, rows: Rows) -> Array:
-    return _category_of()[block.values(5)[0][rows].max(axis=1)].astype(np.int64)
+    return np.asarray(_category_of()[block.values(5)[0][rows].max(axis=1)].astype(np.int64))
 
 
 # ------------------------------------------------------------------ per street
 
-_define("handType", "player:PLAYER, street:STREET", Type.HANDTYPE,
-        "the hand type of the player's best high on the street (two hole cards and three "
-        "of that street's board cards)",
-        "select histogram(handType(hero, river)) from hero='15%', villain='*'")(
-    lambda block, rows, p, s: _category_of()[_high(block, rows, p, s)].astype(np.int64))
-_define("exactHandType", "player:PLAYER, street:STREET, type:HANDTYPE", Type.BOOL,
-        "the player's high on the street is of exactly this hand type",
-        "select count(exactHandType(hero, flop, flush)) from hero='AsKs**', villain='*'")(
-    lambda block, rows, p, s, t: _category_of()[_high(block, rows, p, s)] == t)
-_define("minHandType", "player:PLAYER, street:STREET, type:HANDTYPE", Type.BOOL,
-        "the player's high on the street is of this hand type or better",
-        "select count(minHandType(hero, flop, trips)) from hero='KK**', villain='*'")(
-    lambda block, rows, p, s, t: _category_of()[_high(block, rows, p, s)] >= t)
-_define("hiRating", "player:PLAYER, street:STREET", Type.HIRATING,
-        "the player's best high on the street as a rating, 1 (7-5-4-3-2) to 7,462 (a "
-        "royal flush): larger is better, equal ratings tie",
-        "select avg(hiRating(hero, river)) from hero='AA**', villain='*'")(
-    lambda block, rows, p, s: _high(block, rows, p, s))
-_define("minHiRating", "player:PLAYER, street:STREET, rating:HIRATING*", Type.BOOL,
-        "the player's high on the street rates at least this (a five-card hand such as "
-        "'AsAdKsKdQc' rated by rateHiHand, or a rating)",
-        "select count(minHiRating(hero, river, 'AsAdKsKdQc')) from hero='AA**', villain='*'")(
-    lambda block, rows, p, s, r: _high(block, rows, p, s) >= r)
+_define(
+    "handType",
+    "player:PLAYER, street:STREET",
+    Type.HANDTYPE,
+    "the hand type of the player's best high on the street (two hole cards and three "
+    "of that street's board cards)",
+    "select histogram(handType(hero, river)) from hero='15%', villain='*'",
+)(lambda block, rows, p, s: _category_of()[_high(block, rows, p, s)].astype(np.int64))
+_define(
+    "exactHandType",
+    "player:PLAYER, street:STREET, type:HANDTYPE",
+    Type.BOOL,
+    "the player's high on the street is of exactly this hand type",
+    "select count(exactHandType(hero, flop, flush)) from hero='AsKs**', villain='*'",
+)(lambda block, rows, p, s, t: _category_of()[_high(block, rows, p, s)] == t)
+_define(
+    "minHandType",
+    "player:PLAYER, street:STREET, type:HANDTYPE",
+    Type.BOOL,
+    "the player's high on the street is of this hand type or better",
+    "select count(minHandType(hero, flop, trips)) from hero='KK**', villain='*'",
+)(lambda block, rows, p, s, t: _category_of()[_high(block, rows, p, s)] >= t)
+_define(
+    "hiRating",
+    "player:PLAYER, street:STREET",
+    Type.HIRATING,
+    "the player's best high on the street as a rating, 1 (7-5-4-3-2) to 7,462 (a "
+    "royal flush): larger is better, equal ratings tie",
+    "select avg(hiRating(hero, river)) from hero='AA**', villain='*'",
+)(lambda block, rows, p, s: _high(block, rows, p, s))
+_define(
+    "minHiRating",
+    "player:PLAYER, street:STREET, rating:HIRATING*",
+    Type.BOOL,
+    "the player's high on the street rates at least this (a five-card hand such as "
+    "'AsAdKsKdQc' rated by rateHiHand, or a rating)",
+    "select count(minHiRating(hero, river, 'AsAdKsKdQc')) from hero='AA**', villain='*'",
+)(lambda block, rows, p, s, r: _high(block, rows, p, s) >= r)
 
 
 def _best_of_players(values: Array, p: int) -> Array:
-    return values[:, p] >= values.max(axis=1)
+    return np.asarray(values[:, p] >= values.max(axis=1))
 
 
-_define("bestHiRating", "player:PLAYER, street:STREET", Type.BOOL,
-        "no other player has a better high on the street (ties allowed)",
-        "select count(bestHiRating(hero, flop)) from hero='AA**', villain='KK**'",
-        aliases=("maxHiRating",))(
-    lambda block, rows, p, s: _best_of_players(block.values(s)[0][rows], p))  # fmt: skip
-_define("loRating", "player:PLAYER, street:STREET", Type.LORATING,
-        "the player's best eight-or-better low on the street as a rating: 0 for no low, "
-        "else 1 (8-7-6-5-4) to 56 (5-4-3-2-A), larger is better",
-        "select histogram(loRating(hero, river)) from hero='A2**', villain='*'")(
-    lambda block, rows, p, s: _low(block, rows, p, s))
-_define("minLoRating", "player:PLAYER, street:STREET, rating:LORATING*", Type.BOOL,
-        "the player has a qualifying low on the street at least as good as this one (a "
-        "low such as '8765A' rated by rateLoHand, or a rating)",
-        "select count(minLoRating(hero, river, '7542A')) from hero='A2**', villain='*'")(
-    lambda block, rows, p, s, r: (_low(block, rows, p, s) >= r) & (_low(block, rows, p, s) > 0))
-_define("madeLo", "player:PLAYER, street:STREET", Type.BOOL,
-        "the player has a qualifying low on the street (it needs three low ranks on the "
-        "board, and two of the player's own)",
-        "select count(madeLo(hero, river)) from hero='A23*', villain='*'")(
-    lambda block, rows, p, s: _low(block, rows, p, s) > 0)
+_define(
+    "bestHiRating",
+    "player:PLAYER, street:STREET",
+    Type.BOOL,
+    "no other player has a better high on the street (ties allowed)",
+    "select count(bestHiRating(hero, flop)) from hero='AA**', villain='KK**'",
+    aliases=("maxHiRating",),
+)(lambda block, rows, p, s: _best_of_players(block.values(s)[0][rows], p))
+_define(
+    "loRating",
+    "player:PLAYER, street:STREET",
+    Type.LORATING,
+    "the player's best eight-or-better low on the street as a rating: 0 for no low, "
+    "else 1 (8-7-6-5-4) to 56 (5-4-3-2-A), larger is better",
+    "select histogram(loRating(hero, river)) from hero='A2**', villain='*'",
+)(lambda block, rows, p, s: _low(block, rows, p, s))
+_define(
+    "minLoRating",
+    "player:PLAYER, street:STREET, rating:LORATING*",
+    Type.BOOL,
+    "the player has a qualifying low on the street at least as good as this one (a "
+    "low such as '8765A' rated by rateLoHand, or a rating)",
+    "select count(minLoRating(hero, river, '7542A')) from hero='A2**', villain='*'",
+)(lambda block, rows, p, s, r: (_low(block, rows, p, s) >= r) & (_low(block, rows, p, s) > 0))
+_define(
+    "madeLo",
+    "player:PLAYER, street:STREET",
+    Type.BOOL,
+    "the player has a qualifying low on the street (it needs three low ranks on the "
+    "board, and two of the player's own)",
+    "select count(madeLo(hero, river)) from hero='A23*', villain='*'",
+)(lambda block, rows, p, s: _low(block, rows, p, s) > 0)
 
 
-@_define("bestLoRating", "player:PLAYER, street:STREET", Type.BOOL,
-         "the player has a qualifying low on the street and no other player a better one",
-         "select count(bestLoRating(hero, turn)) from hero='A2**', villain='A3**'")
+@_define(
+    "bestLoRating",
+    "player:PLAYER, street:STREET",
+    Type.BOOL,
+    "the player has a qualifying low on the street and no other player a better one",
+    "select count(bestLoRating(hero, turn)) from hero='A2**', villain='A3**'",
+)
 def _best_low(block: Block, rows: Rows, p: int, s: int) -> Array:
     low = block.values(s)[1][rows]
     return (low[:, p] > 0) & _best_of_players(low, p)
 
 
-_define("nutHi", "player:PLAYER, street:STREET", Type.BOOL,
-        "no hand of two cards not on the street's board could make a better high with it: "
-        "the player holds the nuts (other players' cards do not block)",
-        "select count(nutHi(hero, flop)) from hero='*', villain='*'")(
-    lambda block, rows, p, s: _high(block, rows, p, s) == block.nut_high(s)[rows])
+_define(
+    "nutHi",
+    "player:PLAYER, street:STREET",
+    Type.BOOL,
+    "no hand of two cards not on the street's board could make a better high with it: "
+    "the player holds the nuts (other players' cards do not block)",
+    "select count(nutHi(hero, flop)) from hero='*', villain='*'",
+)(lambda block, rows, p, s: _high(block, rows, p, s) == block.nut_high(s)[rows])
 
 
-@_define("nutLo", "player:PLAYER, street:STREET", Type.BOOL,
-         "the player has a qualifying low on the street and no two cards not on the board "
-         "could make a better one: the nut low (by ranks: other players' cards do not block)",
-         "select count(nutLo(hero, river)) from hero='A2**', villain='*'")
+@_define(
+    "nutLo",
+    "player:PLAYER, street:STREET",
+    Type.BOOL,
+    "the player has a qualifying low on the street and no two cards not on the board "
+    "could make a better one: the nut low (by ranks: other players' cards do not block)",
+    "select count(nutLo(hero, river)) from hero='A2**', villain='*'",
+)
 def _nut_lo(block: Block, rows: Rows, p: int, s: int) -> Array:
     low = _low(block, rows, p, s)
-    return (low > 0) & (low == _nut_low()[_board_low(block, rows, s)])
+    return np.asarray((low > 0) & (low == _nut_low()[_board_low(block, rows, s)]))
 
 
-@_define("nutHiForHandType", "player:PLAYER, street:STREET", Type.BOOL,
-         "the player's high is the best of its hand type that the street's board allows "
-         "(the nut flush, the top set...)",
-         "select count(nutHiForHandType(hero, flop)) from hero='AsKs**', villain='*'")
+@_define(
+    "nutHiForHandType",
+    "player:PLAYER, street:STREET",
+    Type.BOOL,
+    "the player's high is the best of its hand type that the street's board allows "
+    "(the nut flush, the top set...)",
+    "select count(nutHiForHandType(hero, flop)) from hero='AsKs**', villain='*'",
+)
 def _nut_for_type(block: Block, rows: Rows, p: int, s: int) -> Array:
     high = _high(block, rows, p, s)
     best = block.nut_by_category(s)[rows, _category_of()[high]]
-    return high == best
+    return np.asarray(high == best)
 
 
-_define("hvhEquity", "player:PLAYER, street:STREET", Type.EQUITY,
-        "the player's exact share of the pot with every player's hand known and the board "
-        "of the street, over every way the rest of the board can come (dead cards left "
-        "out); preflop, over every board",
-        "select avg(hvhEquity(hero, flop)) from hero='AA**', villain='*'",
-        aliases=("equity",), streets=(0, 3, 4, 5),
-        cost=lambda shape, p, s: _runout_cost(shape, s))(
-    lambda block, rows, p, s: block.equity(s, rows)[:, p])  # fmt: skip
-_define("minHvHEquity", "player:PLAYER, street:STREET, equity:NUM*", Type.BOOL,
-        "hvhEquity of the player on the street is at least this",
-        "select count(minHvHEquity(hero, flop, 0.5)) from hero='AA**', villain='*'",
-        aliases=("minEquity",), streets=(0, 3, 4, 5),
-        cost=lambda shape, p, s, x: _runout_cost(shape, s))(
-    lambda block, rows, p, s, x: block.equity(s, rows)[:, p] >= x)  # fmt: skip
+_define(
+    "hvhEquity",
+    "player:PLAYER, street:STREET",
+    Type.EQUITY,
+    "the player's exact share of the pot with every player's hand known and the board "
+    "of the street, over every way the rest of the board can come (dead cards left "
+    "out); preflop, over every board",
+    "select avg(hvhEquity(hero, flop)) from hero='AA**', villain='*'",
+    aliases=("equity",),
+    streets=(0, 3, 4, 5),
+    cost=lambda shape, p, s: _runout_cost(shape, s),
+)(lambda block, rows, p, s: block.equity(s, rows)[:, p])
+_define(
+    "minHvHEquity",
+    "player:PLAYER, street:STREET, equity:NUM*",
+    Type.BOOL,
+    "hvhEquity of the player on the street is at least this",
+    "select count(minHvHEquity(hero, flop, 0.5)) from hero='AA**', villain='*'",
+    aliases=("minEquity",),
+    streets=(0, 3, 4, 5),
+    cost=lambda shape, p, s, x: _runout_cost(shape, s),
+)(lambda block, rows, p, s, x: block.equity(s, rows)[:, p] >= x)
 
 
-@_define("flopHandCategory", "player:PLAYER", Type.FLOPCAT,
-         "what the player's best flop hand makes of the flop, worst first: flopnothing; "
-         "a pair (a pocket pair below the flop: flopunderpair; pairing its third, second "
-         "or top rank: flopthirdpair, flopsecondpair, floptoppair; a pocket pair between "
-         "its ranks: floppocket23, floppocket12; above them: flopoverpair); two of its "
-         "ranks paired by hole cards (flopbottomtwo, floptopandbottom, floptoptwo); trips "
-         "with a paired flop (floptrips) or a set from a pocket pair (flopset); then "
-         "flopstraight, flopflush, flopfullhouse, flopquads, flopstraightflush.  On a "
-         "paired flop the board's pair is everyone's: a hand is classed by the pair it "
-         "adds",
-         "select histogram(flopHandCategory(hero)) from hero='AA**', villain='*'")
+@_define(
+    "flopHandCategory",
+    "player:PLAYER",
+    Type.FLOPCAT,
+    "what the player's best flop hand makes of the flop, worst first: flopnothing; "
+    "a pair (a pocket pair below the flop: flopunderpair; pairing its third, second "
+    "or top rank: flopthirdpair, flopsecondpair, floptoppair; a pocket pair between "
+    "its ranks: floppocket23, floppocket12; above them: flopoverpair); two of its "
+    "ranks paired by hole cards (flopbottomtwo, floptopandbottom, floptoptwo); trips "
+    "with a paired flop (floptrips) or a set from a pocket pair (flopset); then "
+    "flopstraight, flopflush, flopfullhouse, flopquads, flopstraightflush.  On a "
+    "paired flop the board's pair is everyone's: a hand is classed by the pair it "
+    "adds",
+    "select histogram(flopHandCategory(hero)) from hero='AA**', villain='*'",
+)
 def flop_category(block: Block, rows: Rows, p: int) -> Array:
     high = _high(block, rows, p, 3)
     cat = _category_of()[high].astype(np.int64)
@@ -430,37 +559,71 @@ def flop_category(block: Block, rows: Rows, p: int) -> Array:
     # (the one that is not the board's) on a paired flop
     pair = np.where((cat == 2) & (keys[:, 0] == board_pair), keys[:, 1], keys[:, 0])
     by_pair = np.select(
-        [pair == top, pair == second, pair == third, pair > top,
-         pair > np.maximum(second, third), (third >= 0) & (pair > third)],
-        [_FLOP["floptoppair"], _FLOP["flopsecondpair"], _FLOP["flopthirdpair"],
-         _FLOP["flopoverpair"], _FLOP["floppocket12"], _FLOP["floppocket23"]],
+        [
+            pair == top,
+            pair == second,
+            pair == third,
+            pair > top,
+            pair > np.maximum(second, third),
+            (third >= 0) & (pair > third),
+        ],
+        [
+            _FLOP["floptoppair"],
+            _FLOP["flopsecondpair"],
+            _FLOP["flopthirdpair"],
+            _FLOP["flopoverpair"],
+            _FLOP["floppocket12"],
+            _FLOP["floppocket23"],
+        ],
         _FLOP["flopunderpair"],
-    )  # fmt: skip
-    two = np.select([(keys[:, 0] == top) & (keys[:, 1] == second), keys[:, 0] == top],
-                    [_FLOP["floptoptwo"], _FLOP["floptopandbottom"]], _FLOP["flopbottomtwo"])
+    )
+    two = np.select(
+        [(keys[:, 0] == top) & (keys[:, 1] == second), keys[:, 0] == top],
+        [_FLOP["floptoptwo"], _FLOP["floptopandbottom"]],
+        _FLOP["flopbottomtwo"],
+    )
     conditions = [
         cat >= 4,
         cat == 3,
         (cat == 2) & (distinct == 3),
         ((cat == 2) & (distinct == 2)) | ((cat == 1) & (distinct == 3)),
     ]
-    made = np.array([_FLOP["flopnothing"]] * 4 + [_FLOP[name] for name in (
-        "flopstraight", "flopflush", "flopfullhouse", "flopquads", "flopstraightflush")])
-    trips = np.select([distinct == 3, distinct == 2],
-                      [_FLOP["flopset"], _FLOP["floptrips"]], _FLOP["flopnothing"])
-    result: Array = np.select(conditions, [made[cat.clip(0, 8)], trips, two, by_pair],
-                              _FLOP["flopnothing"])  # fmt: skip
+    made = np.array(
+        [_FLOP["flopnothing"]] * 4
+        + [
+            _FLOP[name]
+            for name in (
+                "flopstraight",
+                "flopflush",
+                "flopfullhouse",
+                "flopquads",
+                "flopstraightflush",
+            )
+        ]
+    )
+    trips = np.select(
+        [distinct == 3, distinct == 2], [_FLOP["flopset"], _FLOP["floptrips"]], _FLOP["flopnothing"]
+    )
+    result: Array = np.select(
+        conditions, [made[cat.clip(0, 8)], trips, two, by_pair], _FLOP["flopnothing"]
+    )
     return result
 
 
-_define("exactFlopHandCategory", "player:PLAYER, category:FLOPCAT", Type.BOOL,
-        "the player's flop category is exactly this one",
-        "select count(exactFlopHandCategory(hero, flopset)) from hero='KK**', villain='*'")(
-    lambda block, rows, p, c: flop_category(block, rows, p) == c)
-_define("minFlopHandCategory", "player:PLAYER, category:FLOPCAT", Type.BOOL,
-        "the player's flop category is this one or a better one",
-        "select count(minFlopHandCategory(hero, floptoppair)) from hero='AK**', villain='*'")(
-    lambda block, rows, p, c: flop_category(block, rows, p) >= c)
+_define(
+    "exactFlopHandCategory",
+    "player:PLAYER, category:FLOPCAT",
+    Type.BOOL,
+    "the player's flop category is exactly this one",
+    "select count(exactFlopHandCategory(hero, flopset)) from hero='KK**', villain='*'",
+)(lambda block, rows, p, c: flop_category(block, rows, p) == c)
+_define(
+    "minFlopHandCategory",
+    "player:PLAYER, category:FLOPCAT",
+    Type.BOOL,
+    "the player's flop category is this one or a better one",
+    "select count(minFlopHandCategory(hero, floptoppair)) from hero='AK**', villain='*'",
+)(lambda block, rows, p, c: flop_category(block, rows, p) >= c)
 
 
 # ------------------------------------------------------------------ outs
@@ -469,35 +632,63 @@ _define("minFlopHandCategory", "player:PLAYER, category:FLOPCAT", Type.BOOL,
 def _outs(what: int, category: int = 0) -> Callable[..., Array]:
     def outs(block: Block, rows: Rows, p: int, s: int, *rest: Any) -> Array:
         d = block.deals
-        return _core.outs(np.ascontiguousarray(d.hands[rows]), np.ascontiguousarray(d.boards[rows]),
-                          p, s, block.dead, block.game.code, what,
-                          rest[0] if what == _core.OUTS_CATEGORY else 0).astype(np.int64)  # fmt: skip
+        return _core.outs(
+            np.ascontiguousarray(d.hands[rows]),
+            np.ascontiguousarray(d.boards[rows]),
+            p,
+            s,
+            block.dead,
+            block.game.code,
+            what,
+            rest[0] if what == _core.OUTS_CATEGORY else 0,
+        ).astype(np.int64)
 
     return outs
 
 
 _OUTS_COST = 45 * 30.0
-_define("nutLoOuts", "player:PLAYER, street:STREET", Type.INT,
-        "how many of the unseen cards (in no player's hand, not on the board, not dead), "
-        "dealt next, give the player the nut low on the next street (flop or turn)",
-        "select avg(nutLoOuts(hero, flop)) from hero='A2**', villain='*', board='7c8d9h'",
-        streets=(3, 4), cost=lambda *a: _OUTS_COST)(_outs(0))
-_define("nutHiOuts", "player:PLAYER, street:STREET", Type.INT,
-        "how many of the unseen cards, dealt next, give the player the nut high on the next "
-        "street (flop or turn)",
-        "select avg(nutHiOuts(hero, flop)) from hero='AsKs**', villain='*', board='2s7s9h'",
-        streets=(3, 4), cost=lambda *a: _OUTS_COST)(_outs(1))
-_define("outsToHandType", "player:PLAYER, street:STREET, type:HANDTYPE", Type.INT,
-        "how many of the unseen cards, dealt next, give the player at least this hand type "
-        "on the next street (flop or turn)",
-        "select avg(outsToHandType(hero, flop, flush)) from hero='AsKs**', villain='*', "
-        "board='2s7s9h'", streets=(3, 4), cost=lambda *a: _OUTS_COST)(_outs(2))
+_define(
+    "nutLoOuts",
+    "player:PLAYER, street:STREET",
+    Type.INT,
+    "how many of the unseen cards (in no player's hand, not on the board, not dead), "
+    "dealt next, give the player the nut low on the next street (flop or turn)",
+    "select avg(nutLoOuts(hero, flop)) from hero='A2**', villain='*', board='7c8d9h'",
+    streets=(3, 4),
+    cost=lambda *a: _OUTS_COST,
+)(_outs(0))
+_define(
+    "nutHiOuts",
+    "player:PLAYER, street:STREET",
+    Type.INT,
+    "how many of the unseen cards, dealt next, give the player the nut high on the next "
+    "street (flop or turn)",
+    "select avg(nutHiOuts(hero, flop)) from hero='AsKs**', villain='*', board='2s7s9h'",
+    streets=(3, 4),
+    cost=lambda *a: _OUTS_COST,
+)(_outs(1))
+_define(
+    "outsToHandType",
+    "player:PLAYER, street:STREET, type:HANDTYPE",
+    Type.INT,
+    "how many of the unseen cards, dealt next, give the player at least this hand type "
+    "on the next street (flop or turn)",
+    "select avg(outsToHandType(hero, flop, flush)) from hero='AsKs**', villain='*', board='2s7s9h'",
+    streets=(3, 4),
+    cost=lambda *a: _OUTS_COST,
+)(_outs(2))
 
 
-@_define("minOutsToHandType", "player:PLAYER, street:STREET, type:HANDTYPE, outs:NUM*", Type.BOOL,
-         "outsToHandType of the player is at least this",
-         "select count(minOutsToHandType(hero, flop, flush, 9)) from hero='AsKs**', "
-         "villain='*', board='2s7s9h'", streets=(3, 4), cost=lambda *a: _OUTS_COST)
+@_define(
+    "minOutsToHandType",
+    "player:PLAYER, street:STREET, type:HANDTYPE, outs:NUM*",
+    Type.BOOL,
+    "outsToHandType of the player is at least this",
+    "select count(minOutsToHandType(hero, flop, flush, 9)) from hero='AsKs**', "
+    "villain='*', board='2s7s9h'",
+    streets=(3, 4),
+    cost=lambda *a: _OUTS_COST,
+)
 def _min_outs(block: Block, rows: Rows, p: int, s: int, t: int, n: Array) -> Array:
     return _outs(2)(block, rows, p, s, t) >= n
 
@@ -505,67 +696,104 @@ def _min_outs(block: Block, rows: Rows, p: int, s: int, t: int, n: Array) -> Arr
 # ------------------------------------------------------------------ board
 
 
-_define("boardAllowsMadeLo", "street:STREET", Type.BOOL,
-        "the street's board holds three or more distinct low ranks (A to 8): a low can be made",
-        "select count(boardAllowsMadeLo(turn)) from hero='*', villain='*'")(
-    lambda block, rows, s: _POPCOUNT[_board_low(block, rows, s)] >= 3)
-_define("boardLoCardCount", "street:STREET", Type.INT,
-        "the distinct low ranks (A to 8) on the street's board",
-        "select histogram(boardLoCardCount(flop)) from hero='*', villain='*'")(
-    lambda block, rows, s: _POPCOUNT[_board_low(block, rows, s)])
-_define("pairedBoard", "street:STREET", Type.BOOL,
-        "two cards of the street's board share a rank",
-        "select count(pairedBoard(river)) from hero='*', villain='*'")(
-    lambda block, rows, s: _POPCOUNT[_board_ranks(block, rows, s)] < s)
-_define("boardSuitCount", "street:STREET", Type.INT,
-        "the distinct suits on the street's board",
-        "select histogram(boardSuitCount(flop)) from hero='*', villain='*'")(
-    lambda block, rows, s: (_board_suits(block, rows, s) > 0).sum(axis=1))
-_define("monotoneBoard", "street:STREET", Type.BOOL,
-        "every card of the street's board is of one suit",
-        "select count(monotoneBoard(flop)) from hero='*', villain='*'")(
-    lambda block, rows, s: (_board_suits(block, rows, s) > 0).sum(axis=1) == 1)
-_define("twoToneBoard", "street:STREET", Type.BOOL,
-        "exactly two suits on the street's board",
-        "select count(twoToneBoard(flop)) from hero='*', villain='*'")(
-    lambda block, rows, s: (_board_suits(block, rows, s) > 0).sum(axis=1) == 2)
-_define("rainbowBoard", "street:STREET", Type.BOOL,
-        "every card of the street's board is of a different suit (a river, five cards, "
-        "never is)",
-        "select count(rainbowBoard(turn)) from hero='*', villain='*'")(
-    lambda block, rows, s: ((_board_suits(block, rows, s) > 0).sum(axis=1) == s) & (s < 5))
-_define("flushingBoard", "street:STREET", Type.BOOL,
-        "three or more cards of the street's board share a suit: a flush can be made",
-        "select count(flushingBoard(river)) from hero='*', villain='*'")(
-    lambda block, rows, s: _board_suits(block, rows, s).max(axis=1) >= 3)
+_define(
+    "boardAllowsMadeLo",
+    "street:STREET",
+    Type.BOOL,
+    "the street's board holds three or more distinct low ranks (A to 8): a low can be made",
+    "select count(boardAllowsMadeLo(turn)) from hero='*', villain='*'",
+)(lambda block, rows, s: _POPCOUNT[_board_low(block, rows, s)] >= 3)
+_define(
+    "boardLoCardCount",
+    "street:STREET",
+    Type.INT,
+    "the distinct low ranks (A to 8) on the street's board",
+    "select histogram(boardLoCardCount(flop)) from hero='*', villain='*'",
+)(lambda block, rows, s: _POPCOUNT[_board_low(block, rows, s)])
+_define(
+    "pairedBoard",
+    "street:STREET",
+    Type.BOOL,
+    "two cards of the street's board share a rank",
+    "select count(pairedBoard(river)) from hero='*', villain='*'",
+)(lambda block, rows, s: _POPCOUNT[_board_ranks(block, rows, s)] < s)
+_define(
+    "boardSuitCount",
+    "street:STREET",
+    Type.INT,
+    "the distinct suits on the street's board",
+    "select histogram(boardSuitCount(flop)) from hero='*', villain='*'",
+)(lambda block, rows, s: (_board_suits(block, rows, s) > 0).sum(axis=1))
+_define(
+    "monotoneBoard",
+    "street:STREET",
+    Type.BOOL,
+    "every card of the street's board is of one suit",
+    "select count(monotoneBoard(flop)) from hero='*', villain='*'",
+)(lambda block, rows, s: (_board_suits(block, rows, s) > 0).sum(axis=1) == 1)
+_define(
+    "twoToneBoard",
+    "street:STREET",
+    Type.BOOL,
+    "exactly two suits on the street's board",
+    "select count(twoToneBoard(flop)) from hero='*', villain='*'",
+)(lambda block, rows, s: (_board_suits(block, rows, s) > 0).sum(axis=1) == 2)
+_define(
+    "rainbowBoard",
+    "street:STREET",
+    Type.BOOL,
+    "every card of the street's board is of a different suit (a river, five cards, never is)",
+    "select count(rainbowBoard(turn)) from hero='*', villain='*'",
+)(lambda block, rows, s: ((_board_suits(block, rows, s) > 0).sum(axis=1) == s) & (s < 5))
+_define(
+    "flushingBoard",
+    "street:STREET",
+    Type.BOOL,
+    "three or more cards of the street's board share a suit: a flush can be made",
+    "select count(flushingBoard(river)) from hero='*', villain='*'",
+)(lambda block, rows, s: _board_suits(block, rows, s).max(axis=1) >= 3)
 
 # every five-rank straight, as rank masks (the wheel A-2-3-4-5 first)
 _STRAIGHTS = [(1 << 12) | 0b1111] + [0b11111 << low for low in range(9)]
 
 
-@_define("straightBoard", "street:STREET", Type.BOOL,
-         "the street's board holds three ranks of some straight: a straight can be made",
-         "select count(straightBoard(flop)) from hero='*', villain='*'")
+@_define(
+    "straightBoard",
+    "street:STREET",
+    Type.BOOL,
+    "the street's board holds three ranks of some straight: a straight can be made",
+    "select count(straightBoard(flop)) from hero='*', villain='*'",
+)
 def _straight_board(block: Block, rows: Rows, s: int) -> Array:
     ranks = _board_ranks(block, rows, s)
-    return np.logical_or.reduce([_POPCOUNT[ranks & m] >= 3 for m in _STRAIGHTS])
+    return np.asarray(np.logical_or.reduce([_POPCOUNT[ranks & m] >= 3 for m in _STRAIGHTS]))
 
 
-_define("boardRanks", "street:STREET", Type.RANKSET,
-        "the set of ranks on the street's board",
-        "select histogram(rankCount(boardRanks(flop))) from hero='*', villain='*'")(
-    lambda block, rows, s: _board_ranks(block, rows, s))
-_define("duplicatedBoardRanks", "street:STREET", Type.RANKSET,
-        "the ranks the street's board holds twice or more",
-        "select count(rankCount(duplicatedBoardRanks(river)) > 0) from hero='*', villain='*'")(
-    lambda block, rows, s: _duplicated(_board(block, rows, s)))
+_define(
+    "boardRanks",
+    "street:STREET",
+    Type.RANKSET,
+    "the set of ranks on the street's board",
+    "select histogram(rankCount(boardRanks(flop))) from hero='*', villain='*'",
+)(lambda block, rows, s: _board_ranks(block, rows, s))
+_define(
+    "duplicatedBoardRanks",
+    "street:STREET",
+    Type.RANKSET,
+    "the ranks the street's board holds twice or more",
+    "select count(rankCount(duplicatedBoardRanks(river)) > 0) from hero='*', villain='*'",
+)(lambda block, rows, s: _duplicated(_board(block, rows, s)))
 
 
-@_define("boardInRange", "pattern:BOARD", Type.BOOL,
-         "the river's five-card board matches the pattern, read in the range language as "
-         "a set of five cards (docs/ranges.md: 'sss' is every board holding three spades "
-         "or more)",
-         "select count(boardInRange('sss')) from hero='*', villain='*'")
+@_define(
+    "boardInRange",
+    "pattern:BOARD",
+    Type.BOOL,
+    "the river's five-card board matches the pattern, read in the range language as "
+    "a set of five cards (docs/ranges.md: 'sss' is every board holding three spades "
+    "or more)",
+    "select count(boardInRange('sss')) from hero='*', villain='*'",
+)
 def _board_in(block: Block, rows: Rows, members: npt.NDArray[np.bool_]) -> Array:
     from omaha_eval.solver import hand_index  # the hand order of all_hands
 
@@ -573,22 +801,33 @@ def _board_in(block: Block, rows: Rows, members: npt.NDArray[np.bool_]) -> Array
     return members[hand_index(board)] if len(rows) else np.zeros(0, bool)
 
 
-_define("turnCard", "", Type.CARD, "the turn card (the fourth board card)",
-        "select histogram(turnCard()) from hero='AsAh**', villain='*', board='KsQd2c'")(
-    lambda block, rows: block.deals.boards[rows, 3].astype(np.int64))
-_define("riverCard", "", Type.CARD, "the river card (the fifth board card)",
-        "select count(riverCard() = 'As') from hero='*', villain='*'")(
-    lambda block, rows: block.deals.boards[rows, 4].astype(np.int64))
+_define(
+    "turnCard",
+    "",
+    Type.CARD,
+    "the turn card (the fourth board card)",
+    "select histogram(turnCard()) from hero='AsAh**', villain='*', board='KsQd2c'",
+)(lambda block, rows: block.deals.boards[rows, 3].astype(np.int64))
+_define(
+    "riverCard",
+    "",
+    Type.CARD,
+    "the river card (the fifth board card)",
+    "select count(riverCard() = 'As') from hero='*', villain='*'",
+)(lambda block, rows: block.deals.boards[rows, 4].astype(np.int64))
 
 
 # ------------------------------------------------------------------ players
 
 
-@_define("inRange", "player:PLAYER, range:RANGE", Type.BOOL,
-         "the player's hand is in the range (range text of docs/ranges.md, in the spot's "
-         "hand size and game; weights are not read)",
-         "select avg(riverEquity(hero)) from hero='AA**', villain='*' "
-         "where inRange(hero, 'AA:$ds')")
+@_define(
+    "inRange",
+    "player:PLAYER, range:RANGE",
+    Type.BOOL,
+    "the player's hand is in the range (range text of docs/ranges.md, in the spot's "
+    "hand size and game; weights are not read)",
+    "select avg(riverEquity(hero)) from hero='AA**', villain='*' where inRange(hero, 'AA:$ds')",
+)
 def _in_range(block: Block, rows: Rows, p: int, members: npt.NDArray[np.bool_]) -> Array:
     from omaha_eval.solver import hand_index  # the hand order of all_hands
 
@@ -596,22 +835,36 @@ def _in_range(block: Block, rows: Rows, p: int, members: npt.NDArray[np.bool_]) 
     return members[hand_index(hand)] if len(rows) else np.zeros(0, bool)
 
 
-_define("handRanks", "player:PLAYER", Type.RANKSET, "the set of ranks in the player's hand",
-        "select histogram(rankCount(handRanks(hero))) from hero='*', villain='*'")(
-    lambda block, rows, p: rank_set(_hand(block, rows, p)))
-_define("duplicatedHandRanks", "player:PLAYER", Type.RANKSET,
-        "the ranks the player's hand holds twice or more",
-        "select count(rankCount(duplicatedHandRanks(hero)) = 2) from hero='*', villain='*'")(
-    lambda block, rows, p: _duplicated(_hand(block, rows, p)))
-_define("pocketPair", "player:PLAYER", Type.BOOL,
-        "two of the player's hole cards share a rank",
-        "select count(pocketPair(hero)) from hero='*', villain='*'")(
-    lambda block, rows, p: _duplicated(_hand(block, rows, p)) > 0)
+_define(
+    "handRanks",
+    "player:PLAYER",
+    Type.RANKSET,
+    "the set of ranks in the player's hand",
+    "select histogram(rankCount(handRanks(hero))) from hero='*', villain='*'",
+)(lambda block, rows, p: rank_set(_hand(block, rows, p)))
+_define(
+    "duplicatedHandRanks",
+    "player:PLAYER",
+    Type.RANKSET,
+    "the ranks the player's hand holds twice or more",
+    "select count(rankCount(duplicatedHandRanks(hero)) = 2) from hero='*', villain='*'",
+)(lambda block, rows, p: _duplicated(_hand(block, rows, p)))
+_define(
+    "pocketPair",
+    "player:PLAYER",
+    Type.BOOL,
+    "two of the player's hole cards share a rank",
+    "select count(pocketPair(hero)) from hero='*', villain='*'",
+)(lambda block, rows, p: _duplicated(_hand(block, rows, p)) > 0)
 
 
-@_define("overpair", "player:PLAYER, street:STREET", Type.BOOL,
-         "the player holds a pair of a rank above every rank of the street's board",
-         "select count(overpair(hero, flop)) from hero='QQ**', villain='*'")
+@_define(
+    "overpair",
+    "player:PLAYER, street:STREET",
+    Type.BOOL,
+    "the player holds a pair of a rank above every rank of the street's board",
+    "select count(overpair(hero, flop)) from hero='QQ**', villain='*'",
+)
 def _overpair(block: Block, rows: Rows, p: int, s: int) -> Array:
     pairs = _duplicated(_hand(block, rows, p))
     top = _MAX_RANK[_board_ranks(block, rows, s)]
@@ -625,74 +878,126 @@ def _nth(ranks: Array, n: int) -> Array:
     return np.where(ranks > 0, _MAX_RANK[ranks], -1)
 
 
-_define("hasTopBoardRank", "player:PLAYER, street:STREET", Type.BOOL,
-        "the player holds a card of the street's board's highest rank",
-        "select count(hasTopBoardRank(hero, flop)) from hero='A***', villain='*'")(
-    lambda block, rows, p, s: (rank_set(_hand(block, rows, p))
-                               >> np.maximum(_nth(_board_ranks(block, rows, s), 1), 0)) & 1
-    == 1)  # fmt: skip
+_define(
+    "hasTopBoardRank",
+    "player:PLAYER, street:STREET",
+    Type.BOOL,
+    "the player holds a card of the street's board's highest rank",
+    "select count(hasTopBoardRank(hero, flop)) from hero='A***', villain='*'",
+)(
+    lambda block, rows, p, s: (
+        (rank_set(_hand(block, rows, p)) >> np.maximum(_nth(_board_ranks(block, rows, s), 1), 0))
+        & 1
+        == 1
+    )
+)
 
 
-@_define("hasSecondBoardRank", "player:PLAYER, street:STREET", Type.BOOL,
-         "the player holds a card of the street's board's second-highest rank (none on a "
-         "board of one rank)",
-         "select count(hasSecondBoardRank(hero, flop)) from hero='*', villain='*'")
+@_define(
+    "hasSecondBoardRank",
+    "player:PLAYER, street:STREET",
+    Type.BOOL,
+    "the player holds a card of the street's board's second-highest rank (none on a "
+    "board of one rank)",
+    "select count(hasSecondBoardRank(hero, flop)) from hero='*', villain='*'",
+)
 def _has_second(block: Block, rows: Rows, p: int, s: int) -> Array:
     second = _nth(_board_ranks(block, rows, s), 2)
-    return (second >= 0) & ((rank_set(_hand(block, rows, p)) >> np.maximum(second, 0)) & 1 == 1)
+    return np.asarray(
+        (second >= 0) & ((rank_set(_hand(block, rows, p)) >> np.maximum(second, 0)) & 1 == 1)
+    )
 
 
-@_define("handBoardIntersections", "player:PLAYER, street:STREET", Type.INT,
-         "how many of the player's hole cards share a rank with the street's board",
-         "select histogram(handBoardIntersections(hero, flop)) from hero='*', villain='*'")
+@_define(
+    "handBoardIntersections",
+    "player:PLAYER, street:STREET",
+    Type.INT,
+    "how many of the player's hole cards share a rank with the street's board",
+    "select histogram(handBoardIntersections(hero, flop)) from hero='*', villain='*'",
+)
 def _intersections(block: Block, rows: Rows, p: int, s: int) -> Array:
     board = _board_ranks(block, rows, s)
     hand = (_hand(block, rows, p) >> 2).astype(np.int64)
-    return ((board[:, None] >> hand) & 1).sum(axis=1)
+    return np.asarray(((board[:, None] >> hand) & 1).sum(axis=1))
 
 
-_define("intersectingHandRanks", "player:PLAYER, street:STREET", Type.RANKSET,
-        "the ranks of the player's hand that are on the street's board",
-        "select count(rankCount(intersectingHandRanks(hero, flop)) >= 2) "
-        "from hero='*', villain='*'")(
-    lambda block, rows, p, s: rank_set(_hand(block, rows, p)) & _board_ranks(block, rows, s))
-_define("nonIntersectingHandRanks", "player:PLAYER, street:STREET", Type.RANKSET,
-        "the ranks of the player's hand that are not on the street's board",
-        "select avg(rankCount(nonIntersectingHandRanks(hero, flop))) from hero='*', villain='*'")(
-    lambda block, rows, p, s: rank_set(_hand(block, rows, p)) & ~_board_ranks(block, rows, s)
-    & 0x1FFF)  # fmt: skip
+_define(
+    "intersectingHandRanks",
+    "player:PLAYER, street:STREET",
+    Type.RANKSET,
+    "the ranks of the player's hand that are on the street's board",
+    "select count(rankCount(intersectingHandRanks(hero, flop)) >= 2) from hero='*', villain='*'",
+)(lambda block, rows, p, s: rank_set(_hand(block, rows, p)) & _board_ranks(block, rows, s))
+_define(
+    "nonIntersectingHandRanks",
+    "player:PLAYER, street:STREET",
+    Type.RANKSET,
+    "the ranks of the player's hand that are not on the street's board",
+    "select avg(rankCount(nonIntersectingHandRanks(hero, flop))) from hero='*', villain='*'",
+)(
+    lambda block, rows, p, s: (
+        rank_set(_hand(block, rows, p)) & ~_board_ranks(block, rows, s) & 0x1FFF
+    )
+)
 
 # ------------------------------------------------------------------ ranks and values
 
-_define("maxRank", "ranks:RANKSET*", Type.RANK, "the highest rank of the set (none: no rank)",
-        "select histogram(maxRank(boardRanks(flop))) from hero='*', villain='*'")(
-    lambda block, rows, r: np.where(r > 0, _MAX_RANK[r], -1))
-_define("minRank", "ranks:RANKSET*", Type.RANK, "the lowest rank of the set (none: no rank)",
-        "select histogram(minRank(boardRanks(flop))) from hero='*', villain='*'")(
-    lambda block, rows, r: np.where(r > 0, _MIN_RANK[r], -1))
-_define("nthRank", "n:INT, ranks:RANKSET*", Type.RANK,
-        "the n-th highest rank of the set, counted from 1 (none: no rank)",
-        "select count(nthRank(2, boardRanks(flop)) = 'K') from hero='*', villain='*'")(
-    lambda block, rows, n, r: _nth(r, n))
-_define("rankCount", "ranks:RANKSET*", Type.INT, "how many ranks the set holds",
-        "select avg(rankCount(handRanks(hero))) from hero='*', villain='*'")(
-    lambda block, rows, r: _POPCOUNT[r])
-_define("toCard", "card:CARD", Type.CARD, "the card written ('As')",
-        "select count(turnCard() = toCard('As')) from hero='*', villain='*', board='KsQd2c'")(
-    lambda block, rows, c: np.full(len(rows), c, dtype=np.int64))
-_define("toRank", "rank:RANK", Type.RANK, "the rank written ('A', 'T' or '10', '2')",
-        "select count(maxRank(boardRanks(river)) = toRank('A')) from hero='*', villain='*'")(
-    lambda block, rows, r: np.full(len(rows), r, dtype=np.int64))
-_define("rateHiHand", "hand:HIRATING", Type.HIRATING,
-        "the rating of a five-card high hand written out ('AsAdKsKdQc')",
-        "select count(hiRating(hero, river) >= rateHiHand('AsAdKsKdQc')) "
-        "from hero='AA**', villain='*'")(
-    lambda block, rows, r: np.full(len(rows), r, dtype=np.int64))
-_define("rateLoHand", "low:LORATING", Type.LORATING,
-        "the rating of a low written as its five ranks ('8765A', '5432A')",
-        "select count(loRating(hero, river) >= rateLoHand('7542A')) from hero='A2**', "
-        "villain='*'")(
-    lambda block, rows, r: np.full(len(rows), r, dtype=np.int64))
+_define(
+    "maxRank",
+    "ranks:RANKSET*",
+    Type.RANK,
+    "the highest rank of the set (none: no rank)",
+    "select histogram(maxRank(boardRanks(flop))) from hero='*', villain='*'",
+)(lambda block, rows, r: np.where(r > 0, _MAX_RANK[r], -1))
+_define(
+    "minRank",
+    "ranks:RANKSET*",
+    Type.RANK,
+    "the lowest rank of the set (none: no rank)",
+    "select histogram(minRank(boardRanks(flop))) from hero='*', villain='*'",
+)(lambda block, rows, r: np.where(r > 0, _MIN_RANK[r], -1))
+_define(
+    "nthRank",
+    "n:INT, ranks:RANKSET*",
+    Type.RANK,
+    "the n-th highest rank of the set, counted from 1 (none: no rank)",
+    "select count(nthRank(2, boardRanks(flop)) = 'K') from hero='*', villain='*'",
+)(lambda block, rows, n, r: _nth(r, n))
+_define(
+    "rankCount",
+    "ranks:RANKSET*",
+    Type.INT,
+    "how many ranks the set holds",
+    "select avg(rankCount(handRanks(hero))) from hero='*', villain='*'",
+)(lambda block, rows, r: _POPCOUNT[r])
+_define(
+    "toCard",
+    "card:CARD",
+    Type.CARD,
+    "the card written ('As')",
+    "select count(turnCard() = toCard('As')) from hero='*', villain='*', board='KsQd2c'",
+)(lambda block, rows, c: np.full(len(rows), c, dtype=np.int64))
+_define(
+    "toRank",
+    "rank:RANK",
+    Type.RANK,
+    "the rank written ('A', 'T' or '10', '2')",
+    "select count(maxRank(boardRanks(river)) = toRank('A')) from hero='*', villain='*'",
+)(lambda block, rows, r: np.full(len(rows), r, dtype=np.int64))
+_define(
+    "rateHiHand",
+    "hand:HIRATING",
+    Type.HIRATING,
+    "the rating of a five-card high hand written out ('AsAdKsKdQc')",
+    "select count(hiRating(hero, river) >= rateHiHand('AsAdKsKdQc')) from hero='AA**', villain='*'",
+)(lambda block, rows, r: np.full(len(rows), r, dtype=np.int64))
+_define(
+    "rateLoHand",
+    "low:LORATING",
+    Type.LORATING,
+    "the rating of a low written as its five ranks ('8765A', '5432A')",
+    "select count(loRating(hero, river) >= rateLoHand('7542A')) from hero='A2**', villain='*'",
+)(lambda block, rows, r: np.full(len(rows), r, dtype=np.int64))
 
 
 def rank_text(rank: int) -> str:

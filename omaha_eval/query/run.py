@@ -41,9 +41,9 @@ from omaha_eval.query.syntax import QueryError, Statement
 
 __all__ = ["BLOCK_ROWS", "Column", "Prepared", "QueryResult", "prepare_statement", "run"]
 
-# Deals per block: their arrays stay small (a megabyte), and NumPy's work per
-# call is spread over enough rows.
-BLOCK_ROWS = 1 << 14
+# Deals per block: equity()'s Monte Carlo block, so that a query draws the
+# very deals equity() draws from the same seed (a few megabytes of rows).
+BLOCK_ROWS = runner.BLOCK_TRIALS
 # Exact enumeration lists its assignments of hands: at most this many.
 MAX_ASSIGNMENTS = 5_000_000
 # Work per deal before any function: dealing it and every hand's river value.
@@ -66,8 +66,12 @@ class Column:
     stderr: float | dict[str, float] | None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "aggregate": self.aggregate, "value": self.value,
-                "stderr": self.stderr}  # fmt: skip
+        return {
+            "name": self.name,
+            "aggregate": self.aggregate,
+            "value": self.value,
+            "stderr": self.stderr,
+        }
 
 
 @dataclass(frozen=True)
@@ -112,12 +116,19 @@ class QueryResult:
         "trials", "kept", "method", "seed", ...} (NaN as None)."""
         data = {
             "columns": [c.to_dict() for c in self.columns],
-            "trials": self.trials, "kept": self.kept, "method": self.method,
-            "seed": self.seed, "elapsed": self.elapsed, "statement": self.statement,
-            "game": self.game, "boards": self.boards, "interrupted": self.interrupted,
-            "target_stderr": self.target_stderr, "target_reached": self.target_reached,
+            "trials": self.trials,
+            "kept": self.kept,
+            "method": self.method,
+            "seed": self.seed,
+            "elapsed": self.elapsed,
+            "statement": self.statement,
+            "game": self.game,
+            "boards": self.boards,
+            "interrupted": self.interrupted,
+            "target_stderr": self.target_stderr,
+            "target_reached": self.target_reached,
             "notes": list(self.notes),
-        }  # fmt: skip
+        }
         return _no_nan(data)  # type: ignore[no-any-return]
 
 
@@ -179,8 +190,9 @@ def prepare_statement(statement: Statement) -> Prepared:
             dead = b.value
         else:
             if key in KEYWORDS or key in FUNCTIONS:
-                raise QueryError(f"a player may not be called {b.key!r}: it is a keyword",
-                                 text, b.at)  # fmt: skip
+                raise QueryError(
+                    f"a player may not be called {b.key!r}: it is a keyword", text, b.at
+                )
             players.append(b.value)
             names.append(b.key)
     try:
@@ -190,16 +202,21 @@ def prepare_statement(statement: Statement) -> Prepared:
     if len(players) < 2:
         raise QueryError(
             f"a statement deals to 2 to 10 players (hero='AA**', villain='*'); "
-            f"{len(players)} bound", text, statement.bindings[0].at,
-        )  # fmt: skip
+            f"{len(players)} bound",
+            text,
+            statement.bindings[0].at,
+        )
     try:
         question = read_question(players, board, dead, game=game, hole_cards=k, names=names)
     except OmahaEvalError as exc:
         first = str(exc).split(":", 1)[0].strip().lower()
-        where = at_of.get(first, statement.bindings[0].at)
-        raise QueryError(str(exc).splitlines()[0], text, where) from None
-    shape = Shape(len(players), question.k,
-                  0 if isinstance(question.dead, board_reader.CardPattern) else len(question.dead))
+        at = at_of.get(first, statement.bindings[0].at)
+        raise QueryError(str(exc).splitlines()[0], text, at) from None
+    shape = Shape(
+        len(players),
+        question.k,
+        0 if isinstance(question.dead, board_reader.CardPattern) else len(question.dead),
+    )
     ctx = Context({n.lower(): i for i, n in enumerate(names)}, question.k, game, text, shape)
     selectors, column_names, types = [], [], []
     for s in statement.selectors:
@@ -212,14 +229,14 @@ def prepare_statement(statement: Statement) -> Prepared:
     if statement.where is not None:
         where = compile_expr(statement.where, ctx)
         if where.type is not Type.BOOL:
-            raise QueryError(f"where needs a true/false condition, got a {where.type.value}",
-                             text, statement.where.at)  # fmt: skip
+            raise QueryError(
+                f"where needs a true/false condition, got {where.type.a}", text, statement.where.at
+            )
     if question.patterned:
         pairs = board_reader.scenarios(question.board, question.dead, question.players)
     else:
         pairs = [(question.board, question.dead)]  # type: ignore[list-item]
-    return Prepared(statement, question, ctx, selectors, column_names, types, where, pairs,
-                    names)  # fmt: skip
+    return Prepared(statement, question, ctx, selectors, column_names, types, where, pairs, names)
 
 
 def _check_selector(aggregate: str, expr: Expr, ctx: Context) -> None:
@@ -232,11 +249,14 @@ def _check_selector(aggregate: str, expr: Expr, ctx: Context) -> None:
         "max": t in ORDERED,
     }[aggregate]
     if not ok:
-        need = {"count": "a true/false condition", "avg": "a number or a condition",
-                "histogram": "a value to count (not a player or a street)",
-                "min": "an ordered value (a number, a hand type, a rank...)",
-                "max": "an ordered value (a number, a hand type, a rank...)"}[aggregate]  # fmt: skip
-        raise QueryError(f"{aggregate} needs {need}, got a {t.value}", ctx.text, expr.at)
+        need = {
+            "count": "a true/false condition",
+            "avg": "a number or a condition",
+            "histogram": "a value to count (not a player or a street)",
+            "min": "an ordered value (a number, a hand type, a rank...)",
+            "max": "an ordered value (a number, a hand type, a rank...)",
+        }[aggregate]
+        raise QueryError(f"{aggregate} needs {need}, got {t.a}", ctx.text, expr.at)
 
 
 # ------------------------------------------------------------------ running
@@ -283,8 +303,9 @@ def _seat_rows(spot: Spot, i: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[n
 def deal_count(spot: Spot) -> float:
     """An upper bound of the deals of exact enumeration: every assignment of
     the seats' hands (colliding ones too) times the completions."""
-    sizes = [len(_seat_rows(spot, i)[0]) if s.kind != "hand" else 1
-             for i, s in enumerate(spot.seats)]  # fmt: skip
+    sizes = [
+        len(_seat_rows(spot, i)[0]) if s.kind != "hand" else 1 for i, s in enumerate(spot.seats)
+    ]
     drawn = sum(spot.k for s in spot.seats if s.kind != "hand")
     return float(math.prod(sizes)) * comb(max(spot.deck - drawn, 0), 5 - len(spot.board))
 
@@ -323,10 +344,21 @@ def _exact_tally(prep: Prepared, spot: Spot, threads: int, stop: Any) -> agg.Tal
     def part(p: int, parts: int) -> agg.Tally:
         first = p * BLOCK_ROWS
         count = min(BLOCK_ROWS, total - first)
-        deals = Deals(np.zeros((count, n, k), np.uint8), np.zeros((count, 5), np.uint8),
-                      np.zeros(count))  # fmt: skip
-        _core.exact_rows(deck, spot.board, assigned, weights, completions, first, count,
-                         deals.hands, deals.boards, deals.weights)  # fmt: skip
+        deals = Deals(
+            np.zeros((count, n, k), np.uint8), np.zeros((count, 5), np.uint8), np.zeros(count)
+        )
+        _core.exact_rows(
+            deck,
+            spot.board,
+            assigned,
+            weights,
+            completions,
+            first,
+            count,
+            deals.hands,
+            deals.boards,
+            deals.weights,
+        )
         block = Block(deals, spot.game, _checks.card_mask(spot.dead))
         return agg.tally_block(prep.selectors, prep.where, block)
 
@@ -337,18 +369,26 @@ def _exact_tally(prep: Prepared, spot: Spot, threads: int, stop: Any) -> agg.Tal
     return tally
 
 
-def _sampling(prep: Prepared, spot: Spot, c_spot: _core.EquitySpot, seed: int,
-              prefix: tuple[int, ...]) -> runner.Sampling[agg.Tally]:  # fmt: skip
+def _sampling(
+    prep: Prepared, spot: Spot, c_spot: _core.EquitySpot, seed: int, prefix: tuple[int, ...]
+) -> runner.Sampling[agg.Tally]:
     n, k = spot.n, spot.k
     dead = _checks.card_mask(spot.dead)
     stderr_columns = [i for i, (a, _) in enumerate(prep.selectors) if a in ("avg", "count")]
 
     def block(index: int, size: int) -> agg.Tally:
-        deals = Deals(np.zeros((size, n, k), np.uint8), np.zeros((size, 5), np.uint8),
-                      np.zeros(size))  # fmt: skip
-        done, code = _core.deal_rows(c_spot, block_stream(seed, (*prefix, index)), size,
-                                     runner.MAX_REJECTS, deals.hands, deals.boards,
-                                     deals.weights)  # fmt: skip
+        deals = Deals(
+            np.zeros((size, n, k), np.uint8), np.zeros((size, 5), np.uint8), np.zeros(size)
+        )
+        done, code = _core.deal_rows(
+            c_spot,
+            block_stream(seed, (*prefix, index)),
+            size,
+            runner.MAX_REJECTS,
+            deals.hands,
+            deals.boards,
+            deals.weights,
+        )
         if code == _core.EQ_NO_DEAL:
             raise OmahaEvalError(runner.NO_DEAL)
         if done < size:  # stopped: the rows drawn so far
@@ -363,13 +403,28 @@ def _sampling(prep: Prepared, spot: Spot, c_spot: _core.EquitySpot, seed: int,
         if total.trials and total.weight == 0:
             raise OmahaEvalError(runner.NO_DEAL)
 
-    return runner.Sampling(block=block, zero=agg.Tally(), add=agg.Tally.add,
-                           trials=lambda t: t.trials, stderr=stderr,
-                           block_trials=BLOCK_ROWS, check=check)  # fmt: skip
+    return runner.Sampling(
+        block=block,
+        zero=agg.Tally(),
+        add=agg.Tally.add,
+        trials=lambda t: t.trials,
+        stderr=stderr,
+        block_trials=BLOCK_ROWS,
+        check=check,
+    )
 
 
-def run(prep: Prepared, *, exact: bool | None, trials: int | None, target: float | None,
-        seed: int, threads: int, stop: Any, start: float) -> Iterator[QueryResult]:  # fmt: skip
+def run(
+    prep: Prepared,
+    *,
+    exact: bool | None,
+    trials: int | None,
+    target: float | None,
+    seed: int,
+    threads: int,
+    stop: Any,
+    start: float,
+) -> Iterator[QueryResult]:
     """The statement's running results: after each round of Monte Carlo (one
     stratum), or once at the end (exact, and patterns)."""
     from omaha_eval.equity import plan_run  # the one choice of method (equity imports engine)
@@ -382,8 +437,9 @@ def run(prep: Prepared, *, exact: bool | None, trials: int | None, target: float
     if not spots:
         raise OmahaEvalError("board: no board matching the pattern can be dealt")
     work = sum(deal_count(spot) for _, spot in spots) * row_work(prep)
-    plan = plan_run(work, exact, trials, None if len(prep.pairs) > 1 else target, seed, threads,
-                    stop)  # fmt: skip
+    plan = plan_run(
+        work, exact, trials, None if len(prep.pairs) > 1 else target, seed, threads, stop
+    )
     notes: list[str] = []
     if target is not None and len(prep.pairs) > 1:
         notes.append("target_stderr does not apply over a board pattern: the trials did")
@@ -407,11 +463,18 @@ def run(prep: Prepared, *, exact: bool | None, trials: int | None, target: float
         c_spot = spot.c_spot(exact=False)
         if not runner.dealable(c_spot):
             continue  # no assignment fits on this board: it cannot be dealt
-        sub = runner.Plan(exact=False, trials=each, target_stderr=None, seed=plan.seed,
-                          threads=plan.threads, stop=plan.stop)  # fmt: skip
+        sub = runner.Plan(
+            exact=False,
+            trials=each,
+            target_stderr=None,
+            seed=plan.seed,
+            threads=plan.threads,
+            stop=plan.stop,
+        )
         last = None
-        for last in runner.sample(c_spot, _sampling(prep, spot, c_spot, plan.seed or 0, (s,)),
-                                  sub, rounds=False):  # fmt: skip
+        for last in runner.sample(
+            c_spot, _sampling(prep, spot, c_spot, plan.seed or 0, (s,)), sub, rounds=False
+        ):
             if last.interrupted:
                 raise KeyboardInterrupt
         assert last is not None
@@ -419,15 +482,23 @@ def run(prep: Prepared, *, exact: bool | None, trials: int | None, target: float
     yield _result(prep, strata, plan, start, notes, len(strata))
 
 
-def _result(prep: Prepared, strata: Sequence[agg.Tally], plan: runner.Plan, start: float,
-            notes: list[str], boards: int, interrupted: bool = False) -> QueryResult:  # fmt: skip
+def _result(
+    prep: Prepared,
+    strata: Sequence[agg.Tally],
+    plan: runner.Plan,
+    start: float,
+    notes: list[str],
+    boards: int,
+    interrupted: bool = False,
+) -> QueryResult:
     merged = agg.merge_strata(strata, normalise=len(strata) > 1)
     trials = sum(s.trials for s in strata)
     kept = sum(s.kept for s in strata)
     columns = []
     errors: list[float] = []
-    for i, ((aggregate, _), name, t) in enumerate(zip(prep.selectors, prep.names, prep.types,
-                                                       strict=True)):  # fmt: skip
+    for i, ((aggregate, _), name, t) in enumerate(
+        zip(prep.selectors, prep.names, prep.types, strict=True)
+    ):
         value: Any
         stderr: Any
         if aggregate in ("avg", "count"):
@@ -445,20 +516,36 @@ def _result(prep: Prepared, strata: Sequence[agg.Tally], plan: runner.Plan, star
         else:
             seen = [s.columns[i][1] for s in merged if s.columns and s.columns[i][1] is not None]
             extreme = (max if aggregate == "max" else min)(seen) if seen else None
-            value = None if extreme is None else (
-                float(extreme) if t in NUMERIC else agg.label(extreme, t))
+            value = (
+                None
+                if extreme is None
+                else (float(extreme) if t in NUMERIC else agg.label(extreme, t))
+            )
             stderr = None
         columns.append(Column(name, aggregate, value, stderr))
     notes = list(notes)
     if trials and not kept:
         notes.append(f"the where clause kept none of the {trials:,} trials")
+    elif not plan.exact and kept < runner.MIN_EFFECTIVE_TRIALS:
+        notes.append(
+            f"the where clause kept only {kept:,} of the {trials:,} trials, too few for "
+            "the standard errors to be trusted; give more trials"
+        )
     reached = None
     if not plan.exact and plan.target_stderr is not None:
         reached = bool(errors) and max(errors) <= plan.target_stderr
     return QueryResult(
-        columns=tuple(columns), trials=trials, kept=kept,
-        method="exact" if plan.exact else "monte-carlo", seed=plan.seed,
-        elapsed=time.perf_counter() - start, statement=prep.text, game=prep.question.game.name,
-        boards=boards, interrupted=interrupted, target_stderr=plan.target_stderr,
-        target_reached=reached, notes=tuple(notes),
-    )  # fmt: skip
+        columns=tuple(columns),
+        trials=trials,
+        kept=kept,
+        method="exact" if plan.exact else "monte-carlo",
+        seed=plan.seed,
+        elapsed=time.perf_counter() - start,
+        statement=prep.text,
+        game=prep.question.game.name,
+        boards=boards,
+        interrupted=interrupted,
+        target_stderr=plan.target_stderr,
+        target_reached=reached,
+        notes=tuple(notes),
+    )

@@ -65,14 +65,13 @@ class QueryError(OmahaEvalError):
     def __init__(self, message: str, text: str = "", at: int | None = None) -> None:
         self.message = message
         self.column = None if at is None else _column(text, at)
-        where = f"column {self.column[1]}: " if self.column else ""
-        if self.column and text.count("\n"):
-            where = f"line {self.column[0]}, column {self.column[1]}: "
-        detail = ""
-        if at is not None:
-            line = text.splitlines()[self.column[0] - 1] if text.strip() else ""
-            start = max(0, self.column[1] - 60)
-            detail = f"\n    {line[start:start + 120]}\n    {' ' * (self.column[1] - 1 - start)}^"
+        where = detail = ""
+        if self.column is not None:
+            row, col = self.column
+            where = f"line {row}, column {col}: " if "\n" in text else f"column {col}: "
+            line = text.splitlines()[row - 1] if text.strip() else ""
+            start = max(0, col - 60)
+            detail = f"\n    {line[start : start + 120]}\n    {' ' * (col - 1 - start)}^"
         super().__init__(f"query: {where}{message}{detail}")
 
 
