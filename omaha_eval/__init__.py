@@ -39,7 +39,7 @@ from omaha_eval.evaluator import (
 )
 from omaha_eval.games import GAMES, Game
 from omaha_eval.many import ManyEquity, equity_many
-from omaha_eval.query import QueryError, QueryInterrupted, QueryResult, query, query_rounds
+from omaha_eval.pql import QueryError, QueryInterrupted, QueryResult, query, query_rounds
 from omaha_eval.ranges import Range, parse_range
 from omaha_eval.solver import (
     N_HANDS,

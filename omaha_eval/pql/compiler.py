@@ -27,10 +27,10 @@ import omaha_eval._core as _core
 from omaha_eval.cards import RANKS, parse_cards
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import Game
-from omaha_eval.query import functions as fn
-from omaha_eval.query.block import Block
-from omaha_eval.query.functions import NUMERIC, ORDERED, Function, Shape, Type
-from omaha_eval.query.syntax import Binary, Call, Literal, Name, Node, QueryError, Unary
+from omaha_eval.pql import functions as fn
+from omaha_eval.pql.block import Block
+from omaha_eval.pql.functions import NUMERIC, ORDERED, Function, Shape, Type
+from omaha_eval.pql.syntax import Binary, Call, Literal, Name, Node, QueryError, Unary
 
 __all__ = ["Context", "Expr", "compile_expr"]
 

@@ -12,7 +12,7 @@ expressions, and every function with its meaning in Omaha.  The parts:
 syntax.py (text -> statements), functions.py (the functions), compiler.py
 (names and types, checked once), block.py (the values of a block of deals,
 computed in C), aggregates.py (the selectors' sums and standard errors),
-run.py (a statement run exactly or by Monte Carlo, on the equity engine).
+execute.py (a statement run exactly or by Monte Carlo, on the equity engine).
 
 >>> r = query("select count(winsHi(hero)) from hero='AsAh2c3d', villain='KsKh4c5d', "
 ...           "board='Ac7d2h'")
@@ -30,8 +30,8 @@ from omaha_eval import _checks
 from omaha_eval.engine import runner
 from omaha_eval.engine.seeds import seed_value
 from omaha_eval.errors import OmahaEvalTypeError, quote
-from omaha_eval.query.run import Column, QueryResult, prepare_statement, run
-from omaha_eval.query.syntax import QueryError, parse
+from omaha_eval.pql.execute import Column, QueryResult, prepare_statement, run
+from omaha_eval.pql.syntax import QueryError, parse
 
 __all__ = ["Column", "QueryError", "QueryInterrupted", "QueryResult", "query", "query_rounds"]
 

@@ -30,7 +30,7 @@ import numpy.typing as npt
 import omaha_eval._core as _core
 from omaha_eval.cards import RANKS
 from omaha_eval.evaluator import CATEGORIES
-from omaha_eval.query.block import Block
+from omaha_eval.pql.block import Block
 
 __all__ = [
     "FLOP_CATEGORIES",

@@ -33,11 +33,11 @@ from omaha_eval.engine.seeds import block_stream
 from omaha_eval.engine.spot import Spot, prepare
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import game_and_size
-from omaha_eval.query import aggregates as agg
-from omaha_eval.query.block import Block, Deals
-from omaha_eval.query.compiler import COUNTABLE, KEYWORDS, Context, Expr, compile_expr
-from omaha_eval.query.functions import FUNCTIONS, NUMERIC, ORDERED, Shape, Type
-from omaha_eval.query.syntax import QueryError, Statement
+from omaha_eval.pql import aggregates as agg
+from omaha_eval.pql.block import Block, Deals
+from omaha_eval.pql.compiler import COUNTABLE, KEYWORDS, Context, Expr, compile_expr
+from omaha_eval.pql.functions import FUNCTIONS, NUMERIC, ORDERED, Shape, Type
+from omaha_eval.pql.syntax import QueryError, Statement
 
 __all__ = ["BLOCK_ROWS", "Column", "Prepared", "QueryResult", "prepare_statement", "run"]
 

@@ -30,8 +30,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from omaha_eval.query.compiler import Expr
-from omaha_eval.query.functions import Type
+from omaha_eval.pql.compiler import Expr
+from omaha_eval.pql.functions import Type
 
 __all__ = ["Moments", "Tally", "estimate", "merge_strata"]
 
@@ -107,6 +107,12 @@ class Tally:
         return Tally(self.trials, self.weight * c, self.kept, self.b * c, self.bb * c * c, columns)
 
 
+def _dot(a: npt.NDArray[np.float64], b: npt.NDArray[np.float64]) -> float:
+    """a . b without BLAS: OpenBLAS runs long dot products on threads that
+    spin after the call, taking a core from the other workers."""
+    return float(np.einsum("i,i->", a, b))
+
+
 def tally_block(selectors: Sequence[tuple[str, Expr]], where: Expr | None, block: Any) -> Tally:
     """The sums of one block (block.py's Block) for a statement's selectors
     (aggregate, expression) and its where clause."""
@@ -130,13 +136,13 @@ def tally_block(selectors: Sequence[tuple[str, Expr]], where: Expr | None, block
         if aggregate in ("avg", "count"):
             x = x.astype(np.float64)
             a = b * x
-            columns.append(Moments(float(a.sum()), float(a @ a), float(a @ b)))
+            columns.append(Moments(float(a.sum()), _dot(a, a), _dot(a, b)))
         elif aggregate == "histogram":
             columns.append(_histogram(x, b))
         else:
             value = x.max() if aggregate == "max" else x.min()
             columns.append((aggregate, value.item()))
-    return Tally(len(w), float(w.sum()), len(rows), float(b.sum()), float(b @ b), columns)
+    return Tally(len(w), float(w.sum()), len(rows), float(b.sum()), _dot(b, b), columns)
 
 
 def _histogram(x: npt.NDArray[Any], b: npt.NDArray[np.float64]) -> dict[Any, Moments]:
@@ -195,7 +201,7 @@ def label(value: Any, t: Type) -> str:
     from fractions import Fraction
 
     from omaha_eval.cards import card_str
-    from omaha_eval.query import functions as fn
+    from omaha_eval.pql import functions as fn
 
     if t is Type.BOOL:
         return "true" if value else "false"
