@@ -114,9 +114,19 @@ static inline void oe_qboard_from(const uint8_t board[5], oe_qboard *b)
             if (OE_SUIT(board[i]) == b->flush_suit) b->flush_ranks |= 1u << OE_RANK(board[i]);
 }
 
-/* Any hand of k cards on a board (no_low: the low is OE_LOW_NONE). */
-static inline void oe_qboard_eval(const oe_qboard *b, const uint8_t *hole, int k, int no_low,
-                                  uint16_t *high, uint8_t *low)
+/*
+ * Any hand of k cards on a board of 3 to 5 cards, the board given as the
+ * best non-flush high of each hole rank pair p (oe_pair_index): the best of
+ * rows[t][p * stride] over t < n_rows (a river: its quint row, stride 1; a
+ * flop or turn: oe_pair_triple_high at each of its rank triples, stride
+ * OE_N_TRIPLES); the flush from the suit the board holds 3+ of; the low
+ * from the low table (no_low: OE_LOW_NONE).  Exactly two hole cards: every
+ * table path that scores a hand on a board comes here.
+ */
+static inline void oe_hand_on_rows(const uint16_t *const *rows, int n_rows, size_t stride,
+                                   int flush_suit, unsigned flush_ranks, uint8_t low_mask,
+                                   const uint8_t *hole, int k, int no_low, uint16_t *high,
+                                   uint8_t *low)
 {
     int r[OE_MAX_HOLE];
     uint8_t hole_low = 0;
@@ -124,20 +134,31 @@ static inline void oe_qboard_eval(const oe_qboard *b, const uint8_t *hole, int k
     for (int i = 0; i < k; i++) {
         r[i] = OE_RANK(hole[i]);
         hole_low |= oe_low_bit[r[i]];
-        if (OE_SUIT(hole[i]) == b->flush_suit) suited |= 1u << r[i];
+        if (OE_SUIT(hole[i]) == flush_suit) suited |= 1u << r[i];
     }
     uint16_t best = 0;
     for (int i = 1; i < k; i++)
         for (int j = 0; j < i; j++) {
-            const uint16_t v = b->row[oe_pair_index[r[i]][r[j]]];
-            best = v > best ? v : best;
+            const size_t p = (size_t)oe_pair_index[r[i]][r[j]] * stride;
+            for (int t = 0; t < n_rows; t++) {
+                const uint16_t v = rows[t][p];
+                best = v > best ? v : best;
+            }
         }
     if (suited & (suited - 1)) { /* two or more of the flush suit */
-        const uint16_t f = oe_flush_value(suited, b->flush_ranks);
+        const uint16_t f = oe_flush_value(suited, flush_ranks);
         best = f > best ? f : best;
     }
     *high = best;
-    *low = no_low ? OE_LOW_NONE : oe_best_low_table[(unsigned)hole_low << 8 | b->low_mask];
+    *low = no_low ? OE_LOW_NONE : oe_best_low_table[(unsigned)hole_low << 8 | low_mask];
+}
+
+/* Any hand of k cards on a five-card board. */
+static inline void oe_qboard_eval(const oe_qboard *b, const uint8_t *hole, int k, int no_low,
+                                  uint16_t *high, uint8_t *low)
+{
+    oe_hand_on_rows(&b->row, 1, 1, b->flush_suit, b->flush_ranks, b->low_mask, hole, k, no_low,
+                    high, low);
 }
 
 #endif /* OE_QUINT_H */

@@ -119,15 +119,16 @@ void oe_rows_exact(const uint8_t *deck, int n_deck, const uint8_t *board, int n_
 
 /* ------------------------------------------------------------ values */
 
-/* A street's board seen as the tables need it: its rank triples, the suit
- * with 3+ cards (-1 if none) and that suit's ranks, its low ranks. */
+/* A street's board seen as the tables need it (oe_hand_on_rows): the rows
+ * of its hole-pair highs, the suit with 3+ cards (-1 if none) and that
+ * suit's ranks, its low ranks. */
 typedef struct {
-    int n_tri;
-    uint16_t tri[10];
+    int n_rows;
+    size_t stride;
+    const uint16_t *rows[10];
     int flush_suit;
     unsigned flush_ranks;
     uint8_t low_mask;
-    const uint16_t *quint; /* a river's oe_quint_pair_high row, else NULL */
 } street_board;
 
 static void street_from(const uint8_t *board, int n_board, street_board *sb)
@@ -141,12 +142,18 @@ static void street_from(const uint8_t *board, int n_board, street_board *sb)
         suit_ranks[OE_SUIT(board[i])] |= 1u << r[i];
         sb->low_mask |= oe_low_bit[r[i]];
     }
-    sb->n_tri = 0;
-    if (n_board < 5) /* a river reads its quint row instead */
+    sb->n_rows = 0;
+    if (n_board == 5) { /* a river: its quint row */
+        sb->rows[sb->n_rows++] = oe_quint_pair_high + (size_t)oe_mset_index(board, 5) * OE_N_PAIRS;
+        sb->stride = 1;
+    } else { /* a flop or a turn: each rank triple */
         for (int a = 0; a < n_board; a++)
             for (int b = a + 1; b < n_board; b++)
                 for (int c = b + 1; c < n_board; c++)
-                    sb->tri[sb->n_tri++] = oe_triple_index[r[a]][r[b]][r[c]];
+                    sb->rows[sb->n_rows++] =
+                        oe_pair_triple_high + oe_triple_index[r[a]][r[b]][r[c]];
+        sb->stride = OE_N_TRIPLES;
+    }
     sb->flush_suit = -1;
     sb->flush_ranks = 0;
     for (int q = 0; q < 4; q++)
@@ -154,17 +161,14 @@ static void street_from(const uint8_t *board, int n_board, street_board *sb)
             sb->flush_suit = q;
             sb->flush_ranks = suit_ranks[q];
         }
-    sb->quint = n_board == 5 ? oe_quint_pair_high + (size_t)oe_mset_index(board, 5) * OE_N_PAIRS
-                             : NULL;
 }
 
 /* The best non-flush high of hole rank pair p (oe_pair_index) on the board. */
 static inline uint16_t pair_high(const street_board *sb, int p)
 {
-    if (sb->quint) return sb->quint[p];
     uint16_t best = 0;
-    for (int t = 0; t < sb->n_tri; t++) {
-        const uint16_t v = oe_pair_triple_high[(size_t)p * OE_N_TRIPLES + sb->tri[t]];
+    for (int t = 0; t < sb->n_rows; t++) {
+        const uint16_t v = sb->rows[t][(size_t)p * sb->stride];
         best = v > best ? v : best;
     }
     return best;
@@ -173,26 +177,8 @@ static inline uint16_t pair_high(const street_board *sb, int p)
 static inline void hand_value(const street_board *sb, const uint8_t *hole, int k, int no_low,
                               uint16_t *high, uint8_t *low)
 {
-    int r[OE_MAX_HOLE];
-    uint8_t hole_low = 0;
-    unsigned suited = 0;
-    for (int i = 0; i < k; i++) {
-        r[i] = OE_RANK(hole[i]);
-        hole_low |= oe_low_bit[r[i]];
-        if (OE_SUIT(hole[i]) == sb->flush_suit) suited |= 1u << r[i];
-    }
-    uint16_t best = 0;
-    for (int i = 1; i < k; i++)
-        for (int j = 0; j < i; j++) {
-            const uint16_t v = pair_high(sb, oe_pair_index[r[i]][r[j]]);
-            best = v > best ? v : best;
-        }
-    if (suited & (suited - 1)) { /* two or more of the suit the board has three of */
-        const uint16_t f = oe_flush_value(suited, sb->flush_ranks);
-        best = f > best ? f : best;
-    }
-    *high = best;
-    *low = no_low ? OE_LOW_NONE : oe_best_low_table[(unsigned)hole_low << 8 | sb->low_mask];
+    oe_hand_on_rows(sb->rows, sb->n_rows, sb->stride, sb->flush_suit, sb->flush_ranks,
+                    sb->low_mask, hole, k, no_low, high, low);
 }
 
 void oe_rows_values(const uint8_t *hands, const uint8_t *boards, size_t T, int n, int k,
