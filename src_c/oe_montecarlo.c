@@ -61,22 +61,13 @@ int oe_eq_monte_carlo(const oe_eq_ctx *ctx, bitgen_t *rng, uint64_t trials,
     oe_counts acc;
     oe_counts_open(&acc, ctx, outcome, outcome_sq, makes_low, breakdown, local, local_sq);
     int code = OE_EQ_OK;
-    uint64_t t = 0, rejects = 0, draws = 0;
+    uint64_t t = 0, draws = 0;
     uint32_t cur[OE_EQ_MAX_PLAYERS]; /* the combo of each range player */
     while (t < trials) {
-        if ((++draws & OE_STOP_CHECK_MASK) == 0 && stop && *stop) {
-            code = OE_EQ_STOPPED;
-            break;
-        }
         double w;
-        if (!oe_spot_draw(ctx, rng, &dg, scratch, cur, random_hands, full, &w)) {
-            if (++rejects >= max_rejects) {
-                code = OE_EQ_NO_DEAL;
-                break;
-            }
-            continue;
-        }
-        rejects = 0;
+        code = oe_spot_next(ctx, rng, &dg, scratch, cur, random_hands, full, &w, max_rejects,
+                            stop, &draws);
+        if (code != OE_EQ_OK) break;
         if (w == 0.0) { /* a trial of weight 0: it counts, and adds nothing */
             t++;
             continue;

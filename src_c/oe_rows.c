@@ -28,22 +28,13 @@ int oe_rows_deal(const oe_eq_ctx *ctx, bitgen_t *rng, uint64_t trials, uint64_t 
         if (!scratch) return OE_EQ_NO_MEMORY;
     }
     int code = OE_EQ_OK;
-    uint64_t t = 0, rejects = 0, draws = 0;
+    uint64_t t = 0, draws = 0;
     uint32_t cur[OE_EQ_MAX_PLAYERS];
     while (t < trials) {
-        if ((++draws & OE_STOP_CHECK_MASK) == 0 && stop && *stop) {
-            code = OE_EQ_STOPPED;
-            break;
-        }
         double w;
-        if (!oe_spot_draw(ctx, rng, &dg, scratch, cur, random_hands, full, &w)) {
-            if (++rejects >= max_rejects) {
-                code = OE_EQ_NO_DEAL;
-                break;
-            }
-            continue;
-        }
-        rejects = 0;
+        code = oe_spot_next(ctx, rng, &dg, scratch, cur, random_hands, full, &w, max_rejects,
+                            stop, &draws);
+        if (code != OE_EQ_OK) break;
         uint8_t *row = hands + (size_t)t * (size_t)(n * k);
         int next_range = 0, next_random = 0;
         for (int i = 0; i < n; i++) {

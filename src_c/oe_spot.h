@@ -87,6 +87,24 @@ static inline int oe_spot_draw(const oe_eq_ctx *ctx, bitgen_t *rng, oe_digits *d
 }
 
 /*
+ * The next trial of a Monte Carlo loop: oe_spot_draw again after each
+ * collision.  OE_EQ_OK; OE_EQ_STOPPED when *stop is set (read every
+ * OE_STOP_CHECK_MASK + 1 draws, *draws counting them across calls); or
+ * OE_EQ_NO_DEAL after max_rejects collisions in a row.
+ */
+static inline int oe_spot_next(const oe_eq_ctx *ctx, bitgen_t *rng, oe_digits *dg,
+                               uint64_t *scratch, uint32_t *cur,
+                               uint8_t (*random_hands)[OE_MAX_HOLE], uint8_t *full, double *w,
+                               uint64_t max_rejects, const volatile int *stop, uint64_t *draws)
+{
+    for (uint64_t rejects = 0;;) {
+        if ((++*draws & OE_STOP_CHECK_MASK) == 0 && stop && *stop) return OE_EQ_STOPPED;
+        if (oe_spot_draw(ctx, rng, dg, scratch, cur, random_hands, full, w)) return OE_EQ_OK;
+        if (++rejects >= max_rejects) return OE_EQ_NO_DEAL;
+    }
+}
+
+/*
  * Counting into the caller's arrays.  Each worker counts into buffers of
  * its own on the stack when the histogram is small (n <= 6) and adds them
  * to the caller's at the end: small arrays of different workers can share a
