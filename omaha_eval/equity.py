@@ -36,7 +36,13 @@ from omaha_eval.engine.results import (
 )
 from omaha_eval.engine.seeds import is_plain_seed, seed_value
 from omaha_eval.engine.small import small_spot
-from omaha_eval.engine.spot import AUTO_EXACT_WORK, EXACT_WORK_LIMIT, Spot, prepare
+from omaha_eval.engine.spot import (
+    AUTO_EXACT_WORK,
+    EXACT_WORK_LIMIT,
+    WORK_PER_SECOND,
+    Spot,
+    prepare,
+)
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
 
 __all__ = [
@@ -250,8 +256,8 @@ def equity_rounds(
             if work > EXACT_WORK_LIMIT:
                 raise OmahaEvalError(
                     f"board: {len(pairs):,} boards and {plan.trials:,} trials need about "
-                    f"{work:.2g} units of work (about {work / 1e8:,.0f} s), above the limit of "
-                    f"{EXACT_WORK_LIMIT:.0e}; narrow the pattern or give fewer trials"
+                    f"{work:.2g} units of work (about {work / WORK_PER_SECOND:,.0f} s), above the "
+                    f"limit of {EXACT_WORK_LIMIT:.0e}; narrow the pattern or give fewer trials"
                 )
         return EquityRounds(_pattern_results(question, pairs, plan, start), plan, work, question)
     assert not isinstance(question.board, boards.CardPattern)

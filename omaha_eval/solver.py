@@ -427,8 +427,7 @@ def _showdown_args(
     contributions as int64 and the button seat."""
     if isinstance(hands, (str, bytes)) or not isinstance(hands, (list, tuple)):
         raise OmahaEvalTypeError(
-            "hands: expected a list with one hand (or None if folded) per seat, "
-            f"got {quote(hands)}"
+            f"hands: expected a list with one hand (or None if folded) per seat, got {quote(hands)}"
         )
     n = len(hands)
     if not 2 <= n <= MAX_PLAYERS:

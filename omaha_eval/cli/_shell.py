@@ -124,7 +124,6 @@ def game_option(ctx: click.Context, param: click.Parameter, value: str | None) -
         raise click.BadParameter(str(exc).split(": ", 1)[1], ctx, param) from None
 
 
-
 def _tolerant_streams() -> None:
     """Text the terminal's encoding cannot show (suit symbols under
     PYTHONIOENCODING=latin-1) is escaped, not a crash; a closed stream

@@ -14,6 +14,7 @@ from omaha_eval.cli.table import breakdown_table, equity_table
 from omaha_eval.engine.question import Question
 from omaha_eval.engine.results import EquityResult
 from omaha_eval.engine.seeds import seed_value
+from omaha_eval.engine.spot import WORK_PER_SECOND
 from omaha_eval.equity import DEFAULT_TRIALS, EquityRounds, equity_rounds
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import HOLE_SIZES, Game
@@ -168,7 +169,6 @@ def _plot(result: EquityResult, question: Question, seed: int | None, threads: i
 
 # Warn on stderr when a run will take longer than this (seconds).
 SLOW = 30.0
-WORK_PER_SECOND = 1e8  # spot.Spot.work units (AUTO_EXACT_WORK is about a second)
 
 
 def _warn(message: str, quiet: bool) -> None:

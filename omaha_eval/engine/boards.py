@@ -97,9 +97,7 @@ def scenarios(
             f"board: the patterns allow {len(boards) * len(deads):,} board and dead-card "
             f"combinations, more than {MAX_BOARDS:,}; narrow the pattern"
         )
-    pairs = [
-        (b, d) for (b, bm), (d, dm) in itertools.product(boards, deads) if not bm & dm
-    ]
+    pairs = [(b, d) for (b, bm), (d, dm) in itertools.product(boards, deads) if not bm & dm]
     if not pairs:
         raise OmahaEvalError(
             "board: no board matching the pattern can be dealt with these dead cards and hands"

@@ -27,6 +27,7 @@ from omaha_eval.games import Game
 __all__ = [
     "AUTO_EXACT_WORK",
     "EXACT_WORK_LIMIT",
+    "WORK_PER_SECOND",
     "Seat",
     "Spot",
     "cards_left",
@@ -35,11 +36,14 @@ __all__ = [
     "prepare",
 ]
 
-# Exact enumeration is chosen by itself when its estimated work (Spot.work:
-# roughly one unit per fixed-hand evaluation or counted deal, five per
-# range-hand evaluation) is at most this: about a second of one core.
-AUTO_EXACT_WORK = 1e8
-# Exact enumeration is refused above this (hours of work: sample instead).
+# The units of estimated work (Spot.work: roughly one unit per fixed-hand
+# evaluation or counted deal, five per range-hand evaluation) one core does
+# in a second, about.
+WORK_PER_SECOND = 1e8
+# Exact enumeration is chosen by itself when its work is at most this.
+AUTO_EXACT_WORK = WORK_PER_SECOND
+# Exact enumeration is refused above this (a quarter of an hour of one
+# core at least; hours with range players: sample instead).
 EXACT_WORK_LIMIT = 1e11
 # A deal's weight is the product of its range hands' weights; doubles hold
 # about 10^-307..10^308, so the players' weights are centred (below) once the

@@ -39,11 +39,23 @@ from omaha_eval.pql.compiler import COUNTABLE, KEYWORDS, Context, Expr, compile_
 from omaha_eval.pql.functions import FUNCTIONS, NUMERIC, ORDERED, Shape, Type
 from omaha_eval.pql.syntax import QueryError, Statement
 
-__all__ = ["BLOCK_ROWS", "Column", "Prepared", "QueryResult", "prepare_statement", "run"]
+__all__ = [
+    "BLOCK_ROWS",
+    "BLOCK_WORK",
+    "Column",
+    "Prepared",
+    "QueryResult",
+    "prepare_statement",
+    "run",
+]
 
 # Deals per block: equity()'s Monte Carlo block, so that a query draws the
-# very deals equity() draws from the same seed (a few megabytes of rows).
+# very deals equity() draws from the same seed (a few megabytes of rows) ...
 BLOCK_ROWS = runner.BLOCK_TRIALS
+# ... fewer when the query's work per deal is large (an equity per row):
+# a block is at most about this much work (a fifth of a second), so that
+# Ctrl-C and the rounds' progress come in time.
+BLOCK_WORK = 2e7
 # Exact enumeration lists its assignments of hands: at most this many.
 MAX_ASSIGNMENTS = 5_000_000
 # Work per deal before any function: dealing it and every hand's river value.
@@ -276,6 +288,32 @@ def row_work(prep: Prepared) -> float:
     return ROW_WORK + PLAYER_WORK * shape.players + sum(e.cost(shape) for e in exprs)
 
 
+def block_rows(prep: Prepared) -> int:
+    """The deals of a block: BLOCK_ROWS, halved until the block's work is at
+    most BLOCK_WORK (decided by the query, so the same seed deals the same
+    blocks on every machine)."""
+    rows = BLOCK_ROWS
+    while rows > 1 and rows * row_work(prep) > BLOCK_WORK:
+        rows //= 2
+    return rows
+
+
+def check_sample_work(prep: Prepared, plan: runner.Plan, given: bool) -> None:
+    """Refuse, before any work, a Monte Carlo run whose trials (given, or
+    the default) would take hours: an equity per deal is costly."""
+    from omaha_eval.engine.spot import EXACT_WORK_LIMIT, WORK_PER_SECOND
+
+    work = plan.trials * row_work(prep)
+    if plan.target_stderr is None and work > EXACT_WORK_LIMIT:
+        fit = int(EXACT_WORK_LIMIT / row_work(prep))
+        asked = f"{plan.trials:,} trials" + ("" if given else " (the default)")
+        raise OmahaEvalError(
+            f"trials: {asked} of this query need about {work:.2g} units of work (about "
+            f"{work / WORK_PER_SECOND / 3600:.2g} hours of one core), above the limit of "
+            f"{EXACT_WORK_LIMIT:.0e}; ask at most {fit:,} trials, or a target standard error"
+        )
+
+
 def _spot(prep: Prepared, board: Any, dead: Any) -> Spot | None:
     q = prep.question
     try:
@@ -340,10 +378,11 @@ def _exact_tally(prep: Prepared, spot: Spot, threads: int, stop: Any) -> agg.Tal
     if total == 0:
         raise OmahaEvalError(runner.NO_DEAL_POSSIBLE)
     n, k = spot.n, spot.k
+    rows = block_rows(prep)
 
     def part(p: int, parts: int) -> agg.Tally:
-        first = p * BLOCK_ROWS
-        count = min(BLOCK_ROWS, total - first)
+        first = p * rows
+        count = min(rows, total - first)
         deals = Deals(
             np.zeros((count, n, k), np.uint8), np.zeros((count, 5), np.uint8), np.zeros(count)
         )
@@ -362,7 +401,7 @@ def _exact_tally(prep: Prepared, spot: Spot, threads: int, stop: Any) -> agg.Tal
         block = Block(deals, spot.game, _checks.card_mask(spot.dead))
         return agg.tally_block(prep.selectors, prep.where, block)
 
-    parts = -(-total // BLOCK_ROWS)
+    parts = -(-total // rows)
     tally = agg.Tally()
     for t in runner.exact_parts(_NoStop(), part, parts, threads, stop):
         tally = tally.add(t)
@@ -409,7 +448,7 @@ def _sampling(
         add=agg.Tally.add,
         trials=lambda t: t.trials,
         stderr=stderr,
-        block_trials=BLOCK_ROWS,
+        block_trials=block_rows(prep),
         check=check,
     )
 
@@ -440,6 +479,8 @@ def run(
     plan = plan_run(
         work, exact, trials, None if len(prep.pairs) > 1 else target, seed, threads, stop
     )
+    if not plan.exact:
+        check_sample_work(prep, plan, trials is not None)
     notes: list[str] = []
     if target is not None and len(prep.pairs) > 1:
         notes.append("target_stderr does not apply over a board pattern: the trials did")
