@@ -1,11 +1,12 @@
-"""The ``omaha-eval`` command: equity, hand evaluation and batch analysis.
+"""The ``omaha-eval`` command: equity, hand evaluation, queries and batch
+analysis.
 
 Each command is a thin layer over the library (the same engine answers the
-same question everywhere): evaluate.py, equity.py, batch.py and range.py hold
-the commands, table.py the equity table, _shell.py what the command says to the
-shell (bad input: one line naming the flag, exit code 2, never a traceback;
-progress bars on stderr, only on a terminal, after a second, never with
---quiet).
+same question everywhere): evaluate.py, equity.py, query.py, batch.py and
+range.py hold the commands, table.py the equity table, _shell.py what the
+command says to the shell (bad input: one line naming the flag, exit code 2,
+never a traceback; progress bars on stderr, only on a terminal, after a
+second, never with --quiet).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from omaha_eval.cli._shell import Group
 from omaha_eval.cli.batch import batch_command
 from omaha_eval.cli.equity import equity_command
 from omaha_eval.cli.evaluate import eval_command
+from omaha_eval.cli.query import query_command
 from omaha_eval.cli.range import range_command
 
 __all__ = ["main"]
@@ -31,6 +33,7 @@ def main() -> None:
     Examples:
       omaha-eval equity AsAh2c3d 7c7d4c5d --board KsQdJh
       omaha-eval eval "Ad Kd 3s 2s" "Jd 4d 3c Qd 5h"
+      omaha-eval query "select count(scoops(hero)) from hero='A2**', villain='15%'"
       omaha-eval batch examples/spots.csv -o results.csv
       omaha-eval range "AA:$ds, KK@0.5"
 
@@ -42,5 +45,6 @@ def main() -> None:
 
 main.add_command(eval_command)
 main.add_command(equity_command)
+main.add_command(query_command)
 main.add_command(batch_command)
 main.add_command(range_command)

@@ -9,7 +9,7 @@ import re
 import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any, NoReturn
+from typing import Any, NoReturn, Protocol
 
 import click
 
@@ -19,6 +19,7 @@ from omaha_eval.games import Game, game
 EXIT_BAD_INPUT = 2  # the code click gives usage errors, and every one-line error
 EXIT_INTERRUPTED = 130  # the shell's code for a process stopped by Ctrl-C
 PROGRESS_DELAY = 1.0  # seconds before a progress bar appears
+SLOW = 30.0  # seconds: a run expected to take longer says so on stderr
 
 # The library's parameter names as the command line spells them.
 FLAGS = {
@@ -112,6 +113,49 @@ def progress(total: int | None, unit: str, quiet: bool) -> Any:
         leave=False,
         dynamic_ncols=True,
     )
+
+
+def warn(message: str, quiet: bool) -> None:
+    """A note on stderr that a run will be slow, and how to stop it."""
+    if not quiet:
+        click.echo(f"omaha-eval: note: {message}; Ctrl-C stops it", err=True)
+
+
+def duration(seconds: float) -> str:
+    if seconds < 120:
+        return f"{seconds:.0f} seconds"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} minutes"
+    return f"{seconds / 3600:.1f} hours"
+
+
+class Answer(Protocol):
+    """What flag_notes reads of a result (an equity's or a query's)."""
+
+    @property
+    def method(self) -> str: ...
+    @property
+    def trials(self) -> int: ...
+    @property
+    def interrupted(self) -> bool: ...
+    @property
+    def target_reached(self) -> bool | None: ...
+
+
+def flag_notes(result: Answer, trials: int | None, target_stderr: float | None) -> list[str]:
+    """What the flags given did not do."""
+    notes = []
+    if result.method == "exact" and trials is not None:
+        notes.append("every deal was enumerated (exact), so --trials did not apply; "
+                     "add --monte-carlo to sample")  # fmt: skip
+    if result.method == "exact" and target_stderr is not None:
+        notes.append("every deal was enumerated (exact), so --target-stderr did not apply")
+    if result.target_reached is False and not result.interrupted:
+        notes.append(
+            f"the --target-stderr of {target_stderr} was not reached within "
+            f"{result.trials:,} trials; raise --trials to go further"
+        )
+    return notes
 
 
 def game_option(ctx: click.Context, param: click.Parameter, value: str | None) -> Game | None:

@@ -9,7 +9,17 @@ import sys
 import click
 
 from omaha_eval.batch.files import json_text
-from omaha_eval.cli._shell import EXIT_INTERRUPTED, fail, game_option, progress, user_errors
+from omaha_eval.cli._shell import (
+    EXIT_INTERRUPTED,
+    SLOW,
+    duration,
+    fail,
+    flag_notes,
+    game_option,
+    progress,
+    user_errors,
+    warn,
+)
 from omaha_eval.cli.table import breakdown_table, equity_table
 from omaha_eval.engine.question import Question
 from omaha_eval.engine.results import EquityResult
@@ -111,7 +121,7 @@ def equity_command(
             hole_cards=hole_cards,
         )  # fmt: skip
         result = _run(rounds, trials, target_stderr, quiet)
-    notes = [*result.notes, *_notes(result, trials, target_stderr)]
+    notes = [*result.notes, *flag_notes(result, trials, target_stderr)]
     if plot_path is not None:
         with user_errors({"plot": "--plot"}):
             _check_plot(result, breakdown)
@@ -167,13 +177,6 @@ def _plot(result: EquityResult, question: Question, seed: int | None, threads: i
     save_figure(plot_spot(result if breakdown else None, distributions, title), path, "plot")
 
 
-# Warn on stderr when a run will take longer than this (seconds).
-SLOW = 30.0
-
-
-def _warn(message: str, quiet: bool) -> None:
-    if not quiet:
-        click.echo(f"omaha-eval: note: {message}; Ctrl-C stops it", err=True)
 
 
 def _run(
@@ -185,11 +188,11 @@ def _run(
     last: EquityResult | None = None
     plan = rounds.plan
     if plan.exact and rounds.work / WORK_PER_SECOND > SLOW:
-        _warn(f"enumerating every deal will take about {_duration(rounds.work / WORK_PER_SECOND)}"
-              " (--monte-carlo samples instead)", quiet)  # fmt: skip
+        warn(f"enumerating every deal will take about {duration(rounds.work / WORK_PER_SECOND)}"
+             " (--monte-carlo samples instead)", quiet)  # fmt: skip
     elif rounds.question.patterned and rounds.work / WORK_PER_SECOND > SLOW:
-        _warn(f"every board of the pattern will take about "
-              f"{_duration(rounds.work / WORK_PER_SECOND)} in all", quiet)  # fmt: skip
+        warn(f"every board of the pattern will take about "
+             f"{duration(rounds.work / WORK_PER_SECOND)} in all", quiet)  # fmt: skip
     total = None if target_stderr else (trials or DEFAULT_TRIALS)
     first = True
     with progress(total, "trial", quiet) as bar:
@@ -198,8 +201,8 @@ def _run(
                 if first and not plan.exact and 0 < last.trials < plan.trials:
                     left = (plan.trials - last.trials) * last.elapsed / last.trials
                     if left > SLOW and target_stderr is None:
-                        _warn(f"{plan.trials:,} trials of this spot will take about "
-                              f"{_duration(left)}", quiet)  # fmt: skip
+                        warn(f"{plan.trials:,} trials of this spot will take about "
+                             f"{duration(left)}", quiet)  # fmt: skip
                 first = False
                 bar.update(last.trials - bar.n)
         except KeyboardInterrupt:
@@ -209,27 +212,3 @@ def _run(
             last = dataclasses.replace(last, interrupted=True)
     assert last is not None
     return last
-
-
-def _duration(seconds: float) -> str:
-    if seconds < 120:
-        return f"{seconds:.0f} seconds"
-    if seconds < 7200:
-        return f"{seconds / 60:.0f} minutes"
-    return f"{seconds / 3600:.1f} hours"
-
-
-def _notes(result: EquityResult, trials: int | None, target_stderr: float | None) -> list[str]:
-    """What the flags given did not do."""
-    notes = []
-    if result.method == "exact" and trials is not None:
-        notes.append("every deal was enumerated (exact), so --trials did not apply; "
-                     "add --monte-carlo to sample")  # fmt: skip
-    if result.method == "exact" and target_stderr is not None:
-        notes.append("every deal was enumerated (exact), so --target-stderr did not apply")
-    if result.target_reached is False and not result.interrupted:
-        notes.append(
-            f"the --target-stderr of {target_stderr} was not reached within "
-            f"{result.trials:,} trials; raise --trials to go further"
-        )
-    return notes

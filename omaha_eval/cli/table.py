@@ -1,4 +1,5 @@
-"""The readable table of ``omaha-eval equity``, made from the figures."""
+"""The readable tables of ``omaha-eval equity``, made from the figures, and
+the alignment every table of the command shares."""
 
 from __future__ import annotations
 
@@ -7,10 +8,11 @@ import math
 from omaha_eval.engine.results import DEAL_FIGURES, FIGURES, EquityResult, PlayerEquity
 from omaha_eval.games import game as read_game
 
-__all__ = ["breakdown_table", "equity_table", "player_label"]
+__all__ = ["aligned", "breakdown_table", "equity_table", "pct", "player_label"]
 
 
-def _pct(x: float) -> str:
+def pct(x: float) -> str:
+    """A fraction as the tables show it: a percentage, to two decimals."""
     return f"{100 * x:.2f}%"
 
 
@@ -23,7 +25,7 @@ def player_label(p: PlayerEquity) -> str:
     return p.hand
 
 
-def _columns(header: list[str], rows: list[list[str]]) -> list[str]:
+def aligned(header: list[str], rows: list[list[str]]) -> list[str]:
     """Header, a rule of dashes under each heading, and the rows, aligned:
     the first column to the left, the numbers to the right."""
     widths = [max(len(r[j]) for r in [header, *rows]) for j in range(len(header))]
@@ -43,12 +45,12 @@ def equity_table(result: EquityResult, notes: list[str] | None = None) -> str:
     has_low = read_game(result.game).has_low
     shown = [f for f in FIGURES if f.name != "stderr" and (has_low or not f.low)]
     header = ["hand", *(f.label for f in shown)]
-    rows = [[player_label(p), *(_pct(getattr(p, f.name)) for f in shown)] for p in result.players]
-    lines = _columns(header, rows)
+    rows = [[player_label(p), *(pct(getattr(p, f.name)) for f in shown)] for p in result.players]
+    lines = aligned(header, rows)
     deal = [f for f in DEAL_FIGURES if has_low or not f.low]
     lines.append("")
     if deal:
-        lines.append("   ".join(f"{f.label} {_pct(getattr(result, f.name))}" for f in deal))
+        lines.append("   ".join(f"{f.label} {pct(getattr(result, f.name))}" for f in deal))
     what = ("deal" if result.method == "exact" else "trial") + ("" if result.trials == 1 else "s")
     detail = f"{result.method}, {result.trials:,} {what}"
     if result.boards > 1:
@@ -71,5 +73,5 @@ def breakdown_table(result: EquityResult) -> str:
     each player ends with it."""
     names = list(result.players[0].breakdown)
     header = ["makes", *(p.hand for p in result.players)]
-    rows = [[name, *(_pct(p.breakdown[name]) for p in result.players)] for name in names]
-    return "\n".join(_columns(header, rows))
+    rows = [[name, *(pct(p.breakdown[name]) for p in result.players)] for name in names]
+    return "\n".join(aligned(header, rows))

@@ -1,0 +1,380 @@
+"""``omaha-eval query``: the library's query_rounds, run as ``equity`` runs
+equity_rounds (a progress bar, Ctrl-C keeping the trials done, notes where a
+flag did not apply), with a table per statement, --json and --plot."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from itertools import pairwise
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+
+from omaha_eval.batch.files import _read_text, json_text
+from omaha_eval.cli._shell import (
+    EXIT_INTERRUPTED,
+    FLAGS,
+    SLOW,
+    duration,
+    fail,
+    flag_notes,
+    progress,
+    user_errors,
+    warn,
+)
+from omaha_eval.cli.table import aligned, pct
+from omaha_eval.equity import DEFAULT_TRIALS
+from omaha_eval.errors import OmahaEvalError
+from omaha_eval.plots import check_plot_target
+from omaha_eval.query import QueryError, QueryResult, query_rounds
+from omaha_eval.query.syntax import parse, tokens
+
+__all__ = ["query_command", "query_table"]
+
+# The run's parameters as the command line spells them; any other error is
+# about the query text, named by where the text came from.
+PARAMETERS = {name: FLAGS[name] for name in ("trials", "seed", "threads", "target_stderr", "exact")}
+WIDE = 80  # a one-line statement longer than this is shown broken before from and where
+
+
+@click.command("query")
+@click.argument("text", required=False, metavar="[TEXT]")
+@click.option(
+    "-f", "--file", "file_path", metavar="FILE",
+    help="Read the query from FILE (UTF-8; -- comments, statements separated by ;).",
+)  # fmt: skip
+@click.option("-n", "--trials", type=click.IntRange(min=1), help="Monte Carlo trials.")
+@click.option("--exact", is_flag=True, help="Enumerate every deal (no sampling).")
+@click.option(
+    "--monte-carlo",
+    "monte_carlo",
+    is_flag=True,
+    help="Sample even when the deals are few enough to enumerate.",
+)
+@click.option(
+    "--target-stderr",
+    type=click.FloatRange(min=0, min_open=True),
+    help="Monte Carlo: stop once every avg's and count's standard error is at most this.",
+)
+@click.option("-s", "--seed", type=click.IntRange(min=0), help="Seed (Monte Carlo).")
+@click.option("-t", "--threads", type=click.IntRange(min=1), help="Threads (default: all cores).")
+@click.option(
+    "--plot", "plot_path", metavar="FILE", type=click.Path(dir_okay=False),
+    help="Draw the histogram columns as bars, with their standard errors, to FILE, .png or "
+    ".svg (needs the plot extra: matplotlib).",
+)  # fmt: skip
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document (see README).")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+def query_command(
+    text: str | None,
+    file_path: str | None,
+    trials: int | None,
+    exact: bool,
+    monte_carlo: bool,
+    target_stderr: float | None,
+    seed: int | None,
+    threads: int | None,
+    plot_path: str | None,
+    as_json: bool,
+    quiet: bool,
+) -> None:
+    """Answer a query: how often, or how much, over the deals of a spot.
+
+    TEXT is a query (docs/pql.md has the language), quoted from the shell:
+    select avg, count, histogram, min or max of expressions, from the game,
+    the players (each with hand or range text), the board and the dead
+    cards, where a condition holds; ";" separates statements.  TEXT "-"
+    reads the query from standard input, --file from a file.  Exact when the
+    deals are few, Monte Carlo otherwise; each avg and count carries its
+    standard error.  Ctrl-C prints the results so far, marked interrupted,
+    and exits 130.  The same --seed gives the same answer as the Python API
+    (omaha_eval.query), for any --threads.
+
+    \b
+    Examples:
+      omaha-eval query "select count(winsHi(hero)) from hero='AsAh2c3d', villain='KsKh4c5d'"
+      omaha-eval query "select avg(riverEquity(hero)) from hero='A2**', villain='15%'" -n 200000
+      omaha-eval query "select histogram(handType(hero, river)) from hero='15%', villain='*'" \\
+          --plot types.png
+      cat quartered.pql | omaha-eval query - --trials 1000000
+      omaha-eval query --file quartered.pql --seed 7 --json
+
+    \b
+    A query file, quartered.pql (-- starts a comment):
+      -- how often A2 is quartered when it makes the nut low
+      select count(tiesLo(hero)) as quartered
+        from game='omaha8', hero='A2**', villain1='15%', villain2='15%'
+        where nutLo(hero, river) and not (winsHi(hero) or tiesHi(hero))
+    """
+    if exact and monte_carlo:
+        fail("--exact and --monte-carlo exclude each other", {})
+    text, source = _source(text, file_path)
+    with _query_errors(source):
+        statements = parse(text)
+    if plot_path is not None:
+        if not any(s.aggregate == "histogram" for st in statements for s in st.selectors):
+            fail("--plot: the query has no histogram column to draw", {})
+        with user_errors({"plot": "--plot"}):
+            check_plot_target(plot_path)
+    with _query_errors(source):
+        rounds = query_rounds(
+            text, trials=trials, exact=True if exact else (False if monte_carlo else None),
+            seed=seed, threads=threads, target_stderr=target_stderr,
+        )  # fmt: skip
+        results, stopped = _run(rounds, len(statements), trials, target_stderr, quiet)
+    notes = [[*r.notes, *flag_notes(r, trials, target_stderr)] for r in results]
+    # the answer first: drawing takes time, and Ctrl-C or a full disk there
+    # must not cost the table
+    if as_json:
+        documents = [{**r.to_dict(), "notes": n} for r, n in zip(results, notes, strict=True)]
+        click.echo(json_text(documents if len(statements) > 1 else documents[0]))
+    else:
+        tables = [query_table(r, n) for r, n in zip(results, notes, strict=True)]
+        if stopped and len(results) < len(statements):
+            tables.append(f"INTERRUPTED: {_not_run(len(results), len(statements))} did not run")
+        click.echo("\n\n".join(tables))
+    if plot_path is not None and not stopped:
+        try:
+            with user_errors({"plot": "--plot"}):
+                _plot(results, len(statements) > 1, plot_path)
+            if not as_json:
+                click.echo(f"note: histograms drawn to {plot_path}")
+        except KeyboardInterrupt:
+            click.echo("omaha-eval: interrupted while drawing; no picture written", err=True)
+            sys.exit(EXIT_INTERRUPTED)
+    if stopped:
+        sys.exit(EXIT_INTERRUPTED)
+
+
+def _not_run(done: int, count: int) -> str:
+    """The statements after the first `done` of `count`."""
+    if done + 1 == count:
+        return f"statement {count} of {count}"
+    return f"statements {done + 1} to {count} of {count}"
+
+
+def _source(text: str | None, file_path: str | None) -> tuple[str, str]:
+    """The query text, and how an error in it names where it came from."""
+    if text is not None and file_path is not None:
+        fail(f"TEXT and --file: give the query one way, not both (got TEXT {text!r} and "
+             f"--file {file_path!r})", {})  # fmt: skip
+    if file_path is not None:
+        with user_errors({"file": "--file"}):
+            return _read_text(Path(file_path), "file"), f"--file: {file_path!r}"
+    if text is None:
+        fail("no query: give it as TEXT, as - (read from standard input) or with --file FILE", {})
+    if text == "-":
+        data = sys.stdin.buffer.read() if sys.stdin is not None else b""
+        try:
+            return data.decode("utf-8-sig"), "query"
+        except UnicodeDecodeError as exc:
+            fail(f"query: the standard input is not UTF-8 text ({exc.reason} at byte "
+                 f"{exc.start})", {})  # fmt: skip
+    return text, "query"
+
+
+@contextmanager
+def _query_errors(source: str) -> Iterator[None]:
+    """A bad query becomes one line naming where (the column; with --file,
+    the file, line and column), exit code 2; a bad flag names the flag."""
+    try:
+        yield
+    except OmahaEvalError as exc:
+        _query_failed(exc, source)
+
+
+def _query_failed(exc: OmahaEvalError, source: str) -> NoReturn:
+    message = str(exc)
+    if message.split(":", 1)[0] in PARAMETERS:
+        fail(message, PARAMETERS)
+    if isinstance(exc, QueryError):
+        if source == "query":  # the error's own text: "query: [line L, ]column C: ..."
+            fail(message, {})
+        if exc.column is not None:
+            line, column = exc.column
+            fail(f"{source}: line {line}, column {column}: {exc.message}", {})
+        fail(f"{source}: {exc.message}", {})
+    fail(f"{source}: {message}", {})  # found while running (cards dealt twice, say)
+
+
+def _run(
+    rounds: Iterator[tuple[int, QueryResult]],
+    count: int,
+    trials: int | None,
+    target_stderr: float | None,
+    quiet: bool,
+) -> tuple[list[QueryResult], bool]:
+    """The last result of each statement run, and whether Ctrl-C stopped
+    the run, with a progress bar of the running statement's trials.  Ctrl-C
+    keeps the results so far, the running statement's marked interrupted.  A
+    statement that will be slow says so after its first round."""
+    results: list[QueryResult] = []
+    cap = trials or DEFAULT_TRIALS
+    total = None if target_stderr else cap
+    with progress(total, "trial", quiet) as bar:
+        try:
+            for i, result in rounds:
+                if i == len(results):  # the first round of statement i
+                    results.append(result)
+                    if count > 1:
+                        bar.reset(total)
+                        bar.set_description(f"statement {i + 1}/{count}")
+                    short = 0 < result.trials < cap  # a first round, with more to come
+                    if result.method != "exact" and target_stderr is None and short:
+                        left = (cap - result.trials) * result.elapsed / result.trials
+                        if left > SLOW:
+                            what = f"statement {i + 1}" if count > 1 else "this query"
+                            warn(f"{cap:,} trials of {what} will take about {duration(left)}",
+                                 quiet)  # fmt: skip
+                results[i] = result
+                bar.update(result.trials - bar.n)
+        except KeyboardInterrupt:
+            if not results:
+                click.echo("omaha-eval: interrupted before the first trials finished", err=True)
+                sys.exit(EXIT_INTERRUPTED)
+            # an exact statement answers once, whole: the next one was running
+            if results[-1].method != "exact":
+                results[-1] = dataclasses.replace(results[-1], interrupted=True)
+            return results, True
+    return results, results[-1].interrupted
+
+
+# ------------------------------------------------------------------ the table
+
+
+def query_table(result: QueryResult, notes: Sequence[str] = ()) -> str:
+    """The statement, a row per column (a histogram: a row per value) with
+    its value and standard error, how it was computed, and any notes."""
+    exact = result.method == "exact"
+    rows: list[list[str]] = []
+    for c in result.columns:
+        if c.aggregate == "histogram":
+            rows.append([c.name, "" if isinstance(c.value, dict) else _extreme(c.value), ""])
+            if isinstance(c.value, dict) and isinstance(c.stderr, dict):
+                for label, share in c.value.items():
+                    rows.append([f"  {label}", pct(share), _pct_error(c.stderr[label], exact)])
+        elif c.aggregate == "count" and isinstance(c.value, float):
+            assert isinstance(c.stderr, float)
+            rows.append([c.name, pct(c.value), _pct_error(c.stderr, exact)])
+        elif c.aggregate == "avg" and isinstance(c.value, float):
+            assert isinstance(c.stderr, float)
+            rows.append([c.name, *_number(c.value, c.stderr, exact)])
+        else:  # min, max, or nothing kept
+            rows.append([c.name, _extreme(c.value), ""])
+    header = ["column", "value", "± stderr"]
+    if not any(row[2] for row in rows):  # exact, or only min and max: no errors to show
+        header, rows = header[:2], [row[:2] for row in rows]
+    lines = [*_statement_lines(result.statement), ""]
+    lines += aligned(header, rows)
+    lines += ["", _how(result)]
+    lines += [f"note: {note}" for note in notes]
+    if result.interrupted:
+        lines.append("INTERRUPTED: the figures are from the trials run before Ctrl-C")
+    return "\n".join(lines)
+
+
+def _statement_lines(statement: str) -> list[str]:
+    """The statement as written; one long line broken before its from and
+    where, and a part still too long after a comma or before an and, or."""
+    if "\n" in statement or len(statement) <= WIDE:
+        return [line.rstrip() for line in statement.splitlines()]
+    cuts, soft, depth = [0], [], 0
+    for t in tokens(statement):
+        if t.kind == "op" and t.text in "()":
+            depth += 1 if t.text == "(" else -1
+        elif t.kind == "op" and t.text == "," and depth == 0:
+            soft.append(t.at + 1)
+        elif t.kind == "name" and t.text.lower() in ("and", "or") and depth == 0:
+            soft.append(t.at)
+        elif t.kind == "name" and t.text.lower() in ("from", "where"):
+            cuts.append(t.at)
+    cuts.append(len(statement))
+    lines = []
+    for start, end in pairwise(cuts):
+        indent = "" if start == 0 else "  "
+        line = indent
+        pieces = [start, *(c for c in soft if start < c < end), end]
+        for a, b in pairwise(pieces):
+            piece = statement[a:b].strip()
+            if len(line) + len(piece) >= WIDE and line.strip():
+                lines.append(line.rstrip())
+                line = indent + "    "
+            line += piece + " "
+        lines.append(line.rstrip())
+    return lines
+
+
+def _how(result: QueryResult) -> str:
+    """Exact or Monte Carlo, over how many deals, kept how often, the seed."""
+    what = ("deal" if result.method == "exact" else "trial") + ("" if result.trials == 1 else "s")
+    line = f"{result.method}, {result.trials:,} {what}"
+    if result.boards > 1:
+        line += f" over {result.boards:,} boards"
+    if result.kept != result.trials:
+        line += f", {result.kept:,} kept"
+        # a share of the trials drawn estimates how often the where holds;
+        # exact deals are weighted, so a share of their count would not
+        if result.method != "exact" and result.boards == 1 and result.trials:
+            line += f" ({pct(result.kept / result.trials)})"
+    if result.method != "exact":
+        line += f", seed {result.seed}"
+    return line + f", {result.elapsed:.3f} s"
+
+
+def _pct_error(stderr: float, exact: bool) -> str:
+    if exact:
+        return ""
+    return f"± {100 * stderr:.3f}%" if math.isfinite(stderr) else "± n/a"
+
+
+def _number(value: float, stderr: float, exact: bool) -> tuple[str, str]:
+    """An average and its error, to two significant digits of the error."""
+    if exact or not math.isfinite(stderr):
+        return f"{value:.6g}", "" if exact else "± n/a"
+    digits = 2 if stderr == 0 else max(0, min(8, 1 - math.floor(math.log10(stderr))))
+    return f"{value:.{digits}f}", f"± {stderr:.{digits}f}"
+
+
+def _extreme(value: Any) -> str:
+    """A min or max: a number, a label, or "-" when nothing was kept."""
+    if isinstance(value, float):
+        return f"{value:.6g}"
+    return "-" if value is None else str(value)
+
+
+# ------------------------------------------------------------------ --plot
+
+
+def _plot(results: Sequence[QueryResult], several: bool, path: str) -> None:
+    """A bar chart per histogram column, one figure, saved to `path`."""
+    from matplotlib.figure import Figure  # check_plot_target has checked it is there
+
+    from omaha_eval.plots import save_figure
+
+    bars = [
+        (f"statement {i + 1}: {c.name}" if several else c.name, c, r)
+        for i, r in enumerate(results)
+        for c in r.columns
+        if c.aggregate == "histogram"
+    ]
+    fig = Figure(figsize=(8.0, 4.0 * len(bars)), layout="constrained")
+    axes = fig.subplots(len(bars), 1, squeeze=False)[:, 0]
+    for ax, (title, c, r) in zip(axes, bars, strict=True):
+        ax.set_title(title)
+        ax.set_ylabel("share of the trials kept (%)")
+        if not isinstance(c.value, dict) or not isinstance(c.stderr, dict):
+            ax.text(0.5, 0.5, "the where clause kept no trial", ha="center", transform=ax.transAxes)
+            continue
+        labels = list(c.value)
+        errors = None if r.method == "exact" else [100 * c.stderr[k] for k in labels]
+        ax.bar(range(len(labels)), [100 * c.value[k] for k in labels], yerr=errors, capsize=3)
+        step = max(1, math.ceil(len(labels) / 40))  # at most 40 labels fit under the bars
+        ticks = list(range(0, len(labels), step))
+        ax.set_xticks(ticks, [labels[j] for j in ticks], rotation=40, ha="right")
+        ax.grid(True, axis="y", alpha=0.3)
+    save_figure(fig, path, "plot")
