@@ -69,14 +69,14 @@ def test_docs_nav_lists_every_page_and_the_owned_references():
     assert missing == [], "pages in mkdocs.yml's nav that are not in docs/"
     on_disk = sorted(p.relative_to(ROOT / "docs").as_posix() for p in (ROOT / "docs").rglob("*.md"))
     assert sorted(pages) == on_disk
-    for page in ("index.md", "rules.md", "ranges.md", "cli.md", "api.md", "solver.md",
+    for page in ("index.md", "rules.md", "ranges.md", "pql.md", "cli.md", "api.md", "solver.md",
                  "batch.md", "benchmarks.md"):  # fmt: skip
         assert page in pages
 
 
 @pytest.mark.slow
 def test_docs_site_builds_strict(site):
-    for page in ("rules", "ranges", "cli", "api", "solver", "batch", "benchmarks"):
+    for page in ("rules", "ranges", "pql", "cli", "api", "solver", "batch", "benchmarks"):
         assert (site / page / "index.html").exists(), page
     assert (site / "index.html").exists()
 

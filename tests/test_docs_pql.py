@@ -1,0 +1,149 @@
+"""docs/pql.md, the query language's reference, against the package.
+
+- The generated parts (the games, the keywords, the function reference) are
+  what tools/pql_reference.py writes from the tables that own them, and the
+  reference lists every function with its meaning and example verbatim.
+- Every ```sql block on the page and every function's example runs (small,
+  seeded) and gives a sane answer; every ```python block runs as a doctest
+  and prints what the page shows, so each figure on the page is produced by
+  a run.
+
+Needs the source tree (docs/ and tools/).
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib.util
+import math
+import re
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import omaha_eval as oe
+from omaha_eval import games
+from omaha_eval.query import functions as fn
+from omaha_eval.query.syntax import AGGREGATES
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGE = ROOT / "docs" / "pql.md"
+TOOL = ROOT / "tools" / "pql_reference.py"
+FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+
+pytestmark = pytest.mark.skipif(
+    not (PAGE.exists() and TOOL.exists()), reason="needs the source tree (docs/, tools/)"
+)
+
+
+def _page() -> str:
+    return PAGE.read_text(encoding="utf-8") if PAGE.exists() else ""
+
+
+def _tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("pql_reference", TOOL)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _blocks(language: str) -> list[tuple[int, str]]:
+    """(line number, text) of every fenced block of that language."""
+    page = _page()
+    return [
+        (page.count("\n", 0, m.start()) + 2, m.group(1))
+        for m in re.finditer(rf"^```{language}\n(.*?)^```$", page, flags=re.DOTALL | re.M)
+    ]
+
+
+FUNCTIONS = list({f.name: f for f in fn.FUNCTIONS.values()}.values())
+
+
+def test_generated_parts_are_what_the_tool_writes():
+    page = _page()
+    assert _tool().render(page) == page, "run: PYTHONPATH=. python tools/pql_reference.py"
+
+
+def test_the_reference_lists_every_function_with_its_meaning_and_example():
+    page = _page()
+    reference = page.split("<!-- begin functions:", 1)[1]
+    for f in FUNCTIONS:
+        heading = f"### {f.name}({', '.join(p.name for p in f.params)}) {{#{f.name.lower()}}}"
+        assert reference.count(heading) == 1, heading
+        section = reference.split(heading, 1)[1].split("\n### ", 1)[0].split("\n## ", 1)[0]
+        assert f"- **meaning**: {f.meaning}\n" in section, f.name
+        examples = re.findall(r"```sql\n(.*?)```", section, flags=re.DOTALL)
+        assert [" ".join(e.split()) for e in examples] == [" ".join(f.example.split())], f.name
+        assert f"- **result**: {f.returns.a}\n" in section, f.name
+        for alias in f.aliases:
+            assert f"`{alias}`" in section, alias
+
+
+def test_the_reference_groups_every_function_once():
+    groups = [name for *_, names in _tool().GROUPS for name in names]
+    assert sorted(groups) == sorted(f.name for f in FUNCTIONS)
+
+
+def test_every_game_name_and_keyword_is_on_the_page():
+    page = _page()
+    for name in [*games.game_names(), *games.FIVE_CARD_NAMES]:
+        assert f"`{name}`" in page, name
+    for word in [*fn.HAND_TYPES, *fn.HAND_TYPE_ALIASES, *fn.FLOP_CATEGORIES, *fn.STREETS]:
+        assert f"`{word}`" in page, word
+    for aggregate in AGGREGATES:
+        assert f"`{aggregate}(" in page, aggregate
+
+
+def test_the_types_table_has_every_type():
+    types = _page().split("## Types", 1)[1].split("\n## ", 1)[0]
+    rows = {line.split("|")[1].strip() for line in types.splitlines() if line.startswith("| ")}
+    assert {t.value for t in fn.Type} <= rows
+
+
+def _check_answer(result: oe.QueryResult, text: str) -> None:
+    """An example's answer: some deal kept, counts in [0, 1], histograms
+    summing to 1, every value present."""
+    assert result.kept > 0, f"the where clause of {text!r} kept nothing"
+    for c in result.columns:
+        assert c.value is not None, c.name
+        if c.aggregate == "count":
+            assert 0 <= c.value <= 1, c.name
+        if c.aggregate == "histogram":
+            assert math.isclose(sum(c.value.values()), 1.0), c.name
+        if c.aggregate in ("count", "avg"):
+            assert c.stderr is not None and c.stderr >= 0, c.name
+
+
+def _run(text: str) -> list[oe.QueryResult]:
+    answer = oe.query(text, trials=2_000, seed=1, threads=1)
+    return answer if isinstance(answer, list) else [answer]
+
+
+@pytest.mark.parametrize(
+    "text", [text for _, text in _blocks("sql")], ids=[f"line{n}" for n, _ in _blocks("sql")]
+)
+def test_every_query_on_the_page_runs(text):
+    for result in _run(text):
+        _check_answer(result, text)
+
+
+@pytest.mark.parametrize("f", FUNCTIONS, ids=[f.name for f in FUNCTIONS])
+def test_every_function_example_runs_and_uses_its_function(f):
+    assert re.search(rf"\b{f.name}\(", f.example), f"{f.name}'s example does not call it"
+    for result in _run(f.example):
+        _check_answer(result, f.example)
+
+
+@pytest.mark.parametrize(
+    "block",
+    [text for _, text in _blocks("python")],
+    ids=[f"line{n}" for n, _ in _blocks("python")],
+)
+def test_every_python_example_prints_what_the_page_shows(block):
+    test = doctest.DocTestParser().get_doctest(block, {"oe": oe}, PAGE.name, str(PAGE), 0)
+    runner = doctest.DocTestRunner(optionflags=FLAGS)
+    runner.run(test)
+    summary = runner.summarize(verbose=False)
+    assert summary.attempted > 0 and summary.failed == 0
