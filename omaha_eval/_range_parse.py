@@ -456,7 +456,13 @@ class _Parser:
         self.alternatives += len(alts)
         for alt in alts:
             if len(alt) > self.k:
-                self.fail(f"pattern has {len(alt)} cards but hands have {self.k}", start)
+                self.fail(
+                    f"pattern has {len(alt)} cards but hands have {self.k} (for "
+                    f"{len(alt)}-card Omaha, hole_cards={len(alt)})"
+                    if len(alt) <= 6
+                    else f"pattern has {len(alt)} cards but hands have {self.k}",
+                    start,
+                )
 
     def plus(self, alt: Alt, start: int) -> list[Alt]:
         ranks = [c.single_rank for c in alt if c.single_rank is not None]

@@ -39,7 +39,6 @@ from omaha_eval.engine.small import small_spot
 from omaha_eval.engine.spot import (
     AUTO_EXACT_WORK,
     EXACT_WORK_LIMIT,
-    WORK_PER_SECOND,
     Spot,
     prepare,
 )
@@ -243,22 +242,14 @@ def equity_rounds(
     seed_int = seed_value(seed)
     question = read_question(players, board, dead, game=game, hole_cards=hole_cards)
     if question.patterned:
-        if target is not None:
-            raise OmahaEvalError(
-                "target_stderr: not available with a board or dead-card pattern (give trials)"
-            )
+        patterns.no_target(target)
         pairs = boards.scenarios(question.board, question.dead, question.players)
         work = patterns.pattern_work(question.players, question.k, pairs, question.game)
         plan = plan_run(work, exact, trials, None, seed_int, workers, stop)
         if not plan.exact:  # what sampling will cost, preparing every board included
             work = patterns.pattern_work(question.players, question.k, pairs, question.game,
                                          plan.trials)  # fmt: skip
-            if work > EXACT_WORK_LIMIT:
-                raise OmahaEvalError(
-                    f"board: {len(pairs):,} boards and {plan.trials:,} trials need about "
-                    f"{work:.2g} units of work (about {work / WORK_PER_SECOND:,.0f} s), above the "
-                    f"limit of {EXACT_WORK_LIMIT:.0e}; narrow the pattern or give fewer trials"
-                )
+            patterns.check_sampling_work(work, len(pairs), plan.trials)
         return EquityRounds(_pattern_results(question, pairs, plan, start), plan, work, question)
     assert not isinstance(question.board, boards.CardPattern)
     assert not isinstance(question.dead, boards.CardPattern)

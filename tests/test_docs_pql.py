@@ -24,8 +24,8 @@ import pytest
 
 import omaha_eval as oe
 from omaha_eval import games
-from omaha_eval.query import functions as fn
-from omaha_eval.query.syntax import AGGREGATES
+from omaha_eval.pql import functions as fn
+from omaha_eval.pql.syntax import AGGREGATES
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "docs" / "pql.md"

@@ -4,7 +4,7 @@
     PYTHONPATH=. python tools/pql_reference.py          # rewrite docs/pql.md
     PYTHONPATH=. python tools/pql_reference.py --check  # exit 1 if it is stale
 
-The query language's function table (omaha_eval.query.functions.FUNCTIONS)
+The query language's function table (omaha_eval.pql.functions.FUNCTIONS)
 is the one owner of what each function means; the games registry
 (omaha_eval.games) owns the game names; functions.py owns the hand-type and
 flop-category keywords.  This script copies them into the page between
@@ -25,8 +25,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from omaha_eval import games
-from omaha_eval.query import functions as fn
-from omaha_eval.query.functions import Function, Param, Type
+from omaha_eval.pql import functions as fn
+from omaha_eval.pql.functions import Function, Param, Type
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "pql.md"
 

@@ -177,8 +177,6 @@ def _plot(result: EquityResult, question: Question, seed: int | None, threads: i
     save_figure(plot_spot(result if breakdown else None, distributions, title), path, "plot")
 
 
-
-
 def _run(
     rounds: EquityRounds, trials: int | None, target_stderr: float | None, quiet: bool
 ) -> EquityResult:

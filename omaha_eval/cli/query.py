@@ -30,15 +30,19 @@ from omaha_eval.cli._shell import (
 from omaha_eval.cli.table import aligned, pct
 from omaha_eval.equity import DEFAULT_TRIALS
 from omaha_eval.errors import OmahaEvalError
+from omaha_eval.games import HOLE_SIZES
 from omaha_eval.plots import check_plot_target
-from omaha_eval.query import QueryError, QueryResult, query_rounds
-from omaha_eval.query.syntax import parse, tokens
+from omaha_eval.pql import QueryError, QueryResult, query_rounds
+from omaha_eval.pql.syntax import parse, tokens
 
 __all__ = ["query_command", "query_table"]
 
 # The run's parameters as the command line spells them; any other error is
 # about the query text, named by where the text came from.
-PARAMETERS = {name: FLAGS[name] for name in ("trials", "seed", "threads", "target_stderr", "exact")}
+PARAMETERS = {
+    name: FLAGS[name]
+    for name in ("trials", "seed", "threads", "target_stderr", "exact", "hole_cards")
+}
 WIDE = 80  # a one-line statement longer than this is shown broken before from and where
 
 
@@ -61,6 +65,11 @@ WIDE = 80  # a one-line statement longer than this is shown broken before from a
     type=click.FloatRange(min=0, min_open=True),
     help="Monte Carlo: stop once every avg's and count's standard error is at most this.",
 )
+@click.option(
+    "-k", "--hole-cards", type=click.IntRange(min(HOLE_SIZES), max(HOLE_SIZES)),
+    help="Cards per hand when no player's text fixes it (range text such as '15%' is read "
+    "in it; default 4, or 5 for omaha85 and omahahi5).",
+)  # fmt: skip
 @click.option("-s", "--seed", type=click.IntRange(min=0), help="Seed (Monte Carlo).")
 @click.option("-t", "--threads", type=click.IntRange(min=1), help="Threads (default: all cores).")
 @click.option(
@@ -77,6 +86,7 @@ def query_command(
     exact: bool,
     monte_carlo: bool,
     target_stderr: float | None,
+    hole_cards: int | None,
     seed: int | None,
     threads: int | None,
     plot_path: str | None,
@@ -93,7 +103,7 @@ def query_command(
     deals are few, Monte Carlo otherwise; each avg and count carries its
     standard error.  Ctrl-C prints the results so far, marked interrupted,
     and exits 130.  The same --seed gives the same answer as the Python API
-    (omaha_eval.query), for any --threads.
+    (omaha_eval.query()), for any --threads.
 
     \b
     Examples:
@@ -124,7 +134,7 @@ def query_command(
     with _query_errors(source):
         rounds = query_rounds(
             text, trials=trials, exact=True if exact else (False if monte_carlo else None),
-            seed=seed, threads=threads, target_stderr=target_stderr,
+            seed=seed, threads=threads, target_stderr=target_stderr, hole_cards=hole_cards,
         )  # fmt: skip
         results, stopped = _run(rounds, len(statements), trials, target_stderr, quiet)
     notes = [[*r.notes, *flag_notes(r, trials, target_stderr)] for r in results]

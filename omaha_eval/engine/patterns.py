@@ -19,7 +19,7 @@ an estimate of the whole.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -27,11 +27,11 @@ from omaha_eval._checks import CardArray
 from omaha_eval.engine import runner
 from omaha_eval.engine.players import Player
 from omaha_eval.engine.results import Sums
-from omaha_eval.engine.spot import Spot, prepare
+from omaha_eval.engine.spot import EXACT_WORK_LIMIT, WORK_PER_SECOND, Spot, prepare
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import Game
 
-__all__ = ["pattern_sums", "pattern_work"]
+__all__ = ["check_sampling_work", "no_target", "pattern_sums", "pattern_work"]
 
 
 def _spot(players: Sequence[Player], k: int, board: CardArray, dead: CardArray, game: Game
@@ -50,22 +50,49 @@ PREPARE_PER_BOARD = 50_000
 WORK_PER_TRIAL = 20
 
 
-def pattern_work(players: Sequence[Player], k: int, pairs: Sequence[tuple[CardArray, CardArray]],
-                 game: Game, trials: int | None = None) -> float:  # fmt: skip
+def pattern_work(
+    players: Sequence[Player],
+    k: int,
+    pairs: Sequence[tuple[CardArray, CardArray]],
+    game: Game,
+    trials: int | None = None,
+    *,
+    exact_work: Callable[[Spot], float] = Spot.work,
+    trial_work: float = WORK_PER_TRIAL,
+) -> float:
     """Estimated work of a run over every pair: preparing each board, then
-    enumerating it (trials None) or drawing its share of the trials (each
-    board's spot has the same shape: the first one that can be dealt
-    tells)."""
+    enumerating it (trials None; `exact_work` of its spot) or drawing its
+    share of the trials (`trial_work` each).  Each board's spot has the
+    same shape: the first one that can be dealt tells."""
     for b, d in pairs:
         spot = _spot(players, k, b, d, game)
         if spot is not None:
             hands = sum(seat.live for seat in spot.seats if seat.kind == "range")
             prepare_work = PREPARE_PER_BOARD + PREPARE_PER_HAND * hands
             if trials is None:
-                return (spot.work() + prepare_work) * len(pairs)
+                return (exact_work(spot) + prepare_work) * len(pairs)
             each = max(2, math.ceil(trials / len(pairs)))
-            return (prepare_work + WORK_PER_TRIAL * each) * len(pairs)
+            return (prepare_work + trial_work * each) * len(pairs)
     return 0.0
+
+
+def check_sampling_work(work: float, boards: int, trials: int) -> None:
+    """Refuse, before any work, sampling a pattern that would take hours."""
+    if work > EXACT_WORK_LIMIT:
+        raise OmahaEvalError(
+            f"board: {boards:,} boards and {trials:,} trials need about {work:.2g} units of "
+            f"work (about {work / WORK_PER_SECOND:,.0f} s), above the limit of "
+            f"{EXACT_WORK_LIMIT:.0e}; narrow the pattern or give fewer trials"
+        )
+
+
+def no_target(target: float | None) -> None:
+    """A pattern's boards each take their share of the trials: a target
+    standard error cannot stop them."""
+    if target is not None:
+        raise OmahaEvalError(
+            "target_stderr: not available with a board or dead-card pattern (give trials)"
+        )
 
 
 def pattern_sums(players: Sequence[Player], k: int, pairs: Sequence[tuple[CardArray, CardArray]],

@@ -28,9 +28,10 @@ from typing import Any
 
 from omaha_eval import _checks
 from omaha_eval.engine import runner
+from omaha_eval.engine.runner import Plan
 from omaha_eval.engine.seeds import seed_value
 from omaha_eval.errors import OmahaEvalTypeError, quote
-from omaha_eval.pql.execute import Column, QueryResult, prepare_statement, run
+from omaha_eval.pql.execute import Column, Prepared, QueryResult, plan, prepare_statement, run
 from omaha_eval.pql.syntax import QueryError, parse
 
 __all__ = ["Column", "QueryError", "QueryInterrupted", "QueryResult", "query", "query_rounds"]
@@ -54,12 +55,15 @@ def query_rounds(
     seed: Any = None,
     threads: int | None = None,
     stop: Any = None,
+    hole_cards: int | None = None,
 ) -> Iterator[tuple[int, QueryResult]]:
     """The run of :func:`query`: (statement number, its running result)
     after each round of Monte Carlo (exact: once per statement), statement
     after statement.  Every statement is read and checked before any runs.
     Ctrl-C during a round, or setting `stop`, ends the run: the statement's
-    result so far is yielded, marked interrupted (exact: KeyboardInterrupt)."""
+    result so far is yielded, marked interrupted (exact: KeyboardInterrupt).
+    Every statement is read, checked and planned (exact or Monte Carlo, the
+    cost bounds) before any runs."""
     from omaha_eval.equity import MAX_TRIALS, read_exact, read_target
 
     if stop is not None and not callable(getattr(stop, "is_set", None)):
@@ -70,31 +74,20 @@ def query_rounds(
     target = read_target(target_stderr)
     workers = runner.read_threads(threads)
     seed_int = seed_value(seed)
-    prepared = [prepare_statement(s) for s in parse(text)]
-    return _rounds(prepared, exact, trials, target, seed_int, workers, stop)
+    k = None if hole_cards is None else _checks.hole_cards(hole_cards)
+    prepared = [prepare_statement(s, k) for s in parse(text)]
+    plans = [
+        plan(p, exact=exact, trials=trials, target=target, seed=seed_int, threads=workers,
+             stop=stop)
+        for p in prepared
+    ]  # fmt: skip
+    return _rounds(prepared, plans)
 
 
-def _rounds(
-    prepared: list[Any],
-    exact: bool | None,
-    trials: int | None,
-    target: float | None,
-    seed: int,
-    threads: int,
-    stop: Any,
-) -> Iterator[tuple[int, QueryResult]]:
-    for i, prep in enumerate(prepared):
+def _rounds(prepared: list[Prepared], plans: list[Plan]) -> Iterator[tuple[int, QueryResult]]:
+    for i, (prep, chosen) in enumerate(zip(prepared, plans, strict=True)):
         start = time.perf_counter()
-        for result in run(
-            prep,
-            exact=exact,
-            trials=trials,
-            target=target,
-            seed=seed,
-            threads=threads,
-            stop=stop,
-            start=start,
-        ):
+        for result in run(prep, chosen, start):
             yield i, result
             if result.interrupted:
                 return
@@ -110,6 +103,7 @@ def query(
     threads: int | None = None,
     progress: Callable[[QueryResult], object] | None = None,
     stop: Any = None,
+    hole_cards: int | None = None,
 ) -> QueryResult | list[QueryResult]:
     """Run a query: one QueryResult per statement (a list for several).
 
@@ -118,7 +112,9 @@ def query(
     always enumerates, ``exact=False`` always samples.  Monte Carlo draws
     `trials` deals (default 1,000,000), or with `target_stderr` stops once
     the standard error of every avg and count is at most that.  The same
-    `seed` gives the same answer for any number of `threads`.  `progress`
+    `seed` gives the same answer for any number of `threads`.
+    `hole_cards` (4, 5 or 6) sets the hand size when no player's text fixes
+    it (range text such as '15%' is read in it), as for ``equity()``.  `progress`
     is called with the running result after each round.  Ctrl-C raises
     QueryInterrupted (a KeyboardInterrupt) holding the results so far.
     Bad text raises QueryError (an OmahaEvalError, a ValueError) naming the
@@ -136,6 +132,7 @@ def query(
             seed=seed,
             threads=threads,
             stop=stop,
+            hole_cards=hole_cards,
         ):
             results[i] = result
             if progress is not None:

@@ -201,6 +201,7 @@ def label(value: Any, t: Type) -> str:
     from fractions import Fraction
 
     from omaha_eval.cards import card_str
+    from omaha_eval.evaluator import low_name
     from omaha_eval.pql import functions as fn
 
     if t is Type.BOOL:
@@ -218,6 +219,8 @@ def label(value: Any, t: Type) -> str:
         return "".join(ranks) or "-"
     if t is Type.FRACTION:
         return str(Fraction(float(value)).limit_denominator(10_000))
-    if t in (Type.INT, Type.HIRATING, Type.LORATING):
+    if t is Type.LORATING:  # as players read a low: 8-6-4-2-A
+        return low_name(int(value)) or "no low"
+    if t in (Type.INT, Type.HIRATING):
         return str(int(value))
     return format(float(value), ".6g")

@@ -325,6 +325,12 @@ def _call(node: Call, ctx: Context) -> Expr:
             | {a for g in fn.FUNCTIONS.values() for a in g.aliases}
         )
         raise ctx.fail(f"unknown function {node.name!r}{_nearest(node.name, names)}", node.at)
+    if f.low and not ctx.game.has_low:
+        raise ctx.fail(
+            f"{f.name} reads a low, and {ctx.game.name} is played high only (no low); "
+            "use game='omaha8' for hi/lo",
+            node.at,
+        )
     if len(node.args) != len(f.params):
         raise ctx.fail(
             f"{f.name} takes {len(f.params)} argument{'s' if len(f.params) != 1 else ''}: "

@@ -15,6 +15,7 @@ board is a stratum of its own and counts alike (as in equity()).
 from __future__ import annotations
 
 import math
+import re
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -27,7 +28,7 @@ import numpy.typing as npt
 import omaha_eval._checks as _checks
 import omaha_eval._core as _core
 from omaha_eval.engine import boards as board_reader
-from omaha_eval.engine import runner
+from omaha_eval.engine import patterns, runner
 from omaha_eval.engine.question import Question, read_question
 from omaha_eval.engine.seeds import block_stream
 from omaha_eval.engine.spot import Spot, prepare
@@ -36,7 +37,7 @@ from omaha_eval.games import game_and_size
 from omaha_eval.pql import aggregates as agg
 from omaha_eval.pql.block import Block, Deals
 from omaha_eval.pql.compiler import COUNTABLE, KEYWORDS, Context, Expr, compile_expr
-from omaha_eval.pql.functions import FUNCTIONS, NUMERIC, ORDERED, Shape, Type
+from omaha_eval.pql.functions import FUNCTIONS, INTEGRAL, NUMERIC, ORDERED, Shape, Type
 from omaha_eval.pql.syntax import QueryError, Statement
 
 __all__ = [
@@ -45,6 +46,7 @@ __all__ = [
     "Column",
     "Prepared",
     "QueryResult",
+    "plan",
     "prepare_statement",
     "run",
 ]
@@ -170,6 +172,7 @@ class Prepared:
     where: Expr | None
     pairs: list[tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]]  # (board, dead) strata
     players: list[str]  # the players' names, in their seats' order
+    spot: Spot | None  # one board: its spot, prepared and checked; a pattern: None
 
     @property
     def text(self) -> str:
@@ -177,9 +180,10 @@ class Prepared:
         return s.text[s.start : s.end].strip()
 
 
-def prepare_statement(statement: Statement) -> Prepared:
-    """Read a statement's bindings and compile its expressions (QueryError,
-    naming the column, for anything wrong)."""
+def prepare_statement(statement: Statement, hole_cards: int | None = None) -> Prepared:
+    """Read a statement's bindings, check its cards and compile its
+    expressions (QueryError, naming the column, for anything wrong).
+    `hole_cards`: the hand size when the players' text does not fix it."""
     text = statement.text
     seen: dict[str, int] = {}
     game_value: Any = "omaha8"
@@ -211,6 +215,12 @@ def prepare_statement(statement: Statement) -> Prepared:
         game, k = game_and_size(game_value)
     except OmahaEvalError as exc:
         raise QueryError(str(exc), text, at_of.get("game", statement.start)) from None
+    if k is not None and hole_cards is not None and k != hole_cards:
+        raise QueryError(
+            f"game: {game_value!r} deals {k} hole cards, hole_cards asks {hole_cards}",
+            text,
+            at_of["game"],
+        )
     if len(players) < 2:
         raise QueryError(
             f"a statement deals to 2 to 10 players (hero='AA**', villain='*'); "
@@ -218,12 +228,29 @@ def prepare_statement(statement: Statement) -> Prepared:
             text,
             statement.bindings[0].at,
         )
+
+    def where_from(exc: OmahaEvalError) -> QueryError:
+        """The error at the binding it names: its first word, or the last
+        binding the message quotes ("card As is in both hero and villain")."""
+        message = str(exc).splitlines()[0]
+        first = message.split(":", 1)[0].strip().lower()
+        named = [key for key in at_of if re.search(rf"\b{re.escape(key)}\b", message.lower())]
+        at = at_of.get(first, at_of[named[-1]] if named else statement.bindings[0].at)
+        return QueryError(message, text, at)
+
     try:
-        question = read_question(players, board, dead, game=game, hole_cards=k, names=names)
+        question = read_question(players, board, dead, game=game, hole_cards=k or hole_cards,
+                                 names=names)  # fmt: skip
+        spot: Spot | None = None
+        if question.patterned:  # each board's spot is prepared as it runs
+            pairs = board_reader.scenarios(question.board, question.dead, question.players)
+            _checks.disjoint(*((names[i], p.combos[0]) for i, p in enumerate(question.players)
+                               if p.kind == "hand"))  # fmt: skip
+        else:
+            pairs = [(question.board, question.dead)]  # type: ignore[list-item]
+            spot = prepare(question.players, question.k, *pairs[0], question.game, names)
     except OmahaEvalError as exc:
-        first = str(exc).split(":", 1)[0].strip().lower()
-        at = at_of.get(first, statement.bindings[0].at)
-        raise QueryError(str(exc).splitlines()[0], text, at) from None
+        raise where_from(exc) from None
     shape = Shape(
         len(players),
         question.k,
@@ -244,11 +271,9 @@ def prepare_statement(statement: Statement) -> Prepared:
             raise QueryError(
                 f"where needs a true/false condition, got {where.type.a}", text, statement.where.at
             )
-    if question.patterned:
-        pairs = board_reader.scenarios(question.board, question.dead, question.players)
-    else:
-        pairs = [(question.board, question.dead)]  # type: ignore[list-item]
-    return Prepared(statement, question, ctx, selectors, column_names, types, where, pairs, names)
+    return Prepared(
+        statement, question, ctx, selectors, column_names, types, where, pairs, names, spot
+    )
 
 
 def _check_selector(aggregate: str, expr: Expr, ctx: Context) -> None:
@@ -314,14 +339,13 @@ def check_sample_work(prep: Prepared, plan: runner.Plan, given: bool) -> None:
         )
 
 
-def _spot(prep: Prepared, board: Any, dead: Any) -> Spot | None:
+def _board_spot(prep: Prepared, board: Any, dead: Any) -> Spot | None:
+    """The spot of one board of a pattern; None when it cannot be dealt."""
     q = prep.question
     try:
         return prepare(q.players, q.k, board, dead, q.game, prep.players)
     except OmahaEvalError:
-        if len(prep.pairs) == 1:
-            raise
-        return None  # a board of a pattern that cannot be dealt
+        return None
 
 
 def _seat_rows(spot: Spot, i: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]:
@@ -453,7 +477,7 @@ def _sampling(
     )
 
 
-def run(
+def plan(
     prep: Prepared,
     *,
     exact: bool | None,
@@ -462,65 +486,81 @@ def run(
     seed: int,
     threads: int,
     stop: Any,
-    start: float,
-) -> Iterator[QueryResult]:
-    """The statement's running results: after each round of Monte Carlo (one
-    stratum), or once at the end (exact, and patterns)."""
+) -> runner.Plan:
+    """Exact or Monte Carlo, chosen as equity() chooses (equity.plan_run) by
+    the work of every deal with the query's work per deal; every cost
+    bound checked (before any statement runs)."""
     from omaha_eval.equity import plan_run  # the one choice of method (equity imports engine)
 
-    spots: list[tuple[int, Spot]] = []
-    for s, (b, d) in enumerate(prep.pairs):
-        spot = _spot(prep, b, d)
-        if spot is not None:
-            spots.append((s, spot))
-    if not spots:
-        raise OmahaEvalError("board: no board matching the pattern can be dealt")
-    work = sum(deal_count(spot) for _, spot in spots) * row_work(prep)
-    plan = plan_run(
-        work, exact, trials, None if len(prep.pairs) > 1 else target, seed, threads, stop
-    )
-    if not plan.exact:
-        check_sample_work(prep, plan, trials is not None)
-    notes: list[str] = []
-    if target is not None and len(prep.pairs) > 1:
-        notes.append("target_stderr does not apply over a board pattern: the trials did")
-    if plan.exact:
-        strata = [_exact_tally(prep, spot, plan.threads, plan.stop) for _, spot in spots]
-        yield _result(prep, strata, plan, start, notes, len(spots))
-        return
-    if len(spots) == 1:
-        s, spot = spots[0]
+    per_row = row_work(prep)
+    if prep.spot is not None:
+        chosen = plan_run(deal_count(prep.spot) * per_row, exact, trials, target, seed, threads,
+                          stop)  # fmt: skip
+        if not chosen.exact:
+            check_sample_work(prep, chosen, trials is not None)
+        return chosen
+    patterns.no_target(target)
+    q = prep.question
+    work = patterns.pattern_work(q.players, q.k, prep.pairs, q.game,
+                                 exact_work=lambda spot: deal_count(spot) * per_row)  # fmt: skip
+    chosen = plan_run(work, exact, trials, None, seed, threads, stop)
+    if not chosen.exact:
+        sampled = patterns.pattern_work(q.players, q.k, prep.pairs, q.game, chosen.trials,
+                                        trial_work=per_row)  # fmt: skip
+        patterns.check_sampling_work(sampled, len(prep.pairs), chosen.trials)
+    return chosen
+
+
+def run(prep: Prepared, plan: runner.Plan, start: float) -> Iterator[QueryResult]:
+    """The statement's running results: after each round of Monte Carlo, or
+    once at the end (exact, and patterns)."""
+    if prep.spot is not None:  # one board: the spot was prepared with the statement
+        spot = prep.spot
+        if plan.exact:
+            yield _result(prep, [_exact_tally(prep, spot, plan.threads, plan.stop)], plan, start, 1)
+            return
         c_spot = spot.c_spot(exact=False)
         if not runner.dealable(c_spot):
             raise OmahaEvalError(runner.NO_DEAL_POSSIBLE)
-        for r in runner.sample(c_spot, _sampling(prep, spot, c_spot, plan.seed or 0, ()), plan):
-            yield _result(prep, [r.total], plan, start, notes, 1, r.interrupted)
+        sampling = _sampling(prep, spot, c_spot, plan.seed or 0, ())
+        for r in runner.sample(c_spot, sampling, plan):
+            yield _result(prep, [r.total], plan, start, 1, r.interrupted)
         return
-    each = max(2, math.ceil(plan.trials / len(prep.pairs)))
+    # A board or dead-card pattern: every board a stratum, counted alike;
+    # the boards prepared one at a time, as equity() runs them.
+    each = runner.Plan(
+        exact=False,
+        trials=max(2, math.ceil(plan.trials / len(prep.pairs))),
+        target_stderr=None,
+        seed=plan.seed,
+        threads=plan.threads,
+        stop=plan.stop,
+    )
     strata = []
-    for s, spot in spots:
+    for s, (b, d) in enumerate(prep.pairs):
         if plan.stop is not None and plan.stop.is_set():
             raise KeyboardInterrupt
-        c_spot = spot.c_spot(exact=False)
+        board_spot = _board_spot(prep, b, d)
+        if board_spot is None:
+            continue
+        if plan.exact:
+            strata.append(_exact_tally(prep, board_spot, plan.threads, plan.stop))
+            continue
+        c_spot = board_spot.c_spot(exact=False)
         if not runner.dealable(c_spot):
             continue  # no assignment fits on this board: it cannot be dealt
-        sub = runner.Plan(
-            exact=False,
-            trials=each,
-            target_stderr=None,
-            seed=plan.seed,
-            threads=plan.threads,
-            stop=plan.stop,
-        )
+        sampling = _sampling(prep, board_spot, c_spot, plan.seed or 0, (s,))
         last = None
-        for last in runner.sample(
-            c_spot, _sampling(prep, spot, c_spot, plan.seed or 0, (s,)), sub, rounds=False
-        ):
+        for last in runner.sample(c_spot, sampling, each, rounds=False):
             if last.interrupted:
                 raise KeyboardInterrupt
         assert last is not None
         strata.append(last.total)
-    yield _result(prep, strata, plan, start, notes, len(strata))
+    if not strata:
+        raise OmahaEvalError(
+            "board: no board matching the pattern leaves a hand in every player's range"
+        )
+    yield _result(prep, strata, plan, start, len(strata))
 
 
 def _result(
@@ -528,7 +568,6 @@ def _result(
     strata: Sequence[agg.Tally],
     plan: runner.Plan,
     start: float,
-    notes: list[str],
     boards: int,
     interrupted: bool = False,
 ) -> QueryResult:
@@ -545,6 +584,8 @@ def _result(
         if aggregate in ("avg", "count"):
             value, stderr = agg.estimate(merged, i, exact=plan.exact)
             errors.append(stderr)
+            if value is None:  # nothing kept: no estimate, no error
+                stderr = None
         elif aggregate == "histogram":
             keys = sorted({key for s in merged for key in (s.columns[i] if s.columns else {})})
             value, stderr = {}, {}
@@ -560,13 +601,18 @@ def _result(
             value = (
                 None
                 if extreme is None
-                else (float(extreme) if t in NUMERIC else agg.label(extreme, t))
+                else int(extreme)
+                if t in INTEGRAL
+                else float(extreme)
+                if t in NUMERIC
+                else agg.label(extreme, t)
             )
             stderr = None
         columns.append(Column(name, aggregate, value, stderr))
-    notes = list(notes)
+    notes = []
     if trials and not kept:
-        notes.append(f"the where clause kept none of the {trials:,} trials")
+        what = "deals" if plan.exact else "trials"
+        notes.append(f"the where clause kept none of the {trials:,} {what}")
     elif not plan.exact and kept < runner.MIN_EFFECTIVE_TRIALS:
         notes.append(
             f"the where clause kept only {kept:,} of the {trials:,} trials, too few for "

@@ -36,6 +36,7 @@ __all__ = [
     "FLOP_CATEGORIES",
     "FUNCTIONS",
     "HAND_TYPES",
+    "INTEGRAL",
     "NUMERIC",
     "ORDERED",
     "STREETS",
@@ -78,6 +79,7 @@ class Type(enum.Enum):
 
 
 NUMERIC = frozenset({Type.NUM, Type.INT, Type.EQUITY, Type.FRACTION, Type.HIRATING, Type.LORATING})
+INTEGRAL = frozenset({Type.INT, Type.HIRATING, Type.LORATING})  # whole numbers, shown so
 ORDERED = NUMERIC | {Type.HANDTYPE, Type.FLOPCAT, Type.RANK}
 
 STREETS = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}
@@ -151,6 +153,7 @@ class Function:
     cost: Callable[..., float] = lambda *args: 1.0
     aliases: tuple[str, ...] = ()
     streets: tuple[int, ...] = (3, 4, 5)  # the streets it takes, if it takes one
+    low: bool = False  # reads a player's low: a game without one refuses it
 
 
 FUNCTIONS: dict[str, Function] = {}  # lower-case name (and aliases) -> function
@@ -166,6 +169,7 @@ def _define(
     aliases: tuple[str, ...] = (),
     streets: tuple[int, ...] = (3, 4, 5),
     cost: Callable[..., float] | None = None,
+    low: bool = False,
 ) -> Callable[[Callable[..., Array]], Callable[..., Array]]:
     """Register a function; `params` is "name:type, ..." (types by their
     enum names, a trailing '*' for an argument that may be an expression)."""
@@ -186,6 +190,7 @@ def _define(
             cost or (lambda *args: 1.0),
             aliases,
             streets,
+            low,
         )
         for key in (name, *aliases):
             FUNCTIONS[key.lower()] = f
@@ -335,6 +340,7 @@ _define(
     Type.BOOL,
     "the player alone has the best qualifying (eight-or-better) low at the river",
     "select count(winsLo(hero)) from hero='A2**', villain='A3**'",
+    low=True,
 )(lambda block, rows, p: block.winners()[1][rows] == _bit(p))
 _define(
     "tiesLo",
@@ -343,6 +349,7 @@ _define(
     "the player shares the best qualifying low at the river with another player "
     "(quartered, or split)",
     "select count(tiesLo(hero)) from hero='A2**', villain='A2**'",
+    low=True,
 )(
     lambda block, rows, p: (
         ((block.winners()[1][rows] >> p) & 1).astype(bool)
@@ -436,6 +443,7 @@ _define(
     "the player's best eight-or-better low on the street as a rating: 0 for no low, "
     "else 1 (8-7-6-5-4) to 56 (5-4-3-2-A), larger is better",
     "select histogram(loRating(hero, river)) from hero='A2**', villain='*'",
+    low=True,
 )(lambda block, rows, p, s: _low(block, rows, p, s))
 _define(
     "minLoRating",
@@ -444,6 +452,7 @@ _define(
     "the player has a qualifying low on the street at least as good as this one (a "
     "low such as '8765A' rated by rateLoHand, or a rating)",
     "select count(minLoRating(hero, river, '7542A')) from hero='A2**', villain='*'",
+    low=True,
 )(lambda block, rows, p, s, r: (_low(block, rows, p, s) >= r) & (_low(block, rows, p, s) > 0))
 _define(
     "madeLo",
@@ -452,6 +461,7 @@ _define(
     "the player has a qualifying low on the street (it needs three low ranks on the "
     "board, and two of the player's own)",
     "select count(madeLo(hero, river)) from hero='A23*', villain='*'",
+    low=True,
 )(lambda block, rows, p, s: _low(block, rows, p, s) > 0)
 
 
@@ -461,6 +471,7 @@ _define(
     Type.BOOL,
     "the player has a qualifying low on the street and no other player a better one",
     "select count(bestLoRating(hero, turn)) from hero='A2**', villain='A3**'",
+    low=True,
 )
 def _best_low(block: Block, rows: Rows, p: int, s: int) -> Array:
     low = block.values(s)[1][rows]
@@ -484,6 +495,7 @@ _define(
     "the player has a qualifying low on the street and no two cards not on the board "
     "could make a better one: the nut low (by ranks: other players' cards do not block)",
     "select count(nutLo(hero, river)) from hero='A2**', villain='*'",
+    low=True,
 )
 def _nut_lo(block: Block, rows: Rows, p: int, s: int) -> Array:
     low = _low(block, rows, p, s)
@@ -656,6 +668,7 @@ _define(
     "select avg(nutLoOuts(hero, flop)) from hero='A2**', villain='*', board='7c8d9h'",
     streets=(3, 4),
     cost=lambda *a: _OUTS_COST,
+    low=True,
 )(_outs(0))
 _define(
     "nutHiOuts",
