@@ -241,7 +241,7 @@ cdef extern from "oe_rows.h" nogil:
                        uint64_t completions, uint64_t first, uint64_t count, uint8_t *hands,
                        uint8_t *boards, double *weights)
     void oe_rows_values(const uint8_t *hands, const uint8_t *boards, size_t T, int n, int k,
-                        int n_board, int game, uint16_t *high, uint8_t *low)
+                        int n_board, int game, uint32_t players, uint16_t *high, uint8_t *low)
     void oe_rows_board(const uint8_t *boards, size_t T, int n_board, uint8_t *low_mask,
                        uint16_t *ranks, uint8_t *suits)
     void oe_rows_nut_high(const uint8_t *boards, size_t T, int n_board, uint16_t *nut)

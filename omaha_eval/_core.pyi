@@ -196,7 +196,13 @@ def exact_rows(
     weights: npt.NDArray[np.float64],
 ) -> None: ...
 def street_values(
-    hands: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], n_board: int, game: int
+    hands: npt.NDArray[np.uint8],
+    boards: npt.NDArray[np.uint8],
+    n_board: int,
+    game: int,
+    high: npt.NDArray[np.uint16] | None = None,
+    low: npt.NDArray[np.uint8] | None = None,
+    players: int = 0xFFFFFFFF,
 ) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]: ...
 def board_summary(
     boards: npt.NDArray[np.uint8], n_board: int

@@ -59,24 +59,28 @@ def exact_rows(const uint8_t[::1] deck, const uint8_t[::1] board,
 
 
 def street_values(const uint8_t[:, :, ::1] hands, const uint8_t[:, ::1] boards, int n_board,
-                  int game):
-    """(high (T, n) uint16, low (T, n) uint8) of every player on the street
-    of n_board = 3, 4 or 5 cards."""
+                  int game, uint16_t[:, ::1] high=None, uint8_t[:, ::1] low=None,
+                  uint32_t players=0xFFFFFFFFu):
+    """(high (T, n) uint16, low (T, n) uint8) on the street of n_board = 3, 4
+    or 5 cards of the players in the `players` mask (default every one),
+    written into `high` and `low` when given (the others' left as they are)."""
     cdef Py_ssize_t t = hands.shape[0]
     cdef int n = <int>hands.shape[1], k = <int>hands.shape[2]
     if boards.shape[0] != t or boards.shape[1] != 5 or not 3 <= n_board <= 5 \
             or not 2 <= k <= OE_MAX_HOLE:
         raise ValueError("street_values: bad shapes")
-    high = np.zeros((t, n), dtype=np.uint16)
-    low = np.zeros((t, n), dtype=np.uint8)
-    cdef uint16_t[:, ::1] h = high
-    cdef uint8_t[:, ::1] l = low
+    if high is None:
+        high = np.zeros((t, n), dtype=np.uint16)
+    if low is None:
+        low = np.zeros((t, n), dtype=np.uint8)
+    if high.shape[0] != t or high.shape[1] != n or low.shape[0] != t or low.shape[1] != n:
+        raise ValueError("street_values: bad output shapes")
     if t == 0 or n == 0:
-        return high, low
+        return np.asarray(high), np.asarray(low)
     with nogil:
         oe_rows_values(&hands[0, 0, 0], &boards[0, 0], <size_t>t, n, k, n_board, game,
-                       &h[0, 0], &l[0, 0])
-    return high, low
+                       players, &high[0, 0], &low[0, 0])
+    return np.asarray(high), np.asarray(low)
 
 
 def board_summary(const uint8_t[:, ::1] boards, int n_board):

@@ -173,13 +173,14 @@ static inline void hand_value(const street_board *sb, const uint8_t *hole, int k
 }
 
 void oe_rows_values(const uint8_t *hands, const uint8_t *boards, size_t T, int n, int k,
-                    int n_board, int game, uint16_t *high, uint8_t *low)
+                    int n_board, int game, uint32_t players, uint16_t *high, uint8_t *low)
 {
     const int no_low = !OE_GAME_HAS_LOW(game);
     for (size_t t = 0; t < T; t++) {
         street_board sb;
         street_from(boards + t * 5, n_board, &sb);
         for (int i = 0; i < n; i++) {
+            if (!(players >> i & 1u)) continue;
             const size_t at = t * (size_t)n + (size_t)i;
             hand_value(&sb, hands + at * (size_t)k, k, no_low, &high[at], &low[at]);
         }

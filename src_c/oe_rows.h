@@ -46,10 +46,11 @@ void oe_rows_exact(const uint8_t *deck, int n_deck, const uint8_t *board, int n_
                    uint64_t completions, uint64_t first, uint64_t count, uint8_t *hands,
                    uint8_t *boards, double *weights);
 
-/* Every player's best high and low (oe_eval.h values; low 0 in a high-only
- * game) on the street of n_board = 3, 4 or 5 cards: high and low are T x n. */
+/* The best high and low (oe_eval.h values; low 0 in a high-only game) on
+ * the street of n_board = 3, 4 or 5 cards of the players in `players` (bit
+ * i: player i): high and low are T x n, the other players' left as they are. */
 void oe_rows_values(const uint8_t *hands, const uint8_t *boards, size_t T, int n, int k,
-                    int n_board, int game, uint16_t *high, uint8_t *low);
+                    int n_board, int game, uint32_t players, uint16_t *high, uint8_t *low);
 
 /* What each row's board of n_board (3, 4 or 5) cards is made of: its low
  * ranks (bit 0 = ace .. 7 = eight, oe_tables.h's oe_low_bit), its ranks

@@ -145,12 +145,25 @@ def tally_block(selectors: Sequence[tuple[str, Expr]], where: Expr | None, block
     return Tally(len(w), float(w.sum()), len(rows), float(b.sum()), _dot(b, b), columns)
 
 
+# Whole-number values below this are histogrammed by counting, not sorting.
+SMALL_VALUES = 1 << 16
+
+
 def _histogram(x: npt.NDArray[Any], b: npt.NDArray[np.float64]) -> dict[Any, Moments]:
     """Per distinct value v: the moments of a = b [x = v] (a b = a^2)."""
-    values, inverse = np.unique(x, return_inverse=True)
-    inverse = inverse.ravel()
-    a = np.bincount(inverse, weights=b, minlength=len(values))
-    aa = np.bincount(inverse, weights=b * b, minlength=len(values))
+    if x.dtype.kind in "biu" and len(x) and x.min() >= 0 and x.max() < SMALL_VALUES:
+        # small whole numbers (hand types, ranks, ratings...): counted in
+        # place, without unique's sort
+        codes = x.astype(np.intp)
+        a = np.bincount(codes, weights=b)
+        aa = np.bincount(codes, weights=b * b)
+        values = np.flatnonzero(np.bincount(codes))
+        a, aa = a[values], aa[values]
+    else:
+        values, inverse = np.unique(x, return_inverse=True)
+        inverse = inverse.ravel()
+        a = np.bincount(inverse, weights=b, minlength=len(values))
+        aa = np.bincount(inverse, weights=b * b, minlength=len(values))
     return {
         v.item(): Moments(float(s), float(q), float(q))
         for v, s, q in zip(values, a, aa, strict=True)

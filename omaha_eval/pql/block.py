@@ -53,15 +53,31 @@ class Block:
     def players(self) -> int:
         return int(self.deals.hands.shape[1])
 
-    def values(self, street: int) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]:
-        """(high, low), (T, n): every player's best high and low on the street."""
+    def values(
+        self, street: int, player: int | None = None
+    ) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]:
+        """(high, low), (T, n): the players' best high and low on the street,
+        every player's, or only `player`'s column filled (each player's
+        computed once, when first asked for)."""
         key = ("values", street)
         if key not in self._cache:
-            self._cache[key] = _core.street_values(
-                self.deals.hands, self.deals.boards, street, self.game.code
+            n = self.players
+            self._cache[key] = (
+                np.zeros((self.size, n), np.uint16),
+                np.zeros((self.size, n), np.uint8),
+                np.zeros(n, dtype=bool),  # the players computed
             )
-        values: tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]] = self._cache[key]
-        return values
+        high, low, done = self._cache[key]
+        want = done.copy()
+        want[slice(None) if player is None else player] = True
+        missing = want & ~done
+        if missing.any():
+            mask = int(np.sum(1 << np.flatnonzero(missing)))
+            _core.street_values(
+                self.deals.hands, self.deals.boards, street, self.game.code, high, low, mask
+            )
+            done |= missing
+        return high, low
 
     def winners(self) -> tuple[npt.NDArray[np.uint32], npt.NDArray[np.uint32]]:
         """(high winners, low winners) at the river: bit masks of players

@@ -270,11 +270,11 @@ def _board_suits(block: Block, rows: Rows, street: int) -> Array:
 
 
 def _high(block: Block, rows: Rows, p: int, street: int) -> Array:
-    return np.asarray(block.values(street)[0][rows, p].astype(np.int64))
+    return np.asarray(block.values(street, p)[0][rows, p].astype(np.int64))
 
 
 def _low(block: Block, rows: Rows, p: int, street: int) -> Array:
-    return np.asarray(block.values(street)[1][rows, p].astype(np.int64))
+    return np.asarray(block.values(street, p)[1][rows, p].astype(np.int64))
 
 
 def _bit(p: int) -> int:
