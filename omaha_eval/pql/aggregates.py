@@ -179,10 +179,11 @@ def merge_strata(strata: Sequence[Tally], normalise: bool) -> list[Tally]:
 
 
 def estimate(
-    strata: Sequence[Tally], column: int, key: Any = None, exact: bool = False
+    strata: Sequence[Tally], column: int, key: tuple[Any, ...] = (), exact: bool = False
 ) -> tuple[float | None, float]:
-    """(R, its standard error) of a column (a histogram's value `key`) over
-    the strata: None when no trial was kept; error 0 when exact."""
+    """(R, its standard error) of a column (a histogram's values `key`, a
+    tuple of them counted as one) over the strata: None when no trial was
+    kept; error 0 when exact."""
     B = sum(s.b for s in strata)
     if B <= 0:
         return None, math.nan
@@ -190,7 +191,9 @@ def estimate(
     def moments(s: Tally) -> Moments:
         col = s.columns[column] if s.columns else Moments()
         if isinstance(col, dict):
-            found: Moments = col.get(key, Moments())
+            found = Moments()
+            for k in key:  # disjoint values: their moments add
+                found = found.add(col.get(k, Moments()))
             return found
         return col if isinstance(col, Moments) else Moments()
 

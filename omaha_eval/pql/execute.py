@@ -588,11 +588,13 @@ def _result(
                 stderr = None
         elif aggregate == "histogram":
             keys = sorted({key for s in merged for key in (s.columns[i] if s.columns else {})})
-            value, stderr = {}, {}
+            # values shown alike are one bar (equal shares computed a rounding apart)
+            bars: dict[str, tuple[Any, ...]] = {}
             for key in keys:
-                v, e = agg.estimate(merged, i, key, exact=plan.exact)
-                value[agg.label(key, t)] = v
-                stderr[agg.label(key, t)] = e
+                bars[agg.label(key, t)] = (*bars.get(agg.label(key, t), ()), key)
+            value, stderr = {}, {}
+            for shown, group in bars.items():
+                value[shown], stderr[shown] = agg.estimate(merged, i, group, exact=plan.exact)
             if not kept:
                 value = stderr = None
         else:
