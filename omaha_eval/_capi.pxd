@@ -238,8 +238,8 @@ cdef extern from "oe_rows.h" nogil:
                      const volatile int *stop)
     void oe_rows_exact(const uint8_t *deck, int n_deck, const uint8_t *board, int n_board,
                        const uint8_t *assigned, const double *assigned_weight, int n, int k,
-                       uint64_t completions, uint64_t first, uint64_t count, uint8_t *hands,
-                       uint8_t *boards, double *weights)
+                       const int *groups, int n_groups, uint64_t completions, uint64_t first,
+                       uint64_t count, uint8_t *hands, uint8_t *boards, double *weights)
     void oe_rows_values(const uint8_t *hands, const uint8_t *boards, size_t T, int n, int k,
                         int n_board, int game, uint32_t players, uint16_t *high, uint8_t *low)
     void oe_rows_board(const uint8_t *boards, size_t T, int n_board, uint8_t *low_mask,

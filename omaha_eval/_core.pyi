@@ -1,6 +1,8 @@
 # Type stubs for the compiled core (omaha_eval/_core.pyx and one .pxi per C
 # header).  Private: every function trusts its input; the public modules
 # validate first.
+from collections.abc import Sequence
+
 import numpy as np
 import numpy.typing as npt
 
@@ -188,6 +190,7 @@ def exact_rows(
     board: npt.NDArray[np.uint8],
     assigned: npt.NDArray[np.uint8],
     assigned_weight: npt.NDArray[np.float64],
+    groups: Sequence[int],
     completions: int,
     first: int,
     count: int,

@@ -35,18 +35,34 @@ def deal_rows(EquitySpot spot, bit_generator, uint64_t trials, uint64_t max_reje
 
 def exact_rows(const uint8_t[::1] deck, const uint8_t[::1] board,
                const uint8_t[:, :, ::1] assigned, const double[::1] assigned_weight,
-               uint64_t completions, uint64_t first, uint64_t count,
+               groups, uint64_t completions, uint64_t first, uint64_t count,
                uint8_t[:, :, ::1] hands, uint8_t[:, ::1] boards, double[::1] weights):
     """Deals first .. first + count - 1 of every assignment times every board
-    completion (oe_rows_exact) into the first `count` rows."""
+    completion, the cards to come dealt in the street `groups` given (their
+    sizes, in order; oe_rows_exact), into the first `count` rows."""
     cdef uint8_t none = 0
     cdef Py_ssize_t n_assigned = assigned.shape[0]
+    cdef int c_groups[5]
+    cdef int n_groups = len(groups)
+    if n_groups > 5 or sum(groups) != 5 - board.shape[0] \
+            or any(not 1 <= g <= 5 for g in groups):
+        raise ValueError("exact_rows: bad groups")
+    # the cards left for the board: the deck less the first assignment's
+    # (every assignment takes as many: its hands' cards not known)
+    used = set(np.asarray(assigned[0]).ravel().tolist()) if n_assigned else set()
+    left = sum(1 for c in np.asarray(deck).tolist() if c not in used)
+    product = 1
+    for i, g in enumerate(groups):
+        c_groups[i] = g
+        product *= math.comb(left, g) if 0 <= g <= left else 0
+        left -= g
     if count == 0:
         return
     if <uint64_t>hands.shape[0] < count or <uint64_t>boards.shape[0] < count \
             or <uint64_t>weights.shape[0] < count \
             or assigned.shape[1] != hands.shape[1] or assigned.shape[2] != hands.shape[2] \
             or assigned_weight.shape[0] != n_assigned or completions == 0 \
+            or completions != product \
             or (first + count + completions - 1) // completions > <uint64_t>n_assigned \
             or board.shape[0] > 5 or boards.shape[1] != 5:
         raise ValueError("exact_rows: bad arguments")
@@ -54,8 +70,8 @@ def exact_rows(const uint8_t[::1] deck, const uint8_t[::1] board,
         oe_rows_exact(&deck[0] if deck.shape[0] else &none, <int>deck.shape[0],
                       &board[0] if board.shape[0] else &none, <int>board.shape[0],
                       &assigned[0, 0, 0], &assigned_weight[0], <int>assigned.shape[1],
-                      <int>assigned.shape[2], completions, first, count, &hands[0, 0, 0],
-                      &boards[0, 0], &weights[0])
+                      <int>assigned.shape[2], c_groups, n_groups, completions, first, count,
+                      &hands[0, 0, 0], &boards[0, 0], &weights[0])
 
 
 def street_values(const uint8_t[:, :, ::1] hands, const uint8_t[:, ::1] boards, int n_board,

@@ -78,12 +78,20 @@ static void unrank(uint64_t r, int m, int need, int *pos)
     }
 }
 
+static uint64_t choose(int m, int r)
+{
+    if (r < 0 || r > m) return 0;
+    uint64_t c = 1;
+    for (int i = 1; i <= r; i++) c = c * (uint64_t)(m - r + i) / (uint64_t)i;
+    return c;
+}
+
 void oe_rows_exact(const uint8_t *deck, int n_deck, const uint8_t *board, int n_board,
                    const uint8_t *assigned, const double *assigned_weight, int n, int k,
-                   uint64_t completions, uint64_t first, uint64_t count, uint8_t *hands,
-                   uint8_t *boards, double *weights)
+                   const int *groups, int n_groups, uint64_t completions, uint64_t first,
+                   uint64_t count, uint8_t *hands, uint8_t *boards, double *weights)
 {
-    const int need = 5 - n_board, per = n * k;
+    const int per = n * k;
     uint8_t rest[OE_NUM_CARDS];
     int m = 0;
     uint64_t current = UINT64_MAX;
@@ -98,11 +106,29 @@ void oe_rows_exact(const uint8_t *deck, int n_deck, const uint8_t *board, int n_
                 if (!(used >> deck[c] & 1u)) rest[m++] = deck[c];
             current = a;
         }
-        int pos[5];
-        unrank(d % completions, m, need, pos);
         uint8_t *b = boards + i * 5;
         memcpy(b, board, (size_t)n_board);
-        for (int j = 0; j < need; j++) b[n_board + j] = rest[pos[j]];
+        /* the completion's index in mixed radix, one digit per street group:
+         * each group a combination of the cards the earlier groups left */
+        uint8_t left[OE_NUM_CARDS];
+        memcpy(left, rest, (size_t)m);
+        int n_left = m, at = n_board;
+        uint64_t r = d % completions;
+        for (int g = 0; g < n_groups; g++) {
+            const uint64_t c = choose(n_left, groups[g]);
+            int pos[5];
+            unrank(r % c, n_left, groups[g], pos);
+            r /= c;
+            for (int j = 0; j < groups[g]; j++) b[at++] = left[pos[j]];
+            if (g + 1 < n_groups) { /* drop the chosen cards (pos increasing) */
+                int kept = 0, next = 0;
+                for (int x = 0; x < n_left; x++) {
+                    if (next < groups[g] && pos[next] == x) next++;
+                    else left[kept++] = left[x];
+                }
+                n_left = kept;
+            }
+        }
         memcpy(hands + i * (uint64_t)per, cards, (size_t)per);
         weights[i] = assigned_weight[a];
     }

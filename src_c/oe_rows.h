@@ -35,16 +35,20 @@ int oe_rows_deal(const oe_eq_ctx *ctx, bitgen_t *rng, uint64_t trials, uint64_t 
  * Exact: deals first .. first + count - 1 of the list "every assignment
  * (A of them: assigned[a] is n x k card ids, assigned_weight[a] its
  * weight) times every completion of the board": deal d is assignment
- * d / completions with completion d % completions, the `need` cards to come
- * drawn from deck[0..n_deck) less the assignment's cards (colex order);
- * board[0..n_board) are the known board cards.  completions must be
- * C(n_deck - n * k, need) (the assignments hold n * k distinct cards of
- * the deck).
+ * d / completions with completion d % completions.  board[0..n_board) are
+ * the known board cards; the cards to come are drawn from deck[0..n_deck)
+ * less the assignment's cards in n_groups street groups dealt in order
+ * (groups[g] cards each, summing to 5 - n_board): a combination of each
+ * group (colex order) from the cards the earlier groups left.  One group
+ * lists each completion once; a group per street to come deals every
+ * order of the streets, as a query reading an earlier street needs.
+ * completions must be the product of C(cards left, groups[g]) (the
+ * assignments hold n * k distinct cards of the deck).
  */
 void oe_rows_exact(const uint8_t *deck, int n_deck, const uint8_t *board, int n_board,
                    const uint8_t *assigned, const double *assigned_weight, int n, int k,
-                   uint64_t completions, uint64_t first, uint64_t count, uint8_t *hands,
-                   uint8_t *boards, double *weights);
+                   const int *groups, int n_groups, uint64_t completions, uint64_t first,
+                   uint64_t count, uint8_t *hands, uint8_t *boards, double *weights);
 
 /* The best high and low (oe_eval.h values; low 0 in a high-only game) on
  * the street of n_board = 3, 4 or 5 cards of the players in `players` (bit

@@ -237,6 +237,8 @@ def _merge(selector: str, parts: list[tuple[int, Any]]) -> Any:
     """Aggregates of the parts (each with its deals) as one."""
     parts = [(w, v) for w, v in parts if w and v is not None]
     total = sum(w for w, _ in parts)
+    if not total:  # the where keeps nothing in any part
+        return None
     aggregate = selector.split("(")[0]
     values = [v for _, v in parts]
     if aggregate in ("avg", "count"):

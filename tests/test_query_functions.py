@@ -260,11 +260,9 @@ def test_function_matches_the_oracle_on_random_spots(spec: Spec, name: str) -> N
 
 # ------------------------------------------------------------------ the order of the streets
 
-ORDER_BUG = (
-    "exact enumeration lists each completion of the board once, as a combination in "
-    "card-id order, and deals it in that order: a flop spot's turn is always the lower "
-    "of its last two cards, a preflop spot's flop the three lowest of its five"
-)
+# Exact enumeration lists a completion once when nothing read tells the
+# streets apart, and deals each street group in order when something does:
+# a flop spot's turn is each card to come, not the lower of its last two.
 
 
 def _direct(spec: Spec, case_list: list[Arg]) -> list[tuple[str, object, object]]:
@@ -285,7 +283,6 @@ def _order_cases(s: int) -> list[Arg]:
     return [call("pairedBoard", street(s)), call("handType", hero, street(s))]
 
 
-@pytest.mark.xfail(strict=True, reason=ORDER_BUG)
 def test_turn_of_a_flop_spot_is_any_card_to_come() -> None:
     spec = SPECS["flop4-omaha8"]
     cases_ = [call("turnCard"), call("riverCard"), *_order_cases(4)]
@@ -296,7 +293,6 @@ def test_turn_of_a_flop_spot_is_any_card_to_come() -> None:
 PREFLOP = Spec("preflop4", ("Ah2h5c9d", "KsKd3h4c"), "", "2d 4s 5d 6h 8c 9h Th Qs Kh Jd")
 
 
-@pytest.mark.xfail(strict=True, reason=ORDER_BUG)
 def test_flop_of_a_preflop_spot_is_any_three_cards_to_come() -> None:
     for sel, got, want in _direct(PREFLOP, _order_cases(3)):
         assert got == pytest.approx(want, abs=1e-12), sel

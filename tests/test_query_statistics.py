@@ -40,7 +40,7 @@ def assert_within(mc: QueryResult, exact: QueryResult | dict[str, Any], z: float
     compared = 0
     for c in mc.columns:
         if c.aggregate in ("avg", "count"):
-            assert abs(c.value - want[c.name]) <= z * c.stderr, (
+            assert abs(c.value - want[c.name]) <= z * c.stderr + 1e-12, (  # a constant: error 0
                 c.name,
                 c.value,
                 c.stderr,
@@ -55,7 +55,7 @@ def assert_within(mc: QueryResult, exact: QueryResult | dict[str, Any], z: float
                     assert share * mc.kept < 10, (c.name, label, share)
                     continue
                 got, error = c.value[label], c.stderr[label]
-                assert abs(got - share) <= z * error, (c.name, label, got, error, share)
+                assert abs(got - share) <= z * error + 1e-12, (c.name, label, got, error, share)
                 compared += 1
     return compared
 
@@ -209,7 +209,9 @@ def test_a_where_keeping_nothing_gives_no_value(exact: bool) -> None:
 # ------------------------------------------------------------------ histograms
 
 HISTOGRAMS = [
-    ("turn4any-omaha8", "histogram(hvhEquity(hero, preflop))"),  # equal shares a rounding apart
+    pytest.param(  # equal shares a rounding apart
+        "turn4any-omaha8", "histogram(hvhEquity(hero, preflop))", marks=pytest.mark.slow
+    ),
     ("turn4any-omaha8", "histogram(flopHandCategory(hero))"),
     ("flop4x3-omaha8", "histogram(fractionalRiverEquity(villain2))"),
     ("flop4-omaha8", "histogram(loRating(hero, river))"),
@@ -229,7 +231,10 @@ def test_histograms_sum_to_1(spec: str, selector: str) -> None:
     mc = run(text, exact=False, trials=40_000, seed=5).columns[0].value
     assert isinstance(mc, dict)
     assert sum(mc.values()) == pytest.approx(1.0, abs=1e-12)
-    kept = run(text + " where winsHi(villain)", exact=False, trials=40_000, seed=5)
+    kept = run(
+        text + " where not pairedBoard(river) and winsHi(hero)", exact=False, trials=40_000, seed=5
+    )
+    assert 0 < kept.kept < kept.trials
     assert sum(kept.columns[0].value.values()) == pytest.approx(1.0, abs=1e-12)
 
 
@@ -352,11 +357,6 @@ def test_propokertools_examples_reduced_agree_between_exact_and_monte_carlo(name
         assert assert_within(mc, {mc.columns[0].name: exact}) >= 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="exact enumeration deals each completion of the board in card-id order, so what "
-    "reads a street before the river (the flop of a preflop spot, the turn of a flop spot) is biased",
-)
 @pytest.mark.parametrize("name", ["set-equity", "ahead-behind", "low-by-turn"])
 def test_propokertools_examples_reduced_exact_reading_an_earlier_street(name: str) -> None:
     exact = run(_reduced_text(name), exact=True).columns[0].value
@@ -436,11 +436,6 @@ def test_ctrl_c_from_progress_returns_the_partial_result() -> None:
     assert 0 < partial.columns[0].value < 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a KeyboardInterrupt raised in progress leaves the running statement's result "
-    "unmarked, though QueryInterrupted says its results have interrupted set",
-)
 def test_ctrl_c_from_progress_marks_the_running_result_interrupted() -> None:
     def progress(r: QueryResult) -> None:
         raise KeyboardInterrupt

@@ -22,6 +22,7 @@ execute.py (a statement run exactly or by Monte Carlo, on the equity engine).
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -138,7 +139,10 @@ def query(
             if progress is not None:
                 progress(result)
     except KeyboardInterrupt:
-        raise QueryInterrupted([results[i] for i in sorted(results)]) from None
+        answered = [results[i] for i in sorted(results)]
+        if answered and answered[-1].method == "monte-carlo":  # the one running
+            answered[-1] = dataclasses.replace(answered[-1], interrupted=True)
+        raise QueryInterrupted(answered) from None
     answered = [results[i] for i in sorted(results)]
     if answered and answered[-1].interrupted:
         raise QueryInterrupted(answered)

@@ -437,6 +437,22 @@ def _operand_pair(
     return left, right
 
 
+def streets_read(expr: Expr) -> set[int]:
+    """The streets (board sizes) whose cards an expression tells apart from
+    the next street's: its functions' street arguments and orders."""
+    found: set[int] = set()
+    if isinstance(expr, Apply):
+        found.update(expr.function.orders)
+        for param, arg in zip(expr.function.params, expr.args, strict=True):
+            if param.type is Type.STREET and not isinstance(arg, Expr):
+                found.add(arg)
+    for value in vars(expr).values():
+        for item in value if isinstance(value, (list, tuple)) else [value]:
+            if isinstance(item, Expr):
+                found |= streets_read(item)
+    return found
+
+
 def compile_expr(node: Node, ctx: Context) -> Expr:
     """The typed expression of a syntax tree node (QueryError when it does
     not fit together)."""

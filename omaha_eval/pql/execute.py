@@ -14,6 +14,7 @@ board is a stratum of its own and counts alike (as in equity()).
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import time
@@ -36,7 +37,14 @@ from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import game_and_size
 from omaha_eval.pql import aggregates as agg
 from omaha_eval.pql.block import Block, Deals
-from omaha_eval.pql.compiler import COUNTABLE, KEYWORDS, Context, Expr, compile_expr
+from omaha_eval.pql.compiler import (
+    COUNTABLE,
+    KEYWORDS,
+    Context,
+    Expr,
+    compile_expr,
+    streets_read,
+)
 from omaha_eval.pql.functions import FUNCTIONS, INTEGRAL, NUMERIC, ORDERED, Shape, Type
 from omaha_eval.pql.syntax import QueryError, Statement
 
@@ -178,6 +186,12 @@ class Prepared:
     def text(self) -> str:
         s = self.statement
         return s.text[s.start : s.end].strip()
+
+    @property
+    def streets(self) -> set[int]:
+        """The streets whose cards its expressions tell from the next's."""
+        exprs = [e for _, e in self.selectors] + ([self.where] if self.where else [])
+        return set().union(*(streets_read(e) for e in exprs))
 
 
 def prepare_statement(statement: Statement, hole_cards: int | None = None) -> Prepared:
@@ -362,14 +376,33 @@ def _seat_rows(spot: Spot, i: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[n
     return seat.combos, seat.weights
 
 
-def deal_count(spot: Spot) -> float:
+def street_groups(n_board: int, streets: set[int]) -> list[int]:
+    """The cards to come in the groups exact enumeration deals in order: one
+    group when nothing read tells the streets apart (each completion listed
+    once), else a group per street to come up to the last one read (the
+    turn of a flop spot is then each card to come, not the lower of two)."""
+    cuts = sorted(s for s in streets if n_board < s < 5)
+    bounds = [n_board, *cuts, 5]
+    return [b - a for a, b in itertools.pairwise(bounds) if b > a]
+
+
+def _completions(cards: int, groups: list[int]) -> int:
+    total = 1
+    for g in groups:
+        total *= comb(max(cards, 0), g)
+        cards -= g
+    return total
+
+
+def deal_count(spot: Spot, streets: set[int]) -> float:
     """An upper bound of the deals of exact enumeration: every assignment of
     the seats' hands (colliding ones too) times the completions."""
     sizes = [
         len(_seat_rows(spot, i)[0]) if s.kind != "hand" else 1 for i, s in enumerate(spot.seats)
     ]
     drawn = sum(spot.k for s in spot.seats if s.kind != "hand")
-    return float(math.prod(sizes)) * comb(max(spot.deck - drawn, 0), 5 - len(spot.board))
+    groups = street_groups(len(spot.board), streets)
+    return float(math.prod(sizes)) * _completions(spot.deck - drawn, groups)
 
 
 def _assignments(spot: Spot) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]:
@@ -397,7 +430,8 @@ def _exact_tally(prep: Prepared, spot: Spot, threads: int, stop: Any) -> agg.Tal
     assigned, weights = _assignments(spot)
     deck = np.array([c for c in range(52) if not spot.known >> c & 1], dtype=np.uint8)
     drawn = sum(spot.k for s in spot.seats if s.kind != "hand")
-    completions = comb(len(deck) - drawn, 5 - len(spot.board))
+    groups = street_groups(len(spot.board), prep.streets)
+    completions = _completions(len(deck) - drawn, groups)
     total = len(assigned) * completions
     if total == 0:
         raise OmahaEvalError(runner.NO_DEAL_POSSIBLE)
@@ -415,6 +449,7 @@ def _exact_tally(prep: Prepared, spot: Spot, threads: int, stop: Any) -> agg.Tal
             spot.board,
             assigned,
             weights,
+            groups,
             completions,
             first,
             count,
@@ -494,15 +529,19 @@ def plan(
 
     per_row = row_work(prep)
     if prep.spot is not None:
-        chosen = plan_run(deal_count(prep.spot) * per_row, exact, trials, target, seed, threads,
-                          stop)  # fmt: skip
+        deals = deal_count(prep.spot, prep.streets)
+        chosen = plan_run(deals * per_row, exact, trials, target, seed, threads, stop)
         if not chosen.exact:
             check_sample_work(prep, chosen, trials is not None)
         return chosen
     patterns.no_target(target)
     q = prep.question
-    work = patterns.pattern_work(q.players, q.k, prep.pairs, q.game,
-                                 exact_work=lambda spot: deal_count(spot) * per_row)  # fmt: skip
+    streets = prep.streets
+
+    def exact_work(spot: Spot) -> float:
+        return deal_count(spot, streets) * per_row
+
+    work = patterns.pattern_work(q.players, q.k, prep.pairs, q.game, exact_work=exact_work)
     chosen = plan_run(work, exact, trials, None, seed, threads, stop)
     if not chosen.exact:
         sampled = patterns.pattern_work(q.players, q.k, prep.pairs, q.game, chosen.trials,

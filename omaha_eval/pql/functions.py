@@ -154,6 +154,9 @@ class Function:
     aliases: tuple[str, ...] = ()
     streets: tuple[int, ...] = (3, 4, 5)  # the streets it takes, if it takes one
     low: bool = False  # reads a player's low: a game without one refuses it
+    # board sizes (3 the flop, 4 the turn) whose order of dealing it reads
+    # besides its street argument: turnCard() is the card after the flop
+    orders: tuple[int, ...] = ()
 
 
 FUNCTIONS: dict[str, Function] = {}  # lower-case name (and aliases) -> function
@@ -170,6 +173,7 @@ def _define(
     streets: tuple[int, ...] = (3, 4, 5),
     cost: Callable[..., float] | None = None,
     low: bool = False,
+    orders: tuple[int, ...] = (),
 ) -> Callable[[Callable[..., Array]], Callable[..., Array]]:
     """Register a function; `params` is "name:type, ..." (types by their
     enum names, a trailing '*' for an argument that may be an expression)."""
@@ -191,6 +195,7 @@ def _define(
             aliases,
             streets,
             low,
+            orders,
         )
         for key in (name, *aliases):
             FUNCTIONS[key.lower()] = f
@@ -554,6 +559,7 @@ _define(
     "paired flop the board's pair is everyone's: a hand is classed by the pair it "
     "adds",
     "select histogram(flopHandCategory(hero)) from hero='AA**', villain='*'",
+    orders=(3,),
 )
 def flop_category(block: Block, rows: Rows, p: int) -> Array:
     high = _high(block, rows, p, 3)
@@ -628,6 +634,7 @@ _define(
     Type.BOOL,
     "the player's flop category is exactly this one",
     "select count(exactFlopHandCategory(hero, flopset)) from hero='KK**', villain='*'",
+    orders=(3,),
 )(lambda block, rows, p, c: flop_category(block, rows, p) == c)
 _define(
     "minFlopHandCategory",
@@ -635,6 +642,7 @@ _define(
     Type.BOOL,
     "the player's flop category is this one or a better one",
     "select count(minFlopHandCategory(hero, floptoppair)) from hero='AK**', villain='*'",
+    orders=(3,),
 )(lambda block, rows, p, c: flop_category(block, rows, p) >= c)
 
 
@@ -820,6 +828,7 @@ _define(
     Type.CARD,
     "the turn card (the fourth board card)",
     "select histogram(turnCard()) from hero='AsAh**', villain='*', board='KsQd2c'",
+    orders=(3, 4),
 )(lambda block, rows: block.deals.boards[rows, 3].astype(np.int64))
 _define(
     "riverCard",
@@ -827,6 +836,7 @@ _define(
     Type.CARD,
     "the river card (the fifth board card)",
     "select count(riverCard() = 'As') from hero='*', villain='*'",
+    orders=(4,),
 )(lambda block, rows: block.deals.boards[rows, 4].astype(np.int64))
 
 
