@@ -7,9 +7,9 @@ import errno
 import os
 import re
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any, NoReturn, Protocol
+from typing import Any, NoReturn, Protocol, TypeVar
 
 import click
 
@@ -34,6 +34,8 @@ FLAGS = {
     "hole_cards": "--hole-cards",
 }
 _LEADING_NAME = re.compile(r"^([A-Za-z_]+):")
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def fail(message: str, flags: Mapping[str, str] = FLAGS) -> NoReturn:
@@ -140,6 +142,42 @@ class Answer(Protocol):
     def interrupted(self) -> bool: ...
     @property
     def target_reached(self) -> bool | None: ...
+
+
+def sampling_options(figures: str) -> Callable[[F], F]:
+    """The options of how to run (shared by equity and query): --trials,
+    --exact, --monte-carlo, --target-stderr (`figures`: what it bounds),
+    --seed, --threads."""
+    options = [
+        click.option("-n", "--trials", type=click.IntRange(min=1), help="Monte Carlo trials."),
+        click.option("--exact", is_flag=True, help="Enumerate every deal (no sampling)."),
+        click.option(
+            "--monte-carlo", "monte_carlo", is_flag=True,
+            help="Sample even when the deals are few enough to enumerate.",
+        ),
+        click.option(
+            "--target-stderr", type=click.FloatRange(min=0, min_open=True),
+            help=f"Monte Carlo: stop once every {figures} standard error is at most this.",
+        ),
+        click.option("-s", "--seed", type=click.IntRange(min=0), help="Seed (Monte Carlo)."),
+        click.option(
+            "-t", "--threads", type=click.IntRange(min=1), help="Threads (default: all cores)."
+        ),
+    ]  # fmt: skip
+
+    def apply(command: F) -> F:
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return apply
+
+
+def method(exact: bool, monte_carlo: bool) -> bool | None:
+    """--exact / --monte-carlo as the API's exact= (None: let it choose)."""
+    if exact and monte_carlo:
+        fail("--exact and --monte-carlo exclude each other", {})
+    return True if exact else (False if monte_carlo else None)
 
 
 def flag_notes(result: Answer, trials: int | None, target_stderr: float | None) -> list[str]:

@@ -13,10 +13,11 @@ from omaha_eval.cli._shell import (
     EXIT_INTERRUPTED,
     SLOW,
     duration,
-    fail,
     flag_notes,
     game_option,
+    method,
     progress,
+    sampling_options,
     user_errors,
     warn,
 )
@@ -37,21 +38,7 @@ __all__ = ["equity_command"]
 @click.argument("players", nargs=-1, required=True, metavar="HAND_OR_RANGE...")
 @click.option("-b", "--board", default="", help="Known board cards (0 to 5).")
 @click.option("-d", "--dead", default="", help="Known dead cards.")
-@click.option("-n", "--trials", type=click.IntRange(min=1), help="Monte Carlo trials.")
-@click.option("--exact", is_flag=True, help="Enumerate every deal (no sampling).")
-@click.option(
-    "--monte-carlo",
-    "monte_carlo",
-    is_flag=True,
-    help="Sample even when the deals are few enough to enumerate.",
-)
-@click.option(
-    "--target-stderr",
-    type=click.FloatRange(min=0, min_open=True),
-    help="Monte Carlo: stop once every equity's standard error is at most this.",
-)
-@click.option("-s", "--seed", type=click.IntRange(min=0), help="Seed (Monte Carlo).")
-@click.option("-t", "--threads", type=click.IntRange(min=1), help="Threads (default: all cores).")
+@sampling_options("equity's")
 @click.option(
     "-g", "--game", callback=game_option, metavar="GAME", default="omaha8", show_default=True,
     help="omaha8 (o8, plo8) = hi/lo; omaha (plo) = high only.",
@@ -108,15 +95,14 @@ def equity_command(
       omaha-eval equity AsKs2d3d "*" "*" --trials 1000000 --seed 7 --json
       omaha-eval equity "AA:$ds" KcKd4c5d --board Ks7d2h --breakdown --plot spot.png
     """
-    if exact and monte_carlo:
-        fail("--exact and --monte-carlo exclude each other", {})
+    chosen = method(exact, monte_carlo)
     if plot_path is not None:
         with user_errors({"plot": "--plot"}):
             check_plot_target(plot_path)
     with user_errors():
         rounds = equity_rounds(
             list(players), board, dead, trials=trials,
-            exact=True if exact else (False if monte_carlo else None),
+            exact=chosen,
             seed=seed, threads=threads, target_stderr=target_stderr, game=game,
             hole_cards=hole_cards,
         )  # fmt: skip

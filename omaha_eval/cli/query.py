@@ -23,7 +23,9 @@ from omaha_eval.cli._shell import (
     duration,
     fail,
     flag_notes,
+    method,
     progress,
+    sampling_options,
     user_errors,
     warn,
 )
@@ -52,26 +54,12 @@ WIDE = 80  # a one-line statement longer than this is shown broken before from a
     "-f", "--file", "file_path", metavar="FILE",
     help="Read the query from FILE (UTF-8; -- comments, statements separated by ;).",
 )  # fmt: skip
-@click.option("-n", "--trials", type=click.IntRange(min=1), help="Monte Carlo trials.")
-@click.option("--exact", is_flag=True, help="Enumerate every deal (no sampling).")
-@click.option(
-    "--monte-carlo",
-    "monte_carlo",
-    is_flag=True,
-    help="Sample even when the deals are few enough to enumerate.",
-)
-@click.option(
-    "--target-stderr",
-    type=click.FloatRange(min=0, min_open=True),
-    help="Monte Carlo: stop once every avg's and count's standard error is at most this.",
-)
+@sampling_options("avg's and count's")
 @click.option(
     "-k", "--hole-cards", type=click.IntRange(min(HOLE_SIZES), max(HOLE_SIZES)),
     help="Cards per hand when no player's text fixes it (range text such as '15%' is read "
     "in it; default 4, or 5 for omaha85 and omahahi5).",
 )  # fmt: skip
-@click.option("-s", "--seed", type=click.IntRange(min=0), help="Seed (Monte Carlo).")
-@click.option("-t", "--threads", type=click.IntRange(min=1), help="Threads (default: all cores).")
 @click.option(
     "--plot", "plot_path", metavar="FILE", type=click.Path(dir_okay=False),
     help="Draw the histogram columns as bars, with their standard errors, to FILE, .png or "
@@ -121,8 +109,7 @@ def query_command(
         from game='omaha8', hero='A2**', villain1='15%', villain2='15%'
         where nutLo(hero, river) and not (winsHi(hero) or tiesHi(hero))
     """
-    if exact and monte_carlo:
-        fail("--exact and --monte-carlo exclude each other", {})
+    chosen = method(exact, monte_carlo)
     text, source = _source(text, file_path)
     with _query_errors(source):
         statements = parse(text)
@@ -133,7 +120,7 @@ def query_command(
             check_plot_target(plot_path)
     with _query_errors(source):
         rounds = query_rounds(
-            text, trials=trials, exact=True if exact else (False if monte_carlo else None),
+            text, trials=trials, exact=chosen,
             seed=seed, threads=threads, target_stderr=target_stderr, hole_cards=hole_cards,
         )  # fmt: skip
         results, stopped = _run(rounds, len(statements), trials, target_stderr, quiet)
