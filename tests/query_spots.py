@@ -156,10 +156,10 @@ BASE = [
     Spec("turn6", ("Ah2h5c9dTd6s", "KsKd3h4cQcJs"), "Jh7h3c8d", LIVE16.replace("8d", "6c")),
 ]
 SPECS = {s.name: s for base in BASE for s in (base.with_game("omaha8"), base.with_game("omaha"))}
-# The default tier's spots: each base spot in one game, both games for each
-# hand size; the slow tier runs the others.
-QUICK = ("flop4-omaha8", "turn4-omaha", "flop4x3-omaha", "flop4range-omaha8", "turn4any-omaha8",
-         "flop5-omaha", "turn5-omaha8", "flop6-omaha8", "turn6-omaha")  # fmt: skip
+# The default tier's spots: both games, every hand size, a flop and a turn,
+# three players, a range and a random hand; the slow tier runs the others.
+QUICK = ("flop4-omaha8", "flop4x3-omaha", "flop4range-omaha8", "turn4any-omaha8",
+         "turn5-omaha8", "turn6-omaha")  # fmt: skip
 
 
 @cache
