@@ -490,7 +490,7 @@ def compile_expr(node: Node, ctx: Context) -> Expr:
     if not same:
         raise ctx.fail(f"cannot compare {_shown(left)} with {_shown(right)}", node.at)
     if left.type in (Type.STREET, Type.PLAYER, Type.STRING):
-        raise ctx.fail(f"cannot compare {_shown(left)}s", node.at)
+        raise ctx.fail(f"{left.type.value}s cannot be compared", node.at)
     if node.op not in ("=", "<>") and left.type not in ORDERED:
         raise ctx.fail(f"{left.type.value}s are equal or not, not ordered: use = or <>", node.at)
     return Operation(node.op, left, right, Type.BOOL, node.at)
