@@ -25,7 +25,7 @@ CASES = [
     ("select count(winsHi(hero)) from hero='AA', villain='*", "'*", ["without its closing quote"]),
     ("count(winsHi(hero))", "count", ["starts with 'select'", "'count'"]),
     (f"select count(winsHi(hero) {P}", "from", ["expected ')'", "'from'"]),
-    (f"select count(winsHi(hero)) hero='AA'", "hero", ["'from'"]),
+    ("select count(winsHi(hero)) hero='AA'", "hero", ["'from'"]),
     (f"select total(winsHi(hero)) {P}", "total", ["avg, count, histogram, min, max", "'total'"]),
     (f"select count(winsHi(hero)) as {P}", "from", ["a name after 'as'"]),
     ("select count(winsHi(hero)) from hero=AA, villain='*'", "AA", ["hero: expected a quoted"]),
@@ -104,7 +104,7 @@ def test_an_error_on_a_later_line_names_line_and_column() -> None:
 def test_a_bad_second_statement_stops_the_query_before_the_first_runs() -> None:
     seen = []
     text = f"select count(winsHi(hero)) {P}; select count(winz(hero)) {P}"
-    with pytest.raises(oe.QueryError, match="column .*unknown function 'winz'"):
+    with pytest.raises(oe.QueryError, match=r"column .*unknown function 'winz'"):
         oe.query(text, trials=1000, seed=1, progress=seen.append)
     assert seen == []
 
