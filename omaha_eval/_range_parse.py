@@ -455,6 +455,9 @@ class _Parser:
         self.check_count(len(alts), start)
         self.alternatives += len(alts)
         for alt in alts:
+            if len(alt) > self.k and self.name in ("board", "dead"):  # card_sets
+                self.fail(f"a {self.name} pattern names at most {self.k} cards, got {len(alt)}",
+                          start)  # fmt: skip
             if len(alt) > self.k:
                 self.fail(
                     f"pattern has {len(alt)} cards but hands have {self.k} (for "

@@ -113,6 +113,16 @@ def test_patterns_that_match_nothing_say_so() -> None:
         oe.equity(HANDS, board="sss", target_stderr=0.01)
 
 
+@pytest.mark.parametrize(("where", "text", "got"), [("board", "******", 6), ("dead", "*******", 7)])
+def test_a_pattern_of_too_many_cards_says_how_many_it_may_name(
+    where: str, text: str, got: int
+) -> None:
+    with pytest.raises(
+        OmahaEvalError, match=rf"^{where}: column 1: a {where} pattern names at most 5 cards, got {got}"
+    ):
+        oe.equity(HANDS, **{where: text})
+
+
 @pytest.mark.slow
 def test_command_line_board_pattern(tmp_path: Path) -> None:
     proc = run_cli("equity", *HANDS, "--board", "sss", "--exact", "--json", cwd=tmp_path)
