@@ -86,6 +86,7 @@ from tqdm import tqdm  # noqa: E402
 
 from omaha_eval import _core  # noqa: E402
 from omaha_eval import _preflop as pf  # noqa: E402
+from omaha_eval.games import HOLE_SIZES  # noqa: E402
 from omaha_eval.games import game as read_game  # noqa: E402
 
 GAMES = ("omaha8", "omaha")
@@ -558,7 +559,7 @@ def report(data: Path) -> None:
     print("| order | best classes | deals | samples per class | stderr (median, p90) "
           "| moved (median, p90) | 15% out | file |")  # fmt: skip
     print("|---|---|---|---|---|---|---|---|")
-    for k, table, game in itertools.product(pf.HOLE_SIZES, pf.TABLES, GAMES):
+    for k, table, game in itertools.product(HOLE_SIZES, pf.TABLES, GAMES):
         path = data / pf.order_file(k, game, table)
         if not path.exists():
             print(f"| {k}-card {game} {table} | (missing: {path.name}) |||||||")
@@ -581,7 +582,7 @@ def main(argv: list[str] | None = None) -> int:
         "--report", action="store_true",
         help="print the shipped orders' precision table (docs/ranges.md) and stop",
     )  # fmt: skip
-    ap.add_argument("--hole-cards", type=int, choices=pf.HOLE_SIZES)
+    ap.add_argument("--hole-cards", type=int, choices=HOLE_SIZES)
     ap.add_argument("--table", choices=pf.TABLES)
     ap.add_argument("--game", nargs="+", choices=GAMES, default=list(GAMES))
     ap.add_argument("--seed", type=int, default=SEED)

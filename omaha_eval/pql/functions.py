@@ -512,7 +512,8 @@ def _nut_lo(block: Block, rows: Rows, p: int, s: int) -> Array:
     "player:PLAYER, street:STREET",
     Type.BOOL,
     "the player's high is the best of its hand type that the street's board allows "
-    "(the nut flush, the top set...)",
+    "(the nut flush, the top set...): the best high of that type that any two cards "
+    "not on the board make as their hand (their best high) with the board",
     "select count(nutHiForHandType(hero, flop)) from hero='AsKs**', villain='*'",
 )
 def _nut_for_type(block: Block, rows: Rows, p: int, s: int) -> Array:

@@ -135,13 +135,12 @@ def nuts(board: tuple[int, ...]) -> Nuts:
     for a, b in combinations(rest, 2):
         kind = tuple(sorted((ref.rank(c), ref.suit(c) == flush_suit) for c in (a, b)))
         kinds.setdefault(kind, (a, b))
-    by_category = [0] * 9
+    by_category = [0] * 9  # the best hand of each type some two cards make as their hand
     low = 0
-    for triple in combinations(board, 3):
-        for two in kinds.values():
-            value, cat = high5(two + triple)
-            by_category[cat] = max(by_category[cat], value)
-            low = max(low, low5(two + triple))
+    for two in kinds.values():
+        value, cat = max(high5(two + triple) for triple in combinations(board, 3))
+        by_category[cat] = max(by_category[cat], value)
+        low = max([low] + [low5(two + triple) for triple in combinations(board, 3)])
     return Nuts(max(by_category), low, tuple(by_category))
 
 
