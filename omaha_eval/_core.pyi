@@ -1,7 +1,8 @@
 # Type stubs for the compiled core (omaha_eval/_core.pyx and one .pxi per C
 # header).  Private: every function trusts its input; the public modules
 # validate first.
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -167,9 +168,11 @@ def many_bad_rows(
 # ---- one small spot (_small.pxi)
 SMALL_MAX_PLAYERS: int
 
+def small_card_table(two_character_ids: Mapping[str, int]) -> None: ...
+def small_read(players: Any, board: Any, dead: Any) -> tuple[bytes, int, int, int] | None: ...
 def small_spot(
-    hands: list[list[int]], board: list[int], dead: list[int], game: int
-) -> tuple[list[tuple[list[float], float, list[float]]], float, float, int] | None: ...
+    cards: bytes, P: int, k: int, nb: int, nd: int, game: int
+) -> tuple[list[tuple[list[float], float, list[float]]], float, float, int]: ...
 
 # ---- deals as rows, for queries (_rows.pxi)
 OUTS_NUT_LOW: int

@@ -36,7 +36,6 @@ __all__ = [
     "card_str",
     "format_cards",
     "parse_cards",
-    "quick_ids",
 ]
 
 RANKS = "23456789TJQKA"
@@ -61,29 +60,11 @@ _IDS = {  # lower-case token -> id, for every written form
 
 
 # Every card written as two characters (a rank and a suit letter or symbol,
-# either case): the forms nearly every input uses, read by quick_ids.
-_TWO_CHARACTER_IDS = {token: card for token, card in _IDS.items() if len(token) == 2}
-_TWO_CHARACTER_IDS |= {t[0].upper() + t[1]: c for t, c in _TWO_CHARACTER_IDS.items()}
-_TWO_CHARACTER_IDS |= {t[0] + t[1].upper(): c for t, c in _TWO_CHARACTER_IDS.items()}
-
-
-def quick_ids(text: str) -> list[int] | None:
-    """The ids of card text written in two-character cards (``"AsKd 2c"``,
-    separated by spaces, commas or nothing), or None for any other text
-    (``10h``, tabs, anything that is not cards): a fast first try of the
-    reading of parse_cards, which reads every form.  Repeats are not
-    checked.
-
-    >>> quick_ids("As kd,2C"), quick_ids("10h Kd")
-    ([51, 45, 0], None)
-    """
-    t = text.replace(" ", "").replace(",", "")
-    if len(t) % 2:
-        return None
-    try:
-        return [_TWO_CHARACTER_IDS[t[i : i + 2]] for i in range(0, len(t), 2)]
-    except KeyError:
-        return None
+# either case): the forms nearly every input uses, which the compiled core
+# reads from this table for small spots (engine/small.py).
+TWO_CHARACTER_IDS = {token: card for token, card in _IDS.items() if len(token) == 2}
+TWO_CHARACTER_IDS |= {t[0].upper() + t[1]: c for t, c in TWO_CHARACTER_IDS.items()}
+TWO_CHARACTER_IDS |= {t[0] + t[1].upper(): c for t, c in TWO_CHARACTER_IDS.items()}
 
 
 def card_count(text: str) -> int:
@@ -143,6 +124,8 @@ def _raise_unreadable(text: str, name: str) -> None:
 
 def format_cards(cards: Iterable[int] | npt.ArrayLike) -> str:
     """Text of card ids, e.g. [51, 45] -> 'AsKd'."""
+    if type(cards) is bytes and (not cards or max(cards) < 52):  # small spots', fast
+        return "".join([CARD_TEXT[c] for c in cards])
     try:
         ids: list[object] = np.asarray(cards).ravel().tolist()
     except (TypeError, ValueError) as exc:  # ragged lists, odd objects

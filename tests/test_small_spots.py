@@ -1,6 +1,6 @@
 """The small-spot path (omaha_eval/engine/small.py, src_c/oe_small.c): known
-hands on a flop, turn or river, read by the quick card reader and counted in
-one C call, give exactly the general engine's result; everything else goes
+hands on a flop, turn or river, read in the compiled core by the card
+reader's own table and counted in one C call, give exactly the general engine's result; everything else goes
 the general way."""
 
 from __future__ import annotations
@@ -69,11 +69,33 @@ def test_small_path_equals_the_general_engine(spot) -> None:
         (["AsAh2c3d", "7c7d4c5d"], "KsQd", ""),  # a board of two cards
         (["AsAh2c3d", "7c7d4c5d"], "sss", ""),  # a board pattern
         ([f"{r}c{r}d{r}h{r}s" for r in "2345678"], "9c9d9h", ""),  # seven players
+        (["A\u2660Ah2c3d", "7c7d4c5d"], "KsQdJh", ""),  # a suit symbol: the general reader
+        (["AsAh2c3d", "7c7d4c5d"], "KsQdJh", "AsKd"),  # a card twice: the general way names it
+        (["As Ah 2c 3", "7c7d4c5d"], "KsQdJh", ""),  # half a card
     ],
 )
 def test_other_spots_go_the_general_way_with_the_same_answer(players, board, dead) -> None:
     assert small_spot(players, board, dead, "omaha8", 0.0) is None
-    oe.equity(players, board, dead, trials=5_000, seed=1)  # and answers
+    try:
+        oe.equity(players, board, dead, trials=5_000, seed=1)  # and answers
+    except OmahaEvalError as exc:  # or names what is wrong
+        assert "As" in str(exc) or "3" in str(exc)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        (b"\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a", 2, 4, 3, 1),  # 12 cards wanted
+        (bytes(range(11)), 1, 4, 3, 0),  # one player
+        (bytes(range(11)), 2, 4, 2, 1),  # a board of two
+        (bytes(range(51)), 2, 4, 3, 40),  # one card left for two to come
+    ],
+)
+def test_the_binding_refuses_a_spot_small_read_did_not_give(args) -> None:
+    from omaha_eval import _core
+
+    with pytest.raises(ValueError, match="small_spot: bad arguments"):
+        _core.small_spot(*args, 0)
 
 
 @pytest.mark.parametrize(

@@ -319,8 +319,15 @@ class Sums:
 # figure in the deal sums.
 _SUM_OF = {f.name: _core.SUM_COLUMNS[f.c_sum] for f in FIGURES if f.c_sum}
 _DEAL_OF = {f.name: _core.DEAL_COLUMNS[f.c_sum] for f in DEAL_FIGURES if f.c_sum}
-# EquityResult's fields that have defaults, with them.
+# EquityResult's fields that have defaults, with them; every field's name.
 _RESULT_DEFAULTS = {f.name: f.default for f in fields(EquityResult) if f.default is not MISSING}
+_RESULT_FIELDS = frozenset(f.name for f in fields(EquityResult))
+# The breakdown's names in a game with a low (True) or without, and where
+# each sits in a row of the C loops' breakdown counts.
+_BREAKDOWN_COLUMNS = {
+    low: [(n, _BREAKDOWN_OF[n]) for n in names]
+    for low, names in ((True, BREAKDOWN_NAMES), (False, HIGH_NAMES))
+}
 
 
 R = TypeVar("R")
@@ -354,8 +361,7 @@ def player_result(
     values["equity"] = values["hi_share"] + values["lo_share"]
     values["makes_low"] = makes_low
     values["stderr"] = stderr
-    names = BREAKDOWN_NAMES if has_low else HIGH_NAMES
-    values["breakdown"] = {name: breakdown[_BREAKDOWN_OF[name]] for name in names}
+    values["breakdown"] = {name: breakdown[i] for name, i in _BREAKDOWN_COLUMNS[has_low]}
     return _filled(PlayerEquity, values)
 
 
@@ -385,8 +391,8 @@ def equity_result(
     """The one builder of EquityResult: the players' results, the deal
     figures and how the run went (method, trials, seed, elapsed, game,
     board, dead, ...: EquityResult's other fields, defaults for the rest)."""
-    values = {**_RESULT_DEFAULTS, "players": players, **deal, **how}
-    unknown = set(values) - set(_RESULT_DEFAULTS) - {"players", *_DEAL_OF}
-    if unknown:
+    if not (how.keys() <= _RESULT_FIELDS and deal.keys() <= _RESULT_FIELDS):
+        unknown = (how.keys() | deal.keys()) - _RESULT_FIELDS
         raise TypeError(f"equity_result: unknown fields {sorted(unknown)}")
+    values = {**_RESULT_DEFAULTS, "players": players, **deal, **how}
     return _filled(EquityResult, values)
