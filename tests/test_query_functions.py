@@ -39,6 +39,7 @@ from query_spots import (
     street,
 )
 
+import omaha_eval as oe
 from omaha_eval.pql.functions import FUNCTIONS, Function, Type
 
 
@@ -320,3 +321,24 @@ def test_river_of_a_preflop_spot_matches_the_oracle() -> None:
     check(PREFLOP, [call("riverEquity", hero), call("hiRating", villain, river)], "number")
     check(PREFLOP, [call("handType", hero, river), call("winningHandType")], "handtype")
     check(PREFLOP, [call("scoops", villain), call("nutLo", hero, river)], "bool")
+
+
+@pytest.mark.parametrize(
+    ("hole", "flop"),
+    [
+        ("2c2d2h2s3c", "4h4s5c"),  # a pocket pair under a paired flop
+        ("Kh7c2d3h", "Ks7d2c"),  # top two
+        ("Kh2d3h4c", "Ks7d2c"),  # top and bottom
+        ("7h2h3h4c", "Ks7d2c"),  # bottom two
+        ("AhAd3c4c", "9s9d2c"),  # an overpair on a paired flop
+        ("5h5d3c4c", "9s9d2c"),  # a pocket pair between a paired flop's ranks
+    ],
+)
+def test_flop_categories_of_two_pair_hands_match_the_oracle(hole: str, flop: str) -> None:
+    """Two pair on the flop, where the key's second pair is its third card."""
+    got = oe.query(
+        f"select histogram(flopHandCategory(hero)) from hero='{hole}', villain='*', board='{flop}'",
+        exact=False, trials=200, seed=1, hole_cards=len(hole) // 2,
+    ).columns[0].value  # fmt: skip  (the flop is known: every deal alike)
+    want = oracle.FLOP_CATEGORIES[oracle._flop_category(tuple(ref.cards(hole)), tuple(ref.cards(flop)))]
+    assert got == {want: 1.0}

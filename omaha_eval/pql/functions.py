@@ -218,7 +218,8 @@ def _category_of() -> npt.NDArray[np.int8]:
 
 @cache
 def _key_ranks() -> npt.NDArray[np.int8]:
-    """(7463, 5): the ranks of each high value's key, by count then rank."""
+    """(7463, 5): the ranks of each high value's five cards, by count then
+    rank (two pair 4-4-2-2-5 is 4, 4, 2, 2, 5: its second pair is column 2)."""
     keys = _core.high_keys().astype(np.int64)
     ranks = np.zeros((_core.HIGH_MAX + 1, 5), dtype=np.int8)
     for i in range(5):
@@ -565,7 +566,7 @@ _define(
 def flop_category(block: Block, rows: Rows, p: int) -> Array:
     high = _high(block, rows, p, 3)
     cat = _category_of()[high].astype(np.int64)
-    keys = _key_ranks()[high].astype(np.int64)  # the key's ranks: by count, then rank
+    keys = _key_ranks()[high].astype(np.int64)  # the cards' ranks: by count, then rank
     flop = -np.sort(-(_board(block, rows, 3) >> 2).astype(np.int64), axis=1)  # best first
     top = flop[:, 0]
     middle = np.where(flop[:, 1] != top, flop[:, 1], flop[:, 2])  # second distinct rank
@@ -576,7 +577,7 @@ def flop_category(block: Block, rows: Rows, p: int) -> Array:
     board_pair = np.where(flop[:, 0] == flop[:, 1], flop[:, 0], flop[:, 1])
     # the pair a hand adds: its pair on an unpaired flop, its second pair
     # (the one that is not the board's) on a paired flop
-    pair = np.where((cat == 2) & (keys[:, 0] == board_pair), keys[:, 1], keys[:, 0])
+    pair = np.where((cat == 2) & (keys[:, 0] == board_pair), keys[:, 2], keys[:, 0])
     by_pair = np.select(
         [
             pair == top,
@@ -597,7 +598,7 @@ def flop_category(block: Block, rows: Rows, p: int) -> Array:
         _FLOP["flopunderpair"],
     )
     two = np.select(
-        [(keys[:, 0] == top) & (keys[:, 1] == second), keys[:, 0] == top],
+        [(keys[:, 0] == top) & (keys[:, 2] == second), keys[:, 0] == top],
         [_FLOP["floptoptwo"], _FLOP["floptopandbottom"]],
         _FLOP["flopbottomtwo"],
     )
