@@ -16,6 +16,20 @@ import pytest
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
+# A test's id reaches the environment of every process it starts, as
+# PYTEST_CURRENT_TEST, and Linux refuses to start a process given one variable
+# over 128 kB ("Argument list too long"): a long text or bytes parameter (a
+# 200 kB nesting, a 20 000-hand range) is named by its start and its length.
+LONGEST_PARAMETER_ID = 60
+
+
+def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str) -> str | None:
+    if isinstance(val, (str, bytes)) and len(val) > LONGEST_PARAMETER_ID:
+        start = val[:24].decode("latin-1") if isinstance(val, bytes) else val[:24]
+        return f"{start}...{len(val)}{'bytes' if isinstance(val, bytes) else 'chars'}"
+    return None  # pytest's own id
+
+
 # The default tier (`pytest`) must stay fast: a test not marked slow whose call
 # takes longer than this fails.  OMAHA_EVAL_TEST_TIME_LIMIT sets another limit
 # in seconds, or "off" (tools/sanitize.sh: everything runs slower under ASan).

@@ -122,3 +122,26 @@ def test_the_time_limit_can_be_left_default_or_off_but_not_nonsense(
     refused.stderr.fnmatch_lines(
         ["*OMAHA_EVAL_TEST_TIME_LIMIT: expected a number of seconds above 0 or 'off', got 'soon'"]
     )
+
+
+def test_a_long_text_parameter_gets_a_short_id_and_its_test_can_start_processes(
+    with_our_conftest: pytest.Pytester,
+) -> None:
+    with_our_conftest.makepyfile(
+        test_long_ids="""
+import subprocess, sys
+import pytest
+
+@pytest.mark.parametrize("text", ["[" * 200_000, b"9" * 200_000, "short"])
+def test_starts_a_process(text):
+    subprocess.run([sys.executable, "-c", "pass"], check=True)
+"""
+    )
+    result = with_our_conftest.runpytest_inprocess(*QUIET, "-v", "test_long_ids.py")
+    result.assert_outcomes(passed=3)
+    ids = {line.split(" ")[0] for line in result.stdout.lines if " PASSED" in line}
+    assert ids == {
+        "test_long_ids.py::test_starts_a_process[" + "[" * 24 + "...200000chars]",
+        "test_long_ids.py::test_starts_a_process[" + "9" * 24 + "...200000bytes]",
+        "test_long_ids.py::test_starts_a_process[short]",
+    }
