@@ -240,7 +240,7 @@ def test_ctrl_c_stops_workers_and_resume_completes(tmp_path: Path, executor: str
     os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C reaches the whole foreground group
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
-    assert "Traceback" not in err
+    assert "Traceback" not in err, err
     assert err.strip().splitlines()[-1].startswith("omaha-eval: interrupted;")
     assert group_gone(proc.pid), "worker processes left running"
     records = read_jsonl(out)

@@ -374,7 +374,7 @@ def test_ctrl_c_ends_the_batch_while_its_spots_ignore_the_stop(
         os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C reaches the whole foreground group
         _, err = proc.communicate(timeout=CTRL_C_LIMIT)
         assert proc.returncode == 130, err
-        assert "Traceback" not in err
+        assert "Traceback" not in err, err
         assert err.strip().splitlines()[-1].startswith("omaha-eval: interrupted;")
         assert group_gone(proc.pid), "worker processes left running"
         assert (tmp_path / "hold").exists()  # the held spots did not end: nobody waited for them

@@ -222,7 +222,7 @@ def test_ctrl_c_prints_the_result_so_far(tmp_path: Path, as_json: bool) -> None:
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=60)
         assert proc.returncode == 130, err
-        assert "Traceback" not in err
+        assert "Traceback" not in err, err
         if out:
             break
     else:
