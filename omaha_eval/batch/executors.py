@@ -240,9 +240,10 @@ def _execute_processes(tasks: list[Task], workers: int) -> Iterator[SpotResult]:
         finished = True
     finally:
         if not finished:  # interrupted, abandoned or broken: stop the workers now
-            for future in running:
-                future.cancel()
             _terminate_workers(pool)
+        # The pool's own thread cancels the spots not started: a future cancelled
+        # here could be failed by that thread too, once it sees the workers gone,
+        # and Python 3.11 raises InvalidStateError there (a traceback on Ctrl-C).
         pool.shutdown(wait=True, cancel_futures=True)
 
 
