@@ -124,8 +124,6 @@ def _raise_unreadable(text: str, name: str) -> None:
 
 def format_cards(cards: Iterable[int] | npt.ArrayLike) -> str:
     """Text of card ids, e.g. [51, 45] -> 'AsKd'."""
-    if type(cards) is bytes and (not cards or max(cards) < 52):  # small spots', fast
-        return "".join([CARD_TEXT[c] for c in cards])
     try:
         ids: list[object] = np.asarray(cards).ravel().tolist()
     except (TypeError, ValueError) as exc:  # ragged lists, odd objects
@@ -136,3 +134,9 @@ def format_cards(cards: Iterable[int] | npt.ArrayLike) -> str:
             raise OmahaEvalError(f"cards: {c!r} is not a card id 0..51 in {cards!r}")
         text.append(CARD_TEXT[c])
     return "".join(text)
+
+
+def text_of_checked_ids(ids: bytes) -> str:
+    """Text of card ids the compiled core has read and checked (one byte
+    each, below 52): the small spots' fast way, without format_cards' checks."""
+    return "".join([CARD_TEXT[c] for c in ids])

@@ -157,3 +157,13 @@ def test_value_helpers_reject_out_of_range():
             oe.low_name(bad)  # type: ignore[arg-type]
     with pytest.raises(OmahaEvalError, match=r"cards: 52 is not a card id 0..51"):
         oe.format_cards([1, 52])
+
+
+def test_format_cards_refuses_bytes_and_the_small_spots_helper_matches_it():
+    # bytes are one NumPy string, not card ids: refused, empty or not
+    for ids in (b"", b"\x01\x33", b"\x34"):
+        with pytest.raises(OmahaEvalError, match=r"is not a card id 0\.\.51"):
+            oe.format_cards(ids)
+    every = bytes(range(52))
+    assert cards_module.text_of_checked_ids(every) == oe.format_cards(list(every))
+    assert cards_module.text_of_checked_ids(b"") == ""

@@ -19,7 +19,7 @@ import time
 from typing import Any
 
 import omaha_eval._core as _core
-from omaha_eval.cards import TWO_CHARACTER_IDS, format_cards
+from omaha_eval.cards import TWO_CHARACTER_IDS, format_cards, text_of_checked_ids
 from omaha_eval.engine.results import EquityResult, equity_result, player_result
 from omaha_eval.engine.spot import cards_left
 from omaha_eval.games import Game, game
@@ -56,8 +56,8 @@ def small_spot(
         trials=deals,
         elapsed=time.perf_counter() - start,
         game=g.name,
-        board=format_cards(cards[n * k : n * k + nb]),
-        dead=format_cards(cards[n * k + nb :]),
+        board=text_of_checked_ids(cards[n * k : n * k + nb]),
+        dead=text_of_checked_ids(cards[n * k + nb :]),
     )
 
 
