@@ -106,7 +106,7 @@ def class_counts(keys: npt.NDArray[np.uint64]) -> npt.NDArray[np.int64]:
     leave the class's hand unchanged (equal masks swapped)."""
     m = key_masks(keys)
     stabiliser = np.ones(len(m), dtype=np.int64)
-    run = np.ones(len(m), dtype=np.int64)
+    run: npt.NDArray[np.int64] = np.ones(len(m), dtype=np.int64)
     for col in range(1, 4):  # masks are sorted: equal masks are adjacent
         run = np.where(m[:, col] == m[:, col - 1], run + 1, 1)
         stabiliser *= run

@@ -540,8 +540,9 @@ def _evaluate(plan: Plan, k: int, lo: int, hi: int) -> Part:
                 mask = mask & m
             else:
                 # A:B: what both hold, at the product of their weights
-                left = 1.0 if weights is None else weights
-                mask, weights = _part(mask & m, left * (1.0 if w is None else w))
+                left: Weights | float = 1.0 if weights is None else weights
+                right: Weights | float = 1.0 if w is None else w
+                mask, weights = _part(mask & m, left * right)
         return mask, weights
     assert isinstance(plan, _Union)
     # P1, P2, ...: what any part holds, at the largest weight of the parts
@@ -671,7 +672,7 @@ class Range:
 
     def _packed(self, rows: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
         # base-52 digits: ascending rows in lexicographic order -> ascending keys
-        keys = np.zeros(rows.shape[0], dtype=np.int64)
+        keys: npt.NDArray[np.int64] = np.zeros(rows.shape[0], dtype=np.int64)
         for col in range(rows.shape[1]):
             keys = keys * 52 + rows[:, col]
         return keys

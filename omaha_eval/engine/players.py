@@ -220,7 +220,9 @@ def read_players(
         )
     check_count(values, len(values))
     names = [f"players[{i}]" for i in range(len(values))] if names is None else list(names)
-    given_weights = [None] * len(values) if weights is None else list(weights)
+    given_weights: list[tuple[Any, str] | None] = (
+        [None] * len(values) if weights is None else list(weights)
+    )
     k, setter = _spot_size(values, hole_cards, names)
     if k not in game.hole_sizes:
         raise OmahaEvalError(

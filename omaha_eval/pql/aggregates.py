@@ -160,8 +160,9 @@ def _histogram(x: npt.NDArray[Any], b: npt.NDArray[np.float64]) -> dict[Any, Mom
         values = np.flatnonzero(np.bincount(codes))
         a, aa = a[values], aa[values]
     else:
-        values, inverse = np.unique(x, return_inverse=True)
-        inverse = inverse.ravel()
+        found = np.unique(x, return_inverse=True)  # (not unpacked: mypy 1.10 to 2.0 crash on it)
+        values = found[0]
+        inverse = found[1].ravel()
         a = np.bincount(inverse, weights=b, minlength=len(values))
         aa = np.bincount(inverse, weights=b * b, minlength=len(values))
     return {

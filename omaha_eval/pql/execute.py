@@ -408,9 +408,10 @@ def deal_count(spot: Spot, streets: set[int]) -> float:
 def _assignments(spot: Spot) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]:
     """Every assignment of hands to the seats that shares no card (n x k
     cards each), with its weight: the product of its hands' weights."""
-    chosen = np.zeros((1, 0), np.intp)
-    masks = np.zeros(1, np.uint64)
-    w = np.ones(1)
+    # (annotated: NumPy 2.2's stubs would fix each to its first shape)
+    chosen: npt.NDArray[np.intp] = np.zeros((1, 0), np.intp)
+    masks: npt.NDArray[np.uint64] = np.zeros(1, np.uint64)
+    w: npt.NDArray[np.float64] = np.ones(1)
     rows = [_seat_rows(spot, i) for i in range(spot.n)]
     for hands, weights in rows:
         m = _checks.row_masks(hands)
