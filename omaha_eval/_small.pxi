@@ -44,7 +44,7 @@ cdef int _ids(object cards, uint8_t *out, int most) except -2:
             if text[i] == 32 or text[i] == 44:  # ' ' ','
                 i += 1
                 continue
-            if i + 1 >= length or n == most:
+            if i + 1 >= length or n >= most:  # (>=: never past out[most - 1])
                 return -1
             c = _card_of[text[i] * 128 + text[i + 1]]
             if c == 255:

@@ -52,9 +52,9 @@ def _classes(hands: Any, game: Any, table: Any) -> tuple[Any, _preflop.PreflopOr
             f"table: expected 'hu' (heads-up) or '6h' (six-handed), got {quote(table)}"
         )
     one = isinstance(hands, str) or _checks.ndim(hands) == 1
+    rows: npt.NDArray[np.uint8]
     if one:
-        rows: npt.NDArray[np.uint8] = _checks.card_set(hands, "hands", _checks.HOLE_SIZES)
-        rows = rows.reshape(1, -1)
+        rows = _checks.card_set(hands, "hands", _checks.HOLE_SIZES).reshape(1, -1)
     else:
         rows = _checks.hand_rows(hands, "hands")
     k = rows.shape[1]
