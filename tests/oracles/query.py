@@ -138,9 +138,10 @@ def nuts(board: tuple[int, ...]) -> Nuts:
     by_category = [0] * 9  # the best hand of each type some two cards make as their hand
     low = 0
     for two in kinds.values():
-        value, cat = max(high5(two + triple) for triple in combinations(board, 3))
+        hands = [two + triple for triple in combinations(board, 3)]
+        value, cat = max(high5(h) for h in hands)
         by_category[cat] = max(by_category[cat], value)
-        low = max([low] + [low5(two + triple) for triple in combinations(board, 3)])
+        low = max(low, *(low5(h) for h in hands))
     return Nuts(max(by_category), low, tuple(by_category))
 
 
