@@ -1,0 +1,81 @@
+"""The release workflow publishes once, and builds the versions the package claims.
+
+.github/workflows/wheels.yml builds the sdist and the wheels and, on a
+published release, uploads them.  A run that publishes must not be cancelled
+by, or run beside, another run of the same release; and the wheels must be
+built for exactly the CPython versions the classifiers name.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10: pytest brings tomli
+    import tomli as tomllib
+
+ROOT = Path(__file__).resolve().parents[1]
+WORKFLOW = ROOT / ".github" / "workflows" / "wheels.yml"
+
+pytestmark = pytest.mark.skipif(
+    not WORKFLOW.exists(), reason="needs the source tree (.github/workflows)"
+)
+
+
+def _workflow() -> dict[Any, Any]:
+    doc: dict[Any, Any] = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))
+    return doc
+
+
+def _triggers(doc: dict[Any, Any]) -> dict[str, Any]:
+    # YAML 1.1 reads the key `on` as the boolean True.
+    on: dict[str, Any] = doc.get("on", doc.get(True))
+    return on
+
+
+def test_only_a_published_release_publishes():
+    jobs = _workflow()["jobs"]
+    publishing = [
+        name
+        for name, job in jobs.items()
+        if any("pypi-publish" in str(step.get("uses", "")) for step in job.get("steps", []))
+    ]
+    assert publishing == ["publish"]
+    condition = jobs["publish"]["if"]
+    assert "github.event_name == 'release'" in condition
+    assert "github.event.action == 'published'" in condition
+    assert set(jobs["publish"]["needs"]) == {"sdist", "wheels"}
+
+
+def test_a_release_starts_one_run_that_is_never_cancelled():
+    doc = _workflow()
+    on = _triggers(doc)
+    assert on["release"]["types"] == ["published"]
+    # A tag push would start a second run for the same ref as the release.
+    assert "tags" not in (on.get("push") or {})
+    concurrency = doc["concurrency"]
+    assert "github.event_name" in concurrency["group"]
+    assert concurrency["cancel-in-progress"] == "${{ github.event_name == 'pull_request' }}"
+
+
+def test_wheels_are_built_for_every_classified_python_version():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    classified = {
+        m.group(1)
+        for c in project["project"]["classifiers"]
+        if (m := re.fullmatch(r"Programming Language :: Python :: 3\.(\d+)", c))
+    }
+    built = {
+        m.group(1)
+        for selector in project["tool"]["cibuildwheel"]["build"]
+        if (m := re.fullmatch(r"cp3(\d+)-\*", selector))
+    }
+    assert built == classified
+    lowest = re.fullmatch(r">=3\.(\d+)", project["project"]["requires-python"])
+    assert lowest is not None and min(classified, key=int) == lowest.group(1)
