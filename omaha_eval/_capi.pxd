@@ -208,6 +208,9 @@ cdef extern from "oe_ranges.h" nogil:
     void oe_hand_shapes(const uint8_t *hands, size_t n, int k,
                         uint8_t *suited, uint8_t *max_rank)
     void oe_suit_class_keys(const uint8_t *hands, size_t n, int k, uint64_t *out)
+    size_t oe_all_class_keys(int k, uint64_t *out)
+    size_t oe_class_hands(const uint64_t *keys, size_t n, uint64_t *out)
+    size_t oe_lex_masks_to_rows(const uint64_t *masks, size_t n, int k, uint8_t *rows)
 
 # ---- many spots (src_c/oe_many.h) -----------------------------------------
 cdef extern from "oe_many.h" nogil:

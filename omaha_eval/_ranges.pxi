@@ -81,3 +81,46 @@ def suit_class_keys(const uint8_t[:, ::1] hands):
     with nogil:
         oe_suit_class_keys(&hands[0, 0], <size_t>n, <int>hands.shape[1], &o[0])
     return out
+
+
+def all_class_keys(int k):
+    """Every suit-class key of k-card hands (see oe_all_class_keys), unsorted."""
+    if not 1 <= k <= 6:
+        raise ValueError(f"all_class_keys: k must be 1..6, got {k}")
+    classes = {1: 13, 2: 169, 3: 1_755, 4: 16_432, 5: 134_459, 6: 962_988}[k]
+    out = np.empty(classes, dtype=np.uint64)
+    cdef uint64_t[::1] o = out
+    cdef size_t n
+    with nogil:
+        n = oe_all_class_keys(k, &o[0])
+    if n != <size_t>classes:
+        raise AssertionError(f"all_class_keys({k}): {n} keys, expected {classes}")
+    return out
+
+
+def class_hands(const uint64_t[::1] keys):
+    """The hands of classes (see oe_class_hands) as lexicographic masks."""
+    cdef Py_ssize_t n = keys.shape[0]
+    out = np.empty(24 * n, dtype=np.uint64)  # no class has more than 24 hands
+    cdef uint64_t[::1] o = out
+    cdef size_t written = 0
+    if n > 0:
+        with nogil:
+            written = oe_class_hands(&keys[0], <size_t>n, &o[0])
+    return out[:written]
+
+
+def lex_masks_to_rows(const uint64_t[::1] masks, int k):
+    """(N, k) ascending rows of hands given as lexicographic masks."""
+    if not 1 <= k <= 6:
+        raise ValueError(f"lex_masks_to_rows: k must be 1..6, got {k}")
+    cdef Py_ssize_t n = masks.shape[0]
+    rows = np.empty((n, k), dtype=np.uint8)
+    cdef uint8_t[:, ::1] r = rows
+    cdef size_t wrong = 0
+    if n > 0:
+        with nogil:
+            wrong = oe_lex_masks_to_rows(&masks[0], <size_t>n, k, &r[0, 0])
+    if wrong:
+        raise ValueError(f"lex_masks_to_rows: {wrong} masks are not {k} cards")
+    return rows

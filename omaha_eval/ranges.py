@@ -396,6 +396,18 @@ def _weight_bounds(lo: float, hi: float, budget: _Budget, col: int) -> tuple[flo
     return lo, hi
 
 
+def _percent_classes(node: rp.Percent, k: int) -> Mask:
+    """Which classes of k-card hands (in _preflop.all_class_keys order) a
+    percent range holds: a class is in low%-high% when the share of hands in
+    better classes is at least low% and below high% (counts compared
+    exactly, as integers)."""
+    order = _preflop.load_order(k, node.game, node.table)
+    better_low = math.ceil(node.low * order.hands / 100)
+    better_high = math.ceil(node.high * order.hands / 100)
+    inside: Mask = (order.start >= better_low) & (order.start < better_high)
+    return inside
+
+
 def _plan(node: rp.Node, k: int, budget: _Budget) -> _Planned:
     rows = budget.rows
     if isinstance(node, rp.Pattern):
@@ -421,13 +433,7 @@ def _plan(node: rp.Node, k: int, budget: _Budget) -> _Planned:
         return _Planned(_Shape(node.name, node.col), None, 1, 1)
     if isinstance(node, rp.Percent):
         budget.charge(rows * 3 * ROW_STEPS, node.col)
-        # a class is in low%-high% when the share of hands in better classes is
-        # at least low% and below high%; counts compared exactly as integers
-        order = _preflop.load_order(k, node.game, node.table)
-        better_low = math.ceil(node.low * order.hands / 100)
-        better_high = math.ceil(node.high * order.hands / 100)
-        inside = (order.start >= better_low) & (order.start < better_high)
-        return _Planned(_Top(inside, node.col), None, 1, 1)
+        return _Planned(_Top(_percent_classes(node, k), node.col), None, 1, 1)
     if isinstance(node, rp.Weighted):
         part = _plan(node.node, k, budget)
         budget.charge(rows * 4 * ROW_STEPS, node.col)
@@ -625,8 +631,16 @@ class Range:
         self.hole_cards = _checks.hole_cards(hole_cards)
         self.game: Game = read_game(game)
         tree = rp.parse(self._text, self.hole_cards, game=self.game.name)
-        mask, weights = _expand(tree, self.hole_cards, self._text)
-        combos = _rows(mask, all_hands(self.hole_cards))
+        weights: Weights | None
+        if isinstance(tree, rp.Percent):
+            # a percent range alone: its classes' hands listed directly, with
+            # no pass over every hand (20 M for six cards)
+            keys = _preflop.all_class_keys(self.hole_cards)
+            inside = _percent_classes(tree, self.hole_cards)
+            combos, weights = _preflop.class_hands(keys[inside], self.hole_cards), None
+        else:
+            mask, weights = _expand(tree, self.hole_cards, self._text)
+            combos = _rows(mask, all_hands(self.hole_cards))
         if weights is None:  # every hand weighs 1
             ones = np.empty(combos.shape[0])
 

@@ -263,3 +263,117 @@ void oe_suit_class_keys(const uint8_t *hands, size_t n, int k, uint64_t *out)
         out[i] = m[0] << 39 | m[1] << 26 | m[2] << 13 | m[3];
     }
 }
+
+/* Rank masks (13 bits) of each size 0..6, ascending. */
+typedef struct {
+    uint16_t mask[1716]; /* C(13, 6), the most of any size */
+    int n;
+} mask_list;
+
+static void masks_by_size(mask_list by_size[7])
+{
+    for (int p = 0; p <= 6; p++)
+        by_size[p].n = 0;
+    for (uint32_t m = 0; m < (1u << 13); m++) {
+        int p = oe_popcount32(m);
+        if (p <= 6)
+            by_size[p].mask[by_size[p].n++] = (uint16_t)m;
+    }
+}
+
+size_t oe_all_class_keys(int k, uint64_t *out)
+{
+    if (k < 1 || k > 6)
+        return 0;
+    mask_list by_size[7]; /* 24 kB */
+    masks_by_size(by_size);
+    size_t n = 0;
+    /* m0 >= m1 >= m2 >= m3 by value: each mask runs over the masks of each
+     * size left, up to the previous one (lists ascend, so stop past it) */
+    for (uint32_t m0 = 0; m0 < (1u << 13); m0++) {
+        int r1 = k - oe_popcount32(m0);
+        if (r1 < 0)
+            continue;
+        for (int p1 = 0; p1 <= r1; p1++)
+            for (int i1 = 0; i1 < by_size[p1].n && by_size[p1].mask[i1] <= m0; i1++) {
+                uint32_t m1 = by_size[p1].mask[i1];
+                int r2 = r1 - p1;
+                for (int p2 = 0; p2 <= r2; p2++)
+                    for (int i2 = 0; i2 < by_size[p2].n && by_size[p2].mask[i2] <= m1; i2++) {
+                        uint32_t m2 = by_size[p2].mask[i2];
+                        const mask_list *last = &by_size[r2 - p2];
+                        for (int i3 = 0; i3 < last->n && last->mask[i3] <= m2; i3++)
+                            out[n++] = (uint64_t)m0 << 39 | (uint64_t)m1 << 26 |
+                                       (uint64_t)m2 << 13 | last->mask[i3];
+                    }
+            }
+    }
+    return n;
+}
+
+/* A rank mask spread to card bits of suit 0 at lexicographic positions:
+ * rank r -> card 4r -> bit 51 - 4r. */
+static uint64_t lex_spread(uint32_t ranks)
+{
+    uint64_t out = 0;
+    for (int r = 0; r < 13; r++)
+        if (ranks >> r & 1)
+            out |= (uint64_t)1 << (51 - 4 * r);
+    return out;
+}
+
+size_t oe_class_hands(const uint64_t *keys, size_t n, uint64_t *out)
+{
+    /* the 24 suit orders: masks 0..3 of a key go to suits order[0..3] */
+    static const uint8_t orders[24][4] = {
+        {0, 1, 2, 3}, {0, 1, 3, 2}, {0, 2, 1, 3}, {0, 2, 3, 1}, {0, 3, 1, 2}, {0, 3, 2, 1},
+        {1, 0, 2, 3}, {1, 0, 3, 2}, {1, 2, 0, 3}, {1, 2, 3, 0}, {1, 3, 0, 2}, {1, 3, 2, 0},
+        {2, 0, 1, 3}, {2, 0, 3, 1}, {2, 1, 0, 3}, {2, 1, 3, 0}, {2, 3, 0, 1}, {2, 3, 1, 0},
+        {3, 0, 1, 2}, {3, 0, 2, 1}, {3, 1, 0, 2}, {3, 1, 2, 0}, {3, 2, 0, 1}, {3, 2, 1, 0},
+    };
+    size_t written = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t m[4];
+        uint64_t spread[4];
+        for (int j = 0; j < 4; j++) {
+            m[j] = (uint32_t)(keys[i] >> (39 - 13 * j)) & 0x1FFFu;
+            spread[j] = lex_spread(m[j]);
+        }
+        for (int o = 0; o < 24; o++) {
+            const uint8_t *to = orders[o];
+            /* equal masks are adjacent in a key: of the orders that swap
+             * them, only the one giving them suits in increasing order counts */
+            int repeat = 0;
+            for (int j = 0; j + 1 < 4; j++)
+                repeat |= m[j] == m[j + 1] && to[j] > to[j + 1];
+            if (repeat)
+                continue;
+            uint64_t hand = 0;
+            for (int j = 0; j < 4; j++)
+                hand |= spread[j] >> to[j]; /* card 4r + s sits at bit 51 - 4r - s */
+            out[written++] = hand;
+        }
+    }
+    return written;
+}
+
+size_t oe_lex_masks_to_rows(const uint64_t *masks, size_t n, int k, uint8_t *rows)
+{
+    size_t wrong = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t m = masks[i];
+        uint8_t *row = rows + i * (size_t)k;
+        if (oe_popcount64(m) != k || m >> 52) {
+            for (int j = 0; j < k; j++)
+                row[j] = 0;
+            wrong++;
+            continue;
+        }
+        /* the highest bit is the smallest card: fill the row from its end */
+        for (int j = k - 1; j >= 0; j--) {
+            row[j] = (uint8_t)(51 - oe_ctz64(m));
+            m &= m - 1;
+        }
+    }
+    return wrong;
+}

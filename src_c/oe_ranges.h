@@ -96,4 +96,31 @@ void oe_hand_shapes(const uint8_t *hands, size_t n, int k,
  */
 void oe_suit_class_keys(const uint8_t *hands, size_t n, int k, uint64_t *out);
 
+/*
+ * Every key of oe_suit_class_keys for k-card hands (k = 1..6), in no
+ * particular order: each multiset of four rank masks, m0 >= m1 >= m2 >= m3,
+ * whose sizes add up to k.  out must hold as many keys as there are
+ * classes (16,432 for k = 4, 134,459 for 5, 962,988 for 6).  Returns the
+ * number written.
+ */
+size_t oe_all_class_keys(int k, uint64_t *out);
+
+/*
+ * The hands of n classes (keys as oe_suit_class_keys makes them), each hand
+ * once: for each key in turn, every distinct way of giving its four masks
+ * to the four suits, in the order of the 24 suit orders.  A hand is written
+ * as a "lexicographic mask": card c at bit 51 - c, so that for hands of the
+ * same size, a larger mask is a hand that comes first in the lexicographic
+ * order of ascending rows (oe_all_hands_k).  out must hold the classes'
+ * hand counts added up; returns the number written.
+ */
+size_t oe_class_hands(const uint64_t *keys, size_t n, uint64_t *out);
+
+/*
+ * The ascending rows (k bytes each, k = 1..6) of n hands given as
+ * lexicographic masks (oe_class_hands).  A mask that is not k cards of
+ * bits 0..51 gets a row of zeros; returns the number of such masks.
+ */
+size_t oe_lex_masks_to_rows(const uint64_t *masks, size_t n, int k, uint8_t *rows);
+
 #endif /* OE_RANGES_H */

@@ -5,6 +5,7 @@ and table, and the six-handed orders against the heads-up ones."""
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import itertools
 import json
@@ -106,6 +107,104 @@ def test_representatives_round_trip() -> None:
         keys = _preflop.all_class_keys(k)[:: 1 if k == 4 else 7]
         reps = np.array([_preflop.key_hand(int(x)) for x in keys], dtype=np.uint8)
         assert (_preflop.class_keys(reps) == keys).all()
+
+
+def test_all_class_keys_refuses_a_hand_size_it_has_no_classes_for() -> None:
+    for k in (0, 7):
+        with pytest.raises(ValueError, match="k must be 1..6"):
+            _core.all_class_keys(k)
+
+
+@pytest.mark.parametrize("k", [4, 5])
+def test_class_hands_lists_every_hand_once_in_lexicographic_order(k: int) -> None:
+    assert np.array_equal(_preflop.class_hands(_preflop.all_class_keys(k), k), all_hands(k))
+
+
+def test_class_hands_lists_the_members_of_each_class() -> None:
+    keys = _preflop.all_class_keys(6)[::4099]
+    counts = _preflop.class_counts(keys)
+    for key, count in zip(keys.tolist(), counts.tolist(), strict=True):
+        rows = _preflop.class_hands(np.array([key], dtype=np.uint64), 6)
+        assert len(rows) == count and (np.diff(rows, axis=1) > 0).all()
+        assert set(_preflop.class_keys(rows).tolist()) == {key}
+        # each member once: every relabelling of the representative, deduplicated
+        rep = _preflop.key_hand(key)
+        members = {
+            tuple(sorted(4 * (c // 4) + perm[c % 4] for c in rep))
+            for perm in itertools.permutations(range(4))
+        }
+        assert sorted(map(tuple, rows.tolist())) == sorted(members)
+
+
+def test_lex_masks_to_rows_refuses_a_mask_of_the_wrong_size() -> None:
+    masks = np.array([(1 << 51) | (1 << 50) | (1 << 49) | 1, 0b111], dtype=np.uint64)
+    assert _core.lex_masks_to_rows(masks[:1], 4).tolist() == [[0, 1, 2, 51]]
+    with pytest.raises(ValueError, match="1 masks are not 4 cards"):
+        _core.lex_masks_to_rows(masks, 4)
+    with pytest.raises(ValueError, match="1 masks are not 4 cards"):
+        _core.lex_masks_to_rows(np.array([1 << 60 | 0b111], dtype=np.uint64), 4)
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 1000, 50_000])
+def test_ranking_is_by_equity_then_by_the_smaller_key(n: int) -> None:
+    rng = np.random.default_rng(n)
+    keys = np.sort(rng.choice(1 << 52, n, replace=False).astype(np.uint64))
+    units = rng.integers(0, _preflop.EQUITY_SCALE + 1, n)
+    units[: n // 2] = units[n // 2 : 2 * (n // 2)]  # many ties
+    assert np.array_equal(_preflop.ranking_of(keys, units), np.lexsort((keys, -units)))
+
+
+def test_ranking_refuses_what_it_cannot_pack() -> None:
+    keys = np.array([1, 2], dtype=np.uint64)
+    with pytest.raises(ValueError, match="equities must be"):
+        _preflop.ranking_of(keys, np.array([0, _preflop.EQUITY_SCALE + 1]))
+    with pytest.raises(ValueError, match="keys must ascend"):
+        _preflop.ranking_of(keys[::-1], np.array([0, 1]))
+
+
+# A percent range alone lists its classes' hands directly (Range); every other
+# range passes over all hands (ranges._expand), the reference here.
+PERCENT_TEXTS = ["15%", "5%-10%6h", "0%", "100%", "0.5%-0.7%6h", "33.3%-40%"]
+
+
+def _hands_by_the_pass_over_every_hand(text: str, k: int) -> np.ndarray:
+    from omaha_eval import _range_parse, ranges
+
+    mask, _ = ranges._expand(_range_parse.parse(text, k, game="omaha8"), k, text)
+    return ranges._rows(mask, all_hands(k))
+
+
+@pytest.mark.parametrize("k", [4, 5, pytest.param(6, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("text", PERCENT_TEXTS)
+def test_a_percent_range_holds_the_hands_of_the_pass_over_every_hand(text: str, k: int) -> None:
+    r = Range(text, hole_cards=k)
+    assert np.array_equal(r.combos, _hands_by_the_pass_over_every_hand(text, k))
+    assert (r.weights == 1.0).all() and not r.combos.flags.writeable
+
+
+# The order of each shipped file: sha256 of its ranking (int64, little-endian),
+# first 32 hex digits.  A new storage of the orders must keep these.
+ORDER_DIGESTS = {
+    (4, "omaha8", "hu"): "bfe8798d79f7f88f230314a994487b57",
+    (4, "omaha8", "6h"): "51753652abe6d1ab33462878b873dd8a",
+    (4, "omaha", "hu"): "95d0b8ae8f4da56bdaa4c68204de4961",
+    (4, "omaha", "6h"): "3868c0fbef5180957936d12310899363",
+    (5, "omaha8", "hu"): "76585b6c5ef554a9dd4010a5fe7eb921",
+    (5, "omaha8", "6h"): "babfbb675a539cb436a309f42ab727b9",
+    (5, "omaha", "hu"): "5c2606652fa48c04a7b6b0a5756a1193",
+    (5, "omaha", "6h"): "e73e6d724c2123cb4c307e4064648516",
+    (6, "omaha8", "hu"): "dab0146f566850e92371ea595fc638ae",
+    (6, "omaha8", "6h"): "a97efa9b0f1d180bc1d50099004f8e16",
+    (6, "omaha", "hu"): "ba435d7cac0f707404edda8d37d51344",
+    (6, "omaha", "6h"): "deb7fb05de4aeadbdd4dd05c80a95c13",
+}
+
+
+@pytest.mark.parametrize(("k", "game", "table"), ORDERS)
+def test_shipped_order_is_the_recorded_order(k: int, game: str, table: str) -> None:
+    ranking = _preflop.load_order(k, game, table).ranking.astype("<i8")
+    digest = hashlib.sha256(ranking.tobytes()).hexdigest()[:32]
+    assert digest == ORDER_DIGESTS[(k, game, table)]
 
 
 # ---------------------------------------------------------------- shipped orders
