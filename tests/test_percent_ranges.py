@@ -111,7 +111,7 @@ def test_representatives_round_trip() -> None:
 
 def test_all_class_keys_refuses_a_hand_size_it_has_no_classes_for() -> None:
     for k in (0, 7):
-        with pytest.raises(ValueError, match="k must be 1..6"):
+        with pytest.raises(ValueError, match=r"k must be 1\.\.6"):
             _core.all_class_keys(k)
 
 
