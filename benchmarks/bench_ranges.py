@@ -127,9 +127,10 @@ def direct_ms(text: str, repeat: int) -> float:
         elif isinstance(node, rp.Union_):
             for item in node.items:
                 walk(item)
-        elif isinstance(node, rp.Binary):
-            walk(node.left)
-            walk(node.right)
+        elif isinstance(node, rp.Chain):
+            walk(node.first)
+            for _, operand in node.rest:
+                walk(operand)
         elif isinstance(node, rp.Weighted):
             walk(node.node)
 
