@@ -93,7 +93,7 @@ def test_batch_jsonl_equals_library(examples: Path) -> None:
         assert record["error"] is None
         assert_record_matches(record, library_result(spots[record["id"]]))
     by_id = {r["id"]: r for r in records}
-    assert by_id["aces-vs-wheel-river"]["players"][0]["equity"] == 1.0
+    assert by_id["aces-vs-wheel-river"]["players"][1]["equity"] == 1.0  # the wheel scoops
     assert by_id["random-hands-3way"]["seed"] == 42
     assert by_id["high-only-flop"]["game"] == "omaha"
     assert by_id["aces-vs-kings-or-queens"]["players"][1]["hand"] == "KK, QQ"

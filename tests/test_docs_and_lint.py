@@ -7,7 +7,6 @@ import doctest
 import importlib
 import pkgutil
 import re
-import shlex
 import shutil
 import subprocess
 import sys
@@ -20,53 +19,6 @@ import omaha_eval
 
 ROOT = Path(__file__).resolve().parents[1]
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
-
-
-def test_readme_examples_run():
-    """Every ```python block of the README with >>> prompts runs as shown."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"```python\n(.*?)```", readme, flags=re.DOTALL)
-    test = doctest.DocTestParser().get_doctest("\n".join(blocks), {}, "README.md", None, 0)
-    runner = doctest.DocTestRunner(optionflags=FLAGS)
-    runner.run(test)
-    assert runner.summarize(verbose=False).attempted > 0
-    assert runner.summarize(verbose=False).failed == 0
-
-
-def _readme_transcripts() -> list[tuple[str, str]]:
-    """The README's `$ omaha-eval ...` examples: (command line, the output
-    shown: the indented lines after it, to the next paragraph)."""
-    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
-    found = []
-    for i, line in enumerate(lines):
-        if line.startswith("    $ omaha-eval "):
-            shown = []
-            for after in lines[i + 1 :]:
-                if after and not after.startswith("    "):
-                    break
-                shown.append(after[4:])
-            found.append((line[6:], "\n".join(shown).strip("\n")))
-    return found
-
-
-def _without_times(text: str) -> str:
-    return re.sub(r"\b\d+\.\d+ s\b", "<time> s", text)
-
-
-@pytest.mark.parametrize("command, shown", _readme_transcripts(), ids=lambda v: v[:40])
-def test_readme_command_examples_print_what_they_show(command, shown, tmp_path):
-    """Each transcript runs and prints what the README shows (times aside)."""
-    from cli_helpers import run_cli
-
-    args = shlex.split(command)[1:]
-    run = run_cli(*args, cwd=tmp_path)
-    assert run.returncode == 0, run.stderr
-    assert _without_times(run.stdout.strip("\n")) == _without_times(shown)
-
-
-def test_readme_has_command_examples():
-    commands = [c.split()[1] for c, _ in _readme_transcripts()]
-    assert {"eval", "equity", "query"} <= set(commands)
 
 
 # The package and every module in it, subpackages' included (walk_packages

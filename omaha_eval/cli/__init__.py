@@ -31,7 +31,7 @@ def main() -> None:
 
     \b
     Examples:
-      omaha-eval equity AsAh2c3d 7c7d4c5d --board KsQdJh
+      omaha-eval equity AsAh2c3d 7c7d4c5d --board Ks8d3c
       omaha-eval eval "Ad Kd 3s 2s" "Jd 4d 3c Qd 5h"
       omaha-eval query "select count(scoops(hero)) from hero='A2**', villain='15%'"
       omaha-eval batch examples/spots.csv -o results.csv
@@ -39,7 +39,8 @@ def main() -> None:
 
     Cards: As Kd 10h 2c or A♠ K♦ (any case; spaces, commas or nothing
     between).  Run `omaha-eval COMMAND --help` for each command; the rules,
-    the range language and the API are at https://omaha-eval.github.io/omaha-eval/
+    the range language and the API are in docs/ of the source repository,
+    https://github.com/omaha-eval/omaha-eval/tree/main/docs
     """
 
 
