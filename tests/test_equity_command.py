@@ -276,10 +276,17 @@ def test_progress_bar_on_a_terminal_only(tmp_path: Path) -> None:
         (["AdKd3s2s", "QsQh2c3c", "--target-stderr", "0"], ["--target-stderr"]),
         (["AdKd3s2s", "QsQh2c3c", "--seed", "-1"], ["--seed"]),
         (["AdKd3s2s", "QsQh2c3c", "--exact", "--monte-carlo"], ["--exact", "--monte-carlo"]),
+        (["AdKd3s2s4h", "QsQh2c3c5c", "-g", "Big-O"], ["--game", "'Big-O'", "5-card hands"]),
     ],
 )
 def test_bad_equity_input(tmp_path: Path, args: list[str], needles: list[str]) -> None:
     assert_one_line_error(run_cli("equity", *args, cwd=tmp_path), *needles)
+
+
+def test_only_a_big_o_name_gets_the_five_card_hint(tmp_path: Path) -> None:
+    proc = run_cli("equity", "AdKd3s2s", "QsQh2c3c", "--game", "holdem", cwd=tmp_path)
+    assert_one_line_error(proc, "--game", "'holdem'")
+    assert "Big O" not in proc.stderr
 
 
 def test_slow_spots_say_so_on_stderr(tmp_path: Path) -> None:
