@@ -15,6 +15,7 @@ import pytest
 from cli_helpers import assert_one_line_error, cli_command, cli_env, run_cli, run_on_terminal
 
 import omaha_eval
+from omaha_eval.cli import table
 
 PLAYER_KEYS = {
     "hand",
@@ -98,6 +99,29 @@ def test_table(tmp_path: Path) -> None:
     assert lines[3].split()[:2] == ["7c7d4c5d", "0.00%"]
     assert "no low 100.00%" in proc.stdout and "quartered 0.00%" in proc.stdout
     assert "exact, 1 deal," in proc.stdout
+
+
+LONG_RANGE = "KK:$ds, QQ:$ds, JJ:$ds, TT:$ds, 99:$ds, AKQJ, AKQT, 2345"
+
+
+def test_long_range_text_is_cut_in_the_tables_only(tmp_path: Path) -> None:
+    """The label column is bounded (the table stays as wide as for a short
+    text), --json keeps the whole text."""
+    args = ["AsAh2c3d", LONG_RANGE, "--board", "Ks7d2h"]
+    proc = run_cli("equity", *args, "--breakdown", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    shown = LONG_RANGE[: table.LABEL_TEXT - 3] + "..."
+    assert len(shown) == table.LABEL_TEXT
+    rows = proc.stdout.splitlines()
+    assert rows[3].startswith(shown + "  range, 3,080 combos  ")
+    assert LONG_RANGE not in proc.stdout
+    twice = run_cli(
+        "equity", "AsAh2c3d", f"{LONG_RANGE}, {LONG_RANGE}", "-b", "Ks7d2h", cwd=tmp_path
+    )
+    assert twice.stdout.splitlines()[:4] == rows[:4]  # the same range, twice the text
+    breakdown = rows[rows.index("") + 4 :]  # the deal's lines, then the breakdown's header
+    assert breakdown[0].endswith(f"AsAh2c3d  {shown}"), breakdown[0]
+    assert equity_json(*args, cwd=tmp_path)["players"][1]["hand"] == LONG_RANGE
 
 
 def test_json_equals_library_exact(tmp_path: Path) -> None:
