@@ -3,6 +3,8 @@ as the library, notes, progress, Ctrl-C and errors."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import math
 import signal
@@ -15,6 +17,7 @@ import pytest
 from cli_helpers import assert_one_line_error, cli_command, cli_env, run_cli, run_on_terminal
 
 import omaha_eval
+from omaha_eval.batch.files import csv_header
 from omaha_eval.cli import table
 
 PLAYER_KEYS = {
@@ -138,6 +141,33 @@ def test_json_equals_library_exact(tmp_path: Path) -> None:
         assert {k: mine[k] for k in PLAYER_KEYS - {"hand"}} == {
             k: getattr(theirs, k) for k in PLAYER_KEYS - {"hand"}
         }
+
+
+def test_csv_is_the_batch_outputs_row(tmp_path: Path) -> None:
+    """--csv prints the header and the row a batch CSV output holds for the
+    same spot (every cell but the id and the time taken)."""
+    spot = ["As2s3hKd", "KcKhQsJs", "7d8d9cTc"]
+    proc = run_cli("equity", *spot, "--board", "Ah4s5c", "--dead", "2d", "--csv", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    (mine,) = list(csv.DictReader(io.StringIO(proc.stdout)))
+    (tmp_path / "spots.jsonl").write_text(
+        json.dumps({"id": "x", "players": spot, "board": "Ah4s5c", "dead": "2d"}) + "\n",
+        encoding="utf-8",
+    )
+    assert run_cli("batch", "spots.jsonl", "-o", "out.csv", cwd=tmp_path).returncode == 0
+    with (tmp_path / "out.csv").open(newline="", encoding="utf-8") as f:
+        (theirs,) = list(csv.DictReader(f))
+    assert list(mine) == list(theirs) == csv_header(3)
+    assert mine["id"] == "" and mine["status"] == "ok" and mine["method"] == "exact"
+    same = set(mine) - {"id", "elapsed"}
+    assert {k: mine[k] for k in same} == {k: theirs[k] for k in same}
+    lib = omaha_eval.equity(spot, "Ah4s5c", "2d")
+    assert [float(mine[f"p{i}_equity"]) for i in (1, 2, 3)] == [p.equity for p in lib.players]
+
+
+def test_csv_and_json_exclude_each_other(tmp_path: Path) -> None:
+    proc = run_cli("equity", "AdKd3s2s", "QsQh2c3c", "--csv", "--json", cwd=tmp_path)
+    assert_one_line_error(proc, "--json", "--csv")
 
 
 def test_known_preflop_value(tmp_path: Path) -> None:
