@@ -48,6 +48,7 @@ from omaha_eval._checks import quote
 from omaha_eval.cards import format_cards
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import game as read_game
+from omaha_eval.ranges import Range
 
 __all__ = [
     "TABLES", "PreflopRank", "equity_vs_random", "percentile", "preflop_rank", "strength_order",
@@ -161,17 +162,23 @@ def preflop_rank(hand: Any, game: Any = "omaha8", table: str = "hu") -> PreflopR
 def strength_order(
     hands: Any, game: Any = "omaha8", table: str = "hu", first: int | None = None
 ) -> npt.NDArray[np.intp]:
-    """Positions of the rows of `hands` (an (N, k) array of card ids), best
-    class of the order of `game` and `table` first; hands of one class keep
-    their order.  `first`: only that many positions (the start of the same
-    answer, without sorting all N).
+    """Positions of the rows of `hands` (an (N, k) array of card ids, or a
+    Range: its ``combos``, read without checking them again), best class
+    of the order of `game` and `table` first; hands of one class keep their
+    order.  `first`: only that many positions (the start of the same answer,
+    without sorting all N).
 
     >>> strength_order([[0, 1, 2, 3], [48, 49, 50, 51], [40, 44, 48, 51]]).tolist()  # 2222 AAAA
     [2, 1, 0]
     """
-    cls, order, one = _classes(hands, game, table)
-    if one:
-        raise OmahaEvalError(f"hands: expected an (N, k) array of hands, got {quote(hands)}")
+    if isinstance(hands, Range):
+        rows = hands.combos
+        _, order, _ = _classes(rows[:0], game, table)  # checks game and table
+        cls = _preflop.class_index(rows.shape[1])(_preflop.class_keys(rows))
+    else:
+        cls, order, one = _classes(hands, game, table)
+        if one:
+            raise OmahaEvalError(f"hands: expected an (N, k) array of hands, got {quote(hands)}")
     # unique sort keys (class rank, then row): the order is the same whether
     # all of it is sorted or only a first part picked out
     key = order.rank[cls].astype(np.int64) * max(len(cls), 1) + np.arange(len(cls))
