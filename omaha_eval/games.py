@@ -16,6 +16,7 @@ core receives its ``code`` (``enum oe_game`` in src_c/oe_eval.h).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -79,6 +80,10 @@ PLAYERS = range(2, 11)
 MAX_PLAYERS = PLAYERS[-1]
 
 _BY_NAME = {alias: g for g in GAMES for alias in (g.name, *g.aliases)}
+# Big O is no game of its own here: omaha8 with five hole cards, which the
+# hands' size chooses; a name for it gets told so.
+_BIG_O = re.compile(r"\s*big[\s_-]*o", re.IGNORECASE)
+BIG_O_HINT = "Big O is omaha8 with five hole cards: give 5-card hands, the game stays omaha8"
 
 
 def game_names() -> list[str]:
@@ -114,4 +119,7 @@ def game(value: Any, name: str = "game") -> Game:
         if found is not None:
             return found
     choices = "; ".join(f"{g.name} ({', '.join(g.aliases)})" for g in GAMES)
-    raise OmahaEvalError(f"{name}: expected a game, one of {choices}; got {quote(value)}")
+    message = f"{name}: expected a game, one of {choices}; got {quote(value)}"
+    if isinstance(value, str) and _BIG_O.match(value):
+        message += f" ({BIG_O_HINT})"
+    raise OmahaEvalError(message)

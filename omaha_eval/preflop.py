@@ -15,6 +15,12 @@ against five).  This module reads the same orders for given hands:
 
 Both take one hand (text such as ``"As Ah 3s 2h"`` or card ids), giving a
 float, or an (N, k) integer array of card ids, giving a float64 array (N,).
+
+- ``preflop_rank(hand)``: everything an order says of one hand (its class's
+  rank, 1 = best, the percentile and the equity) as a PreflopRank;
+- ``strength_order(hands)``: the rows of an (N, k) array best class first,
+  as ``omaha-eval range`` lists a range.
+
 Orders are read on first use (the six-card ones take a few tenths of a
 second).
 
@@ -24,10 +30,13 @@ second).
 0.727003
 >>> percentile("2c 2d 2h 2s") > 99.9
 True
+>>> preflop_rank("As Ah 3s 2h").rank
+1
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -36,10 +45,14 @@ import numpy.typing as npt
 import omaha_eval._checks as _checks
 import omaha_eval._preflop as _preflop
 from omaha_eval._checks import quote
+from omaha_eval.cards import format_cards
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import game as read_game
+from omaha_eval.ranges import Range
 
-__all__ = ["TABLES", "equity_vs_random", "percentile"]
+__all__ = [
+    "TABLES", "PreflopRank", "equity_vs_random", "percentile", "preflop_rank", "strength_order",
+]  # fmt: skip
 
 TABLES = _preflop.TABLES
 
@@ -96,3 +109,84 @@ def equity_vs_random(
     cls, order, one = _classes(hands, game, table)
     out = order.equity[cls]
     return float(out[0]) if one else out
+
+
+@dataclass(frozen=True)
+class PreflopRank:
+    """Where one hand stands in one preflop order (of `game`, `table` and
+    its number of cards, `hole_cards`).
+
+    `hand`: the hand's text, best card first; `rank`: its class's place in
+    the order, 1 for the best of the `classes`; `percentile` and `equity`:
+    as :func:`percentile` and :func:`equity_vs_random` give them (the hand
+    is in ``p%`` exactly when `percentile` is below p); `class_hands`: the
+    hands of its class (it and its suits renamed)."""
+
+    hand: str
+    game: str
+    table: str
+    hole_cards: int
+    rank: int
+    classes: int
+    percentile: float
+    equity: float
+    class_hands: int
+
+
+def preflop_rank(hand: Any, game: Any = "omaha8", table: str = "hu") -> PreflopRank:
+    """Where `hand` (card text or ids; 4, 5 or 6 cards) stands in the
+    preflop order of `game` and `table` (``"hu"`` or ``"6h"``), as
+    ``omaha-eval rank`` shows it.  Raises OmahaEvalError (naming the
+    parameter) for bad input.
+
+    >>> r = preflop_rank("2s 2h 3s 3h", table="6h")  # double-suited 2233 six-handed
+    >>> r.rank, round(r.percentile, 2), r.equity, r.class_hands
+    (1680, 10.11, 0.234106, 6)
+    """
+    cards = _checks.card_set(hand, "hand", _checks.HOLE_SIZES)
+    cls_of, order, _ = _classes(cards.reshape(1, -1), game, table)
+    cls = int(cls_of[0])
+    return PreflopRank(
+        hand=format_cards(sorted(cards.tolist(), reverse=True)),
+        game=read_game(game).name,
+        table=table.lower(),
+        hole_cards=order.hole_cards,
+        rank=int(order.rank[cls]) + 1,
+        classes=len(order.keys),
+        percentile=float(order.start[cls] * 100 / order.hands),
+        equity=float(order.equity[cls]),
+        class_hands=int(order.counts[cls]),
+    )
+
+
+def strength_order(
+    hands: Any, game: Any = "omaha8", table: str = "hu", first: int | None = None
+) -> npt.NDArray[np.intp]:
+    """Positions of the rows of `hands` (an (N, k) array of card ids, or a
+    Range: its ``combos``, read without checking them again), best class
+    of the order of `game` and `table` first; hands of one class keep their
+    order.  `first`: only that many positions (the start of the same answer,
+    without sorting all N).
+
+    >>> strength_order([[0, 1, 2, 3], [48, 49, 50, 51], [40, 44, 48, 51]]).tolist()  # 2222 AAAA
+    [2, 1, 0]
+    """
+    if isinstance(hands, Range):
+        rows = hands.combos
+        _, order, _ = _classes(rows[:0], game, table)  # checks game and table
+        cls = _preflop.class_index(rows.shape[1])(_preflop.class_keys(rows))
+    else:
+        cls, order, one = _classes(hands, game, table)
+        if one:
+            raise OmahaEvalError(f"hands: expected an (N, k) array of hands, got {quote(hands)}")
+    # unique sort keys (class rank, then row): the order is the same whether
+    # all of it is sorted or only a first part picked out
+    key = order.rank[cls].astype(np.int64) * max(len(cls), 1) + np.arange(len(cls))
+    if first is not None and first < len(key):
+        if first <= 0:
+            return np.zeros(0, dtype=np.intp)
+        top = np.argpartition(key, first - 1)[:first]
+        picked: npt.NDArray[np.intp] = top[np.argsort(key[top])]
+        return picked
+    positions: npt.NDArray[np.intp] = np.argsort(key)
+    return positions

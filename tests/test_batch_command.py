@@ -5,10 +5,12 @@ progress off when piped, and a Dask LocalCluster giving the local results."""
 from __future__ import annotations
 
 import csv
+import io
 import json
 import os
 import shutil
 import signal
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +20,7 @@ from cli_helpers import REPO_ROOT, group_gone, run_cli, run_on_terminal, start_b
 import omaha_eval
 from omaha_eval import batch
 from omaha_eval.batch.spots import check_spot
+from omaha_eval.cli._shell import progress
 from omaha_eval.engine.results import FIGURES as PLAYER_FIGURE_LIST
 
 PLAYER_FIGURES = [f.name for f in PLAYER_FIGURE_LIST]
@@ -153,6 +156,34 @@ def test_bad_rows_become_error_entries(tmp_path: Path) -> None:
     assert again.returncode == 0 and "0 spots run (0 errors), 8 already in" in again.stderr
 
 
+def test_summary_counts_in_words(tmp_path: Path) -> None:
+    """One spot and one error are singular; the bar's count (below) is whole."""
+    (tmp_path / "spots.csv").write_text(
+        "id,players,board\nbad,AsAh2c3d|AsKd2d3d,\n", encoding="utf-8"
+    )
+    proc = run_cli("batch", "spots.csv", "-o", "out.jsonl", cwd=tmp_path)
+    assert proc.returncode == 1 and "1 spot run (1 error), 0 already in" in proc.stderr
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_batch_bar_counts_whole_spots(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The spots bar reads 5/10, not tqdm's scaled 5.00/10.0 (which the
+    trials bar keeps: 500k/1.00M)."""
+    monkeypatch.setattr(sys, "stderr", _Terminal())
+    spots = progress(10, "spot", quiet=False, scale=False)
+    spots.update(5)
+    trials = progress(1_000_000, "trial", quiet=False)
+    trials.update(500_000)
+    assert " 5/10 " in str(spots) and ".00" not in str(spots)
+    assert "500k/1.00M" in str(trials)
+    spots.close()
+    trials.close()
+
+
 def test_duplicate_ids_exit_2_before_running(tmp_path: Path) -> None:
     (tmp_path / "spots.csv").write_text(
         "id,players\na,AsAh2c3d|*\na,AsAh2c3d|*\n", encoding="utf-8"
@@ -188,6 +219,7 @@ def test_progress_bar_on_a_terminal_only(tmp_path: Path) -> None:
     code, shown = run_on_terminal(args, tmp_path)
     assert code == 0
     assert f"/{SLOW_SPOTS}" in shown and "spot" in shown, shown
+    assert f".00/{SLOW_SPOTS}" not in shown, shown  # whole spots
     assert f"{SLOW_SPOTS} spots run (0 errors)" in shown
     (tmp_path / "out.jsonl").unlink()
     code, shown = run_on_terminal([*args, "--quiet"], tmp_path)

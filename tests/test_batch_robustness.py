@@ -116,7 +116,7 @@ def test_any_text_in_a_spot_reads_back_and_resumes(tmp_path: Path, suffix: str) 
     out = f"out{suffix}"
     first = run_cli("batch", "spots.jsonl", "-o", out, cwd=tmp_path)
     assert first.returncode == 1, first.stderr  # one bad spot
-    assert f"{len(spots)} spots run (1 errors)" in first.stderr
+    assert f"{len(spots)} spots run (1 error)" in first.stderr
     written = (tmp_path / out).read_bytes()
     written.decode("utf-8")  # UTF-8 throughout
     assert written.count(b"\n") == len(spots) + (suffix == ".csv")  # one line per record
@@ -146,7 +146,7 @@ def test_huge_cells_in_and_out(tmp_path: Path) -> None:
     )
     for out in ("out.csv", "out.jsonl"):
         proc = run_cli("batch", "spots.csv", "-o", out, cwd=tmp_path)
-        assert proc.returncode == 1 and "2 spots run (1 errors)" in proc.stderr, proc.stderr
+        assert proc.returncode == 1 and "2 spots run (1 error)" in proc.stderr, proc.stderr
         again = run_cli("batch", "spots.csv", "-o", out, cwd=tmp_path)
         assert again.returncode == 0 and "2 already in" in again.stderr, again.stderr
 

@@ -3,6 +3,8 @@ as the library, notes, progress, Ctrl-C and errors."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import math
 import signal
@@ -15,6 +17,8 @@ import pytest
 from cli_helpers import assert_one_line_error, cli_command, cli_env, run_cli, run_on_terminal
 
 import omaha_eval
+from omaha_eval.batch.files import csv_header
+from omaha_eval.cli import table
 
 PLAYER_KEYS = {
     "hand",
@@ -100,6 +104,29 @@ def test_table(tmp_path: Path) -> None:
     assert "exact, 1 deal," in proc.stdout
 
 
+LONG_RANGE = "KK:$ds, QQ:$ds, JJ:$ds, TT:$ds, 99:$ds, AKQJ, AKQT, 2345"
+
+
+def test_long_range_text_is_cut_in_the_tables_only(tmp_path: Path) -> None:
+    """The label column is bounded (the table stays as wide as for a short
+    text), --json keeps the whole text."""
+    args = ["AsAh2c3d", LONG_RANGE, "--board", "Ks7d2h"]
+    proc = run_cli("equity", *args, "--breakdown", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    shown = LONG_RANGE[: table.LABEL_TEXT - 3] + "..."
+    assert len(shown) == table.LABEL_TEXT
+    rows = proc.stdout.splitlines()
+    assert rows[3].startswith(shown + "  range, 3,080 combos  ")
+    assert LONG_RANGE not in proc.stdout
+    twice = run_cli(
+        "equity", "AsAh2c3d", f"{LONG_RANGE}, {LONG_RANGE}", "-b", "Ks7d2h", cwd=tmp_path
+    )
+    assert twice.stdout.splitlines()[:4] == rows[:4]  # the same range, twice the text
+    breakdown = rows[rows.index("") + 4 :]  # the deal's lines, then the breakdown's header
+    assert breakdown[0].endswith(f"AsAh2c3d  {shown}"), breakdown[0]
+    assert equity_json(*args, cwd=tmp_path)["players"][1]["hand"] == LONG_RANGE
+
+
 def test_json_equals_library_exact(tmp_path: Path) -> None:
     """The documented schema, and every figure equal to omaha_eval.equity()."""
     args = ["As2s3hKd", "KcKhQsJs", "7d8d9cTc"]
@@ -114,6 +141,33 @@ def test_json_equals_library_exact(tmp_path: Path) -> None:
         assert {k: mine[k] for k in PLAYER_KEYS - {"hand"}} == {
             k: getattr(theirs, k) for k in PLAYER_KEYS - {"hand"}
         }
+
+
+def test_csv_is_the_batch_outputs_row(tmp_path: Path) -> None:
+    """--csv prints the header and the row a batch CSV output holds for the
+    same spot (every cell but the id and the time taken)."""
+    spot = ["As2s3hKd", "KcKhQsJs", "7d8d9cTc"]
+    proc = run_cli("equity", *spot, "--board", "Ah4s5c", "--dead", "2d", "--csv", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    (mine,) = list(csv.DictReader(io.StringIO(proc.stdout)))
+    (tmp_path / "spots.jsonl").write_text(
+        json.dumps({"id": "x", "players": spot, "board": "Ah4s5c", "dead": "2d"}) + "\n",
+        encoding="utf-8",
+    )
+    assert run_cli("batch", "spots.jsonl", "-o", "out.csv", cwd=tmp_path).returncode == 0
+    with (tmp_path / "out.csv").open(newline="", encoding="utf-8") as f:
+        (theirs,) = list(csv.DictReader(f))
+    assert list(mine) == list(theirs) == csv_header(3)
+    assert mine["id"] == "" and mine["status"] == "ok" and mine["method"] == "exact"
+    same = set(mine) - {"id", "elapsed"}
+    assert {k: mine[k] for k in same} == {k: theirs[k] for k in same}
+    lib = omaha_eval.equity(spot, "Ah4s5c", "2d")
+    assert [float(mine[f"p{i}_equity"]) for i in (1, 2, 3)] == [p.equity for p in lib.players]
+
+
+def test_csv_and_json_exclude_each_other(tmp_path: Path) -> None:
+    proc = run_cli("equity", "AdKd3s2s", "QsQh2c3c", "--csv", "--json", cwd=tmp_path)
+    assert_one_line_error(proc, "--json", "--csv")
 
 
 def test_known_preflop_value(tmp_path: Path) -> None:
@@ -276,10 +330,17 @@ def test_progress_bar_on_a_terminal_only(tmp_path: Path) -> None:
         (["AdKd3s2s", "QsQh2c3c", "--target-stderr", "0"], ["--target-stderr"]),
         (["AdKd3s2s", "QsQh2c3c", "--seed", "-1"], ["--seed"]),
         (["AdKd3s2s", "QsQh2c3c", "--exact", "--monte-carlo"], ["--exact", "--monte-carlo"]),
+        (["AdKd3s2s4h", "QsQh2c3c5c", "-g", "Big-O"], ["--game", "'Big-O'", "5-card hands"]),
     ],
 )
 def test_bad_equity_input(tmp_path: Path, args: list[str], needles: list[str]) -> None:
     assert_one_line_error(run_cli("equity", *args, cwd=tmp_path), *needles)
+
+
+def test_only_a_big_o_name_gets_the_five_card_hint(tmp_path: Path) -> None:
+    proc = run_cli("equity", "AdKd3s2s", "QsQh2c3c", "--game", "holdem", cwd=tmp_path)
+    assert_one_line_error(proc, "--game", "'holdem'")
+    assert "Big O" not in proc.stderr
 
 
 def test_slow_spots_say_so_on_stderr(tmp_path: Path) -> None:

@@ -3,12 +3,16 @@ hands, read from the shipped orders, against the orders and percent ranges."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from omaha_eval import _preflop, preflop
+from omaha_eval.cards import format_cards
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
 from omaha_eval.ranges import Range
 
@@ -99,3 +103,96 @@ def test_bad_input_names_the_parameter(args: tuple[object, ...], error: type, wo
     for fn in (preflop.percentile, preflop.equity_vs_random):
         with pytest.raises(error, match=words):
             fn(*args)
+
+
+# ---------------------------------------------------------------- preflop_rank, strength_order
+def _reference_class(hand: list[int], order: _preflop.PreflopOrder) -> int:
+    """A hand's class, the slow way: its four per-suit rank masks, largest
+    first, packed as the class keys are (13 bits each), found by bisection."""
+    masks = sorted((sum(1 << (c // 4) for c in hand if c % 4 == s) for s in range(4)), reverse=True)
+    key = sum(m << (13 * (3 - i)) for i, m in enumerate(masks))
+    cls = int(np.searchsorted(order.keys, np.uint64(key)))
+    assert int(order.keys[cls]) == key
+    return cls
+
+
+@functools.cache
+def _units(k: int, game: str, table: str) -> np.ndarray:
+    """An order's equities in the whole millionths it was ranked by."""
+    order = _preflop.load_order(k, game, table)
+    return np.rint(order.equity * _preflop.EQUITY_SCALE).astype(np.int64)
+
+
+def _reference_rank(cls: int, order: _preflop.PreflopOrder) -> tuple[int, int]:
+    """(1 + classes ranked above, hands in them): above means a larger
+    equity, or the same and a smaller key (the order's rule)."""
+    units = _units(order.hole_cards, order.game, order.table)
+    above = (units > units[cls]) | ((units == units[cls]) & (order.keys < order.keys[cls]))
+    return 1 + int(above.sum()), int(order.counts[above].sum())
+
+
+def _hand_of(case: tuple[int, str, str]) -> st.SearchStrategy[list[int]]:
+    return st.lists(st.integers(0, 51), min_size=case[0], max_size=case[0], unique=True)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(CASES).flatmap(lambda case: st.tuples(st.just(case), _hand_of(case))))
+def test_preflop_rank_against_the_slow_reference(
+    drawn: tuple[tuple[int, str, str], list[int]],
+) -> None:
+    (k, game, table), hand = drawn
+    order = _preflop.load_order(k, game, table)
+    cls = _reference_class(hand, order)
+    rank, better = _reference_rank(cls, order)
+    got = preflop.preflop_rank(hand, game, table)
+    assert (got.rank, got.classes, got.hole_cards) == (rank, len(order.keys), k)
+    assert got.percentile == 100 * better / order.hands == preflop.percentile(hand, game, table)
+    assert got.equity == preflop.equity_vs_random(hand, game, table)
+    perms = itertools.permutations(range(4))
+    assert got.class_hands == len({tuple(sorted(_relabel(hand, p))) for p in perms})
+    assert (got.game, got.table) == (game, table)
+    assert got.hand == format_cards(sorted(hand, reverse=True))
+
+
+def test_preflop_rank_reads_text_and_any_game_name() -> None:
+    top = preflop.preflop_rank("As Ah 3s 2h", game="PLO8", table="HU")
+    assert (top.rank, top.percentile, top.game, top.table) == (1, 0.0, "omaha8", "hu")
+    worst = preflop.preflop_rank("2c2d2h2s", table="6h")
+    assert worst.rank == worst.classes == 16_432 and worst.class_hands == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("AsAh3s",), "hand: expected 4, 5 or 6 cards, got 3"),
+        (("AsAsKd2c",), "hand: card As appears twice"),
+        (("AsAh3s2h", "holdem"), "game: expected a game.*'holdem'"),
+        (("AsAh3s2h", "omaha8", "9h"), "table: expected 'hu'.*'9h'"),
+    ],
+)
+def test_preflop_rank_bad_input_names_the_parameter(args: tuple[object, ...], words: str) -> None:
+    with pytest.raises(OmahaEvalError, match=words):
+        preflop.preflop_rank(*args)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("k", "game", "table"), CASES)
+def test_strength_order_sorts_by_the_slow_reference(k: int, game: str, table: str) -> None:
+    """Best class first, ties in the rows' order; `first` picks the same start."""
+    order = _preflop.load_order(k, game, table)
+    rng = np.random.default_rng(k * 7 + len(game))
+    hands = np.array([rng.choice(52, k, replace=False) for _ in range(160)], dtype=np.uint8)
+    hands[80:] = hands[:80][rng.permutation(80)]  # hands of one class, far apart
+    ranks = {}  # by class: each costs a pass over the order
+    for cls in {_reference_class(h.tolist(), order) for h in hands}:
+        ranks[cls] = _reference_rank(cls, order)[0]
+    rank = [ranks[_reference_class(h.tolist(), order)] for h in hands]
+    want = sorted(range(len(hands)), key=lambda i: (rank[i], i))
+    assert preflop.strength_order(hands, game, table).tolist() == want
+    for first in (0, 1, 10, 159, 160, 400):
+        assert preflop.strength_order(hands, game, table, first=first).tolist() == want[:first]
+
+
+def test_strength_order_wants_many_hands() -> None:
+    with pytest.raises(OmahaEvalError, match=r"hands: expected an \(N, k\) array"):
+        preflop.strength_order("AsAh3s2h")
+    assert preflop.strength_order(np.zeros((0, 4), np.uint8)).tolist() == []

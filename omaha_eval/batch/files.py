@@ -43,7 +43,8 @@ from omaha_eval.engine.results import BREAKDOWN_NAMES, EquityResult, PlayerEquit
 from omaha_eval.errors import OmahaEvalError
 
 __all__ = [
-    "AGAIN", "DONE", "FORMATS", "Output", "csv_header", "csv_row", "json_ready", "json_text",
+    "AGAIN", "DONE", "FORMATS", "Output", "csv_header", "csv_line", "csv_row", "json_ready",
+    "json_text",
     "read_json", "read_spots",
 ]  # fmt: skip
 
@@ -157,6 +158,17 @@ def csv_row(record: Mapping[str, Any]) -> dict[str, Any]:
     return {
         k: "" if v is None else csv_text(v) if isinstance(v, str) else v for k, v in row.items()
     }
+
+
+def csv_line(columns: list[str], record: Mapping[str, Any]) -> str:
+    """One record (JSON form) as a line of CSV under `columns` (csv_row's
+    cells; the columns it lacks empty): how a batch output and
+    ``omaha-eval equity --csv`` write a result."""
+    buffer = io.StringIO()
+    csv.DictWriter(buffer, columns, extrasaction="ignore", lineterminator="\n").writerow(
+        csv_row(record)
+    )
+    return buffer.getvalue()
 
 
 def file_format(path: Path, name: str) -> str:
@@ -505,11 +517,7 @@ class Output:
     def write(self, record: Mapping[str, Any]) -> None:
         """Append one record and flush it."""
         if self.format == "csv":
-            buffer = io.StringIO()
-            csv.DictWriter(
-                buffer, self.columns, extrasaction="ignore", lineterminator="\n"
-            ).writerow(csv_row(record))
-            self._put(buffer.getvalue())
+            self._put(csv_line(self.columns, record))
         else:
             self._put(jsonl_line(record))
 

@@ -2,11 +2,11 @@
 analysis.
 
 Each command is a thin layer over the library (the same engine answers the
-same question everywhere): evaluate.py, equity.py, query.py, batch.py and
-range.py hold the commands, table.py the equity table, _shell.py what the
-command says to the shell (bad input: one line naming the flag, exit code 2,
-never a traceback; progress bars on stderr, only on a terminal, after a
-second, never with --quiet).
+same question everywhere): evaluate.py, equity.py, query.py, batch.py,
+range.py and rank.py hold the commands, table.py the equity table, _shell.py
+what the command says to the shell (bad input: one line naming the flag,
+exit code 2, never a traceback; progress bars on stderr, only on a terminal,
+after a second, never with --quiet).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from omaha_eval.cli.equity import equity_command
 from omaha_eval.cli.evaluate import eval_command
 from omaha_eval.cli.query import query_command
 from omaha_eval.cli.range import range_command
+from omaha_eval.cli.rank import rank_command
 
 __all__ = ["main"]
 
@@ -49,3 +50,4 @@ main.add_command(equity_command)
 main.add_command(query_command)
 main.add_command(batch_command)
 main.add_command(range_command)
+main.add_command(rank_command)

@@ -99,16 +99,17 @@ def _discard(stream: Any) -> None:
         pass
 
 
-def progress(total: int | None, unit: str, quiet: bool) -> Any:
+def progress(total: int | None, unit: str, quiet: bool, scale: bool = True) -> Any:
     """A tqdm bar on stderr, shown after PROGRESS_DELAY seconds, only when
-    stderr is a terminal and not --quiet."""
+    stderr is a terminal and not --quiet.  `scale`: counts as 1.00M (for
+    millions of trials); False counts whole units (5/10 spots)."""
     from tqdm import tqdm
 
     disable = quiet or sys.stderr is None or not sys.stderr.isatty()
     return tqdm(
         total=total,
         unit=unit,
-        unit_scale=True,
+        unit_scale=scale,
         delay=PROGRESS_DELAY,
         file=sys.stderr,
         disable=disable,

@@ -85,7 +85,7 @@ def batch_command(
         defaults["trials"] = trials
     if game is not None:
         defaults["game"] = game.name
-    bar = progress(None, "spot", quiet)
+    bar = progress(None, "spot", quiet, scale=False)
     start = time.perf_counter()
     try:
         with user_errors(FLAGS):
@@ -113,9 +113,14 @@ def batch_command(
         bar.close()
     if not quiet:
         click.echo(
-            f"{summary.done} spots run ({summary.errors} errors), {summary.skipped} already in "
-            f"{output}, {time.perf_counter() - start:.1f} s",
+            f"{_count(summary.done, 'spot')} run ({_count(summary.errors, 'error')}), "
+            f"{summary.skipped:,} already in {output}, {time.perf_counter() - start:.1f} s",
             err=True,
         )
     if summary.errors:
         sys.exit(1)
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 error``, ``2 errors``."""
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"

@@ -8,11 +8,12 @@ import sys
 
 import click
 
-from omaha_eval.batch.files import json_text
+from omaha_eval.batch.files import csv_header, csv_line, json_text
 from omaha_eval.cli._shell import (
     EXIT_INTERRUPTED,
     SLOW,
     duration,
+    fail,
     flag_notes,
     game_option,
     method,
@@ -57,6 +58,10 @@ __all__ = ["equity_command"]
     "categories too) to FILE, .png or .svg (needs the plot extra: matplotlib).",
 )  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (see README).")
+@click.option(
+    "--csv", "as_csv", is_flag=True,
+    help="Print a CSV header and one row: the columns of a batch output's CSV.",
+)  # fmt: skip
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 def equity_command(
     players: tuple[str, ...],
@@ -73,6 +78,7 @@ def equity_command(
     breakdown: bool,
     plot_path: str | None,
     as_json: bool,
+    as_csv: bool,
     quiet: bool,
 ) -> None:
     """Equity of 2 to 10 hands or ranges: hi and lo shares, scoops, wins and ties.
@@ -93,8 +99,11 @@ def equity_command(
       omaha-eval equity 6c6d6h6s 5c4d3h2s --exact
       omaha-eval equity AsAh2c3d "KK, QQ" "15%" --board Ks7d2h
       omaha-eval equity AsKs2d3d "*" "*" --trials 1000000 --seed 7 --json
+      omaha-eval equity AsAh2c3d 7c7d4c5d --board Ks8d2h --csv > spot.csv
       omaha-eval equity "AA:$ds" KcKd4c5d --board Ks7d2h --breakdown --plot spot.png
     """
+    if as_json and as_csv:
+        fail("--json and --csv exclude each other", {})
     chosen = method(exact, monte_carlo)
     if plot_path is not None:
         with user_errors({"plot": "--plot"}):
@@ -115,6 +124,8 @@ def equity_command(
     # must not cost the table
     if as_json:
         click.echo(json_text({**result.to_dict(), "notes": notes}))
+    elif as_csv:
+        click.echo(_csv_text(result, notes), nl=False)
     else:
         click.echo(equity_table(result, notes))
         if breakdown:
@@ -124,13 +135,22 @@ def equity_command(
             with user_errors({"plot": "--plot", "villain": "--plot", "hero": "--plot"}):
                 _plot(result, rounds.question, result.seed if seed is None else seed, threads,
                       breakdown, plot_path)  # fmt: skip
-            if not as_json:
+            if not (as_json or as_csv):  # the documents stay whole
                 click.echo(f"note: pictures drawn to {plot_path}")
         except KeyboardInterrupt:
             click.echo("omaha-eval: interrupted while drawing; no picture written", err=True)
             sys.exit(EXIT_INTERRUPTED)
     if result.interrupted:
         sys.exit(EXIT_INTERRUPTED)
+
+
+def _csv_text(result: EquityResult, notes: list[str]) -> str:
+    """The result as a batch CSV output holds a spot's: the header, then its
+    row (no id; status "interrupted" after Ctrl-C)."""
+    status = "interrupted" if result.interrupted else "ok"
+    record = {"id": "", "status": status, "error": None, **result.to_dict(), "notes": notes}
+    columns = csv_header(len(result.players))
+    return ",".join(columns) + "\n" + csv_line(columns, record)
 
 
 def _check_plot(result: EquityResult, breakdown: bool) -> None:

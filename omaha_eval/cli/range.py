@@ -8,15 +8,18 @@ import click
 import numpy as np
 import numpy.typing as npt
 
+import omaha_eval._range_parse as rp
 from omaha_eval.cards import CARD_TEXT
 from omaha_eval.cli._shell import game_option, user_errors
 from omaha_eval.games import HOLE_SIZES, Game
+from omaha_eval.preflop import TABLES, strength_order
 from omaha_eval.ranges import Range
 
 __all__ = ["range_command"]
 
 SHOWN = 10  # hands listed in the text output (--json lists them all)
 JSON_ROWS = 65_536  # hands formatted and written at a time by --json: memory stays flat
+CARDS = "cards"  # --order: as the range holds its hands (rows ascending)
 
 SYNTAX = """\b
 Range syntax (every construct with an example: the site's "Range language" page):
@@ -40,20 +43,30 @@ Range syntax (every construct with an example: the site's "Range language" page)
     "-g", "--game", callback=game_option, metavar="GAME", default="omaha8", show_default=True,
     help="The game whose preflop order percent ranges use.",
 )  # fmt: skip
+@click.option(
+    "--order", type=click.Choice([*TABLES, CARDS]),
+    help="How hands are listed: best first in the heads-up (hu) or six-handed (6h) preflop "
+    "order of the game, or in card order.  [default: the order the text's percent terms "
+    "name (15%6h: 6h), else hu]",
+)  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object with every hand.")
-def range_command(text: str, hole_cards: int, game: Game, as_json: bool) -> None:
+def range_command(text: str, hole_cards: int, game: Game, order: str | None, as_json: bool) -> None:
     """The hands a range TEXT holds: their count, the share of all hands,
-    the distinct weights and the first hands (all of them with --json).
+    the distinct weights and the first hands (all of them with --json),
+    strongest first.
 
     \b
     Examples:
       omaha-eval range "AA:$ds, KK@0.5"
-      omaha-eval range "AsKs" --json
+      omaha-eval range "15%6h"
+      omaha-eval range "AsKs" --json --order cards
       omaha-eval range "15%" --hole-cards 5
     """
     flags = {"range": "TEXT", "hole_cards": "--hole-cards", "game": "--game"}
     with user_errors(flags):
         r = Range(text, hole_cards=hole_cards, game=game)
+    if order is None:
+        order = _named_order(text, hole_cards, game)
     weights = _weight_counts(r.weights)
     if as_json:
         head = {
@@ -63,12 +76,14 @@ def range_command(text: str, hole_cards: int, game: Game, as_json: bool) -> None
             "count": len(r),
             "fraction": r.fraction,
             "weights": [{"weight": w, "count": n} for w, n in weights],
+            "order": order,
         }
+        listed = _listed(r, order)
         # the document json.dumps would give with "hands" last, written a
         # part at a time: a 20 M-hand range never sits in memory as text
         click.echo(json.dumps(head, ensure_ascii=False)[:-1] + ', "hands": [', nl=False)
         for lo in range(0, len(r), JSON_ROWS):
-            rows = slice(lo, lo + JSON_ROWS)
+            rows = slice(lo, lo + JSON_ROWS) if listed is None else listed[lo : lo + JSON_ROWS]
             items = ", ".join(
                 f'{{"hand": "{hand}", "weight": {w!r}}}'
                 for hand, w in zip(
@@ -82,11 +97,44 @@ def range_command(text: str, hole_cards: int, game: Game, as_json: bool) -> None
                f"{hole_cards}-card {game.title}")  # fmt: skip
     click.echo("weights: " + ", ".join(f"{w:g} ({n:,} hands)" for w, n in weights))
     if len(r):
-        more = f" (first {SHOWN} of {len(r):,})" if len(r) > SHOWN else ""
-        click.echo(f"hands{more}:")
-        shown = _hand_texts(r.combos[:SHOWN])
-        for hand, w in zip(shown, r.weights[:SHOWN].tolist(), strict=True):
+        how = "in card order" if order == CARDS else f"best first in {_order_name(game, order)}"
+        more = f"first {SHOWN} of {len(r):,}, " if len(r) > SHOWN else ""
+        click.echo(f"hands ({more}{how}):")
+        picked = _listed(r, order, first=SHOWN)
+        rows = slice(0, SHOWN) if picked is None else picked
+        shown = _hand_texts(r.combos[rows])
+        for hand, w in zip(shown, r.weights[rows].tolist(), strict=True):
             click.echo(f"  {hand}" + ("" if w == 1 else f"  @{w:g}"))
+
+
+def _order_name(game: Game, table: str) -> str:
+    return f"the {game.name} {'heads-up' if table == 'hu' else 'six-handed'} preflop order"
+
+
+def _named_order(text: str, hole_cards: int, game: Game) -> str:
+    """The order a range text's percent terms name, when they all name one
+    (``15%6h``: "6h"); else the heads-up order."""
+    tables = set()
+    stack = [rp.parse(text, hole_cards, game=game.name)]  # read already: no error here
+    while stack:  # no recursion: a text may nest deeply
+        node = stack.pop()
+        if isinstance(node, rp.Percent):
+            tables.add(node.table)
+        elif isinstance(node, rp.Union_):
+            stack.extend(node.items)
+        elif isinstance(node, rp.Chain):
+            stack.extend([node.first, *(operand for _, operand in node.rest)])
+        elif isinstance(node, rp.Weighted):
+            stack.append(node.node)
+    return tables.pop() if len(tables) == 1 else "hu"
+
+
+def _listed(r: Range, order: str, first: int | None = None) -> npt.NDArray[np.intp] | None:
+    """Positions of the range's hands as listed (the first `first` of
+    them); None: in card order, as the range holds them."""
+    if order == CARDS:
+        return None
+    return strength_order(r, r.game, order, first=first)
 
 
 # each card's two characters, by card id

@@ -8,7 +8,7 @@ import math
 from omaha_eval.engine.results import DEAL_FIGURES, FIGURES, EquityResult, PlayerEquity
 from omaha_eval.games import game as read_game
 
-__all__ = ["aligned", "breakdown_table", "equity_table", "pct", "player_label"]
+__all__ = ["aligned", "breakdown_table", "equity_table", "pct", "player_label", "shown_text"]
 
 
 def pct(x: float) -> str:
@@ -16,13 +16,29 @@ def pct(x: float) -> str:
     return f"{100 * x:.2f}%"
 
 
+# Characters of a player's text a table shows: a long range would widen every
+# row past the terminal (--json and --csv keep the whole text).
+LABEL_TEXT = 24
+_CUT = "..."  # ASCII: any terminal encoding shows it
+
+
+def shown_text(text: str) -> str:
+    """`text` as a table's label shows it: at most LABEL_TEXT characters,
+    cut ones ending in ``...``."""
+    if len(text) <= LABEL_TEXT:
+        return text
+    return text[: LABEL_TEXT - len(_CUT)].rstrip() + _CUT
+
+
 def player_label(p: PlayerEquity) -> str:
-    """The player as given, and what it is when it is not a hand."""
+    """The player as given (a long text cut), and what it is when it is not
+    a hand."""
+    text = shown_text(p.hand)
     if p.kind == "range":
-        return f"{p.hand}  range, {p.combos:,} combo{'' if p.combos == 1 else 's'}"
+        return f"{text}  range, {p.combos:,} combo{'' if p.combos == 1 else 's'}"
     if p.kind == "random":
-        return f"{p.hand}  random"
-    return p.hand
+        return f"{text}  random"
+    return text
 
 
 def aligned(header: list[str], rows: list[list[str]]) -> list[str]:
@@ -72,6 +88,6 @@ def breakdown_table(result: EquityResult) -> str:
     """A row per high category and low class, a column per player: how often
     each player ends with it."""
     names = list(result.players[0].breakdown)
-    header = ["makes", *(p.hand for p in result.players)]
+    header = ["makes", *(shown_text(p.hand) for p in result.players)]
     rows = [[name, *(pct(p.breakdown[name]) for p in result.players)] for name in names]
     return "\n".join(aligned(header, rows))
