@@ -12,7 +12,7 @@ from cli_helpers import assert_one_line_error, run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from omaha_eval import Range, equity
+from omaha_eval import Range, batch, equity
 from omaha_eval.cards import CARD_TEXT, RANKS, SUITS, format_cards, parse_cards
 from omaha_eval.engine.boards import CardPattern, read_cards
 from omaha_eval.engine.lookalikes import reading
@@ -123,6 +123,15 @@ def test_query_carries_the_note_and_strict_refuses() -> None:
     assert [n.split(":")[0] for n in result.notes] == ["hero"]
     with pytest.raises(OmahaEvalError, match="hero: 'AsAh2c3x' would be read as a pattern"):
         query(text, strict=True)
+
+
+def test_batch_spots_carry_the_note_and_take_strict() -> None:
+    spots = [{"id": "noted", "players": ["AsAh2c3x", "8s8d7h6h"]},
+             {"id": "strict", "players": "AsAh2c3x|8s8d7h6h", "strict": "true"}]  # fmt: skip
+    records = {r.id: r.record for r in batch.run(spots)}
+    assert records["noted"]["notes"] == [note_of("AsAh2c3x")]
+    assert records["strict"]["status"] == "error"
+    assert records["strict"]["error"].startswith("player 1: 'AsAh2c3x' would be read as a pattern")
 
 
 # --- board and dead cards -------------------------------------------------
