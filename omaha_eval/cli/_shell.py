@@ -13,6 +13,7 @@ from typing import Any, NoReturn, Protocol, TypeVar
 
 import click
 
+from omaha_eval.engine import lookalikes
 from omaha_eval.errors import OmahaEvalError, for_people
 from omaha_eval.games import Game, game
 
@@ -42,7 +43,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 def for_shell(message: str, flags: Mapping[str, str] = FLAGS) -> str:
     """A library message (an error, a note) as one line naming the flag (or
     the player, counted from 1)."""
-    line = for_people(message).replace("strict=True", "--strict-cards")
+    line = for_people(message).replace(lookalikes.STRICT, "--strict-cards")
     return _LEADING_NAME.sub(lambda m: f"{flags.get(m[1], m[1])}:", line, count=1)
 
 

@@ -36,7 +36,10 @@ import re
 from omaha_eval._range_parse import HAND_MACROS, RANK_VARS, SUIT_VARS
 from omaha_eval.cards import SUITS
 
-__all__ = ["note", "reading", "refusal", "with_reading"]
+__all__ = ["STRICT", "note", "reading", "refusal", "with_reading"]
+
+# How notes and errors name the switch; the command line shows its flag instead.
+STRICT = "strict=True"
 
 _SUIT_SYMBOLS = "♣♦♥♠♧♢♡♤"
 _SUIT_NAMES = {"c": "a club", "d": "a diamond", "h": "a heart", "s": "a spade"}
@@ -128,13 +131,13 @@ def note(name: str, text: str, how: str, count: str) -> str:
     deck = "" if count.startswith("only") else " of a full deck"
     return (
         f"{name}: {text.strip()!r} read as a pattern ({how}), matching {count}{deck}; "
-        "strict=True refuses it"
+        f"{STRICT} refuses it"
     )
 
 
 def refusal(name: str, text: str, how: str) -> str:
     """The error ``strict=True`` gives instead of that note."""
-    return f"{name}: {text.strip()!r} would be read as a pattern ({how}); strict=True refuses it"
+    return f"{name}: {text.strip()!r} would be read as a pattern ({how}); {STRICT} refuses it"
 
 
 def with_reading(message: str, text: str, how: str | None) -> str:
