@@ -162,8 +162,8 @@ def _result(seats: Sequence[tuple[str, Any, int]], sums: Sums, stderr: Sequence[
     reached = None
     if not plan.exact and plan.target_stderr is not None:
         reached = max(stderr) <= plan.target_stderr and not weak
-    if weak:
-        more["notes"] = (*more.get("notes", ()), weak_note(sums))
+    weak_notes = [weak_note(sums)] if weak else []
+    more["notes"] = (*question.notes, *more.get("notes", ()), *weak_notes)
     return equity_result(
         player_results(seats, sums, stderr, question.game.has_low),
         deal_figures(sums.deal.tolist()),
@@ -218,6 +218,7 @@ def equity_rounds(
     game: Any = "omaha8",
     hole_cards: int | None = None,
     stop: Any = None,
+    strict: bool = False,
 ) -> EquityRounds:
     """The run of :func:`equity`, one running result at a time.
 
@@ -240,7 +241,8 @@ def equity_rounds(
     workers = runner.read_threads(threads)
     target = read_target(target_stderr)
     seed_int = seed_value(seed)
-    question = read_question(players, board, dead, game=game, hole_cards=hole_cards)
+    question = read_question(players, board, dead, game=game, hole_cards=hole_cards,
+                             strict=strict)  # fmt: skip
     if question.patterned:
         patterns.no_target(target)
         pairs = boards.scenarios(question.board, question.dead, question.players)
@@ -283,6 +285,7 @@ def equity(
     hole_cards: int | None = None,
     progress: Callable[[EquityResult], object] | None = None,
     stop: Any = None,
+    strict: bool = False,
 ) -> EquityResult:
     """Equity of 2 to 10 Omaha players, by exact enumeration or Monte Carlo.
 
@@ -296,7 +299,10 @@ def equity(
     Hands of a range that touch a known card are removed first.  `board`
     holds 0 to 5 known board cards (or a pattern: ``"sss"``, every
     all-spade flop), `dead` the known removed cards; `hole_cards` fixes the
-    spot's hand size (else it is the first hand's, or 4).
+    spot's hand size (else it is the first hand's, or 4).  Text that looks
+    like cards but is read as a pattern (``"AsAh2c3x"``: x is a suit
+    variable) gets a note in the result's ``notes``; ``strict=True`` makes
+    it an error instead.
 
     ``exact=None`` enumerates every deal when the estimated work is small
     (about a second; AUTO_EXACT_WORK) and uses Monte Carlo otherwise;
@@ -328,6 +334,7 @@ def equity(
         and target_stderr is None
         and hole_cards is None
         and stop is None
+        and isinstance(strict, bool)  # a bad value goes the general way, which names it
         and _plain_options(trials, seed, threads)
     ):
         quick = small_spot(players, board, dead, game, time.perf_counter())
@@ -340,7 +347,7 @@ def equity(
     result: EquityResult | None = None
     for result in equity_rounds(
         players, board, dead, trials=trials, exact=exact, seed=seed, threads=threads,
-        target_stderr=target_stderr, game=game, hole_cards=hole_cards, stop=stop,
+        target_stderr=target_stderr, game=game, hole_cards=hole_cards, stop=stop, strict=strict,
     ):  # fmt: skip
         if progress is not None:
             progress(result)

@@ -2,8 +2,8 @@
 
 A spot is a mapping with the fields ``id``, ``players`` (2 to 10 hands or
 ranges: a list, or one text with ``|`` between players), ``board``, ``dead``,
-``trials``, ``exact``, ``seed``, ``target_stderr``, ``game`` and
-``hole_cards``; only ``players`` is required.  Every spot runs through
+``trials``, ``exact``, ``seed``, ``target_stderr``, ``game``,
+``hole_cards`` and ``strict``; only ``players`` is required.  Every spot runs through
 ``omaha_eval.equity``, the engine of every entry point, so a spot's result is
 the library's for the same question.  `run` yields one `SpotResult` per spot
 as each finishes; `run_file` reads spots from CSV or JSON Lines and appends

@@ -107,6 +107,7 @@ def solve(task: Task) -> SpotResult | None:
             target_stderr=spot.target_stderr,
             game=spot.game,
             hole_cards=spot.hole_cards,
+            strict=spot.strict,
             **options,
         )
     except OmahaEvalError as exc:

@@ -34,7 +34,7 @@ __all__ = [
 
 SPOT_FIELDS = (
     "id", "players", "board", "dead", "trials", "exact", "seed", "target_stderr", "game",
-    "hole_cards",
+    "hole_cards", "strict",
 )  # fmt: skip
 PLAYER_SEPARATOR = "|"  # between players in one text field (ranges use commas)
 
@@ -53,6 +53,7 @@ class Spot:
     target_stderr: float | None
     game: str
     hole_cards: int | None
+    strict: bool = False  # text that looks like cards but is a pattern: an error
 
 
 def is_missing(value: Any) -> bool:
@@ -182,6 +183,7 @@ def check_spot(raw: Any, row: int, batch_seed: int) -> Spot:
         else None,
         game=read_game(raw["game"]).name if given("game") else "omaha8",
         hole_cards=_int(raw["hole_cards"], "hole_cards", 1) if given("hole_cards") else None,
+        strict=_bool(raw["strict"], "strict") if given("strict") else False,
     )  # fmt: skip
 
 

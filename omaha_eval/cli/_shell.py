@@ -13,6 +13,7 @@ from typing import Any, NoReturn, Protocol, TypeVar
 
 import click
 
+from omaha_eval.engine import lookalikes
 from omaha_eval.errors import OmahaEvalError, for_people
 from omaha_eval.games import Game, game
 
@@ -32,19 +33,35 @@ FLAGS = {
     "target_stderr": "--target-stderr",
     "game": "--game",
     "hole_cards": "--hole-cards",
+    "strict": "--strict-cards",
 }
 _LEADING_NAME = re.compile(r"^([A-Za-z_]+):")
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+def for_shell(message: str, flags: Mapping[str, str] = FLAGS) -> str:
+    """A library message (an error, a note) as one line naming the flag (or
+    the player, counted from 1)."""
+    line = for_people(message).replace(lookalikes.STRICT, "--strict-cards")
+    return _LEADING_NAME.sub(lambda m: f"{flags.get(m[1], m[1])}:", line, count=1)
+
+
 def fail(message: str, flags: Mapping[str, str] = FLAGS) -> NoReturn:
     """One line on stderr naming the flag (or the player, counted from 1),
     exit code 2."""
-    line = for_people(message)
-    line = _LEADING_NAME.sub(lambda m: f"{flags.get(m[1], m[1])}:", line, count=1)
-    click.echo(f"omaha-eval: error: {line}", err=True)
+    click.echo(f"omaha-eval: error: {for_shell(message, flags)}", err=True)
     sys.exit(EXIT_BAD_INPUT)
+
+
+def strict_cards_option(command: F) -> F:
+    """--strict-cards (equity and query): text that looks like cards but
+    is read as a pattern is an error, not a note."""
+    return click.option(
+        "--strict-cards", "strict_cards", is_flag=True,
+        help="Refuse text that looks like cards but is read as a pattern (AsAh2c3x: x is a "
+        "suit variable), rather than noting how it was read.",
+    )(command)  # fmt: skip
 
 
 @contextmanager

@@ -15,10 +15,12 @@ from omaha_eval.cli._shell import (
     duration,
     fail,
     flag_notes,
+    for_shell,
     game_option,
     method,
     progress,
     sampling_options,
+    strict_cards_option,
     user_errors,
     warn,
 )
@@ -57,6 +59,7 @@ __all__ = ["equity_command"]
     help="Draw each range player's equity distribution (heads-up; with --breakdown, the "
     "categories too) to FILE, .png or .svg (needs the plot extra: matplotlib).",
 )  # fmt: skip
+@strict_cards_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (see README).")
 @click.option(
     "--csv", "as_csv", is_flag=True,
@@ -77,6 +80,7 @@ def equity_command(
     hole_cards: int | None,
     breakdown: bool,
     plot_path: str | None,
+    strict_cards: bool,
     as_json: bool,
     as_csv: bool,
     quiet: bool,
@@ -86,10 +90,12 @@ def equity_command(
     Each HAND_OR_RANGE is a hand (AsAh2c3d: exactly the hand's number of
     cards), "*" (a random hand) or a range (AA:$ds, KK@0.5, 15%, AsKs = every
     hand holding both; `omaha-eval range --help` has the syntax); quote it
-    from the shell.  --board and --dead take patterns too (--board sss: every
-    all-spade flop).  Exact when
-    the deals are few, Monte Carlo otherwise; Ctrl-C during Monte Carlo
-    prints the result so far, marked interrupted, and exits 130.  The same
+    from the shell.  --board and --dead take patterns too (--board sss:
+    every all-spade flop).  Text that looks like cards but is read as a
+    pattern (AsAh2c3x: x is a suit variable) gets a note saying how it was
+    read; --strict-cards refuses it.  Exact when the deals are few, Monte
+    Carlo otherwise; Ctrl-C during Monte Carlo prints the result so far,
+    marked interrupted, and exits 130.  The same
     --seed gives the same answer as the Python API and batch, for any
     --threads.
 
@@ -113,10 +119,10 @@ def equity_command(
             list(players), board, dead, trials=trials,
             exact=chosen,
             seed=seed, threads=threads, target_stderr=target_stderr, game=game,
-            hole_cards=hole_cards,
+            hole_cards=hole_cards, strict=strict_cards,
         )  # fmt: skip
         result = _run(rounds, trials, target_stderr, quiet)
-    notes = [*result.notes, *flag_notes(result, trials, target_stderr)]
+    notes = [*map(for_shell, result.notes), *flag_notes(result, trials, target_stderr)]
     if plot_path is not None:
         with user_errors({"plot": "--plot"}):
             _check_plot(result, breakdown)

@@ -23,9 +23,11 @@ from omaha_eval.cli._shell import (
     duration,
     fail,
     flag_notes,
+    for_shell,
     method,
     progress,
     sampling_options,
+    strict_cards_option,
     user_errors,
     warn,
 )
@@ -65,6 +67,7 @@ WIDE = 80  # a one-line statement longer than this is shown broken before from a
     help="Draw the histogram columns as bars, with their standard errors, to FILE, .png or "
     ".svg (needs the plot extra: matplotlib).",
 )  # fmt: skip
+@strict_cards_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (see README).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 def query_command(
@@ -78,6 +81,7 @@ def query_command(
     seed: int | None,
     threads: int | None,
     plot_path: str | None,
+    strict_cards: bool,
     as_json: bool,
     quiet: bool,
 ) -> None:
@@ -122,9 +126,10 @@ def query_command(
         rounds = query_rounds(
             text, trials=trials, exact=chosen,
             seed=seed, threads=threads, target_stderr=target_stderr, hole_cards=hole_cards,
+            strict=strict_cards,
         )  # fmt: skip
         results, stopped = _run(rounds, len(statements), trials, target_stderr, quiet)
-    notes = [[*r.notes, *flag_notes(r, trials, target_stderr)] for r in results]
+    notes = [[*map(for_shell, r.notes), *flag_notes(r, trials, target_stderr)] for r in results]
     # the answer first: drawing takes time, and Ctrl-C or a full disk there
     # must not cost the table
     if as_json:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 
+from omaha_eval.engine.boards import averaged_over
 from omaha_eval.engine.results import DEAL_FIGURES, FIGURES, EquityResult, PlayerEquity
 from omaha_eval.games import game as read_game
 
@@ -70,7 +71,7 @@ def equity_table(result: EquityResult, notes: list[str] | None = None) -> str:
     what = ("deal" if result.method == "exact" else "trial") + ("" if result.trials == 1 else "s")
     detail = f"{result.method}, {result.trials:,} {what}"
     if result.boards > 1:
-        detail += f" over {result.boards:,} boards matching {result.board!r}"
+        detail += f" over {averaged_over(result.board, result.dead, result.boards)}"
     if result.method != "exact":
         stderr = max(p.stderr for p in result.players)
         detail += f", seed {result.seed}"

@@ -3,7 +3,9 @@
 ``board="Ks Qd Jh"`` is cards; ``board="sss"`` (every all-spade flop),
 ``"Ks**"`` (every flop holding the Ks) and ``dead="AA"`` (some two aces are
 dead) are range-language patterns over sets of cards
-(omaha_eval.ranges.card_sets): text that is not cards is a pattern.  A spot
+(omaha_eval.ranges.card_sets): text that is not cards is a pattern (text
+that looks like cards gets a note saying how it was read, engine/lookalikes.py;
+`strict`: an error instead).  A spot
 with a pattern is the mean of the spot's figures over every matching board
 (and dead-card set) that can be dealt with the players' known hands, each
 equally likely (docs/rules.md, "Equity", applied to each board in turn):
@@ -23,6 +25,7 @@ import numpy as np
 import omaha_eval._checks as _checks
 from omaha_eval._checks import CardArray
 from omaha_eval.cards import card_count, format_cards
+from omaha_eval.engine import lookalikes
 from omaha_eval.engine.players import Player
 from omaha_eval.errors import OmahaEvalError
 
@@ -31,6 +34,7 @@ __all__ = [
     "PATTERN_CARDS",
     "CardPattern",
     "Cards",
+    "averaged_over",
     "known_cards",
     "read_cards",
     "scenarios",
@@ -49,6 +53,7 @@ class CardPattern:
 
     text: str
     sets: CardArray  # (S, n), rows ascending
+    note: str | None = None  # how text that looks like cards was read (engine/lookalikes.py)
 
 
 Cards = CardArray | CardPattern
@@ -60,24 +65,51 @@ def known_cards(value: Any, name: str, sizes: Sequence[int] | None) -> CardArray
     return _checks.card_set(value, name, sizes)
 
 
-def read_cards(value: Any, name: str, sizes: Sequence[int] | None, *, patterns: bool = True
-               ) -> Cards:  # fmt: skip
+def read_cards(value: Any, name: str, sizes: Sequence[int] | None, *, patterns: bool = True,
+               strict: bool = False) -> Cards:  # fmt: skip
     """Known cards (text or ids; `sizes`: the counts allowed), or a pattern
-    when the text is not cards (`patterns=False`: an error instead)."""
+    when the text is not cards (`patterns=False`: an error instead;
+    `strict`: an error for text that looks like cards)."""
     if isinstance(value, str) and value.strip() and card_count(value) == 0 and patterns:
         from omaha_eval.ranges import card_sets  # the range language reads the pattern
 
-        sets = card_sets(value, name, most=PATTERN_CARDS)
-        if sizes is not None and sets.shape[1] not in sizes:
-            raise OmahaEvalError(f"{name}: the pattern {value.strip()!r} names {sets.shape[1]} "
-                                 f"cards; {name} takes {_checks.sizes_text(sizes)}")  # fmt: skip
-        return CardPattern(value.strip(), sets)
+        how = lookalikes.reading(value)
+        if how is not None and strict:
+            raise OmahaEvalError(lookalikes.refusal(name, value, how))
+        try:
+            sets = card_sets(value, name, most=PATTERN_CARDS)
+            if sizes is not None and sets.shape[1] not in sizes:
+                raise OmahaEvalError(
+                    f"{name}: the pattern {value.strip()!r} names {sets.shape[1]} cards; {name} "
+                    f"takes {_checks.sizes_text(sizes)}"
+                )
+        except OmahaEvalError as exc:
+            raise OmahaEvalError(lookalikes.with_reading(str(exc), value, how)) from None
+        note = None
+        if how is not None:
+            many = "boards" if name == "board" else "sets of cards"
+            count = f"only {format_cards(sets[0])}" if len(sets) == 1 else f"{len(sets):,} {many}"
+            note = lookalikes.note(name, value, how, count)
+        return CardPattern(value.strip(), sets, note)
     return known_cards(value, name, sizes)
 
 
 def text(cards: Cards) -> str:
     """How a result shows known cards: the cards, or the pattern as given."""
     return cards.text if isinstance(cards, CardPattern) else format_cards(cards)
+
+
+def averaged_over(board: str, dead: str, count: int) -> str:
+    """What a result over `count` (board, dead) pairs averages over, from its
+    `board` and `dead` texts (text(): a pattern is text that is not cards):
+    "6 dead-card sets matching 'AA'", not boards matching an empty board."""
+    board_pattern, dead_pattern = (bool(t.strip()) and card_count(t) == 0 for t in (board, dead))
+    if board_pattern and dead_pattern:
+        return (f"{count:,} boards and dead-card sets matching board {board!r} and dead "
+                f"{dead!r}")  # fmt: skip
+    if dead_pattern:
+        return f"{count:,} dead-card sets matching {dead!r}"
+    return f"{count:,} boards matching {board!r}"
 
 
 def scenarios(

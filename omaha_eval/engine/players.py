@@ -10,7 +10,9 @@ files all read their players here, with one rule (ProPokerTools' reading):
   any hand dealt uniformly from the cards left;
 - every other text is the **range** language (docs/ranges.md), so
   ``"AsKs"`` is every hand holding both cards and ``"AsKd3s2z"`` the hands
-  with those three cards and a deuce of a fourth suit;
+  with those three cards and a deuce of a fourth suit; such text that looks
+  like cards (engine/lookalikes.py) gets a ``note`` saying how it was read
+  (`strict`: an error instead);
 - card ids (a sequence or 1-D array of k ids) are a hand;
 - a set of hands is a range: a :class:`~omaha_eval.Range`, any object with
   ``combos`` (K x k ids) and ``weights`` (K), a ``(combos, weights)`` pair,
@@ -28,7 +30,7 @@ cards, else 4.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 import numpy as np
@@ -36,6 +38,7 @@ import numpy as np
 import omaha_eval._checks as _checks
 from omaha_eval._checks import CardArray, FloatArray
 from omaha_eval.cards import card_count, format_cards
+from omaha_eval.engine import lookalikes
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
 from omaha_eval.games import MAX_PLAYERS, OMAHA8, PLAYERS, Game
 
@@ -57,14 +60,16 @@ class Player:
     """One player as read.
 
     - ``kind``: "hand", "range" or "random";
-    - ``label``: the text as given, the cards of a hand given as ids, or
-      ``"range of K hands"``;
+    - ``label``: a hand's cards (``KcKdQcQd``, however they were typed),
+      range text as given, or ``"range of K hands"``;
     - ``combos`` (K x k card ids; one row for a hand, none for a random
       hand) with ``weights`` (K, relative: the largest is 1, unless all
       are 0) and ``scale``, the largest weight as given (``weights *
       scale`` are the weights given);
     - ``aligned``: the rows are an array the caller gave, in its order
-      (vector functions answer row by row, so they must not drop rows).
+      (vector functions answer row by row, so they must not drop rows);
+    - ``note``: how text that looks like cards was read as a pattern
+      (engine/lookalikes.py), else None.
     """
 
     kind: Kind
@@ -73,6 +78,7 @@ class Player:
     weights: FloatArray
     scale: float = 1.0
     aligned: bool = False
+    note: str | None = None
 
 
 def is_random_text(text: str) -> bool:
@@ -151,11 +157,13 @@ def read_player(
     *,
     weights: Any = None,
     weights_name: str | None = None,
+    strict: bool = False,
 ) -> Player:
     """One player of a spot whose hands have k cards (`game`: the order
     percent terms such as ``15%`` take).  `weights` (named `weights_name`
     in messages) go with an (N, k) array of hands only (None: weight 1
-    each)."""
+    each).  `strict`: text that looks like cards but is not a hand is an
+    error, not a pattern."""
     weights_name = weights_name or f"{name} weights"
     if weights is not None and (
         isinstance(value, (str, tuple)) or hasattr(value, "weights") or _checks.ndim(value) != 2
@@ -170,10 +178,10 @@ def read_player(
         cards = card_count(value)
         if cards == k:
             hand = _checks.card_set(value, name, (k,))
-            return Player("hand", value.strip(), hand.reshape(1, k), np.ones(1))
+            return Player("hand", format_cards(hand), hand.reshape(1, k), np.ones(1))
         if cards > k:
             raise OmahaEvalError(f"{name}: {cards} cards, more than the spot's {k} hole cards")
-        return _range_text(value, name, k, game)
+        return _range_text(value, name, k, game, strict)
     if hasattr(value, "combos") and hasattr(value, "weights"):
         text = getattr(value, "text", None)
         label = text.strip() if isinstance(text, str) else None
@@ -188,16 +196,23 @@ def read_player(
     return Player("hand", format_cards(hand), hand.reshape(1, k), np.ones(1))
 
 
-def _range_text(text: str, name: str, k: int, game: Game) -> Player:
+def _range_text(text: str, name: str, k: int, game: Game, strict: bool) -> Player:
     from omaha_eval.ranges import Range  # ranges import the core; players need it only here
 
+    how = lookalikes.reading(text, k, macros=True)
+    if how is not None and strict:
+        raise OmahaEvalError(lookalikes.refusal(name, text, how))
     try:
         r = Range(text, hole_cards=k, game=game)
     except OmahaEvalError as exc:
-        raise OmahaEvalError(f"{name}: {exc}") from None
+        raise OmahaEvalError(lookalikes.with_reading(f"{name}: {exc}", text, how)) from None
     if len(r) == 0:
         raise OmahaEvalError(f"{name}: the range {text.strip()!r} holds no {k}-card hand")
-    return _range_player(r.combos, r.weights, name, k, text.strip())
+    player = _range_player(r.combos, r.weights, name, k, text.strip())
+    if how is None:
+        return player
+    count = f"only {format_cards(r.combos[0])}" if len(r) == 1 else f"{len(r):,} hands"
+    return replace(player, note=lookalikes.note(name, text, how, count))
 
 
 def read_players(
@@ -207,13 +222,14 @@ def read_players(
     game: Game = OMAHA8,
     names: Sequence[str] | None = None,
     weights: Sequence[tuple[Any, str] | None] | None = None,
+    strict: bool = False,
 ) -> tuple[list[Player], int]:
     """The players of a spot (2 to 10) and their number of hole cards.
 
     `names` name the players in messages (default ``players[i]``);
     `weights`, one entry per player, is None or (weights, their name in
     messages) for a player given as an array of hands.  Range text reads
-    percent terms in `game`'s preflop order."""
+    percent terms in `game`'s preflop order; `strict` as for read_player."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
         raise OmahaEvalTypeError(
             f"players: expected a list of 2 to {MAX_PLAYERS} players, got {quote(values)}"
@@ -243,7 +259,8 @@ def read_players(
     read = {}
     for i in order:
         w, w_name = given_weights[i] or (None, None)
-        read[i] = read_player(values[i], names[i], k, game, weights=w, weights_name=w_name)
+        read[i] = read_player(values[i], names[i], k, game, weights=w, weights_name=w_name,
+                              strict=strict)  # fmt: skip
     return [read[i] for i in range(len(values))], k
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from omaha_eval.engine.boards import CardPattern, Cards, read_cards
 from omaha_eval.engine.players import Player, read_players
+from omaha_eval.errors import OmahaEvalTypeError, quote
 from omaha_eval.games import Game
 from omaha_eval.games import game as read_game
 
@@ -42,6 +43,13 @@ class Question:
         """Whether the board or the dead cards are a pattern."""
         return isinstance(self.board, CardPattern) or isinstance(self.dead, CardPattern)
 
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """How text that looks like cards was read as a pattern (players,
+        then board and dead; engine/lookalikes.py): the results' first notes."""
+        known = [c.note for c in (self.board, self.dead) if isinstance(c, CardPattern)]
+        return tuple(n for n in [*(p.note for p in self.players), *known] if n is not None)
+
 
 def read_question(
     players: Any,
@@ -54,13 +62,18 @@ def read_question(
     patterns: bool = True,
     names: Sequence[str] | None = None,
     weights: Sequence[tuple[Any, str] | None] | None = None,
+    strict: bool = False,
 ) -> Question:
     """Read a question (bad input raises OmahaEvalError naming the
     parameter).  `board_sizes`: the board sizes the caller can answer;
     `patterns=False` refuses board and dead-card patterns; `names` and
-    `weights` as for engine.players.read_players."""
+    `weights` as for engine.players.read_players; `strict`: text that looks
+    like cards but is not (engine/lookalikes.py) is an error, not a pattern."""
+    if not isinstance(strict, bool):
+        raise OmahaEvalTypeError(f"strict: expected True or False, got {quote(strict)}")
     the_game = read_game(game)
-    b = read_cards(board, "board", board_sizes, patterns=patterns)
-    d = read_cards(dead, "dead", None, patterns=patterns)
-    read, k = read_players(players, hole_cards, game=the_game, names=names, weights=weights)
+    b = read_cards(board, "board", board_sizes, patterns=patterns, strict=strict)
+    d = read_cards(dead, "dead", None, patterns=patterns, strict=strict)
+    read, k = read_players(players, hole_cards, game=the_game, names=names, weights=weights,
+                           strict=strict)  # fmt: skip
     return Question(tuple(read), k, b, d, the_game)

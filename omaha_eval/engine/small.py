@@ -19,7 +19,7 @@ import time
 from typing import Any
 
 import omaha_eval._core as _core
-from omaha_eval.cards import TWO_CHARACTER_IDS, format_cards, text_of_checked_ids
+from omaha_eval.cards import TWO_CHARACTER_IDS, text_of_checked_ids
 from omaha_eval.engine.results import EquityResult, equity_result, player_result
 from omaha_eval.engine.spot import cards_left
 from omaha_eval.games import Game, game
@@ -45,10 +45,11 @@ def small_spot(
     if cards_left(n, k, nb, nd) < 0:  # a deck too small: the general way names it
         return None
     rows, no_low, quartered, deals = _core.small_spot(cards, n, k, nb, nd, g.code)
-    results = tuple(
-        player_result((_label(p), "hand", 1), means, makes_low, breakdown, 0.0, g.has_low)
-        for p, (means, makes_low, breakdown) in zip(players, rows, strict=True)
-    )
+    results = tuple(  # each hand labelled by its cards, however they were typed
+        player_result((text_of_checked_ids(cards[i * k : (i + 1) * k]), "hand", 1), means,
+                      makes_low, breakdown, 0.0, g.has_low)
+        for i, (means, makes_low, breakdown) in enumerate(rows)
+    )  # fmt: skip
     return equity_result(
         results,
         {"no_low": no_low, "quartered": quartered},
@@ -59,7 +60,3 @@ def small_spot(
         board=text_of_checked_ids(cards[n * k : n * k + nb]),
         dead=text_of_checked_ids(cards[n * k + nb :]),
     )
-
-
-def _label(given: Any) -> str:
-    return given.strip() if type(given) is str else format_cards(given)

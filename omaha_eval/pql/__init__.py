@@ -57,6 +57,7 @@ def query_rounds(
     threads: int | None = None,
     stop: Any = None,
     hole_cards: int | None = None,
+    strict: bool = False,
 ) -> Iterator[tuple[int, QueryResult]]:
     """The run of :func:`query`: (statement number, its running result)
     after each round of Monte Carlo (exact: once per statement), statement
@@ -76,7 +77,7 @@ def query_rounds(
     workers = runner.read_threads(threads)
     seed_int = seed_value(seed)
     k = None if hole_cards is None else _checks.hole_cards(hole_cards)
-    prepared = [prepare_statement(s, k) for s in parse(text)]
+    prepared = [prepare_statement(s, k, strict) for s in parse(text)]
     plans = [
         plan(p, exact=exact, trials=trials, target=target, seed=seed_int, threads=workers,
              stop=stop)
@@ -105,6 +106,7 @@ def query(
     progress: Callable[[QueryResult], object] | None = None,
     stop: Any = None,
     hole_cards: int | None = None,
+    strict: bool = False,
 ) -> QueryResult | list[QueryResult]:
     """Run a query: one QueryResult per statement (a list for several).
 
@@ -115,7 +117,9 @@ def query(
     the standard error of every avg and count is at most that.  The same
     `seed` gives the same answer for any number of `threads`.
     `hole_cards` (4, 5 or 6) sets the hand size when no player's text fixes
-    it (range text such as '15%' is read in it), as for ``equity()``.  `progress`
+    it (range text such as '15%' is read in it), as for ``equity()``; so is
+    `strict` (text that looks like cards but is a pattern: an error, not a
+    note in the result's ``notes``).  `progress`
     is called with the running result after each round.  Ctrl-C raises
     QueryInterrupted (a KeyboardInterrupt) holding the results so far.
     Bad text raises QueryError (an OmahaEvalError, a ValueError) naming the
@@ -134,6 +138,7 @@ def query(
             threads=threads,
             stop=stop,
             hole_cards=hole_cards,
+            strict=strict,
         ):
             results[i] = result
             if progress is not None:

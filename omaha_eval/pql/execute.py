@@ -194,10 +194,12 @@ class Prepared:
         return set().union(*(streets_read(e) for e in exprs))
 
 
-def prepare_statement(statement: Statement, hole_cards: int | None = None) -> Prepared:
+def prepare_statement(statement: Statement, hole_cards: int | None = None,
+                      strict: bool = False) -> Prepared:  # fmt: skip
     """Read a statement's bindings, check its cards and compile its
     expressions (QueryError, naming the column, for anything wrong).
-    `hole_cards`: the hand size when the players' text does not fix it."""
+    `hole_cards`: the hand size when the players' text does not fix it;
+    `strict`: text that looks like cards but is a pattern is an error."""
     text = statement.text
     seen: dict[str, int] = {}
     game_value: Any = "omaha8"
@@ -254,7 +256,7 @@ def prepare_statement(statement: Statement, hole_cards: int | None = None) -> Pr
 
     try:
         question = read_question(players, board, dead, game=game, hole_cards=k or hole_cards,
-                                 names=names)  # fmt: skip
+                                 names=names, strict=strict)  # fmt: skip
         spot: Spot | None = None
         if question.patterned:  # each board's spot is prepared as it runs
             pairs = board_reader.scenarios(question.board, question.dead, question.players)
@@ -651,7 +653,7 @@ def _result(
             )
             stderr = None
         columns.append(Column(name, aggregate, value, stderr))
-    notes = []
+    notes = list(prep.question.notes)  # text that looks like cards, read as a pattern
     if trials and not kept:
         what = "deals" if plan.exact else "trials"
         notes.append(f"the where clause kept none of the {trials:,} {what}")
