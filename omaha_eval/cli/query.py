@@ -29,7 +29,7 @@ from omaha_eval.cli._shell import (
     user_errors,
     warn,
 )
-from omaha_eval.cli.table import aligned, pct
+from omaha_eval.engine.report import aligned, pct
 from omaha_eval.equity import DEFAULT_TRIALS
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import HOLE_SIZES
