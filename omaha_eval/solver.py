@@ -187,6 +187,58 @@ class StreetShares:
         total: FloatArray = self.hi_share + self.lo_share
         return total
 
+    def range_equity(self, hero_weights: Any = None) -> float:
+        """The hero range's equity against the villain range: the expected
+        pot share over every deal of a hero hand, a villain hand and a
+        runout that share no card (docs/rules.md, "Equity"), each weighted
+        by the hero hand's weight times the villain hand's.
+
+        Every live (hero, villain) pair meets the same number of runouts,
+        so this is the mean of ``equity`` over the hero hands weighted by
+        ``w * live_weight``, where ``w`` are the hero weights::
+
+            range_equity = sum(w[i] * live_weight[i] * equity[i])
+                           / sum(w[i] * live_weight[i])
+
+        over the hands with ``live_weight > 0`` (NaN when there is none):
+        what ``equity()`` reports for the hero range on the same spot.
+        ``hero_weights`` (street_equity does not use the hero's): None, every
+        hero hand 1; N finite weights >= 0 aligned with ``hero_combos``; or
+        the weighted set the hero was given as (a Range: each row of
+        ``hero_combos`` takes its weight there, whatever was dropped).
+
+        >>> import omaha_eval as oe
+        >>> hero = oe.Range("AsAh2c3d@2, KsKh4c5d")
+        >>> r = street_equity("Qd7h2d3s", hero, "7c7d8c9d, QsQc5s6h@0.5")
+        >>> e = oe.equity(["AsAh2c3d@2, KsKh4c5d", "7c7d8c9d, QsQc5s6h@0.5"], "Qd7h2d3s")
+        >>> abs(r.range_equity(hero) - e.players[0].equity) < 1e-12
+        True
+        """
+        w = self._hero_weights(hero_weights)
+        live = self.live_weight > 0
+        mass = w[live] * self.live_weight[live]
+        total = float(mass.sum())
+        return float((mass * self.equity[live]).sum() / total) if total > 0 else float("nan")
+
+    def _hero_weights(self, value: Any) -> FloatArray:
+        """range_equity's hero weights, one per row of hero_combos."""
+        n = len(self.hero_combos)
+        if not (hasattr(value, "combos") and hasattr(value, "weights")):
+            return _checks.weights(value, "hero_weights", n)
+        k = self.hero_combos.shape[1]
+        rows = _checks.hand_rows(value.combos, "hero_weights combos", k)
+        given = _checks.weights(value.weights, "hero_weights weights", len(rows))
+        keys = np.asarray(hand_index(rows), dtype=np.int64)
+        order = np.argsort(keys)
+        want = np.asarray(hand_index(self.hero_combos), dtype=np.int64)
+        at = np.minimum(np.searchsorted(keys[order], want), len(keys) - 1)
+        found = keys[order][at] == want
+        if not found.all():
+            missing = format_cards(self.hero_combos[int(np.flatnonzero(~found)[0])])
+            raise OmahaEvalError(f"hero_weights: hero hand {missing} is not in the set given")
+        weights: FloatArray = given[order][at]
+        return weights
+
 
 RiverShares = StreetShares  # the river is the last street: the same figures
 
