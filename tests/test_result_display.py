@@ -161,3 +161,50 @@ def test_to_pandas_without_pandas_says_what_to_install(monkeypatch: pytest.Monke
     monkeypatch.setitem(sys.modules, "pandas", None)  # import pandas now fails
     with pytest.raises(ImportError, match=r"to_pandas\(\) needs pandas.*pip install pandas"):
         _spot_result().to_pandas()
+
+
+# ------------------------------------------------------------------ queries
+
+QUERIES: list[tuple[str, dict[str, Any], list[str]]] = [
+    ("select count(winsHi(hero)) as wins, avg(riverEquity(hero)) as eq, "
+     "histogram(handType(hero, river)) as made "
+     "from hero='AsAh2c3d', villain='KsKh4c5d', board='Ac7d2h'", {}, []),
+    ("select count(scoops(hero)), max(handType(hero, river)) from hero='A2**', villain='*', "
+     "board='Ks7d2h'", {"trials": 3000, "seed": 5, "exact": False},
+     ["--trials", "3000", "--seed", "5", "--monte-carlo"]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "options", "flags"), QUERIES)
+def test_str_of_a_query_is_the_table_the_command_prints(
+    text: str, options: dict[str, Any], flags: list[str], tmp_path: Path
+) -> None:
+    proc = run_cli("query", text, "--quiet", *flags, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert _timeless(str(oe.query(text, **options))) == _timeless(proc.stdout)
+
+
+@pytest.mark.parametrize(("text", "options", "flags"), QUERIES)
+def test_query_html_holds_the_text_tables_cells_and_lines(
+    text: str, options: dict[str, Any], flags: list[str]
+) -> None:
+    result = oe.query(text, **options)
+    lines = str(result).splitlines()
+    html = _parsed(result._repr_html_())
+    start = lines.index("")  # the statement, then a blank line, then the table
+    header, *rows = html.rows
+    assert header == [x.strip() for x in re.split(r"  +", lines[start + 1])]
+    table = lines[start + 3 : start + 3 + len(rows)]
+    for row, line in zip(rows, table, strict=True):
+        cells = [x for x in re.split(r"  +", line.strip()) if x]
+        assert [c.strip() for c in row if c.strip()] == cells
+    assert html.paragraphs == lines[start + 4 + len(rows) :]
+
+
+def test_query_html_escapes_every_text() -> None:
+    result = oe.query(QUERIES[0][0])
+    result = dataclasses.replace(result, statement="select <b>&</b>", notes=("<i>",))
+    markup = result._repr_html_()
+    assert "<b>" not in markup and "<i>" not in markup
+    assert "<pre>select &lt;b&gt;&amp;&lt;/b&gt;</pre>" in markup
+    assert _parsed(markup).paragraphs[-1] == "note: <i>"
