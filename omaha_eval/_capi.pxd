@@ -88,6 +88,12 @@ cdef extern from "oe_solver.h" nogil:
                        uint16_t *high, uint8_t *low)
     void oe_showdown(int n, const uint16_t *high, const uint8_t *low, uint32_t folded,
                      const int64_t *contribution, int button, int64_t *payout)
+    ctypedef struct oe_pot:
+        int64_t amount
+        uint32_t eligible, hi_winners, lo_winners
+    int oe_showdown_pots(int n, const uint16_t *high, const uint8_t *low, uint32_t folded,
+                         const int64_t *contribution, int button, int64_t *payout,
+                         oe_pot *pots, int64_t *pot_payout)
 
 # ---- street equity: src_c/oe_street.h
 cdef extern from "oe_street.h" nogil:

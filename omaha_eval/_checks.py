@@ -2,15 +2,16 @@
 
 Each module checks its own arguments beside the code that uses them; the
 checks they share live here: quoting bad input in messages, arrays of card
-ids, sets of cards, cards in two places, counts and weights.  Everything
-that reaches the compiled core has passed one of these: card ids become
-C-contiguous uint8 arrays of ids 0..51 with no card repeated.  Errors are
-OmahaEvalError (or OmahaEvalTypeError) naming the parameter and quoting the
-input.
+ids, sets of cards, cards in two places, counts (whole numbers, 1e5
+included) and weights.  Everything that reaches the compiled core has
+passed one of these: card ids become C-contiguous uint8 arrays of ids 0..51
+with no card repeated.  Errors are OmahaEvalError (or OmahaEvalTypeError)
+naming the parameter and quoting the input.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection
 from typing import Any
 
@@ -42,6 +43,7 @@ __all__ = [
     "row_masks",
     "sizes_text",
     "weights",
+    "whole",
 ]
 
 CardArray = npt.NDArray[np.uint8]
@@ -178,32 +180,39 @@ def row_masks(rows: CardArray) -> npt.NDArray[np.uint64]:
     return masks
 
 
+def whole(value: Any, name: str, expected: str) -> int:
+    """An integer, or a float that is a whole number (``1e5``, ``2.0``: what
+    arithmetic and scientific notation give), as an int; bool, text, a float
+    with a fraction, NaN and infinities are refused, the message saying
+    `expected` and quoting the value."""
+    if is_int(value):
+        return int(value)
+    if isinstance(value, (float, np.floating)):
+        if math.isfinite(value) and float(value).is_integer():
+            return int(value)
+        raise OmahaEvalError(f"{name}: expected {expected}, got {quote(value, 40)}")
+    raise OmahaEvalTypeError(f"{name}: expected {expected}, got {quote(value)}")
+
+
 def count(value: Any, name: str, minimum: int = 1, maximum: int | None = None) -> int:
-    """A whole number in minimum..maximum (bool refused)."""
-    if not is_int(value):
-        raise OmahaEvalTypeError(
-            f"{name}: expected a whole number >= {minimum}, got {quote(value)}"
-        )
-    if value < minimum:
+    """A whole number in minimum..maximum (`whole`: 1e5 is 100000)."""
+    number = whole(value, name, f"a whole number >= {minimum}")
+    if number < minimum:
         raise OmahaEvalError(
             f"{name}: expected a whole number >= {minimum}, got {quote(value, 40)}"
         )
-    if maximum is not None and value > maximum:
+    if maximum is not None and number > maximum:
         raise OmahaEvalError(f"{name}: expected at most {maximum:,}, got {quote(value, 40)}")
-    return int(value)
+    return number
 
 
 def hole_cards(value: Any, name: str = "hole_cards") -> int:
-    """The number of hole cards of a hand: one of HOLE_SIZES (4, 5 or 6)."""
-    if not is_int(value):
-        raise OmahaEvalTypeError(
-            f"{name}: expected {sizes_text(HOLE_SIZES)} hole cards, got {quote(value)}"
-        )
-    if int(value) not in HOLE_SIZES:
-        raise OmahaEvalError(
-            f"{name}: expected {sizes_text(HOLE_SIZES)} hole cards, got {int(value)}"
-        )
-    return int(value)
+    """The number of hole cards of a hand: one of HOLE_SIZES (4, 5 or 6;
+    `whole`: 4.0 is 4)."""
+    k = whole(value, name, f"{sizes_text(HOLE_SIZES)} hole cards")
+    if k not in HOLE_SIZES:
+        raise OmahaEvalError(f"{name}: expected {sizes_text(HOLE_SIZES)} hole cards, got {k}")
+    return k
 
 
 def weights(value: Any, name: str, n: int) -> FloatArray:

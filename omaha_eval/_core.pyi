@@ -2,7 +2,7 @@
 # header).  Private: every function trusts its input; the public modules
 # validate first.
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Literal, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -56,13 +56,24 @@ def rank_all_hands(
 def rank_hands(
     board: npt.NDArray[np.uint8], holes: npt.NDArray[np.uint8]
 ) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]: ...
+@overload
 def showdown_chips(
     board: npt.NDArray[np.uint8],
     holes: list[npt.NDArray[np.uint8] | None],
     contribution: npt.NDArray[np.int64],
     button: int,
     game: int,
+    detail: Literal[False] = False,
 ) -> npt.NDArray[np.int64]: ...
+@overload
+def showdown_chips(
+    board: npt.NDArray[np.uint8],
+    holes: list[npt.NDArray[np.uint8] | None],
+    contribution: npt.NDArray[np.int64],
+    button: int,
+    game: int,
+    detail: Literal[True],
+) -> tuple[npt.NDArray[np.int64], list[tuple[int, int, int, int]], npt.NDArray[np.int64]]: ...
 
 # ---- street equity (_street.pxi)
 class StreetSpot:

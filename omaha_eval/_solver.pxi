@@ -31,15 +31,19 @@ def rank_hands(const uint8_t[::1] board, const uint8_t[:, ::1] holes):
 
 
 def showdown_chips(const uint8_t[::1] board, list holes, const int64_t[::1] contribution,
-                   int button, int game):
+                   int button, int game, bint detail=False):
     """Chip payouts (int64 per seat) of a finished hand: holes[i] is a uint8
-    array of seat i's cards, or None if that player folded."""
+    array of seat i's cards, or None if that player folded.  With `detail`:
+    (payouts, pots, pot_payouts): the pots bottom first as (amount,
+    eligible, hi_winners, lo_winners) with bit masks of seats, and row j of
+    pot_payouts the chips pot j gives each seat (oe_showdown_pots)."""
     cdef int n = <int>len(holes)
     cdef uint16_t high[OE_MAX_PLAYERS]
     cdef uint8_t low[OE_MAX_PLAYERS]
+    cdef oe_pot pots[OE_MAX_PLAYERS]
     cdef uint32_t folded = 0
     cdef const uint8_t[::1] hole
-    cdef int i
+    cdef int i, n_pots
     for i in range(n):
         high[i] = 0
         low[i] = 0
@@ -52,5 +56,13 @@ def showdown_chips(const uint8_t[::1] board, list holes, const int64_t[::1] cont
             low[i] = 0
     payout = np.zeros(n, dtype=np.int64)
     cdef int64_t[::1] p = payout
-    oe_showdown(n, high, low, folded, &contribution[0], button, &p[0])
-    return payout
+    if not detail:
+        oe_showdown(n, high, low, folded, &contribution[0], button, &p[0])
+        return payout
+    pot_payouts = np.zeros((n, n), dtype=np.int64)  # at most one pot per seat
+    cdef int64_t[:, ::1] rows = pot_payouts
+    n_pots = oe_showdown_pots(n, high, low, folded, &contribution[0], button, &p[0],
+                              pots, &rows[0, 0])
+    made = [(pots[i].amount, pots[i].eligible, pots[i].hi_winners, pots[i].lo_winners)
+            for i in range(n_pots)]
+    return payout, made, pot_payouts[:n_pots]

@@ -18,7 +18,7 @@ from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from math import comb
-from typing import Any, overload
+from typing import Any, Literal, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -39,7 +39,9 @@ from omaha_eval.ranges import all_hands as _all_hands
 
 __all__ = [
     "N_HANDS",
+    "Pot",
     "RiverShares",
+    "ShowdownDetail",
     "StreetShares",
     "all_hands",
     "hand_index",
@@ -184,6 +186,58 @@ class StreetShares:
         """Expected pot share, ``hi_share + lo_share``."""
         total: FloatArray = self.hi_share + self.lo_share
         return total
+
+    def range_equity(self, hero_weights: Any = None) -> float:
+        """The hero range's equity against the villain range: the expected
+        pot share over every deal of a hero hand, a villain hand and a
+        runout that share no card (docs/rules.md, "Equity"), each weighted
+        by the hero hand's weight times the villain hand's.
+
+        Every live (hero, villain) pair meets the same number of runouts,
+        so this is the mean of ``equity`` over the hero hands weighted by
+        ``w * live_weight``, where ``w`` are the hero weights::
+
+            range_equity = sum(w[i] * live_weight[i] * equity[i])
+                           / sum(w[i] * live_weight[i])
+
+        over the hands with ``live_weight > 0`` (NaN when there is none):
+        what ``equity()`` reports for the hero range on the same spot.
+        ``hero_weights`` (street_equity does not use the hero's): None, every
+        hero hand 1; N finite weights >= 0 aligned with ``hero_combos``; or
+        the weighted set the hero was given as (a Range: each row of
+        ``hero_combos`` takes its weight there, whatever was dropped).
+
+        >>> import omaha_eval as oe
+        >>> hero = oe.Range("AsAh2c3d@2, KsKh4c5d")
+        >>> r = street_equity("Qd7h2d3s", hero, "7c7d8c9d, QsQc5s6h@0.5")
+        >>> e = oe.equity(["AsAh2c3d@2, KsKh4c5d", "7c7d8c9d, QsQc5s6h@0.5"], "Qd7h2d3s")
+        >>> abs(r.range_equity(hero) - e.players[0].equity) < 1e-12
+        True
+        """
+        w = self._hero_weights(hero_weights)
+        live = self.live_weight > 0
+        mass = w[live] * self.live_weight[live]
+        total = float(mass.sum())
+        return float((mass * self.equity[live]).sum() / total) if total > 0 else float("nan")
+
+    def _hero_weights(self, value: Any) -> FloatArray:
+        """range_equity's hero weights, one per row of hero_combos."""
+        n = len(self.hero_combos)
+        if not (hasattr(value, "combos") and hasattr(value, "weights")):
+            return _checks.weights(value, "hero_weights", n)
+        k = self.hero_combos.shape[1]
+        rows = _checks.hand_rows(value.combos, "hero_weights combos", k)
+        given = _checks.weights(value.weights, "hero_weights weights", len(rows))
+        keys = np.asarray(hand_index(rows), dtype=np.int64)
+        order = np.argsort(keys)
+        want = np.asarray(hand_index(self.hero_combos), dtype=np.int64)
+        at = np.minimum(np.searchsorted(keys[order], want), len(keys) - 1)
+        found = keys[order][at] == want
+        if not found.all():
+            missing = format_cards(self.hero_combos[int(np.flatnonzero(~found)[0])])
+            raise OmahaEvalError(f"hero_weights: hero hand {missing} is not in the set given")
+        weights: FloatArray = given[order][at]
+        return weights
 
 
 RiverShares = StreetShares  # the river is the last street: the same figures
@@ -372,13 +426,58 @@ def river_equity(
     return river_shares(board, hero_combos, villain_combos, villain_weights, game).equity
 
 
+def _seats(mask: int, n: int) -> tuple[int, ...]:
+    return tuple(i for i in range(n) if mask >> i & 1)
+
+
+@dataclass(frozen=True)
+class Pot:
+    """One pot of a showdown (docs/rules.md, "Side pots"), as the split made it:
+
+    - ``amount``: its chips (every player's between two live amounts);
+    - ``eligible``: the seats contesting it;
+    - ``hi_winners``: the seats winning its high half (the whole pot when
+      ``lo_winners`` is empty: nobody eligible has a qualifying low, or a
+      high-only game); ``lo_winners``: the seats winning its low half;
+    - ``payouts``: the chips it gives each seat (odd chips included).
+    """
+
+    amount: int
+    eligible: tuple[int, ...]
+    hi_winners: tuple[int, ...]
+    lo_winners: tuple[int, ...]
+    payouts: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ShowdownDetail:
+    """``showdown(..., detail=True)``: the payouts, the pots that make them
+    (bottom first: the main pot, then each side pot) and the chips no live
+    player called, given back (per seat).  ``payouts[i]`` is the sum of
+    ``pot.payouts[i]`` over the pots plus ``uncalled[i]``."""
+
+    payouts: list[int]
+    pots: tuple[Pot, ...]
+    uncalled: list[int]
+
+
+@overload
+def showdown(hands: list[Any] | tuple[Any, ...], board: Any, contributions: Any,
+             button: int = 0, game: str = "omaha8", *,
+             detail: Literal[False] = False) -> list[int]: ...  # fmt: skip
+@overload
+def showdown(hands: list[Any] | tuple[Any, ...], board: Any, contributions: Any,
+             button: int = 0, game: str = "omaha8", *,
+             detail: Literal[True]) -> ShowdownDetail: ...  # fmt: skip
 def showdown(
     hands: list[Any] | tuple[Any, ...],
     board: Any,
     contributions: Any,
     button: int = 0,
     game: str = "omaha8",
-) -> list[int]:
+    *,
+    detail: bool = False,
+) -> list[int] | ShowdownDetail:
     """Chip-exact payouts of a finished hand, one per seat.
 
     ``hands[i]`` is seat i's hand (text or ids, 4 to 6 cards) or ``None`` if
@@ -398,16 +497,40 @@ def showdown(
     every chip when all folded): they go back to whoever put them in.  The
     payouts sum to the contributions exactly.
 
+    ``detail=True`` returns a :class:`ShowdownDetail`: the payouts, each
+    :class:`Pot` (amount, eligible seats, winners of each half, its chips
+    per seat) as the C showdown made it, and the uncalled chips.
+
     >>> showdown(["Ad Kd 3s 2s", "Qs Qh 7c 6c"], "Jd 4d 3c Qd 5h", [50, 50])
     [100, 0]
     >>> showdown(["As 2s Kc Kh", "Ah 2h Qc 9h"], "3c 5h 8d Ks Jd", [40, 40])
     [60, 20]
     >>> showdown(["As 2s Kc Kh", "Ah 2h Qc 9h", None], "3c 5h 8d Ks Jd", [40, 40, 25])
     [79, 26, 0]
+    >>> d = showdown(["As 2s Kc Kh", "Ah 2h Qc 9h", "Qs Qh 4c 4d", None], "3c 5h 8d Ks Jd",
+    ...              [10, 40, 40, 50], detail=True)
+    >>> for pot in d.pots:
+    ...     print(pot.amount, pot.eligible, pot.hi_winners, pot.lo_winners, pot.payouts)
+    40 (0, 1, 2) (0,) (0, 1) (30, 10, 0, 0)
+    90 (1, 2) (2,) (1,) (0, 45, 45, 0)
+    >>> d.uncalled, d.payouts
+    ([0, 0, 0, 10], [30, 55, 45, 10])
     """
+    if not isinstance(detail, (bool, np.bool_)):
+        raise OmahaEvalTypeError(f"detail: expected True or False, got {quote(detail)}")
     held, b, chips, seat = _showdown_args(hands, board, contributions, button)
-    payouts = _core.showdown_chips(b, held, chips, seat, read_game(game).code)
-    return [int(x) for x in payouts]
+    code = read_game(game).code
+    if not detail:
+        return [int(x) for x in _core.showdown_chips(b, held, chips, seat, code)]
+    payouts, made, rows = _core.showdown_chips(b, held, chips, seat, code, True)
+    n = len(held)
+    pots = tuple(
+        Pot(int(amount), _seats(eligible, n), _seats(hi, n), _seats(lo, n), tuple(row))
+        for (amount, eligible, hi, lo), row in zip(made, rows.tolist(), strict=True)
+    )
+    paid = [int(x) for x in payouts]
+    uncalled = [paid[i] - sum(p.payouts[i] for p in pots) for i in range(n)]
+    return ShowdownDetail(paid, pots, uncalled)
 
 
 def _chip_count(value: Any, name: str) -> int:

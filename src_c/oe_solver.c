@@ -84,8 +84,16 @@ void oe_rank_hands(const uint8_t board[5], const uint8_t *holes, size_t n, int k
 void oe_showdown(int n, const uint16_t *high, const uint8_t *low, uint32_t folded,
                  const int64_t *contribution, int button, int64_t *payout)
 {
+    oe_showdown_pots(n, high, low, folded, contribution, button, payout, NULL, NULL);
+}
+
+int oe_showdown_pots(int n, const uint16_t *high, const uint8_t *low, uint32_t folded,
+                     const int64_t *contribution, int button, int64_t *payout,
+                     oe_pot *pots, int64_t *pot_payout)
+{
     uint32_t live = ~folded & (n >= 32 ? 0xFFFFFFFFu : (1u << n) - 1u);
     int64_t level = 0; /* top of the pots made so far */
+    int n_pots = 0;
     for (;;) {
         /* the next pot ends at the smallest live contribution above `level`:
          * a folded player's amount never ends a pot (docs/rules.md, "Side pots") */
@@ -102,10 +110,25 @@ void oe_showdown(int n, const uint16_t *high, const uint8_t *low, uint32_t folde
             amount += (c < next ? c : next) - (c < level ? c : level);
             if ((live >> i & 1u) && c >= next) eligible |= 1u << i;
         }
-        oe_split_chips(n, high, low, eligible, amount, button, payout);
+        if (pots) {
+            oe_pot *pot = &pots[n_pots];
+            pot->amount = amount;
+            pot->eligible = eligible;
+            oe_pot_winners(n, high, low, eligible, &pot->hi_winners, &pot->lo_winners);
+        }
+        if (pot_payout) {
+            int64_t *row = pot_payout + (size_t)n_pots * (size_t)n;
+            for (int i = 0; i < n; i++) row[i] = 0;
+            oe_split_chips(n, high, low, eligible, amount, button, row);
+            for (int i = 0; i < n; i++) payout[i] += row[i];
+        } else {
+            oe_split_chips(n, high, low, eligible, amount, button, payout);
+        }
+        n_pots++;
         level = next;
     }
     /* chips above every live contribution were never called: back to their owners */
     for (int i = 0; i < n; i++)
         if (contribution[i] > level) payout[i] += contribution[i] - level;
+    return n_pots;
 }

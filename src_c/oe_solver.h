@@ -55,4 +55,22 @@ void oe_rank_hands(const uint8_t board[5], const uint8_t *holes, size_t n, int k
 void oe_showdown(int n, const uint16_t *high, const uint8_t *low, uint32_t folded,
                  const int64_t *contribution, int button, int64_t *payout);
 
+/* One pot of a showdown: its chips, the players contesting it, and the
+ * winners of its high half and of its low half (bit i = player i;
+ * lo_winners 0: no qualifying low, the high winners take the whole pot). */
+typedef struct {
+    int64_t amount;
+    uint32_t eligible, hi_winners, lo_winners;
+} oe_pot;
+
+/*
+ * oe_showdown, telling the pots it made: pots[0..] (bottom first, at most
+ * n) and, in row j of pot_payout (n x n, row-major), the chips pot j gives
+ * each player; returns the number of pots.  payout[i] is the sum of column
+ * i over the pots plus player i's uncalled chips.
+ */
+int oe_showdown_pots(int n, const uint16_t *high, const uint8_t *low, uint32_t folded,
+                     const int64_t *contribution, int button, int64_t *payout,
+                     oe_pot *pots, int64_t *pot_payout);
+
 #endif /* OE_SOLVER_H */

@@ -18,7 +18,7 @@ from cli_helpers import assert_one_line_error, cli_command, cli_env, run_cli, ru
 
 import omaha_eval
 from omaha_eval.batch.files import csv_header
-from omaha_eval.cli import table
+from omaha_eval.engine import report as table
 
 PLAYER_KEYS = {
     "hand",

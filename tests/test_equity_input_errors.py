@@ -97,7 +97,7 @@ def test_bad_ranges(value: object, message: str) -> None:
     ("options", "error", "message"),
     [
         ({"trials": 0}, OmahaEvalError, "trials: expected a whole number >= 1, got 0"),
-        ({"trials": 1.5}, OmahaEvalTypeError, "trials: expected a whole number"),
+        ({"trials": 1.5}, OmahaEvalError, "trials: expected a whole number >= 1, got 1.5"),
         ({"trials": True}, OmahaEvalTypeError, "trials"),
         ({"threads": 0}, OmahaEvalError, "threads: expected a whole number >= 1"),
         ({"exact": "yes"}, OmahaEvalTypeError, "exact: expected True, False or None"),

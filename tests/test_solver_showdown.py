@@ -169,3 +169,73 @@ def test_errors(args: dict[str, object], error: type[Exception], message: str) -
     call.update(args)
     with pytest.raises(error, match=message):
         oe.showdown(**call)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------ detail=True
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    n=st.integers(2, 10),
+    game=st.sampled_from(["omaha8", "omaha"]),
+    data=st.data(),
+)
+def test_detail_pots_are_the_oracle_side_pots_split_by_the_oracle_split(
+    seed: int, n: int, game: str, data: st.DataObject
+) -> None:
+    rng = np.random.default_rng(seed)
+    deck = rng.permutation(52).tolist()
+    board = deck[:5]
+    amounts = st.sampled_from([0, 1, 2, 3, 7, 10, 25, 25, 99, 100])
+    contributions = data.draw(st.lists(amounts, min_size=n, max_size=n))
+    folded = data.draw(st.lists(st.booleans(), min_size=n, max_size=n))
+    button = data.draw(st.integers(0, n - 1))
+    hands: list[list[int] | None] = [
+        None if folded[i] else deck[5 + 4 * i : 9 + 4 * i] for i in range(n)
+    ]
+    got = oe.showdown(hands, board, contributions, button=button, game=game, detail=True)
+    values = [ref.evaluate(h, board) if h is not None else (0, 0) for h in hands]
+    high = [v[0] for v in values]
+    low = [v[1] if game == "omaha8" else 0 for v in values]
+    pots, back = rs.side_pots(contributions, [h is not None for h in hands])
+    assert [(p.amount, list(p.eligible)) for p in got.pots] == pots
+    for pot in got.pots:
+        hi, lo = rs.pot_winners(high, low, list(pot.eligible))
+        assert (list(pot.hi_winners), list(pot.lo_winners)) == (hi, lo)
+        assert list(pot.payouts) == rs.split_chips(high, low, list(pot.eligible), pot.amount,
+                                                   button)  # fmt: skip
+        assert sum(pot.payouts) == pot.amount
+    assert got.uncalled == back
+    # the payouts are each seat's shares of the pots plus its uncalled chips
+    sums = [sum(p.payouts[i] for p in got.pots) + got.uncalled[i] for i in range(n)]
+    assert got.payouts == sums
+    assert got.payouts == oe.showdown(hands, board, contributions, button=button, game=game)
+
+
+def test_detail_of_a_quartered_main_pot_and_a_side_pot() -> None:
+    """Seat 0 (all in short) and seat 1 hold the same low and quarter the
+    main pot's low half; seat 2's trip kings win the high half of both pots,
+    seat 1's low the side pot's low half."""
+    hands = [LOW_8532A, LOW_8532A_TOO, TRIP_KINGS]
+    d = oe.showdown(hands, BOARD, [10, 20, 20], detail=True)
+    main, side = d.pots
+    assert (main.amount, main.eligible, main.hi_winners, main.lo_winners) == (
+        30, (0, 1, 2), (2,), (0, 1)
+    )  # fmt: skip
+    assert main.payouts == (7, 8, 15)  # low 15: the odd chip to seat 1, clockwise first
+    assert (side.amount, side.eligible, side.hi_winners, side.lo_winners) == (
+        20, (1, 2), (2,), (1,)
+    )  # fmt: skip
+    assert side.payouts == (0, 10, 10)
+    assert d.uncalled == [0, 0, 0] and d.payouts == [7, 18, 25]
+
+
+def test_detail_when_everyone_folds_is_no_pot_and_every_chip_back() -> None:
+    d = oe.showdown([None, None], BOARD, [5, 9], detail=True)
+    assert d.pots == () and d.uncalled == [5, 9] and d.payouts == [5, 9]
+
+
+def test_detail_must_be_a_bool() -> None:
+    with pytest.raises(OmahaEvalTypeError, match="detail: expected True or False, got 'yes'"):
+        oe.showdown([TRIP_KINGS, LOW_8532A], BOARD, [10, 10], detail="yes")  # type: ignore[call-overload]

@@ -260,7 +260,7 @@ def test_result_is_frozen() -> None:
          "villain_weights: a range .* carries its own weights"),
         ({"game": "holdem"}, OmahaEvalError, "game: expected a game, one of omaha8"),
         ({"threads": 0}, OmahaEvalError, "threads: expected a whole number >= 1, got 0"),
-        ({"threads": 1.5}, OmahaEvalTypeError, "threads: expected a whole number >= 1"),
+        ({"threads": 1.5}, OmahaEvalError, "threads: expected a whole number >= 1, got 1.5"),
         ({"threads": 10_000}, OmahaEvalError, "threads: expected at most"),
     ],
 )  # fmt: skip

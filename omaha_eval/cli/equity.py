@@ -24,8 +24,8 @@ from omaha_eval.cli._shell import (
     user_errors,
     warn,
 )
-from omaha_eval.cli.table import breakdown_table, equity_table
 from omaha_eval.engine.question import Question
+from omaha_eval.engine.report import breakdown_table, equity_table
 from omaha_eval.engine.results import EquityResult
 from omaha_eval.engine.seeds import seed_value
 from omaha_eval.engine.spot import WORK_PER_SECOND

@@ -9,9 +9,8 @@ import math
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from itertools import pairwise
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import NoReturn
 
 import click
 
@@ -31,15 +30,15 @@ from omaha_eval.cli._shell import (
     user_errors,
     warn,
 )
-from omaha_eval.cli.table import aligned, pct
 from omaha_eval.equity import DEFAULT_TRIALS
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import HOLE_SIZES
 from omaha_eval.plots import check_plot_target
 from omaha_eval.pql import QueryError, QueryResult, query_rounds
-from omaha_eval.pql.syntax import parse, tokens
+from omaha_eval.pql.report import query_table
+from omaha_eval.pql.syntax import parse
 
-__all__ = ["query_command", "query_table"]
+__all__ = ["query_command"]
 
 # The run's parameters as the command line spells them; any other error is
 # about the query text, named by where the text came from.
@@ -47,7 +46,6 @@ PARAMETERS = {
     name: FLAGS[name]
     for name in ("trials", "seed", "threads", "target_stderr", "exact", "hole_cards")
 }
-WIDE = 80  # a one-line statement longer than this is shown broken before from and where
 
 
 @click.command("query")
@@ -244,109 +242,6 @@ def _run(
                 results[-1] = dataclasses.replace(results[-1], interrupted=True)
             return results, True
     return results, results[-1].interrupted
-
-
-# ------------------------------------------------------------------ the table
-
-
-def query_table(result: QueryResult, notes: Sequence[str] = ()) -> str:
-    """The statement, a row per column (a histogram: a row per value) with
-    its value and standard error, how it was computed, and any notes."""
-    exact = result.method == "exact"
-    rows: list[list[str]] = []
-    for c in result.columns:
-        if c.aggregate == "histogram":
-            rows.append([c.name, "" if isinstance(c.value, dict) else _extreme(c.value), ""])
-            if isinstance(c.value, dict) and isinstance(c.stderr, dict):
-                for label, share in c.value.items():
-                    rows.append([f"  {label}", pct(share), _pct_error(c.stderr[label], exact)])
-        elif c.aggregate == "count" and isinstance(c.value, float):
-            assert isinstance(c.stderr, float)
-            rows.append([c.name, pct(c.value), _pct_error(c.stderr, exact)])
-        elif c.aggregate == "avg" and isinstance(c.value, float):
-            assert isinstance(c.stderr, float)
-            rows.append([c.name, *_number(c.value, c.stderr, exact)])
-        else:  # min, max, or nothing kept
-            rows.append([c.name, _extreme(c.value), ""])
-    header = ["column", "value", "± stderr"]
-    if not any(row[2] for row in rows):  # exact, or only min and max: no errors to show
-        header, rows = header[:2], [row[:2] for row in rows]
-    lines = [*_statement_lines(result.statement), ""]
-    lines += aligned(header, rows)
-    lines += ["", _how(result)]
-    lines += [f"note: {note}" for note in notes]
-    if result.interrupted:
-        lines.append("INTERRUPTED: the figures are from the trials run before Ctrl-C")
-    return "\n".join(lines)
-
-
-def _statement_lines(statement: str) -> list[str]:
-    """The statement as written; one long line broken before its from and
-    where, and a part still too long after a comma or before an and, or."""
-    if "\n" in statement or len(statement) <= WIDE:
-        return [line.rstrip() for line in statement.splitlines()]
-    cuts, soft, depth = [0], [], 0
-    for t in tokens(statement):
-        if t.kind == "op" and t.text in "()":
-            depth += 1 if t.text == "(" else -1
-        elif t.kind == "op" and t.text == "," and depth == 0:
-            soft.append(t.at + 1)
-        elif t.kind == "name" and t.text.lower() in ("and", "or") and depth == 0:
-            soft.append(t.at)
-        elif t.kind == "name" and t.text.lower() in ("from", "where"):
-            cuts.append(t.at)
-    cuts.append(len(statement))
-    lines = []
-    for start, end in pairwise(cuts):
-        indent = "" if start == 0 else "  "
-        line = indent
-        pieces = [start, *(c for c in soft if start < c < end), end]
-        for a, b in pairwise(pieces):
-            piece = statement[a:b].strip()
-            if len(line) + len(piece) >= WIDE and line.strip():
-                lines.append(line.rstrip())
-                line = indent + "    "
-            line += piece + " "
-        lines.append(line.rstrip())
-    return lines
-
-
-def _how(result: QueryResult) -> str:
-    """Exact or Monte Carlo, over how many deals, kept how often, the seed."""
-    what = ("deal" if result.method == "exact" else "trial") + ("" if result.trials == 1 else "s")
-    line = f"{result.method}, {result.trials:,} {what}"
-    if result.boards > 1:
-        line += f" over {result.boards:,} boards"
-    if result.kept != result.trials:
-        line += f", {result.kept:,} kept"
-        # a share of the trials drawn estimates how often the where holds;
-        # exact deals are weighted, so a share of their count would not
-        if result.method != "exact" and result.boards == 1 and result.trials:
-            line += f" ({pct(result.kept / result.trials)})"
-    if result.method != "exact":
-        line += f", seed {result.seed}"
-    return line + f", {result.elapsed:.3f} s"
-
-
-def _pct_error(stderr: float, exact: bool) -> str:
-    if exact:
-        return ""
-    return f"± {100 * stderr:.3f}%" if math.isfinite(stderr) else "± n/a"
-
-
-def _number(value: float, stderr: float, exact: bool) -> tuple[str, str]:
-    """An average and its error, to two significant digits of the error."""
-    if exact or not math.isfinite(stderr):
-        return f"{value:.6g}", "" if exact else "± n/a"
-    digits = 2 if stderr == 0 else max(0, min(8, 1 - math.floor(math.log10(stderr))))
-    return f"{value:.{digits}f}", f"± {stderr:.{digits}f}"
-
-
-def _extreme(value: Any) -> str:
-    """A min or max: a number, a label, or "-" when nothing was kept."""
-    if isinstance(value, float):
-        return f"{value:.6g}"
-    return "-" if value is None else str(value)
 
 
 # ------------------------------------------------------------------ --plot

@@ -8,7 +8,7 @@ import click
 
 from omaha_eval.batch.files import json_text
 from omaha_eval.cli._shell import game_option, user_errors
-from omaha_eval.cli.table import aligned
+from omaha_eval.engine.report import aligned
 from omaha_eval.games import Game
 from omaha_eval.preflop import TABLES, PreflopRank, preflop_rank
 

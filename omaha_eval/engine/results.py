@@ -13,6 +13,7 @@ from FIGURES and DEAL_FIGURES, and every EquityResult is built by
 
 from __future__ import annotations
 
+import importlib
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import MISSING, asdict, dataclass, field, fields
@@ -153,6 +154,10 @@ class EquityResult:
       cards, every matching board (and dead-card set) that can be dealt for
       a board or dead-card pattern such as ``"sss"``;
     - ``notes``: what the run could not do as asked (empty when nothing).
+
+    ``str(result)`` is the table ``omaha-eval equity`` prints; a notebook
+    shows it as an HTML table (``_repr_html_``); ``to_pandas()`` gives a
+    DataFrame of the players' figures.
     """
 
     players: tuple[PlayerEquity, ...]
@@ -177,6 +182,59 @@ class EquityResult:
         data["players"] = [asdict(p) for p in self.players]
         data["notes"] = list(self.notes)
         return data
+
+    def __str__(self) -> str:
+        """The table ``omaha-eval equity`` prints (engine/report.py): a row
+        per player, the deal's figures, how it was computed, the notes.
+
+        >>> import omaha_eval as oe
+        >>> print(oe.equity(["AsAh2c3d", "KsKh4c5d"], "Qd7h2d3s"))
+        hand      equity  hi share  lo share   scoop  hi win  hi tie  lo win  lo tie  makes low
+        --------  ------  --------  --------  ------  ------  ------  ------  ------  ---------
+        AsAh2c3d  47.50%    40.00%     7.50%  15.00%  80.00%   0.00%  15.00%   0.00%     35.00%
+        KsKh4c5d  52.50%    10.00%    42.50%  20.00%  20.00%   0.00%  85.00%   0.00%    100.00%
+        <BLANKLINE>
+        no low 0.00%   quartered 0.00%
+        exact, 40 deals, ... s
+        """
+        from omaha_eval.engine.report import equity_table  # it imports this module
+
+        return equity_table(self)
+
+    def _repr_html_(self) -> str:
+        """The same table as HTML, for notebooks (Jupyter calls this)."""
+        from omaha_eval.engine.report import equity_html
+
+        return equity_html(self)
+
+    def to_pandas(self) -> Any:  # a pandas.DataFrame
+        """A pandas DataFrame with a row per player: ``hand``, ``kind``,
+        ``combos`` and every figure of FIGURES as a fraction (not a
+        percentage); ``attrs`` holds the deal's figures and how the run went
+        (method, trials, seed, game, board, dead, boards, notes).  Needs
+        pandas, which omaha_eval does not install.
+
+        >>> import omaha_eval as oe
+        >>> df = oe.equity(["AsAh2c3d", "KsKh4c5d"], "Qd7h2d3s").to_pandas()
+        >>> list(df.columns[:6])
+        ['hand', 'kind', 'combos', 'equity', 'hi_share', 'lo_share']
+        >>> df.loc[1, "hand"], float(df.loc[1, "equity"]), df.attrs["trials"]
+        ('KsKh4c5d', 0.525, 40)
+        """
+        try:  # imported by name: pandas ships no type stubs for mypy
+            pandas = importlib.import_module("pandas")
+        except ImportError:
+            raise ImportError(
+                "EquityResult.to_pandas() needs pandas, which is not installed: pip install pandas"
+            ) from None
+        names = ["hand", "kind", "combos", *(f.name for f in FIGURES)]
+        frame = pandas.DataFrame(
+            [[getattr(p, name) for name in names] for p in self.players], columns=names
+        )
+        how = ("method", "trials", "seed", "game", "board", "dead", "boards", "notes")
+        frame.attrs.update({f.name: getattr(self, f.name) for f in DEAL_FIGURES})
+        frame.attrs.update({name: getattr(self, name) for name in how})
+        return frame
 
 
 def _figures(cls: type) -> tuple[Figure, ...]:

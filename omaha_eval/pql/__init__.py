@@ -12,7 +12,8 @@ expressions, and every function with its meaning in Omaha.  The parts:
 syntax.py (text -> statements), functions.py (the functions), compiler.py
 (names and types, checked once), block.py (the values of a block of deals,
 computed in C), aggregates.py (the selectors' sums and standard errors),
-execute.py (a statement run exactly or by Monte Carlo, on the equity engine).
+execute.py (a statement run exactly or by Monte Carlo, on the equity engine),
+report.py (a result's table: what the command prints and ``str(result)``).
 
 >>> r = query("select count(winsHi(hero)) from hero='AsAh2c3d', villain='KsKh4c5d', "
 ...           "board='Ac7d2h'")

@@ -133,6 +133,32 @@ class QueryResult:
                 return c
         raise KeyError(name)
 
+    def __str__(self) -> str:
+        """The table ``omaha-eval query`` prints (pql/report.py); a long
+        statement is shown broken before its from and where.
+
+        >>> from omaha_eval import query
+        >>> print(query("select count(winsHi(hero)) as wins from hero='AsAh2c3d', "
+        ...             "villain='KsKh4c5d', board='Ac7d2h'"))
+        select count(winsHi(hero)) as wins
+          from hero='AsAh2c3d', villain='KsKh4c5d', board='Ac7d2h'
+        <BLANKLINE>
+        column   value
+        ------  ------
+        wins    86.22%
+        <BLANKLINE>
+        exact, 820 deals, ... s
+        """
+        from omaha_eval.pql.report import query_table  # it imports this module
+
+        return query_table(self)
+
+    def _repr_html_(self) -> str:
+        """The same table as HTML, for notebooks (Jupyter calls this)."""
+        from omaha_eval.pql.report import query_html
+
+        return query_html(self)
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data: {"columns": [{"name", "value", "stderr"}...],
         "trials", "kept", "method", "seed", ...} (NaN as None)."""

@@ -130,16 +130,25 @@ def river_shares_pairwise(
         )
 
 
+def pot_winners(
+    high: list[int], low: list[int], eligible: list[int]
+) -> tuple[list[int], list[int]]:
+    """The eligible seats with the best high, and with the best qualifying
+    low (none when no eligible seat has one)."""
+    best_hi = max(high[i] for i in eligible)
+    best_lo = max(low[i] for i in eligible)
+    hi_winners = [i for i in eligible if high[i] == best_hi]
+    lo_winners = [i for i in eligible if best_lo > 0 and low[i] == best_lo]
+    return hi_winners, lo_winners
+
+
 def split_chips(
     high: list[int], low: list[int], eligible: list[int], amount: int, button: int
 ) -> list[int]:
     """docs/rules.md chip split of one pot among the eligible seats."""
     n = len(high)
     pay = [0] * n
-    best_hi = max(high[i] for i in eligible)
-    best_lo = max(low[i] for i in eligible)
-    hi_winners = [i for i in eligible if high[i] == best_hi]
-    lo_winners = [i for i in eligible if best_lo > 0 and low[i] == best_lo]
+    hi_winners, lo_winners = pot_winners(high, low, eligible)
     if lo_winners:
         halves = [(hi_winners, amount - amount // 2), (lo_winners, amount // 2)]
     else:

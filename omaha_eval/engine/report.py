@@ -1,15 +1,26 @@
-"""The readable tables of ``omaha-eval equity``, made from the figures, and
-the alignment every table of the command shares."""
+"""The readable tables of an equity result, as text and as HTML, made from
+the figures (results.FIGURES, DEAL_FIGURES): what ``omaha-eval equity``
+prints, ``str(result)`` and a notebook's display of it.  No click here: the
+library and the command share it."""
 
 from __future__ import annotations
 
+import html
 import math
 
 from omaha_eval.engine.boards import averaged_over
 from omaha_eval.engine.results import DEAL_FIGURES, FIGURES, EquityResult, PlayerEquity
 from omaha_eval.games import game as read_game
 
-__all__ = ["aligned", "breakdown_table", "equity_table", "pct", "player_label", "shown_text"]
+__all__ = [
+    "aligned",
+    "breakdown_table",
+    "equity_html",
+    "equity_table",
+    "pct",
+    "player_label",
+    "shown_text",
+]
 
 
 def pct(x: float) -> str:
@@ -56,16 +67,22 @@ def aligned(header: list[str], rows: list[list[str]]) -> list[str]:
     return [line(header), "  ".join("-" * w for w in widths), *(line(r) for r in rows)]
 
 
-def equity_table(result: EquityResult, notes: list[str] | None = None) -> str:
-    """A row per player (the game's figures as percentages), the deal's
-    figures, how it was computed, and any notes."""
+def _grid(result: EquityResult) -> tuple[list[str], list[list[str]]]:
+    """The table's header and a row per player: the game's figures as
+    percentages (a high-only game has no low columns)."""
     has_low = read_game(result.game).has_low
     shown = [f for f in FIGURES if f.name != "stderr" and (has_low or not f.low)]
     header = ["hand", *(f.label for f in shown)]
     rows = [[player_label(p), *(pct(getattr(p, f.name)) for f in shown)] for p in result.players]
-    lines = aligned(header, rows)
+    return header, rows
+
+
+def _below(result: EquityResult, notes: list[str] | tuple[str, ...]) -> list[str]:
+    """The lines under the table: the deal's figures, how it was computed,
+    the notes and whether Ctrl-C cut it short."""
+    has_low = read_game(result.game).has_low
+    lines = []
     deal = [f for f in DEAL_FIGURES if has_low or not f.low]
-    lines.append("")
     if deal:
         lines.append("   ".join(f"{f.label} {pct(getattr(result, f.name))}" for f in deal))
     what = ("deal" if result.method == "exact" else "trial") + ("" if result.trials == 1 else "s")
@@ -79,10 +96,41 @@ def equity_table(result: EquityResult, notes: list[str] | None = None) -> str:
             detail += f", largest standard error {100 * stderr:.3f}%"
     detail += f", {result.elapsed:.3f} s"
     lines.append(detail)
-    lines.extend(f"note: {note}" for note in notes or ())
+    lines.extend(f"note: {note}" for note in notes)
     if result.interrupted:
         lines.append("INTERRUPTED: the figures are from the trials run before Ctrl-C")
-    return "\n".join(lines)
+    return lines
+
+
+def equity_table(result: EquityResult, notes: list[str] | tuple[str, ...] | None = None) -> str:
+    """A row per player (the game's figures as percentages), the deal's
+    figures, how it was computed, and the notes (default: the result's)."""
+    header, rows = _grid(result)
+    shown = result.notes if notes is None else notes
+    return "\n".join([*aligned(header, rows), "", *_below(result, shown)])
+
+
+def equity_html(result: EquityResult, notes: list[str] | tuple[str, ...] | None = None) -> str:
+    """equity_table as HTML (a notebook's display): the same cells in a
+    <table>, the lines under it as paragraphs, every text escaped."""
+    header, rows = _grid(result)
+    shown = result.notes if notes is None else notes
+
+    def row(cells: list[str], tag: str) -> str:
+        return "<tr>" + "".join(
+            f'<{tag} style="text-align: {"left" if j == 0 else "right"}">'
+            f"{html.escape(c)}</{tag}>"
+            for j, c in enumerate(cells)
+        ) + "</tr>"  # fmt: skip
+
+    parts = [
+        '<table class="omaha-eval-equity">',
+        f"<thead>{row(header, 'th')}</thead>",
+        "<tbody>" + "".join(row(r, "td") for r in rows) + "</tbody>",
+        "</table>",
+        *(f"<p>{html.escape(line)}</p>" for line in _below(result, shown)),
+    ]
+    return "\n".join(parts)
 
 
 def breakdown_table(result: EquityResult) -> str:
