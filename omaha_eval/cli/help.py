@@ -4,7 +4,7 @@ docs/ holds the one copy of each page: the wheel carries them as package
 data (setup.py's build_py copies docs/*.md to omaha_eval/_docs/), and a
 source tree reads docs/ itself.  The command reference (``cli``) is
 docs/cli.md with every command's ``--help`` in it, the text the site's
-"Command line" page shows too (tools/docs_cli_hook.py calls cli_page).
+"Command line" page shows too (tools/docs_cli_hook.py calls with_commands).
 """
 
 from __future__ import annotations
@@ -15,7 +15,16 @@ from pathlib import Path
 
 import click
 
-__all__ = ["PAGES", "cli_page", "help_command", "page_text"]
+__all__ = [
+    "MARKER",
+    "PAGES",
+    "cli_page",
+    "commands_markdown",
+    "help_command",
+    "page_source",
+    "page_text",
+    "with_commands",
+]
 
 # The pages offered, with what each holds (docs/<name>.md).
 PAGES = {
