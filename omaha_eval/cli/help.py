@@ -106,8 +106,19 @@ def page_text(name: str, main: click.Group) -> str:
     return cli_page(main) if name == "cli" else page_source(name)
 
 
+def _page(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """PAGE is one of PAGES (not click.Choice, whose metavar would replace
+    the name PAGE in the usage line and in the error)."""
+    if value is not None and value not in PAGES:
+        pages = ", ".join(map(repr, PAGES))
+        raise click.BadParameter(
+            f"{value!r} is not a page; the pages are {pages}", param_hint="PAGE"
+        )
+    return value
+
+
 @click.command("help")
-@click.argument("page", metavar="PAGE", type=click.Choice(list(PAGES)), required=False)
+@click.argument("page", required=False, callback=_page)
 def help_command(page: str | None) -> None:
     """Print a page of the documentation, offline.
 
