@@ -20,11 +20,13 @@ Environment switches:
 
 import os
 from glob import glob
+from pathlib import Path
 
 import numpy
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 # NumPy's headers are needed for numpy/random/bitgen.h (the bitgen_t struct
 # behind a BitGenerator's capsule, unchanged since NumPy 1.19); the core calls
@@ -80,6 +82,18 @@ class BuildExt(build_ext):
         super().build_extensions()
 
 
+class BuildPy(build_py):
+    """build_py that also ships docs/*.md as omaha_eval/_docs/ (the pages
+    `omaha-eval help` prints offline): docs/ stays their one copy."""
+
+    def run(self) -> None:
+        super().run()
+        target = Path(self.build_lib, "omaha_eval", "_docs")
+        self.mkpath(str(target))
+        for page in sorted(glob("docs/*.md")):
+            self.copy_file(page, str(target / Path(page).name))
+
+
 define_macros = [
     ("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION"),  # hide what NumPy 1.7 deprecated
     ("NPY_TARGET_VERSION", NUMPY_TARGET),
@@ -94,4 +108,7 @@ core = Extension(
     define_macros=define_macros,
 )
 
-setup(ext_modules=cythonize([core], language_level=3), cmdclass={"build_ext": BuildExt})
+setup(
+    ext_modules=cythonize([core], language_level=3),
+    cmdclass={"build_ext": BuildExt, "build_py": BuildPy},
+)

@@ -161,6 +161,8 @@ def check_wheel_files(wheel: Path, version: str) -> None:
     data = ROOT / "omaha_eval" / "data"
     orders = sorted(p.relative_to(ROOT).as_posix() for p in data.glob("*.npz"))
     problems += [f"missing {order}" for order in orders if order not in names]  # percent ranges
+    pages = sorted(f"omaha_eval/_docs/{p.name}" for p in (ROOT / "docs").glob("*.md"))
+    problems += [f"missing {page}" for page in pages if page not in names]  # omaha-eval help
     if wheel.stat().st_size > MAX_WHEEL_BYTES:
         problems.append(f"{wheel.stat().st_size / 1e6:.1f} MB, over {MAX_WHEEL_BYTES / 1e6:.0f} MB")
     if not any(re.fullmatch(r"omaha_eval/_core\..*(so|pyd)", n) for n in names):

@@ -18,6 +18,7 @@ from omaha_eval.cli._shell import Group
 from omaha_eval.cli.batch import batch_command
 from omaha_eval.cli.equity import equity_command
 from omaha_eval.cli.evaluate import eval_command
+from omaha_eval.cli.help import help_command
 from omaha_eval.cli.query import query_command
 from omaha_eval.cli.range import range_command
 from omaha_eval.cli.rank import rank_command
@@ -51,3 +52,4 @@ main.add_command(query_command)
 main.add_command(batch_command)
 main.add_command(range_command)
 main.add_command(rank_command)
+main.add_command(help_command)

@@ -1,0 +1,141 @@
+"""``omaha-eval help PAGE``: a page of the documentation, offline.
+
+docs/ holds the one copy of each page: the wheel carries them as package
+data (setup.py's build_py copies docs/*.md to omaha_eval/_docs/), and a
+source tree reads docs/ itself.  The command reference (``cli``) is
+docs/cli.md with every command's ``--help`` in it, the text the site's
+"Command line" page shows too (tools/docs_cli_hook.py calls with_commands).
+"""
+
+from __future__ import annotations
+
+import inspect
+from importlib import resources
+from pathlib import Path
+
+import click
+
+__all__ = [
+    "MARKER",
+    "PAGES",
+    "cli_page",
+    "commands_markdown",
+    "help_command",
+    "page_source",
+    "page_text",
+    "with_commands",
+]
+
+# The pages offered, with what each holds (docs/<name>.md).
+PAGES = {
+    "rules": "how a hand and a pot are scored, for each game",
+    "ranges": "the range language, every construct with an example",
+    "pql": "queries: the language, its functions, examples",
+    "cli": "every command and its options (each command's --help)",
+    "solver": "every hand on a river at once, range equity, showdowns",
+    "batch": "many spots from a CSV or JSON Lines file",
+}
+MARKER = "<!-- omaha-eval commands -->"  # in docs/cli.md: where the commands go
+WIDTH = 80  # the help text is wrapped the same on every terminal and on the site
+
+
+def page_source(name: str) -> str:
+    """docs/<name>.md as shipped in the package, else from the source tree."""
+    shipped = resources.files("omaha_eval") / "_docs" / f"{name}.md"
+    if shipped.is_file():
+        return shipped.read_text(encoding="utf-8")
+    root = Path(__file__).resolve().parents[2]  # a source tree (or an editable install of it)
+    source = root / "docs" / f"{name}.md"
+    if (root / "mkdocs.yml").is_file() and source.is_file():
+        return source.read_text(encoding="utf-8")
+    raise click.ClickException(
+        f"PAGE: the page {name!r} is not installed with this copy of omaha_eval "
+        f"(expected {shipped}); reinstall the package"
+    )
+
+
+def _summary(command: click.Command) -> str:
+    """The first paragraph of a command's help, whole (click's own listing
+    cuts it at 45 characters)."""
+    text = inspect.cleandoc(command.help or "")
+    return " ".join(text.split("\n\n")[0].split())
+
+
+def _help(command: click.Command, path: str, parent: click.Context | None) -> str:
+    ctx = click.Context(
+        command, info_name=path.rsplit(" ", 1)[-1], parent=parent,
+        terminal_width=WIDTH, max_content_width=WIDTH, **command.context_settings,
+    )  # fmt: skip
+    return command.get_help(ctx)
+
+
+def commands_markdown(main: click.Group, prog: str = "omaha-eval") -> str:
+    """Markdown for every command: a table of them, then for each its
+    ``--help`` as printed (a text block, so nothing in it is read as Markdown)."""
+    root = click.Context(
+        main, info_name=prog, terminal_width=WIDTH, max_content_width=WIDTH, **main.context_settings
+    )
+    names = sorted(main.commands)
+    rows = [f"| [`{prog} {n}`](#{prog}-{n}) | {_summary(main.commands[n])} |" for n in names]
+    parts = [
+        "## Commands\n",
+        "| Command | What it does |\n| --- | --- |\n" + "\n".join(rows) + "\n",
+        f"## {prog}\n",
+        f"```text\n{_help(main, prog, None)}\n```\n",
+    ]
+    for name in names:
+        parts += [
+            f"## {prog} {name}\n",
+            f"```text\n{_help(main.commands[name], f'{prog} {name}', root)}\n```\n",
+        ]
+    return "\n".join(parts)
+
+
+def with_commands(markdown: str, main: click.Group) -> str:
+    """A page (docs/cli.md) with the commands where its MARKER line is."""
+    return markdown.replace(MARKER, commands_markdown(main))
+
+
+def cli_page(main: click.Group) -> str:
+    """docs/cli.md with the commands in it."""
+    return with_commands(page_source("cli"), main)
+
+
+def page_text(name: str, main: click.Group) -> str:
+    """The page ``omaha-eval help NAME`` prints."""
+    return cli_page(main) if name == "cli" else page_source(name)
+
+
+def _page(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """PAGE is one of PAGES (not click.Choice, whose metavar would replace
+    the name PAGE in the usage line and in the error)."""
+    if value is not None and value not in PAGES:
+        pages = ", ".join(map(repr, PAGES))
+        raise click.BadParameter(
+            f"{value!r} is not a page; the pages are {pages}", param_hint="PAGE"
+        )
+    return value
+
+
+@click.command("help")
+@click.argument("page", required=False, callback=_page)
+def help_command(page: str | None) -> None:
+    """Print a page of the documentation, offline.
+
+    The page is the Markdown the site is built from, shipped with the
+    package; without PAGE, the list of pages.
+
+    \b
+    Examples:
+      omaha-eval help ranges
+      omaha-eval help cli | less
+      omaha-eval help
+    """
+    if page is None:
+        width = max(map(len, PAGES))
+        lines = [f"  {name:<{width}}  {about}" for name, about in PAGES.items()]
+        click.echo("Pages (omaha-eval help PAGE):\n" + "\n".join(lines))
+        return
+    from omaha_eval.cli import main  # the group that holds this command
+
+    click.echo(page_text(page, main), nl=False)
