@@ -38,6 +38,7 @@ import omaha_eval._preflop as _preflop
 from omaha_eval._checks import quote
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import game as read_game
+from omaha_eval.types import GameName, Hands
 
 __all__ = ["TABLES", "equity_vs_random", "percentile"]
 
@@ -63,7 +64,7 @@ def _classes(hands: Any, game: Any, table: Any) -> tuple[Any, _preflop.PreflopOr
 
 
 def percentile(
-    hands: Any, game: Any = "omaha8", table: str = "hu"
+    hands: Hands, game: GameName = "omaha8", table: str = "hu"
 ) -> float | npt.NDArray[np.float64]:
     """Percentage (0 to 100) of all hands of the same size whose class ranks
     above the hand's class in the preflop order of `game` and `table`.
@@ -83,7 +84,7 @@ def percentile(
 
 
 def equity_vs_random(
-    hands: Any, game: Any = "omaha8", table: str = "hu"
+    hands: Hands, game: GameName = "omaha8", table: str = "hu"
 ) -> float | npt.NDArray[np.float64]:
     """The preflop order's equity of each hand's class: its all-in pot share
     preflop against one random hand (``table="hu"``) or five (``"6h"``),

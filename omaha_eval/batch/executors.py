@@ -23,12 +23,15 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, wait
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from omaha_eval.batch.files import csv_row
 from omaha_eval.batch.spots import Spot, error_record
 from omaha_eval.equity import EquityInterrupted
 from omaha_eval.errors import OmahaEvalError, for_people
+
+if TYPE_CHECKING:  # pragma: no cover
+    from omaha_eval.engine.results import EquityResult
 
 __all__ = ["SpotResult", "Task", "execute", "solve"]
 
@@ -56,7 +59,7 @@ class SpotResult:
 
     id: str
     record: dict[str, Any]
-    result: Any = field(default=None, compare=False, repr=False)
+    result: EquityResult | None = field(default=None, compare=False, repr=False)
 
     @property
     def ok(self) -> bool:

@@ -25,7 +25,6 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
 
 from omaha_eval import _checks
 from omaha_eval.engine import runner
@@ -34,6 +33,7 @@ from omaha_eval.engine.seeds import seed_value
 from omaha_eval.errors import OmahaEvalTypeError, quote
 from omaha_eval.pql.execute import Column, Prepared, QueryResult, plan, prepare_statement, run
 from omaha_eval.pql.syntax import QueryError, parse
+from omaha_eval.types import Seed, StopFlag
 
 __all__ = ["Column", "QueryError", "QueryInterrupted", "QueryResult", "query", "query_rounds"]
 
@@ -53,9 +53,9 @@ def query_rounds(
     trials: int | None = None,
     target_stderr: float | None = None,
     exact: bool | None = None,
-    seed: Any = None,
+    seed: Seed = None,
     threads: int | None = None,
-    stop: Any = None,
+    stop: StopFlag | None = None,
     hole_cards: int | None = None,
 ) -> Iterator[tuple[int, QueryResult]]:
     """The run of :func:`query`: (statement number, its running result)
@@ -100,10 +100,10 @@ def query(
     trials: int | None = None,
     target_stderr: float | None = None,
     exact: bool | None = None,
-    seed: Any = None,
+    seed: Seed = None,
     threads: int | None = None,
     progress: Callable[[QueryResult], object] | None = None,
-    stop: Any = None,
+    stop: StopFlag | None = None,
     hole_cards: int | None = None,
 ) -> QueryResult | list[QueryResult]:
     """Run a query: one QueryResult per statement (a list for several).
