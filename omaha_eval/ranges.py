@@ -29,7 +29,6 @@ import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -39,6 +38,7 @@ import omaha_eval._checks as _checks
 import omaha_eval._core as _core
 import omaha_eval._preflop as _preflop
 import omaha_eval._range_parse as rp
+from omaha_eval._cache import lru_cache
 from omaha_eval.errors import OmahaEvalTypeError
 from omaha_eval.games import Game
 from omaha_eval.games import game as read_game

@@ -396,7 +396,7 @@ def dask_client(dask: Any, timeout: float = DASK_TIMEOUT) -> Any:
     except (ValueError, TypeError) as exc:
         raise OmahaEvalError(f"dask: {address!r} is not a scheduler address: {exc}") from None
 
-    class ClosingClient(Client):
+    class _ClosingClient(Client):
         def start(self, **kwargs: Any) -> Any:
             try:
                 return super().start(**kwargs)  # type: ignore[no-untyped-call]
@@ -409,7 +409,7 @@ def dask_client(dask: Any, timeout: float = DASK_TIMEOUT) -> Any:
 
     def connect() -> None:
         try:
-            box["client"] = ClosingClient(  # type: ignore[no-untyped-call]
+            box["client"] = _ClosingClient(  # type: ignore[no-untyped-call]
                 address, timeout=timeout, set_as_default=False
             )
         except BaseException as exc:  # MemoryError from a peer that is not Dask, too
