@@ -2,4 +2,5 @@
 
 from omaha_eval.cli import main
 
-main(prog_name="omaha-eval")
+if __name__ == "__main__":  # imported (by stubtest, by pydoc) it does nothing
+    main(prog_name="omaha-eval")

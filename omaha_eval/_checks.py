@@ -21,6 +21,7 @@ import numpy.typing as npt
 from omaha_eval.cards import card_str, format_cards, parse_cards
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
 from omaha_eval.games import HOLE_SIZES, MAX_PLAYERS
+from omaha_eval.types import CardArray, FloatArray
 
 __all__ = [
     "BOARD_SIZE",
@@ -45,9 +46,6 @@ __all__ = [
     "weights",
     "whole",
 ]
-
-CardArray = npt.NDArray[np.uint8]
-FloatArray = npt.NDArray[np.float64]
 
 BOARD_SIZE = 5
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
-from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -29,6 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 import omaha_eval._core as _core
+from omaha_eval._cache import cache, lru_cache
 from omaha_eval.cards import RANKS, SUITS
 
 TABLES = ("hu", "6h")  # heads-up (one random opponent), six-handed (five)

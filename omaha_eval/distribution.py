@@ -19,7 +19,7 @@ checks them, with the same words.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
 import numpy as np
 
@@ -33,6 +33,8 @@ from omaha_eval.engine.seeds import child_seed, seed_value
 from omaha_eval.engine.spot import Seat, live_rows, prepare
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
 from omaha_eval.ranges import all_hands
+from omaha_eval.types import Board, GameName, Seed
+from omaha_eval.types import Player as PlayerInput  # engine.players.Player: a player as read
 
 __all__ = ["PREFLOP_TRIALS", "EquityDistribution", "distribution_of", "equity_distribution"]
 
@@ -91,14 +93,14 @@ class EquityDistribution:
 
 
 def equity_distribution(
-    hero: Any,
-    villain: Any,
-    board: Any = "",
+    hero: PlayerInput,
+    villain: PlayerInput,
+    board: Board = "",
     *,
-    game: Any = "omaha8",
+    game: GameName = "omaha8",
     hole_cards: int | None = None,
     trials: int = PREFLOP_TRIALS,
-    seed: Any = None,
+    seed: Seed = None,
     threads: int | None = None,
 ) -> EquityDistribution:
     """The equity of every combo of `hero` (a range: text, a Range, (combos,

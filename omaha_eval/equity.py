@@ -43,6 +43,7 @@ from omaha_eval.engine.spot import (
     prepare,
 )
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
+from omaha_eval.types import Board, DeadCards, GameName, Player, Seed, StopFlag
 
 __all__ = [
     "AUTO_EXACT_WORK",
@@ -206,18 +207,18 @@ def _pattern_results(question: Question, pairs: list[Any], plan: runner.Plan, st
 
 
 def equity_rounds(
-    players: Sequence[Any],
-    board: Any = "",
-    dead: Any = "",
+    players: Sequence[Player],
+    board: Board = "",
+    dead: DeadCards = "",
     *,
     trials: int | None = None,
     exact: bool | None = None,
-    seed: Any = None,
+    seed: Seed = None,
     threads: int | None = None,
     target_stderr: float | None = None,
-    game: Any = "omaha8",
+    game: GameName = "omaha8",
     hole_cards: int | None = None,
-    stop: Any = None,
+    stop: StopFlag | None = None,
     strict: bool = False,
 ) -> EquityRounds:
     """The run of :func:`equity`, one running result at a time.
@@ -272,19 +273,19 @@ def _plain_options(trials: Any, seed: Any, threads: Any) -> bool:
 
 
 def equity(
-    players: Sequence[Any],
-    board: Any = "",
-    dead: Any = "",
+    players: Sequence[Player],
+    board: Board = "",
+    dead: DeadCards = "",
     *,
     trials: int | None = None,
     exact: bool | None = None,
-    seed: Any = None,
+    seed: Seed = None,
     threads: int | None = None,
     target_stderr: float | None = None,
-    game: Any = "omaha8",
+    game: GameName = "omaha8",
     hole_cards: int | None = None,
     progress: Callable[[EquityResult], object] | None = None,
-    stop: Any = None,
+    stop: StopFlag | None = None,
     strict: bool = False,
 ) -> EquityResult:
     """Equity of 2 to 10 Omaha players, by exact enumeration or Monte Carlo.

@@ -13,7 +13,6 @@ Values (the same as the C core, src_c/oe_cards.h):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, overload
 
 import numpy as np
@@ -21,9 +20,11 @@ import numpy.typing as npt
 
 import omaha_eval._checks as _checks
 import omaha_eval._core as _core
+from omaha_eval._cache import lru_cache
 from omaha_eval._checks import BOARD_SIZE, HOLE_SIZES, CardArray
 from omaha_eval.cards import format_cards
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
+from omaha_eval.types import CardIds, CardRows, Cards, HighValues
 
 __all__ = [
     "HIGH_MAX",
@@ -76,7 +77,7 @@ class HandValue:
     low_cards: str | None
 
 
-def _check_high(value: int) -> int:
+def _check_high(value: Any) -> int:
     if not isinstance(value, (int, np.integer)) or not 1 <= int(value) <= HIGH_MAX:
         raise OmahaEvalError(f"high: expected a high value 1..{HIGH_MAX}, got {value!r}")
     return int(value)
@@ -127,8 +128,8 @@ def _names() -> npt.NDArray[np.str_]:
 @overload
 def high_category(high: int | np.integer[Any]) -> str: ...
 @overload
-def high_category(high: npt.ArrayLike) -> str | npt.NDArray[np.uint8]: ...
-def high_category(high: Any) -> str | npt.NDArray[np.uint8]:
+def high_category(high: HighValues) -> str | npt.NDArray[np.uint8]: ...
+def high_category(high: int | np.integer[Any] | HighValues) -> str | npt.NDArray[np.uint8]:
     """Category of a high value: its name for one value (7462 -> 'Straight
     flush'); for an array of values (any shape), an array of category codes
     of the same shape, uint8 0..8, indexes into CATEGORIES (0 = high card
@@ -150,8 +151,8 @@ def high_category(high: Any) -> str | npt.NDArray[np.uint8]:
 @overload
 def high_name(high: int | np.integer[Any]) -> str: ...
 @overload
-def high_name(high: npt.ArrayLike) -> str | npt.NDArray[np.str_]: ...
-def high_name(high: Any) -> str | npt.NDArray[np.str_]:
+def high_name(high: HighValues) -> str | npt.NDArray[np.str_]: ...
+def high_name(high: int | np.integer[Any] | HighValues) -> str | npt.NDArray[np.str_]:
     """Full name of a high value, e.g. 'Full house, kings over nines'; for
     an array of values (any shape), an array of names (str) of that shape.
 
@@ -245,7 +246,7 @@ def _rows_and_boards(holes: Any, boards: Any) -> tuple[CardArray, CardArray]:
     return h, b
 
 
-def evaluate(hole: Any, board: Any) -> HandValue:
+def evaluate(hole: Cards, board: Cards) -> HandValue:
     """Best high and best low of `hole` (4, 5 or 6 cards) on `board`: a
     river (5 cards), or a flop or a turn (3 or 4 cards) for the best hand so
     far.  Either way a hand is exactly two hole cards and three board cards
@@ -280,7 +281,7 @@ def evaluate(hole: Any, board: Any) -> HandValue:
 
 
 def evaluate_batch(
-    holes: npt.ArrayLike, boards: npt.ArrayLike
+    holes: CardRows, boards: CardRows | CardIds
 ) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]:
     """High and low values of many hands at once.
 

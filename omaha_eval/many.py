@@ -22,10 +22,10 @@ from omaha_eval.engine.spot import check_deck
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import PLAYERS
 from omaha_eval.games import game as read_game
+from omaha_eval.types import CardRows, FloatArray, GameName, SpotHands
 
 __all__ = ["ManyEquity", "equity_many"]
 
-FloatArray = npt.NDArray[np.float64]
 
 BOARD_SIZES = (3, 4, 5)
 CHUNK = 4096  # spots per C call
@@ -106,7 +106,7 @@ def _bad_rows(h: npt.NDArray[Any], b: npt.NDArray[Any]) -> OmahaEvalError:
     )
 
 
-def equity_many(hands: Any, boards: Any, game: Any = "omaha8") -> ManyEquity:
+def equity_many(hands: SpotHands, boards: CardRows, game: GameName = "omaha8") -> ManyEquity:
     """Exact equity of every spot: hands (N, P, k) integer card ids (P = 2..10
     players, k = 4, 5 or 6 cards each), boards (N, b), b = 3, 4 or 5.
 

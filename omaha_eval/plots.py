@@ -120,7 +120,7 @@ def check_plot_target(path: str | Path, name: str = "plot") -> Path:
     return target
 
 
-def save_figure(fig: Any, path: str | Path, name: str = "plot") -> Path:
+def save_figure(fig: Figure, path: str | Path, name: str = "plot") -> Path:
     """Save as PNG or SVG, by the file's extension, whole or not at all: the
     picture is written beside the target and moved onto it once complete
     (a full disk leaves no truncated file)."""

@@ -49,6 +49,7 @@ from omaha_eval.cards import format_cards
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import game as read_game
 from omaha_eval.ranges import Range
+from omaha_eval.types import Cards, GameName, HandRange, Hands
 
 __all__ = [
     "TABLES", "PreflopRank", "equity_vs_random", "percentile", "preflop_rank", "strength_order",
@@ -76,7 +77,7 @@ def _classes(hands: Any, game: Any, table: Any) -> tuple[Any, _preflop.PreflopOr
 
 
 def percentile(
-    hands: Any, game: Any = "omaha8", table: str = "hu"
+    hands: Hands, game: GameName = "omaha8", table: str = "hu"
 ) -> float | npt.NDArray[np.float64]:
     """Percentage (0 to 100) of all hands of the same size whose class ranks
     above the hand's class in the preflop order of `game` and `table`.
@@ -96,7 +97,7 @@ def percentile(
 
 
 def equity_vs_random(
-    hands: Any, game: Any = "omaha8", table: str = "hu"
+    hands: Hands, game: GameName = "omaha8", table: str = "hu"
 ) -> float | npt.NDArray[np.float64]:
     """The preflop order's equity of each hand's class: its all-in pot share
     preflop against one random hand (``table="hu"``) or five (``"6h"``),
@@ -133,7 +134,7 @@ class PreflopRank:
     class_hands: int
 
 
-def preflop_rank(hand: Any, game: Any = "omaha8", table: str = "hu") -> PreflopRank:
+def preflop_rank(hand: Cards, game: GameName = "omaha8", table: str = "hu") -> PreflopRank:
     """Where `hand` (card text or ids; 4, 5 or 6 cards) stands in the
     preflop order of `game` and `table` (``"hu"`` or ``"6h"``), as
     ``omaha-eval rank`` shows it.  Raises OmahaEvalError (naming the
@@ -160,7 +161,10 @@ def preflop_rank(hand: Any, game: Any = "omaha8", table: str = "hu") -> PreflopR
 
 
 def strength_order(
-    hands: Any, game: Any = "omaha8", table: str = "hu", first: int | None = None
+    hands: Hands | HandRange,
+    game: GameName = "omaha8",
+    table: str = "hu",
+    first: int | None = None,
 ) -> npt.NDArray[np.intp]:
     """Positions of the rows of `hands` (an (N, k) array of card ids, or a
     Range: its ``combos``, read without checking them again), best class

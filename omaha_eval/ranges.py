@@ -29,7 +29,6 @@ import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -39,9 +38,11 @@ import omaha_eval._checks as _checks
 import omaha_eval._core as _core
 import omaha_eval._preflop as _preflop
 import omaha_eval._range_parse as rp
+from omaha_eval._cache import lru_cache
 from omaha_eval.errors import OmahaEvalTypeError
 from omaha_eval.games import Game
 from omaha_eval.games import game as read_game
+from omaha_eval.types import GameName
 
 __all__ = ["Range", "card_sets", "parse_range"]
 
@@ -623,7 +624,7 @@ class Range:
 
     __slots__ = ("_combos", "_keys", "_text", "_weights", "game", "hole_cards")
 
-    def __init__(self, text: str, hole_cards: int = 4, game: Any = "omaha8") -> None:
+    def __init__(self, text: str, hole_cards: int = 4, game: GameName = "omaha8") -> None:
         if not isinstance(text, str):
             got = f"{type(text).__name__} {_checks.quote(text)}"
             raise OmahaEvalTypeError(f"range: expected range text such as 'AA:$ds', got {got}")
@@ -704,7 +705,7 @@ class Range:
         return f"Range({self._text!r}, hole_cards={self.hole_cards}{game}) with {len(self)} hands"
 
 
-def parse_range(text: str, hole_cards: int = 4, game: Any = "omaha8") -> Range:
+def parse_range(text: str, hole_cards: int = 4, game: GameName = "omaha8") -> Range:
     """``Range(text, hole_cards, game)``: the hands of a range expression with their weights.
 
     >>> len(parse_range("RRON"))  # exactly one pair, no trips, no second pair

@@ -15,6 +15,7 @@ it arithmetically.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from math import comb
@@ -36,6 +37,17 @@ from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
 from omaha_eval.games import MAX_PLAYERS, Game
 from omaha_eval.games import game as read_game
 from omaha_eval.ranges import all_hands as _all_hands
+from omaha_eval.types import (
+    CardRows,
+    Cards,
+    Contributions,
+    FloatArray,
+    GameName,
+    HandRange,
+    Hands,
+    Weights,
+)  # fmt: skip
+from omaha_eval.types import Player as PlayerInput  # engine.players.Player: a player as read
 
 __all__ = [
     "N_HANDS",
@@ -54,8 +66,6 @@ __all__ = [
 
 N_HANDS: int = _core.N_HANDS4  # C(52, 4) = 270,725 four-card hands
 MAX_CHIPS = 2**62  # total chips of a showdown, so that int64 sums cannot overflow
-
-FloatArray = npt.NDArray[np.float64]
 
 # _BINOMIAL[x, i] = C(x, i) for the combinatorial number system of hand_index.
 _BINOMIAL = np.array([[comb(x, i) for i in range(7)] for x in range(52)], dtype=np.int64)
@@ -103,8 +113,8 @@ def _off_board(rows: CardArray, name: str, board: CardArray) -> CardArray:
 @overload
 def hand_index(hand: str) -> int: ...
 @overload
-def hand_index(hand: Any) -> int | npt.NDArray[np.int64]: ...
-def hand_index(hand: Any) -> int | npt.NDArray[np.int64]:
+def hand_index(hand: Hands) -> int | npt.NDArray[np.int64]: ...
+def hand_index(hand: Hands) -> int | npt.NDArray[np.int64]:
     """Row of a hand in :func:`all_hands` of its size, in any card order.
 
     One hand (text or 4, 5 or 6 ids) gives an ``int``; an (N, k) integer
@@ -129,7 +139,7 @@ def hand_index(hand: Any) -> int | npt.NDArray[np.int64]:
 
 
 def rank_board(
-    board: Any, hands: npt.ArrayLike | None = None
+    board: Cards, hands: CardRows | None = None
 ) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]:
     """High and low value of every hand on a complete five-card board.
 
@@ -187,7 +197,7 @@ class StreetShares:
         total: FloatArray = self.hi_share + self.lo_share
         return total
 
-    def range_equity(self, hero_weights: Any = None) -> float:
+    def range_equity(self, hero_weights: Weights | HandRange | None = None) -> float:
         """The hero range's equity against the villain range: the expected
         pot share over every deal of a hero hand, a villain hand and a
         runout that share no card (docs/rules.md, "Equity"), each weighted
@@ -336,11 +346,11 @@ def street_shares(board: CardArray, hero: CardArray, villain: CardArray, weights
 
 
 def street_equity(
-    board: Any,
-    hero: Any,
-    villain: Any,
-    villain_weights: npt.ArrayLike | None = None,
-    game: str = "omaha8",
+    board: Cards,
+    hero: PlayerInput,
+    villain: PlayerInput,
+    villain_weights: Weights | None = None,
+    game: GameName = "omaha8",
     threads: int | None = None,
 ) -> StreetShares:
     """Exact pot share of every hero hand against a weighted villain range
@@ -375,11 +385,11 @@ def street_equity(
 
 
 def river_shares(
-    board: Any,
-    hero_combos: Any,
-    villain_combos: Any,
-    villain_weights: npt.ArrayLike | None = None,
-    game: str = "omaha8",
+    board: Cards,
+    hero_combos: PlayerInput,
+    villain_combos: PlayerInput,
+    villain_weights: Weights | None = None,
+    game: GameName = "omaha8",
 ) -> RiverShares:
     """hi/lo shares and scoop of every hero hand against a weighted range on
     a complete board (:func:`street_equity` on a river).
@@ -413,11 +423,11 @@ def river_shares(
 
 
 def river_equity(
-    board: Any,
-    hero_combos: Any,
-    villain_combos: Any,
-    villain_weights: npt.ArrayLike | None = None,
-    game: str = "omaha8",
+    board: Cards,
+    hero_combos: PlayerInput,
+    villain_combos: PlayerInput,
+    villain_weights: Weights | None = None,
+    game: GameName = "omaha8",
 ) -> FloatArray:
     """Expected pot share (hi_share + lo_share) of every hero hand against a
     weighted villain range on a complete board: :func:`river_shares`
@@ -462,19 +472,19 @@ class ShowdownDetail:
 
 
 @overload
-def showdown(hands: list[Any] | tuple[Any, ...], board: Any, contributions: Any,
-             button: int = 0, game: str = "omaha8", *,
+def showdown(hands: Sequence[Cards | None], board: Cards, contributions: Contributions,
+             button: int = 0, game: GameName = "omaha8", *,
              detail: Literal[False] = False) -> list[int]: ...  # fmt: skip
 @overload
-def showdown(hands: list[Any] | tuple[Any, ...], board: Any, contributions: Any,
-             button: int = 0, game: str = "omaha8", *,
+def showdown(hands: Sequence[Cards | None], board: Cards, contributions: Contributions,
+             button: int = 0, game: GameName = "omaha8", *,
              detail: Literal[True]) -> ShowdownDetail: ...  # fmt: skip
 def showdown(
-    hands: list[Any] | tuple[Any, ...],
-    board: Any,
-    contributions: Any,
+    hands: Sequence[Cards | None],
+    board: Cards,
+    contributions: Contributions,
     button: int = 0,
-    game: str = "omaha8",
+    game: GameName = "omaha8",
     *,
     detail: bool = False,
 ) -> list[int] | ShowdownDetail:

@@ -36,13 +36,32 @@ import os
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from omaha_eval.batch.executors import DASK_TIMEOUT, SpotResult, Task, dask_client, execute
 from omaha_eval.batch.files import Output, max_players, read_spots
 from omaha_eval.batch.spots import check_spots, row_id, spot_seed
 from omaha_eval.engine.runner import default_threads
 from omaha_eval.errors import OmahaEvalError
+from omaha_eval.types import SpotTable
+
+if TYPE_CHECKING:  # pragma: no cover  (distributed: the optional dask extra)
+    from typing import TypedDict
+
+    from distributed import Client
+    from typing_extensions import Unpack  # typing's own from Python 3.11
+
+    class _RunOptions(TypedDict, total=False):
+        """The options of `run` that `run_file` passes on."""
+
+        workers: int | None
+        dask: str | Client | None
+        seed: int
+        threads: int | None
+        defaults: Mapping[str, Any] | None
+        equity: Callable[..., Any] | None
+        executor: Literal["thread", "process"]
+
 
 __all__ = [
     "BatchSummary",
@@ -75,10 +94,10 @@ def _library_equity() -> Callable[..., Any]:
 
 
 def run(
-    spots: Iterable[Mapping[str, Any]] | Any,
+    spots: Iterable[Mapping[str, Any]] | SpotTable,
     *,
     workers: int | None = None,
-    dask: Any = None,
+    dask: str | Client | None = None,
     seed: int = 0,
     skip: Collection[str] | Callable[[str], bool] = (),
     threads: int | None = 1,
@@ -151,7 +170,7 @@ def run_file(
     *,
     on_start: Callable[[int], None] | None = None,
     on_result: Callable[[SpotResult], None] | None = None,
-    **options: Any,
+    **options: Unpack[_RunOptions],
 ) -> BatchSummary:
     """Run the spots of INPUT and append each result to OUTPUT as it
     finishes (CSV or JSON Lines, each by its extension).  Spots whose id is

@@ -23,12 +23,15 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, wait
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from omaha_eval.batch.files import csv_row
 from omaha_eval.batch.spots import Spot, error_record
 from omaha_eval.equity import EquityInterrupted
 from omaha_eval.errors import OmahaEvalError, for_people
+
+if TYPE_CHECKING:  # pragma: no cover
+    from omaha_eval.engine.results import EquityResult
 
 __all__ = ["SpotResult", "Task", "execute", "solve"]
 
@@ -56,7 +59,7 @@ class SpotResult:
 
     id: str
     record: dict[str, Any]
-    result: Any = field(default=None, compare=False, repr=False)
+    result: EquityResult | None = field(default=None, compare=False, repr=False)
 
     @property
     def ok(self) -> bool:
@@ -394,7 +397,7 @@ def dask_client(dask: Any, timeout: float = DASK_TIMEOUT) -> Any:
     except (ValueError, TypeError) as exc:
         raise OmahaEvalError(f"dask: {address!r} is not a scheduler address: {exc}") from None
 
-    class ClosingClient(Client):
+    class _ClosingClient(Client):
         def start(self, **kwargs: Any) -> Any:
             try:
                 return super().start(**kwargs)  # type: ignore[no-untyped-call]
@@ -407,7 +410,7 @@ def dask_client(dask: Any, timeout: float = DASK_TIMEOUT) -> Any:
 
     def connect() -> None:
         try:
-            box["client"] = ClosingClient(  # type: ignore[no-untyped-call]
+            box["client"] = _ClosingClient(  # type: ignore[no-untyped-call]
                 address, timeout=timeout, set_as_default=False
             )
         except BaseException as exc:  # MemoryError from a peer that is not Dask, too

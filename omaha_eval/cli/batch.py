@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
+from typing import Literal
 
 import click
 
@@ -57,7 +58,7 @@ def batch_command(
     input_path: str,
     output: str,
     workers: int | None,
-    executor: str,
+    executor: Literal["thread", "process"],  # the click.Choice above
     dask_address: str | None,
     trials: int | None,
     seed: int,

@@ -52,7 +52,9 @@ __all__ = [
     "read_players",
 ]
 
-Kind = Literal["hand", "range", "random"]
+# A union of one-value Literals: the same type, and a Union at run time too, as
+# stubtest checks (a Literal of several values is not one).
+Kind = Literal["hand"] | Literal["range"] | Literal["random"]
 
 
 @dataclass(frozen=True, eq=False)

@@ -26,7 +26,6 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
 
 from omaha_eval import _checks
 from omaha_eval.engine import runner
@@ -35,6 +34,7 @@ from omaha_eval.engine.seeds import seed_value
 from omaha_eval.errors import OmahaEvalTypeError, quote
 from omaha_eval.pql.execute import Column, Prepared, QueryResult, plan, prepare_statement, run
 from omaha_eval.pql.syntax import QueryError, parse
+from omaha_eval.types import Seed, StopFlag
 
 __all__ = ["Column", "QueryError", "QueryInterrupted", "QueryResult", "query", "query_rounds"]
 
@@ -54,9 +54,9 @@ def query_rounds(
     trials: int | None = None,
     target_stderr: float | None = None,
     exact: bool | None = None,
-    seed: Any = None,
+    seed: Seed = None,
     threads: int | None = None,
-    stop: Any = None,
+    stop: StopFlag | None = None,
     hole_cards: int | None = None,
     strict: bool = False,
 ) -> Iterator[tuple[int, QueryResult]]:
@@ -102,10 +102,10 @@ def query(
     trials: int | None = None,
     target_stderr: float | None = None,
     exact: bool | None = None,
-    seed: Any = None,
+    seed: Seed = None,
     threads: int | None = None,
     progress: Callable[[QueryResult], object] | None = None,
-    stop: Any = None,
+    stop: StopFlag | None = None,
     hole_cards: int | None = None,
     strict: bool = False,
 ) -> QueryResult | list[QueryResult]:

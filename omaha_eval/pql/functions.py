@@ -20,7 +20,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 from math import comb
 from typing import Any
 
@@ -28,6 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 import omaha_eval._core as _core
+from omaha_eval._cache import cache
 from omaha_eval.cards import RANKS
 from omaha_eval.evaluator import CATEGORIES
 from omaha_eval.pql.block import Block
