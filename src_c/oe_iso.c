@@ -19,6 +19,7 @@
  */
 #include "oe_iso.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "oe_bits.h"
@@ -32,6 +33,9 @@ static uint32_t binom[OE_NUM_RANKS + 1][OE_NUM_RANKS + 1];
 static uint16_t colex_rank[1 << OE_NUM_RANKS];  /* rank of a set among those of its size */
 static uint16_t colex_set[1 << OE_NUM_RANKS];   /* sets by (size, rank) ... */
 static uint16_t colex_start[OE_NUM_RANKS + 2];  /* ... from colex_start[size] */
+/* Bits of a rank set: a table, as a portable build has no popcount instruction
+ * (oe_popcount32 would call a library routine in the inner loops). */
+static uint8_t n_ranks[1 << OE_NUM_RANKS];
 
 typedef struct {
     uint64_t offset;             /* first index of the configuration */
@@ -70,6 +74,7 @@ int oe_iso_init(void)
         uint32_t rank = 0, rest = set;
         for (int i = 1; rest; i++, rest &= rest - 1) rank += binom[oe_ctz32(rest)][i];
         int m = oe_popcount32(set);
+        n_ranks[set] = (uint8_t)m;
         colex_rank[set] = (uint16_t)rank;
         colex_set[colex_start[m] + rank] = (uint16_t)set;
     }
@@ -77,13 +82,18 @@ int oe_iso_init(void)
     return 0;
 }
 
-/* C(n, k) for k <= 4 and any n that keeps it in 64 bits. */
-static uint64_t choose(uint64_t n, int k)
+/* C(n, k) for k <= 4 and any n that keeps it in 64 bits (constant divisors:
+ * the index's inner loop calls it). */
+static inline uint64_t choose(uint64_t n, int k)
 {
     if (n < (uint64_t)k) return 0;
-    uint64_t c = 1;
-    for (int i = 0; i < k; i++) c = c * (n - (uint64_t)i) / (uint64_t)(i + 1); /* exact at each step */
-    return c;
+    switch (k) {
+    case 0: return 1;
+    case 1: return n;
+    case 2: return n * (n - 1) / 2;
+    case 3: return n * (n - 1) / 2 * (n - 2) / 3;
+    default: return n * (n - 1) / 2 * (n - 2) / 3 * (n - 3) / 4;
+    }
 }
 
 static int shape_count(uint16_t shape, int round) { return shape >> (SHAPE_BITS * round) & 7; }
@@ -240,7 +250,7 @@ static uint32_t relative_rank(uint32_t set, uint32_t used)
     uint32_t rank = 0;
     for (int i = 1; set; i++, set &= set - 1) {
         int b = oe_ctz32(set);
-        rank += binom[b - oe_popcount32(used & ((1u << b) - 1))][i];
+        rank += binom[b - n_ranks[used & ((1u << b) - 1)]][i];
     }
     return rank;
 }
@@ -274,9 +284,9 @@ static uint64_t index_sets(const oe_iso *iso, const uint16_t sets[][4])
         uint64_t idx = 0, mult = 1;
         for (int r = 0; r < iso->n_rounds; r++) {
             uint32_t set = sets[r][s];
-            int m = oe_popcount32(set);
+            int m = n_ranks[set];
             idx += mult * relative_rank(set, used);
-            mult *= binom[OE_NUM_RANKS - oe_popcount32(used)][m];
+            mult *= binom[OE_NUM_RANKS - n_ranks[used]][m];
             used |= set;
             shape |= (uint32_t)m << (SHAPE_BITS * r);
         }
@@ -318,34 +328,51 @@ ptrdiff_t oe_iso_index_many(const oe_iso *iso, const uint8_t *first, const uint8
 {
     const int k = iso->sizes[0], b = iso->n_cards - k;
     for (size_t i = 0; i < n; i++) {
-        uint16_t sets[OE_ISO_MAX_ROUNDS][4] = {{0}};
+        uint16_t sets[OE_ISO_MAX_ROUNDS][4] = {{0}}, all[4] = {0}, twice = 0;
         const uint8_t *hole = first + i * (size_t)k, *board = rest + i * (size_t)b;
-        for (int j = 0; j < k; j++) sets[0][OE_SUIT(hole[j])] |= (uint16_t)(1u << OE_RANK(hole[j]));
+        /* a card already seen in its suit is a repeat */
+#define ADD(round, card)                                             \
+    do {                                                             \
+        const uint16_t bit = (uint16_t)(1u << OE_RANK(card));        \
+        twice |= all[OE_SUIT(card)] & bit;                           \
+        all[OE_SUIT(card)] |= bit;                                   \
+        sets[round][OE_SUIT(card)] |= bit;                           \
+    } while (0)
+        for (int j = 0; j < k; j++) ADD(0, hole[j]);
         for (int r = 1, j = 0; r < iso->n_rounds; r++)
-            for (int e = j + iso->sizes[r]; j < e; j++)
-                sets[r][OE_SUIT(board[j])] |= (uint16_t)(1u << OE_RANK(board[j]));
-        /* a repeated card sets one bit twice: fewer bits than cards */
-        uint64_t seen = 0;
-        for (int r = 0; r < iso->n_rounds; r++)
-            seen |= (uint64_t)sets[r][0] | (uint64_t)sets[r][1] << 13 | (uint64_t)sets[r][2] << 26 |
-                    (uint64_t)sets[r][3] << 39;
-        if (oe_popcount64(seen) != iso->n_cards) return (ptrdiff_t)i;
+            for (int e = j + iso->sizes[r]; j < e; j++) ADD(r, board[j]);
+#undef ADD
+        if (twice) return (ptrdiff_t)i;
         out[i] = index_sets(iso, sets);
     }
     return -1;
 }
 
-/* Largest y with C(y, k) <= r, y < limit (C(k - 1, k) = 0 <= r always). */
+/* Largest y < limit with C(y, k) <= r (C(k - 1, k) = 0 <= r always): from
+ * the estimate y ~ (k! r)^(1/k) + (k - 1) / 2, corrected by steps. */
 static uint64_t largest_below(uint64_t r, int k, uint64_t limit)
 {
     if (k == 1) return r;
-    uint64_t lo = (uint64_t)k - 1, hi = limit; /* C(lo, k) <= r < C(hi, k) */
-    while (hi - lo > 1) {
-        uint64_t mid = lo + (hi - lo) / 2;
-        if (choose(mid, k) <= r) lo = mid;
-        else hi = mid;
+    static const double factorial[5] = {1, 1, 2, 6, 24};
+    double root = k == 2 ? sqrt(2.0 * (double)r) : pow(factorial[k] * (double)r, 1.0 / k);
+    uint64_t y = (uint64_t)root + (uint64_t)k;
+    if (y >= limit) y = limit - 1;
+    while (choose(y, k) > r) y--;
+    while (y + 1 < limit && choose(y + 1, k) <= r) y++;
+    return y;
+}
+
+/* x % d and x / d, in 32 bits when they fit (a 64-bit division is slower). */
+static inline uint64_t div_mod(uint64_t *x, uint64_t d)
+{
+    if (*x <= UINT32_MAX && d <= UINT32_MAX) {
+        uint32_t x32 = (uint32_t)*x, d32 = (uint32_t)d;
+        *x = x32 / d32;
+        return x32 % d32;
     }
-    return lo;
+    uint64_t rem = *x % d;
+    *x /= d;
+    return rem;
 }
 
 void oe_iso_unindex(const oe_iso *iso, uint64_t index, uint8_t *cards)
@@ -361,8 +388,8 @@ void oe_iso_unindex(const oe_iso *iso, uint64_t index, uint8_t *cards)
     int s = 0;
     for (int g = 0; g < c->n_groups; g++) {
         int len = c->group_len[g];
-        uint64_t rank = rest % c->group_size[g];
-        rest /= c->group_size[g];
+        uint64_t rank = 0;
+        if (c->group_size[g] > 1) rank = div_mod(&rest, c->group_size[g]);
         uint64_t limit = c->group_domain[g] + (uint64_t)len - 1;
         for (int j = 0; j < len; j++, s++) {
             uint64_t y = largest_below(rank, len - j, limit);
@@ -377,9 +404,9 @@ void oe_iso_unindex(const oe_iso *iso, uint64_t index, uint8_t *cards)
         uint64_t x = idx[s];
         for (int r = 0; r < iso->n_rounds; r++) {
             int m = shape_count(c->shape[s], r);
-            uint32_t domain = binom[OE_NUM_RANKS - oe_popcount32(used)][m];
-            uint32_t set = absolute_set(colex_set[colex_start[m] + x % domain], used);
-            x /= domain;
+            if (!m) continue;
+            uint32_t domain = binom[OE_NUM_RANKS - n_ranks[used]][m];
+            uint32_t set = absolute_set(colex_set[colex_start[m] + div_mod(&x, domain)], used);
             used |= set;
             for (; set; set &= set - 1)
                 round_cards[r] |= (uint64_t)1 << (4 * oe_ctz32(set) + s);
