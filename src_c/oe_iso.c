@@ -36,6 +36,11 @@ static uint16_t colex_start[OE_NUM_RANKS + 2];  /* ... from colex_start[size] */
 /* Bits of a rank set: a table, as a portable build has no popcount instruction
  * (oe_popcount32 would call a library routine in the inner loops). */
 static uint8_t n_ranks[1 << OE_NUM_RANKS];
+/* squeeze[used][set]: the bits of `set` (7 bits) moved down over those of
+ * `used`, for relative sets without a loop (whose length a random deal
+ * would make unpredictable). */
+#define LOW_BITS 7
+static uint8_t squeeze[1 << LOW_BITS][1 << LOW_BITS];
 
 typedef struct {
     uint64_t offset;             /* first index of the configuration */
@@ -45,6 +50,9 @@ typedef struct {
     uint8_t group_len[4];        /* suits in each group, in sorted order */
     uint64_t group_domain[4];    /* indices one suit of the group can have */
     uint64_t group_size[4];      /* multisets of group_len of them */
+    uint64_t term_mult[4];       /* per sorted suit: its group's multiplier, */
+    uint64_t term_off[4];        /* the offset added to its index, */
+    int term_k[4];               /* and the size of its term's subset */
 } config;
 
 struct oe_iso {
@@ -70,6 +78,15 @@ int oe_iso_init(void)
     colex_start[0] = 0;
     for (int m = 0; m <= OE_NUM_RANKS; m++)
         colex_start[m + 1] = (uint16_t)(colex_start[m] + binom[OE_NUM_RANKS][m]);
+    for (uint32_t used = 0; used < 1u << LOW_BITS; used++)
+        for (uint32_t set = 0; set < 1u << LOW_BITS; set++) {
+            uint32_t out = 0;
+            for (int b = 0, to = 0; b < LOW_BITS; b++) {
+                if (used >> b & 1) continue;
+                out |= (set >> b & 1) << to++;
+            }
+            squeeze[used][set] = (uint8_t)out;
+        }
     for (uint32_t set = 0; set <= ALL_RANKS; set++) {
         uint32_t rank = 0, rest = set;
         for (int i = 1; rest; i++, rest &= rest - 1) rank += binom[oe_ctz32(rest)][i];
@@ -150,8 +167,13 @@ static void add_config(oe_iso *iso, const uint16_t *shapes)
         }
         c->group_len[c->n_groups - 1]++;
     }
-    for (int g = 0; g < c->n_groups; g++) {
+    for (int g = 0, s = 0; g < c->n_groups; g++) {
         c->group_size[g] = choose(c->group_domain[g] + c->group_len[g] - 1, c->group_len[g]);
+        for (int j = 0; j < c->group_len[g]; j++, s++) {
+            c->term_mult[s] = c->size;
+            c->term_off[s] = (uint64_t)(c->group_len[g] - 1 - j);
+            c->term_k[s] = c->group_len[g] - j;
+        }
         c->size *= c->group_size[g];
     }
     iso->size += c->size;
@@ -244,15 +266,13 @@ static const config *find_config(const oe_iso *iso, const uint16_t *shapes)
 
 /* Colex rank of `set` among the sets of its size, its ranks counted among
  * those not in `used`. */
-static uint32_t relative_rank(uint32_t set, uint32_t used)
+static inline uint32_t relative_rank(uint32_t set, uint32_t used)
 {
-    if (!used) return colex_rank[set];
-    uint32_t rank = 0;
-    for (int i = 1; set; i++, set &= set - 1) {
-        int b = oe_ctz32(set);
-        rank += binom[b - n_ranks[used & ((1u << b) - 1)]][i];
-    }
-    return rank;
+    const uint32_t lo = (1u << LOW_BITS) - 1;
+    uint32_t rel = squeeze[used & lo][set & lo] |
+                   (uint32_t)squeeze[used >> LOW_BITS][set >> LOW_BITS]
+                       << (LOW_BITS - n_ranks[used & lo]);
+    return colex_rank[rel];
 }
 
 /* The ranks not in `used` picked by the bits of a relative set, lowest first. */
@@ -268,22 +288,28 @@ static uint32_t absolute_set(uint32_t rel, uint32_t used)
     return set;
 }
 
-#define SWAP_DESC(a, b)        \
-    if (key[a] < key[b]) {     \
-        uint64_t t = key[a];   \
-        key[a] = key[b];       \
-        key[b] = t;            \
-    }
+/* Exchange so that key[a] >= key[b] (selects, not branches: the order of a
+ * random deal's suits is unpredictable). */
+#define SORT_PAIR(a, b)                                   \
+    do {                                                  \
+        uint64_t hi = key[a] > key[b] ? key[a] : key[b];  \
+        uint64_t lo = key[a] > key[b] ? key[b] : key[a];  \
+        key[a] = hi, key[b] = lo;                         \
+    } while (0)
 
-/* Index of a deal given by its rank sets, sets[round][suit]. */
-static uint64_t index_sets(const oe_iso *iso, const uint16_t sets[][4])
+/* The rank sets of suit s in round r are bits 16 s .. 16 s + 12 of lanes[r]. */
+#define LANE(card) ((uint64_t)1 << (16 * OE_SUIT(card) + OE_RANK(card)))
+
+/* Index of a deal given by its rounds' rank sets, one 16-bit lane a suit
+ * (n_rounds a constant where it is inlined: the loops unroll). */
+static inline uint64_t index_lanes(const oe_iso *iso, const uint64_t *lanes, const int n_rounds)
 {
     uint64_t key[4];
     for (int s = 0; s < 4; s++) {
         uint32_t used = 0, shape = 0;
         uint64_t idx = 0, mult = 1;
-        for (int r = 0; r < iso->n_rounds; r++) {
-            uint32_t set = sets[r][s];
+        for (int r = 0; r < n_rounds; r++) {
+            uint32_t set = (uint32_t)(lanes[r] >> (16 * s)) & ALL_RANKS;
             int m = n_ranks[set];
             idx += mult * relative_rank(set, used);
             mult *= binom[OE_NUM_RANKS - n_ranks[used]][m];
@@ -293,59 +319,69 @@ static uint64_t index_sets(const oe_iso *iso, const uint16_t sets[][4])
         key[s] = (uint64_t)shape << KEY_SHIFT | idx;
     }
     /* sorting network for four, descending */
-    SWAP_DESC(0, 1) SWAP_DESC(2, 3) SWAP_DESC(0, 2) SWAP_DESC(1, 3) SWAP_DESC(1, 2)
+    SORT_PAIR(0, 1);
+    SORT_PAIR(2, 3);
+    SORT_PAIR(0, 2);
+    SORT_PAIR(1, 3);
+    SORT_PAIR(1, 2);
     uint16_t shapes[4];
     for (int s = 0; s < 4; s++) shapes[s] = (uint16_t)(key[s] >> KEY_SHIFT);
     const config *c = find_config(iso, shapes);
-    uint64_t index = 0, mult = 1;
-    int s = 0;
-    for (int g = 0; g < c->n_groups; g++) {
-        int len = c->group_len[g];
-        uint64_t rank = 0;
-        /* descending indices x_0 >= x_1 >= ...: the strictly descending
-         * x_j + (len - 1 - j) as a len-subset in the combinatorial number system */
-        for (int j = 0; j < len; j++, s++) {
-            uint64_t x = key[s] & (((uint64_t)1 << KEY_SHIFT) - 1);
-            rank += choose(x + (uint64_t)(len - 1 - j), len - j);
-        }
-        index += mult * rank;
-        mult *= c->group_size[g];
+    /* a group's descending indices x_0 >= x_1 >= ...: the strictly
+     * descending x_j + (len - 1 - j) as a len-subset in the combinatorial
+     * number system, one term a suit (its k, offset and group multiplier
+     * are the configuration's) */
+    uint64_t index = c->offset;
+    for (int s = 0; s < 4; s++) {
+        uint64_t x = key[s] & (((uint64_t)1 << KEY_SHIFT) - 1);
+        index += c->term_mult[s] * choose(x + c->term_off[s], c->term_k[s]);
     }
-    return c->offset + index;
+    return index;
 }
 
 uint64_t oe_iso_index(const oe_iso *iso, const uint8_t *cards)
 {
-    uint16_t sets[OE_ISO_MAX_ROUNDS][4] = {{0}};
+    uint64_t lanes[OE_ISO_MAX_ROUNDS] = {0};
     for (int r = 0, i = 0; r < iso->n_rounds; r++)
-        for (int j = 0; j < iso->sizes[r]; j++, i++)
-            sets[r][OE_SUIT(cards[i])] |= (uint16_t)(1u << OE_RANK(cards[i]));
-    return index_sets(iso, sets);
+        for (int j = 0; j < iso->sizes[r]; j++, i++) lanes[r] |= LANE(cards[i]);
+    return index_lanes(iso, lanes, iso->n_rounds);
+}
+
+/* oe_iso_index_many for a constant number of rounds. */
+static inline ptrdiff_t index_rows(const oe_iso *iso, const uint8_t *first, const uint8_t *rest,
+                                   size_t n, uint64_t *out, const int n_rounds)
+{
+    const int k = iso->sizes[0], b = iso->n_cards - k;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t lanes[OE_ISO_MAX_ROUNDS] = {0}, all = 0, twice = 0;
+        const uint8_t *hole = first + i * (size_t)k, *board = rest + i * (size_t)b;
+        /* a card already seen is a repeat */
+#define ADD(round, card)                       \
+    do {                                       \
+        const uint64_t bit = LANE(card);       \
+        twice |= all & bit;                    \
+        all |= bit;                            \
+        lanes[round] |= bit;                   \
+    } while (0)
+        for (int j = 0; j < k; j++) ADD(0, hole[j]);
+        for (int r = 1, j = 0; r < n_rounds; r++)
+            for (int e = j + iso->sizes[r]; j < e; j++) ADD(r, board[j]);
+#undef ADD
+        if (twice) return (ptrdiff_t)i;
+        out[i] = index_lanes(iso, lanes, n_rounds);
+    }
+    return -1;
 }
 
 ptrdiff_t oe_iso_index_many(const oe_iso *iso, const uint8_t *first, const uint8_t *rest,
                             size_t n, uint64_t *out)
 {
-    const int k = iso->sizes[0], b = iso->n_cards - k;
-    for (size_t i = 0; i < n; i++) {
-        uint16_t sets[OE_ISO_MAX_ROUNDS][4] = {{0}}, all[4] = {0}, twice = 0;
-        const uint8_t *hole = first + i * (size_t)k, *board = rest + i * (size_t)b;
-        /* a card already seen in its suit is a repeat */
-#define ADD(round, card)                                             \
-    do {                                                             \
-        const uint16_t bit = (uint16_t)(1u << OE_RANK(card));        \
-        twice |= all[OE_SUIT(card)] & bit;                           \
-        all[OE_SUIT(card)] |= bit;                                   \
-        sets[round][OE_SUIT(card)] |= bit;                           \
-    } while (0)
-        for (int j = 0; j < k; j++) ADD(0, hole[j]);
-        for (int r = 1, j = 0; r < iso->n_rounds; r++)
-            for (int e = j + iso->sizes[r]; j < e; j++) ADD(r, board[j]);
-#undef ADD
-        if (twice) return (ptrdiff_t)i;
-        out[i] = index_sets(iso, sets);
+    switch (iso->n_rounds) {
+    case 1: return index_rows(iso, first, rest, n, out, 1);
+    case 2: return index_rows(iso, first, rest, n, out, 2);
+    case 3: return index_rows(iso, first, rest, n, out, 3);
+    default: return index_rows(iso, first, rest, n, out, 4);
     }
-    return -1;
 }
 
 /* Largest y < limit with C(y, k) <= r (C(k - 1, k) = 0 <= r always): from
