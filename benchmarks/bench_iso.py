@@ -37,14 +37,20 @@ SEED = 20261202
 TARGETS = {"index_many": 20e6, "unindex_many": 5e6}
 
 
-def timed(fn: Callable[[], Any], repeat: int) -> tuple[float, float, Any]:
-    """(median, fastest) seconds of `repeat` calls after a warm-up, and a result."""
+CPU: dict[str, float] = {}  # median CPU seconds of each case (a shared machine's load aside)
+
+
+def timed(fn: Callable[[], Any], repeat: int, name: str) -> tuple[float, float, Any]:
+    """(median, fastest) wall seconds of `repeat` calls after a warm-up, and a
+    result; the median CPU seconds go to CPU[name]."""
     result = fn()
-    times = []
+    times, cpu = [], []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         fn()
         times.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
+    CPU[name] = statistics.median(cpu)
     return statistics.median(times), min(times), result
 
 
@@ -89,13 +95,15 @@ def main() -> None:
     indexer = oe.HandIndexer(4, "flop")
     n = args.hands
 
-    t_index, b_index, index = timed(lambda: indexer.index_many(holes, flops), args.repeat)
+    t_index, b_index, index = timed(
+        lambda: indexer.index_many(holes, flops), args.repeat, "index_many"
+    )
     t_unindex, b_unindex, (c_holes, c_flops) = timed(
-        lambda: indexer.unindex_many(index), args.repeat
+        lambda: indexer.unindex_many(index), args.repeat, "unindex_many"
     )
     n_ref = min(n, 200_000)  # the reference is slow: a slice, its rate scaled
     t_ref, b_ref, ref = timed(lambda: least_images(holes[:n_ref], flops[:n_ref]),
-                              max(1, args.repeat // 3))  # fmt: skip
+                              max(1, args.repeat // 3), "reference")  # fmt: skip
 
     # the figures must be right before they are fast
     assert np.array_equal(indexer.index_many(c_holes, c_flops), index)
@@ -113,11 +121,16 @@ def main() -> None:
           f"{ref_rate / 1e6:7.2f} M hands/s  checksum {int(ref.sum()) % 10**12}")  # fmt: skip
     print(f"index_many / reference: x{rates['index_many'] / ref_rate:.0f}; the same classes "
           f"on the {n_ref:,} reference rows\n")  # fmt: skip
+    print(f"by CPU time (what one thread does while others share the cores): index_many "
+          f"{n / CPU['index_many'] / 1e6:.2f}, unindex_many {n / CPU['unindex_many'] / 1e6:.2f}, "
+          f"reference {n_ref / CPU['reference'] / 1e6:.2f} M hands/s\n")  # fmt: skip
     for name, target in TARGETS.items():
-        met = rates[name] >= target
         best = n / (b_index if name == "index_many" else b_unindex)
-        print(f"target {name} >= {target / 1e6:g} M hands/s: {'met' if met else 'NOT MET'} "
-              f"(median {rates[name] / 1e6:.2f}, fastest run {best / 1e6:.2f} M/s)")  # fmt: skip
+        wall, cpu = rates[name] >= target, n / CPU[name] >= target
+        print(f"target {name} >= {target / 1e6:g} M hands/s: wall median "
+              f"{'met' if wall else 'NOT MET'}, CPU median {'met' if cpu else 'NOT MET'} "
+              f"(wall median {rates[name] / 1e6:.2f}, fastest run {best / 1e6:.2f}, "
+              f"CPU {n / CPU[name] / 1e6:.2f} M/s)")  # fmt: skip
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"load average at the end: {load:.1f}")
     sys.stdout.flush()

@@ -113,6 +113,19 @@ static inline uint64_t choose(uint64_t n, int k)
     }
 }
 
+/* C(n, k) for 1 <= k <= 4 and n >= k - 1, without a branch on k (which
+ * varies from deal to deal): every candidate computed, one picked.  Those
+ * not picked may wrap; unsigned arithmetic makes that harmless. */
+static inline uint64_t choose_at_least(uint64_t n, int k)
+{
+    uint64_t c[5];
+    c[1] = n;
+    c[2] = n * (n - 1) / 2;
+    c[3] = c[2] * (n - 2) / 3;
+    c[4] = c[3] * (n - 3) / 4;
+    return c[k];
+}
+
 static int shape_count(uint16_t shape, int round) { return shape >> (SHAPE_BITS * round) & 7; }
 
 /* Indices one suit of this shape can have. */
@@ -334,7 +347,7 @@ static inline uint64_t index_lanes(const oe_iso *iso, const uint64_t *lanes, con
     uint64_t index = c->offset;
     for (int s = 0; s < 4; s++) {
         uint64_t x = key[s] & (((uint64_t)1 << KEY_SHIFT) - 1);
-        index += c->term_mult[s] * choose(x + c->term_off[s], c->term_k[s]);
+        index += c->term_mult[s] * choose_at_least(x + c->term_off[s], c->term_k[s]);
     }
     return index;
 }
