@@ -247,3 +247,20 @@ def test_empty_batches_give_empty_results():
 def test_uint64_indices_above_int64_are_refused_not_wrapped():
     with pytest.raises(OmahaEvalError, match="indices: index 18446744073709551615 at row 0"):
         oe.HandIndexer().unindex_many(np.array([2**64 - 1], np.uint64))
+
+
+def test_threads_share_one_indexer():
+    """The batch calls release the GIL on a read-only indexer: threads at
+    once get what one thread gets."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    indexer = oe.HandIndexer(4, "turn")
+    holes, boards = _random_deals(random.Random(3), 20000, (4, 3, 1))
+    expected = indexer.index_many(holes, boards)
+    parts = np.array_split(np.arange(len(holes)), 8)
+    with ThreadPoolExecutor(4) as pool:
+        got = list(pool.map(lambda rows: indexer.index_many(holes[rows], boards[rows]), parts))
+        back = list(pool.map(indexer.unindex_many, np.array_split(expected, 8)))
+    assert np.array_equal(np.concatenate(got), expected)
+    assert np.array_equal(indexer.index_many(np.concatenate([h for h, _ in back]),
+                                             np.concatenate([b for _, b in back])), expected)  # fmt: skip
