@@ -38,6 +38,13 @@ from omaha_eval.evaluator import (
     low_name,
 )
 from omaha_eval.games import GAMES, Game
+from omaha_eval.iso import (
+    HandIndexer,
+    canonical,
+    canonical_flops,
+    canonical_rivers,
+    canonical_turns,
+)
 from omaha_eval.many import ManyEquity, equity_many
 from omaha_eval.pql import QueryError, QueryInterrupted, QueryResult, query, query_rounds
 from omaha_eval.ranges import Range, parse_range
@@ -65,6 +72,7 @@ __all__ = [
     "EquityInterrupted",
     "EquityResult",
     "Game",
+    "HandIndexer",
     "HandValue",
     "ManyEquity",
     "OmahaEvalError",
@@ -78,6 +86,10 @@ __all__ = [
     "StreetShares",
     "all_hands",
     "batch",
+    "canonical",
+    "canonical_flops",
+    "canonical_rivers",
+    "canonical_turns",
     "equity",
     "equity_distribution",
     "equity_many",

@@ -258,3 +258,16 @@ cdef extern from "oe_rows.h" nogil:
     void oe_rows_outs(const uint8_t *hands, const uint8_t *boards, size_t T, int n, int k,
                       int player, int n_board, uint64_t dead, int game, int what, int category,
                       uint8_t *outs)
+
+# ---- suit isomorphism (src_c/oe_iso.h) -------------------------------------
+cdef extern from "oe_iso.h" nogil:
+    ctypedef struct oe_iso:
+        pass
+    int oe_iso_init()
+    oe_iso *oe_iso_new(int n_rounds, const int *sizes)
+    void oe_iso_free(oe_iso *iso)
+    uint64_t oe_iso_size(const oe_iso *iso)
+    ptrdiff_t oe_iso_index_many(const oe_iso *iso, const uint8_t *first, const uint8_t *rest,
+                                size_t n, uint64_t *out)
+    void oe_iso_unindex_many(const oe_iso *iso, const uint64_t *index, size_t n,
+                             uint8_t *first, uint8_t *rest)

@@ -239,3 +239,15 @@ def outs(
     what: int,
     category: int,
 ) -> npt.NDArray[np.uint8]: ...
+
+class Isomorphism:
+    size: int
+    first_cards: int
+    rest_cards: int
+    def __init__(self, sizes: tuple[int, ...]) -> None: ...
+    def index_rows(
+        self, first: npt.NDArray[np.uint8], rest: npt.NDArray[np.uint8]
+    ) -> tuple[npt.NDArray[np.int64], int]: ...
+    def unindex_rows(
+        self, index: npt.NDArray[np.int64]
+    ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]: ...
