@@ -100,7 +100,10 @@ def test_property_heavy_card_removal_equals_the_loop(
     pool = rng.choice(np.setdiff1d(np.arange(52), board), size=pool_size, replace=False)
     hero = _live_hands(rng, board, 12, k=k, pool=pool)
     villain = _live_hands(rng, board, 20, k=k, pool=pool)
-    weights = rng.choice([0.0, 1e-3, 1.0, 5.0, 1e6], size=20)
+    # weights spanning 1e4, as street_equity's own property test: the
+    # inclusion-exclusion (here and in the reference) rounds to about
+    # 1e-16 times the largest weight over the live one
+    weights = rng.choice([0.0, 1e-3, 1.0, 7.5], size=20)
     f = oe.equity_features(board, hero, villain, weights, bins=bins)
     _assert_equal_to_reference(f, reference(board, hero, villain, weights, bins))
 
