@@ -33,6 +33,13 @@ def test_readme_examples_run():
     assert runner.summarize(verbose=False).failed == 0
 
 
+def test_solver_guide_examples_run():
+    """Every >>> example of docs/solver.md runs as shown."""
+    failed, tried = doctest.testfile(str(ROOT / "docs" / "solver.md"), module_relative=False,
+                                     optionflags=FLAGS)  # fmt: skip
+    assert tried > 0 and failed == 0
+
+
 def _readme_transcripts() -> list[tuple[str, str]]:
     """The README's `$ omaha-eval ...` examples: (command line, the output
     shown: the indented lines after it, to the next paragraph)."""

@@ -4,7 +4,10 @@ equity, and its input forms, threads and errors."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from itertools import combinations
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -174,3 +177,20 @@ def test_bad_input_names_the_parameter(kwargs: dict[str, Any], error: type, name
     args.update(kwargs)
     with pytest.raises(error, match=names):
         oe.equity_features(**args)
+
+
+@pytest.mark.slow
+def test_bucket_flop_example_prints_one_line_per_bucket_covering_the_range() -> None:
+    pytest.importorskip("sklearn", reason="examples/requirements.txt is not installed")
+    root = Path(__file__).resolve().parents[1]
+    args = ["--board", "Ks 7s 2s", "--hero", "AA", "--villain", "20%", "--buckets", "3"]
+    run = subprocess.run([sys.executable, str(root / "examples" / "bucket_flop.py"), *args],
+                         capture_output=True, text=True, encoding="utf-8", check=False)  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    buckets = [line.split() for line in lines[2:]]
+    assert [int(b[0]) for b in buckets] == [0, 1, 2]
+    ehs = [float(b[2]) for b in buckets]
+    assert ehs == sorted(ehs, reverse=True)  # strongest first
+    hands = len(oe.hand_classes("Ks 7s 2s", "AA").hands)
+    assert sum(int(b[1].replace(",", "")) for b in buckets) == hands
