@@ -98,7 +98,8 @@ class HandClasses:
       (the class ids of every set of hands on this board);
     - ``sizes`` (C,) int64: how many of ``hands`` are in each class (they
       sum to N);
-    - ``orbit_sizes`` (C,) int64: how many hands the whole class holds.
+    - ``orbit_sizes`` (C,) int64: how many hands the whole class holds;
+    - ``len(classes)`` is C.
 
     Passed as the hero of :func:`~omaha_eval.street_equity`,
     :func:`~omaha_eval.river_shares`, :func:`~omaha_eval.equity_features`
@@ -196,7 +197,8 @@ def check_symmetric(board: CardArray, rows: CardArray, weights: npt.NDArray[np.f
                     name: str) -> None:  # fmt: skip
     """Class values need a range that every permutation of the board maps
     onto itself, weights included (else members of a class differ): an
-    error naming `name` and a hand whose image is missing otherwise."""
+    error naming `name` and a hand whose image is missing otherwise.  A
+    hand listed twice is compared by its first row's weight."""
     held = weights > 0
     rows, w = rows[held], weights[held]
     if not len(rows):
