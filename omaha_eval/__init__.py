@@ -22,6 +22,7 @@ except ImportError:  # pragma: no cover - only in an unbuilt source tree
 from omaha_eval import batch, preflop
 from omaha_eval._version import __version__ as __version__
 from omaha_eval.cards import format_cards, parse_cards
+from omaha_eval.classes import HandClasses, hand_classes
 from omaha_eval.distribution import EquityDistribution, equity_distribution
 from omaha_eval.equity import EquityInterrupted, EquityResult, PlayerEquity, equity, equity_rounds
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
@@ -37,6 +38,7 @@ from omaha_eval.evaluator import (
     high_name,
     low_name,
 )
+from omaha_eval.features import EquityFeatures, equity_features
 from omaha_eval.games import GAMES, Game
 from omaha_eval.iso import (
     HandIndexer,
@@ -69,9 +71,11 @@ __all__ = [
     "LOW_NONE",
     "N_HANDS",
     "EquityDistribution",
+    "EquityFeatures",
     "EquityInterrupted",
     "EquityResult",
     "Game",
+    "HandClasses",
     "HandIndexer",
     "HandValue",
     "ManyEquity",
@@ -92,11 +96,13 @@ __all__ = [
     "canonical_turns",
     "equity",
     "equity_distribution",
+    "equity_features",
     "equity_many",
     "equity_rounds",
     "evaluate",
     "evaluate_batch",
     "format_cards",
+    "hand_classes",
     "hand_index",
     "high_category",
     "high_name",

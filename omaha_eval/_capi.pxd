@@ -112,6 +112,11 @@ cdef extern from "oe_street.h" nogil:
                           const double *scoop, double *hi_share, double *lo_share,
                           double *scoop_share, double *live)
 
+# ---- abstraction features: src_c/oe_features.h
+cdef extern from "oe_features.h" nogil:
+    int oe_features_run(const oe_street *s, size_t first, size_t count, int bins,
+                        double *hist, double *moment)
+
 # ---- equity (src_c/oe_equity.h) ------------------------------------------
 from libc.stdint cimport uint64_t
 

@@ -90,6 +90,9 @@ class StreetSpot:
     def run(self, first: int, count: int) -> _F64: ...
     def finish(self, sums: _F64) -> tuple[_F64, _F64, _F64, _F64]: ...
 
+# ---- abstraction features (_features.pxi)
+def street_features(spot: StreetSpot, first: int, count: int, bins: int) -> tuple[_F64, _F64]: ...
+
 # ---- equity (_equity.pxi)
 EQ_OK: int
 EQ_NO_DEAL: int

@@ -27,6 +27,7 @@ import omaha_eval._core as _core
 from omaha_eval._checks import HOLE_SIZES, CardArray
 from omaha_eval.cards import format_cards
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
+from omaha_eval.types import Board, CardId, Cards
 
 __all__ = [
     "STREETS",
@@ -113,7 +114,7 @@ class HandIndexer:
             return np.empty(0, np.uint8)
         return _checks.card_set(board, "board", (self.board_cards,))
 
-    def index(self, hole: Any, board: Any = None) -> int:
+    def index(self, hole: Cards, board: Board | None = None) -> int:
         """Index of one hand (text or ids) on a board of the street (None or
         empty preflop)."""
         h = _checks.card_set(hole, "hole", (self.hole_cards,))
@@ -122,7 +123,7 @@ class HandIndexer:
         index, _ = self._iso.index_rows(h.reshape(1, -1), b.reshape(1, -1))
         return int(index[0])
 
-    def unindex(self, index: Any) -> tuple[CardArray, CardArray]:
+    def unindex(self, index: int | np.integer[Any]) -> tuple[CardArray, CardArray]:
         """The canonical (hole, board) of class `index`, as uint8 ids."""
         i = _checks.count(index, "index", minimum=0, maximum=self.size - 1)
         holes, boards = self._iso.unindex_rows(np.array([i], np.int64))
@@ -195,7 +196,7 @@ def _indices(value: Any, name: str, size: int) -> IndexArray:
     return np.ascontiguousarray(arr, dtype=np.int64)
 
 
-def canonical(hole: Any, board: Any = None) -> tuple[CardArray, CardArray]:
+def canonical(hole: Cards, board: Board | None = None) -> tuple[CardArray, CardArray]:
     """The canonical member of the class of (hole, board): the same for
     every suit permutation, with the street read from the board (none,
     a flop, a turn or a river); see :class:`HandIndexer`.
@@ -257,7 +258,7 @@ def _next_cards(rounds: tuple[int, ...], known: CardArray) -> tuple[CardArray, I
     return cards[first_of[order]], counts[order].astype(np.int64)
 
 
-def canonical_turns(flop: Any) -> tuple[CardArray, IndexArray]:
+def canonical_turns(flop: Board) -> tuple[CardArray, IndexArray]:
     """The turn cards of `flop` up to the suit permutations that keep the
     flop: (turns, uint8, the lowest card of each class, ascending; counts,
     int64, how many of the 49 turn cards each stands for).
@@ -272,7 +273,7 @@ def canonical_turns(flop: Any) -> tuple[CardArray, IndexArray]:
     return _next_cards((3, 1), f)
 
 
-def canonical_rivers(flop: Any, turn: Any) -> tuple[CardArray, IndexArray]:
+def canonical_rivers(flop: Board, turn: Cards | CardId) -> tuple[CardArray, IndexArray]:
     """The river cards after `flop` and `turn` up to the suit permutations
     that keep both: (rivers, uint8, the lowest card of each class,
     ascending; counts, int64, how many of the 48 river cards each stands

@@ -15,7 +15,7 @@ it arithmetically.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from math import comb
@@ -148,7 +148,9 @@ def rank_board(
     gets ``high = 0`` and ``low = 0`` (0 is never a real high value, so
     ``high > 0`` is the mask of the live hands).  With ``hands`` an (N, k)
     integer array (k = 4, 5 or 6): arrays of length N in its order; a hand
-    that holds a board card is an error there.
+    that holds a board card is an error there.  With ``hands`` the
+    :class:`~omaha_eval.HandClasses` of this board: one value per class,
+    its representative's (``classes.expand`` gives every member's).
 
     >>> high, low = rank_board("Jd 4d 3c Qd 5h")
     >>> i = hand_index("Ad Kd 3s 2s")
@@ -160,6 +162,9 @@ def rank_board(
     b = known_cards(board, "board", (BOARD_SIZE,))
     if hands is None:
         return _core.rank_all_hands(b)
+    classes = _class_rows(hands, "hands", b)
+    if classes is not None:
+        return _core.rank_hands(b, classes)
     h = _off_board(_checks.hand_rows(hands, "hands"), "hands", b)
     return _core.rank_hands(b, h)
 
@@ -258,7 +263,15 @@ def _side(value: Any, name: str, k: int, board: CardArray, game: Game,
     """One side of a solver question, read as every player is
     (engine/players.py): its rows, none holding a board card (an array's
     rows line up with the results, so such a row is an error; a range's
-    are dropped), and its weights.  A random hand is every hand."""
+    are dropped), and its weights.  A random hand is every hand.
+    :class:`~omaha_eval.HandClasses` of the board are their hands, each
+    with its class's weight (`weights`: one per class, None: all 1)."""
+    from omaha_eval.classes import HandClasses
+
+    if isinstance(value, HandClasses):
+        _class_rows(value, name, board)
+        w = _checks.weights(weights, weights_name or f"{name} weights", len(value))
+        value, weights = value.hands, w[value.class_of]
     p = read_player(value, name, k, game, weights=weights, weights_name=weights_name)
     if p.kind == "random":
         hands = _all_hands(k)
@@ -280,11 +293,41 @@ def _sides(
     question.  Each side's hand size is its own (text takes the other
     side's, else 4)."""
     hero_name, villain_name, weights_name = names
-    k_hero, k_villain = hole_size(hero), hole_size(villain)
-    h = _side(hero, hero_name, k_hero or k_villain or 4, board, game)
+    k_hero, k_villain = _hole_size(hero), _hole_size(villain)
+    classes = _class_rows(hero, hero_name, board)
+    if classes is not None:
+        h = Player("range", hero_name, classes, np.ones(len(classes)))
+    else:
+        h = _side(hero, hero_name, k_hero or k_villain or 4, board, game)
     v = _side(villain, villain_name, k_villain or h.combos.shape[1], board, game,
               villain_weights, weights_name)  # fmt: skip
+    if classes is not None:
+        from omaha_eval.classes import check_symmetric
+
+        check_symmetric(board, v.combos, v.weights, villain_name)
     return h.combos, v.combos, v.weights * v.scale
+
+
+def _hole_size(value: Any) -> int | None:
+    """A side's hole-card count if it fixes one (HandClasses: its hands')."""
+    from omaha_eval.classes import HandClasses
+
+    return int(value.hands.shape[1]) if isinstance(value, HandClasses) else hole_size(value)
+
+
+def _class_rows(value: Any, name: str, board: CardArray) -> CardArray | None:
+    """The representatives of HandClasses given for `name` (an error unless
+    they are the classes of this board), or None for any other input."""
+    from omaha_eval.classes import HandClasses, same_board
+
+    if not isinstance(value, HandClasses):
+        return None
+    if not same_board(value.board, board):
+        raise OmahaEvalError(
+            f"{name}: the classes of board {format_cards(value.board)}, not of board "
+            f"{format_cards(board)} (each round's cards must match)"
+        )
+    return value.representatives
 
 
 # Runouts per question are cut into fixed blocks: the work is split into them
@@ -300,45 +343,58 @@ _THREAD_WORK = 200_000
 
 def _street_sums(spot: _core.StreetSpot, hands: int, threads: int) -> FloatArray:
     """Sums of every runout's deals, block by block, added in block order."""
-    runouts = spot.runouts
+    return block_sums(spot.run, spot.runouts, hands, threads, (3, spot.n_hero))
+
+
+def block_sums(run: Callable[[int, int], FloatArray], runouts: int, hands: int, threads: int,
+               shape: tuple[int, ...]) -> FloatArray:  # fmt: skip
+    """The sum of run(first, count) (arrays of `shape`) over fixed blocks
+    of the runouts, added in block order whatever the threads."""
     blocks_wanted = max(MIN_BLOCKS, -(-runouts * hands // BLOCK_WORK))
     size = max(1, -(-runouts // blocks_wanted))
     blocks = [(first, min(size, runouts - first)) for first in range(0, runouts, size)]
-    total = np.zeros((3, spot.n_hero))
+    total = np.zeros(shape)
     if threads == 1 or len(blocks) == 1:
         for first, count in blocks:
-            total += spot.run(first, count)
+            total += run(first, count)
         return total
     pool = ThreadPoolExecutor(max_workers=min(threads, len(blocks)))
     try:
         pending: deque[Future[FloatArray]] = deque()
         todo = iter(blocks)
         for first, count in todo:  # a few blocks ahead: memory stays bounded
-            pending.append(pool.submit(spot.run, first, count))
+            pending.append(pool.submit(run, first, count))
             if len(pending) >= 2 * threads:
                 break
         while pending:
             total += pending.popleft().result()  # Ctrl-C interrupts the wait
             block = next(todo, None)
             if block is not None:
-                pending.append(pool.submit(spot.run, *block))
+                pending.append(pool.submit(run, *block))
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
     return total
+
+
+def street_spot(board: CardArray, hero: CardArray, villain: CardArray, weights: FloatArray,
+                code: int, threads: int) -> tuple[_core.StreetSpot, float, int]:  # fmt: skip
+    """The prepared street question, the scale of its weights (live weights
+    are to be multiplied back by it) and the threads worth using."""
+    # only relative weights matter to the shares: scaled to a largest of 1, huge
+    # weights (1e306) cannot overflow the C sums; live weight is scaled back
+    top = float(weights.max()) if len(weights) else 0.0
+    spot = _core.StreetSpot(board, hero, villain, weights / top if top > 0 else weights, code)
+    if spot.runouts * (len(hero) + len(villain)) < _THREAD_WORK:
+        threads = 1
+    return spot, top, threads
 
 
 def street_shares(board: CardArray, hero: CardArray, villain: CardArray, weights: FloatArray,
                   code: int, threads: int) -> StreetShares:  # fmt: skip
     """The street kernel on rows already read and checked (every entry
     point's hands go through engine/players.py first)."""
-    # only relative weights matter to the shares: scaled to a largest of 1, huge
-    # weights (1e306) cannot overflow the C sums; live weight is scaled back
-    top = float(weights.max()) if len(weights) else 0.0
-    spot = _core.StreetSpot(board, hero, villain, weights / top if top > 0 else weights, code)
-    hands = len(hero) + len(villain)
-    if spot.runouts * hands < _THREAD_WORK:
-        threads = 1
-    hi, lo, scoop, live = spot.finish(_street_sums(spot, hands, threads))
+    spot, top, threads = street_spot(board, hero, villain, weights, code, threads)
+    hi, lo, scoop, live = spot.finish(_street_sums(spot, len(hero) + len(villain), threads))
     if top > 0:
         with np.errstate(over="ignore"):
             live = live * top
@@ -370,6 +426,17 @@ def street_equity(
     runouts are split into fixed blocks over ``threads`` workers (None:
     every core); any thread count gives the same result, to the bit.  On a
     river this is :func:`river_shares`.
+
+    Class vectors: ``hero`` may be the :class:`~omaha_eval.HandClasses` of
+    this board (:func:`~omaha_eval.hand_classes`); the rows are then its
+    classes, only their representatives are computed, and
+    ``classes.expand(r.equity)`` is every member's equity.  The villain
+    range must then be mapped onto itself by the board's suit
+    permutations (else members differ: an error).  ``villain`` may be
+    HandClasses too, with ``villain_weights`` one weight per class (each
+    member's).  One input type rather than a ``by_class`` flag: the same
+    result type and readers serve both, and the classes, built once per
+    board, are reused across calls.
 
     >>> r = street_equity("Jd 4d 3c", [[49, 45, 7, 3]], [[51, 47, 43, 39]])
     >>> r.hero_combos.shape, round(float(r.equity[0] + street_equity(
@@ -403,6 +470,8 @@ def river_shares(
     row of an array may hold a board card (an error: filter with
     ``rank_board(board)[0] > 0`` or ``~np.isin(hands, board).any(axis=1)``);
     a range's hands that do are dropped.  ``game="omaha"``: high only.
+    :class:`~omaha_eval.HandClasses` of the board give one row per class
+    (see :func:`street_equity`).
 
     Runs in O(N + M) plus the card-removal corrections, not O(N * M): hands
     are bucketed by value and swept with running sums per card and card pair

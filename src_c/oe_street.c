@@ -174,6 +174,13 @@ size_t oe_street_runouts(const oe_street *s) { return s->n_runouts; }
 
 double oe_street_deals_per_hand(const oe_street *s) { return s->deals_per_hand; }
 
+size_t oe_street_heroes(const oe_street *s) { return s->n_hero; }
+
+double oe_street_live(const oe_street *s, size_t i)
+{
+    return s->live_count[i] > 0 && s->live[i] > 0.0 ? s->live[i] : 0.0;
+}
+
 /* The runouts in lexicographic order of their ascending cards. */
 static int make_runouts(oe_street *s)
 {
@@ -513,8 +520,11 @@ static void bucket_by_high(const uint16_t *high, const uint8_t *skip, size_t n,
     start[0] = 0;
 }
 
+/* Adds runout r's deal sums to hi, lo and scoop; when live_out is not NULL,
+ * also writes the weight of the villains live on this runout against each
+ * hero (0 where the hero holds a runout card or meets no villain). */
 static void run_one(const oe_street *s, workspace *w, size_t r, double *hi, double *lo,
-                    double *scoop)
+                    double *scoop, double *live_out)
 {
     const uint64_t rmask = s->runout_mask[r];
     const int kh = s->k_hero, kv = s->k_villain;
@@ -601,14 +611,21 @@ static void run_one(const oe_street *s, workspace *w, size_t r, double *hi, doub
             for (int f = 2; f <= n_pos; f++) b[f] += b[f - 1];
         }
     for (size_t i = 0; i < s->n_hero; i++) {
-        if (!w->hh[i]) continue;
+        if (!w->hh[i]) {
+            if (live_out) live_out[i] = 0.0;
+            continue;
+        }
         const int H = w->hh[i], L = w->hl[i];
         hero_sums *o = &w->acc[i];
+        double live = 0.0; /* the weight of this hero's live villains, if asked */
         if (s->direct[i]) {
             memset(o, 0, sizeof *o);
             for (size_t d = s->direct_start[i]; d < s->direct_start[i + 1]; d++) {
                 uint32_t j = s->direct_list[d], v = w->vval[j];
-                if (v) add_villain(o, s->weight[j], (int)(v >> 8), (int)(v & 255), H, L);
+                if (v) {
+                    add_villain(o, s->weight[j], (int)(v >> 8), (int)(v & 255), H, L);
+                    live += s->weight[j];
+                }
             }
         } else {
             const uint16_t *slot = s->hero_slot + i * (size_t)nsh;
@@ -621,11 +638,16 @@ static void run_one(const oe_street *s, workspace *w, size_t r, double *hi, doub
                 o->joint = o->lo_lt = o->lo_eq = 0.0;
             }
             if (L) o->lt0 = o->eq0 = 0.0;
+            if (live_out) live = subset_sum(sums, stride, slot, kh, nsh, 0);
             for (size_t f = s->fix_start[i]; f < s->fix_start[i + 1]; f++) {
                 uint32_t v = w->vval[s->fix_villain[f]];
-                if (v) add_villain(o, -s->fix_weight[f], (int)(v >> 8), (int)(v & 255), H, L);
+                if (v) {
+                    add_villain(o, -s->fix_weight[f], (int)(v >> 8), (int)(v & 255), H, L);
+                    live -= s->fix_weight[f];
+                }
             }
         }
+        if (live_out) live_out[i] = live;
         double h = 0.5 * (o->lt + 0.5 * o->eq);
         if (L) {
             lo[i] += 0.5 * (o->lo_lt + 0.5 * o->lo_eq);
@@ -646,7 +668,24 @@ int oe_street_run(const oe_street *s, size_t first, size_t count,
     memset(&w, 0, sizeof w);
     int status = -1;
     if (workspace_alloc(&w, s->n_hero, s->n_villain) == 0) {
-        for (size_t r = first; r < first + count; r++) run_one(s, &w, r, hi, lo, scoop);
+        for (size_t r = first; r < first + count; r++) run_one(s, &w, r, hi, lo, scoop, NULL);
+        status = 0;
+    }
+    workspace_free(&w);
+    return status;
+}
+
+int oe_street_run_each(const oe_street *s, size_t first, size_t count, double *hi, double *lo,
+                       double *scoop, double *live)
+{
+    const size_t n = s->n_hero;
+    for (size_t i = 0; i < count * n; i++) hi[i] = lo[i] = scoop[i] = 0.0;
+    workspace w;
+    memset(&w, 0, sizeof w);
+    int status = -1;
+    if (workspace_alloc(&w, n, s->n_villain) == 0) {
+        for (size_t q = 0; q < count; q++)
+            run_one(s, &w, first + q, hi + q * n, lo + q * n, scoop + q * n, live + q * n);
         status = 0;
     }
     workspace_free(&w);

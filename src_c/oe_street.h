@@ -55,6 +55,11 @@ void oe_street_free(oe_street *s); /* NULL is fine */
 /* Number of runouts, C(52 - n_board, 5 - n_board): 1176, 48 or 1. */
 size_t oe_street_runouts(const oe_street *s);
 
+/* Number of hero hands, and the live weight of hero i (0 if it meets no
+ * villain): the `live` of oe_street_finish. */
+size_t oe_street_heroes(const oe_street *s);
+double oe_street_live(const oe_street *s, size_t i);
+
 /* Runouts each dealt with one villain hand: C(52 - n_board - k_hero -
  * k_villain, 5 - n_board). */
 double oe_street_deals_per_hand(const oe_street *s);
@@ -69,6 +74,19 @@ double oe_street_deals_per_hand(const oe_street *s);
  */
 int oe_street_run(const oe_street *s, size_t first, size_t count,
                   double *hi, double *lo, double *scoop);
+
+/*
+ * The same sums runout by runout (for the distribution of a hand's equity
+ * over the runouts, oe_features.h): row q (q = 0..count-1) of each output,
+ * hi[q * n_hero .. q * n_hero + n_hero - 1] and so on, holds runout first + q
+ * alone, and live[q * n_hero + i] the total weight of the villains dealt
+ * with hero i on that runout (0 where hero i holds a runout card or meets
+ * no villain).  The river shares of hero i on runout first + q are
+ * hi / live and lo / live there.  Returns 0, or -1 if memory could not be
+ * allocated.
+ */
+int oe_street_run_each(const oe_street *s, size_t first, size_t count, double *hi, double *lo,
+                       double *scoop, double *live);
 
 /*
  * Shares from the sums of oe_street_run over every runout (added up by the
