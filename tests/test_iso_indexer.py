@@ -234,7 +234,14 @@ def test_wrong_types_are_type_errors():
     with pytest.raises(OmahaEvalTypeError):
         oe.HandIndexer().unindex_many(["a"])
     with pytest.raises(OmahaEvalTypeError):
-        oe.HandIndexer().unindex(1.0)
+        oe.HandIndexer().unindex("1")
+
+
+def test_an_index_may_be_a_whole_float_as_every_count_may():
+    flop = oe.HandIndexer()
+    assert [x.tolist() for x in flop.unindex(1.0)] == [x.tolist() for x in flop.unindex(1)]
+    with pytest.raises(OmahaEvalError, match=r"1\.5"):
+        flop.unindex(1.5)
 
 
 def test_empty_batches_give_empty_results():
