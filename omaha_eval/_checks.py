@@ -71,24 +71,26 @@ def is_int(value: Any) -> bool:
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
 
 
-def int_array(value: Any, name: str, dims: int) -> npt.NDArray[np.integer[Any]]:
-    """An integer array-like of card ids with `dims` dimensions, as given
-    (its ids not yet checked)."""
+def int_array(
+    value: Any, name: str, dims: int, what: str = "card ids"
+) -> npt.NDArray[np.integer[Any]]:
+    """An integer array-like (of card ids, or of `what`) with `dims`
+    dimensions, as given (its values not yet checked)."""
     if isinstance(value, (str, bytes)):
-        raise OmahaEvalTypeError(f"{name}: expected an array of card ids, got text {quote(value)}")
+        raise OmahaEvalTypeError(f"{name}: expected an array of {what}, got text {quote(value)}")
     try:
         arr = np.asarray(value)
     except (TypeError, ValueError) as exc:  # ragged lists, odd objects
-        raise OmahaEvalTypeError(f"{name}: not an array of card ids: {quote(value)}") from exc
+        raise OmahaEvalTypeError(f"{name}: not an array of {what}: {quote(value)}") from exc
     if arr.size == 0 and arr.dtype.kind == "f":
         arr = arr.astype(np.uint8)  # [] and np.empty(0) default to float
     if arr.dtype.kind not in "iu":
         raise OmahaEvalTypeError(
-            f"{name}: expected integer card ids, got dtype {arr.dtype} in {quote(value)}"
+            f"{name}: expected integer {what}, got dtype {arr.dtype} in {quote(value)}"
         )
     if arr.ndim != dims:
         raise OmahaEvalError(
-            f"{name}: expected a {dims}-D array of card ids, "
+            f"{name}: expected a {dims}-D array of {what}, "
             f"got shape {arr.shape} in {quote(value)}"
         )
     return arr

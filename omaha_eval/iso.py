@@ -26,7 +26,7 @@ import omaha_eval._checks as _checks
 import omaha_eval._core as _core
 from omaha_eval._checks import HOLE_SIZES, CardArray
 from omaha_eval.cards import format_cards
-from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
+from omaha_eval.errors import OmahaEvalError, quote
 from omaha_eval.types import Board, CardId, Cards
 
 __all__ = [
@@ -169,22 +169,7 @@ class HandIndexer:
 
 def _indices(value: Any, name: str, size: int) -> IndexArray:
     """A 1-D integer array of indices in 0..size - 1, as C-contiguous int64."""
-    if isinstance(value, (str, bytes)):
-        raise OmahaEvalTypeError(f"{name}: expected an array of indices, got text {quote(value)}")
-    try:
-        arr = np.asarray(value)
-    except (TypeError, ValueError) as exc:  # ragged lists, odd objects
-        raise OmahaEvalTypeError(f"{name}: not an array of indices: {quote(value)}") from exc
-    if arr.size == 0 and arr.dtype.kind == "f":
-        arr = arr.astype(np.int64)  # [] defaults to float
-    if arr.dtype.kind not in "iu":
-        raise OmahaEvalTypeError(
-            f"{name}: expected integer indices, got dtype {arr.dtype} in {quote(value)}"
-        )
-    if arr.ndim != 1:
-        raise OmahaEvalError(
-            f"{name}: expected a 1-D array, got shape {arr.shape} in {quote(value)}"
-        )
+    arr = _checks.int_array(value, name, 1, what="indices")
     if arr.size:
         bad = (arr < 0) | (arr >= size)
         if bad.any():

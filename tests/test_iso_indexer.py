@@ -217,7 +217,7 @@ def test_preflop_takes_no_board():
         (lambda: oe.HandIndexer().index_many([[0, 1, 2, 3], [8, 9, 10, 11]], [[4, 5, 6], [12, 13, 9]]), "holes/boards: row 1 repeats a card: hole 4c4d4h4s board 5c5d4d"),
         (lambda: oe.HandIndexer().index_many([[0, 0, 2, 3]], [[4, 5, 6]]), "holes/boards: row 0 repeats a card: hole 2c2c2h2s"),
         (lambda: oe.HandIndexer().unindex_many([0, 204461673]), "indices: index 204461673 at row 1 is outside 0..204,461,672"),
-        (lambda: oe.HandIndexer().unindex_many([[0]]), "indices: expected a 1-D array, got shape (1, 1)"),
+        (lambda: oe.HandIndexer().unindex_many([[0]]), "indices: expected a 1-D array of indices, got shape (1, 1)"),
         (lambda: oe.HandIndexer().unindex_many([0.5]), "indices: expected integer indices, got dtype float64"),
         (lambda: oe.HandIndexer().unindex_many("12"), "indices: expected an array of indices, got text '12'"),
     ],
