@@ -90,8 +90,7 @@ def int_array(
         )
     if arr.ndim != dims:
         raise OmahaEvalError(
-            f"{name}: expected a {dims}-D array of {what}, "
-            f"got shape {arr.shape} in {quote(value)}"
+            f"{name}: expected a {dims}-D array of {what}, got shape {arr.shape} in {quote(value)}"
         )
     return arr
 

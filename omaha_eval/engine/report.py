@@ -17,6 +17,7 @@ __all__ = [
     "breakdown_table",
     "equity_html",
     "equity_table",
+    "html_table",
     "pct",
     "player_label",
     "shown_text",
@@ -110,24 +111,34 @@ def equity_table(result: EquityResult, notes: list[str] | tuple[str, ...] | None
     return "\n".join([*aligned(header, rows), "", *_below(result, shown)])
 
 
+def html_table(kind: str, header: list[str], rows: list[list[str]], style: str = "") -> str:
+    """A table's cells as an HTML <table> of class `kind`, every text
+    escaped; the first column left-aligned, the others right (`style`: more
+    CSS for every cell)."""
+
+    def row(cells: list[str], tag: str) -> str:
+        return "<tr>" + "".join(
+            f'<{tag} style="text-align: {"left" if j == 0 else "right"}{style}">'
+            f"{html.escape(c)}</{tag}>"
+            for j, c in enumerate(cells)
+        ) + "</tr>"  # fmt: skip
+
+    return "\n".join([
+        f'<table class="{kind}">',
+        f"<thead>{row(header, 'th')}</thead>",
+        "<tbody>" + "".join(row(r, "td") for r in rows) + "</tbody>",
+        "</table>",
+    ])  # fmt: skip
+
+
 def equity_html(result: EquityResult, notes: list[str] | tuple[str, ...] | None = None) -> str:
     """equity_table as HTML (a notebook's display): the same cells in a
     <table>, the lines under it as paragraphs, every text escaped."""
     header, rows = _grid(result)
     shown = result.notes if notes is None else notes
 
-    def row(cells: list[str], tag: str) -> str:
-        return "<tr>" + "".join(
-            f'<{tag} style="text-align: {"left" if j == 0 else "right"}">'
-            f"{html.escape(c)}</{tag}>"
-            for j, c in enumerate(cells)
-        ) + "</tr>"  # fmt: skip
-
     parts = [
-        '<table class="omaha-eval-equity">',
-        f"<thead>{row(header, 'th')}</thead>",
-        "<tbody>" + "".join(row(r, "td") for r in rows) + "</tbody>",
-        "</table>",
+        html_table("omaha-eval-equity", header, rows),
         *(f"<p>{html.escape(line)}</p>" for line in _below(result, shown)),
     ]
     return "\n".join(parts)

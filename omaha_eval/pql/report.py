@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
 
-from omaha_eval.engine.report import aligned, pct
+from omaha_eval.engine.report import aligned, html_table, pct
 from omaha_eval.pql.execute import QueryResult
 from omaha_eval.pql.syntax import tokens
 
@@ -72,20 +72,10 @@ def query_html(result: QueryResult, notes: Sequence[str] | None = None) -> str:
     header, rows = _grid(result)
     shown = result.notes if notes is None else notes
 
-    def row(cells: list[str], tag: str) -> str:
-        return "<tr>" + "".join(
-            f'<{tag} style="text-align: {"left" if j == 0 else "right"}; white-space: pre">'
-            f"{html.escape(c)}</{tag}>"
-            for j, c in enumerate(cells)
-        ) + "</tr>"  # fmt: skip
-
     statement = "\n".join(_statement_lines(result.statement))
     return "\n".join([
         f"<pre>{html.escape(statement)}</pre>",
-        '<table class="omaha-eval-query">',
-        f"<thead>{row(header, 'th')}</thead>",
-        "<tbody>" + "".join(row(r, "td") for r in rows) + "</tbody>",
-        "</table>",
+        html_table("omaha-eval-query", header, rows, "; white-space: pre"),
         *(f"<p>{html.escape(line)}</p>" for line in _below(result, shown)),
     ])  # fmt: skip
 
