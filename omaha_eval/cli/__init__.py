@@ -40,9 +40,9 @@ def main() -> None:
       omaha-eval range "AA:$ds, KK@0.5"
 
     Cards: As Kd 10h 2c or A♠ K♦ (any case; spaces, commas or nothing
-    between).  Run `omaha-eval COMMAND --help` for each command; the rules,
-    the range language and the API are in docs/ of the source repository,
-    https://github.com/omaha-eval/omaha-eval/tree/main/docs
+    between).  Run `omaha-eval COMMAND --help` for each command, and
+    `omaha-eval help` for the documentation, offline: the rules, the range
+    language, the queries and the rest (`omaha-eval help ranges`).
     """
 
 

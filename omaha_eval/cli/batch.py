@@ -18,7 +18,7 @@ FLAGS = {"INPUT": "INPUT", "OUTPUT": "--output", "workers": "--workers", "dask":
          "seed": "--seed", "executor": "--executor"}  # fmt: skip
 
 
-@click.command("batch")
+@click.command("batch", short_help="Equity of every spot of a CSV or JSON Lines file.")
 @click.argument("input_path", metavar="INPUT", type=click.Path(dir_okay=False))
 @click.option(
     "-o", "--output", required=True, type=click.Path(dir_okay=False),

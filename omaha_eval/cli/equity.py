@@ -37,7 +37,7 @@ from omaha_eval.plots import check_plot_target
 __all__ = ["equity_command"]
 
 
-@click.command("equity")
+@click.command("equity", short_help="Equity of 2 to 10 hands or ranges.")
 @click.argument("players", nargs=-1, required=True, metavar="HAND_OR_RANGE...")
 @click.option("-b", "--board", default="", help="Known board cards (0 to 5).")
 @click.option("-d", "--dead", default="", help="Known dead cards.")

@@ -13,7 +13,7 @@ __all__ = ["eval_command"]
 FLAGS = {"hole": "HOLE", "board": "BOARD"}
 
 
-@click.command("eval")
+@click.command("eval", short_help="Best high and best low of a hand on a board.")
 @click.argument("hole")
 @click.argument("board")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")

@@ -117,7 +117,7 @@ def _page(ctx: click.Context, param: click.Parameter, value: str | None) -> str 
     return value
 
 
-@click.command("help")
+@click.command("help", short_help="Print a page of the documentation, offline.")
 @click.argument("page", required=False, callback=_page)
 def help_command(page: str | None) -> None:
     """Print a page of the documentation, offline.

@@ -48,7 +48,7 @@ PARAMETERS = {
 }
 
 
-@click.command("query")
+@click.command("query", short_help="Answer a query over the deals of a spot.")
 @click.argument("text", required=False, metavar="[TEXT]")
 @click.option(
     "-f", "--file", "file_path", metavar="FILE",

@@ -32,7 +32,7 @@ Range syntax (every construct with an example: the site's "Range language" page)
   @0.5       a weight (the largest wins)"""
 
 
-@click.command("range", epilog=SYNTAX)
+@click.command("range", short_help="The hands a range text holds, strongest first.", epilog=SYNTAX)
 @click.argument("text", metavar="TEXT")
 @click.option(
     "-k", "--hole-cards", type=click.IntRange(min(HOLE_SIZES), max(HOLE_SIZES)), default=4,

@@ -17,7 +17,7 @@ __all__ = ["rank_command"]
 TABLE_NAMES = {"hu": "heads-up", "6h": "6-handed"}
 
 
-@click.command("rank")
+@click.command("rank", short_help="Percentile of hands in the preflop orders.")
 @click.argument("hands", nargs=-1, required=True, metavar="HAND...")
 @click.option(
     "-g", "--game", callback=game_option, metavar="GAME", default="omaha8", show_default=True,
