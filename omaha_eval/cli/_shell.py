@@ -162,12 +162,28 @@ class Answer(Protocol):
     def target_reached(self) -> bool | None: ...
 
 
+class Count(click.IntRange):
+    """A whole number in a range, also written as a whole float (``1e5``,
+    ``2.0``), as the Python API takes counts (omaha_eval._checks.whole); a
+    fraction stays an error naming the flag."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str):
+            try:
+                number = float(value)
+            except ValueError:
+                number = None
+            if number is not None and number.is_integer() and not value.strip().isdigit():
+                value = str(int(number))
+        return super().convert(value, param, ctx)
+
+
 def sampling_options(figures: str) -> Callable[[F], F]:
     """The options of how to run (shared by equity and query): --trials,
     --exact, --monte-carlo, --target-stderr (`figures`: what it bounds),
     --seed, --threads."""
     options = [
-        click.option("-n", "--trials", type=click.IntRange(min=1), help="Monte Carlo trials."),
+        click.option("-n", "--trials", type=Count(min=1), help="Monte Carlo trials."),
         click.option("--exact", is_flag=True, help="Enumerate every deal (no sampling)."),
         click.option(
             "--monte-carlo", "monte_carlo", is_flag=True,
@@ -179,7 +195,7 @@ def sampling_options(figures: str) -> Callable[[F], F]:
         ),
         click.option("-s", "--seed", type=click.IntRange(min=0), help="Seed (Monte Carlo)."),
         click.option(
-            "-t", "--threads", type=click.IntRange(min=1), help="Threads (default: all cores)."
+            "-t", "--threads", type=Count(min=1), help="Threads (default: all cores)."
         ),
     ]  # fmt: skip
 

@@ -9,7 +9,7 @@ from typing import Literal
 import click
 
 import omaha_eval.batch as batch
-from omaha_eval.cli._shell import EXIT_INTERRUPTED, game_option, progress, user_errors
+from omaha_eval.cli._shell import EXIT_INTERRUPTED, Count, game_option, progress, user_errors
 from omaha_eval.games import Game
 
 __all__ = ["batch_command"]
@@ -24,9 +24,7 @@ FLAGS = {"INPUT": "INPUT", "OUTPUT": "--output", "workers": "--workers", "dask":
     "-o", "--output", required=True, type=click.Path(dir_okay=False),
     help="Results file, .csv or .jsonl; appended to, spots already in it are skipped.",
 )  # fmt: skip
-@click.option(
-    "-w", "--workers", type=click.IntRange(min=1), help="Local workers (default: all cores)."
-)
+@click.option("-w", "--workers", type=Count(min=1), help="Local workers (default: all cores).")
 @click.option(
     "--executor", type=click.Choice(["thread", "process"]), default="thread", show_default=True,
     help="Local workers are threads (the engine releases the GIL) or processes.",
@@ -38,7 +36,7 @@ FLAGS = {"INPUT": "INPUT", "OUTPUT": "--output", "workers": "--workers", "dask":
 @click.option(
     "-n",
     "--trials",
-    type=click.IntRange(min=1),
+    type=Count(min=1),
     help="Monte Carlo trials for spots that give none.",
 )
 @click.option(
@@ -46,7 +44,7 @@ FLAGS = {"INPUT": "INPUT", "OUTPUT": "--output", "workers": "--workers", "dask":
     help="Batch seed: a spot without a seed gets one from this and its id.",
 )  # fmt: skip
 @click.option(
-    "-t", "--threads", type=click.IntRange(min=1), default=1, show_default=True,
+    "-t", "--threads", type=Count(min=1), default=1, show_default=True,
     help="Engine threads per spot.",
 )  # fmt: skip
 @click.option(
