@@ -58,22 +58,36 @@ __all__ = [
 TABLES = _preflop.TABLES
 
 
-def _classes(hands: Any, game: Any, table: Any) -> tuple[Any, _preflop.PreflopOrder, bool]:
-    """(class positions, the order, whether one hand was given)."""
+def _order_names(game: Any, table: Any) -> tuple[str, str]:
+    """(game name, table) of an order, both checked."""
     the_game = read_game(game)
     if not isinstance(table, str) or table.lower() not in TABLES:
         raise OmahaEvalError(
             f"table: expected 'hu' (heads-up) or '6h' (six-handed), got {quote(table)}"
         )
+    return the_game.name, table.lower()
+
+
+def _class_of(rows: npt.NDArray[np.uint8]) -> npt.NDArray[np.int32]:
+    """The class position of each row (checked card ids) in its order."""
+    return _preflop.class_index(rows.shape[1])(_preflop.class_keys(rows))
+
+
+def _percentile(order: _preflop.PreflopOrder, cls: Any) -> Any:
+    """Percentage of all hands in classes better than `cls`."""
+    return order.start[cls] * 100 / order.hands
+
+
+def _classes(hands: Any, game: Any, table: Any) -> tuple[Any, _preflop.PreflopOrder, bool]:
+    """(class positions, the order, whether one hand was given)."""
+    names = _order_names(game, table)
     one = isinstance(hands, str) or _checks.ndim(hands) == 1
     rows: npt.NDArray[np.uint8]
     if one:
         rows = _checks.card_set(hands, "hands", _checks.HOLE_SIZES).reshape(1, -1)
     else:
         rows = _checks.hand_rows(hands, "hands")
-    k = rows.shape[1]
-    order = _preflop.load_order(k, the_game.name, table.lower())
-    return _preflop.class_index(k)(_preflop.class_keys(rows)), order, one
+    return _class_of(rows), _preflop.load_order(rows.shape[1], *names), one
 
 
 def percentile(
@@ -92,7 +106,7 @@ def percentile(
     [81.74, 79.78]
     """
     cls, order, one = _classes(hands, game, table)
-    out = order.start[cls] * 100 / order.hands
+    out = _percentile(order, cls)
     return float(out[0]) if one else out
 
 
@@ -149,12 +163,12 @@ def preflop_rank(hand: Cards, game: GameName = "omaha8", table: str = "hu") -> P
     cls = int(cls_of[0])
     return PreflopRank(
         hand=format_cards(sorted(cards.tolist(), reverse=True)),
-        game=read_game(game).name,
-        table=table.lower(),
+        game=order.game,
+        table=order.table,
         hole_cards=order.hole_cards,
         rank=int(order.rank[cls]) + 1,
         classes=len(order.keys),
-        percentile=float(order.start[cls] * 100 / order.hands),
+        percentile=float(_percentile(order, cls)),
         equity=float(order.equity[cls]),
         class_hands=int(order.counts[cls]),
     )
@@ -176,9 +190,8 @@ def strength_order(
     [2, 1, 0]
     """
     if isinstance(hands, Range):
-        rows = hands.combos
-        _, order, _ = _classes(rows[:0], game, table)  # checks game and table
-        cls = _preflop.class_index(rows.shape[1])(_preflop.class_keys(rows))
+        order = _preflop.load_order(hands.hole_cards, *_order_names(game, table))
+        cls = _class_of(hands.combos)
     else:
         cls, order, one = _classes(hands, game, table)
         if one:
