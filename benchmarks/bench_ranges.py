@@ -119,22 +119,7 @@ def direct_ms(text: str, repeat: int) -> float:
     """Reference: every pattern of the expression matched on all 270,725
     hands by the C matcher (no suit-class shortcut); ':' '!' ',' skipped."""
     hands = ranges.all_hands(4)
-    patterns: list[rp.Pattern] = []
-
-    def walk(node: rp.Node) -> None:
-        if isinstance(node, rp.Pattern):
-            patterns.append(node)
-        elif isinstance(node, rp.Union_):
-            for item in node.items:
-                walk(item)
-        elif isinstance(node, rp.Chain):
-            walk(node.first)
-            for _, operand in node.rest:
-                walk(operand)
-        elif isinstance(node, rp.Weighted):
-            walk(node.node)
-
-    walk(rp.parse(text))
+    patterns = [node for node in rp.nodes(rp.parse(text)) if isinstance(node, rp.Pattern)]
     alts = [
         [list(a) for a in sorted({ranges._c_pattern(alt) for alt in p.alts}) if a] for p in patterns
     ]

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import product
@@ -153,6 +154,22 @@ class Weighted:
 
 
 Node = Pattern | Macro | Percent | Union_ | Chain | Weighted
+
+
+def nodes(tree: Node) -> Iterator[Node]:
+    """Every node of a tree: the tree itself, then each part's nodes, left
+    to right (no recursion: a text may nest deeply)."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, Union_):
+            stack.extend(reversed(node.items))
+        elif isinstance(node, Chain):
+            stack.extend(reversed([node.first, *(operand for _, operand in node.rest)]))
+        elif isinstance(node, Weighted):
+            stack.append(node.node)
+
 
 _SUIT_SYMBOLS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s", "♧": "c", "♢": "d", "♡": "h", "♤": "s"}
 _NUMBER = re.compile(r"(\d+(?:\.\d*)?|\.\d+)")

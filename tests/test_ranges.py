@@ -538,3 +538,17 @@ def test_ctrl_c_stops_a_six_card_expansion_quickly(tmp_path: Path) -> None:
     words = out.split()
     assert words[:1] == ["caught"], (out, err)
     assert float(words[1]) - sent < 2.0
+
+
+def test_nodes_lists_every_node_of_a_tree_in_reading_order() -> None:
+    from omaha_eval import _range_parse as rp
+
+    tree = rp.parse("AA:$ds!KK, (QQ, 15%6h)@0.5")
+    found = [type(n).__name__ + (f" {n.text}" if isinstance(n, rp.Pattern) else "")
+             for n in rp.nodes(tree)]  # fmt: skip
+    assert found == [
+        "Union_", "Chain", "Pattern AA", "Macro", "Pattern KK",
+        "Weighted", "Union_", "Pattern QQ", "Percent",
+    ]  # fmt: skip
+    deep = rp.parse("(" * 40 + "AA" + ")" * 40 + ", KK" * 2000)
+    assert sum(isinstance(n, rp.Pattern) for n in rp.nodes(deep)) == 2001

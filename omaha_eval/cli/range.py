@@ -114,18 +114,8 @@ def _order_name(game: Game, table: str) -> str:
 def _named_order(text: str, hole_cards: int, game: Game) -> str:
     """The order a range text's percent terms name, when they all name one
     (``15%6h``: "6h"); else the heads-up order."""
-    tables = set()
-    stack = [rp.parse(text, hole_cards, game=game.name)]  # read already: no error here
-    while stack:  # no recursion: a text may nest deeply
-        node = stack.pop()
-        if isinstance(node, rp.Percent):
-            tables.add(node.table)
-        elif isinstance(node, rp.Union_):
-            stack.extend(node.items)
-        elif isinstance(node, rp.Chain):
-            stack.extend([node.first, *(operand for _, operand in node.rest)])
-        elif isinstance(node, rp.Weighted):
-            stack.append(node.node)
+    tree = rp.parse(text, hole_cards, game=game.name)  # read already: no error here
+    tables = {node.table for node in rp.nodes(tree) if isinstance(node, rp.Percent)}
     return tables.pop() if len(tables) == 1 else "hu"
 
 
