@@ -37,7 +37,7 @@ from omaha_eval.engine.boards import known_cards
 from omaha_eval.engine.players import hole_size
 from omaha_eval.errors import OmahaEvalError, quote
 from omaha_eval.games import game as read_game
-from omaha_eval.solver import _side, hand_index
+from omaha_eval.solver import _find_rows, _row_index, _side
 from omaha_eval.types import Board, GameName, Player
 
 __all__ = ["HandClasses", "check_symmetric", "hand_classes", "same_board", "suit_maps"]
@@ -69,19 +69,12 @@ def same_board(a: CardArray, b: CardArray) -> bool:
     )
 
 
-def _index(rows: CardArray) -> IntArray:
-    """hand_index of each row of an (N, k) array, N >= 0."""
-    if not len(rows):
-        return np.zeros(0, dtype=np.int64)
-    return np.asarray(hand_index(rows), dtype=np.int64)
-
-
 def _images(board: CardArray, rows: CardArray) -> IntArray:
     """(N, G) hand_index of every row under every permutation of the board."""
     maps = suit_maps(board)
     out = np.empty((len(rows), len(maps)), dtype=np.int64)
     for g, card_map in enumerate(maps):
-        out[:, g] = _index(card_map[rows])
+        out[:, g] = _row_index(card_map[rows])
     return out
 
 
@@ -204,13 +197,9 @@ def check_symmetric(board: CardArray, rows: CardArray, weights: npt.NDArray[np.f
     rows, w = rows[held], weights[held]
     if not len(rows):
         return
-    ids = _index(rows)
-    order = np.argsort(ids, kind="stable")
-    sorted_ids, sorted_w = ids[order], w[order]
     for card_map in suit_maps(board)[1:]:
-        image = _index(card_map[rows])
-        at = np.minimum(np.searchsorted(sorted_ids, image), len(ids) - 1)
-        bad = np.flatnonzero((sorted_ids[at] != image) | (sorted_w[at] != w))
+        at, found = _find_rows(card_map[rows], rows)
+        bad = np.flatnonzero(~found | (w[at] != w))
         if len(bad):
             i = int(bad[0])
             raise OmahaEvalError(

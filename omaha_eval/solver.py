@@ -138,6 +138,30 @@ def hand_index(hand: Hands) -> int | npt.NDArray[np.int64]:
     return int(index[0]) if single else index
 
 
+def _row_index(rows: CardArray) -> npt.NDArray[np.int64]:
+    """hand_index of each row of an (N, k) array of checked ids, N >= 0."""
+    if not len(rows):
+        return np.zeros(0, dtype=np.int64)
+    return np.asarray(hand_index(rows), dtype=np.int64)
+
+
+def _find_rows(
+    rows: CardArray, table: CardArray
+) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.bool_]]:
+    """For each row of `rows`, the position in `table` of the same hand
+    (cards in any order; the first such row) and whether there is one (where
+    not, the position is meaningless).  Both arrays of checked ids, k wide."""
+    keys = _row_index(table)
+    want = _row_index(rows)
+    if not len(keys):
+        return np.zeros(len(want), dtype=np.intp), np.zeros(len(want), dtype=np.bool_)
+    order = np.argsort(keys, kind="stable")
+    at = np.minimum(np.searchsorted(keys[order], want), len(keys) - 1)
+    found: npt.NDArray[np.bool_] = keys[order][at] == want
+    positions: npt.NDArray[np.intp] = order[at]
+    return positions, found
+
+
 def rank_board(
     board: Cards, hands: CardRows | None = None
 ) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]:
@@ -243,15 +267,11 @@ class StreetShares:
         k = self.hero_combos.shape[1]
         rows = _checks.hand_rows(value.combos, "hero_weights combos", k)
         given = _checks.weights(value.weights, "hero_weights weights", len(rows))
-        keys = np.asarray(hand_index(rows), dtype=np.int64)
-        order = np.argsort(keys)
-        want = np.asarray(hand_index(self.hero_combos), dtype=np.int64)
-        at = np.minimum(np.searchsorted(keys[order], want), len(keys) - 1)
-        found = keys[order][at] == want
+        at, found = _find_rows(self.hero_combos, rows)
         if not found.all():
             missing = format_cards(self.hero_combos[int(np.flatnonzero(~found)[0])])
             raise OmahaEvalError(f"hero_weights: hero hand {missing} is not in the set given")
-        weights: FloatArray = given[order][at]
+        weights: FloatArray = given[at]
         return weights
 
 

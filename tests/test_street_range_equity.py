@@ -114,6 +114,8 @@ def test_range_equity_is_nan_when_no_hero_hand_is_live() -> None:
         ("AA", OmahaEvalTypeError, "hero_weights: expected numbers"),
         (oe.Range("AsAh2c3d, KsKh4c5d"), OmahaEvalError,
          "hero_weights: hero hand .* is not in the set given"),
+        (oe.Range("AsAh2c3d!AsAh2c3d"), OmahaEvalError,  # an empty set
+         "hero_weights: hero hand .* is not in the set given"),
     ],
 )  # fmt: skip
 def test_range_equity_errors(weights: object, error: type[Exception], message: str) -> None:
