@@ -35,6 +35,7 @@ __all__ = [
     "CardPattern",
     "Cards",
     "averaged_over",
+    "is_pattern_text",
     "known_cards",
     "read_cards",
     "scenarios",
@@ -70,7 +71,7 @@ def read_cards(value: Any, name: str, sizes: Sequence[int] | None, *, patterns: 
     """Known cards (text or ids; `sizes`: the counts allowed), or a pattern
     when the text is not cards (`patterns=False`: an error instead;
     `strict`: an error for text that looks like cards)."""
-    if isinstance(value, str) and value.strip() and card_count(value) == 0 and patterns:
+    if isinstance(value, str) and is_pattern_text(value) and patterns:
         from omaha_eval.ranges import card_sets  # the range language reads the pattern
 
         how = lookalikes.reading(value)
@@ -88,8 +89,7 @@ def read_cards(value: Any, name: str, sizes: Sequence[int] | None, *, patterns: 
         note = None
         if how is not None:
             many = "boards" if name == "board" else "sets of cards"
-            count = f"only {format_cards(sets[0])}" if len(sets) == 1 else f"{len(sets):,} {many}"
-            note = lookalikes.note(name, value, how, count)
+            note = lookalikes.note(name, value, how, sets, many)
         return CardPattern(value.strip(), sets, note)
     return known_cards(value, name, sizes)
 
@@ -99,11 +99,16 @@ def text(cards: Cards) -> str:
     return cards.text if isinstance(cards, CardPattern) else format_cards(cards)
 
 
+def is_pattern_text(text: str) -> bool:
+    """Board or dead-card text that is a pattern: not empty, and not cards."""
+    return bool(text.strip()) and card_count(text) == 0
+
+
 def averaged_over(board: str, dead: str, count: int) -> str:
     """What a result over `count` (board, dead) pairs averages over, from its
     `board` and `dead` texts (text(): a pattern is text that is not cards):
     "6 dead-card sets matching 'AA'", not boards matching an empty board."""
-    board_pattern, dead_pattern = (bool(t.strip()) and card_count(t) == 0 for t in (board, dead))
+    board_pattern, dead_pattern = is_pattern_text(board), is_pattern_text(dead)
     if board_pattern and dead_pattern:
         return (f"{count:,} boards and dead-card sets matching board {board!r} and dead "
                 f"{dead!r}")  # fmt: skip

@@ -33,8 +33,9 @@ from __future__ import annotations
 
 import re
 
+from omaha_eval._checks import CardArray
 from omaha_eval._range_parse import HAND_MACROS, RANK_VARS, SUIT_VARS
-from omaha_eval.cards import SUITS
+from omaha_eval.cards import SUITS, format_cards
 
 __all__ = ["STRICT", "note", "reading", "refusal", "with_reading"]
 
@@ -124,14 +125,17 @@ def reading(text: str, k: int | None = None, *, macros: bool = False) -> str | N
     return found
 
 
-def note(name: str, text: str, how: str, count: str) -> str:
+def note(name: str, text: str, how: str, matched: CardArray, noun: str) -> str:
     """The note of text read as a pattern although it looks like cards, with
-    what it matches in a full deck (`count`: "only 9cJhQdKs", "169 boards"; the
-    result's table counts those left once the known cards are removed)."""
-    deck = "" if count.startswith("only") else " of a full deck"
+    what it matches in a full deck (`matched`: its rows, `noun` what they
+    are: "only 9cJhQdKs", "169 boards"; the result's table counts those left
+    once the known cards are removed)."""
+    if len(matched) == 1:
+        count = f"only {format_cards(matched[0])}"
+    else:
+        count = f"{len(matched):,} {noun} of a full deck"
     return (
-        f"{name}: {text.strip()!r} read as a pattern ({how}), matching {count}{deck}; "
-        f"{STRICT} refuses it"
+        f"{name}: {text.strip()!r} read as a pattern ({how}), matching {count}; {STRICT} refuses it"
     )
 
 

@@ -213,8 +213,7 @@ def _range_text(text: str, name: str, k: int, game: Game, strict: bool) -> Playe
     player = _range_player(r.combos, r.weights, name, k, text.strip())
     if how is None:
         return player
-    count = f"only {format_cards(r.combos[0])}" if len(r) == 1 else f"{len(r):,} hands"
-    return replace(player, note=lookalikes.note(name, text, how, count))
+    return replace(player, note=lookalikes.note(name, text, how, r.combos, "hands"))
 
 
 def read_players(
