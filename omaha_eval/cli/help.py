@@ -32,7 +32,7 @@ PAGES = {
     "ranges": "the range language, every construct with an example",
     "pql": "queries: the language, its functions, examples",
     "cli": "every command and its options (each command's --help)",
-    "solver": "every hand on a river at once, range equity, showdowns",
+    "solver": "vectors over every hand, showdowns, suit isomorphism, features",
     "batch": "many spots from a CSV or JSON Lines file",
 }
 MARKER = "<!-- omaha-eval commands -->"  # in docs/cli.md: where the commands go
