@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from benchlib import platform_line
+from benchlib import platform_line, street_inputs, timed_cpu
 
 import omaha_eval as oe
 
@@ -36,14 +36,8 @@ BINS = 10
 def median_seconds(fn: Callable[[], Any], repeat: int) -> tuple[float, float, Any]:
     """Median wall and CPU seconds of `repeat` calls after a warm-up (CPU
     time: less inflated by other processes on a shared machine)."""
-    result = fn()  # warm-up; its result is the checksummed one
-    times, cpu = [], []
-    for _ in range(repeat):
-        start, cpu_start = time.perf_counter(), time.process_time()
-        fn()
-        times.append(time.perf_counter() - start)
-        cpu.append(time.process_time() - cpu_start)
-    return statistics.median(times), statistics.median(cpu), result
+    wall, cpu, result = timed_cpu(fn, repeat)
+    return statistics.median(wall), statistics.median(cpu), result
 
 
 def per_runout(board: npt.NDArray[np.uint8], hero: npt.NDArray[np.uint8],
@@ -86,12 +80,7 @@ def main() -> None:
     rng = np.random.default_rng(SEED)
     n = args.hands
     for n_board, name in ((4, "turn"), (3, "flop")):
-        board = rng.choice(52, size=n_board, replace=False).astype(np.uint8)
-        hands = oe.all_hands()
-        live = np.ascontiguousarray(hands[~np.isin(hands, board).any(axis=1)])
-        hero = live[rng.choice(len(live), size=n, replace=False)]
-        villain = live[rng.choice(len(live), size=n, replace=False)]
-        weights = rng.random(n)
+        board, hero, villain, weights = street_inputs(rng, n_board, n)
 
         run = partial(oe.equity_features, board, hero, villain, weights, bins=BINS, threads=1)
         t, cpu, f = median_seconds(run, args.repeat)

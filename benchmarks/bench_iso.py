@@ -23,13 +23,13 @@ import os
 import platform
 import statistics
 import sys
-import time
 from collections.abc import Callable
 from itertools import permutations
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from benchlib import timed_cpu
 
 import omaha_eval as oe
 
@@ -43,13 +43,7 @@ CPU: dict[str, float] = {}  # median CPU seconds of each case (a shared machine'
 def timed(fn: Callable[[], Any], repeat: int, name: str) -> tuple[float, float, Any]:
     """(median, fastest) wall seconds of `repeat` calls after a warm-up, and a
     result; the median CPU seconds go to CPU[name]."""
-    result = fn()
-    times, cpu = [], []
-    for _ in range(repeat):
-        start, start_cpu = time.perf_counter(), time.process_time()
-        fn()
-        times.append(time.perf_counter() - start)
-        cpu.append(time.process_time() - start_cpu)
+    times, cpu, result = timed_cpu(fn, repeat)
     CPU[name] = statistics.median(cpu)
     return statistics.median(times), min(times), result
 

@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from benchlib import street_inputs
 
 import omaha_eval as oe
 
@@ -107,12 +108,7 @@ def bench_street(args: argparse.Namespace, rng: np.random.Generator) -> None:
     """street_equity, n x n weighted hands, on a turn and a flop."""
     n = args.hands
     for n_board, name in ((4, "turn"), (3, "flop")):
-        board = rng.choice(52, size=n_board, replace=False).astype(np.uint8)
-        hands = oe.all_hands()
-        live = np.ascontiguousarray(hands[~np.isin(hands, board).any(axis=1)])
-        hero = live[rng.choice(len(live), size=n, replace=False)]
-        villain = live[rng.choice(len(live), size=n, replace=False)]
-        weights = rng.random(n)
+        board, hero, villain, weights = street_inputs(rng, n_board, n)
         repeat = args.street_repeat
 
         one = partial(oe.street_equity, board, hero, villain, weights, threads=1)

@@ -52,6 +52,35 @@ def timed(fn: Callable[[], Any], repeat: int) -> tuple[list[float], Any]:
     return times, result
 
 
+def timed_cpu(fn: Callable[[], Any], repeat: int) -> tuple[list[float], list[float], Any]:
+    """Wall and CPU times of `repeat` calls after one warm-up call (CPU time:
+    less inflated by other processes on a shared machine), and the warm-up's
+    result (the checksummed one)."""
+    result = fn()
+    wall, cpu = [], []
+    for _ in range(repeat):
+        start, start_cpu = time.perf_counter(), time.process_time()
+        fn()
+        wall.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
+    return wall, cpu, result
+
+
+def street_inputs(
+    rng: np.random.Generator, n_board: int, n: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """A seeded street question: (board of n_board cards, n hero and n
+    villain 4-card hands off the board, n villain weights)."""
+    import omaha_eval as oe
+
+    board = rng.choice(52, size=n_board, replace=False).astype(np.uint8)
+    hands = oe.all_hands()
+    live = np.ascontiguousarray(hands[~np.isin(hands, board).any(axis=1)])
+    hero = live[rng.choice(len(live), size=n, replace=False)]
+    villain = live[rng.choice(len(live), size=n, replace=False)]
+    return board, hero, villain, rng.random(n)
+
+
 def run_case(case: Case, repeat: int) -> dict[str, Any]:
     fn, units, check = case()
     times, result = timed(fn, repeat)

@@ -15,21 +15,13 @@ import numpy.typing as npt
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_hands import live_hands
 
 import omaha_eval as oe
 from omaha_eval import OmahaEvalError, OmahaEvalTypeError
 
 TOL = 1e-12
 SNAP = 1e-9  # an equity this close below a bin edge (times bins) is on it: the documented rule
-
-
-def _live_hands(rng: np.random.Generator, board: npt.ArrayLike, count: int, k: int = 4,
-                pool: npt.ArrayLike | None = None) -> npt.NDArray[np.uint8]:  # fmt: skip
-    deck = np.setdiff1d(np.arange(52) if pool is None else pool, board)
-    seen: set[tuple[int, ...]] = set()
-    while len(seen) < count:
-        seen.add(tuple(sorted(rng.choice(deck, size=k, replace=False).tolist())))
-    return np.array(sorted(seen), dtype=np.uint8)
 
 
 def reference(board: npt.NDArray[Any], hero: npt.NDArray[np.uint8], villain: npt.NDArray[np.uint8],
@@ -71,7 +63,7 @@ def _assert_equal_to_reference(f: oe.EquityFeatures, want: tuple[npt.NDArray[np.
 def test_turn_features_equal_the_per_river_loop(bins: int, game: str) -> None:
     rng = np.random.default_rng(bins + 50 * (game == "omaha"))
     board = rng.choice(52, size=4, replace=False).astype(np.uint8)
-    hero, villain = _live_hands(rng, board, 120), _live_hands(rng, board, 90)
+    hero, villain = live_hands(rng, board, 120), live_hands(rng, board, 90)
     weights = rng.random(90)
     weights[:10] = 0.0
     f = oe.equity_features(board, hero, villain, weights, bins=bins, game=game)
@@ -83,7 +75,7 @@ def test_flop_features_equal_the_per_runout_loop() -> None:
     """Every (turn, river) pair: 1,176 street_equity calls in the reference."""
     rng = np.random.default_rng(7)
     board = rng.choice(52, size=3, replace=False).astype(np.uint8)
-    hero, villain = _live_hands(rng, board, 25), _live_hands(rng, board, 30)
+    hero, villain = live_hands(rng, board, 25), live_hands(rng, board, 30)
     weights = rng.exponential(size=30)
     f = oe.equity_features(board, hero, villain, weights, bins=8)
     _assert_equal_to_reference(f, reference(board, hero, villain, weights, 8))
@@ -101,8 +93,8 @@ def test_property_heavy_card_removal_equals_the_loop(
     rng = np.random.default_rng(seed)
     board = rng.choice(52, size=n_board, replace=False).astype(np.uint8)
     pool = rng.choice(np.setdiff1d(np.arange(52), board), size=pool_size, replace=False)
-    hero = _live_hands(rng, board, 12, k=k, pool=pool)
-    villain = _live_hands(rng, board, 20, k=k, pool=pool)
+    hero = live_hands(rng, board, 12, k=k, pool=pool)
+    villain = live_hands(rng, board, 20, k=k, pool=pool)
     # weights spanning 1e4, as street_equity's own property test: the
     # inclusion-exclusion (here and in the reference) rounds to about
     # 1e-16 times the largest weight over the live one
@@ -115,8 +107,8 @@ def test_property_heavy_card_removal_equals_the_loop(
 def test_ehs_is_street_equity_and_rows_sum_to_one(n_board: int) -> None:
     rng = np.random.default_rng(n_board)
     board = rng.choice(52, size=n_board, replace=False).astype(np.uint8)
-    hero = _live_hands(rng, board, 400)
-    villain = _live_hands(rng, board, 60 if n_board == 3 else 300)
+    hero = live_hands(rng, board, 400)
+    villain = live_hands(rng, board, 60 if n_board == 3 else 300)
     weights = rng.random(len(villain))
     f = oe.equity_features(board, hero, villain, weights)
     r = oe.street_equity(board, hero, villain, weights)
@@ -139,7 +131,7 @@ def test_a_hero_that_meets_no_villain_gets_nan() -> None:
 def test_threads_give_the_same_bits() -> None:
     rng = np.random.default_rng(11)
     board = rng.choice(52, size=4, replace=False).astype(np.uint8)
-    hero, villain = _live_hands(rng, board, 3000), _live_hands(rng, board, 3000)
+    hero, villain = live_hands(rng, board, 3000), live_hands(rng, board, 3000)
     weights = rng.random(3000)
     one = oe.equity_features(board, hero, villain, weights, threads=1)
     two = oe.equity_features(board, hero, villain, weights, threads=2)

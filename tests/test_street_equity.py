@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracles import solver as rs
+from random_hands import live_hands
 
 import omaha_eval as oe
 from omaha_eval import OmahaEvalError, OmahaEvalTypeError
@@ -19,16 +20,6 @@ from omaha_eval.solver import street_equity
 
 TOL = 1e-12
 FIGURES = ("hi_share", "lo_share", "scoop")
-
-
-def _live_hands(rng: np.random.Generator, board: npt.ArrayLike, count: int, k: int = 4,
-                pool: npt.ArrayLike | None = None) -> npt.NDArray[np.uint8]:  # fmt: skip
-    """count distinct random k-card hands avoiding the board (from `pool` if given)."""
-    deck = np.setdiff1d(np.arange(52) if pool is None else pool, board)
-    seen: set[tuple[int, ...]] = set()
-    while len(seen) < count:
-        seen.add(tuple(sorted(rng.choice(deck, size=k, replace=False).tolist())))
-    return np.array(sorted(seen), dtype=np.uint8)
 
 
 def _check_against_equity(r: oe.StreetShares, rows: list[int], board: npt.ArrayLike,
@@ -54,8 +45,8 @@ def _check_against_equity(r: oe.StreetShares, rows: list[int], board: npt.ArrayL
 def test_random_ranges_equal_exact_equity(n_board: int, game: str, seed: int) -> None:
     rng = np.random.default_rng(100 * n_board + seed + (game == "omaha") * 7)
     board = rng.choice(52, size=n_board, replace=False)
-    hero = _live_hands(rng, board, 1500)
-    villain = _live_hands(rng, board, 250)
+    hero = live_hands(rng, board, 1500)
+    villain = live_hands(rng, board, 250)
     weights = rng.random(250) * 4
     weights[rng.random(250) < 0.15] = 0.0  # not in the range
     r = street_equity(board, hero, villain, weights, game=game)
@@ -74,8 +65,8 @@ def test_heavy_card_removal_equals_exact_equity(n_board: int) -> None:
     rng = np.random.default_rng(31 + n_board)
     board = rng.choice(52, size=n_board, replace=False)
     pool = rng.choice(np.setdiff1d(np.arange(52), board), size=11, replace=False)
-    hero = _live_hands(rng, board, 60, pool=pool)
-    villain = _live_hands(rng, board, 120, pool=pool)
+    hero = live_hands(rng, board, 60, pool=pool)
+    villain = live_hands(rng, board, 120, pool=pool)
     weights = rng.exponential(size=120)
     weights[0] *= 1e6  # one heavy hand: heroes holding one of its cards block almost all
     r = street_equity(board, hero, villain, weights)
@@ -86,8 +77,8 @@ def test_heavy_card_removal_equals_exact_equity(n_board: int) -> None:
 def test_big_o_and_six_card_hands_equal_exact_equity(k: int) -> None:
     rng = np.random.default_rng(k)
     board = rng.choice(52, size=4, replace=False)
-    hero = _live_hands(rng, board, 200, k=k)
-    villain = _live_hands(rng, board, 80, k=k)
+    hero = live_hands(rng, board, 200, k=k)
+    villain = live_hands(rng, board, 80, k=k)
     weights = rng.random(80)
     r = street_equity(board, hero, villain, weights)
     _check_against_equity(r, [0, 57, 199], board, villain, weights, "omaha8")
@@ -101,8 +92,8 @@ def test_mixed_hand_sizes_equal_the_brute_force(k_hero: int, k_villain: int, n_b
     rng = np.random.default_rng(10 * k_hero + k_villain)
     board = rng.choice(52, size=n_board, replace=False)
     pool = rng.choice(np.setdiff1d(np.arange(52), board), size=14, replace=False)
-    hero = _live_hands(rng, board, 4 if n_board == 3 else 6, k=k_hero, pool=pool)
-    villain = _live_hands(rng, board, 5 if n_board == 3 else 12, k=k_villain, pool=pool)
+    hero = live_hands(rng, board, 4 if n_board == 3 else 6, k=k_hero, pool=pool)
+    villain = live_hands(rng, board, 5 if n_board == 3 else 12, k=k_villain, pool=pool)
     weights = rng.random(len(villain)) + 0.1
     r = street_equity(board, hero, villain, weights)
     want = np.array(rs.street_shares_brute(board.tolist(), hero.tolist(), villain.tolist(),
@@ -139,7 +130,7 @@ def test_property_turns_and_rivers_equal_the_brute_force(
 def test_river_is_river_shares() -> None:
     rng = np.random.default_rng(5)
     board = rng.choice(52, size=5, replace=False)
-    hero, villain = _live_hands(rng, board, 300), _live_hands(rng, board, 400)
+    hero, villain = live_hands(rng, board, 300), live_hands(rng, board, 400)
     weights = rng.random(400)
     for game in ("omaha8", "omaha"):
         a = street_equity(board, hero, villain, weights, game=game)
@@ -156,7 +147,7 @@ def test_river_is_river_shares() -> None:
 def test_any_thread_count_gives_the_same_bits() -> None:
     rng = np.random.default_rng(8)
     board = rng.choice(52, size=3, replace=False)
-    hero, villain = _live_hands(rng, board, 1200), _live_hands(rng, board, 900)
+    hero, villain = live_hands(rng, board, 1200), live_hands(rng, board, 900)
     weights = rng.random(900)
     one = street_equity(board, hero, villain, weights, threads=1)
     for threads in (2, 3, 8):
@@ -208,7 +199,7 @@ def test_ranges_and_text_drop_hands_holding_board_cards() -> None:
 def test_text_takes_its_hand_size_from_the_other_side() -> None:
     rng = np.random.default_rng(4)
     board = np.array([0, 13, 26, 39], dtype=np.uint8)  # 2c 5d 8h Js
-    hero = _live_hands(rng, board, 3, k=5)
+    hero = live_hands(rng, board, 3, k=5)
     r = street_equity(board, hero, "KK")
     villain = oe.Range("KK", hole_cards=5)
     keep = ~np.isin(villain.combos, board).any(axis=1)
