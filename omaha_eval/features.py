@@ -11,7 +11,7 @@ weight it leaves, and the mean equity (EHS) is the street equity itself.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -49,11 +49,11 @@ class EquityFeatures:
     ``ehs2`` are NaN and ``live_weight`` 0.
     """
 
-    histogram: FloatArray = field()
-    ehs: FloatArray = field()
-    ehs2: FloatArray = field()
-    live_weight: FloatArray = field()
-    hero_combos: CardArray = field()
+    histogram: FloatArray
+    ehs: FloatArray
+    ehs2: FloatArray
+    live_weight: FloatArray
+    hero_combos: CardArray
 
     @property
     def edges(self) -> FloatArray:
