@@ -509,7 +509,10 @@ import time
 from omaha_eval import Range
 try:
     print("running", flush=True)
-    Range("xxyy, RRON", hole_cards=6)
+    # expanded again and again (a new text each time, no cache), so the
+    # matching is still running when the signal comes, on any machine
+    for i in range(200):
+        Range(f"xxyy, RRON@{1 - i / 1000}", hole_cards=6)
     print("finished", flush=True)
 except KeyboardInterrupt:
     print("caught", repr(time.monotonic()), flush=True)
