@@ -37,7 +37,7 @@ from omaha_eval.engine.boards import known_cards
 from omaha_eval.engine.players import hole_size
 from omaha_eval.errors import OmahaEvalError, quote
 from omaha_eval.games import game as read_game
-from omaha_eval.solver import _find_rows, _row_index, _side
+from omaha_eval.solver import _row_finder, _row_index, _side
 from omaha_eval.types import Board, GameName, Player
 
 __all__ = ["HandClasses", "check_symmetric", "hand_classes", "same_board", "suit_maps"]
@@ -197,8 +197,9 @@ def check_symmetric(board: CardArray, rows: CardArray, weights: npt.NDArray[np.f
     rows, w = rows[held], weights[held]
     if not len(rows):
         return
+    find = _row_finder(rows)
     for card_map in suit_maps(board)[1:]:
-        at, found = _find_rows(card_map[rows], rows)
+        at, found = find(card_map[rows])
         bad = np.flatnonzero(~found | (w[at] != w))
         if len(bad):
             i = int(bad[0])

@@ -145,21 +145,28 @@ def _row_index(rows: CardArray) -> npt.NDArray[np.int64]:
     return np.asarray(hand_index(rows), dtype=np.int64)
 
 
-def _find_rows(
-    rows: CardArray, table: CardArray
-) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.bool_]]:
-    """For each row of `rows`, the position in `table` of the same hand
-    (cards in any order; the first such row) and whether there is one (where
-    not, the position is meaningless).  Both arrays of checked ids, k wide."""
+RowFinder = Callable[[CardArray], tuple[npt.NDArray[np.intp], npt.NDArray[np.bool_]]]
+
+
+def _row_finder(table: CardArray) -> RowFinder:
+    """A lookup of hands in `table`, built once (its keys sorted): called
+    with rows, it gives for each row the position in `table` of the same
+    hand (cards in any order; the first such row) and whether there is one
+    (where not, the position is meaningless).  Arrays of checked ids, k wide."""
     keys = _row_index(table)
-    want = _row_index(rows)
-    if not len(keys):
-        return np.zeros(len(want), dtype=np.intp), np.zeros(len(want), dtype=np.bool_)
     order = np.argsort(keys, kind="stable")
-    at = np.minimum(np.searchsorted(keys[order], want), len(keys) - 1)
-    found: npt.NDArray[np.bool_] = keys[order][at] == want
-    positions: npt.NDArray[np.intp] = order[at]
-    return positions, found
+    sorted_keys = keys[order]
+
+    def find(rows: CardArray) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.bool_]]:
+        want = _row_index(rows)
+        if not len(sorted_keys):
+            return np.zeros(len(want), dtype=np.intp), np.zeros(len(want), dtype=np.bool_)
+        at = np.minimum(np.searchsorted(sorted_keys, want), len(sorted_keys) - 1)
+        found: npt.NDArray[np.bool_] = sorted_keys[at] == want
+        positions: npt.NDArray[np.intp] = order[at]
+        return positions, found
+
+    return find
 
 
 def rank_board(
@@ -267,7 +274,7 @@ class StreetShares:
         k = self.hero_combos.shape[1]
         rows = _checks.hand_rows(value.combos, "hero_weights combos", k)
         given = _checks.weights(value.weights, "hero_weights weights", len(rows))
-        at, found = _find_rows(self.hero_combos, rows)
+        at, found = _row_finder(rows)(self.hero_combos)
         if not found.all():
             missing = format_cards(self.hero_combos[int(np.flatnonzero(~found)[0])])
             raise OmahaEvalError(f"hero_weights: hero hand {missing} is not in the set given")
