@@ -1,4 +1,11 @@
-"""The package's exceptions: every bad input raises one of these."""
+"""The package's exceptions: every bad input raises one of these.
+
+An error carries what it is about as attributes, so that no caller reads its
+message to find out: ``param`` is the parameter (``"board"``, ``"trials"``),
+the player (``"players[1]"``) or, for a query, ``"query"``; ``value`` is the
+input refused (``None`` where there is none to quote).  The command line maps
+``param`` to its flag, batch files and the web API report it as the field.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +16,26 @@ __all__ = ["OmahaEvalError", "OmahaEvalTypeError", "for_people", "quote"]
 
 class OmahaEvalError(ValueError):
     """A value the package cannot accept; the message names the parameter and
-    quotes the input."""
+    quotes the input, and :attr:`param` and :attr:`value` hold them."""
+
+    param: str | None
+    value: object
+
+    def __init__(self, message: str = "", *, param: str | None = None, value: object = None):
+        super().__init__(message)
+        self.param = param
+        self.value = value
+
+    def __reduce__(self):  # type: ignore[override]
+        # keyword attributes survive pickling (process pools, Dask workers)
+        return (_rebuild, (type(self), self.args, self.__dict__))
+
+
+def _rebuild(cls: type, args: tuple[object, ...], state: dict[str, object]) -> OmahaEvalError:
+    error = cls.__new__(cls)
+    Exception.__init__(error, *args)
+    error.__dict__.update(state)
+    return error  # type: ignore[no-any-return]
 
 
 class OmahaEvalTypeError(OmahaEvalError, TypeError):
