@@ -189,14 +189,17 @@ _WRITTEN_SUITS = {"c": ["c", "C", "♣"], "d": ["d", "D", "♦"], "h": ["h", "H"
 
 @st.composite
 def card_text(draw: st.DrawFn, n: int) -> tuple[str, list[int]]:
-    """n distinct cards, each in a random written form, random separators."""
+    """n distinct cards, each in a random written form, random separators:
+    spaces or nothing, or commas between every two cards (a comma after a
+    group of cards makes the text a list of range terms, engine/players.py)."""
     cards = draw(st.lists(st.integers(0, 51), min_size=n, max_size=n, unique=True))
+    separators = draw(st.sampled_from([["", " "], [",", ", "]]))
     parts = []
     for c in cards:
         rank, suit = CARD_TEXT[c]
         parts.append(draw(st.sampled_from(_WRITTEN_RANKS[rank]))
                      + draw(st.sampled_from(_WRITTEN_SUITS[suit])))  # fmt: skip
-        parts.append(draw(st.sampled_from(["", " ", ",", ", "])))
+        parts.append(draw(st.sampled_from(separators)))
     return "".join(parts), cards
 
 
@@ -226,7 +229,7 @@ def test_board_of_distinct_cards_is_cards_and_never_noted(case: tuple[str, list[
 
 
 def test_hands_are_labelled_by_their_cards_in_every_path() -> None:
-    typed = ["kc kd qc qd", "as,ah 2c 10d"]
+    typed = ["kc kd qc qd", "as,ah, 2c,10d"]
     labels = [format_cards(parse_cards(t)) for t in typed]
     assert labels == ["KcKdQcQd", "AsAh2cTd"]
     small = equity(typed, board="Ks7d2h")  # the small-spot path

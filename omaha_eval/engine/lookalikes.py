@@ -37,7 +37,7 @@ from omaha_eval._checks import CardArray
 from omaha_eval._range_parse import HAND_MACROS, RANK_VARS, SUIT_VARS
 from omaha_eval.cards import SUITS, format_cards
 
-__all__ = ["STRICT", "note", "reading", "refusal", "with_reading"]
+__all__ = ["STRICT", "hand_list_note", "note", "reading", "refusal", "with_reading"]
 
 # How notes and errors name the switch; the command line shows its flag instead.
 STRICT = "strict=True"
@@ -84,7 +84,9 @@ def _card_reading(text: str, k: int | None) -> str | None:
     cards = len(tokens) + len(split)
     if not real:
         return None  # patterns of variables only (AxAy) do not look like cards
-    if real == len(tokens) and k in (None, cards):
+    terms = [term for term in text.split(",") if term.strip()]
+    listed = len(terms) > 1 and any(len(_TOKEN.findall(term)) > 1 for term in terms)
+    if real == len(tokens) and (k is None or (k == cards and not listed)):
         return None  # cards: a hand of k cards, or known cards
     parts = [_letters(suit_vars, "suit variable"), _letters(rank_vars, "rank variable")]
     if split:
@@ -137,6 +139,11 @@ def note(name: str, text: str, how: str, matched: CardArray, noun: str) -> str:
     return (
         f"{name}: {text.strip()!r} read as a pattern ({how}), matching {count}; {STRICT} refuses it"
     )
+
+
+def hand_list_note(name: str, text: str, hands: int) -> str:
+    """The note of a player written as a comma list of whole hands."""
+    return f"{name}: {text.strip()!r} read as a range of {hands:,} hands (',' separates hands)"
 
 
 def refusal(name: str, text: str, how: str) -> str:

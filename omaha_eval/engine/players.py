@@ -5,7 +5,12 @@ and ``river_shares``), equity distributions, the command line and batch
 files all read their players here, with one rule (ProPokerTools' reading):
 
 - text that is exactly the spot's number of hole cards, all distinct
-  (``"AsAh2c3d"`` in four-card Omaha) is a **hand**;
+  (``"AsAh2c3d"`` in four-card Omaha) is a **hand** (commas may separate
+  its cards: ``"As,Ah,2c,3d"``);
+- card text whose comma-separated terms hold more than one card each is a
+  list of terms of the range language, never one hand: ``"AsAh2c3d,
+  KsKd4c5d"`` is a range of those two hands (with a ``note`` saying so) and
+  ``"AsKs, QhJh"`` the hands holding AsKs or QhJh;
 - ``"*"`` (or ``"**"``, ``"***"``...: stars only) is a **random** hand,
   any hand dealt uniformly from the cards left;
 - every other text is the **range** language (docs/ranges.md), so
@@ -118,13 +123,29 @@ def _range_player(combos: Any, weights: Any, name: str, k: int | None, label: st
     return Player("range", text, rows, w, scale)
 
 
+def card_terms(text: str) -> list[int] | None:
+    """The card counts of the comma-separated terms of card text when a comma
+    separates hands or patterns (some term holds two cards or more), else
+    None: one run of cards (commas, if any, between single cards), or not
+    card text at all."""
+    if card_count(text) == 0:
+        return None
+    counts = [card_count(term) for term in text.split(",") if term.strip()]
+    return counts if len(counts) > 1 and max(counts) > 1 else None
+
+
 def hole_size(value: Any) -> int | None:
     """The hole-card count a player fixes (4, 5 or 6), if it fixes one: a
     hand's, an array's or a range object's (text of k cards is a hand
-    only in a spot of k-card hands, so card text fixes its count too)."""
+    only in a spot of k-card hands, so card text fixes its count too, and
+    a list of whole hands of one size fixes theirs)."""
     size = None
     if isinstance(value, str):
-        size = card_count(value)
+        terms = card_terms(value)
+        if terms is None:
+            size = card_count(value)
+        elif len(set(terms)) == 1:
+            size = terms[0]
     elif hasattr(value, "combos") and hasattr(value, "weights"):
         size = _width(value.combos)
     elif isinstance(value, tuple) and len(value) == 2 and _checks.ndim(value[0]) == 2:
@@ -177,12 +198,17 @@ def read_player(
     if isinstance(value, str):
         if is_random_text(value):
             return Player("random", value.strip(), np.zeros((0, k), np.uint8), np.zeros(0))
+        terms = card_terms(value)
+        if terms is not None:
+            return _range_text(value, name, k, game, strict, hands=terms.count(k) == len(terms))
         cards = card_count(value)
         if cards == k:
             hand = _checks.card_set(value, name, (k,))
             return Player("hand", format_cards(hand), hand.reshape(1, k), np.ones(1))
         if cards > k:
-            raise OmahaEvalError(f"{name}: {cards} cards, more than the spot's {k} hole cards")
+            raise OmahaEvalError(
+                f"{name}: {cards} cards, more than the spot's {k} hole cards (separate hands "
+                "with commas for a range of hands)", param=name, value=value)
         return _range_text(value, name, k, game, strict)
     if hasattr(value, "combos") and hasattr(value, "weights"):
         text = getattr(value, "text", None)
@@ -198,10 +224,13 @@ def read_player(
     return Player("hand", format_cards(hand), hand.reshape(1, k), np.ones(1))
 
 
-def _range_text(text: str, name: str, k: int, game: Game, strict: bool) -> Player:
+def _range_text(text: str, name: str, k: int, game: Game, strict: bool, hands: bool = False
+                ) -> Player:  # fmt: skip
+    """Range text; `hands`: a comma list of whole hands, a range of those
+    hands (no pattern in it, so strict mode takes it too)."""
     from omaha_eval.ranges import Range  # ranges import the core; players need it only here
 
-    how = lookalikes.reading(text, k, macros=True)
+    how = None if hands else lookalikes.reading(text, k, macros=True)
     if how is not None and strict:
         raise OmahaEvalError(lookalikes.refusal(name, text, how))
     try:
@@ -211,6 +240,8 @@ def _range_text(text: str, name: str, k: int, game: Game, strict: bool) -> Playe
     if len(r) == 0:
         raise OmahaEvalError(f"{name}: the range {text.strip()!r} holds no {k}-card hand")
     player = _range_player(r.combos, r.weights, name, k, text.strip())
+    if hands:
+        return replace(player, note=lookalikes.hand_list_note(name, text, len(r)))
     if how is None:
         return player
     return replace(player, note=lookalikes.note(name, text, how, r.combos, "hands"))
