@@ -112,12 +112,14 @@ def id_array(value: Any, name: str, dims: int) -> CardArray:
 
 
 def card_set(value: Any, name: str, sizes: Collection[int] | None = None) -> CardArray:
-    """One set of cards (text, a sequence of ids or a 1-D integer array),
-    checked for repeats and, when given, for its number of cards."""
+    """One set of cards (text, a sequence of ids or a 1-D integer array; a
+    bare card id where one card is allowed), checked for repeats and, when
+    given, for its number of cards."""
     if isinstance(value, str):
         arr = parse_cards(value, name)
     else:
-        arr = id_array(value, name, dims=1)
+        one = sizes is not None and 1 in sizes and is_int(value)
+        arr = id_array([value] if one else value, name, dims=1)
         ids = arr.tolist()
         if len(set(ids)) != len(ids):
             twice = card_str(next(c for i, c in enumerate(ids) if c in ids[:i]))

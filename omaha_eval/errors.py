@@ -10,6 +10,7 @@ input refused (``None`` where there is none to quote).  The command line maps
 from __future__ import annotations
 
 import re
+from typing import Any
 
 __all__ = ["OmahaEvalError", "OmahaEvalTypeError", "for_people", "quote"]
 
@@ -26,16 +27,17 @@ class OmahaEvalError(ValueError):
         self.param = param
         self.value = value
 
-    def __reduce__(self):  # type: ignore[override]
+    def __reduce__(self) -> tuple[Any, ...]:
         # keyword attributes survive pickling (process pools, Dask workers)
         return (_rebuild, (type(self), self.args, self.__dict__))
 
 
-def _rebuild(cls: type, args: tuple[object, ...], state: dict[str, object]) -> OmahaEvalError:
+def _rebuild(cls: type[OmahaEvalError], args: tuple[object, ...], state: dict[str, object]
+             ) -> OmahaEvalError:  # fmt: skip
     error = cls.__new__(cls)
     Exception.__init__(error, *args)
     error.__dict__.update(state)
-    return error  # type: ignore[no-any-return]
+    return error
 
 
 class OmahaEvalTypeError(OmahaEvalError, TypeError):

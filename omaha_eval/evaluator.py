@@ -20,6 +20,7 @@ import numpy.typing as npt
 
 import omaha_eval._checks as _checks
 import omaha_eval._core as _core
+from omaha_eval._blocks import ROWS, interruptible, map_rows
 from omaha_eval._cache import lru_cache
 from omaha_eval._checks import BOARD_SIZE, HOLE_SIZES, CardArray
 from omaha_eval.cards import format_cards
@@ -236,7 +237,7 @@ def _rows_and_boards(holes: Any, boards: Any) -> tuple[CardArray, CardArray]:
             f"boards: expected shape ({h.shape[0]}, 5) or (5,) to match holes {h.shape}, "
             f"got {b.shape}"
         )
-    bad = _core.first_invalid_row(h, b)
+    bad = _first_invalid_row(h, b)
     if bad >= 0:
         board_row = b[0] if b.shape[0] == 1 else b[bad]
         raise OmahaEvalError(
@@ -244,6 +245,22 @@ def _rows_and_boards(holes: Any, boards: Any) -> tuple[CardArray, CardArray]:
             f"board {format_cards(board_row)}"
         )
     return h, b
+
+
+def _first_invalid_row(h: CardArray, b: CardArray) -> int:
+    """The first row of hands and boards (or one shared board) that holds a
+    card twice, else -1; in blocks, for Ctrl-C."""
+    found = -1
+    shared = b.shape[0] == 1 and h.shape[0] != 1
+
+    def step(lo: int, hi: int) -> None:
+        nonlocal found
+        if found < 0:
+            bad = _core.first_invalid_row(h[lo:hi], b if shared else b[lo:hi])
+            found = lo + bad if bad >= 0 else -1
+
+    interruptible(len(h), ROWS, step)
+    return found
 
 
 def evaluate(hole: Cards, board: Cards) -> HandValue:
@@ -292,4 +309,4 @@ def evaluate_batch(
     loop runs without the GIL.
     """
     h, b = _rows_and_boards(holes, boards)
-    return _core.evaluate_rows(h, b)
+    return map_rows(_core.evaluate_rows, len(h), h, b)  # type: ignore[no-any-return]

@@ -24,6 +24,7 @@ import numpy.typing as npt
 
 import omaha_eval._checks as _checks
 import omaha_eval._core as _core
+from omaha_eval._blocks import ROWS, interruptible, map_rows
 from omaha_eval._checks import HOLE_SIZES, CardArray
 from omaha_eval.cards import format_cards
 from omaha_eval.errors import OmahaEvalError, quote
@@ -149,7 +150,16 @@ class HandIndexer:
                     f"boards: expected shape ({len(h)}, {self.board_cards}) to match holes "
                     f"{h.shape} on the {self.street}, got {b.shape}"
                 )
-        index, bad = self._iso.index_rows(h, b)
+        index = np.empty(len(h), np.int64)
+        bad = -1
+
+        def step(lo: int, hi: int) -> None:  # in blocks, for Ctrl-C
+            nonlocal bad
+            if bad < 0:
+                index[lo:hi], first = self._iso.index_rows(h[lo:hi], b[lo:hi])
+                bad = lo + first if first >= 0 else -1
+
+        interruptible(len(h), ROWS, step)
         if bad >= 0:
             raise OmahaEvalError(
                 f"holes/boards: row {bad} repeats a card: hole {format_cards(h[bad])} "
@@ -163,7 +173,7 @@ class HandIndexer:
         i = _indices(indices, "indices", self.size)
         holes: CardArray
         boards: CardArray
-        holes, boards = self._iso.unindex_rows(i)
+        holes, boards = map_rows(self._iso.unindex_rows, len(i), i)
         return holes, boards
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +38,7 @@ import omaha_eval._checks as _checks
 import omaha_eval._core as _core
 import omaha_eval._preflop as _preflop
 import omaha_eval._range_parse as rp
+from omaha_eval._blocks import interruptible
 from omaha_eval._cache import lru_cache
 from omaha_eval.errors import OmahaEvalTypeError
 from omaha_eval.games import Game
@@ -75,13 +76,6 @@ PART_STEPS = 20_000
 WEIGHT_RANGE = (1e-300, 1e300)
 
 
-def _interruptible(rows: int, block: int, step: Callable[[int, int], None]) -> None:
-    """step(lo, hi) over rows in blocks of at most `block`: each is a short
-    C call, so Ctrl-C lands between two of them."""
-    for lo in range(0, rows, block):
-        step(lo, min(lo + block, rows))
-
-
 @lru_cache(maxsize=3)
 def all_hands(k: int) -> npt.NDArray[np.uint8]:
     """Every k-card hand, rows ascending, lexicographic order; read-only.
@@ -115,7 +109,7 @@ def _shapes(k: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
     def step(lo: int, hi: int) -> None:
         suited[lo:hi], max_rank[lo:hi] = _core.hand_shapes(hands[lo:hi])
 
-    _interruptible(hands.shape[0], CHUNK_ROWS, step)
+    interruptible(hands.shape[0], CHUNK_ROWS, step)
     return suited, max_rank
 
 
@@ -151,7 +145,7 @@ def _hand_classes(k: int) -> npt.NDArray[np.int32]:
     def step(lo: int, hi: int) -> None:
         classes[lo:hi] = lookup(_preflop.class_keys(hands[lo:hi]))
 
-    _interruptible(hands.shape[0], CHUNK_ROWS, step)
+    interruptible(hands.shape[0], CHUNK_ROWS, step)
     classes.flags.writeable = False
     return classes
 
@@ -492,7 +486,7 @@ def _match_rows(plan: _Match, hands: npt.NDArray[np.uint8]) -> Mask:
     def step(lo: int, hi: int) -> None:
         hit[lo:hi] = _core.match_rows(plan.alts, hands[lo:hi]).view(np.bool_)
 
-    _interruptible(hands.shape[0], plan.block, step)
+    interruptible(hands.shape[0], plan.block, step)
     return hit
 
 
@@ -579,7 +573,7 @@ def _rows(mask: Mask, hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
         out[at : at + len(part)] = part
         at += len(part)
 
-    _interruptible(len(items), CHUNK_ROWS, step)
+    interruptible(len(items), CHUNK_ROWS, step)
     return out.view(np.uint8).reshape(-1, k)
 
 
@@ -648,7 +642,7 @@ class Range:
             def fill(lo: int, hi: int) -> None:
                 ones[lo:hi] = 1.0
 
-            _interruptible(len(ones), CHUNK_ROWS, fill)
+            interruptible(len(ones), CHUNK_ROWS, fill)
             weights = ones
         w = weights
         combos.flags.writeable = False

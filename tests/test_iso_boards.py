@@ -129,3 +129,13 @@ def test_docs_suit_isomorphism_examples_run_as_shown():
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     runner.run(test)
     assert runner.failures == 0 and runner.tries > 0
+
+
+def test_canonical_rivers_takes_a_bare_card_id_for_the_turn() -> None:
+    # its hint says Cards | CardId: 40 is Qc, as the text is
+    by_text = oe.canonical_rivers("Ks8d3c", "Qc")
+    for turn in (40, np.uint8(40), [40]):
+        rivers, counts = oe.canonical_rivers("Ks8d3c", turn)
+        assert rivers.tolist() == by_text[0].tolist() and counts.tolist() == by_text[1].tolist()
+    with pytest.raises(OmahaEvalError, match="turn"):
+        oe.canonical_rivers("Ks8d3c", True)
