@@ -77,20 +77,28 @@ def int_array(
     """An integer array-like (of card ids, or of `what`) with `dims`
     dimensions, as given (its values not yet checked)."""
     if isinstance(value, (str, bytes)):
-        raise OmahaEvalTypeError(f"{name}: expected an array of {what}, got text {quote(value)}")
+        raise OmahaEvalTypeError(
+            f"expected an array of {what}, got text {quote(value)}", param=name, value=value
+        )
     try:
         arr = np.asarray(value)
     except (TypeError, ValueError) as exc:  # ragged lists, odd objects
-        raise OmahaEvalTypeError(f"{name}: not an array of {what}: {quote(value)}") from exc
+        raise OmahaEvalTypeError(
+            f"not an array of {what}: {quote(value)}", param=name, value=value
+        ) from exc
     if arr.size == 0 and arr.dtype.kind == "f":
         arr = arr.astype(np.uint8)  # [] and np.empty(0) default to float
     if arr.dtype.kind not in "iu":
         raise OmahaEvalTypeError(
-            f"{name}: expected integer {what}, got dtype {arr.dtype} in {quote(value)}"
+            f"expected integer {what}, got dtype {arr.dtype} in {quote(value)}",
+            param=name,
+            value=value,
         )
     if arr.ndim != dims:
         raise OmahaEvalError(
-            f"{name}: expected a {dims}-D array of {what}, got shape {arr.shape} in {quote(value)}"
+            f"expected a {dims}-D array of {what}, got shape {arr.shape} in {quote(value)}",
+            param=name,
+            value=value,
         )
     return arr
 
@@ -107,7 +115,9 @@ def id_array(value: Any, name: str, dims: int) -> CardArray:
         else arr.min() < 0 or arr.max() > 51
     ):
         bad = arr[(arr < 0) | (arr > 51)].ravel()[0]
-        raise OmahaEvalError(f"{name}: card id {int(bad)} is outside 0..51 in {quote(value)}")
+        raise OmahaEvalError(
+            f"card id {int(bad)} is outside 0..51 in {quote(value)}", param=name, value=value
+        )
     return np.ascontiguousarray(arr, dtype=np.uint8)
 
 
@@ -123,10 +133,14 @@ def card_set(value: Any, name: str, sizes: Collection[int] | None = None) -> Car
         ids = arr.tolist()
         if len(set(ids)) != len(ids):
             twice = card_str(next(c for i, c in enumerate(ids) if c in ids[:i]))
-            raise OmahaEvalError(f"{name}: card {twice} appears twice in {quote(value)}")
+            raise OmahaEvalError(
+                f"card {twice} appears twice in {quote(value)}", param=name, value=value
+            )
     if sizes is not None and len(arr) not in sizes:
         raise OmahaEvalError(
-            f"{name}: expected {sizes_text(sizes)} cards, got {len(arr)} in {quote(value)}"
+            f"expected {sizes_text(sizes)} cards, got {len(arr)} in {quote(value)}",
+            param=name,
+            value=value,
         )
     return arr
 
@@ -144,13 +158,13 @@ def hand_rows(value: Any, name: str, k: int | None = None) -> CardArray:
     rows = id_array(value, name, dims=2)
     if rows.shape[1] not in HOLE_SIZES:
         raise OmahaEvalError(
-            f"{name}: expected {sizes_text(HOLE_SIZES)} cards per row, got shape {rows.shape}"
+            f"expected {sizes_text(HOLE_SIZES)} cards per row, got shape {rows.shape}", param=name
         )
     if k is not None and rows.shape[1] != k:
-        raise OmahaEvalError(f"{name}: hands of {rows.shape[1]} cards, but the spot's have {k}")
+        raise OmahaEvalError(f"hands of {rows.shape[1]} cards, but the spot's have {k}", param=name)
     bad = first_repeating_row(rows)
     if bad >= 0:
-        raise OmahaEvalError(f"{name}: row {bad} repeats a card: {format_cards(rows[bad])}")
+        raise OmahaEvalError(f"row {bad} repeats a card: {format_cards(rows[bad])}", param=name)
     return rows
 
 
@@ -161,7 +175,9 @@ def disjoint(*named: tuple[str, CardArray]) -> None:
     for name, arr in named:
         for card in arr.tolist():
             if card in owner:
-                raise OmahaEvalError(f"card {card_str(card)} is in both {owner[card]} and {name}")
+                raise OmahaEvalError(
+                    f"card {card_str(card)} is in both {owner[card]} and {name}", param=name
+                )
             owner[card] = name
 
 
@@ -191,8 +207,10 @@ def whole(value: Any, name: str, expected: str) -> int:
     if isinstance(value, (float, np.floating)):
         if math.isfinite(value) and float(value).is_integer():
             return int(value)
-        raise OmahaEvalError(f"{name}: expected {expected}, got {quote(value, 40)}")
-    raise OmahaEvalTypeError(f"{name}: expected {expected}, got {quote(value)}")
+        raise OmahaEvalError(
+            f"expected {expected}, got {quote(value, 40)}", param=name, value=value
+        )
+    raise OmahaEvalTypeError(f"expected {expected}, got {quote(value)}", param=name, value=value)
 
 
 def count(value: Any, name: str, minimum: int = 1, maximum: int | None = None) -> int:
@@ -200,10 +218,12 @@ def count(value: Any, name: str, minimum: int = 1, maximum: int | None = None) -
     number = whole(value, name, f"a whole number >= {minimum}")
     if number < minimum:
         raise OmahaEvalError(
-            f"{name}: expected a whole number >= {minimum}, got {quote(value, 40)}"
+            f"expected a whole number >= {minimum}, got {quote(value, 40)}", param=name, value=value
         )
     if maximum is not None and number > maximum:
-        raise OmahaEvalError(f"{name}: expected at most {maximum:,}, got {quote(value, 40)}")
+        raise OmahaEvalError(
+            f"expected at most {maximum:,}, got {quote(value, 40)}", param=name, value=value
+        )
     return number
 
 
@@ -212,7 +232,7 @@ def hole_cards(value: Any, name: str = "hole_cards") -> int:
     `whole`: 4.0 is 4)."""
     k = whole(value, name, f"{sizes_text(HOLE_SIZES)} hole cards")
     if k not in HOLE_SIZES:
-        raise OmahaEvalError(f"{name}: expected {sizes_text(HOLE_SIZES)} hole cards, got {k}")
+        raise OmahaEvalError(f"expected {sizes_text(HOLE_SIZES)} hole cards, got {k}", param=name)
     return k
 
 
@@ -223,20 +243,25 @@ def weights(value: Any, name: str, n: int) -> FloatArray:
     try:
         arr = np.asarray(value)
     except (TypeError, ValueError) as exc:
-        raise OmahaEvalTypeError(f"{name}: not an array of numbers: {quote(value)}") from exc
+        raise OmahaEvalTypeError(
+            f"not an array of numbers: {quote(value)}", param=name, value=value
+        ) from exc
     if arr.dtype.kind not in "iuf":
         raise OmahaEvalTypeError(
-            f"{name}: expected numbers, got dtype {arr.dtype} in {quote(value)}"
+            f"expected numbers, got dtype {arr.dtype} in {quote(value)}", param=name, value=value
         )
     if arr.shape != (n,):
-        raise OmahaEvalError(f"{name}: expected shape ({n},), got {arr.shape} in {quote(value)}")
+        raise OmahaEvalError(
+            f"expected shape ({n},), got {arr.shape} in {quote(value)}", param=name, value=value
+        )
     with np.errstate(over="ignore", invalid="ignore"):
         arr = np.ascontiguousarray(arr, dtype=np.float64)
     bad = ~np.isfinite(arr) | (arr < 0)
     if bad.any():
         i = int(np.flatnonzero(bad)[0])
         raise OmahaEvalError(
-            f"{name}: weight {float(arr[i])!r} at row {i} is not a finite number >= 0 "
-            f"in {quote(value)}"
+            f"weight {float(arr[i])!r} at row {i} is not a finite number >= 0 in {quote(value)}",
+            param=name,
+            value=value,
         )
     return arr

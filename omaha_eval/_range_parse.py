@@ -189,7 +189,9 @@ def syntax_error(text: str, pos: int, message: str, name: str = "range") -> Omah
         right = "..." if start + SHOWN_WIDTH < len(shown) else ""
         shown = left + shown[start : start + SHOWN_WIDTH] + right
         caret = pos - start + len(left)
-    return OmahaEvalError(f"{name}: column {pos + 1}: {message}\n    {shown}\n    {' ' * caret}^")
+    return OmahaEvalError(
+        f"column {pos + 1}: {message}\n    {shown}\n    {' ' * caret}^", param=name
+    )
 
 
 class _Parser:

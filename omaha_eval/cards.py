@@ -96,13 +96,15 @@ def parse_cards(text: str, name: str = "cards") -> npt.NDArray[np.uint8]:
     [51, 45, 32]
     """
     if not isinstance(text, str):
-        raise OmahaEvalTypeError(f"{name}: expected card text, got {type(text).__name__} {text!r}")
+        raise OmahaEvalTypeError(
+            f"expected card text, got {type(text).__name__} {text!r}", param=name
+        )
     if _WELL_FORMED.fullmatch(text) is None:
         _raise_unreadable(text, name)
     ids = [_IDS[token.lower()] for token in _CARD.findall(text)]
     if len(set(ids)) != len(ids):
         twice = next(c for i, c in enumerate(ids) if c in ids[:i])
-        raise OmahaEvalError(f"{name}: card {CARD_TEXT[twice]} appears twice in {text!r}")
+        raise OmahaEvalError(f"card {CARD_TEXT[twice]} appears twice in {text!r}", param=name)
     return np.array(ids, dtype=np.uint8)
 
 
@@ -117,8 +119,9 @@ def _raise_unreadable(text: str, name: str) -> None:
         pos = card.end()
     bad = text[pos : pos + 2]
     raise OmahaEvalError(
-        f"{name}: cannot read a card at column {pos + 1} ({bad!r}) "
-        f"in {text!r}; cards look like 'As', 'Td', '10d', 'ah' or 'A♠'"
+        f"cannot read a card at column {pos + 1} ({bad!r}) "
+        f"in {text!r}; cards look like 'As', 'Td', '10d', 'ah' or 'A♠'",
+        param=name,
     )
 
 
@@ -127,11 +130,11 @@ def format_cards(cards: Iterable[int] | npt.ArrayLike) -> str:
     try:
         ids: list[object] = np.asarray(cards).ravel().tolist()
     except (TypeError, ValueError) as exc:  # ragged lists, odd objects
-        raise OmahaEvalTypeError(f"cards: not a sequence of card ids: {cards!r}") from exc
+        raise OmahaEvalTypeError(f"not a sequence of card ids: {cards!r}", param="cards") from exc
     text = []
     for c in ids:
         if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 52:
-            raise OmahaEvalError(f"cards: {c!r} is not a card id 0..51 in {cards!r}")
+            raise OmahaEvalError(f"{c!r} is not a card id 0..51 in {cards!r}", param="cards")
         text.append(CARD_TEXT[c])
     return "".join(text)
 

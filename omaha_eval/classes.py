@@ -122,8 +122,10 @@ class HandClasses:
         values = np.asarray(class_values)
         if values.ndim == 0 or values.shape[0] != len(self):
             raise OmahaEvalError(
-                f"class_values: expected {len(self)} rows (one per class), got shape "
-                f"{values.shape} in {quote(class_values)}"
+                f"expected {len(self)} rows (one per class), got shape "
+                f"{values.shape} in {quote(class_values)}",
+                param="class_values",
+                value=class_values,
             )
         return values[self.class_of]
 
@@ -136,8 +138,10 @@ class HandClasses:
         arr = np.asarray(values)
         if arr.ndim == 0 or arr.shape[0] != len(self.hands) or arr.dtype.kind not in "iufb":
             raise OmahaEvalError(
-                f"values: expected {len(self.hands)} numbers or rows (one per hand), got "
-                f"shape {arr.shape} in {quote(values)}"
+                f"expected {len(self.hands)} numbers or rows (one per hand), got "
+                f"shape {arr.shape} in {quote(values)}",
+                param="values",
+                value=values,
             )
         total = np.zeros((len(self), *arr.shape[1:]))
         np.add.at(total, self.class_of, arr.astype(np.float64))
@@ -204,8 +208,9 @@ def check_symmetric(board: CardArray, rows: CardArray, weights: npt.NDArray[np.f
         if len(bad):
             i = int(bad[0])
             raise OmahaEvalError(
-                f"{name}: class values need a range the board's suit permutations map onto "
+                f"class values need a range the board's suit permutations map onto "
                 f"itself, but {format_cards(rows[i])} (weight {float(w[i]):g}) maps to "
                 f"{format_cards(np.sort(card_map[rows[i]]))}, which has another weight or "
-                f"none on board {format_cards(board)}"
+                f"none on board {format_cards(board)}",
+                param=name,
             )

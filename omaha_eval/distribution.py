@@ -116,8 +116,9 @@ def equity_distribution(
     """
     if isinstance(villain, list) and villain and not all(_checks.is_int(c) for c in villain):
         raise OmahaEvalError(
-            f"villain: an equity distribution is heads-up (one hero range against one "
-            f"villain); got {len(villain)} villains"
+            f"an equity distribution is heads-up (one hero range against one "
+            f"villain); got {len(villain)} villains",
+            param="villain",
         )
     trials = _checks.count(trials, "trials", 2)
     workers = runner.read_threads(threads)
@@ -133,16 +134,19 @@ def distribution_of(question: Question, index: int, *, trials: int = PREFLOP_TRI
     (the command line's ``--plot`` draws the question it has answered)."""
     if len(question.players) != 2:
         raise OmahaEvalError(
-            f"players: an equity distribution is heads-up, got {len(question.players)} players"
+            f"an equity distribution is heads-up, got {len(question.players)} players",
+            param="players",
         )
     hero, villain = question.players[index], question.players[1 - index]
     names = ("hero", "villain")
     if hero.kind == "random":
         raise OmahaEvalTypeError(
-            f"hero: a distribution needs a range or a hand, got a random hand {quote(hero.label)}"
+            f"a distribution needs a range or a hand, got a random hand {quote(hero.label)}",
+            param="hero",
+            value=hero.label,
         )
     if isinstance(question.dead, boards.CardPattern) or len(question.dead):
-        raise OmahaEvalError("dead: equity distributions take no dead cards")
+        raise OmahaEvalError("equity distributions take no dead cards", param="dead")
     if isinstance(question.board, boards.CardPattern):
         pairs = boards.scenarios(question.board, question.dead, [hero, villain])
         return _over_boards(question, hero, villain, [b for b, _ in pairs], threads)
@@ -153,7 +157,7 @@ def distribution_of(question: Question, index: int, *, trials: int = PREFLOP_TRI
     eq, scoop, live = _street(question, question.board, h, v, spot.known, threads)
     dealt = live > 0
     if not dealt.any():
-        raise OmahaEvalError("villain: no villain hand can be dealt against any hero combo")
+        raise OmahaEvalError("no villain hand can be dealt against any hero combo", param="villain")
     return EquityDistribution(
         combos=h.combos[dealt],
         weights=h.weights[dealt],
@@ -217,7 +221,7 @@ def _over_boards(question: Question, hero: Player, villain: Player, boards_list:
         np.add.at(live_sum, at, live)
     dealt = live_sum > 0
     if not dealt.any():
-        raise OmahaEvalError("villain: no villain hand can be dealt against any hero combo")
+        raise OmahaEvalError("no villain hand can be dealt against any hero combo", param="villain")
     live = live_sum[dealt]
     return EquityDistribution(
         combos=rows[dealt],
@@ -259,7 +263,7 @@ def _preflop(question: Question, hero: Player, villain: Player, trials: int, see
         clear = live_rows(villain.combos, _checks.card_mask(combo))
         live.append(float(villain.weights[clear].sum()) if villain.kind == "range" else 1.0)
     if not rows:
-        raise OmahaEvalError("villain: no villain hand can be dealt against any hero combo")
+        raise OmahaEvalError("no villain hand can be dealt against any hero combo", param="villain")
     return EquityDistribution(
         combos=np.array(rows, dtype=np.uint8),
         weights=np.array(weights),

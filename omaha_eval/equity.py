@@ -87,17 +87,22 @@ def read_target(value: Any) -> float | None:
     if isinstance(value, bool) or (
         not isinstance(value, (int, float)) and not hasattr(value, "__float__")
     ):
-        raise OmahaEvalTypeError(f"target_stderr: expected a number > 0, got {quote(value)}")
+        raise OmahaEvalTypeError(
+            f"expected a number > 0, got {quote(value)}", param="target_stderr", value=value
+        )
     try:
         number = float(value)
     except (OverflowError, TypeError, ValueError):
         number = math.nan
     if not (math.isfinite(number) and number > 0):
-        raise OmahaEvalError(f"target_stderr: expected a number > 0, got {quote(value, 40)}")
+        raise OmahaEvalError(
+            f"expected a number > 0, got {quote(value, 40)}", param="target_stderr", value=value
+        )
     if number < MIN_TARGET:
         raise OmahaEvalError(
-            f"target_stderr: {number:g} is below {MIN_TARGET:g}, which no run of at most "
-            f"{MAX_TRIALS:.0e} trials can reach"
+            f"{number:g} is below {MIN_TARGET:g}, which no run of at most "
+            f"{MAX_TRIALS:.0e} trials can reach",
+            param="target_stderr",
         )
     return number
 
@@ -108,7 +113,9 @@ def read_exact(value: Any) -> bool | None:
         return value
     if type(value).__name__ == "bool_":  # numpy.bool_
         return bool(value)
-    raise OmahaEvalTypeError(f"exact: expected True, False or None, got {quote(value)}")
+    raise OmahaEvalTypeError(
+        f"expected True, False or None, got {quote(value)}", param="exact", value=value
+    )
 
 
 def plan_run(work: float, exact: bool | None, trials: int | None, target: float | None,
@@ -117,8 +124,9 @@ def plan_run(work: float, exact: bool | None, trials: int | None, target: float 
     the one choice of method, for equity and queries."""
     if exact is True and work > EXACT_WORK_LIMIT:
         raise OmahaEvalError(
-            f"exact: this spot needs about {work:.2g} units of work, above the limit of "
-            f"{EXACT_WORK_LIMIT:.0e}; sample it instead (Monte Carlo)"
+            f"this spot needs about {work:.2g} units of work, above the limit of "
+            f"{EXACT_WORK_LIMIT:.0e}; sample it instead (Monte Carlo)",
+            param="exact",
         )
     use_exact = exact is True or (exact is None and work <= AUTO_EXACT_WORK)
     cap = trials or (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
@@ -234,7 +242,9 @@ def equity_rounds(
     KeyboardInterrupt).  Closing the iterator early stops the worker threads.
     """
     if stop is not None and not callable(getattr(stop, "is_set", None)):
-        raise OmahaEvalTypeError(f"stop: expected a threading.Event, got {quote(stop)}")
+        raise OmahaEvalTypeError(
+            f"expected a threading.Event, got {quote(stop)}", param="stop", value=stop
+        )
     start = time.perf_counter()
     if trials is not None:
         trials = _checks.count(trials, "trials", 1, MAX_TRIALS)
@@ -344,7 +354,9 @@ def equity(
                 progress(quick)
             return quick
     if progress is not None and not callable(progress):
-        raise OmahaEvalTypeError(f"progress: expected a callable, got {quote(progress)}")
+        raise OmahaEvalTypeError(
+            f"expected a callable, got {quote(progress)}", param="progress", value=progress
+        )
     result: EquityResult | None = None
     for result in equity_rounds(
         players, board, dead, trials=trials, exact=exact, seed=seed, threads=threads,

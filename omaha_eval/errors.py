@@ -3,16 +3,26 @@
 An error carries what it is about as attributes, so that no caller reads its
 message to find out: ``param`` is the parameter (``"board"``, ``"trials"``),
 the player (``"players[1]"``) or, for a query, ``"query"``; ``value`` is the
-input refused (``None`` where there is none to quote).  The command line maps
-``param`` to its flag, batch files and the web API report it as the field.
+input refused (``None`` where there is none to quote); ``detail`` is the
+message without the parameter (``str()`` of the error is ``"param: detail"``).
+The command line puts its flag in place of ``param``, batch files and the web
+API report it as the field.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["OmahaEvalError", "OmahaEvalTypeError", "for_people", "quote"]
+__all__ = [
+    "OmahaEvalError",
+    "OmahaEvalTypeError",
+    "describe",
+    "field_for_people",
+    "for_people",
+    "quote",
+]
 
 
 class OmahaEvalError(ValueError):
@@ -21,11 +31,14 @@ class OmahaEvalError(ValueError):
 
     param: str | None
     value: object
+    detail: str
 
-    def __init__(self, message: str = "", *, param: str | None = None, value: object = None):
-        super().__init__(message)
+    def __init__(self, detail: str = "", *, param: str | None = None, value: object = None):
+        # the message is "param: detail", so that text and attributes agree
+        super().__init__(f"{param}: {detail}" if param else detail)
         self.param = param
         self.value = value
+        self.detail = detail
 
     def __reduce__(self) -> tuple[Any, ...]:
         # keyword attributes survive pickling (process pools, Dask workers)
@@ -55,6 +68,22 @@ def quote(value: object, limit: int = 80) -> str:
 
 
 _PLAYER = re.compile(r"players\[(\d+)\]")
+
+
+def field_for_people(param: str | None) -> str | None:
+    """An error's param as people count players, from 1 ('players[0]' ->
+    'player 1'); other params as they are."""
+    return None if param is None else _PLAYER.sub(lambda m: f"player {int(m[1]) + 1}", param)
+
+
+def describe(exc: OmahaEvalError, fields: Mapping[str, str] | None = None) -> str:
+    """An error as one line for people: its field (as `fields` spell it,
+    the command line's flags; else players counted from 1), then the first
+    line of its detail."""
+    detail = for_people(exc.detail)
+    if exc.param is None:
+        return detail
+    return f"{(fields or {}).get(exc.param) or field_for_people(exc.param)}: {detail}"
 
 
 def for_people(message: str) -> str:

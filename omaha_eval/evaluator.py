@@ -80,7 +80,7 @@ class HandValue:
 
 def _check_high(value: Any) -> int:
     if not isinstance(value, (int, np.integer)) or not 1 <= int(value) <= HIGH_MAX:
-        raise OmahaEvalError(f"high: expected a high value 1..{HIGH_MAX}, got {value!r}")
+        raise OmahaEvalError(f"expected a high value 1..{HIGH_MAX}, got {value!r}", param="high")
     return int(value)
 
 
@@ -94,22 +94,28 @@ def _high_array(high: Any) -> npt.NDArray[np.intp] | None:
         arr = np.asarray(high)
     except (TypeError, ValueError) as exc:  # ragged lists
         raise OmahaEvalTypeError(
-            f"high: expected integer high values 1..{HIGH_MAX}, got {_checks.quote(high)}"
+            f"expected integer high values 1..{HIGH_MAX}, got {_checks.quote(high)}",
+            param="high",
+            value=high,
         ) from exc
     if arr.size == 0 and arr.dtype.kind == "f":
         arr = arr.astype(np.intp)  # [] defaults to float
     if arr.dtype.kind not in "iu":
         raise OmahaEvalTypeError(
-            f"high: expected integer high values 1..{HIGH_MAX}, got dtype {arr.dtype} "
-            f"in {_checks.quote(high)}"
+            f"expected integer high values 1..{HIGH_MAX}, got dtype {arr.dtype} "
+            f"in {_checks.quote(high)}",
+            param="high",
+            value=high,
         )
     bad = (arr < 1) | (arr > HIGH_MAX)
     if bad.any():
         where = tuple(int(i[0]) for i in np.nonzero(bad))
         at = where[0] if len(where) == 1 else where
         raise OmahaEvalError(
-            f"high: expected high values 1..{HIGH_MAX}, got {int(arr[where])} at index {at} "
-            f"in {_checks.quote(high)}"
+            f"expected high values 1..{HIGH_MAX}, got {int(arr[where])} at index {at} "
+            f"in {_checks.quote(high)}",
+            param="high",
+            value=high,
         )
     return arr.astype(np.intp)
 
@@ -196,7 +202,7 @@ def low_name(value: int) -> str | None:
     '8-7-6-5-4'
     """
     if not isinstance(value, (int, np.integer)) or not 0 <= int(value) <= LOW_MAX:
-        raise OmahaEvalError(f"low: expected a low value 0..{LOW_MAX}, got {value!r}")
+        raise OmahaEvalError(f"expected a low value 0..{LOW_MAX}, got {value!r}", param="low")
     if value == LOW_NONE:
         return None
     mask = _core.low_mask(int(value))
@@ -225,24 +231,28 @@ def _rows_and_boards(holes: Any, boards: Any) -> tuple[CardArray, CardArray]:
     h = _checks.id_array(holes, "holes", dims=2)
     if h.shape[1] not in HOLE_SIZES:
         raise OmahaEvalError(
-            f"holes: expected {_checks.sizes_text(HOLE_SIZES)} cards per row, got shape {h.shape}"
+            f"expected {_checks.sizes_text(HOLE_SIZES)} cards per row, got shape {h.shape}",
+            param="holes",
         )
     b = _checks.id_array(boards, "boards", dims=1 if _checks.ndim(boards) == 1 else 2)
     if b.ndim == 1:
         if b.shape[0] != BOARD_SIZE:
-            raise OmahaEvalError(f"boards: a shared board needs 5 cards, got shape {b.shape}")
+            raise OmahaEvalError(
+                f"a shared board needs 5 cards, got shape {b.shape}", param="boards"
+            )
         b = b.reshape(1, BOARD_SIZE)
     elif b.shape[1] != BOARD_SIZE or b.shape[0] != h.shape[0]:
         raise OmahaEvalError(
-            f"boards: expected shape ({h.shape[0]}, 5) or (5,) to match holes {h.shape}, "
-            f"got {b.shape}"
+            f"expected shape ({h.shape[0]}, 5) or (5,) to match holes {h.shape}, got {b.shape}",
+            param="boards",
         )
     bad = _first_invalid_row(h, b)
     if bad >= 0:
         board_row = b[0] if b.shape[0] == 1 else b[bad]
         raise OmahaEvalError(
-            f"holes/boards: row {bad} repeats a card: hole {format_cards(h[bad])} "
-            f"board {format_cards(board_row)}"
+            f"row {bad} repeats a card: hole {format_cards(h[bad])} "
+            f"board {format_cards(board_row)}",
+            param="holes/boards",
         )
     return h, b
 

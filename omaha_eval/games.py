@@ -104,12 +104,9 @@ def game_and_size(value: GameName, name: str = "game") -> tuple[Game, int | None
     five-card names (``omaha85``, ``omahahi5``) fix 5; the others none."""
     if isinstance(value, str) and value.strip().lower() in FIVE_CARD_NAMES:
         return _BY_NAME[FIVE_CARD_NAMES[value.strip().lower()]], 5
-    try:
+    if isinstance(value, Game) or _BY_NAME.get(str(value).strip().lower()) is not None:
         return game(value, name), None
-    except OmahaEvalError as exc:
-        five = ", ".join(FIVE_CARD_NAMES)
-        message = str(exc).replace("; got", f"; or {five} (five hole cards); got")
-        raise OmahaEvalError(message) from None
+    raise _unknown(value, name, f"; or {', '.join(FIVE_CARD_NAMES)} (five hole cards)")
 
 
 def game(value: GameName, name: str = "game") -> Game:
@@ -121,8 +118,13 @@ def game(value: GameName, name: str = "game") -> Game:
         found = _BY_NAME.get(value.strip().lower())
         if found is not None:
             return found
+    raise _unknown(value, name)
+
+
+def _unknown(value: object, name: str, more: str = "") -> OmahaEvalError:
+    """The error of a name that is no game (`more`: other names allowed)."""
     choices = "; ".join(f"{g.name} ({', '.join(g.aliases)})" for g in GAMES)
-    message = f"{name}: expected a game, one of {choices}; got {quote(value)}"
+    detail = f"expected a game, one of {choices}{more}; got {quote(value)}"
     if isinstance(value, str) and _BIG_O.match(value):
-        message += f" ({BIG_O_HINT})"
-    raise OmahaEvalError(message)
+        detail += f" ({BIG_O_HINT})"
+    return OmahaEvalError(detail, param=name, value=value)

@@ -64,7 +64,9 @@ def _indexer(rounds: tuple[int, ...]) -> _core.Isomorphism:
 
 def _street(value: Any) -> str:
     if not isinstance(value, str) or value not in STREETS:
-        raise OmahaEvalError(f"street: expected one of {', '.join(STREETS)}, got {quote(value)}")
+        raise OmahaEvalError(
+            f"expected one of {', '.join(STREETS)}, got {quote(value)}", param="street", value=value
+        )
     return value
 
 
@@ -139,7 +141,7 @@ class HandIndexer:
         h = _checks.id_array(holes, "holes", dims=2)
         if h.shape[1] != self.hole_cards:
             raise OmahaEvalError(
-                f"holes: expected {self.hole_cards} cards per row, got shape {h.shape}"
+                f"expected {self.hole_cards} cards per row, got shape {h.shape}", param="holes"
             )
         if boards is None and self.board_cards == 0:
             b = np.empty((len(h), 0), np.uint8)
@@ -147,8 +149,9 @@ class HandIndexer:
             b = _checks.id_array(boards, "boards", dims=2)
             if b.shape != (len(h), self.board_cards):
                 raise OmahaEvalError(
-                    f"boards: expected shape ({len(h)}, {self.board_cards}) to match holes "
-                    f"{h.shape} on the {self.street}, got {b.shape}"
+                    f"expected shape ({len(h)}, {self.board_cards}) to match holes "
+                    f"{h.shape} on the {self.street}, got {b.shape}",
+                    param="boards",
                 )
         index = np.empty(len(h), np.int64)
         bad = -1
@@ -162,8 +165,9 @@ class HandIndexer:
         interruptible(len(h), ROWS, step)
         if bad >= 0:
             raise OmahaEvalError(
-                f"holes/boards: row {bad} repeats a card: hole {format_cards(h[bad])} "
-                f"board {format_cards(b[bad])}"
+                f"row {bad} repeats a card: hole {format_cards(h[bad])} "
+                f"board {format_cards(b[bad])}",
+                param="holes/boards",
             )
         result: IndexArray = index
         return result
@@ -185,8 +189,10 @@ def _indices(value: Any, name: str, size: int) -> IndexArray:
         if bad.any():
             first = int(np.flatnonzero(bad)[0])
             raise OmahaEvalError(
-                f"{name}: index {int(arr[first])} at row {first} is outside 0..{size - 1:,} "
-                f"in {quote(value)}"
+                f"index {int(arr[first])} at row {first} is outside 0..{size - 1:,} "
+                f"in {quote(value)}",
+                param=name,
+                value=value,
             )
     return np.ascontiguousarray(arr, dtype=np.int64)
 

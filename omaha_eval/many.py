@@ -52,16 +52,19 @@ def _check(hands: Any, boards: Any) -> tuple[npt.NDArray[np.uint8], npt.NDArray[
     n, p, k = h.shape
     if p not in PLAYERS:
         raise OmahaEvalError(
-            f"hands: expected 2 to {PLAYERS[-1]} players per spot, got {p} (shape {h.shape})"
+            f"expected 2 to {PLAYERS[-1]} players per spot, got {p} (shape {h.shape})",
+            param="hands",
         )
     if k not in _checks.HOLE_SIZES:
         raise OmahaEvalError(
-            f"hands: expected {_checks.sizes_text(_checks.HOLE_SIZES)} cards per hand, got {k} "
-            f"(shape {h.shape})"
+            f"expected {_checks.sizes_text(_checks.HOLE_SIZES)} cards per hand, got {k} "
+            f"(shape {h.shape})",
+            param="hands",
         )
     if b.shape[1] not in BOARD_SIZES or b.shape[0] != n:
         raise OmahaEvalError(
-            f"boards: expected shape ({n}, 3), ({n}, 4) or ({n}, 5) for {n} spots, got {b.shape}"
+            f"expected shape ({n}, 3), ({n}, 4) or ({n}, 5) for {n} spots, got {b.shape}",
+            param="boards",
         )
     check_deck(p, k, b.shape[1], 0, "hands")
     # Every row (in C when the ids fit in a byte), then one error naming all

@@ -40,7 +40,7 @@ def _figure(width: float, height: float) -> Figure:
         from matplotlib.figure import Figure
     except ImportError:
         raise OmahaEvalError(
-            "plot: pictures need matplotlib: pip install 'omaha-eval[plot]'"
+            "pictures need matplotlib: pip install 'omaha-eval[plot]'", param="plot"
         ) from None
     return Figure(figsize=(width, height), layout="constrained")
 
@@ -109,13 +109,13 @@ def check_plot_target(path: str | Path, name: str = "plot") -> Path:
     matplotlib installed."""
     target = Path(path)
     if target.suffix.lower() not in FORMATS:
-        raise OmahaEvalError(f"{name}: {str(target)!r} must end in .png or .svg")
+        raise OmahaEvalError(f"{str(target)!r} must end in .png or .svg", param=name)
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
-        raise OmahaEvalError(f"{name}: the directory {str(folder)!r} of {str(target)!r} "
-                             "does not exist")  # fmt: skip
+        raise OmahaEvalError(f"the directory {str(folder)!r} of {str(target)!r} "
+                             "does not exist", param=name)  # fmt: skip
     if target.is_dir() or not os.access(folder, os.W_OK):
-        raise OmahaEvalError(f"{name}: cannot write {str(target)!r}")
+        raise OmahaEvalError(f"cannot write {str(target)!r}", param=name)
     _figure(1, 1)  # says what to install when matplotlib is missing
     return target
 
@@ -131,7 +131,7 @@ def save_figure(fig: Figure, path: str | Path, name: str = "plot") -> Path:
         fig.savefig(temporary, dpi=100, format=target.suffix.lower().lstrip("."))
         os.replace(temporary, target)
     except OSError as exc:
-        raise OmahaEvalError(f"{name}: cannot write {str(target)!r}: {exc.strerror}") from None
+        raise OmahaEvalError(f"cannot write {str(target)!r}: {exc.strerror}", param=name) from None
     finally:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temporary)

@@ -63,7 +63,9 @@ def _order_names(game: Any, table: Any) -> tuple[str, str]:
     the_game = read_game(game)
     if not isinstance(table, str) or table.lower() not in TABLES:
         raise OmahaEvalError(
-            f"table: expected 'hu' (heads-up) or '6h' (six-handed), got {quote(table)}"
+            f"expected 'hu' (heads-up) or '6h' (six-handed), got {quote(table)}",
+            param="table",
+            value=table,
         )
     return the_game.name, table.lower()
 
@@ -195,7 +197,9 @@ def strength_order(
     else:
         cls, order, one = _classes(hands, game, table)
         if one:
-            raise OmahaEvalError(f"hands: expected an (N, k) array of hands, got {quote(hands)}")
+            raise OmahaEvalError(
+                f"expected an (N, k) array of hands, got {quote(hands)}", param="hands", value=hands
+            )
     # unique sort keys (class rank, then row): the order is the same whether
     # all of it is sorted or only a first part picked out
     key = order.rank[cls].astype(np.int64) * max(len(cls), 1) + np.arange(len(cls))

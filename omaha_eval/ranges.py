@@ -621,7 +621,9 @@ class Range:
     def __init__(self, text: str, hole_cards: int = 4, game: GameName = "omaha8") -> None:
         if not isinstance(text, str):
             got = f"{type(text).__name__} {_checks.quote(text)}"
-            raise OmahaEvalTypeError(f"range: expected range text such as 'AA:$ds', got {got}")
+            raise OmahaEvalTypeError(
+                f"expected range text such as 'AA:$ds', got {got}", param="range"
+            )
         self._text = text
         self.hole_cards = _checks.hole_cards(hole_cards)
         self.game: Game = read_game(game)
@@ -740,7 +742,7 @@ def card_sets(text: str, name: str = "board", most: int = 5) -> npt.NDArray[np.u
     """
     if not isinstance(text, str):
         got = _checks.quote(text)
-        raise OmahaEvalTypeError(f"{name}: expected card text or a pattern, got {got}")
+        raise OmahaEvalTypeError(f"expected card text or a pattern, got {got}", param=name)
     tree = rp.parse(text, most, name)
     sizes = _pattern_sizes(tree, name, text)
     if len(sizes) != 1:

@@ -104,8 +104,9 @@ def _off_board(rows: CardArray, name: str, board: CardArray) -> CardArray:
     if on_board.size:
         row = rows[on_board[0]]
         raise OmahaEvalError(
-            f"{name}: row {on_board[0]} ({format_cards(row)}) holds board card(s) "
-            f"{format_cards(np.intersect1d(row, board))} of board {format_cards(board)}"
+            f"row {on_board[0]} ({format_cards(row)}) holds board card(s) "
+            f"{format_cards(np.intersect1d(row, board))} of board {format_cards(board)}",
+            param=name,
         )
     return rows
 
@@ -277,7 +278,9 @@ class StreetShares:
         at, found = _row_finder(rows)(self.hero_combos)
         if not found.all():
             missing = format_cards(self.hero_combos[int(np.flatnonzero(~found)[0])])
-            raise OmahaEvalError(f"hero_weights: hero hand {missing} is not in the set given")
+            raise OmahaEvalError(
+                f"hero hand {missing} is not in the set given", param="hero_weights"
+            )
         weights: FloatArray = given[at]
         return weights
 
@@ -351,8 +354,9 @@ def _class_rows(value: Any, name: str, board: CardArray) -> CardArray | None:
         return None
     if not same_board(value.board, board):
         raise OmahaEvalError(
-            f"{name}: the classes of board {format_cards(value.board)}, not of board "
-            f"{format_cards(board)} (each round's cards must match)"
+            f"the classes of board {format_cards(value.board)}, not of board "
+            f"{format_cards(board)} (each round's cards must match)",
+            param=name,
         )
     return value.representatives
 
@@ -623,7 +627,9 @@ def showdown(
     ([0, 0, 0, 10], [30, 55, 45, 10])
     """
     if not isinstance(detail, (bool, np.bool_)):
-        raise OmahaEvalTypeError(f"detail: expected True or False, got {quote(detail)}")
+        raise OmahaEvalTypeError(
+            f"expected True or False, got {quote(detail)}", param="detail", value=detail
+        )
     held, b, chips, seat = _showdown_args(hands, board, contributions, button)
     code = read_game(game).code
     if not detail:
@@ -641,11 +647,17 @@ def showdown(
 
 def _chip_count(value: Any, name: str) -> int:
     if not _checks.is_int(value):
-        raise OmahaEvalTypeError(f"{name}: expected an integer number of chips, got {quote(value)}")
+        raise OmahaEvalTypeError(
+            f"expected an integer number of chips, got {quote(value)}", param=name, value=value
+        )
     if value < 0:
-        raise OmahaEvalError(f"{name}: chips cannot be negative, got {quote(value, 40)}")
+        raise OmahaEvalError(
+            f"chips cannot be negative, got {quote(value, 40)}", param=name, value=value
+        )
     if value > MAX_CHIPS:
-        raise OmahaEvalError(f"{name}: more than {MAX_CHIPS} chips: {quote(value, 40)}")
+        raise OmahaEvalError(
+            f"more than {MAX_CHIPS} chips: {quote(value, 40)}", param=name, value=value
+        )
     return int(value)
 
 
@@ -656,11 +668,13 @@ def _showdown_args(
     contributions as int64 and the button seat."""
     if isinstance(hands, (str, bytes)) or not isinstance(hands, (list, tuple)):
         raise OmahaEvalTypeError(
-            f"hands: expected a list with one hand (or None if folded) per seat, got {quote(hands)}"
+            f"expected a list with one hand (or None if folded) per seat, got {quote(hands)}",
+            param="hands",
+            value=hands,
         )
     n = len(hands)
     if not 2 <= n <= MAX_PLAYERS:
-        raise OmahaEvalError(f"hands: expected 2 to {MAX_PLAYERS} seats, got {n}")
+        raise OmahaEvalError(f"expected 2 to {MAX_PLAYERS} seats, got {n}", param="hands")
     held = [
         None if h is None else _checks.card_set(h, f"hands[{i}]", HOLE_SIZES)
         for i, h in enumerate(hands)
@@ -671,15 +685,23 @@ def _showdown_args(
     )
     if isinstance(contributions, (str, bytes)) or _checks.ndim(contributions) != 1:
         raise OmahaEvalTypeError(
-            f"contributions: expected one integer per seat, got {quote(contributions)}"
+            f"expected one integer per seat, got {quote(contributions)}",
+            param="contributions",
+            value=contributions,
         )
     chips = [_chip_count(c, f"contributions[{i}]") for i, c in enumerate(contributions)]
     if len(chips) != n:
-        raise OmahaEvalError(f"contributions: expected {n} values (one per seat), got {len(chips)}")
+        raise OmahaEvalError(
+            f"expected {n} values (one per seat), got {len(chips)}", param="contributions"
+        )
     if sum(chips) > MAX_CHIPS:
-        raise OmahaEvalError(f"contributions: total {sum(chips)} exceeds {MAX_CHIPS}")
+        raise OmahaEvalError(f"total {sum(chips)} exceeds {MAX_CHIPS}", param="contributions")
     if not _checks.is_int(button):
-        raise OmahaEvalTypeError(f"button: expected a seat number, got {quote(button)}")
+        raise OmahaEvalTypeError(
+            f"expected a seat number, got {quote(button)}", param="button", value=button
+        )
     if not 0 <= button < n:
-        raise OmahaEvalError(f"button: expected a seat 0..{n - 1}, got {quote(button, 40)}")
+        raise OmahaEvalError(
+            f"expected a seat 0..{n - 1}, got {quote(button, 40)}", param="button", value=button
+        )
     return held, b, np.array(chips, dtype=np.int64), int(button)

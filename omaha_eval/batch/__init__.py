@@ -83,7 +83,9 @@ def _as_rows(spots: Any) -> list[Any]:
     if hasattr(spots, "to_dict") and hasattr(spots, "columns"):  # a pandas DataFrame
         return list(spots.to_dict("records"))
     if isinstance(spots, (str, bytes, Mapping)):
-        raise OmahaEvalError(f"spots: expected an iterable of spots, got {type(spots).__name__}")
+        raise OmahaEvalError(
+            f"expected an iterable of spots, got {type(spots).__name__}", param="spots"
+        )
     return list(spots)
 
 
@@ -123,11 +125,11 @@ def run(
     if workers is not None and (
         isinstance(workers, bool) or not isinstance(workers, int) or workers < 1
     ):
-        raise OmahaEvalError(f"workers: expected an integer >= 1, got {workers!r}")
+        raise OmahaEvalError(f"expected an integer >= 1, got {workers!r}", param="workers")
     if executor not in ("process", "thread"):
-        raise OmahaEvalError(f"executor: expected 'process' or 'thread', got {executor!r}")
+        raise OmahaEvalError(f"expected 'process' or 'thread', got {executor!r}", param="executor")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise OmahaEvalError(f"seed: expected an integer >= 0, got {seed!r}")
+        raise OmahaEvalError(f"expected an integer >= 0, got {seed!r}", param="seed")
     equity_fn = equity if equity is not None else _library_equity()
     ready, failed = check_spots(_as_rows(spots), seed, defaults)
     skipped = skip if callable(skip) else set(skip).__contains__

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from omaha_eval.batch.files import csv_row
 from omaha_eval.batch.spots import Spot, error_record
 from omaha_eval.equity import EquityInterrupted
-from omaha_eval.errors import OmahaEvalError, for_people
+from omaha_eval.errors import OmahaEvalError, describe
 
 if TYPE_CHECKING:  # pragma: no cover
     from omaha_eval.engine.results import EquityResult
@@ -114,7 +114,7 @@ def solve(task: Task) -> SpotResult | None:
             **options,
         )
     except OmahaEvalError as exc:
-        return SpotResult(spot.id, error_record(spot.id, _as_given(spot), for_people(str(exc))))
+        return SpotResult(spot.id, error_record(spot.id, _as_given(spot), describe(exc)))
     except EquityInterrupted as stopped:
         message = f"interrupted after {stopped.result.trials:,} trials; a resumed run redoes it"
         head = {"id": spot.id, "status": "interrupted", "error": message}
@@ -233,8 +233,9 @@ def _execute_processes(tasks: list[Task], workers: int) -> Iterator[SpotResult]:
                     result = future.result()
                 except BrokenProcessPool:
                     raise OmahaEvalError(
-                        "executor: a worker process ended before its spot did (killed, or out "
-                        "of memory?); the spots not written are left for a resumed run"
+                        "a worker process ended before its spot did (killed, or out "
+                        "of memory?); the spots not written are left for a resumed run",
+                        param="executor",
                     ) from None
                 except Exception as exc:  # the spot could not reach its worker (pickling)
                     result = _failed(task.spot, exc)
@@ -337,9 +338,10 @@ def _execute_dask(tasks: list[Task], client: Any) -> Iterator[SpotResult]:
                         seen = now
                     elif now - seen >= DASK_NO_WORKER_TIMEOUT:
                         raise OmahaEvalError(
-                            f"dask: the scheduler at {address!r} has had no worker for "
+                            f"the scheduler at {address!r} has had no worker for "
                             f"{DASK_NO_WORKER_TIMEOUT:g} s (none started, or they died); the "
-                            "spots not written are left for a resumed run"
+                            "spots not written are left for a resumed run",
+                            param="dask",
                         )
                 time.sleep(DASK_POLL)
                 continue
@@ -366,7 +368,9 @@ def _dask_threads(client: Any, address: str) -> int:
         return sum(client.nthreads(callback_timeout=DASK_TIMEOUT).values())
     except Exception as exc:  # a timeout or a closed connection: the scheduler is gone
         message = " ".join(str(exc).split()) or type(exc).__name__
-        raise OmahaEvalError(f"dask: lost the scheduler at {address!r}: {message}") from None
+        raise OmahaEvalError(
+            f"lost the scheduler at {address!r}: {message}", param="dask"
+        ) from None
 
 
 def dask_client(dask: Any, timeout: float = DASK_TIMEOUT) -> Any:
@@ -382,20 +386,24 @@ def dask_client(dask: Any, timeout: float = DASK_TIMEOUT) -> Any:
         from distributed.comm.addressing import parse_address, parse_host_port
     except ImportError:
         raise OmahaEvalError(
-            "dask: running on a cluster needs the 'distributed' package "
-            "(pip install 'omaha-eval[dask]')"
+            "running on a cluster needs the 'distributed' package (pip install 'omaha-eval[dask]')",
+            param="dask",
         ) from None
     if isinstance(dask, Client):
         return dask
     if not isinstance(dask, str):
-        raise OmahaEvalError(f"dask: expected a scheduler address or a Client, got {dask!r}")
+        raise OmahaEvalError(
+            f"expected a scheduler address or a Client, got {dask!r}", param="dask"
+        )
     address = dask.strip()
     try:
         scheme, location = parse_address(address)
         if scheme in ("tcp", "tls"):
             parse_host_port(location)
     except (ValueError, TypeError) as exc:
-        raise OmahaEvalError(f"dask: {address!r} is not a scheduler address: {exc}") from None
+        raise OmahaEvalError(
+            f"{address!r} is not a scheduler address: {exc}", param="dask"
+        ) from None
 
     class _ClosingClient(Client):
         def start(self, **kwargs: Any) -> Any:
@@ -421,12 +429,12 @@ def dask_client(dask: Any, timeout: float = DASK_TIMEOUT) -> Any:
     thread.join(timeout + 5)
     if thread.is_alive():  # left behind: a daemon thread does not hold up the exit
         raise OmahaEvalError(
-            f"dask: no answer from a Dask scheduler at {address!r} within {timeout:g} s"
+            f"no answer from a Dask scheduler at {address!r} within {timeout:g} s", param="dask"
         )
     if "error" in box:
         failure = box["error"]
         message = " ".join(str(failure).split()) or type(failure).__name__
         raise OmahaEvalError(
-            f"dask: cannot connect to the scheduler at {address!r}: {message}"
+            f"cannot connect to the scheduler at {address!r}: {message}", param="dask"
         ) from None
     return box["client"]

@@ -175,7 +175,7 @@ def file_format(path: Path, name: str) -> str:
     fmt = FORMATS.get(path.suffix.lower())
     if fmt is None:
         raise OmahaEvalError(
-            f"{name}: {str(path)!r} is neither .csv nor .jsonl (JSON Lines; also .ndjson)"
+            f"{str(path)!r} is neither .csv nor .jsonl (JSON Lines; also .ndjson)", param=name
         )
     return fmt
 
@@ -197,10 +197,10 @@ def _read_text(path: Path, name: str) -> str:
     try:
         return path.read_bytes().decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise OmahaEvalError(f"{name}: {str(path)!r} is not UTF-8 text ({exc.reason} "
-                             f"at byte {exc.start})") from None  # fmt: skip
+        raise OmahaEvalError(f"{str(path)!r} is not UTF-8 text ({exc.reason} "
+                             f"at byte {exc.start})", param=name) from None  # fmt: skip
     except OSError as exc:
-        raise OmahaEvalError(f"{name}: cannot read {str(path)!r}: {exc.strerror}") from None
+        raise OmahaEvalError(f"cannot read {str(path)!r}: {exc.strerror}", param=name) from None
 
 
 def _regular_file(path: Path, name: str) -> None:
@@ -208,11 +208,11 @@ def _regular_file(path: Path, name: str) -> None:
     try:
         mode = path.stat().st_mode
     except FileNotFoundError:
-        raise OmahaEvalError(f"{name}: {str(path)!r} does not exist") from None
+        raise OmahaEvalError(f"{str(path)!r} does not exist", param=name) from None
     except OSError as exc:
-        raise OmahaEvalError(f"{name}: cannot read {str(path)!r}: {exc.strerror}") from None
+        raise OmahaEvalError(f"cannot read {str(path)!r}: {exc.strerror}", param=name) from None
     if not stat.S_ISREG(mode):
-        raise OmahaEvalError(f"{name}: {str(path)!r} is not a regular file")
+        raise OmahaEvalError(f"{str(path)!r} is not a regular file", param=name)
 
 
 def read_spots(path: str | os.PathLike[str]) -> list[Any]:
@@ -285,20 +285,22 @@ def _csv_spots(text: str) -> list[Any]:
             except csv.Error as exc:
                 if lines.ended:
                     raise OmahaEvalError(
-                        f"INPUT: line {first}: a quote opens in this row and is never closed, so "
-                        "every line after it would be one cell; close the quote"
+                        f"line {first}: a quote opens in this row and is never closed, so "
+                        "every line after it would be one cell; close the quote",
+                        param="INPUT",
                     ) from None
                 if header is None:
                     raise OmahaEvalError(
-                        f"INPUT: line {first}: the header is not CSV ({exc})"
+                        f"line {first}: the header is not CSV ({exc})", param="INPUT"
                     ) from None
                 rows.append(OmahaEvalError(f"line {first}: not CSV ({exc})"))
                 continue
             if reader.line_num > first and any(_holds_rows(c, len(header or cells)) for c in cells):
                 raise OmahaEvalError(
-                    f"INPUT: line {first}: a quoted cell runs from here to line {reader.line_num} "
+                    f"line {first}: a quoted cell runs from here to line {reader.line_num} "
                     "over lines that look like rows of their own (a quote left open?); close "
-                    "the quote, or put the cell on one line"
+                    "the quote, or put the cell on one line",
+                    param="INPUT",
                 )
             if header is None:
                 if not cells:  # blank lines before the header
@@ -306,7 +308,9 @@ def _csv_spots(text: str) -> list[Any]:
                 header = cells
                 twice = sorted({name for name in header if header.count(name) > 1})
                 if twice:
-                    raise OmahaEvalError(f"INPUT: the header names the column {twice[0]!r} twice")
+                    raise OmahaEvalError(
+                        f"the header names the column {twice[0]!r} twice", param="INPUT"
+                    )
             elif len(cells) > len(header):
                 rows.append(
                     OmahaEvalError(f"row {len(rows) + 1}: more cells than the header's columns")
@@ -344,8 +348,9 @@ def _lock(file: IO[bytes], path: Path) -> None:
     except OSError:
         file.close()
         raise OmahaEvalError(
-            f"OUTPUT: {str(path)!r} is being written by another batch run; "
-            "wait for it to finish or give another OUTPUT"
+            f"{str(path)!r} is being written by another batch run; "
+            "wait for it to finish or give another OUTPUT",
+            param="OUTPUT",
         ) from None
 
 
@@ -375,7 +380,7 @@ class Output:
             file = self.path.open(mode, buffering=0)  # each record goes out whole, at once
         except OSError as exc:
             raise OmahaEvalError(
-                f"OUTPUT: cannot write {str(self.path)!r}: {exc.strerror}"
+                f"cannot write {str(self.path)!r}: {exc.strerror}", param="OUTPUT"
             ) from None
         _lock(file, self.path)
         return file
@@ -388,8 +393,8 @@ class Output:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
             raise OmahaEvalError(
-                f"OUTPUT: {str(self.path)!r} is not UTF-8 text, so not a batch result; "
-                "give a new OUTPUT"
+                f"{str(self.path)!r} is not UTF-8 text, so not a batch result; give a new OUTPUT",
+                param="OUTPUT",
             ) from None
         complete = text[: text.rfind("\n") + 1]  # a last line without "\n" was cut mid-write
         keep = self._read_csv(complete) if self.format == "csv" else self._read_jsonl(complete)
@@ -398,8 +403,9 @@ class Output:
 
     def _refuse(self, number: int, why: str) -> OmahaEvalError:
         return OmahaEvalError(
-            f"OUTPUT: line {number} of {str(self.path)!r} is not a batch result ({why}); "
-            "give a new OUTPUT (the file was not changed)"
+            f"line {number} of {str(self.path)!r} is not a batch result ({why}); "
+            "give a new OUTPUT (the file was not changed)",
+            param="OUTPUT",
         )
 
     def _kept(self, number: int, spot_id: str, status: Any) -> bool:
@@ -438,13 +444,15 @@ class Output:
         players = (len(header) - len(CSV_LEAD)) // len(CSV_PLAYER)
         if header != csv_header(players):
             raise OmahaEvalError(
-                f"OUTPUT: {str(self.path)!r} is not a batch result CSV (its header differs); "
-                "give a new OUTPUT (the file was not changed)"
+                f"{str(self.path)!r} is not a batch result CSV (its header differs); "
+                "give a new OUTPUT (the file was not changed)",
+                param="OUTPUT",
             )
         if len(header) < len(self.columns):
             raise OmahaEvalError(
-                f"OUTPUT: {str(self.path)!r} has columns for {players} players, INPUT has "
-                "spots with more; give a new OUTPUT"
+                f"{str(self.path)!r} has columns for {players} players, INPUT has "
+                "spots with more; give a new OUTPUT",
+                param="OUTPUT",
             )
         self.columns = header
         kept = [header_line + "\n"]
@@ -490,7 +498,7 @@ class Output:
             with contextlib.suppress(OSError):
                 temp.unlink()
             raise OmahaEvalError(
-                f"OUTPUT: cannot write {str(self.path)!r}: {exc.strerror}"
+                f"cannot write {str(self.path)!r}: {exc.strerror}", param="OUTPUT"
             ) from None
         self.file.close()
         self.file = self._locked("r+b")
@@ -503,8 +511,8 @@ class Output:
             if self.file.seek(0, os.SEEK_END):
                 self.file.close()
                 raise OmahaEvalError(
-                    f"OUTPUT: {str(self.path)!r} appeared while this run started; "
-                    "run the command again"
+                    f"{str(self.path)!r} appeared while this run started; run the command again",
+                    param="OUTPUT",
                 )
         self.file.seek(0, os.SEEK_END)
         if self.format == "csv" and self.file.tell() == 0:
@@ -532,7 +540,7 @@ class Output:
             with contextlib.suppress(OSError):
                 os.ftruncate(self.file.fileno(), end)
             raise OmahaEvalError(
-                f"OUTPUT: cannot write {str(self.path)!r}: {exc.strerror}"
+                f"cannot write {str(self.path)!r}: {exc.strerror}", param="OUTPUT"
             ) from None
 
     def close(self) -> None:

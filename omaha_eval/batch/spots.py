@@ -17,7 +17,7 @@ import numpy as np
 from omaha_eval._checks import MAX_PLAYERS, is_int, quote
 from omaha_eval.engine.players import check_count
 from omaha_eval.engine.seeds import spot_seed
-from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
+from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, describe
 from omaha_eval.games import game as read_game
 
 __all__ = [
@@ -81,11 +81,17 @@ def _int(value: Any, name: str, minimum: int) -> int:
         try:
             value = int(value.strip())
         except ValueError:
-            raise OmahaEvalError(f"{name}: expected an integer, got {quote(value)}") from None
+            raise OmahaEvalError(
+                f"expected an integer, got {quote(value)}", param=name, value=value
+            ) from None
     if not is_int(value):
-        raise OmahaEvalTypeError(f"{name}: expected an integer, got {quote(value)}")
+        raise OmahaEvalTypeError(
+            f"expected an integer, got {quote(value)}", param=name, value=value
+        )
     if int(value) < minimum:
-        raise OmahaEvalError(f"{name}: expected an integer >= {minimum}, got {quote(value)}")
+        raise OmahaEvalError(
+            f"expected an integer >= {minimum}, got {quote(value)}", param=name, value=value
+        )
     return int(value)
 
 
@@ -97,16 +103,20 @@ def _bool(value: Any, name: str) -> bool:
         return True
     if text in ("0", "false", "no", "n"):
         return False
-    raise OmahaEvalError(f"{name}: expected true or false, got {quote(value)}")
+    raise OmahaEvalError(f"expected true or false, got {quote(value)}", param=name, value=value)
 
 
 def _float(value: Any, name: str) -> float:
     try:
         number = float(value)
     except (TypeError, ValueError, OverflowError):
-        raise OmahaEvalError(f"{name}: expected a number, got {quote(value)}") from None
+        raise OmahaEvalError(
+            f"expected a number, got {quote(value)}", param=name, value=value
+        ) from None
     if not number > 0 or number == float("inf"):
-        raise OmahaEvalError(f"{name}: expected a positive number, got {quote(value)}")
+        raise OmahaEvalError(
+            f"expected a positive number, got {quote(value)}", param=name, value=value
+        )
     return number
 
 
@@ -114,7 +124,7 @@ def _cards_text(value: Any, name: str) -> str:
     if is_missing(value):
         return ""
     if not isinstance(value, str):
-        raise OmahaEvalTypeError(f"{name}: expected card text, got {quote(value)}")
+        raise OmahaEvalTypeError(f"expected card text, got {quote(value)}", param=name, value=value)
     return value.strip()
 
 
@@ -122,20 +132,23 @@ def spot_players(value: Any) -> tuple[str, ...]:
     """Players of a spot: a list of hand or range texts, or one text with the
     players separated by '|'."""
     if is_missing(value):
-        raise OmahaEvalError(f"players: missing (give 2 to {MAX_PLAYERS} hands or ranges)")
+        raise OmahaEvalError(f"missing (give 2 to {MAX_PLAYERS} hands or ranges)", param="players")
     if isinstance(value, str):
         parts = [p.strip() for p in value.split(PLAYER_SEPARATOR)]
     elif isinstance(value, (list, tuple)):
         if not all(isinstance(p, str) for p in value):
-            raise OmahaEvalTypeError(f"players: expected hand or range texts, got {quote(value)}")
+            raise OmahaEvalTypeError(
+                f"expected hand or range texts, got {quote(value)}", param="players", value=value
+            )
         parts = [p.strip() for p in value]
     else:
         raise OmahaEvalTypeError(
-            "players: expected a list of hands or one text with '|' between them, "
-            f"got {quote(value)}"
+            f"expected a list of hands or one text with '|' between them, got {quote(value)}",
+            param="players",
+            value=value,
         )
     if any(not p for p in parts):
-        raise OmahaEvalError(f"players: an empty player in {quote(value)}")
+        raise OmahaEvalError(f"an empty player in {quote(value)}", param="players", value=value)
     check_count(value, len(parts))
     return tuple(parts)
 
@@ -147,11 +160,15 @@ def spot_id(value: Any, row: int) -> str:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, (str, int, np.integer)):
-        raise OmahaEvalTypeError(f"id: expected text or an integer, got {quote(value)}")
+        raise OmahaEvalTypeError(
+            f"expected text or an integer, got {quote(value)}", param="id", value=value
+        )
     try:
         return str(value).strip()
     except ValueError:  # an integer of more digits than Python writes out
-        raise OmahaEvalError(f"id: an integer too long to be an id, got {quote(value)}") from None
+        raise OmahaEvalError(
+            f"an integer too long to be an id, got {quote(value)}", param="id", value=value
+        ) from None
 
 
 def check_spot(raw: Any, row: int, batch_seed: int) -> Spot:
@@ -229,8 +246,9 @@ def check_spots(
         the_id = row_id(raw, row)
         if the_id in first_row:
             raise OmahaEvalError(
-                f"id: {the_id!r} is on rows {first_row[the_id]} and {row}; "
-                "ids must be unique (a resumed run skips spots by id)"
+                f"{the_id!r} is on rows {first_row[the_id]} and {row}; "
+                "ids must be unique (a resumed run skips spots by id)",
+                param="id",
             )
         first_row[the_id] = row
         try:
@@ -238,7 +256,7 @@ def check_spots(
                 raise raw
             ready.append(check_spot(raw, row, batch_seed))
         except OmahaEvalError as exc:
-            failed.append((the_id, error_record(the_id, raw, str(exc))))
+            failed.append((the_id, error_record(the_id, raw, describe(exc))))
     return ready, failed
 
 

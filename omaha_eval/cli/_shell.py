@@ -14,7 +14,7 @@ from typing import Any, NoReturn, Protocol, TypeVar
 import click
 
 from omaha_eval.engine import lookalikes
-from omaha_eval.errors import OmahaEvalError, for_people
+from omaha_eval.errors import OmahaEvalError, describe, for_people
 from omaha_eval.games import Game, game
 
 EXIT_BAD_INPUT = 2  # the code click gives usage errors, and every one-line error
@@ -40,17 +40,25 @@ _LEADING_NAME = re.compile(r"^([A-Za-z_]+):")
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def for_shell(message: str, flags: Mapping[str, str] = FLAGS) -> str:
-    """A library message (an error, a note) as one line naming the flag (or
-    the player, counted from 1)."""
-    line = for_people(message).replace(lookalikes.STRICT, "--strict-cards")
+def for_shell(note: str, flags: Mapping[str, str] = FLAGS) -> str:
+    """A library note ("board: ... read as a pattern") as one line naming
+    the flag (or the player, counted from 1).  Notes are text; errors carry
+    their field (error_for_shell)."""
+    line = for_people(note).replace(lookalikes.STRICT, "--strict-cards")
     return _LEADING_NAME.sub(lambda m: f"{flags.get(m[1], m[1])}:", line, count=1)
 
 
-def fail(message: str, flags: Mapping[str, str] = FLAGS) -> NoReturn:
-    """One line on stderr naming the flag (or the player, counted from 1),
-    exit code 2."""
-    click.echo(f"omaha-eval: error: {for_shell(message, flags)}", err=True)
+def error_for_shell(exc: OmahaEvalError, flags: Mapping[str, str] = FLAGS) -> str:
+    """A library error as one line naming its field as the command line
+    spells it: the flag, or the player counted from 1."""
+    return describe(exc, flags).replace(lookalikes.STRICT, "--strict-cards")
+
+
+def fail(message: str | OmahaEvalError, flags: Mapping[str, str] = FLAGS) -> NoReturn:
+    """One line on stderr, exit code 2: the command's own message, or a
+    library error naming its flag (or the player, counted from 1)."""
+    line = error_for_shell(message, flags) if isinstance(message, OmahaEvalError) else message
+    click.echo(f"omaha-eval: error: {line}", err=True)
     sys.exit(EXIT_BAD_INPUT)
 
 
@@ -70,7 +78,7 @@ def user_errors(flags: Mapping[str, str] = FLAGS) -> Iterator[None]:
     try:
         yield
     except OmahaEvalError as exc:
-        fail(str(exc), flags)
+        fail(exc, flags)
 
 
 @contextmanager
@@ -237,7 +245,7 @@ def game_option(ctx: click.Context, param: click.Parameter, value: str | None) -
     try:
         return game(value)
     except OmahaEvalError as exc:
-        raise click.BadParameter(str(exc).split(": ", 1)[1], ctx, param) from None
+        raise click.BadParameter(exc.detail, ctx, param) from None
 
 
 def _tolerant_streams() -> None:

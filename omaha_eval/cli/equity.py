@@ -163,11 +163,11 @@ def _check_plot(result: EquityResult, breakdown: bool) -> None:
     """What --plot can draw of this spot (before anything is printed)."""
     ranged = [p for p in result.players if p.kind == "range"]
     if len(result.players) != 2 and ranged:
-        raise OmahaEvalError("plot: equity distributions are drawn for heads-up spots only")
+        raise OmahaEvalError("equity distributions are drawn for heads-up spots only", param="plot")
     if not ranged and not breakdown:
         raise OmahaEvalError(
-            "plot: no range player to draw a distribution of; add --breakdown for the "
-            "hand-strength bars"
+            "no range player to draw a distribution of; add --breakdown for the hand-strength bars",
+            param="plot",
         )
 
 

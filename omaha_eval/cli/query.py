@@ -20,6 +20,7 @@ from omaha_eval.cli._shell import (
     FLAGS,
     SLOW,
     duration,
+    error_for_shell,
     fail,
     flag_notes,
     for_shell,
@@ -189,17 +190,17 @@ def _query_errors(source: str) -> Iterator[None]:
 
 
 def _query_failed(exc: OmahaEvalError, source: str) -> NoReturn:
-    message = str(exc)
-    if message.split(":", 1)[0] in PARAMETERS:
-        fail(message, PARAMETERS)
+    if exc.param in PARAMETERS:
+        fail(exc, PARAMETERS)
     if isinstance(exc, QueryError):
         if source == "query":  # the error's own text: "query: [line L, ]column C: ..."
-            fail(message, {})
+            fail(exc, {})
         if exc.column is not None:
             line, column = exc.column
             fail(f"{source}: line {line}, column {column}: {exc.message}", {})
         fail(f"{source}: {exc.message}", {})
-    fail(f"{source}: {message}", {})  # found while running (cards dealt twice, say)
+    # found while running (cards dealt twice, say)
+    fail(f"{source}: {error_for_shell(exc, {})}", {})
 
 
 def _run(

@@ -76,16 +76,19 @@ def read_cards(value: Any, name: str, sizes: Sequence[int] | None, *, patterns: 
 
         how = lookalikes.reading(value)
         if how is not None and strict:
-            raise OmahaEvalError(lookalikes.refusal(name, value, how))
+            raise OmahaEvalError(lookalikes.refusal(name, value, how), param=name, value=value)
         try:
             sets = card_sets(value, name, most=PATTERN_CARDS)
             if sizes is not None and sets.shape[1] not in sizes:
                 raise OmahaEvalError(
-                    f"{name}: the pattern {value.strip()!r} names {sets.shape[1]} cards; {name} "
-                    f"takes {_checks.sizes_text(sizes)}"
+                    f"the pattern {value.strip()!r} names {sets.shape[1]} cards; {name} "
+                    f"takes {_checks.sizes_text(sizes)}",
+                    param=name,
                 )
         except OmahaEvalError as exc:
-            raise OmahaEvalError(lookalikes.with_reading(str(exc), value, how)) from None
+            raise OmahaEvalError(
+                lookalikes.with_reading(exc.detail, value, how), param=exc.param, value=value
+            ) from None
         note = None
         if how is not None:
             many = "boards" if name == "board" else "sets of cards"
@@ -131,13 +134,15 @@ def scenarios(
     deads = _choices(dead, fixed, "dead")
     if len(boards) * len(deads) > MAX_BOARDS:
         raise OmahaEvalError(
-            f"board: the patterns allow {len(boards) * len(deads):,} board and dead-card "
-            f"combinations, more than {MAX_BOARDS:,}; narrow the pattern"
+            f"the patterns allow {len(boards) * len(deads):,} board and dead-card "
+            f"combinations, more than {MAX_BOARDS:,}; narrow the pattern",
+            param="board",
         )
     pairs = [(b, d) for (b, bm), (d, dm) in itertools.product(boards, deads) if not bm & dm]
     if not pairs:
         raise OmahaEvalError(
-            "board: no board matching the pattern can be dealt with these dead cards and hands"
+            "no board matching the pattern can be dealt with these dead cards and hands",
+            param="board",
         )
     return pairs
 
@@ -149,11 +154,14 @@ def _choices(cards: Cards, fixed: int, name: str) -> list[tuple[CardArray, int]]
     keep = np.flatnonzero((masks & np.uint64(fixed)) == 0)
     if not len(keep):
         raise OmahaEvalError(
-            f"{name}: no set of cards matches {cards.text!r} without a card of a player's hand"
+            f"no set of cards matches {cards.text!r} without a card of a player's hand",
+            param=name,
+            value=cards.text,
         )
     if len(keep) > MAX_BOARDS:
         raise OmahaEvalError(
-            f"{name}: the pattern {cards.text!r} matches {len(keep):,} sets of cards, more "
-            f"than {MAX_BOARDS:,}; narrow the pattern"
+            f"the pattern {cards.text!r} matches {len(keep):,} sets of cards, more "
+            f"than {MAX_BOARDS:,}; narrow the pattern",
+            param=name,
         )
     return [(cards.sets[i], int(masks[i])) for i in keep.tolist()]

@@ -147,8 +147,9 @@ def hand_list_note(name: str, text: str, hands: int) -> str:
 
 
 def refusal(name: str, text: str, how: str) -> str:
-    """The error ``strict=True`` gives instead of that note."""
-    return f"{name}: {text.strip()!r} would be read as a pattern ({how}); {STRICT} refuses it"
+    """The error ``strict=True`` gives instead of that note (its detail:
+    the error names `name` as its param)."""
+    return f"{text.strip()!r} would be read as a pattern ({how}); {STRICT} refuses it"
 
 
 def with_reading(message: str, text: str, how: str | None) -> str:

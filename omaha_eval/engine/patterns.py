@@ -80,9 +80,10 @@ def check_sampling_work(work: float, boards: int, trials: int) -> None:
     """Refuse, before any work, sampling a pattern that would take hours."""
     if work > EXACT_WORK_LIMIT:
         raise OmahaEvalError(
-            f"board: {boards:,} boards and {trials:,} trials need about {work:.2g} units of "
+            f"{boards:,} boards and {trials:,} trials need about {work:.2g} units of "
             f"work (about {work / WORK_PER_SECOND:,.0f} s), above the limit of "
-            f"{EXACT_WORK_LIMIT:.0e}; narrow the pattern or give fewer trials"
+            f"{EXACT_WORK_LIMIT:.0e}; narrow the pattern or give fewer trials",
+            param="board",
         )
 
 
@@ -91,7 +92,7 @@ def no_target(target: float | None) -> None:
     standard error cannot stop them."""
     if target is not None:
         raise OmahaEvalError(
-            "target_stderr: not available with a board or dead-card pattern (give trials)"
+            "not available with a board or dead-card pattern (give trials)", param="target_stderr"
         )
 
 
@@ -130,7 +131,7 @@ def pattern_sums(players: Sequence[Player], k: int, pairs: Sequence[tuple[CardAr
             variance += sums.count**2 * np.asarray(se) ** 2
     if not boards:
         raise OmahaEvalError(
-            "board: no board matching the pattern leaves a hand in every player's range"
+            "no board matching the pattern leaves a hand in every player's range", param="board"
         )
     if plan.exact:
         return total.scaled(1.0 / boards), [0.0] * n, boards, live

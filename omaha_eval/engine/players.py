@@ -99,7 +99,9 @@ def check_count(given: Sequence[Any] | str, n: int, name: str = "players") -> No
     the input, quoted in the message."""
     if n not in PLAYERS:
         raise OmahaEvalError(
-            f"{name}: expected 2 to {MAX_PLAYERS} players, got {n} in {quote(given)}"
+            f"expected 2 to {MAX_PLAYERS} players, got {n} in {quote(given)}",
+            param=name,
+            value=given,
         )
 
 
@@ -117,7 +119,7 @@ def _range_player(combos: Any, weights: Any, name: str, k: int | None, label: st
     a (combos, weights) pair)."""
     rows = _checks.hand_rows(combos, f"{name} combos", k)
     if not len(rows):
-        raise OmahaEvalError(f"{name}: a range of no hands")
+        raise OmahaEvalError("a range of no hands", param=name)
     w, scale = _relative(weights, f"{name} weights", len(rows))
     text = label if label is not None else f"range of {len(rows):,} hands"
     return Player("range", text, rows, w, scale)
@@ -192,8 +194,8 @@ def read_player(
         isinstance(value, (str, tuple)) or hasattr(value, "weights") or _checks.ndim(value) != 2
     ):
         raise OmahaEvalError(
-            f"{weights_name}: a range ({name}) carries its own weights; weights go with an "
-            "array of hands only"
+            f"a range ({name}) carries its own weights; weights go with an array of hands only",
+            param=weights_name,
         )
     if isinstance(value, str):
         if is_random_text(value):
@@ -208,7 +210,10 @@ def read_player(
         if cards > k:
             raise OmahaEvalError(
                 f"{name}: {cards} cards, more than the spot's {k} hole cards (separate hands "
-                "with commas for a range of hands)", param=name, value=value)
+                "with commas for a range of hands)",
+                param=name,
+                value=value,
+            )
         return _range_text(value, name, k, game, strict)
     if hasattr(value, "combos") and hasattr(value, "weights"):
         text = getattr(value, "text", None)
@@ -232,13 +237,15 @@ def _range_text(text: str, name: str, k: int, game: Game, strict: bool, hands: b
 
     how = None if hands else lookalikes.reading(text, k, macros=True)
     if how is not None and strict:
-        raise OmahaEvalError(lookalikes.refusal(name, text, how))
+        raise OmahaEvalError(lookalikes.refusal(name, text, how), param=name, value=text)
     try:
         r = Range(text, hole_cards=k, game=game)
     except OmahaEvalError as exc:
-        raise OmahaEvalError(lookalikes.with_reading(f"{name}: {exc}", text, how)) from None
+        raise OmahaEvalError(
+            lookalikes.with_reading(str(exc), text, how), param=name, value=text
+        ) from None
     if len(r) == 0:
-        raise OmahaEvalError(f"{name}: the range {text.strip()!r} holds no {k}-card hand")
+        raise OmahaEvalError(f"the range {text.strip()!r} holds no {k}-card hand", param=name)
     player = _range_player(r.combos, r.weights, name, k, text.strip())
     if hands:
         return replace(player, note=lookalikes.hand_list_note(name, text, len(r)))
@@ -264,7 +271,9 @@ def read_players(
     percent terms in `game`'s preflop order; `strict` as for read_player."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
         raise OmahaEvalTypeError(
-            f"players: expected a list of 2 to {MAX_PLAYERS} players, got {quote(values)}"
+            f"expected a list of 2 to {MAX_PLAYERS} players, got {quote(values)}",
+            param="players",
+            value=values,
         )
     check_count(values, len(values))
     names = [f"players[{i}]" for i in range(len(values))] if names is None else list(names)
@@ -274,8 +283,8 @@ def read_players(
     k, setter = _spot_size(values, hole_cards, names)
     if k not in game.hole_sizes:
         raise OmahaEvalError(
-            f"hole_cards: {game.name} is played with {_checks.sizes_text(game.hole_sizes)} "
-            f"hole cards, not {k}"
+            f"{game.name} is played with {_checks.sizes_text(game.hole_sizes)} hole cards, not {k}",
+            param="hole_cards",
         )
     for i, value in enumerate(values):
         size = hole_size(value)
@@ -283,8 +292,8 @@ def read_players(
         if size is not None and size != k and (hole_cards is None or not isinstance(value, str)):
             other = f"{setter} has {k}" if setter else f"hole_cards is {k}"
             raise OmahaEvalError(
-                f"{names[i]}: {size} hole cards, but {other}; every player must hold the same "
-                "number"
+                f"{size} hole cards, but {other}; every player must hold the same number",
+                param=names[i],
             )
     # cheap players first, so that a bad hand is reported before ranges expand
     order = sorted(range(len(values)), key=lambda i: not _is_cheap(values[i], k))

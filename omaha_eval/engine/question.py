@@ -70,7 +70,9 @@ def read_question(
     `weights` as for engine.players.read_players; `strict`: text that looks
     like cards but is not (engine/lookalikes.py) is an error, not a pattern."""
     if not isinstance(strict, bool):
-        raise OmahaEvalTypeError(f"strict: expected True or False, got {quote(strict)}")
+        raise OmahaEvalTypeError(
+            f"expected True or False, got {quote(strict)}", param="strict", value=strict
+        )
     the_game = read_game(game)
     b = read_cards(board, "board", board_sizes, patterns=patterns, strict=strict)
     d = read_cards(dead, "dead", None, patterns=patterns, strict=strict)

@@ -249,11 +249,11 @@ def exact_sums(spot: Spot, c_spot: _core.EquitySpot, threads: int, stop: Any = N
     for r in exact_parts(c_spot, part, parts_for(spot.work()), threads, stop):
         total = total + r
     if total.count == 0:
-        raise OmahaEvalError(NO_DEAL_POSSIBLE)
+        raise OmahaEvalError(NO_DEAL_POSSIBLE, param="players")
     return total
 
 
-NO_DEAL_POSSIBLE = "players: no deal is possible: every combination of the ranges shares a card"
+NO_DEAL_POSSIBLE = "no deal is possible: every combination of the ranges shares a card"
 # Combos a search for one deal may try before it leaves the question to the
 # sampler (a few milliseconds).
 DEAL_SEARCH = 1_000_000
@@ -383,7 +383,7 @@ def _equity_sampling(spot: Spot, c_spot: _core.EquitySpot, seed: int, prefix: tu
         done, code = c_spot.monte_carlo(stream, size, MAX_REJECTS, outcome, makes_low, breakdown,
                                         outcome_sq if weighted else None)  # fmt: skip
         if code == _core.EQ_NO_DEAL:
-            raise OmahaEvalError(NO_DEAL)
+            raise OmahaEvalError(NO_DEAL, param="players")
         return Sums.of(outcome, makes_low, breakdown, n, done, outcome_sq if weighted else None)
 
     return Sampling(
@@ -399,7 +399,7 @@ def _equity_sampling(spot: Spot, c_spot: _core.EquitySpot, seed: int, prefix: tu
 
 
 NO_DEAL = (
-    f"players: {MAX_REJECTS:,} deals in a row gave two ranges the same card; "
+    f"{MAX_REJECTS:,} deals in a row gave two ranges the same card; "
     "these ranges cannot (or almost never) be dealt together"
 )
 
@@ -407,7 +407,7 @@ NO_DEAL = (
 def _dealt(total: Sums) -> None:
     """Trials that all have weight 0 (weighted trials): no deal was found."""
     if total.count and total.total == 0:
-        raise OmahaEvalError(NO_DEAL)
+        raise OmahaEvalError(NO_DEAL, param="players")
 
 
 def weak_estimate(total: Sums) -> bool:
@@ -425,7 +425,7 @@ def spot_rounds(spot: Spot, plan: Plan) -> Iterator[Round[Sums]]:
         return
     assert plan.seed is not None
     if not dealable(c_spot):
-        raise OmahaEvalError(NO_DEAL_POSSIBLE)
+        raise OmahaEvalError(NO_DEAL_POSSIBLE, param="players")
     yield from sample(c_spot, _equity_sampling(spot, c_spot, plan.seed, ()), plan)
 
 

@@ -47,7 +47,11 @@ def seed_value(seed: Any) -> int:
         return secrets.randbits(_DRAWN_BITS)
     if is_int(seed):
         if not 0 <= seed < SEED_LIMIT:
-            raise OmahaEvalError(f"seed: expected an int 0 <= seed < 2**128, got {quote(seed, 40)}")
+            raise OmahaEvalError(
+                f"expected an int 0 <= seed < 2**128, got {quote(seed, 40)}",
+                param="seed",
+                value=seed,
+            )
         return int(seed)
     if isinstance(seed, np.random.SeedSequence):
         if not seed.spawn_key and isinstance(seed.entropy, int) and seed.entropy < SEED_LIMIT:
@@ -56,7 +60,9 @@ def seed_value(seed: Any) -> int:
     if isinstance(seed, np.random.Generator):
         return int(seed.integers(2**_DRAWN_BITS))
     raise OmahaEvalTypeError(
-        f"seed: expected None, an int, a numpy SeedSequence or a Generator, got {quote(seed)}"
+        f"expected None, an int, a numpy SeedSequence or a Generator, got {quote(seed)}",
+        param="seed",
+        value=seed,
     )
 
 

@@ -128,9 +128,10 @@ def _centring(seats: list[Seat]) -> list[float]:
         return [1.0] * len(seats)
     if total > 2 * DECADES_SAFE:
         raise OmahaEvalError(
-            f"players: the ranges' weights span {total:.0f} orders of magnitude together, "
+            f"the ranges' weights span {total:.0f} orders of magnitude together, "
             f"more than {2 * DECADES_SAFE} (the products of their weights would not fit a "
-            "double); drop the hands whose weights are negligible"
+            "double); drop the hands whose weights are negligible",
+            param="players",
         )
     return [10 ** (d / 2) for d in decades]
 
@@ -160,9 +161,10 @@ def check_deck(n: int, k: int, n_board: int, n_dead: int, name: str = "players")
     if cards_left(n, k, n_board, n_dead) < 0:
         left = 52 - n_board - n_dead - n * k
         raise OmahaEvalError(
-            f"{name}: too few cards left: {n} players x {k} hole cards, {n_board} board and "
+            f"too few cards left: {n} players x {k} hole cards, {n_board} board and "
             f"{n_dead} dead cards leave {max(left, 0)} for the {_checks.BOARD_SIZE - n_board} "
-            "board cards to come"
+            "board cards to come",
+            param=name,
         )
 
 
@@ -179,7 +181,7 @@ def prepare(players: Sequence[Player], k: int, board: CardArray, dead: CardArray
     if names is None:
         names = [f"players[{i}]" for i in range(len(players))]
     if len(board) > _checks.BOARD_SIZE:
-        raise OmahaEvalError(f"board: at most 5 cards, got {len(board)}")
+        raise OmahaEvalError(f"at most 5 cards, got {len(board)}", param="board")
     _checks.disjoint(
         ("board", board),
         ("dead", dead),
@@ -200,8 +202,9 @@ def prepare(players: Sequence[Player], k: int, board: CardArray, dead: CardArray
             keep = live_rows(s.combos, known) & (s.weights > 0)
             if not keep.any():
                 raise OmahaEvalError(
-                    f"{names[i]}: no hand of the range is left after removing the board, "
-                    "the dead cards and the other players' known hands (or every weight is 0)"
+                    "no hand of the range is left after removing the board, "
+                    "the dead cards and the other players' known hands (or every weight is 0)",
+                    param=names[i],
                 )
             if not keep.all():
                 s.combos = np.ascontiguousarray(s.combos[keep])

@@ -70,7 +70,9 @@ def query_rounds(
     from omaha_eval.equity import MAX_TRIALS, read_exact, read_target
 
     if stop is not None and not callable(getattr(stop, "is_set", None)):
-        raise OmahaEvalTypeError(f"stop: expected a threading.Event, got {quote(stop)}")
+        raise OmahaEvalTypeError(
+            f"expected a threading.Event, got {quote(stop)}", param="stop", value=stop
+        )
     if trials is not None:
         trials = _checks.count(trials, "trials", 1, MAX_TRIALS)
     exact = read_exact(exact)
@@ -127,7 +129,9 @@ def query(
     column, with the line and a caret in its text.
     """
     if progress is not None and not callable(progress):
-        raise OmahaEvalTypeError(f"progress: expected a callable, got {quote(progress)}")
+        raise OmahaEvalTypeError(
+            f"expected a callable, got {quote(progress)}", param="progress", value=progress
+        )
     results: dict[int, QueryResult] = {}
     try:
         for i, result in query_rounds(

@@ -25,7 +25,7 @@ import numpy.typing as npt
 
 import omaha_eval._core as _core
 from omaha_eval.cards import RANKS, parse_cards
-from omaha_eval.errors import OmahaEvalError
+from omaha_eval.errors import OmahaEvalError, describe
 from omaha_eval.games import Game
 from omaha_eval.pql import functions as fn
 from omaha_eval.pql.block import Block
@@ -355,8 +355,9 @@ def _argument(f: Function, i: int, param: fn.Param, arg: Node, ctx: Context) -> 
         try:
             value = _coerce(str(arg.value), param.type, ctx)
         except (OmahaEvalError, KeyError) as exc:
-            message = str(exc).splitlines()[0] if isinstance(exc, OmahaEvalError) else ""
-            if message.startswith("expected"):  # the reader says what it expects
+            # a reader of constants (no param) says what it expects
+            message = describe(exc) if isinstance(exc, OmahaEvalError) else ""
+            if isinstance(exc, OmahaEvalError) and exc.param is None:
                 raise ctx.fail(
                     f"{f.name}: argument {i} ({param.name}): {message}", arg.at
                 ) from None
@@ -431,7 +432,7 @@ def _operand_pair(
             try:
                 value = _coerce(str(a.constant), b.type, ctx)
             except OmahaEvalError as exc:
-                raise ctx.fail(str(exc).splitlines()[0], node.at) from None
+                raise ctx.fail(describe(exc), node.at) from None
             converted = Const(value, b.type, a.at)
             return (converted, b) if a is left else (b, converted)
     return left, right

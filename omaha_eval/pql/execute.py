@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import re
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -33,7 +32,7 @@ from omaha_eval.engine import patterns, runner
 from omaha_eval.engine.question import Question, read_question
 from omaha_eval.engine.seeds import block_stream
 from omaha_eval.engine.spot import Spot, prepare
-from omaha_eval.errors import OmahaEvalError
+from omaha_eval.errors import OmahaEvalError, describe
 from omaha_eval.games import game_and_size
 from omaha_eval.pql import aggregates as agg
 from omaha_eval.pql.block import Block, Deals
@@ -256,7 +255,7 @@ def prepare_statement(statement: Statement, hole_cards: int | None = None,
     try:
         game, k = game_and_size(game_value)
     except OmahaEvalError as exc:
-        raise QueryError(str(exc), text, at_of.get("game", statement.start)) from None
+        raise QueryError(describe(exc), text, at_of.get("game", statement.start)) from None
     if k is not None and hole_cards is not None and k != hole_cards:
         raise QueryError(
             f"game: {game_value!r} deals {k} hole cards, hole_cards asks {hole_cards}",
@@ -272,13 +271,10 @@ def prepare_statement(statement: Statement, hole_cards: int | None = None,
         )
 
     def where_from(exc: OmahaEvalError) -> QueryError:
-        """The error at the binding it names: its first word, or the last
-        binding the message quotes ("card As is in both hero and villain")."""
-        message = str(exc).splitlines()[0]
-        first = message.split(":", 1)[0].strip().lower()
-        named = [key for key in at_of if re.search(rf"\b{re.escape(key)}\b", message.lower())]
-        at = at_of.get(first, at_of[named[-1]] if named else statement.bindings[0].at)
-        return QueryError(message, text, at)
+        """The error at the binding it is about (its param: "card As is in
+        both hero and villain" is villain's), else at the first binding."""
+        at = at_of.get((exc.param or "").lower(), statement.bindings[0].at)
+        return QueryError(describe(exc), text, at)
 
     try:
         question = read_question(players, board, dead, game=game, hole_cards=k or hole_cards,
@@ -375,9 +371,10 @@ def check_sample_work(prep: Prepared, plan: runner.Plan, given: bool) -> None:
         fit = int(EXACT_WORK_LIMIT / row_work(prep))
         asked = f"{plan.trials:,} trials" + ("" if given else " (the default)")
         raise OmahaEvalError(
-            f"trials: {asked} of this query need about {work:.2g} units of work (about "
+            f"{asked} of this query need about {work:.2g} units of work (about "
             f"{work / WORK_PER_SECOND / 3600:.2g} hours of one core), above the limit of "
-            f"{EXACT_WORK_LIMIT:.0e}; ask at most {fit:,} trials, or a target standard error"
+            f"{EXACT_WORK_LIMIT:.0e}; ask at most {fit:,} trials, or a target standard error",
+            param="trials",
         )
 
 
@@ -446,8 +443,9 @@ def _assignments(spot: Spot) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.floa
         a, c = np.nonzero((masks[:, None] & m[None, :]) == 0)
         if len(a) > MAX_ASSIGNMENTS:
             raise OmahaEvalError(
-                f"exact: more than {MAX_ASSIGNMENTS:,} assignments of hands to list; "
-                "sample instead (Monte Carlo)"
+                f"more than {MAX_ASSIGNMENTS:,} assignments of hands to list; "
+                "sample instead (Monte Carlo)",
+                param="exact",
             )
         chosen = np.column_stack([chosen[a], c])
         masks, w = masks[a] | m[c], w[a] * weights[c]
@@ -463,7 +461,7 @@ def _exact_tally(prep: Prepared, spot: Spot, threads: int, stop: Any) -> agg.Tal
     completions = _completions(len(deck) - drawn, groups)
     total = len(assigned) * completions
     if total == 0:
-        raise OmahaEvalError(runner.NO_DEAL_POSSIBLE)
+        raise OmahaEvalError(runner.NO_DEAL_POSSIBLE, param="players")
     n, k = spot.n, spot.k
     rows = block_rows(prep)
 
@@ -517,7 +515,7 @@ def _sampling(
             deals.weights,
         )
         if code == _core.EQ_NO_DEAL:
-            raise OmahaEvalError(runner.NO_DEAL)
+            raise OmahaEvalError(runner.NO_DEAL, param="players")
         if done < size:  # stopped: the rows drawn so far
             deals = Deals(deals.hands[:done], deals.boards[:done], deals.weights[:done])
         return agg.tally_block(prep.selectors, prep.where, Block(deals, spot.game, dead))
@@ -528,7 +526,7 @@ def _sampling(
 
     def check(total: agg.Tally) -> None:
         if total.trials and total.weight == 0:
-            raise OmahaEvalError(runner.NO_DEAL)
+            raise OmahaEvalError(runner.NO_DEAL, param="players")
 
     return runner.Sampling(
         block=block,
@@ -589,7 +587,7 @@ def run(prep: Prepared, plan: runner.Plan, start: float) -> Iterator[QueryResult
             return
         c_spot = spot.c_spot(exact=False)
         if not runner.dealable(c_spot):
-            raise OmahaEvalError(runner.NO_DEAL_POSSIBLE)
+            raise OmahaEvalError(runner.NO_DEAL_POSSIBLE, param="players")
         sampling = _sampling(prep, spot, c_spot, plan.seed or 0, ())
         for r in runner.sample(c_spot, sampling, plan):
             yield _result(prep, [r.total], plan, start, 1, r.interrupted)
@@ -626,7 +624,7 @@ def run(prep: Prepared, plan: runner.Plan, start: float) -> Iterator[QueryResult
         strata.append(last.total)
     if not strata:
         raise OmahaEvalError(
-            "board: no board matching the pattern leaves a hand in every player's range"
+            "no board matching the pattern leaves a hand in every player's range", param="board"
         )
     yield _result(prep, strata, plan, start, len(strata))
 

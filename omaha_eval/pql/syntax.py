@@ -72,7 +72,7 @@ class QueryError(OmahaEvalError):
             line = text.splitlines()[row - 1] if text.strip() else ""
             start = max(0, col - 60)
             detail = f"\n    {line[start : start + 120]}\n    {' ' * (col - 1 - start)}^"
-        super().__init__(f"query: {where}{message}{detail}")
+        super().__init__(f"{where}{message}{detail}", param="query", value=text or None)
 
 
 def _column(text: str, at: int) -> tuple[int, int]:
