@@ -27,16 +27,33 @@ from omaha_eval.games import Game, game
 __all__ = ["small_spot"]
 
 _core.small_card_table(TWO_CHARACTER_IDS)
+# Games by the names people pass most, read once (games.game is the owner).
+_GAMES: dict[object, Game] = {name: game(name) for name in ("omaha8", "omaha")}
+# The labels of the hands and boards seen last, kept for the next call
+# (solvers ask about the same cards again and again); bounded.
+_LABELS: dict[bytes, str] = {}
+LABELS_KEPT = 4096
+
+
+def _label(ids: bytes) -> str:
+    text = _LABELS.get(ids)
+    if text is None:
+        text = text_of_checked_ids(ids)
+        if len(_LABELS) < LABELS_KEPT:
+            _LABELS[ids] = text
+    return text
 
 
 def small_spot(
     players: Any, board: Any, dead: Any, the_game: Any, start: float
 ) -> EquityResult | None:
     """The exact result of a small spot, or None when it is not one."""
-    try:
-        g = the_game if isinstance(the_game, Game) else game(the_game)
-    except ValueError:
-        return None
+    g = the_game if isinstance(the_game, Game) else _GAMES.get(the_game)
+    if g is None:
+        try:
+            g = game(the_game)
+        except ValueError:
+            return None
     read = _core.small_read(players, board, dead)
     if read is None:
         return None
@@ -46,7 +63,7 @@ def small_spot(
         return None
     rows, no_low, quartered, deals = _core.small_spot(cards, n, k, nb, nd, g.code)
     results = tuple(  # each hand labelled by its cards, however they were typed
-        player_result((text_of_checked_ids(cards[i * k : (i + 1) * k]), "hand", 1), means,
+        player_result((_label(cards[i * k : (i + 1) * k]), "hand", 1), means,
                       makes_low, breakdown, 0.0, g.has_low)
         for i, (means, makes_low, breakdown) in enumerate(rows)
     )  # fmt: skip
@@ -57,6 +74,6 @@ def small_spot(
         trials=deals,
         elapsed=time.perf_counter() - start,
         game=g.name,
-        board=text_of_checked_ids(cards[n * k : n * k + nb]),
-        dead=text_of_checked_ids(cards[n * k + nb :]),
+        board=_label(cards[n * k : n * k + nb]),
+        dead=_label(cards[n * k + nb :]),
     )
