@@ -29,7 +29,7 @@ import numpy.typing as npt
 
 import omaha_eval._core as _core
 from omaha_eval._cache import cache, lru_cache
-from omaha_eval.cards import RANKS, SUITS
+from omaha_eval.cards import CARD_TEXT, card_id
 
 TABLES = ("hu", "6h")  # heads-up (one random opponent), six-handed (five)
 OPPONENTS = {"hu": 1, "6h": 5}
@@ -103,12 +103,12 @@ def key_hand(key: int) -> list[int]:
     cards = []
     for i, suit in enumerate(_REP_SUITS):
         mask = (int(key) >> _MASK_SHIFTS[i]) & 0x1FFF
-        cards += [4 * r + suit for r in range(13) if mask >> r & 1]
-    return sorted(cards, key=lambda c: (c >> 2, c & 3), reverse=True)
+        cards += [card_id(r, suit) for r in range(13) if mask >> r & 1]
+    return sorted(cards, reverse=True)  # best first: by rank, then suit, as ids
 
 
 def hand_text(cards: list[int]) -> str:
-    return "".join(RANKS[c >> 2] + SUITS[c & 3] for c in cards)
+    return "".join(CARD_TEXT[c] for c in cards)
 
 
 # ---------------------------------------------------------------- key -> class

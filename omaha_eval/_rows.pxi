@@ -1,5 +1,5 @@
 # Deals as rows and what queries ask of them (src_c/oe_rows.h), included by
-# _core.pyx.  Private: omaha_eval/query/ makes the rows (or draws them from a
+# _core.pyx.  Private: omaha_eval/pql/ makes the rows (or draws them from a
 # prepared EquitySpot) and checks every argument first.
 
 OUTS_NUT_LOW = OE_OUTS_NUT_LOW

@@ -20,6 +20,7 @@ the README; tests/test_cards.py checks that all three agree.
 from __future__ import annotations
 
 import re
+from typing import Any, TypeVar
 from collections.abc import Iterable
 
 import numpy as np
@@ -34,6 +35,8 @@ __all__ = [
     "card_count",
     "card_id",
     "card_str",
+    "rank_of",
+    "suit_of",
     "format_cards",
     "parse_cards",
 ]
@@ -50,9 +53,28 @@ _CARD = re.compile(_CARD_PATTERN)
 _SEPARATORS = re.compile(r"[\s,]*")
 _WELL_FORMED = re.compile(rf"[\s,]*(?:{_CARD_PATTERN}[\s,]*)*")
 
+IdsT = TypeVar("IdsT", int, "npt.NDArray[Any]")
+
+
+def card_id(rank: IdsT, suit: IdsT | int) -> IdsT:
+    """Id of the card with rank 0..12 (2..A) and suit 0..3 (c, d, h, s):
+    the encoding, written once (ints or integer arrays)."""
+    return 4 * rank + suit
+
+
+def rank_of(card: IdsT) -> IdsT:
+    """Rank 0..12 of card ids (ints or integer arrays)."""
+    return card >> 2
+
+
+def suit_of(card: IdsT) -> IdsT:
+    """Suit 0..3 of card ids (ints or integer arrays)."""
+    return card & 3
+
+
 CARD_TEXT = tuple(r + s for r in RANKS for s in SUITS)  # id -> 'As'
 _IDS = {  # lower-case token -> id, for every written form
-    (rank_text + suit_text).lower(): 4 * rank + SUITS.index(suit)
+    (rank_text + suit_text).lower(): card_id(rank, SUITS.index(suit))
     for rank, rank_char in enumerate(RANKS)
     for rank_text in ([rank_char, "10"] if rank_char == "T" else [rank_char])
     for suit_text, suit in [*zip(SUITS, SUITS, strict=True), *_SUIT_SYMBOLS.items()]
@@ -73,11 +95,6 @@ def card_count(text: str) -> int:
     if _WELL_FORMED.fullmatch(text) is None:
         return 0
     return len(_CARD.findall(text))
-
-
-def card_id(rank: int, suit: int) -> int:
-    """Id of the card with rank 0..12 (2..A) and suit 0..3 (c, d, h, s)."""
-    return 4 * rank + suit
 
 
 def card_str(card: int) -> str:

@@ -32,7 +32,7 @@ import numpy.typing as npt
 
 import omaha_eval._checks as _checks
 from omaha_eval._checks import CardArray
-from omaha_eval.cards import format_cards
+from omaha_eval.cards import card_id, format_cards, rank_of, suit_of
 from omaha_eval.engine.boards import known_cards
 from omaha_eval.engine.players import hole_size
 from omaha_eval.errors import OmahaEvalError, quote
@@ -46,7 +46,8 @@ IntArray = npt.NDArray[np.int64]
 
 # _CARD_MAP[g, c]: card c under suit permutation g (rank kept, suit s -> perm[s]).
 _PERMS = np.array(list(permutations(range(4))), dtype=np.int64)
-_CARD_MAP = (4 * (np.arange(52) // 4)[None, :] + _PERMS[:, np.arange(52) % 4]).astype(np.uint8)
+_DECK = np.arange(52)
+_CARD_MAP = card_id(rank_of(_DECK)[None, :], _PERMS[:, suit_of(_DECK)]).astype(np.uint8)
 
 
 def _rounds(board: CardArray) -> list[CardArray]:

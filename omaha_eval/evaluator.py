@@ -23,7 +23,7 @@ import omaha_eval._core as _core
 from omaha_eval._blocks import ROWS, interruptible, map_rows
 from omaha_eval._cache import lru_cache
 from omaha_eval._checks import BOARD_SIZE, HOLE_SIZES, CardArray
-from omaha_eval.cards import format_cards
+from omaha_eval.cards import format_cards, rank_of
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
 from omaha_eval.types import CardIds, CardRows, Cards, HighValues
 
@@ -213,7 +213,7 @@ def _used(hole: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8],
           used: tuple[int, ...], low: bool) -> str:  # fmt: skip
     ids = [int(hole[used[0]]), int(hole[used[1]])] + [int(board[i]) for i in used[2:]]
     # best first: by rank, the ace last for a low
-    ids.sort(key=lambda c: ((c >> 2) + 1) % 13 if low else c >> 2, reverse=True)
+    ids.sort(key=lambda c: (rank_of(c) + 1) % 13 if low else rank_of(c), reverse=True)
     return format_cards(ids)
 
 

@@ -23,8 +23,10 @@
 #define OE_LOW_NONE 0
 #define OE_LOW_MAX 56
 #define OE_MAX_HOLE 6 /* the most hole cards of any game (omaha_eval/games.py) */
+#define OE_MAX_DEAL 10 /* the most players a deal holds (games.py's PLAYERS) */
 
 #define OE_RANK(card) ((card) >> 2)
 #define OE_SUIT(card) ((card) & 3)
+#define OE_CARD(rank, suit) (4 * (rank) + (suit))
 
 #endif /* OE_CARDS_H */

@@ -45,8 +45,9 @@
 #include <stdint.h>
 
 #include "numpy/random/bitgen.h"
+#include "oe_cards.h"
 
-#define OE_EQ_MAX_PLAYERS 10
+#define OE_EQ_MAX_PLAYERS OE_MAX_DEAL
 
 enum oe_eq_kind { OE_EQ_FIXED = 0, OE_EQ_RANGE = 1, OE_EQ_RANDOM = 2 };
 

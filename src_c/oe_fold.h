@@ -1,7 +1,7 @@
 /*
  * oe_fold.h -- private: fixed hands folded over a known board, and the
  * counting of deals.  Used by exact enumeration and Monte Carlo
- * (oe_equity.c) and by many spots at once (oe_many.c).
+ * (oe_exact.c, oe_montecarlo.c) and by many spots at once (oe_many.c).
  *
  * A spot's board is its n_board known cards B plus need = 5 - n_board cards
  * to come.  Leaving flushes aside, a hand's high and low depend only on the
@@ -102,37 +102,16 @@ static inline void oe_fold_values(const oe_fold *f, size_t rest, int flush_suit,
  * Where deals are counted, with weight w each (the deal's board has
  * low-rank mask board_low).
  *   Histogram mode (shares = 0; oe_equity.h): outcome[hi << n | lo] += w
- *     with hi, lo the high and low winners (oe_pot_winners), and
+ *     with hi, lo the high and low winners (oe_winners_all), and
  *     outcome_sq[hi << n | lo] += w^2 when not NULL; makes_low[i]
  *     += w for each player with a low; and, when breakdown is not NULL, its
  *     row i (OE_BD_COLUMNS cells) gets w in the column of the player's high
  *     category and, unless no_low, in that of its low class (nut low for
  *     this board, other low, no low).
  *   Shares mode (shares = 1; oe_many.h): hi_share[i], lo_share[i] += w x
- *     the player's shares (oe_split_shares, the one split), scoop[i] += w
- *     when the player wins the whole pot alone.
+ *     the player's shares (oe_shares_of, the one split), scoop[i] += w
+ *     when the player scoops (oe_scoops).
  */
-/* oe_pot_winners() with every player eligible, without branches on the
- * values (who wins is random: branches would be mispredicted) and inlined
- * into the loops.  The same answer: tests compare the counts with those of
- * the plain enumeration, which calls oe_pot_winners(). */
-static inline void oe_fast_winners(int n, const uint16_t *high, const uint8_t *low,
-                                   uint32_t *hi_winners, uint32_t *lo_winners)
-{
-    unsigned best_hi = 0, best_lo = 0;
-    for (int i = 0; i < n; i++) {
-        best_hi = high[i] > best_hi ? high[i] : best_hi;
-        best_lo = low[i] > best_lo ? low[i] : best_lo;
-    }
-    uint32_t hi = 0, lo = 0;
-    for (int i = 0; i < n; i++) {
-        hi |= (uint32_t)(high[i] == best_hi) << i;
-        lo |= (uint32_t)(low[i] == best_lo) << i;
-    }
-    *hi_winners = hi;
-    *lo_winners = best_lo ? lo : 0u; /* no qualifying low: no low winners */
-}
-
 typedef struct {
     int n, no_low, shares;
     double *outcome, *outcome_sq, *makes_low, *breakdown; /* outcome_sq: NULL, or += w^2 */
@@ -145,17 +124,18 @@ static inline void oe_sink_deal(const oe_sink *k, const uint16_t *high, const ui
     const int n = k->n;
     if (k->shares) {
         double hs[OE_FOLD_MAX_HANDS], ls[OE_FOLD_MAX_HANDS];
-        oe_split_shares(n, high, low, hs, ls);
+        uint32_t hi, lo;
+        oe_winners_all(n, high, low, &hi, &lo);
+        oe_shares_of(n, hi, lo, hs, ls);
         for (int i = 0; i < n; i++) {
             k->hi_share[i] += w * hs[i];
             k->lo_share[i] += w * ls[i];
-            /* the whole pot, alone: no tie can add up to exactly 1 */
-            if (hs[i] + ls[i] == 1.0) k->scoop[i] += w;
+            if (oe_scoops(hi, lo, i)) k->scoop[i] += w;
         }
         return;
     }
     uint32_t hi, lo;
-    oe_fast_winners(n, high, low, &hi, &lo);
+    oe_winners_all(n, high, low, &hi, &lo);
     const size_t cell = (size_t)hi << n | lo;
     k->outcome[cell] += w;
     if (k->outcome_sq) k->outcome_sq[cell] += w * w;

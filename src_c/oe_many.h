@@ -26,7 +26,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define OE_MANY_MAX_PLAYERS 10
+#include "oe_cards.h"
+
+#define OE_MANY_MAX_PLAYERS OE_MAX_DEAL
 
 /* The check the caller makes first: for each spot, bad[r] = 1 if a card
  * appears twice among its hands and board or an id is above 51, else 0.

@@ -1,5 +1,6 @@
 /* oe_ranges.c -- see oe_ranges.h for the contract. */
 #include "oe_ranges.h"
+#include "oe_cards.h"
 #include "oe_bits.h"
 
 static const size_t hand_counts[7] = {1, 52, 1326, 22100, 270725, 2598960, 20358520};
@@ -67,7 +68,7 @@ static void prepare(const oe_pattern *p, prepared *q)
         const oe_pcard *c = &p->card[i];
         uint64_t m = 0;
         for (int id = 0; id < 52; id++)
-            if ((c->ranks >> (id >> 2) & 1u) && (c->suits >> (id & 3) & 1u))
+            if ((c->ranks >> OE_RANK(id) & 1u) && (c->suits >> OE_SUIT(id) & 1u))
                 m |= (uint64_t)1 << id;
         q->fits[i] = m;
         q->same_as_prev[i] = i > 0 && c->ranks == c[-1].ranks && c->suits == c[-1].suits
@@ -113,7 +114,7 @@ static int place(search *s, int i)
     for (int j = first; j < s->k; j++) {
         if (s->used >> j & 1u)
             continue;
-        int r = s->hand[j] >> 2, su = s->hand[j] & 3;
+        int r = OE_RANK(s->hand[j]), su = OE_SUIT(s->hand[j]);
         if (!(pc->ranks >> r & 1u) || !(pc->suits >> su & 1u))
             continue;
         int bind_rank = 0, bind_suit = 0;
@@ -229,8 +230,8 @@ void oe_hand_shapes(const uint8_t *hands, size_t n, int k,
         const uint8_t *hand = hands + i * (size_t)k;
         uint8_t suit_n[4] = {0}, rank_n[13] = {0};
         for (int j = 0; j < k; j++) {
-            suit_n[hand[j] & 3]++;
-            rank_n[hand[j] >> 2]++;
+            suit_n[OE_SUIT(hand[j])]++;
+            rank_n[OE_RANK(hand[j])]++;
         }
         /* Counted in int with a branch: GCC 12.2 at -O3 miscompiles the
          * vectorised uint8 sum of comparisons (gave 254 for 2). */
@@ -252,7 +253,7 @@ void oe_suit_class_keys(const uint8_t *hands, size_t n, int k, uint64_t *out)
         const uint8_t *hand = hands + i * (size_t)k;
         uint64_t m[4] = {0, 0, 0, 0};
         for (int j = 0; j < k; j++)
-            m[hand[j] & 3] |= (uint64_t)1 << (hand[j] >> 2);
+            m[OE_SUIT(hand[j])] |= (uint64_t)1 << OE_RANK(hand[j]);
         /* insertion sort, decreasing */
         for (int a = 1; a < 4; a++)
             for (int b = a; b > 0 && m[b] > m[b - 1]; b--) {
@@ -318,7 +319,7 @@ static uint64_t lex_spread(uint32_t ranks)
     uint64_t out = 0;
     for (int r = 0; r < 13; r++)
         if (ranks >> r & 1)
-            out |= (uint64_t)1 << (51 - 4 * r);
+            out |= (uint64_t)1 << (51 - OE_CARD(r, 0));
     return out;
 }
 

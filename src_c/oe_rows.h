@@ -1,6 +1,6 @@
 /*
  * oe_rows.h -- deals as rows, and what queries ask of them, a block at a
- * time (omaha_eval/query/ evaluates its expressions over these arrays).
+ * time (omaha_eval/pql/ evaluates its expressions over these arrays).
  *
  * A block is T deals: hands[t][i][0..k-1] (row-major, T x n x k card ids,
  * players in the spot's order), boards[t][0..4] (the whole board, dealt to

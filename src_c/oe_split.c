@@ -25,6 +25,12 @@ uint32_t oe_split_shares(int n, const uint16_t *high, const uint8_t *low,
     uint32_t hi, lo;
     uint32_t all = n >= 32 ? 0xFFFFFFFFu : (1u << n) - 1u;
     oe_pot_winners(n, high, low, all, &hi, &lo);
+    oe_shares_of(n, hi, lo, hi_share, lo_share);
+    return lo;
+}
+
+void oe_shares_of(int n, uint32_t hi, uint32_t lo, double *hi_share, double *lo_share)
+{
     double hi_half = lo ? 0.5 : 1.0;
     double hi_each = hi_half / oe_popcount32(hi);
     double lo_each = lo ? 0.5 / oe_popcount32(lo) : 0.0;
@@ -32,7 +38,6 @@ uint32_t oe_split_shares(int n, const uint16_t *high, const uint8_t *low,
         hi_share[i] = (hi >> i & 1u) ? hi_each : 0.0;
         lo_share[i] = (lo >> i & 1u) ? lo_each : 0.0;
     }
-    return lo;
 }
 
 /* Share `chips` among the winners; the remainder one chip each to the

@@ -28,6 +28,40 @@ void oe_pot_winners(int n, const uint16_t *high, const uint8_t *low,
 uint32_t oe_split_shares(int n, const uint16_t *high, const uint8_t *low,
                          double *hi_share, double *lo_share);
 
+/* oe_pot_winners() with every player eligible, without branches on the
+ * values (who wins is random: branches would be mispredicted), for the
+ * inner loops.  The same answer: tests compare the counts with those of
+ * the plain enumeration, which calls oe_pot_winners(). */
+static inline void oe_winners_all(int n, const uint16_t *high, const uint8_t *low,
+                                  uint32_t *hi_winners, uint32_t *lo_winners)
+{
+    unsigned best_hi = 0, best_lo = 0;
+    for (int i = 0; i < n; i++) {
+        best_hi = high[i] > best_hi ? high[i] : best_hi;
+        best_lo = low[i] > best_lo ? low[i] : best_lo;
+    }
+    uint32_t hi = 0, lo = 0;
+    for (int i = 0; i < n; i++) {
+        hi |= (uint32_t)(high[i] == best_hi) << i;
+        lo |= (uint32_t)(low[i] == best_lo) << i;
+    }
+    *hi_winners = hi;
+    *lo_winners = best_lo ? lo : 0u; /* no qualifying low: no low winners */
+}
+
+/* A scoop: player i wins the whole pot alone -- the only high winner, and
+ * the only low winner or no low at all. */
+static inline int oe_scoops(uint32_t hi_winners, uint32_t lo_winners, int i)
+{
+    const uint32_t me = 1u << i;
+    return hi_winners == me && (lo_winners == 0u || lo_winners == me);
+}
+
+/* The shares of winners found by oe_pot_winners(): half to each half's
+ * winners equally, the whole pot to the high winners when no low. */
+void oe_shares_of(int n, uint32_t hi_winners, uint32_t lo_winners,
+                  double *hi_share, double *lo_share);
+
 /* Chip-exact split of `amount` chips among the eligible players, added to
  * payout[0..n-1].  An odd chip between the halves goes to the high half;
  * odd chips within a half go one each to the winners first clockwise from

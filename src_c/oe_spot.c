@@ -155,17 +155,12 @@ void oe_eq_summarize(int n, const double *outcome, double *sums, double *deal)
 {
     const uint32_t all = (1u << n) - 1u;
     for (uint32_t hi = 1; hi <= all; hi++) {
-        /* Winners get the better value, so the split names the same ones. */
-        uint16_t high[OE_EQ_MAX_PLAYERS];
-        for (int i = 0; i < n; i++) high[i] = (uint16_t)(1 + (hi >> i & 1u));
         const int hi_count = oe_popcount32(hi);
         for (uint32_t lo = 0; lo <= all; lo++) {
             const double w = outcome[(size_t)hi << n | lo];
             if (w == 0.0) continue;
-            uint8_t low[OE_EQ_MAX_PLAYERS];
             double hi_share[OE_EQ_MAX_PLAYERS], lo_share[OE_EQ_MAX_PLAYERS];
-            for (int i = 0; i < n; i++) low[i] = (uint8_t)(lo >> i & 1u);
-            oe_split_shares(n, high, low, hi_share, lo_share);
+            oe_shares_of(n, hi, lo, hi_share, lo_share);
             const int lo_count = oe_popcount32(lo);
             for (int i = 0; i < n; i++) {
                 double *s = sums + (size_t)i * OE_EQ_SUMS;
@@ -174,10 +169,8 @@ void oe_eq_summarize(int n, const double *outcome, double *sums, double *deal)
                 s[OE_EQ_HI_SHARE] += w * hi_share[i];
                 s[OE_EQ_LO_SHARE] += w * lo_share[i];
                 s[OE_EQ_SHARE_SQ] += w * share * share;
-                if (in_hi && hi_count == 1) {
-                    s[OE_EQ_HI_WIN] += w;
-                    if (lo == 0 || (in_lo && lo_count == 1)) s[OE_EQ_SCOOP] += w;
-                }
+                if (in_hi && hi_count == 1) s[OE_EQ_HI_WIN] += w;
+                if (oe_scoops(hi, lo, i)) s[OE_EQ_SCOOP] += w;
                 if (in_hi && hi_count > 1) s[OE_EQ_HI_TIE] += w;
                 if (in_lo && lo_count == 1) s[OE_EQ_LO_WIN] += w;
                 if (in_lo && lo_count > 1) s[OE_EQ_LO_TIE] += w;

@@ -53,7 +53,7 @@ def array_from(fdp: atheris.FuzzedDataProvider) -> Any:
     if dtype.kind == "O":
         arr = np.array([fdp.ConsumeIntInRange(-2, 60) for _ in range(count)], dtype=object)
     elif dtype.kind == "U":  # valid code points (raw bytes give ones NumPy cannot
-        # even show; tests/test_hardening_fuzz.py covers that case on its own)
+        # even show; tests/test_input_fuzz.py covers that case on its own)
         arr = np.array(list(fdp.ConsumeUnicodeNoSurrogates(count).ljust(count)), dtype=dtype)
     elif dtype.kind in "iu" and fdp.ConsumeBool():  # mostly card-like ids
         arr = np.array([fdp.ConsumeIntInRange(0, 55) for _ in range(count)]).astype(dtype)

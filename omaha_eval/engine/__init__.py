@@ -6,7 +6,7 @@ A question goes through the same four steps wherever it is asked:
    hand), by one rule;
 2. ``spot.prepare``: the known cards checked and removed from the ranges,
    the work of exact enumeration estimated;
-3. ``runner.run``: exact enumeration in parts or Monte Carlo in seeded
+3. ``runner.spot_rounds``: exact enumeration in parts or Monte Carlo in seeded
    blocks, on threads, in rounds, stoppable by Ctrl-C;
 4. ``results``: the figures, declared once (FIGURES), as EquityResult.
 

@@ -33,7 +33,7 @@ from omaha_eval.engine.question import Question, read_question
 from omaha_eval.engine.seeds import block_stream
 from omaha_eval.engine.spot import Spot, prepare
 from omaha_eval.errors import OmahaEvalError, describe
-from omaha_eval.games import game_and_size
+from omaha_eval.games import MAX_PLAYERS, PLAYERS, game_and_size
 from omaha_eval.pql import aggregates as agg
 from omaha_eval.pql.block import Block, Deals
 from omaha_eval.pql.compiler import (
@@ -69,7 +69,6 @@ BLOCK_WORK = 2e7
 MAX_ASSIGNMENTS = 5_000_000
 # Work per deal before any function: dealing it and every hand's river value.
 ROW_WORK, PLAYER_WORK = 20.0, 10.0
-RESERVED = ("game", "board", "dead")
 
 
 @dataclass(frozen=True)
@@ -264,7 +263,8 @@ def prepare_statement(statement: Statement, hole_cards: int | None = None,
         )
     if len(players) < 2:
         raise QueryError(
-            f"a statement deals to 2 to 10 players (hero='AA**', villain='*'); "
+            f"a statement deals to {PLAYERS[0]} to {MAX_PLAYERS} players (hero='AA**', "
+            "villain='*'); "
             f"{len(players)} bound",
             text,
             statement.bindings[0].at,
