@@ -33,13 +33,12 @@ from omaha_eval.cards import RANKS, SUITS
 from omaha_eval.errors import OmahaEvalError
 
 ALL_RANKS = 0x1FFF
-RANK_LETTERS = "23456789TJQKA"
 SUIT_VARS = "wxyz"
 # every letter that is not a rank, a suit or a suit variable names a rank variable
 RANK_VARS = "".join(
     ch
     for ch in "abcdefghijklmnopqrstuvwxyz"
-    if ch.upper() not in RANK_LETTERS and ch not in SUITS + SUIT_VARS
+    if ch.upper() not in RANKS and ch not in SUITS + SUIT_VARS
 )
 
 HAND_MACROS = {
@@ -611,10 +610,10 @@ class _Parser:
             if not self.text.startswith("10", self.pos):
                 self.fail("'1' is not a rank; write A for an ace, T or 10 for a ten")
             self.pos += 2
-            ranks, named = 1 << RANK_LETTERS.index("T"), True
-        elif len(ch) == 1 and ch.isascii() and ch.upper() in RANK_LETTERS:
+            ranks, named = 1 << RANKS.index("T"), True
+        elif len(ch) == 1 and ch.isascii() and ch.upper() in RANKS:
             self.pos += 1
-            ranks, named = 1 << RANK_LETTERS.index(ch.upper()), True
+            ranks, named = 1 << RANKS.index(ch.upper()), True
         elif ch == "*":
             self.pos += 1
         elif ch == "$":
@@ -624,7 +623,7 @@ class _Parser:
                     "a hand macro cannot be part of a card pattern; join them with ':' "
                     "(e.g. 'AA:$ds')"
                 )
-            ranks = sum(1 << RANK_LETTERS.index(r) for r in RANK_CLASSES[name])
+            ranks = sum(1 << RANKS.index(r) for r in RANK_CLASSES[name])
             named = True
             self.pos = end
         elif len(low) == 1 and low in SUITS + SUIT_VARS:

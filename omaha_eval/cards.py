@@ -20,8 +20,8 @@ the README; tests/test_cards.py checks that all three agree.
 from __future__ import annotations
 
 import re
-from typing import Any, TypeVar
 from collections.abc import Iterable
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -35,10 +35,10 @@ __all__ = [
     "card_count",
     "card_id",
     "card_str",
-    "rank_of",
-    "suit_of",
     "format_cards",
     "parse_cards",
+    "rank_of",
+    "suit_of",
 ]
 
 RANKS = "23456789TJQKA"

@@ -31,13 +31,13 @@ from omaha_eval.engine.seeds import seed_value
 from omaha_eval.engine.spot import WORK_PER_SECOND
 from omaha_eval.equity import DEFAULT_TRIALS, EquityRounds, equity_rounds
 from omaha_eval.errors import OmahaEvalError
-from omaha_eval.games import HOLE_SIZES, Game
+from omaha_eval.games import HOLE_SIZES, MAX_PLAYERS, PLAYERS, Game
 from omaha_eval.plots import check_plot_target
 
 __all__ = ["equity_command"]
 
 
-@click.command("equity", short_help="Equity of 2 to 10 hands or ranges.")
+@click.command("equity", short_help=f"Equity of {PLAYERS[0]} to {MAX_PLAYERS} hands or ranges.")
 @click.argument("players", nargs=-1, required=True, metavar="HAND_OR_RANGE...")
 @click.option("-b", "--board", default="", help="Known board cards (0 to 5).")
 @click.option("-d", "--dead", default="", help="Known dead cards.")

@@ -24,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 import omaha_eval._core as _core
-from omaha_eval.cards import RANKS, parse_cards
+from omaha_eval.cards import RANKS, card_id, parse_cards
 from omaha_eval.errors import OmahaEvalError, describe
 from omaha_eval.games import Game
 from omaha_eval.pql import functions as fn
@@ -278,7 +278,7 @@ def _low_rating(text: str) -> int:
             f"expected a low of five different ranks A to 8 such as '8765A', got {text!r}"
         )
     # five cards of those ranks, any suits (a low ignores them)
-    cards = np.array([4 * RANKS.index(ch) + i % 4 for i, ch in enumerate(t)], dtype=np.uint8)
+    cards = np.array([card_id(RANKS.index(ch), i % 4) for i, ch in enumerate(t)], dtype=np.uint8)
     return int(_core.low5_rows(cards.reshape(1, 5))[0])
 
 

@@ -28,7 +28,7 @@ import numpy.typing as npt
 
 import omaha_eval._core as _core
 from omaha_eval._cache import cache
-from omaha_eval.cards import RANKS
+from omaha_eval.cards import RANKS, rank_of
 from omaha_eval.evaluator import CATEGORIES
 from omaha_eval.pql.block import Block
 
@@ -249,12 +249,14 @@ def _board(block: Block, rows: Rows, street: int) -> npt.NDArray[np.uint8]:
 
 def rank_set(cards: npt.NDArray[np.uint8]) -> Array:
     """The set of ranks of each row of cards: a 13-bit mask."""
-    return np.asarray(np.bitwise_or.reduce(np.left_shift(1, (cards >> 2).astype(np.int64)), axis=1))
+    return np.asarray(
+        np.bitwise_or.reduce(np.left_shift(1, rank_of(cards).astype(np.int64)), axis=1)
+    )
 
 
 def _duplicated(cards: npt.NDArray[np.uint8]) -> Array:
     """The ranks held twice or more in each row."""
-    ranks = (cards >> 2).astype(np.int64)
+    ranks = rank_of(cards).astype(np.int64)
     counts = np.zeros((len(cards), 13), dtype=np.int64)
     np.add.at(counts, (np.arange(len(cards))[:, None], ranks), 1)
     return np.asarray(((counts >= 2) * (1 << np.arange(13))).sum(axis=1))
@@ -567,7 +569,7 @@ def flop_category(block: Block, rows: Rows, p: int) -> Array:
     high = _high(block, rows, p, 3)
     cat = _category_of()[high].astype(np.int64)
     keys = _key_ranks()[high].astype(np.int64)  # the cards' ranks: by count, then rank
-    flop = -np.sort(-(_board(block, rows, 3) >> 2).astype(np.int64), axis=1)  # best first
+    flop = -np.sort(-rank_of(_board(block, rows, 3)).astype(np.int64), axis=1)  # best first
     top = flop[:, 0]
     middle = np.where(flop[:, 1] != top, flop[:, 1], flop[:, 2])  # second distinct rank
     bottom = flop[:, 2]
@@ -942,7 +944,7 @@ def _has_second(block: Block, rows: Rows, p: int, s: int) -> Array:
 )
 def _intersections(block: Block, rows: Rows, p: int, s: int) -> Array:
     board = _board_ranks(block, rows, s)
-    hand = (_hand(block, rows, p) >> 2).astype(np.int64)
+    hand = rank_of(_hand(block, rows, p)).astype(np.int64)
     return np.asarray(((board[:, None] >> hand) & 1).sum(axis=1))
 
 
