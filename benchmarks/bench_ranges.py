@@ -39,6 +39,7 @@ sys.path.insert(0, str(ROOT))
 import omaha_eval  # noqa: E402
 from omaha_eval import _core, ranges  # noqa: E402
 from omaha_eval import _range_parse as rp  # noqa: E402
+from omaha_eval.solver.hands import hand_table  # noqa: E402
 
 EXPRESSIONS = [
     "*",
@@ -118,7 +119,7 @@ def percent_orders(sizes: list[int], repeat: int) -> int:
 def direct_ms(text: str, repeat: int) -> float:
     """Reference: every pattern of the expression matched on all 270,725
     hands by the C matcher (no suit-class shortcut); ':' '!' ',' skipped."""
-    hands = ranges.all_hands(4)
+    hands = hand_table(4)
     patterns = [node for node in rp.nodes(rp.parse(text)) if isinstance(node, rp.Pattern)]
     alts = [
         [list(a) for a in sorted({ranges._c_pattern(alt) for alt in p.alts}) if a] for p in patterns

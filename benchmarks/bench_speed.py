@@ -194,7 +194,7 @@ def many_case(n: int, b: int) -> benchlib.Case:
     """equity_many on n heads-up spots with b board cards (new: no baseline)."""
 
     def case() -> Any:
-        from omaha_eval.many import equity_many
+        from omaha_eval.solver.many import equity_many
 
         hands, boards = many_spots(n, b)
         return (

@@ -22,8 +22,6 @@ except ImportError:  # pragma: no cover - only in an unbuilt source tree
 from omaha_eval import batch, preflop
 from omaha_eval._version import __version__ as __version__
 from omaha_eval.cards import format_cards, parse_cards
-from omaha_eval.classes import HandClasses, hand_classes
-from omaha_eval.distribution import EquityDistribution, equity_distribution
 from omaha_eval.equity import EquityInterrupted, EquityResult, PlayerEquity, equity, equity_rounds
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
 from omaha_eval.evaluator import (
@@ -38,28 +36,28 @@ from omaha_eval.evaluator import (
     high_name,
     low_name,
 )
-from omaha_eval.features import EquityFeatures, equity_features
 from omaha_eval.games import GAMES, Game
-from omaha_eval.iso import (
+from omaha_eval.pql import QueryError, QueryInterrupted, QueryResult, query, query_rounds
+from omaha_eval.ranges import Range, parse_range
+from omaha_eval.solver.classes import HandClasses, hand_classes
+from omaha_eval.solver.distribution import EquityDistribution, equity_distribution
+from omaha_eval.solver.features import EquityFeatures, equity_features
+from omaha_eval.solver.hands import N_HANDS, all_hands, hand_index
+from omaha_eval.solver.iso import (
     HandIndexer,
     canonical,
     canonical_flops,
     canonical_rivers,
     canonical_turns,
 )
-from omaha_eval.many import ManyEquity, equity_many
-from omaha_eval.pql import QueryError, QueryInterrupted, QueryResult, query, query_rounds
-from omaha_eval.ranges import Range, parse_range
-from omaha_eval.solver import (
-    N_HANDS,
+from omaha_eval.solver.many import ManyEquity, equity_many
+from omaha_eval.solver.showdown import showdown
+from omaha_eval.solver.street import (
     RiverShares,
     StreetShares,
-    all_hands,
-    hand_index,
     rank_board,
     river_equity,
     river_shares,
-    showdown,
     street_equity,
 )
 

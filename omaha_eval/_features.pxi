@@ -1,5 +1,5 @@
 # Abstraction feature bindings (src_c/oe_features.h), included by _core.pyx.
-# Private: omaha_eval.features validates every argument first.
+# Private: omaha_eval.solver.features validates every argument first.
 
 
 def street_features(StreetSpot spot, Py_ssize_t first, Py_ssize_t count, int bins):

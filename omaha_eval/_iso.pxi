@@ -1,5 +1,5 @@
 # Suit isomorphism bindings (src_c/oe_iso.h), included by _core.pyx.
-# Private: omaha_eval.iso validates every argument first.
+# Private: omaha_eval.solver.iso validates every argument first.
 
 if oe_iso_init() != 0:  # the shared subset tables, once, at import
     raise ImportError("omaha_eval: could not build the isomorphism tables")

@@ -1,5 +1,5 @@
 # Many spots at once (src_c/oe_many.h), included by _core.pyx.  Private:
-# omaha_eval/many.py checks every row before calling.
+# omaha_eval/solver/many.py checks every row before calling.
 
 MANY_MAX_PLAYERS = OE_MANY_MAX_PLAYERS
 

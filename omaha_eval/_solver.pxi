@@ -1,5 +1,5 @@
 # Solver kernels (src_c/oe_solver.h), included by _core.pyx.  Private:
-# omaha_eval.solver validates every argument first.
+# omaha_eval.solver.street and .showdown validate every argument first.
 
 N_HANDS4 = OE_N_HANDS4
 

@@ -1,5 +1,5 @@
 # Street equity bindings (src_c/oe_street.h), included by _core.pyx.
-# Private: omaha_eval.solver validates every argument first.
+# Private: omaha_eval.solver.street validates every argument first.
 
 
 cdef class StreetSpot:

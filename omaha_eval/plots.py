@@ -20,8 +20,8 @@ from omaha_eval.errors import OmahaEvalError
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
 
-    from omaha_eval.distribution import EquityDistribution
     from omaha_eval.engine.results import EquityResult
+    from omaha_eval.solver.distribution import EquityDistribution
 
 __all__ = [
     "FORMATS",

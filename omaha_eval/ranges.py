@@ -43,6 +43,7 @@ from omaha_eval._cache import lru_cache
 from omaha_eval.errors import OmahaEvalTypeError
 from omaha_eval.games import Game
 from omaha_eval.games import game as read_game
+from omaha_eval.solver.hands import hand_table
 from omaha_eval.types import GameName
 
 __all__ = ["Range", "card_sets", "parse_range"]
@@ -77,32 +78,8 @@ WEIGHT_RANGE = (1e-300, 1e300)
 
 
 @lru_cache(maxsize=3)
-def all_hands(k: int) -> npt.NDArray[np.uint8]:
-    """Every k-card hand, rows ascending, lexicographic order; read-only.
-    (Cached: 1 MB for k = 4, 13 MB for 5, 122 MB for 6.)"""
-    if k < 6:
-        hands = _core.all_hands_k(k)
-    else:
-        # the 6-card table from the 5-card one, one first card at a time (a
-        # C call over all 20 M would not let Ctrl-C in for most of a second):
-        # the hands starting with card c are c and every 5 cards above it,
-        # a tail of the 5-card table
-        fives = all_hands(5)
-        hands = np.empty((math.comb(52, 6), 6), dtype=np.uint8)
-        row = 0
-        for c in range(52 - 5):
-            tail = fives[fives.shape[0] - math.comb(51 - c, 5) :]
-            hands[row : row + tail.shape[0], 0] = c
-            hands[row : row + tail.shape[0], 1:] = tail
-            row += tail.shape[0]
-        assert row == hands.shape[0]
-    hands.flags.writeable = False
-    return hands
-
-
-@lru_cache(maxsize=3)
 def _shapes(k: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
-    hands = all_hands(k)
+    hands = hand_table(k)
     suited = np.empty(hands.shape[0], dtype=np.uint8)
     max_rank = np.empty(hands.shape[0], dtype=np.uint8)
 
@@ -126,7 +103,7 @@ def _suit_classes(
 ) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint8], npt.NDArray[np.intp]]:
     """The suit-isomorphism classes of k-card hands: their keys (ascending),
     one representative hand each, and each hand's class."""
-    hands = all_hands(k)
+    hands = hand_table(k)
     keys, first, inverse = np.unique(
         _preflop.class_keys(hands), return_index=True, return_inverse=True
     )
@@ -135,10 +112,10 @@ def _suit_classes(
 
 @lru_cache(maxsize=3)
 def _hand_classes(k: int) -> npt.NDArray[np.int32]:
-    """The preflop class of each hand of all_hands(k), as a position in
+    """The preflop class of each hand of hand_table(k), as a position in
     _preflop.all_class_keys(k).  (Cached: 1 MB for k = 4, 10 MB for 5,
     81 MB for 6; keys from C, then a hash lookup, no sort of all hands.)"""
-    hands = all_hands(k)
+    hands = hand_table(k)
     lookup = _preflop.class_index(k)
     classes = np.empty(hands.shape[0], dtype=np.int32)
 
@@ -499,7 +476,7 @@ def _match(plan: _Match, k: int, lo: int, hi: int) -> Mask:
         _, reps, inverse = _suit_classes(k)
         hit: Mask = _match_rows(plan, reps)[inverse[lo:hi]]
         return hit
-    return _match_rows(plan, all_hands(k)[lo:hi])
+    return _match_rows(plan, hand_table(k)[lo:hi])
 
 
 def _macro(name: str, k: int, lo: int, hi: int) -> Mask:
@@ -518,7 +495,7 @@ def _macro(name: str, k: int, lo: int, hi: int) -> Mask:
 
 
 def _evaluate(plan: Plan, k: int, lo: int, hi: int) -> Part:
-    """Which of the hands all_hands(k)[lo:hi] a part holds, with weights.
+    """Which of the hands hand_table(k)[lo:hi] a part holds, with weights.
     The weight rule (docs/ranges.md, "Weights") is here and only here."""
     if isinstance(plan, _Match):
         return _match(plan, k, lo, hi), None
@@ -578,7 +555,7 @@ def _rows(mask: Mask, hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
 
 
 def _expand(node: rp.Node, k: int, text: str, name: str = "range") -> tuple[Mask, Weights | None]:
-    """Which hands of all_hands(k) a range holds (a mask) and the weights of
+    """Which hands of hand_table(k) a range holds (a mask) and the weights of
     those hands, in order (None: all 1).  The cost is charged first (an
     error before any work when it is too high), then the plan runs over
     the hands chunk by chunk."""
@@ -637,7 +614,7 @@ class Range:
             combos, weights = _preflop.class_hands(keys[inside], self.hole_cards), None
         else:
             mask, weights = _expand(tree, self.hole_cards, self._text)
-            combos = _rows(mask, all_hands(self.hole_cards))
+            combos = _rows(mask, hand_table(self.hole_cards))
         if weights is None:  # every hand weighs 1
             ones = np.empty(combos.shape[0])
 
@@ -755,4 +732,4 @@ def card_sets(text: str, name: str = "board", most: int = 5) -> npt.NDArray[np.u
             text, 0, f"a pattern of {n} cards; at most {MAX_SET_CARDS} (write the cards)", name
         )
     mask, _ = _expand(tree, n, text, name)
-    return _rows(mask, all_hands(n))
+    return _rows(mask, hand_table(n))

@@ -26,7 +26,7 @@ def random_deals(n: int, cards: int, seed: int) -> np.ndarray:
 
 @pytest.fixture
 def small_blocks(monkeypatch: pytest.MonkeyPatch) -> int:
-    for module in (_blocks, sys.modules["omaha_eval.iso"], sys.modules["omaha_eval.evaluator"]):
+    for module in (_blocks, sys.modules["omaha_eval.solver.iso"], sys.modules["omaha_eval.evaluator"]):
         monkeypatch.setattr(module, "ROWS", 1000)
     return 1000
 

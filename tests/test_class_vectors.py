@@ -1,4 +1,4 @@
-"""Hand classes on a board (omaha_eval.classes): orbits against an
+"""Hand classes on a board (omaha_eval.solver.classes): orbits against an
 independent enumeration of the suit permutations, class vectors of
 street_equity, river_shares and rank_board expanded back against the
 per-hand vectors, and errors."""

@@ -1,4 +1,4 @@
-"""Equity distributions (omaha_eval/distribution.py): each combo's equity
+"""Equity distributions (omaha_eval/solver/distribution.py): each combo's equity
 equals street_equity's and, one by one, equity()'s; preflop by seeded Monte
 Carlo; heads-up only."""
 
@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 import omaha_eval as oe
-from omaha_eval.distribution import equity_distribution
 from omaha_eval.errors import OmahaEvalError
+from omaha_eval.solver.distribution import equity_distribution
 
 
 @pytest.mark.parametrize(

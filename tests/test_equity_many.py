@@ -1,4 +1,4 @@
-"""equity_many (omaha_eval/many.py): row by row equal to equity(..., exact=True)
+"""equity_many (omaha_eval/solver/many.py): row by row equal to equity(..., exact=True)
 on random spots of every street, hand size and player count; every bad row
 named by index in one error, before any work."""
 
@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import omaha_eval as oe
-from omaha_eval.many import ManyEquity, equity_many
+from omaha_eval.solver.many import ManyEquity, equity_many
 
 FIGURES = ("equity", "hi_share", "lo_share", "scoop")
 

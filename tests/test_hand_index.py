@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import omaha_eval as oe
-from omaha_eval import OmahaEvalError, OmahaEvalTypeError, solver
+from omaha_eval import OmahaEvalError, OmahaEvalTypeError
+from omaha_eval.solver.hands import hand_table
 
 
 def lexicographic_rank(hand: list[int]) -> int:
@@ -32,7 +33,7 @@ def lexicographic_rank(hand: list[int]) -> int:
 @pytest.fixture(scope="module")
 def six_card_table() -> Iterator[np.ndarray]:
     yield oe.all_hands(6)
-    solver._all_hands.cache_clear()  # 122 MB: not kept for the rest of the run
+    hand_table.cache_clear()  # 122 MB: not kept for the rest of the run
 
 
 def test_default_is_the_four_card_table() -> None:

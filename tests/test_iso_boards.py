@@ -1,4 +1,4 @@
-"""Canonical boards and members (omaha_eval/iso.py): the flop, turn and
+"""Canonical boards and members (omaha_eval/solver/iso.py): the flop, turn and
 river classes against the least images of tests/oracles/iso.py, and the
 "Suit isomorphism" examples of docs/solver.md, run as shown."""
 

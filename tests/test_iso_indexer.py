@@ -1,4 +1,4 @@
-"""HandIndexer (omaha_eval/iso.py, src_c/oe_iso.c) against the plain
+"""HandIndexer (omaha_eval/solver/iso.py, src_c/oe_iso.c) against the plain
 oracles of tests/oracles/iso.py: sizes are the Burnside orbit counts, the
 index is a bijection from the classes onto [0, size), every suit
 permutation of a deal gets its index, and unindex gives a member of the
@@ -18,7 +18,7 @@ from oracles import iso as ref
 import omaha_eval as oe
 import omaha_eval._core as _core
 from omaha_eval import OmahaEvalError, OmahaEvalTypeError
-from omaha_eval.iso import STREETS
+from omaha_eval.solver.iso import STREETS
 
 SHAPES = [(k, street) for k in (4, 5, 6) for street in STREETS]
 

@@ -12,8 +12,8 @@ import pytest
 from cli_helpers import assert_one_line_error, run_cli, run_python
 
 import omaha_eval as oe
-from omaha_eval.distribution import equity_distribution
 from omaha_eval.plots import plot_breakdown, plot_distributions, plot_spot, save_figure
+from omaha_eval.solver.distribution import equity_distribution
 
 pytest.importorskip("matplotlib")  # the plot extra (in the test extra)
 

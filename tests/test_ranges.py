@@ -24,6 +24,7 @@ import omaha_eval
 from omaha_eval import OmahaEvalError, OmahaEvalTypeError, Range, parse_range
 from omaha_eval import _range_parse as rp
 from omaha_eval import ranges as ranges_module
+from omaha_eval.solver.hands import hand_table
 
 A, K, Q, J, T = 12, 11, 10, 9, 8
 LOW = {12, 0, 1, 2, 3, 4, 5, 6}  # A, 2..8
@@ -496,7 +497,7 @@ def test_chunks_and_blocks_give_the_same_range(monkeypatch: pytest.MonkeyPatch, 
 
 def test_hand_tables_match_the_c_enumeration() -> None:
     for k in (4, 5):
-        assert (ranges_module.all_hands(k) == ranges_module._core.all_hands_k(k)).all()
+        assert (hand_table(k) == ranges_module._core.all_hands_k(k)).all()
 
 
 @pytest.mark.slow

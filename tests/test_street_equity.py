@@ -16,7 +16,7 @@ from random_hands import live_hands
 
 import omaha_eval as oe
 from omaha_eval import OmahaEvalError, OmahaEvalTypeError
-from omaha_eval.solver import street_equity
+from omaha_eval.solver.street import street_equity
 
 TOL = 1e-12
 FIGURES = ("hi_share", "lo_share", "scoop")

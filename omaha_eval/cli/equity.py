@@ -174,9 +174,9 @@ def _check_plot(result: EquityResult, breakdown: bool) -> None:
 def _plot(result: EquityResult, question: Question, seed: int | None, threads: int | None,
           breakdown: bool, path: str) -> None:  # fmt: skip
     """Draw the spot's pictures to `path`, from the question already read."""
-    from omaha_eval.distribution import distribution_of
     from omaha_eval.engine.runner import read_threads
     from omaha_eval.plots import plot_spot, save_figure
+    from omaha_eval.solver.distribution import distribution_of
 
     ranged = [i for i, p in enumerate(result.players) if p.kind == "range"]
     distributions = [

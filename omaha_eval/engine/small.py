@@ -28,7 +28,7 @@ __all__ = ["small_spot"]
 
 _core.small_card_table(TWO_CHARACTER_IDS)
 # Games by the names people pass most, read once (games.game is the owner).
-_GAMES: dict[object, Game] = {name: game(name) for name in ("omaha8", "omaha")}
+_GAMES: dict[str, Game] = {name: game(name) for name in ("omaha8", "omaha")}
 # The labels of the hands and boards seen last, kept for the next call
 # (solvers ask about the same cards again and again); bounded.
 _LABELS: dict[bytes, str] = {}
@@ -48,7 +48,9 @@ def small_spot(
     players: Any, board: Any, dead: Any, the_game: Any, start: float
 ) -> EquityResult | None:
     """The exact result of a small spot, or None when it is not one."""
-    g = the_game if isinstance(the_game, Game) else _GAMES.get(the_game)
+    g = the_game if isinstance(the_game, Game) else None
+    if isinstance(the_game, str):
+        g = _GAMES.get(the_game)
     if g is None:
         try:
             g = game(the_game)

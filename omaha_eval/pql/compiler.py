@@ -284,8 +284,9 @@ def _low_rating(text: str) -> int:
 
 def _members(text: str, k: int, game: Game) -> npt.NDArray[np.bool_]:
     """The hands of a range, as a mask over all_hands(k)."""
-    from omaha_eval.ranges import Range, all_hands
-    from omaha_eval.solver import hand_index
+    from omaha_eval.ranges import Range
+    from omaha_eval.solver.hands import hand_index
+    from omaha_eval.solver.hands import hand_table as all_hands
 
     r = Range(text, hole_cards=k, game=game)
     members = np.zeros(len(all_hands(k)), dtype=bool)

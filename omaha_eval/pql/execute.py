@@ -391,7 +391,7 @@ def _seat_rows(spot: Spot, i: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[n
     """A seat's hands for exact enumeration (a random hand: every hand of the
     cards not known) and their weights."""
     from omaha_eval.engine.spot import live_rows
-    from omaha_eval.ranges import all_hands
+    from omaha_eval.solver.hands import hand_table as all_hands
 
     seat = spot.seats[i]
     if seat.kind == "random":

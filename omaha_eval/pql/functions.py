@@ -820,7 +820,7 @@ _define(
     "select count(boardInRange('sss')) from hero='*', villain='*'",
 )
 def _board_in(block: Block, rows: Rows, members: npt.NDArray[np.bool_]) -> Array:
-    from omaha_eval.solver import hand_index  # the hand order of all_hands
+    from omaha_eval.solver.hands import hand_index  # the hand order of all_hands
 
     board = np.sort(block.deals.boards[rows], axis=1)
     return members[hand_index(board)] if len(rows) else np.zeros(0, bool)
@@ -856,7 +856,7 @@ _define(
     "select avg(riverEquity(hero)) from hero='AA**', villain='*' where inRange(hero, 'AA:$ds')",
 )
 def _in_range(block: Block, rows: Rows, p: int, members: npt.NDArray[np.bool_]) -> Array:
-    from omaha_eval.solver import hand_index  # the hand order of all_hands
+    from omaha_eval.solver.hands import hand_index  # the hand order of all_hands
 
     hand = np.sort(_hand(block, rows, p), axis=1)
     return members[hand_index(hand)] if len(rows) else np.zeros(0, bool)

@@ -32,7 +32,8 @@ from omaha_eval.engine.results import figure
 from omaha_eval.engine.seeds import child_seed, seed_value
 from omaha_eval.engine.spot import Seat, live_rows, prepare
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
-from omaha_eval.ranges import all_hands
+from omaha_eval.solver.hands import hand_table
+from omaha_eval.solver.street import street_shares
 from omaha_eval.types import Board, GameName, Seed
 from omaha_eval.types import Player as PlayerInput  # engine.players.Player: a player as read
 
@@ -177,7 +178,7 @@ def _villain_rows(v: Seat, k: int, known: int) -> tuple[CardArray, FloatArray]:
     """The villain's hands and weights for the street kernel: a random hand
     is every hand of the cards not known."""
     if v.kind == "random":
-        hands = all_hands(k)
+        hands = hand_table(k)
         live = np.ascontiguousarray(hands[live_rows(hands, known)])
         return live, np.ones(len(live))
     return v.combos, v.weights
@@ -187,7 +188,6 @@ def _street(question: Question, board: CardArray, h: Seat, v: Seat, known: int, 
             ) -> tuple[FloatArray, FloatArray, FloatArray]:  # fmt: skip
     """(equity, scoop, live weight) of each hero seat row on one board; the
     kernel removes the villain hands that clash with each hero hand."""
-    from omaha_eval.solver import street_shares  # the solver imports the engine too
 
     rows, weights = _villain_rows(v, question.k, known)
     r = street_shares(board, h.combos, rows, weights, question.game.code, threads)

@@ -18,11 +18,12 @@ import numpy as np
 import omaha_eval._checks as _checks
 import omaha_eval._core as _core
 from omaha_eval._checks import CardArray, FloatArray
-from omaha_eval.classes import HandClasses
 from omaha_eval.engine.boards import known_cards
 from omaha_eval.engine.runner import read_threads
 from omaha_eval.games import game as read_game
-from omaha_eval.solver import _sides, block_sums, street_spot
+from omaha_eval.solver.classes import HandClasses
+from omaha_eval.solver.question import read_sides
+from omaha_eval.solver.street import block_sums, street_spot
 from omaha_eval.types import Board, GameName, Player, Weights
 
 __all__ = ["MAX_BINS", "EquityFeatures", "equity_features"]
@@ -90,7 +91,7 @@ def equity_features(
     n_bins = _checks.count(bins, "bins", 1, MAX_BINS)
     workers = read_threads(threads)
     names = ("hero", "villain", "villain_weights")
-    h, v, w = _sides(b, hero, villain, villain_weights, names, the_game)
+    h, v, w = read_sides(b, hero, villain, villain_weights, names, the_game)
     spot, top, workers = street_spot(b, h, v, w, the_game.code, workers)
     n = len(h)
 

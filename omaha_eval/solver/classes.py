@@ -37,7 +37,8 @@ from omaha_eval.engine.boards import known_cards
 from omaha_eval.engine.players import hole_size
 from omaha_eval.errors import OmahaEvalError, quote
 from omaha_eval.games import game as read_game
-from omaha_eval.solver import _row_finder, _row_index, _side
+from omaha_eval.solver.hands import row_finder, row_index
+from omaha_eval.solver.sides import read_side
 from omaha_eval.types import Board, GameName, Player
 
 __all__ = ["HandClasses", "check_symmetric", "hand_classes", "same_board", "suit_maps"]
@@ -75,7 +76,7 @@ def _images(board: CardArray, rows: CardArray) -> IntArray:
     maps = suit_maps(board)
     out = np.empty((len(rows), len(maps)), dtype=np.int64)
     for g, card_map in enumerate(maps):
-        out[:, g] = _row_index(card_map[rows])
+        out[:, g] = row_index(card_map[rows])
     return out
 
 
@@ -188,7 +189,7 @@ def hand_classes(board: Board, hands: Player, game: GameName = "omaha8") -> Hand
     [1, 1]
     """
     b = known_cards(board, "board", (3, 4, _checks.BOARD_SIZE))
-    p = _side(hands, "hands", hole_size(hands) or 4, b, read_game(game))
+    p = read_side(hands, "hands", hole_size(hands) or 4, b, read_game(game))
     return classes_of_rows(b, p.combos)
 
 
@@ -202,7 +203,7 @@ def check_symmetric(board: CardArray, rows: CardArray, weights: npt.NDArray[np.f
     rows, w = rows[held], weights[held]
     if not len(rows):
         return
-    find = _row_finder(rows)
+    find = row_finder(rows)
     for card_map in suit_maps(board)[1:]:
         at, found = find(card_map[rows])
         bad = np.flatnonzero(~found | (w[at] != w))
