@@ -28,6 +28,7 @@ from omaha_eval.cards import card_count, format_cards
 from omaha_eval.engine import lookalikes
 from omaha_eval.engine.players import Player
 from omaha_eval.errors import OmahaEvalError
+from omaha_eval.ranges import card_sets  # the range language reads a pattern
 
 __all__ = [
     "MAX_BOARDS",
@@ -72,8 +73,6 @@ def read_cards(value: Any, name: str, sizes: Sequence[int] | None, *, patterns: 
     when the text is not cards (`patterns=False`: an error instead;
     `strict`: an error for text that looks like cards)."""
     if isinstance(value, str) and is_pattern_text(value) and patterns:
-        from omaha_eval.ranges import card_sets  # the range language reads the pattern
-
         how = lookalikes.reading(value)
         if how is not None and strict:
             raise OmahaEvalError(lookalikes.refusal(name, value, how), param=name, value=value)

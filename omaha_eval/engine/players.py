@@ -46,6 +46,7 @@ from omaha_eval.cards import card_count, format_cards
 from omaha_eval.engine import lookalikes
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
 from omaha_eval.games import MAX_PLAYERS, OMAHA8, PLAYERS, Game
+from omaha_eval.ranges import Range
 
 __all__ = [
     "Kind",
@@ -233,8 +234,6 @@ def _range_text(text: str, name: str, k: int, game: Game, strict: bool, hands: b
                 ) -> Player:  # fmt: skip
     """Range text; `hands`: a comma list of whole hands, a range of those
     hands (no pattern in it, so strict mode takes it too)."""
-    from omaha_eval.ranges import Range  # ranges import the core; players need it only here
-
     how = None if hands else lookalikes.reading(text, k, macros=True)
     if how is not None and strict:
         raise OmahaEvalError(lookalikes.refusal(name, text, how), param=name, value=text)

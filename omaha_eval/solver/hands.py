@@ -21,9 +21,6 @@ import omaha_eval._checks as _checks
 import omaha_eval._core as _core
 from omaha_eval._cache import lru_cache
 from omaha_eval._checks import HOLE_SIZES, CardArray
-from omaha_eval.cards import format_cards
-from omaha_eval.engine.spot import live_rows
-from omaha_eval.errors import OmahaEvalError
 from omaha_eval.types import Hands
 
 __all__ = [
@@ -32,7 +29,6 @@ __all__ = [
     "all_hands",
     "hand_index",
     "hand_table",
-    "off_board",
     "one_or_rows",
     "row_finder",
     "row_index",
@@ -93,20 +89,6 @@ def one_or_rows(value: Any, name: str) -> tuple[CardArray, bool]:
     if isinstance(value, str) or _checks.ndim(value) == 1:
         return _checks.card_set(value, name, HOLE_SIZES).reshape(1, -1), True
     return _checks.hand_rows(value, name), False
-
-
-def off_board(rows: CardArray, name: str, board: CardArray) -> CardArray:
-    """Rows given by the caller, whose results line up with them: one that
-    holds a board card cannot be dealt, which is an error."""
-    on_board = np.flatnonzero(~live_rows(rows, _checks.card_mask(board)))
-    if on_board.size:
-        row = rows[on_board[0]]
-        raise OmahaEvalError(
-            f"row {on_board[0]} ({format_cards(row)}) holds board card(s) "
-            f"{format_cards(np.intersect1d(row, board))} of board {format_cards(board)}",
-            param=name,
-        )
-    return rows
 
 
 @overload

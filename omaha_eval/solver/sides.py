@@ -9,12 +9,14 @@ import numpy as np
 
 import omaha_eval._checks as _checks
 from omaha_eval._checks import CardArray
+from omaha_eval.cards import format_cards
 from omaha_eval.engine.players import Player, read_player
 from omaha_eval.engine.spot import live_rows
+from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import Game
-from omaha_eval.solver.hands import hand_table, off_board
+from omaha_eval.solver.hands import hand_table
 
-__all__ = ["read_side"]
+__all__ = ["off_board", "read_side"]
 
 
 def read_side(value: Any, name: str, k: int, board: CardArray, game: Game,
@@ -35,3 +37,17 @@ def read_side(value: Any, name: str, k: int, board: CardArray, game: Game,
     keep = live_rows(p.combos, _checks.card_mask(board))
     return Player(p.kind, p.label, np.ascontiguousarray(p.combos[keep]),
                   np.ascontiguousarray(p.weights[keep]), p.scale)  # fmt: skip
+
+
+def off_board(rows: CardArray, name: str, board: CardArray) -> CardArray:
+    """Rows given by the caller, whose results line up with them: one that
+    holds a board card cannot be dealt, which is an error."""
+    on_board = np.flatnonzero(~live_rows(rows, _checks.card_mask(board)))
+    if on_board.size:
+        row = rows[on_board[0]]
+        raise OmahaEvalError(
+            f"row {on_board[0]} ({format_cards(row)}) holds board card(s) "
+            f"{format_cards(np.intersect1d(row, board))} of board {format_cards(board)}",
+            param=name,
+        )
+    return rows

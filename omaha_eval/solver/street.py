@@ -22,8 +22,9 @@ from omaha_eval.engine.results import figure
 from omaha_eval.engine.runner import read_threads
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import game as read_game
-from omaha_eval.solver.hands import off_board, row_finder
+from omaha_eval.solver.hands import row_finder
 from omaha_eval.solver.question import class_rows, read_sides
+from omaha_eval.solver.sides import off_board
 from omaha_eval.types import CardRows, Cards, FloatArray, GameName, HandRange, Weights
 from omaha_eval.types import Player as PlayerInput  # engine.players.Player: a player as read
 
