@@ -109,3 +109,9 @@ def test_wheels_are_tested_with_the_orders_of_their_sdist():
     assert cibw["before-test"] == "python -m pip install {project}/orders"
     assert (ROOT / "orders" / "pyproject.toml").exists()
 
+
+def test_free_threaded_wheels_are_built():
+    cibw = _cibuildwheel()
+    assert "cp314t-*" in cibw["build"]
+    first = (ROOT / "omaha_eval" / "_core.pyx").read_text(encoding="utf-8").splitlines()[0]
+    assert "freethreading_compatible=True" in first
