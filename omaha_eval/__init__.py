@@ -48,7 +48,14 @@ from omaha_eval.iso import (
     canonical_turns,
 )
 from omaha_eval.many import ManyEquity, equity_many
-from omaha_eval.pql import QueryError, QueryInterrupted, QueryResult, query, query_rounds
+from omaha_eval.pql import (
+    QueryError,
+    QueryInterrupted,
+    QueryResult,
+    query,
+    query_all,
+    query_rounds,
+)
 from omaha_eval.ranges import Range, parse_range
 from omaha_eval.solver import (
     N_HANDS,
@@ -111,6 +118,7 @@ __all__ = [
     "parse_range",
     "preflop",
     "query",
+    "query_all",
     "query_rounds",
     "rank_board",
     "river_equity",
