@@ -100,7 +100,8 @@ def test_distribution_str_says_what_was_asked_and_the_range_equity(results: dict
     d = results["EquityDistribution"]
     text = str(d)
     assert (
-        text.splitlines()[0] == f"EquityDistribution: {HERO} against {VILLAIN}, board {BOARD}, omaha8, exact"
+        text.splitlines()[0]
+        == f"EquityDistribution: {HERO} against {VILLAIN}, board {BOARD}, omaha8, exact"
     )
     assert f"range equity {100 * d.range_equity:.2f}%" in text.splitlines()[1]
     assert "stderr" not in text  # exact: no error column
