@@ -37,7 +37,14 @@ from omaha_eval.evaluator import (
     low_name,
 )
 from omaha_eval.games import GAMES, Game
-from omaha_eval.pql import QueryError, QueryInterrupted, QueryResult, query, query_rounds
+from omaha_eval.pql import (
+    QueryError,
+    QueryInterrupted,
+    QueryResult,
+    query,
+    query_all,
+    query_rounds,
+)
 from omaha_eval.ranges import Range, parse_range
 from omaha_eval.solver.classes import HandClasses, hand_classes
 from omaha_eval.solver.distribution import EquityDistribution, equity_distribution
@@ -109,6 +116,7 @@ __all__ = [
     "parse_range",
     "preflop",
     "query",
+    "query_all",
     "query_rounds",
     "rank_board",
     "river_equity",

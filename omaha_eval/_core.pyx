@@ -1,4 +1,7 @@
-# cython: language_level=3, embedsignature=True
+# cython: language_level=3, embedsignature=True, freethreading_compatible=True
+# (free-threading compatible: the C core's shared tables are built once, at
+# import (oe_init, oe_iso_init, small_card_table); any other C state belongs
+# to one object, and the long loops already ran without the GIL.)
 """Compiled core of omaha_eval (private).
 
 Every function here trusts its arguments: C-contiguous uint8 arrays of valid,

@@ -9,8 +9,12 @@ of every class are enumerated here (`all_class_keys`), not stored, and so
 are the class sizes (`class_counts`).
 
 An order is data: one file per game, hand size and table,
-``omaha_eval/data/preflop_{game}_{k}_{table}.npz``, written by
-``tools/gen_preflop_order.py`` (its ``meta`` says how).  It holds each
+``preflop_{game}_{k}_{table}.npz``, written by ``tools/gen_preflop_order.py``
+(its ``meta`` says how).  The 4- and 5-card orders ship in the package
+(``omaha_eval/data/``); the 6-card orders, 8.3 MB of the 9.5, ship in a
+second, pure-Python distribution, ``omaha-eval-orders`` (``orders/`` in the
+source tree), so that each platform wheel stays small and a release carries
+them once (`order_dir` finds them).  It holds each
 class's equity (in millionths of the pot, classes in ascending key order);
 the order is by equity, best first, ties broken by the smaller key.  Files
 are read only when an order is first asked for (`load_order`).
@@ -20,9 +24,11 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -30,6 +36,13 @@ import numpy.typing as npt
 import omaha_eval._core as _core
 from omaha_eval._cache import cache, lru_cache
 from omaha_eval.cards import CARD_TEXT, card_id
+from omaha_eval.errors import OmahaEvalError
+
+if TYPE_CHECKING:
+    if sys.version_info >= (3, 11):
+        from importlib.resources.abc import Traversable
+    else:
+        from importlib.abc import Traversable
 
 TABLES = ("hu", "6h")  # heads-up (one random opponent), six-handed (five)
 OPPONENTS = {"hu": 1, "6h": 5}
@@ -43,9 +56,47 @@ _REP_SUITS = (3, 2, 1, 0)
 _MASK_SHIFTS = (39, 26, 13, 0)  # where each of the four sorted masks sits in a key
 
 
+# Hand sizes whose orders ship in the separate distribution omaha-eval-orders,
+# whose one package is ORDERS_PACKAGE (orders/ in the source tree).
+SEPARATE_SIZES = frozenset({6})
+ORDERS_PACKAGE = "omaha_eval_orders"
+ORDERS_HINT = "pip install ./orders (run in the omaha_eval source tree)"
+_ROOT = Path(__file__).resolve().parents[1]  # the source tree, when run from one
+
+
 def order_file(k: int, game: str, table: str) -> str:
-    """File name of an order inside omaha_eval/data/."""
+    """File name of an order (in `order_dir`)."""
     return f"preflop_{game}_{k}_{table}.npz"
+
+
+def source_dir(k: int) -> Path:
+    """Where the orders of k-card hands are kept in the source tree (the
+    generator writes there)."""
+    if k in SEPARATE_SIZES:
+        return _ROOT / "orders" / ORDERS_PACKAGE
+    return _ROOT / "omaha_eval" / "data"
+
+
+def order_dir(k: int) -> Traversable:
+    """The directory the orders of k-card hands are read from: the package's
+    data/, or for SEPARATE_SIZES the installed omaha_eval_orders package, else
+    (a source checkout, an editable install) the source tree's orders/.
+    Without either, an error that says how to install it."""
+    if k not in SEPARATE_SIZES:
+        return resources.files("omaha_eval").joinpath("data")
+    try:
+        return resources.files(ORDERS_PACKAGE)
+    except ModuleNotFoundError:
+        pass
+    checkout = source_dir(k)
+    if (checkout / "__init__.py").is_file():
+        return checkout
+    raise OmahaEvalError(
+        f"{k}-card percent ranges and preflop lookups need the {k}-card preflop orders, "
+        f"which ship apart (the omaha-eval-orders distribution): {ORDERS_HINT}",
+        param="hole_cards",
+        value=k,
+    )
 
 
 def class_keys(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:
@@ -254,6 +305,6 @@ def read_order(data: Any, k: int, game: str, table: str) -> PreflopOrder:
 @cache
 def load_order(k: int, game: str, table: str) -> PreflopOrder:
     """The shipped order of a hand size, game name and table (read once)."""
-    path = resources.files("omaha_eval").joinpath(f"data/{order_file(k, game, table)}")
+    path = order_dir(k).joinpath(order_file(k, game, table))
     with path.open("rb") as f:
         return read_order(f, k, game, table)

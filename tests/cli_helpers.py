@@ -27,11 +27,15 @@ PACKAGE_PARENT = str(Path(omaha_eval.__file__).resolve().parent.parent)
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
 
+# The source tree's 6-card orders (omaha_eval_orders), which pytest puts on
+# sys.path (pyproject's pythonpath) and a command run from the tests must find too.
+ORDERS = REPO_ROOT / "orders"
+
+
 def cli_env() -> dict[str, str]:
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([PACKAGE_PARENT, env.get("PYTHONPATH", "")]).rstrip(
-        os.pathsep
-    )
+    paths = [PACKAGE_PARENT] + ([str(ORDERS)] if (ORDERS / "omaha_eval_orders").is_dir() else [])
+    env["PYTHONPATH"] = os.pathsep.join([*paths, env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
     env.pop("COLUMNS", None)
     return env
 

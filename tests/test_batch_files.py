@@ -329,3 +329,68 @@ def test_batch_outputs_hold_no_nan(tmp_path: Path, suffix: str) -> None:
         with out.open(newline="", encoding="utf-8") as f:
             (row,) = csv.DictReader(f)
         assert row["p1_stderr"] == "" and row["p1_equity"] != ""
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".jsonl"])
+def test_resume_closes_the_output_before_replacing_it(
+    tmp_path: Path, suffix: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Windows refuses os.replace on a file that is open: the resume closes
+    its handle first, then opens and locks the new file."""
+    import omaha_eval.batch.files as files
+
+    path = tmp_path / f"out{suffix}"
+    failed = {**_ok_record("b"), "status": "failed"}
+    _written(path, [failed, _ok_record("a")])  # not a truncation: the file is replaced
+    opened: list[object] = []
+    real_locked, real_replace = Output._locked, files.os.replace
+
+    def locked(self: Output, mode: str):  # type: ignore[no-untyped-def]
+        file = real_locked(self, mode)
+        opened.append(file)
+        return file
+
+    replaced = []
+
+    def replace(src: object, dst: object) -> None:
+        assert opened and all(f.closed for f in opened), "the output is open while replaced"  # type: ignore[attr-defined]
+        replaced.append(dst)
+        real_replace(src, dst)
+
+    monkeypatch.setattr(Output, "_locked", locked)
+    monkeypatch.setattr(files.os, "replace", replace)
+    out = Output(path, n_players=2)
+    assert replaced == [path] and out.done == {"a"}
+    assert out.file is not None and not out.file.closed  # the new file, open and locked
+    with pytest.raises(OmahaEvalError, match="being written by another batch run"):
+        Output(path, n_players=2)
+    out.open()
+    out.write(_ok_record("c"))
+    out.close()
+    expected = _written(tmp_path / f"expected{suffix}", [_ok_record("a"), _ok_record("c")])
+    assert path.read_bytes() == expected
+
+
+def test_resume_refuses_an_output_changed_while_it_was_unlocked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Between closing the old file and locking the new one, another run may
+    write the file: the resume then stops instead of trusting what it read."""
+    import omaha_eval.batch.files as files
+
+    path = tmp_path / "out.jsonl"
+    _written(path, [{**_ok_record("b"), "status": "failed"}, _ok_record("a")])
+    real_replace = files.os.replace
+
+    def replace_then_another_run_appends(src: object, dst: Path) -> None:
+        real_replace(src, dst)
+        with dst.open("ab") as f:
+            f.write(b'{"id": "z", "status": "ok"}\n')
+
+    monkeypatch.setattr(files.os, "replace", replace_then_another_run_appends)
+    with pytest.raises(OmahaEvalError, match="changed by another run while this run resumed it"):
+        Output(path, n_players=2)
+    monkeypatch.setattr(files.os, "replace", real_replace)
+    again = Output(path, n_players=2)  # the refused run let go of its lock
+    assert again.done == {"a", "z"}
+    again.close()

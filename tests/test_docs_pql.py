@@ -117,8 +117,7 @@ def _check_answer(result: oe.QueryResult, text: str) -> None:
 
 
 def _run(text: str) -> list[oe.QueryResult]:
-    answer = oe.query(text, trials=2_000, seed=1, threads=1)
-    return answer if isinstance(answer, list) else [answer]
+    return oe.query_all(text, trials=2_000, seed=1, threads=1)
 
 
 @pytest.mark.parametrize(

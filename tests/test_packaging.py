@@ -45,6 +45,12 @@ SDIST_REQUIRED = [
     "docs/index.md",
     "examples/spots.csv",
     "tools/check_wheel.py",
+    # the second distribution (the 6-card orders), built from the sdist
+    "orders/pyproject.toml",
+    "orders/README.md",
+    "orders/LICENSE",
+    "orders/omaha_eval_orders/__init__.py",
+    "orders/omaha_eval_orders/preflop_omaha8_6_hu.npz",
 ]
 # Tracked files the sdist leaves out on purpose.
 NOT_IN_SDIST = re.compile(r"^(\.github/|\.ci/|\.gitignore$)")
@@ -184,8 +190,10 @@ def test_sdist_is_complete_and_its_tests_collect(tmp_path):
 @pytest.mark.slow
 @needs_source
 def test_repaired_wheel_passes_the_fast_tests_in_a_fresh_venv():
-    """tools/check_wheel.py: build, repair (auditwheel), install in a fresh venv,
-    run the fast subset there (and again with the oldest NumPy allowed)."""
+    """tools/check_wheel.py: build, repair (auditwheel), check the wheel's
+    contents and its size (3 MB at most: the 6-card orders are in the orders
+    wheel, built too), install both in a fresh venv, run the tests there (and
+    again with the oldest NumPy allowed)."""
     run = subprocess.run(
         [sys.executable, str(ROOT / "tools" / "check_wheel.py")],
         capture_output=True,

@@ -59,10 +59,7 @@ def without_elapsed(documents: Any) -> list[dict[str, Any]]:
 
 
 def library(text: str, **options: Any) -> list[dict[str, Any]]:
-    results = oe.query(text, **options)
-    return without_elapsed(
-        [r.to_dict() for r in (results if isinstance(results, list) else [results])]
-    )
+    return without_elapsed([r.to_dict() for r in oe.query_all(text, **options)])
 
 
 def table_rows(stdout: str) -> dict[str, list[str]]:

@@ -1,7 +1,8 @@
 """The release workflow publishes once, and builds the versions the package claims.
 
-.github/workflows/wheels.yml builds the sdist and the wheels and, on a
-published release, uploads them.  A run that publishes must not be cancelled
+.github/workflows/wheels.yml builds the sdist, the platform wheels and the
+orders wheel (omaha-eval-orders, the 6-card orders: orders/ in the sdist)
+and, on a published release, uploads them.  A run that publishes must not be cancelled
 by, or run beside, another run of the same release; and the wheels must be
 built for exactly the CPython versions the classifiers name.
 """
@@ -50,7 +51,7 @@ def test_only_a_published_release_publishes():
     condition = jobs["publish"]["if"]
     assert "github.event_name == 'release'" in condition
     assert "github.event.action == 'published'" in condition
-    assert set(jobs["publish"]["needs"]) == {"sdist", "wheels"}
+    assert set(jobs["publish"]["needs"]) == {"sdist", "orders", "wheels"}
 
 
 def test_a_release_starts_one_run_that_is_never_cancelled():
@@ -79,3 +80,38 @@ def test_wheels_are_built_for_every_classified_python_version():
     assert built == classified
     lowest = re.fullmatch(r">=3\.(\d+)", project["project"]["requires-python"])
     assert lowest is not None and min(classified, key=int) == lowest.group(1)
+
+
+def _cibuildwheel() -> dict[str, Any]:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    cibw: dict[str, Any] = project["tool"]["cibuildwheel"]
+    return cibw
+
+
+def test_the_orders_wheel_is_built_from_the_sdist_tested_and_published():
+    jobs = _workflow()["jobs"]
+    orders = jobs["orders"]
+    assert orders["needs"] == "sdist"
+    steps = orders["steps"]
+    script = "\n".join(str(step.get("run", "")) for step in steps)
+    assert "python -m build --wheel --outdir dist src/orders" in script  # from the sdist
+    assert "pip install dist/*.whl sdist/*.tar.gz" in script  # both, as users install them
+    assert "tests/test_orders_package.py" in script
+    uploads = [step for step in steps if "upload-artifact" in str(step.get("uses", ""))]
+    assert [u["with"]["path"] for u in uploads] == ["dist/*.whl"]
+    # publish downloads every artifact (no name: the sdist, the orders and the wheels)
+    (download,) = [s for s in jobs["publish"]["steps"] if "download-artifact" in str(s.get("uses"))]
+    assert "name" not in download["with"] and download["with"]["merge-multiple"] is True
+
+
+def test_wheels_are_tested_with_the_orders_of_their_sdist():
+    cibw = _cibuildwheel()
+    assert cibw["before-test"] == "python -m pip install {project}/orders"
+    assert (ROOT / "orders" / "pyproject.toml").exists()
+
+
+def test_free_threaded_wheels_are_built():
+    cibw = _cibuildwheel()
+    assert "cp314t-*" in cibw["build"]
+    first = (ROOT / "omaha_eval" / "_core.pyx").read_text(encoding="utf-8").splitlines()[0]
+    assert "freethreading_compatible=True" in first

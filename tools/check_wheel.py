@@ -12,9 +12,11 @@ the running interpreter, and a few checks on top:
    repair-wheel-command (auditwheel) into a manylinux wheel that grafts no
    library.  Other systems: the wheel is tested as built.
 3. The wheel holds the package, its compiled core, py.typed, the stubs, the
-   data and the licence, and no C or Cython source; the sdist holds no
-   generated C.
-4. A fresh venv (no site packages) installs the wheel and
+   4- and 5-card orders and the licence, and no C or Cython source, in at
+   most 3 MB; the sdist holds no generated C.  The second distribution,
+   omaha-eval-orders (the 6-card orders), is built from the sdist's orders/
+   as the release workflow builds it: one pure wheel holding them.
+4. A fresh venv (no site packages) installs both wheels and
    ``[tool.cibuildwheel]``'s test-requires; ``omaha-eval --version`` and the
    README's example run; then test-command runs, as cibuildwheel runs it: in a
    temporary directory holding copies of test-sources, taken from the unpacked
@@ -144,7 +146,10 @@ def repair(wheel: Path, cibw: dict[str, Any], out: Path) -> Path:
     return repaired[0]
 
 
-MAX_WHEEL_BYTES = 15_000_000  # the preflop orders must not make the wheel heavy
+# A platform wheel is copied some thirty times into each release: the 6-card
+# orders (8.3 MB) are in the orders wheel instead (omaha_eval._preflop).
+MAX_WHEEL_BYTES = 3_000_000
+ORDERS = "omaha_eval_orders"  # the package of the orders wheel (orders/ in the sdist)
 
 
 def check_wheel_files(wheel: Path, version: str) -> None:
@@ -161,6 +166,11 @@ def check_wheel_files(wheel: Path, version: str) -> None:
     data = ROOT / "omaha_eval" / "data"
     orders = sorted(p.relative_to(ROOT).as_posix() for p in data.glob("*.npz"))
     problems += [f"missing {order}" for order in orders if order not in names]  # percent ranges
+    problems += [
+        f"holds {n}, an order of the orders wheel"
+        for n in names
+        if n.endswith("_6_hu.npz") or n.endswith("_6_6h.npz")
+    ]
     pages = sorted(f"omaha_eval/_docs/{p.name}" for p in (ROOT / "docs").glob("*.md"))
     problems += [f"missing {page}" for page in pages if page not in names]  # omaha-eval help
     if wheel.stat().st_size > MAX_WHEEL_BYTES:
@@ -179,6 +189,23 @@ def check_wheel_files(wheel: Path, version: str) -> None:
         raise CheckFailed(f"{wheel.name}: " + "; ".join(problems))
 
 
+def build_orders(tree: Path, out: Path) -> Path:
+    """The orders wheel, from the unpacked sdist's orders/ (as the release
+    workflow builds it): pure, holding the source tree's 6-card orders."""
+    run(
+        [sys.executable, "-m", "build", "--wheel", "--outdir", str(out), str(tree / "orders")],
+        what="python -m build orders/",
+    )
+    (wheel,) = out.glob("*.whl")
+    if not wheel.name.endswith("-py3-none-any.whl"):
+        raise CheckFailed(f"{wheel.name} is not a pure wheel")
+    names = zipfile.ZipFile(wheel).namelist()
+    expected = sorted(f"{ORDERS}/{p.name}" for p in (ROOT / "orders" / ORDERS).glob("*.npz"))
+    if not expected or sorted(n for n in names if n.endswith(".npz")) != expected:
+        raise CheckFailed(f"{wheel.name} holds {names}, not the orders {expected}")
+    return wheel
+
+
 def unpack_sdist(sdist: Path, out: Path) -> Path:
     with tarfile.open(sdist) as tar:
         names = tar.getnames()
@@ -192,15 +219,15 @@ def unpack_sdist(sdist: Path, out: Path) -> Path:
     return top
 
 
-def fresh_venv(path: Path, wheel: Path, requires: list[str]) -> dict[str, str]:
-    """A venv without site packages holding the wheel; the environment to use it."""
+def fresh_venv(path: Path, wheels: list[Path], requires: list[str]) -> dict[str, str]:
+    """A venv without site packages holding the wheels; the environment to use it."""
     run([sys.executable, "-m", "venv", str(path)], what="python -m venv")
     bindir = path / ("Scripts" if os.name == "nt" else "bin")
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
     env["VIRTUAL_ENV"] = str(path)
     env["PATH"] = os.pathsep.join([str(bindir), env.get("PATH", "")])
     run(
-        ["python", "-m", "pip", "install", "-q", str(wheel), *requires],
+        ["python", "-m", "pip", "install", "-q", *map(str, wheels), *requires],
         env=env,
         what="pip install of the wheel and test-requires",
     )
@@ -262,8 +289,10 @@ def main() -> int:
             f"{wheel.name}: {wheel.stat().st_size / 1024:.0f} KiB, contents checked; "
             f"sdist: {n_files} files, no generated C"
         )
+        orders = build_orders(tree, work / "orders")
+        step(f"{orders.name}: {orders.stat().st_size / 1024:.0f} KiB, the 6-card orders")
 
-        env = fresh_venv(work / "venv", wheel, cibw["test-requires"])
+        env = fresh_venv(work / "venv", [wheel, orders], cibw["test-requires"])
         test_cwd = work / "test_cwd"
         test_cwd.mkdir()
         numpy_of = ["python", "-c", "import numpy; print(numpy.__version__)"]

@@ -1,5 +1,9 @@
 #!/usr/bin/env python
-"""Generate the preflop orders of percent ranges: omaha_eval/data/preflop_{game}_{k}_{table}.npz.
+"""Generate the preflop orders of percent ranges: preflop_{game}_{k}_{table}.npz.
+
+They are written where the package reads them in the source tree
+(omaha_eval._preflop.source_dir): omaha_eval/data/ for 4 and 5 cards,
+orders/omaha_eval_orders/ (the omaha-eval-orders distribution) for 6.
 
 Every suit class of k-card hands (k = 4, 5, 6: 16,432, 134,459 and 962,988
 classes) gets its all-in equity preflop (hi_share + lo_share, docs/rules.md; for
@@ -90,7 +94,6 @@ from omaha_eval.games import HOLE_SIZES  # noqa: E402
 from omaha_eval.games import game as read_game  # noqa: E402
 
 GAMES = ("omaha8", "omaha")
-DATA = ROOT / "omaha_eval" / "data"
 SEED = 20261130
 # (hole cards, table) -> deals of the shipped orders.  Chosen so that each
 # run takes under an hour on one core of this project's shared machine;
@@ -553,14 +556,15 @@ def estimated_moves(order: pf.PreflopOrder, seed: int = 1) -> tuple[float, float
     return median, p90, float(out)
 
 
-def report(data: Path) -> None:
-    """The tables of docs/ranges.md, from the shipped files: each order's
-    best classes, deals, samples, standard errors, estimated moves, size."""
+def report(data: Path | None) -> None:
+    """The tables of docs/ranges.md, from the shipped files (in `data`, else
+    where the source tree keeps each): each order's best classes, deals,
+    samples, standard errors, estimated moves, size."""
     print("| order | best classes | deals | samples per class | stderr (median, p90) "
           "| moved (median, p90) | 15% out | file |")  # fmt: skip
     print("|---|---|---|---|---|---|---|---|")
     for k, table, game in itertools.product(HOLE_SIZES, pf.TABLES, GAMES):
-        path = data / pf.order_file(k, game, table)
+        path = (data or pf.source_dir(k)) / pf.order_file(k, game, table)
         if not path.exists():
             print(f"| {k}-card {game} {table} | (missing: {path.name}) |||||||")
             continue
@@ -588,7 +592,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=SEED)
     ap.add_argument("--deals", type=int, help="default: DEFAULTS for the hole cards and table")
     ap.add_argument("--workers", type=int, default=1)
-    ap.add_argument("--out-dir", type=Path, default=DATA)
+    ap.add_argument("--out-dir", type=Path, help="default: where the source tree keeps them")
     ap.add_argument("--no-progress", action="store_true")
     ap.add_argument("--save-tally", type=Path, help="also save the raw sums (.npz) here")
     ap.add_argument("--from-tally", type=Path, help="write the files from saved sums")
@@ -613,7 +617,7 @@ def main(argv: list[str] | None = None) -> int:
             save_tally(args.save_tally, tally, k, table, seed, deals)
     for g in games:
         arrays = order_arrays(k, g, table, tally, seed, deals)
-        path = args.out_dir / pf.order_file(k, g, table)
+        path = (args.out_dir or pf.source_dir(k)) / pf.order_file(k, g, table)
         save(path, arrays)
         size = path.stat().st_size
         print(f"wrote {path} ({size:,} bytes), digest {digest(arrays)}", file=sys.stderr)

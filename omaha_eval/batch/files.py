@@ -477,7 +477,12 @@ class Output:
         (so a kill at any moment leaves the old file or the new one whole),
         then opened and locked in its turn.  Through a symbolic link, the
         link's target is rewritten (in its own directory, with its mode)
-        and the link stays."""
+        and the link stays.
+
+        The old file is closed (and so unlocked) before the move: Windows
+        refuses to replace a file that is open.  A run that took the file in
+        that moment is found when it is opened again: its lock is refused,
+        or the file no longer holds `text`."""
         assert self.file is not None
         data = text.encode("utf-8")
         self.file.seek(0)
@@ -486,13 +491,15 @@ class Output:
             return
         target = Path(os.path.realpath(self.path))
         temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+        mode = stat.S_IMODE(os.fstat(self.file.fileno()).st_mode)
         try:
             with temp.open("wb") as f:
                 if hasattr(os, "fchmod"):  # the new file gets the old one's permissions
-                    os.fchmod(f.fileno(), stat.S_IMODE(os.fstat(self.file.fileno()).st_mode))
+                    os.fchmod(f.fileno(), mode)
                 f.write(data)
                 f.flush()
                 os.fsync(f.fileno())
+            self.file.close()
             os.replace(temp, target)
         except OSError as exc:
             with contextlib.suppress(OSError):
@@ -500,8 +507,13 @@ class Output:
             raise OmahaEvalError(
                 f"cannot write {str(self.path)!r}: {exc.strerror}", param="OUTPUT"
             ) from None
-        self.file.close()
         self.file = self._locked("r+b")
+        if self.file.read() != data:
+            self.file.close()
+            raise OmahaEvalError(
+                f"OUTPUT: {str(self.path)!r} was changed by another run while this run "
+                "resumed it; run the command again"
+            )
 
     def open(self) -> None:
         """Start appending (making and locking a new file; a new CSV gets

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+import warnings
 from collections.abc import Callable, Iterator
 
 from omaha_eval import _checks
@@ -36,7 +37,15 @@ from omaha_eval.pql.execute import Column, Prepared, QueryResult, plan, prepare_
 from omaha_eval.pql.syntax import QueryError, parse
 from omaha_eval.types import Seed, StopFlag
 
-__all__ = ["Column", "QueryError", "QueryInterrupted", "QueryResult", "query", "query_rounds"]
+__all__ = [
+    "Column",
+    "QueryError",
+    "QueryInterrupted",
+    "QueryResult",
+    "query",
+    "query_all",
+    "query_rounds",
+]
 
 
 class QueryInterrupted(KeyboardInterrupt):
@@ -110,8 +119,46 @@ def query(
     stop: StopFlag | None = None,
     hole_cards: int | None = None,
     strict: bool = False,
-) -> QueryResult | list[QueryResult]:
-    """Run a query: one QueryResult per statement (a list for several).
+) -> QueryResult:
+    """Run a one-statement query: its QueryResult (several statements:
+    :func:`query_all`).
+
+    ``exact=None`` enumerates every deal when that is about a second of work
+    or less and samples otherwise, as ``equity()`` chooses; the other
+    arguments are :func:`query_all`'s.  Given several statements, query()
+    still returns their list, as it did, with a DeprecationWarning: its type
+    says one QueryResult, so that ``query(text).columns`` type-checks.
+    """
+    answered = query_all(
+        text, trials=trials, target_stderr=target_stderr, exact=exact, seed=seed,
+        threads=threads, progress=progress, stop=stop, hole_cards=hole_cards, strict=strict,
+    )  # fmt: skip
+    if len(answered) == 1:
+        return answered[0]
+    warnings.warn(
+        f"query(): the text has {len(answered)} statements; query_all() returns their "
+        "list (query() will refuse several statements)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return answered  # type: ignore[return-value]  # the deprecated form, as before
+
+
+def query_all(
+    text: str,
+    *,
+    trials: int | None = None,
+    target_stderr: float | None = None,
+    exact: bool | None = None,
+    seed: Seed = None,
+    threads: int | None = None,
+    progress: Callable[[QueryResult], object] | None = None,
+    stop: StopFlag | None = None,
+    hole_cards: int | None = None,
+    strict: bool = False,
+) -> list[QueryResult]:
+    """Run a query of one or more statements: their QueryResults, in order
+    (a list, also for one statement).
 
     ``exact=None`` enumerates every deal when that is about a second of work
     or less and samples otherwise, as ``equity()`` chooses; ``exact=True``
@@ -156,4 +203,4 @@ def query(
     answered = [results[i] for i in sorted(results)]
     if answered and answered[-1].interrupted:
         raise QueryInterrupted(answered)
-    return answered[0] if len(answered) == 1 else answered
+    return answered

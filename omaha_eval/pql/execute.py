@@ -157,6 +157,30 @@ class QueryResult:
 
         return query_html(self)
 
+    def to_pandas(self) -> Any:  # a pandas.DataFrame
+        """A pandas DataFrame with a row per column (a histogram: a row per
+        value): ``column`` (its name), ``aggregate``, ``label`` (the
+        histogram's value; None otherwise), ``value`` and ``stderr`` (NaN
+        where there is none); ``attrs`` holds ``statement``, ``trials``,
+        ``kept``, ``method``, ``seed``, ``game``, ``boards`` and ``notes``.
+        Needs pandas."""
+        from omaha_eval import _display
+
+        rows: list[tuple[str, str, str | None, Any, float]] = []
+        for c in self.columns:
+            if isinstance(c.value, dict):
+                errors = c.stderr if isinstance(c.stderr, dict) else {}
+                for label, share in c.value.items():
+                    error = errors.get(label)
+                    rows.append((c.name, c.aggregate, label, share, _or_nan(error)))
+            else:
+                error = c.stderr if not isinstance(c.stderr, dict) else None
+                rows.append((c.name, c.aggregate, None, c.value, _or_nan(error)))
+        names = ("column", "aggregate", "label", "value", "stderr")
+        columns = {name: [row[j] for row in rows] for j, name in enumerate(names)}
+        how = ("statement", "trials", "kept", "method", "seed", "game", "boards", "notes")
+        return _display.frame("QueryResult", columns, {n: getattr(self, n) for n in how})
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data: {"columns": [{"name", "value", "stderr"}...],
         "trials", "kept", "method", "seed", ...} (NaN as None)."""
@@ -176,6 +200,10 @@ class QueryResult:
             "notes": list(self.notes),
         }
         return _no_nan(data)  # type: ignore[no-any-return]
+
+
+def _or_nan(error: float | None) -> float:
+    return float("nan") if error is None else float(error)
 
 
 def _no_nan(value: Any) -> Any:

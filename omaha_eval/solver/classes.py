@@ -31,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 import omaha_eval._checks as _checks
+from omaha_eval import _display
 from omaha_eval._checks import CardArray
 from omaha_eval.cards import card_id, format_cards, rank_of, suit_of
 from omaha_eval.engine.boards import known_cards
@@ -117,6 +118,46 @@ class HandClasses:
 
     def __len__(self) -> int:
         return len(self.class_ids)
+
+    def _table_parts(self) -> tuple[list[str], list[str], _display.Row, int]:
+        n, c = len(self.hands), len(self)
+        summary = [
+            f"HandClasses on {format_cards(self.board)}: {n:,} hand{'' if n == 1 else 's'} "
+            f"in {c:,} class{'' if c == 1 else 'es'}"
+        ]
+        header = ["class id", "representative", "hands", "whole class"]
+
+        def row(i: int) -> list[str]:
+            return [
+                f"{int(self.class_ids[i])}",
+                _display.hand_texts(self.representatives[i : i + 1])[0],
+                f"{int(self.sizes[i]):,}",
+                f"{int(self.orbit_sizes[i]):,}",
+            ]
+
+        return summary, header, row, c
+
+    def __str__(self) -> str:
+        """A summary line and the first and last classes (never every row:
+        to_pandas() has them all)."""
+        return _display.text(*self._table_parts(), "classes")
+
+    def _repr_html_(self) -> str:
+        """The same as an HTML table, for notebooks."""
+        return _display.html_text("omaha-eval-classes", *self._table_parts(), "classes")
+
+    def to_pandas(self) -> Any:  # a pandas.DataFrame
+        """A pandas DataFrame with a row per class: ``class_id``,
+        ``representative`` (its text, best card first), ``size`` (hands of
+        ``hands`` in it) and ``orbit_size``; ``attrs["board"]`` the board's
+        text.  Needs pandas."""
+        columns = {
+            "class_id": self.class_ids,
+            "representative": _display.hand_texts(self.representatives),
+            "size": self.sizes,
+            "orbit_size": self.orbit_sizes,
+        }
+        return _display.frame("HandClasses", columns, {"board": format_cards(self.board)})
 
     def expand(self, class_values: npt.ArrayLike) -> npt.NDArray[Any]:
         """Per hand (N, ...) from per class (C, ...): each hand gets its

@@ -19,11 +19,12 @@ checks them, with the same words.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 
 import omaha_eval._checks as _checks
+from omaha_eval import _display
 from omaha_eval._checks import CardArray, FloatArray
 from omaha_eval.engine import boards, runner
 from omaha_eval.engine.players import Player
@@ -91,6 +92,51 @@ class EquityDistribution:
         x: FloatArray = np.cumsum(share) - share / 2
         y: FloatArray = self.equity[order]
         return x, y
+
+    def _table_parts(self) -> tuple[list[str], list[str], _display.Row, int]:
+        from omaha_eval.engine.report import shown_text
+
+        n = len(self.combos)
+        summary = [
+            f"EquityDistribution: {shown_text(self.hero)} against {shown_text(self.villain)}, "
+            f"board {self.board or '(none)'}, {self.game}, {self.method}",
+            f"{n:,} combo{'' if n == 1 else 's'}, range equity "
+            f"{_display.share(self.range_equity) if n else 'n/a'}",
+        ]
+        exact = self.method == "exact"
+        header = ["hand", "weight", "equity", "scoop", *([] if exact else ["± stderr"])]
+        header.append("live weight")
+
+        def row(i: int) -> list[str]:
+            cells = [_display.hand_texts(self.combos[i : i + 1])[0], f"{self.weights[i]:.6g}"]
+            cells += [_display.share(self.equity[i]), _display.share(self.scoop[i])]
+            if not exact:
+                cells.append(_display.share(self.stderr[i]))
+            return [*cells, f"{float(self.live_weight[i]):,.6g}"]
+
+        return summary, header, row, n
+
+    def __str__(self) -> str:
+        """What was asked, the range's equity, and the first and last combos'
+        figures (never every row: to_pandas() has them all)."""
+        return _display.text(*self._table_parts(), "combos")
+
+    def _repr_html_(self) -> str:
+        """The same as an HTML table, for notebooks."""
+        return _display.html_text("omaha-eval-distribution", *self._table_parts(), "combos")
+
+    def to_pandas(self) -> Any:  # a pandas.DataFrame
+        """A pandas DataFrame with a row per combo: ``hand`` (its text, best
+        card first), ``weight``, ``equity``, ``scoop``, ``live_weight`` and
+        ``stderr``, the arrays' values; ``attrs`` holds ``method``,
+        ``board``, ``game``, ``hero``, ``villain`` and ``range_equity``.
+        Needs pandas."""
+        columns = {"hand": _display.hand_texts(self.combos), "weight": self.weights}
+        for name in ("equity", "scoop", "live_weight", "stderr"):
+            columns[name] = getattr(self, name)
+        how = {name: getattr(self, name) for name in ("method", "board", "game", "hero", "villain")}
+        how["range_equity"] = self.range_equity if len(self.combos) else float("nan")
+        return _display.frame("EquityDistribution", columns, how)
 
 
 def equity_distribution(

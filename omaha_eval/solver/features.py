@@ -12,11 +12,13 @@ weight it leaves, and the mean equity (EHS) is the street equity itself.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 import omaha_eval._checks as _checks
 import omaha_eval._core as _core
+from omaha_eval import _display
 from omaha_eval._checks import CardArray, FloatArray
 from omaha_eval.engine.boards import known_cards
 from omaha_eval.engine.runner import read_threads
@@ -60,6 +62,44 @@ class EquityFeatures:
     def edges(self) -> FloatArray:
         """The bins + 1 bin edges, 0 to 1."""
         return np.linspace(0.0, 1.0, self.histogram.shape[1] + 1)
+
+    def _table_parts(self) -> tuple[list[str], list[str], _display.Row, int]:
+        n, bins = self.histogram.shape
+        summary = [
+            f"EquityFeatures: {n:,} hero hand{'' if n == 1 else 's'}, a histogram of "
+            f"{bins:,} equity bin{'' if bins == 1 else 's'} each (to_pandas(): hist_0..)"
+        ]
+        header = ["hand", "EHS", "EHS^2", "live weight"]
+
+        def row(i: int) -> list[str]:
+            return [
+                _display.hand_texts(self.hero_combos[i : i + 1])[0],
+                _display.share(float(self.ehs[i])),
+                _display.share(float(self.ehs2[i])),
+                f"{float(self.live_weight[i]):,.6g}",
+            ]
+
+        return summary, header, row, n
+
+    def __str__(self) -> str:
+        """A summary line and the first and last hands' EHS and EHS^2 (never
+        every row or bin: to_pandas() has them all)."""
+        return _display.text(*self._table_parts(), "hands")
+
+    def _repr_html_(self) -> str:
+        """The same as an HTML table, for notebooks."""
+        return _display.html_text("omaha-eval-features", *self._table_parts(), "hands")
+
+    def to_pandas(self) -> Any:  # a pandas.DataFrame
+        """A pandas DataFrame with a row per hero hand: ``hand`` (its text,
+        best card first), ``ehs``, ``ehs2``, ``live_weight`` and
+        ``hist_0`` .. ``hist_{bins-1}`` (the histogram's columns);
+        ``attrs["edges"]`` the bin edges.  Needs pandas."""
+        columns: dict[str, Any] = {"hand": _display.hand_texts(self.hero_combos)}
+        columns.update(ehs=self.ehs, ehs2=self.ehs2, live_weight=self.live_weight)
+        for b in range(self.histogram.shape[1]):
+            columns[f"hist_{b}"] = self.histogram[:, b]
+        return _display.frame("EquityFeatures", columns, {"edges": self.edges.tolist()})
 
 
 def equity_features(

@@ -17,6 +17,7 @@ import numpy.typing as npt
 
 import omaha_eval._checks as _checks
 import omaha_eval._core as _core
+from omaha_eval import _display
 from omaha_eval.engine.results import figure
 from omaha_eval.engine.spot import check_deck
 from omaha_eval.errors import OmahaEvalError
@@ -44,6 +45,39 @@ class ManyEquity:
     hi_share: FloatArray = field(metadata=figure("hi_share"))
     lo_share: FloatArray = field(metadata=figure("lo_share"))
     scoop: FloatArray = field(metadata=figure("scoop"))
+
+    def _table_parts(self) -> tuple[list[str], list[str], _display.Row, int]:
+        n, p = self.equity.shape
+        summary = [f"ManyEquity: {n:,} spot{'' if n == 1 else 's'} of {p} players, exact equity"]
+        header = ["spot", *(f"player {j + 1}" for j in range(p))]
+
+        def row(i: int) -> list[str]:
+            return [f"{i:,}", *(_display.share(float(e)) for e in self.equity[i])]
+
+        return summary, header, row, n
+
+    def __str__(self) -> str:
+        """A summary line and the first and last spots' equities (never every
+        row: to_pandas() has them all)."""
+        return _display.text(*self._table_parts(), "spots")
+
+    def _repr_html_(self) -> str:
+        """The same as an HTML table, for notebooks."""
+        return _display.html_text("omaha-eval-many", *self._table_parts(), "spots")
+
+    def to_pandas(self) -> Any:  # a pandas.DataFrame
+        """A pandas DataFrame with a row per spot and player (spot-major, as
+        the arrays ravel): ``spot`` and ``player`` (the arrays' row and
+        column, from 0), ``equity``, ``hi_share``, ``lo_share``, ``scoop``.
+        Needs pandas."""
+        n, p = self.equity.shape
+        columns: dict[str, Any] = {
+            "spot": np.repeat(np.arange(n), p),
+            "player": np.tile(np.arange(p), n),
+        }
+        for name in ("equity", "hi_share", "lo_share", "scoop"):
+            columns[name] = getattr(self, name).ravel()
+        return _display.frame("ManyEquity", columns)
 
 
 def _check(hands: Any, boards: Any) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:

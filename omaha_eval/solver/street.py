@@ -15,6 +15,7 @@ import numpy.typing as npt
 
 import omaha_eval._checks as _checks
 import omaha_eval._core as _core
+from omaha_eval import _display
 from omaha_eval._checks import BOARD_SIZE, CardArray
 from omaha_eval.cards import format_cards
 from omaha_eval.engine.boards import known_cards
@@ -155,6 +156,43 @@ class StreetShares:
             )
         weights: FloatArray = given[at]
         return weights
+
+    def _table_parts(self) -> tuple[list[str], list[str], _display.Row, int]:
+        n = len(self.hero_combos)
+        summary = [
+            f"StreetShares: {n:,} hero hand{'' if n == 1 else 's'}, range equity "
+            f"{_display.share(self.range_equity())} (every hero hand weighted 1)"
+        ]
+        header = ["hand", "equity", "hi share", "lo share", "scoop", "live weight"]
+        equity = self.equity
+
+        def row(i: int) -> list[str]:
+            figures = (equity[i], self.hi_share[i], self.lo_share[i], self.scoop[i])
+            return [
+                _display.hand_texts(self.hero_combos[i : i + 1])[0],
+                *(_display.share(float(x)) for x in figures),
+                f"{float(self.live_weight[i]):,.6g}",
+            ]
+
+        return summary, header, row, n
+
+    def __str__(self) -> str:
+        """A summary line and the first and last hands' figures (never every
+        row: to_pandas() has them all)."""
+        return _display.text(*self._table_parts(), "hands")
+
+    def _repr_html_(self) -> str:
+        """The same as an HTML table, for notebooks."""
+        return _display.html_text("omaha-eval-street-shares", *self._table_parts(), "hands")
+
+    def to_pandas(self) -> Any:  # a pandas.DataFrame
+        """A pandas DataFrame with a row per hero hand: ``hand`` (its text,
+        best card first), ``equity``, ``hi_share``, ``lo_share``, ``scoop``
+        and ``live_weight``, the arrays' values.  Needs pandas."""
+        columns = {"hand": _display.hand_texts(self.hero_combos), "equity": self.equity}
+        for name in ("hi_share", "lo_share", "scoop", "live_weight"):
+            columns[name] = getattr(self, name)
+        return _display.frame("StreetShares", columns)
 
 
 RiverShares = StreetShares  # the river is the last street: the same figures

@@ -25,6 +25,8 @@ omaha_eval.hand_index(4.0)  # hand: a float
 omaha_eval.equity_distribution("AA", {"KK": 1})  # villain: a dict
 omaha_eval.Range("AA", game=None)  # game: None
 omaha_eval.query("select count(*) from hero='AA'", stop="now")  # stop: text
+len(omaha_eval.query("select count(*) from hero='AA'"))  # one QueryResult, not a list
+omaha_eval.query_all("select count(*) from hero='AA'").column("x")  # a list, not a result
 preflop.percentile(3.5)  # hands: a float
 batch.run([{"id": "a"}], dask=8786)  # dask: a port, not an address or a Client
 PlayerEquity(hand="AsAh2c3d", kind="hand", combos=1)  # the figures are required fields

@@ -67,6 +67,9 @@ def more_use() -> None:
     ranked = preflop.percentile("As Ah 3s 2h", game=omaha_eval.GAMES[1], table="6h")
     versus = preflop.equity_vs_random([[48, 49, 50, 51]])
     query = omaha_eval.query("select avg(riverequity(hero)) from hero='AA', villain='*'", seed=1)
+    columns = query.columns  # one statement: a QueryResult, no narrowing needed
+    answers = omaha_eval.query_all("select count(winsHi(hero)) from hero='AA'; select 1", seed=1)
+    print(columns[0].value, answers[0].to_pandas(), many.to_pandas(), dist.to_pandas())
     for r in batch.run([{"id": "a", "players": ["AsAh2c3d", "7c7d4c5d"]}], workers=1, seed=2):
         if r.result is not None:
             print(r.result.players[0].equity)
