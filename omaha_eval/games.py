@@ -18,13 +18,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import omaha_eval._core as _core
 from omaha_eval.errors import OmahaEvalError, quote
-
-if TYPE_CHECKING:  # pragma: no cover  (omaha_eval.types imports Game from here)
-    from omaha_eval.types import GameName
 
 __all__ = [
     "GAMES",
@@ -99,7 +95,7 @@ def game_names() -> list[str]:
 FIVE_CARD_NAMES = {"omahahi5": "omaha", "omaha85": "omaha8"}
 
 
-def game_and_size(value: GameName, name: str = "game") -> tuple[Game, int | None]:
+def game_and_size(value: str | Game, name: str = "game") -> tuple[Game, int | None]:
     """A game and the hole cards its name fixes, if any: ProPokerTools'
     five-card names (``omaha85``, ``omahahi5``) fix 5; the others none."""
     if isinstance(value, str) and value.strip().lower() in FIVE_CARD_NAMES:
@@ -109,7 +105,7 @@ def game_and_size(value: GameName, name: str = "game") -> tuple[Game, int | None
     raise _unknown(value, name, f"; or {', '.join(FIVE_CARD_NAMES)} (five hole cards)")
 
 
-def game(value: GameName, name: str = "game") -> Game:
+def game(value: str | Game, name: str = "game") -> Game:
     """The Game named by `value` (any name or alias, any case; a Game
     passes through).  Raises OmahaEvalError naming `name` otherwise."""
     if isinstance(value, Game):
