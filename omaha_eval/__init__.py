@@ -62,6 +62,7 @@ from omaha_eval.solver import (
     showdown,
     street_equity,
 )
+from omaha_eval.reports import BoardReport, board_report
 
 __all__ = [
     "CATEGORIES",
@@ -117,4 +118,6 @@ __all__ = [
     "river_shares",
     "showdown",
     "street_equity",
+    "BoardReport",
+    "board_report",
 ]
