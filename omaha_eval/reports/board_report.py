@@ -420,9 +420,7 @@ def _engine(report: _Assembler, question: Any, spot: Spot, plan: runner.Plan,
             raise KeyboardInterrupt
         try:
             fig = row_figures.engine_row(base, reps[row], row_plan(plan, row, stop))
-        except OmahaEvalError as exc:
-            if str(exc) not in (runner.NO_DEAL_POSSIBLE, runner.NO_DEAL):
-                raise
+        except OmahaEvalError:  # the input is checked: no deal fits this board (probability 0)
             fig = row_figures.nan_row(spot.n)  # no deal fits this board: probability 0
         report.add(row, fig)
 

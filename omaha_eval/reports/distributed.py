@@ -79,9 +79,7 @@ def rows_task(players: list[Any], board: Chunk, dead: str, *, trials: int | None
     for row, new in zip(board.numbers, board.news, strict=True):
         try:
             fig = row_figures.engine_row(base, np.asarray(new, np.uint8), row_plan(plan, row, stop))
-        except OmahaEvalError as exc:
-            if str(exc) not in (runner.NO_DEAL_POSSIBLE, runner.NO_DEAL):
-                raise
+        except OmahaEvalError:  # the input is checked: no deal fits this board (probability 0)
             fig = row_figures.nan_row(len(q.players))
         out.append(fig)
     return _Rows(list(board.numbers), out)

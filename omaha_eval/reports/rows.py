@@ -226,9 +226,12 @@ def _range_scale(players: tuple[Player, ...], spot: Spot) -> float:
     live weight (prepare makes it 1, a range left with one hand weight 1)
     and the exact enumeration's centring."""
     scale = 1.0
-    for p, s in zip(players, spot.seats, strict=True):
+    for p, seat in zip(players, spot.seats, strict=True):
         if p.kind == "range":
-            live = (_checks.row_masks(p.combos) & np.uint64(spot.known)) == 0
+            known = spot.known
+            if seat.kind == "hand":  # the range's one live hand: not a card it must miss
+                known &= ~_checks.card_mask(seat.combos[0])
+            live = (_checks.row_masks(p.combos) & np.uint64(known)) == 0
             scale *= float(p.weights[live].max())
     for factor in _centring(spot.seats):
         scale /= factor
