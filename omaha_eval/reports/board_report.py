@@ -349,9 +349,11 @@ def _bound(fn: Callable[[int], None], arg: int) -> Callable[[], None]:
 def _run_jobs(jobs: list[Callable[[], None]], workers: int, stop: Any,
               halt: Callable[[], object], report: _Assembler,
               progress: Callable[[BoardReport], object] | None) -> None:  # fmt: skip
-    """Run the jobs on up to `workers` threads (inline with one), waiting in
-    short steps so that Ctrl-C and `stop` are heard: KeyboardInterrupt then,
-    after the running jobs were told to stop."""
+    """Run the jobs on up to `workers` threads (inline with one), each
+    thread taking the next job when it is free; the caller waits in short
+    steps so that Ctrl-C and `stop` are heard: `halt()` then tells the
+    running jobs to stop, and KeyboardInterrupt goes on.  A job's error is
+    raised here once the others have stopped."""
     if workers <= 1 or len(jobs) <= 1:
         try:
             for job in jobs:
@@ -363,29 +365,44 @@ def _run_jobs(jobs: list[Callable[[], None]], workers: int, stop: Any,
             halt()
             raise
         return
-    pool = ThreadPoolExecutor(min(workers, len(jobs)), thread_name_prefix="omaha_eval-boards")
-    futures = [pool.submit(job) for job in jobs]
-    try:
-        pending = set(futures)
-        while pending:
-            if _stoppable(stop):
-                raise KeyboardInterrupt
-            finished = {f for f in pending if f.done()}
-            for f in finished:
-                f.result()
-            pending -= finished
-            if pending:
-                from concurrent.futures import FIRST_COMPLETED, wait
+    todo = iter(jobs)
+    lock = threading.Lock()
+    failed: list[BaseException] = []
+    quit_ = threading.Event()
 
-                wait(pending, timeout=runner.WAIT_STEP, return_when=FIRST_COMPLETED)
-            report.maybe_progress(progress)
+    def work() -> None:
+        while not quit_.is_set():
+            with lock:
+                job = next(todo, None)
+            if job is None:
+                return
+            try:
+                job()
+            except BaseException as exc:  # handed to the caller
+                failed.append(exc)
+                quit_.set()
+                halt()
+                return
+
+    threads = [threading.Thread(target=work, name=f"omaha_eval-boards-{i}", daemon=True)
+               for i in range(min(workers, len(jobs)))]  # fmt: skip
+    for t in threads:
+        t.start()
+    try:
+        for t in threads:
+            while t.is_alive():
+                if _stoppable(stop):
+                    raise KeyboardInterrupt
+                t.join(timeout=runner.WAIT_STEP)
+                report.maybe_progress(progress)
     except BaseException:
+        quit_.set()
         halt()
-        for f in futures:
-            f.cancel()
-        pool.shutdown(wait=True, cancel_futures=True)
+        for t in threads:
+            t.join()
         raise
-    pool.shutdown(wait=True)
+    if failed:
+        raise failed[0]
 
 
 class _StopAll:
