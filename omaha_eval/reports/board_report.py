@@ -55,7 +55,8 @@ ROW_TARGET_MAX_TRIALS = 1_000_000
 PROBABILITY_SAMPLES = 4096
 PROBABILITY_STREAM = 1 << 40  # the stream key of those draws (rows use 0..rows-1)
 PROGRESS_EVERY = 0.25  # seconds between progress calls
-EXECUTORS = ("thread", "process")
+EXECUTORS = {"thread": "thread", "threads": "thread", "process": "process",
+             "processes": "process"}  # the batch executors' names, singular or not
 
 _equity_for_doctest = equity  # the module docstring compares with equity()
 
@@ -74,9 +75,9 @@ def _read_executor(value: Any) -> tuple[str, Any]:
     if value is None:
         return "none", None
     if isinstance(value, str):
-        name = value.strip().lower().rstrip("s")
+        name = value.strip().lower()
         if name in EXECUTORS:
-            return name, None
+            return EXECUTORS[name], None
         raise OmahaEvalError(
             f"executor: expected None, 'thread', 'process' or a Dask client, got {quote(value)}",
             param="executor", value=value,
