@@ -50,6 +50,7 @@ from omaha_eval.iso import (
 from omaha_eval.many import ManyEquity, equity_many
 from omaha_eval.pql import QueryError, QueryInterrupted, QueryResult, query, query_rounds
 from omaha_eval.ranges import Range, parse_range
+from omaha_eval.reports import BoardReport, board_report
 from omaha_eval.solver import (
     N_HANDS,
     RiverShares,
@@ -62,7 +63,6 @@ from omaha_eval.solver import (
     showdown,
     street_equity,
 )
-from omaha_eval.reports import BoardReport, board_report
 
 __all__ = [
     "CATEGORIES",
@@ -71,6 +71,7 @@ __all__ = [
     "LOW_MAX",
     "LOW_NONE",
     "N_HANDS",
+    "BoardReport",
     "EquityDistribution",
     "EquityFeatures",
     "EquityInterrupted",
@@ -91,6 +92,7 @@ __all__ = [
     "StreetShares",
     "all_hands",
     "batch",
+    "board_report",
     "canonical",
     "canonical_flops",
     "canonical_rivers",
@@ -118,6 +120,4 @@ __all__ = [
     "river_shares",
     "showdown",
     "street_equity",
-    "BoardReport",
-    "board_report",
 ]

@@ -221,7 +221,7 @@ def test_bad_input_gets_the_errors_of_equity(players, board, dead, options):
 
 
 def test_a_river_has_no_next_street():
-    with pytest.raises(oe.OmahaEvalError, match="^board: expected 0, 1, 2, 3 or 4 cards"):
+    with pytest.raises(oe.OmahaEvalError, match=r"^board: expected 0, 1, 2, 3 or 4 cards"):
         oe.board_report(["AsAh2c3d", "KsKh4c5d"], "Qd7h2d9c8c")
 
 

@@ -18,7 +18,7 @@ LOW = set("A2345678")
 def _plain(cards: list[int]) -> dict[str, object]:
     ranks = [RANKS[c // 4] for c in cards]
     suits = [c % 4 for c in cards]
-    counts = sorted(Counter(ranks).values(), reverse=True) + [0]
+    counts = [*sorted(Counter(ranks).values(), reverse=True), 0]
     pairing = {
         (1,): "unpaired", (2, 1): "paired", (2, 2): "two pair", (3, 1): "trips",
         (3, 2): "full house", (4, 1): "quads",

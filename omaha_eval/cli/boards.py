@@ -47,7 +47,7 @@ BOARD_FLAGS = {**FLAGS, "by": "--group", "figure": "--sort", "executor": "--work
 @click.option("--group", "group_by", type=click.Choice(list(GROUPINGS)),
               help="Print the rows grouped by a texture instead.")  # fmt: skip
 @click.option("--sort", "sort_by", type=click.Choice(list(SORTABLE)), default=None,
-              help="Order the rows by this figure of the first player (highest first).")  # fmt: skip
+              help="Order the rows by this figure of player 1 (highest first).")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (docs/boards.md).")
 @click.option("--csv", "as_csv", is_flag=True, help="Print a CSV row per row.")
 @click.option("--plot", "plot_path", metavar="FILE", type=click.Path(dir_okay=False),
@@ -120,9 +120,11 @@ def boards_command(
 
         with user_errors(BOARD_FLAGS):
             try:
-                report = board_report(list(players), board, dead, game=game.name, exact=chosen,
-                                      trials=trials, target_stderr=target_stderr, seed=seed,
-                                      threads=threads, executor=executor, progress=show)  # fmt: skip
+                report = board_report(
+                    list(players), board, dead, game=game.name, exact=chosen, trials=trials,
+                    target_stderr=target_stderr, seed=seed, threads=threads, executor=executor,
+                    progress=show,
+                )  # fmt: skip
             except BoardReportInterrupted as stopped:
                 report, interrupted = stopped.report, True
     shown = report.group(group_by) if group_by else report

@@ -150,6 +150,9 @@ class BoardReport:
 
     # -------------------------------------------------------------- groups
 
+    def _row_textures(self) -> list[Texture]:
+        return [t for t in self.textures if t is not None]
+
     def group(self, by: str | Callable[[Texture, str], Any] = "texture") -> BoardReport:
         """The rows grouped, as a report of the same shape: a row per group
         (its name in ``board_texts``), holding the sum of the members'
@@ -168,10 +171,11 @@ class BoardReport:
                     param="by", value=by,
                 )  # fmt: skip
             name_of = GROUPINGS[by]
-            keys = [str(name_of(t)) for t in self.textures]
+            keys = [str(name_of(t)) for t in self._row_textures()]
             label = by
         elif callable(by):
-            keys = [str(by(t, b)) for t, b in zip(self.textures, self.board_texts, strict=True)]
+            keys = [str(by(t, b)) for t, b in zip(self._row_textures(), self.board_texts,
+                                                  strict=True)]  # fmt: skip
             label = getattr(by, "__name__", "callable")
         else:
             raise OmahaEvalTypeError(f"by: expected a grouping name or a callable, got "
@@ -180,7 +184,9 @@ class BoardReport:
         index = {k: i for i, k in enumerate(names)}
         member = np.array([index[k] for k in keys], dtype=np.int64)
         g = len(names)
-        prob = np.bincount(member, weights=self.probability, minlength=g)
+        prob: FloatArray = np.bincount(member, weights=self.probability, minlength=g).astype(
+            np.float64
+        )
         share = np.divide(self.probability, prob[member], out=np.zeros(len(self)),
                           where=prob[member] > 0)  # fmt: skip
 
@@ -233,8 +239,8 @@ class BoardReport:
                 "players": [figures(r, i) for i in range(len(self.players))],
                 **{n: _json_number(self.deal[r, j]) for j, n in enumerate(DEAL_NAMES)},
                 "deal_stderr": {n: _json_number(self.deal_stderr[r, j])
-                                for j, n in enumerate(DEAL_NAMES)},  # fmt: skip
-            })  # fmt: skip
+                                for j, n in enumerate(DEAL_NAMES)},
+            })
         data: dict[str, Any] = {
             "game": self.game, "board": self.board, "dead": self.dead,
             "players": [{"hand": h, "kind": k} for h, k in zip(self.players, self.kinds,
@@ -279,8 +285,8 @@ class BoardReport:
         for j, n in enumerate(DEAL_NAMES):
             columns[n] = self.deal[:, j]
         frame = pandas.DataFrame(columns)
-        frame.attrs.update({"players": list(self.players), "game": self.game,
-                            "board": self.board, "method": self.method, "seed": self.seed})  # fmt: skip
+        frame.attrs.update({"players": list(self.players), "game": self.game, "board": self.board,
+                            "method": self.method, "seed": self.seed})  # fmt: skip
         return frame
 
     def __str__(self) -> str:

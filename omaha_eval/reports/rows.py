@@ -132,7 +132,7 @@ def histogram_rows(outcome: FloatArray, makes_low: FloatArray, deals: npt.NDArra
     zeros, deal_zeros = np.zeros((n, len(PLAYER_FIGURES))), np.zeros(len(DEAL_NAMES))
     return [
         RowFigures(values[r], zeros, deal_values[r], deal_zeros, int(deals[r]), float(deals[r]),
-                   float(total[r]))  # fmt: skip
+                   float(total[r]))
         for r in range(rows)
     ]
 

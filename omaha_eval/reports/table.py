@@ -55,7 +55,8 @@ def _heading(report: BoardReport) -> list[str]:
     who = " vs ".join(shown_text(p) for p in report.players)
     where = f"board {report.board or '(none)'}" + (f", dead {report.dead}" if report.dead else "")
     what = f"{len(report):,} {'groups' if report.labels is not None else 'rows'}"
-    detail = f"{report.game}, {where}: {report.method}, {what} ({int(report.boards.sum()):,} boards)"
+    boards = int(report.boards.sum())
+    detail = f"{report.game}, {where}: {report.method}, {what} ({boards:,} boards)"
     if report.method != "exact" and len(report):
         detail += f", seed {report.seed}, {int(report.trials.sum()):,} trials"
         detail += f", largest equity error {100 * float(report.stderr[:, :, 0].max()):.3f}%"

@@ -30,6 +30,7 @@ the known cards and the street's new ones), defined here once:
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -120,7 +121,7 @@ def texture(board: Board) -> Texture:
 
 
 # The named groupings of BoardReport.group: each maps a row's texture to its group.
-GROUPINGS = {
+GROUPINGS: dict[str, Callable[[Texture], str]] = {
     "texture": lambda t: t.label,
     "pairing": lambda t: t.pairing,
     "suits": lambda t: t.suits,
