@@ -23,7 +23,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -42,7 +42,7 @@ from omaha_eval.reports.classes import BoardClasses, board_classes, symmetries
 from omaha_eval.reports.report import BoardReport, BoardReportInterrupted
 from omaha_eval.types import Board, DeadCards, GameName, Player, Seed, StopFlag
 
-__all__ = ["ROW_TARGET_MAX_TRIALS", "ROW_TRIALS", "board_report"]
+__all__ = ["ROW_TARGET_MAX_TRIALS", "ROW_TRIALS", "DaskClient", "board_report"]
 
 # Monte Carlo trials of a row when neither `trials` nor `target_stderr` is given.
 ROW_TRIALS = 20_000
@@ -56,6 +56,15 @@ PROGRESS_EVERY = 0.25  # seconds between progress calls
 EXECUTORS = {"thread": "thread", "threads": "thread", "process": "process",
              "processes": "process"}  # the batch executors' names, singular or not
 
+
+
+class DaskClient(Protocol):
+    """What board_report takes of a distributed.Client (its type is not
+    imported: the dask extra is optional)."""
+
+    scheduler: object
+
+    def submit(self, *args: Any, **kwargs: Any) -> Any: ...
 
 
 def _check_callables(progress: Any, stop: Any) -> None:
@@ -154,7 +163,7 @@ def board_report(
     target_stderr: float | None = None,
     seed: Seed = None,
     threads: int | None = None,
-    executor: Any = None,
+    executor: str | DaskClient | None = None,
     progress: Callable[[BoardReport], object] | None = None,
     stop: StopFlag | None = None,
 ) -> BoardReport:

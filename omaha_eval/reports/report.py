@@ -153,7 +153,7 @@ class BoardReport:
     def _row_textures(self) -> list[Texture]:
         return [t for t in self.textures if t is not None]
 
-    def group(self, by: str | Callable[[Texture, str], Any] = "texture") -> BoardReport:
+    def group(self, by: str | Callable[[Texture, str], object] = "texture") -> BoardReport:
         """The rows grouped, as a report of the same shape: a row per group
         (its name in ``board_texts``), holding the sum of the members'
         ``boards`` and ``probability`` and the probability-weighted mean of
