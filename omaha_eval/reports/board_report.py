@@ -275,9 +275,11 @@ class _Assembler:
         if progress is None or time.perf_counter() - self.last_progress < PROGRESS_EVERY:
             return
         self.last_progress = time.perf_counter()
-        progress(self.report(partial=True))
+        progress(self.report())
 
-    def report(self, interrupted: bool = False, partial: bool = False) -> BoardReport:
+    def report(self, interrupted: bool = False) -> BoardReport:
+        """The report of the rows done so far (a partial one holds fewer than
+        ``total_rows``)."""
         with self.lock:
             done = dict(self.done)
         rows = [r for r in self.todo.tolist() if r in done and done[r].trials > 0]
@@ -319,7 +321,7 @@ class _Assembler:
             seed=self.plan.seed,
             target_stderr=self.plan.target_stderr,
             total_rows=len(self.todo),
-            interrupted=interrupted or (partial and len(rows) < len(self.todo)),
+            interrupted=interrupted,
             elapsed=time.perf_counter() - self.start,
             notes=q.notes,
         )
