@@ -46,6 +46,7 @@ from omaha_eval.pql import (
     query_rounds,
 )
 from omaha_eval.ranges import Range, parse_range
+from omaha_eval.reports import BoardReport, board_report
 from omaha_eval.solver.classes import HandClasses, hand_classes
 from omaha_eval.solver.distribution import EquityDistribution, equity_distribution
 from omaha_eval.solver.features import EquityFeatures, equity_features
@@ -75,6 +76,7 @@ __all__ = [
     "LOW_MAX",
     "LOW_NONE",
     "N_HANDS",
+    "BoardReport",
     "EquityDistribution",
     "EquityFeatures",
     "EquityInterrupted",
@@ -95,6 +97,7 @@ __all__ = [
     "StreetShares",
     "all_hands",
     "batch",
+    "board_report",
     "canonical",
     "canonical_flops",
     "canonical_rivers",

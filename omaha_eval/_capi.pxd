@@ -276,3 +276,12 @@ cdef extern from "oe_iso.h" nogil:
                                 size_t n, uint64_t *out)
     void oe_iso_unindex_many(const oe_iso *iso, const uint64_t *index, size_t n,
                              uint8_t *first, uint8_t *rest)
+
+# ---- board reports of fixed hands (src_c/oe_boards.h) ----------------------
+cdef extern from "oe_boards.h" nogil:
+    enum:
+        OE_BOARDS_MAX_PLAYERS
+    int oe_boards_exact(const uint8_t *hands, int n, int k, int game, const uint8_t *board,
+                        int n_board, uint64_t dead, const uint8_t *news, int n_new,
+                        size_t rows, double *outcome, double *makes_low, uint64_t *deals,
+                        size_t *done, const volatile int *stop)

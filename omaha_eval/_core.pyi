@@ -254,3 +254,19 @@ class Isomorphism:
     def unindex_rows(
         self, index: npt.NDArray[np.int64]
     ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]: ...
+
+BOARDS_MAX_PLAYERS: int
+
+class BoardsExact:
+    def stop(self) -> None: ...
+    def run(
+        self,
+        hands: npt.NDArray[np.uint8],
+        game: int,
+        board: npt.NDArray[np.uint8],
+        dead: int,
+        news: npt.NDArray[np.uint8],
+        outcome: npt.NDArray[np.float64],
+        makes_low: npt.NDArray[np.float64],
+        deals: npt.NDArray[np.uint64],
+    ) -> tuple[int, int]: ...

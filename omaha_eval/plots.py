@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "FORMATS",
     "check_plot_target",
+    "new_figure",
     "plot_breakdown",
     "plot_distributions",
     "plot_spot",
@@ -35,7 +36,7 @@ __all__ = [
 FORMATS = (".png", ".svg")
 
 
-def _figure(width: float, height: float) -> Figure:
+def new_figure(width: float, height: float) -> Figure:
     try:
         from matplotlib.figure import Figure
     except ImportError:
@@ -48,7 +49,7 @@ def _figure(width: float, height: float) -> Figure:
 def plot_distributions(distributions: Sequence[EquityDistribution], title: str) -> Figure:
     """One curve per distribution: its combos sorted by equity, x the share
     of the range by weight, y the equity against the other player."""
-    fig = _figure(7.0, 4.5)
+    fig = new_figure(7.0, 4.5)
     _distributions(fig.add_subplot(), distributions, title)
     return fig
 
@@ -69,7 +70,7 @@ def _distributions(ax: Any, distributions: Sequence[EquityDistribution], title: 
 def plot_breakdown(result: EquityResult, title: str) -> Figure:
     """Bars of each player's chance to end with each high category and, in a
     game with a low, each low class (PlayerEquity.breakdown)."""
-    fig = _figure(8.0, 4.5)
+    fig = new_figure(8.0, 4.5)
     _breakdown(fig.add_subplot(), result, title)
     return fig
 
@@ -94,7 +95,7 @@ def plot_spot(
     """The pictures of one spot in one figure: the distribution curves (if
     any) and, when `result` is given, the breakdown bars below them."""
     rows = bool(distributions) + (result is not None)
-    fig = _figure(8.0, 4.5 * rows)
+    fig = new_figure(8.0, 4.5 * rows)
     axes = fig.subplots(rows, 1, squeeze=False)[:, 0]
     if distributions:
         _distributions(axes[0], distributions, f"equity distribution: {title}")
@@ -116,7 +117,7 @@ def check_plot_target(path: str | Path, name: str = "plot") -> Path:
                              "does not exist", param=name)  # fmt: skip
     if target.is_dir() or not os.access(folder, os.W_OK):
         raise OmahaEvalError(f"cannot write {str(target)!r}", param=name)
-    _figure(1, 1)  # says what to install when matplotlib is missing
+    new_figure(1, 1)  # says what to install when matplotlib is missing
     return target
 
 

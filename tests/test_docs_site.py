@@ -270,7 +270,7 @@ def test_docs_api_reference_renders_the_docstrings(site):
     text = " ".join(" ".join(page.text).split())
     assert not ROLE.search(text), ROLE.search(text)
     assert "RULES.md" not in text  # the rules are docs/rules.md
-    assert "_core." not in text and "_figure(" not in text and "field(" not in text
+    assert "_core." not in text and "new_figure(" not in text and "field(" not in text
     assert "<blockquote>" not in raw  # doctests are code, not nested quotes
     rendered = "\n".join(page.pres)
     for name in ("equity", "evaluate", "all_hands", "preflop"):

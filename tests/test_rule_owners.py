@@ -74,8 +74,10 @@ def test_the_player_limit_is_written_once() -> None:
     c_limits = [f"{p.name}: {line.strip()}" for p in sorted(C_SOURCES.glob("*.h"))
                 for line in p.read_text(encoding="utf-8").splitlines()
                 if re.match(r"#define OE_\w*MAX_(PLAYERS|DEAL)\s+\d", line)]  # fmt: skip
-    # the split's mask width and the small spots' stack bound are other rules
+    # the split's mask width and the small spots' and board reports' cell
+    # bounds are other rules
     assert sorted(c_limits) == sorted([
+        "oe_boards.h: #define OE_BOARDS_MAX_PLAYERS 6 /* 4^6 cells a row: larger spots go row by row */",
         "oe_cards.h: #define OE_MAX_DEAL 10 /* the most players a deal holds (games.py's PLAYERS) */",
         "oe_split.h: #define OE_MAX_PLAYERS 32",
         "oe_small.h: #define OE_SMALL_MAX_PLAYERS 6 /* 4^6 outcome cells on the stack; more players go the general way */",

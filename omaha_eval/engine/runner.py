@@ -45,6 +45,7 @@ __all__ = [
     "Round",
     "dealable",
     "default_threads",
+    "equity_sampling",
     "exact_parts",
     "exact_sums",
     "monte_carlo_sums",
@@ -370,7 +371,7 @@ def _block_sizes(done_trials: int, cap: int, blocks: int, size_each: int) -> lis
     return sizes
 
 
-def _equity_sampling(spot: Spot, c_spot: _core.EquitySpot, seed: int, prefix: tuple[int, ...]
+def equity_sampling(spot: Spot, c_spot: _core.EquitySpot, seed: int, prefix: tuple[int, ...]
                      ) -> Sampling[Sums]:  # fmt: skip
     """How an equity spot's Monte Carlo blocks run and add up."""
     buffers = _Buffers()
@@ -426,7 +427,7 @@ def spot_rounds(spot: Spot, plan: Plan) -> Iterator[Round[Sums]]:
     assert plan.seed is not None
     if not dealable(c_spot):
         raise OmahaEvalError(NO_DEAL_POSSIBLE, param="players")
-    yield from sample(c_spot, _equity_sampling(spot, c_spot, plan.seed, ()), plan)
+    yield from sample(c_spot, equity_sampling(spot, c_spot, plan.seed, ()), plan)
 
 
 def monte_carlo_sums(spot: Spot, c_spot: _core.EquitySpot, trials: int, seed: int,
@@ -440,7 +441,7 @@ def monte_carlo_sums(spot: Spot, c_spot: _core.EquitySpot, trials: int, seed: in
     plan = Plan(exact=False, trials=trials, target_stderr=None, seed=seed, threads=threads,
                 stop=stop)  # fmt: skip
     last = None
-    for last in sample(c_spot, _equity_sampling(spot, c_spot, seed, prefix), plan, rounds=False):
+    for last in sample(c_spot, equity_sampling(spot, c_spot, seed, prefix), plan, rounds=False):
         if last.interrupted:
             raise KeyboardInterrupt
     assert last is not None

@@ -26,11 +26,13 @@ from omaha_eval.games import Game
 
 __all__ = [
     "AUTO_EXACT_WORK",
+    "C_KIND",
     "EXACT_WORK_LIMIT",
     "WORK_PER_SECOND",
     "Seat",
     "Spot",
     "cards_left",
+    "centring",
     "check_deck",
     "live_rows",
     "prepare",
@@ -50,7 +52,7 @@ EXACT_WORK_LIMIT = 1e11
 # smallest product could pass 10^-DECADES_SAFE.
 DECADES_SAFE = 290
 
-_C_KIND = {"hand": _core.EQ_FIXED, "range": _core.EQ_RANGE, "random": _core.EQ_RANDOM}
+C_KIND = {"hand": _core.EQ_FIXED, "range": _core.EQ_RANGE, "random": _core.EQ_RANDOM}
 
 
 @dataclass
@@ -95,14 +97,14 @@ class Spot:
         """The C spot; exact enumeration takes a random hand as the range of
         every hand of the cards not known, and centres the weights."""
         kinds, combos, weights, masks = [], [], [], []
-        scale = _centring(self.seats) if exact else [1.0] * self.n
+        scale = centring(self.seats) if exact else [1.0] * self.n
         for s, factor in zip(self.seats, scale, strict=True):
             c, w, kind = s.combos, s.weights, s.kind
             if kind == "random" and exact:
                 c = _unknown_hands(self.known, self.k)
                 w = np.ones(len(c))
                 kind = "range"
-            kinds.append(_C_KIND[kind])
+            kinds.append(C_KIND[kind])
             combos.append(np.ascontiguousarray(c, dtype=np.uint8))
             weights.append(np.ascontiguousarray(w * factor, dtype=np.float64))
             masks.append(_checks.row_masks(c) if kind == "range" else np.zeros(len(c), np.uint64))
@@ -112,7 +114,7 @@ class Spot:
         )
 
 
-def _centring(seats: list[Seat]) -> list[float]:
+def centring(seats: list[Seat]) -> list[float]:
     """Factors for the players' weights (only relative weights matter) so that
     every product of one weight per range lies within double range: each
     range's weights, largest 1, are multiplied by the square root of their

@@ -42,14 +42,14 @@ from omaha_eval.solver.hands import row_finder, row_index
 from omaha_eval.solver.sides import read_side
 from omaha_eval.types import Board, GameName, Player
 
-__all__ = ["HandClasses", "check_symmetric", "hand_classes", "same_board", "suit_maps"]
+__all__ = ["CARD_MAP", "HandClasses", "check_symmetric", "hand_classes", "same_board", "suit_maps"]
 
 IntArray = npt.NDArray[np.int64]
 
-# _CARD_MAP[g, c]: card c under suit permutation g (rank kept, suit s -> perm[s]).
+# CARD_MAP[g, c]: card c under suit permutation g (rank kept, suit s -> perm[s]).
 _PERMS = np.array(list(permutations(range(4))), dtype=np.int64)
 _DECK = np.arange(52)
-_CARD_MAP = card_id(rank_of(_DECK)[None, :], _PERMS[:, suit_of(_DECK)]).astype(np.uint8)
+CARD_MAP = card_id(rank_of(_DECK)[None, :], _PERMS[:, suit_of(_DECK)]).astype(np.uint8)
 
 
 def _rounds(board: CardArray) -> list[CardArray]:
@@ -61,8 +61,8 @@ def suit_maps(board: CardArray) -> npt.NDArray[np.uint8]:
     """(G, 52) card maps of the suit permutations that map each round of
     the board onto itself (the identity first; G divides 24)."""
     rounds = [set(r.tolist()) for r in _rounds(board)]
-    keep = [g for g in range(24) if all({int(_CARD_MAP[g, c]) for c in r} == r for r in rounds)]
-    return _CARD_MAP[keep]
+    keep = [g for g in range(24) if all({int(CARD_MAP[g, c]) for c in r} == r for r in rounds)]
+    return CARD_MAP[keep]
 
 
 def same_board(a: CardArray, b: CardArray) -> bool:

@@ -1,0 +1,80 @@
+"""Speed of board reports (issue 31); run from the repository root:
+
+    PYTHONPATH=. python benchmarks/bench_boards.py [--repeat 5]
+
+One thread throughout.  Printed: the platform and load average, a checksum
+of every report (the sum of its probability-weighted equities and its row
+count), the median and fastest wall time of the repeats (and the median CPU
+time: less inflated by other processes on a shared machine), and for each
+case the issue's target with whether this run met it:
+
+1. two hands heads-up, every flop, exact: at most 3x the exact preflop
+   equity() of the same two hands, timed in the same run (the ratio);
+2. 'AA:$ds' vs '15%' over the flop classes, 0.5% standard error per row
+   (target_stderr=0.005, seed 1): under 5 s (one repeat: it is long);
+3. a flop's turns, hand vs range, exact: under 1 s (and the ratio to the
+   exact equity() on the flop, timed in the same run).
+
+Nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+from collections.abc import Callable
+from typing import Any
+
+from benchlib import platform_line, timed_cpu
+
+import omaha_eval as oe
+
+HANDS = ["As2sJd9h", "KcKd7c6h"]  # A2 with a suited ace against kings: no suit symmetry
+RANGES = ["AA:$ds", "15%"]
+TURNS = (["JhTh9s8s", "20%"], "7s6h2c")
+
+
+def checksum(report: oe.BoardReport) -> str:
+    return f"{float(report.mean('equity')[0]):.9f}/{len(report)} rows"
+
+
+def measure(name: str, fn: Callable[[], Any], repeat: int) -> tuple[float, Any]:
+    wall, cpu, result = timed_cpu(fn, repeat)
+    median = statistics.median(wall)
+    print(f"  {name:44} median {median:8.4f} s  fastest {min(wall):8.4f} s  "
+          f"cpu {statistics.median(cpu):8.4f} s")  # fmt: skip
+    return median, result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    print(platform_line())
+
+    print("1. two hands, every flop, exact (vs the exact preflop equity() of the same hands)")
+    reference, spot = measure("equity(preflop, exact)", lambda: oe.equity(HANDS, exact=True,
+                                                                           threads=1), args.repeat)  # fmt: skip
+    t, report = measure("board_report(flops, exact)",
+                        lambda: oe.board_report(HANDS, exact=True, threads=1), args.repeat)  # fmt: skip
+    print(f"  checksum {checksum(report)} (equity() {spot.players[0].equity:.9f}); "
+          f"ratio {t / reference:.1f}x, target <= 3x: {'met' if t <= 3 * reference else 'MISSED'}")
+
+    print("2. 'AA:$ds' vs '15%', every flop class, 0.5% standard error per row")
+    t, report = measure("board_report(target_stderr=0.005)", lambda: oe.board_report(
+        RANGES, target_stderr=0.005, seed=1, threads=1), 1)  # fmt: skip
+    print(f"  checksum {checksum(report)}, {int(report.trials.sum()):,} trials, largest row "
+          f"error {float(report.stderr[:, :, 0].max()):.4f}; target < 5 s: "
+          f"{'met' if t < 5 else 'MISSED'}")  # fmt: skip
+
+    print("3. a flop's turns, hand vs range, exact (vs the exact equity() on the flop)")
+    reference, spot = measure("equity(flop, exact)",
+                              lambda: oe.equity(*TURNS, exact=True, threads=1), args.repeat)  # fmt: skip
+    t, report = measure("board_report(flop, exact)",
+                        lambda: oe.board_report(*TURNS, exact=True, threads=1), args.repeat)  # fmt: skip
+    print(f"  checksum {checksum(report)} (equity() {spot.players[0].equity:.9f}); ratio "
+          f"{t / reference:.1f}x; target < 1 s: {'met' if t < 1 else 'MISSED'}")
+
+
+if __name__ == "__main__":
+    main()

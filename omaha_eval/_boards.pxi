@@ -1,0 +1,41 @@
+# Board reports of fixed hands (src_c/oe_boards.h), included by _core.pyx.
+# Private: omaha_eval/reports/board_report.py checks every card first.
+
+BOARDS_MAX_PLAYERS = OE_BOARDS_MAX_PLAYERS
+
+
+cdef class BoardsExact:
+    """Exact histograms of fixed hands on many boards of the next street;
+    stop() (from any thread) makes a running call return between rows."""
+
+    cdef volatile int _stop
+
+    def stop(self):
+        self._stop = 1
+
+    def run(self, const uint8_t[:, ::1] hands, int game, const uint8_t[::1] board,
+            uint64_t dead, const uint8_t[:, ::1] news, double[:, ::1] outcome,
+            double[:, ::1] makes_low, uint64_t[::1] deals):
+        """Rows of news (R, d) -> outcome (R, 4^n), makes_low (R, n), deals
+        (R,), written; returns (rows written, 1 if stopped else 0)."""
+        cdef int n = <int>hands.shape[0], k = <int>hands.shape[1]
+        cdef Py_ssize_t rows = news.shape[0]
+        cdef int d = <int>news.shape[1], nb = <int>board.shape[0]
+        cdef size_t done = 0
+        cdef int code = 0
+        cdef uint8_t no_board = 0
+        cdef const uint8_t *bp = &board[0] if nb else &no_board
+        if not 2 <= n <= OE_BOARDS_MAX_PLAYERS or not 1 <= d or nb + d > 5 \
+                or outcome.shape[0] != rows or outcome.shape[1] != (1 << (2 * n)) \
+                or makes_low.shape[0] != rows or makes_low.shape[1] != n \
+                or deals.shape[0] != rows:
+            raise ValueError("BoardsExact.run: shapes do not match")
+        if rows == 0:
+            return 0, 0
+        with nogil:
+            code = oe_boards_exact(&hands[0, 0], n, k, game, bp, nb, dead, &news[0, 0], d,
+                                   <size_t>rows, &outcome[0, 0], &makes_low[0, 0], &deals[0],
+                                   &done, &self._stop)
+        if code < 0:
+            raise MemoryError("omaha_eval: out of memory in a board report")
+        return int(done), code

@@ -1,0 +1,457 @@
+"""Board reports: the figures of every board of the next street at once.
+
+``board_report(players, board, dead)`` deals the next street (no board:
+every flop; a flop: every turn; a turn: every river; one or two cards: the
+rest of the flop) and gives, for each class of those boards under the suit
+permutations that keep everything known (reports/classes.py), the figures
+of ``equity()`` on that board and the class's probability under the deal
+distribution of ``equity()`` on the spot (ranges, weights and card removal
+included).  So the probability-weighted mean of every figure over the rows
+is the figure of ``equity()`` on the spot: exactly when exact, within the
+standard errors when sampled.
+
+>>> r = board_report(["As Ah 2c 3d", "Ks Kh 4c 5d"], "Qd 7h 2d")
+>>> len(r), r.method, int(r.boards.sum())
+(41, 'exact', 41)
+>>> spot = equity(["As Ah 2c 3d", "Ks Kh 4c 5d"], "Qd 7h 2d")
+>>> round(float(r.mean("equity")[0]), 12) == round(spot.players[0].equity, 12)
+True
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+import omaha_eval._checks as _checks
+import omaha_eval._core as _core
+from omaha_eval.engine import runner
+from omaha_eval.engine.boards import text as cards_text
+from omaha_eval.engine.question import read_question
+from omaha_eval.engine.seeds import block_stream, child_seed, seed_value
+from omaha_eval.engine.spot import Spot, prepare
+from omaha_eval.equity import MAX_TRIALS, equity, plan_run, read_exact, read_target  # noqa: F401 (equity: the docstring's)
+from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
+from omaha_eval.reports import rows as row_figures
+from omaha_eval.reports.classes import BoardClasses, board_classes, symmetries
+from omaha_eval.reports.report import BoardReport, BoardReportInterrupted
+from omaha_eval.types import Board, DeadCards, GameName, Player, Seed, StopFlag
+
+__all__ = ["ROW_TARGET_MAX_TRIALS", "ROW_TRIALS", "DaskClient", "board_report"]
+
+# Monte Carlo trials of a row when neither `trials` nor `target_stderr` is given.
+ROW_TRIALS = 20_000
+# With `target_stderr` alone, a row stops here even if the target is not met.
+ROW_TARGET_MAX_TRIALS = 1_000_000
+# Assignments of the ranges drawn to weigh the rows when two or more ranges
+# are sampled (their probabilities are then estimates, with standard errors).
+PROBABILITY_SAMPLES = 4096
+PROBABILITY_STREAM = 1 << 40  # the stream key of those draws (rows use 0..rows-1)
+PROGRESS_EVERY = 0.25  # seconds between progress calls
+EXECUTORS = {
+    "thread": "thread",
+    "threads": "thread",
+    "process": "process",
+    "processes": "process",
+}  # the batch executors' names, singular or not
+
+
+class DaskClient(Protocol):
+    """What board_report takes of a distributed.Client (its type is not
+    imported: the dask extra is optional)."""
+
+    scheduler: object
+
+    def submit(self, *args: Any, **kwargs: Any) -> Any: ...
+
+
+def _check_callables(progress: Any, stop: Any) -> None:
+    if stop is not None and not callable(getattr(stop, "is_set", None)):
+        raise OmahaEvalTypeError(f"stop: expected a threading.Event, got {quote(stop)}",
+                                 param="stop", value=stop)  # fmt: skip
+    if progress is not None and not callable(progress):
+        raise OmahaEvalTypeError(f"progress: expected a callable, got {quote(progress)}",
+                                 param="progress", value=progress)  # fmt: skip
+
+
+def _read_executor(value: Any) -> tuple[str, Any]:
+    """(kind, Dask client or None): None runs in this process."""
+    if value is None:
+        return "none", None
+    if isinstance(value, str):
+        name = value.strip().lower()
+        if name in EXECUTORS:
+            return EXECUTORS[name], None
+        raise OmahaEvalError(
+            f"executor: expected None, 'thread', 'process' or a Dask client, got {quote(value)}",
+            param="executor", value=value,
+        )  # fmt: skip
+    if callable(getattr(value, "submit", None)) and hasattr(value, "scheduler"):
+        return "dask", value
+    raise OmahaEvalTypeError(
+        f"executor: expected None, 'thread', 'process' or a Dask client, got {quote(value)}",
+        param="executor", value=value,
+    )  # fmt: skip
+
+
+def _one_range_weights(spot: Spot, reps: npt.NDArray[np.uint8]) -> npt.NDArray[np.float64]:
+    """Each row's deal weight with at most one range: the weight of its hands
+    that miss the row's new cards (random hands weigh the same on every row)."""
+    seats = [s for s in spot.seats if s.kind == "range"]
+    if not seats:
+        return np.ones(len(reps))
+    masks = _checks.row_masks(seats[0].combos)
+    weights = seats[0].weights
+    out = np.empty(len(reps))
+    for r, mask in enumerate(_checks.row_masks(reps).tolist()):
+        out[r] = float(weights[(masks & np.uint64(mask)) == 0].sum())
+    return out
+
+
+def _sampled_weights(spot: Spot, classes: BoardClasses, seed: int
+                     ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:  # fmt: skip
+    """Each class's probability with two or more ranges, estimated: the
+    expected share of the class's boards that miss the ranges' hands, over
+    PROBABILITY_SAMPLES assignments drawn from the spot (rejection of the
+    colliding ones); and its standard error."""
+    rng = np.random.Generator(block_stream(seed, (PROBABILITY_STREAM,)))
+    seats = [s for s in spot.seats if s.kind == "range"]
+    masks = [_checks.row_masks(s.combos) for s in seats]
+    probs = [s.weights / s.weights.sum() for s in seats]
+    drawn: list[npt.NDArray[np.uint64]] = []
+    have, tries = 0, 0
+    while have < PROBABILITY_SAMPLES:
+        tries += PROBABILITY_SAMPLES
+        if tries > runner.MAX_REJECTS * 4:
+            raise OmahaEvalError(runner.NO_DEAL, param="players")
+        union = np.zeros(PROBABILITY_SAMPLES, np.uint64)
+        ok = np.ones(PROBABILITY_SAMPLES, bool)
+        for m, p in zip(masks, probs, strict=True):
+            pick = m[rng.choice(len(m), PROBABILITY_SAMPLES, p=p)]
+            ok &= (union & pick) == 0
+            union |= pick
+        drawn.append(union[ok])
+        have += int(ok.sum())
+    union = np.concatenate(drawn)[:PROBABILITY_SAMPLES]
+    order = np.argsort(classes.class_of, kind="stable")
+    board_masks = _checks.row_masks(classes.boards)[order]
+    starts = np.flatnonzero(np.r_[True, np.diff(classes.class_of[order]) != 0])
+    total = np.zeros(len(classes.sizes))
+    square = np.zeros(len(classes.sizes))
+    for i in range(0, len(union), 256):
+        live = (board_masks[None, :] & union[i : i + 256, None]) == 0
+        counts = np.add.reduceat(live.astype(np.float64), starts, axis=1)
+        total += counts.sum(axis=0)
+        square += (counts**2).sum(axis=0)
+    s = len(union)
+    mean = total / s
+    stderr = np.sqrt(np.maximum(square / s - mean**2, 0.0) / (s - 1))
+    norm = mean.sum()
+    return mean / norm, stderr / norm
+
+
+def board_report(
+    players: Sequence[Player],
+    board: Board = "",
+    dead: DeadCards = "",
+    *,
+    game: GameName | None = None,
+    exact: bool | None = None,
+    trials: int | None = None,
+    target_stderr: float | None = None,
+    seed: Seed = None,
+    threads: int | None = None,
+    executor: str | DaskClient | None = None,
+    progress: Callable[[BoardReport], object] | None = None,
+    stop: StopFlag | None = None,
+) -> BoardReport:
+    """Every board of the next street, one row per class of them, with the
+    figures of ``equity()`` on each and its probability.
+
+    `players`, `board` (0 to 4 known cards), `dead` and `game` (default
+    ``"omaha8"``) as for :func:`~omaha_eval.equity`.  The rows: the classes
+    of the next street's boards (every flop, turn or river that no known
+    card blocks) under the suit permutations that keep the board, the dead
+    cards and every hand and range; each row's ``board`` is the known board
+    and its lowest class member, ``boards`` how many boards the class
+    holds, ``probability`` its chance on the spot, and per player the
+    figures of EquityResult (equity, hi/lo shares, scoop, hi/lo win and
+    tie, makes low) with the deal's no low and quartered.
+
+    Exact or Monte Carlo as ``equity()`` chooses (``exact=None``: exact
+    when the spot's exact work is small).  Monte Carlo runs each row on its
+    own: `trials` per row (default ROW_TRIALS) or, with `target_stderr`,
+    until every player's equity error is at most that (`trials` capping it,
+    default ROW_TARGET_MAX_TRIALS); row r draws from child r of `seed`, so
+    the same seed gives the same report on any number of `threads` and any
+    `executor` (None: this process's threads; ``"thread"``, ``"process"``
+    or a Dask client: the batch executors of omaha_eval.batch, `threads`
+    workers).  With two or more ranges sampled, the probabilities are
+    estimates too (``probability_stderr``).
+
+    `progress` gets the partial report now and then; Ctrl-C, or setting
+    `stop`, raises BoardReportInterrupted (a KeyboardInterrupt) whose
+    ``report`` holds the rows done (``report.interrupted``; ``len`` rows of
+    ``report.total_rows``).  Bad input raises OmahaEvalError, as equity().
+    """
+    start = time.perf_counter()
+    _check_callables(progress, stop)
+    if trials is not None:
+        trials = _checks.count(trials, "trials", 1, MAX_TRIALS)
+    exact = read_exact(exact)
+    workers = runner.read_threads(threads)
+    target = read_target(target_stderr)
+    seed_int = seed_value(seed)
+    kind, client = _read_executor(executor)
+    question = read_question(players, board, dead, game="omaha8" if game is None else game,
+                             board_sizes=range(5), patterns=False)  # fmt: skip
+    assert not isinstance(question.board, tuple) and not isinstance(question.dead, tuple)
+    spot = prepare(question.players, question.k, question.board, question.dead, question.game)  # type: ignore[arg-type]
+    cap = trials or (ROW_TARGET_MAX_TRIALS if target else ROW_TRIALS)
+    plan = plan_run(spot.work(), exact, cap, target, seed_int, workers, stop)
+    classes = board_classes(spot, symmetries(spot))
+    reps = classes.representatives
+    fixed = all(s.kind == "hand" for s in spot.seats)
+    n_ranges = sum(s.kind == "range" for s in spot.seats)
+
+    prob_stderr = np.zeros(len(reps))
+    if plan.exact or n_ranges <= 1:
+        weight = _one_range_weights(spot, reps) if not plan.exact else np.ones(len(reps))
+    else:
+        weight, prob_stderr = _sampled_weights(spot, classes, seed_int)
+        weight = weight / np.maximum(classes.sizes, 1)
+    # rows where a range has no hand left cannot be dealt
+    dealable = np.ones(len(reps), bool)
+    for s in spot.seats:
+        if s.kind == "range":
+            masks = _checks.row_masks(s.combos)
+            for r, mask in enumerate(_checks.row_masks(reps).tolist()):
+                dealable[r] &= bool(((masks & np.uint64(mask)) == 0).any())
+    todo = np.flatnonzero(dealable)
+
+    report_of = _Assembler(question, spot, plan, classes, weight, prob_stderr, todo, start,
+                           kind if kind != "none" else None)  # fmt: skip
+    use_fixed = fixed and plan.exact and spot.n <= _core.BOARDS_MAX_PLAYERS
+    try:
+        if kind != "none":
+            from omaha_eval.reports.distributed import run_rows
+
+            run_rows(report_of, question, spot, plan, reps, todo, workers, kind, client, progress)
+        elif use_fixed:
+            _fixed(report_of, spot, reps, todo, workers, plan.stop, progress)
+        else:
+            _engine(report_of, question, spot, plan, reps, todo, workers, progress)
+    except KeyboardInterrupt:
+        raise BoardReportInterrupted(report_of.report(interrupted=True)) from None
+    result = report_of.report()
+    if progress is not None:
+        progress(result)
+    return result
+
+
+class _Assembler:
+    """Collects the rows as they come and builds the report of those done."""
+
+    def __init__(self, question: Any, spot: Spot, plan: runner.Plan, classes: BoardClasses,
+                 weight: npt.NDArray[np.float64], prob_stderr: npt.NDArray[np.float64],
+                 todo: npt.NDArray[np.intp], start: float, executor: str | None
+                 ) -> None:  # fmt: skip
+        self.question, self.spot, self.plan, self.classes = question, spot, plan, classes
+        self.weight, self.prob_stderr, self.todo, self.start = weight, prob_stderr, todo, start
+        self.executor = executor
+        self.board_known = cards_text(question.board)
+        self.dead_text = cards_text(question.dead)
+        self.done: dict[int, row_figures.RowFigures] = {}
+        self.lock = threading.Lock()
+        self.last_progress = time.perf_counter()
+
+    def add(self, row: int, figures: row_figures.RowFigures) -> None:
+        with self.lock:
+            self.done[row] = figures
+
+    def maybe_progress(self, progress: Callable[[BoardReport], object] | None) -> None:
+        if progress is None or time.perf_counter() - self.last_progress < PROGRESS_EVERY:
+            return
+        self.last_progress = time.perf_counter()
+        progress(self.report())
+
+    def report(self, interrupted: bool = False) -> BoardReport:
+        """The report of the rows done so far (a partial one holds fewer than
+        ``total_rows``)."""
+        with self.lock:
+            done = dict(self.done)
+        rows = [r for r in self.todo.tolist() if r in done and done[r].trials > 0]
+        sizes = self.classes.sizes[rows].astype(np.float64)
+        if self.plan.exact:
+            weight = np.array([done[r].weight for r in rows], dtype=np.float64) * sizes
+        else:
+            weight = self.weight[rows] * sizes
+        keep = weight > 0
+        rows = [r for r, k in zip(rows, keep.tolist(), strict=True) if k]
+        weight = weight[keep]
+        total = float(weight.sum())
+        probability = weight / total if total > 0 else weight
+        prob_stderr = self.prob_stderr[rows]  # sampled estimates: already shares
+        n = self.spot.n
+        nf = len(row_figures.PLAYER_FIGURES)
+        values = np.array([done[r].values for r in rows]).reshape(len(rows), n, nf)
+        stderr = np.array([done[r].stderr for r in rows]).reshape(len(rows), n, nf)
+        deal = np.array([done[r].deal for r in rows]).reshape(len(rows), -1)
+        deal_stderr = np.array([done[r].deal_stderr for r in rows]).reshape(len(rows), -1)
+        q = self.question
+        return BoardReport(
+            players=tuple(p.label for p in q.players),
+            kinds=tuple(s.kind for s in self.spot.seats),
+            game=q.game.name,
+            board=cards_text(q.board),
+            dead=cards_text(q.dead),
+            known=np.array(self.spot.board, dtype=np.uint8),
+            new=np.ascontiguousarray(self.classes.representatives[rows]),
+            boards=self.classes.sizes[rows].astype(np.int64),
+            probability=probability,
+            probability_stderr=np.asarray(prob_stderr, dtype=np.float64),
+            values=values,
+            stderr=stderr,
+            deal=deal,
+            deal_stderr=deal_stderr,
+            trials=np.array([done[r].trials for r in rows], dtype=np.int64),
+            method="exact" if self.plan.exact else "monte-carlo",
+            seed=self.plan.seed,
+            target_stderr=self.plan.target_stderr,
+            total_rows=len(self.todo),
+            interrupted=interrupted,
+            elapsed=time.perf_counter() - self.start,
+            notes=q.notes,
+        )
+
+
+def _stoppable(stop: Any) -> bool:
+    return stop is not None and stop.is_set()
+
+
+def _fixed(report: _Assembler, spot: Spot, reps: npt.NDArray[np.uint8],
+           todo: npt.NDArray[np.intp], workers: int, stop: Any,
+           progress: Callable[[BoardReport], object] | None) -> None:  # fmt: skip
+    """Fixed hands, exact: chunks of rows in compiled calls, on `workers` threads."""
+    chunk = row_figures.FIXED_CHUNK
+    rows = reps[todo]
+    runs: list[Any] = []
+
+    def job(first: int) -> None:
+        if _stoppable(stop):
+            raise KeyboardInterrupt
+        work = _core.BoardsExact()
+        runs.append(work)
+        for i, fig in enumerate(row_figures.fixed_rows(spot, rows, work, first,
+                                                       min(chunk, len(rows) - first))):  # fmt: skip
+            report.add(int(todo[first + i]), fig)
+
+    _run_jobs([_bound(job, f) for f in range(0, len(rows), chunk)], workers, stop,
+              lambda: [w.stop() for w in runs], report, progress)  # fmt: skip
+
+
+def _bound(fn: Callable[[int], None], arg: int) -> Callable[[], None]:
+    return lambda: fn(arg)
+
+
+def _run_jobs(jobs: list[Callable[[], None]], workers: int, stop: Any,
+              halt: Callable[[], object], report: _Assembler,
+              progress: Callable[[BoardReport], object] | None) -> None:  # fmt: skip
+    """Run the jobs on up to `workers` threads (inline with one), each
+    thread taking the next job when it is free; the caller waits in short
+    steps so that Ctrl-C and `stop` are heard: `halt()` then tells the
+    running jobs to stop, and KeyboardInterrupt goes on.  A job's error is
+    raised here once the others have stopped."""
+    if workers <= 1 or len(jobs) <= 1:
+        try:
+            for job in jobs:
+                if _stoppable(stop):
+                    raise KeyboardInterrupt
+                job()
+                report.maybe_progress(progress)
+        except BaseException:
+            halt()
+            raise
+        return
+    todo = iter(jobs)
+    lock = threading.Lock()
+    failed: list[BaseException] = []
+    quit_ = threading.Event()
+
+    def work() -> None:
+        while not quit_.is_set():
+            with lock:
+                job = next(todo, None)
+            if job is None:
+                return
+            try:
+                job()
+            except BaseException as exc:  # handed to the caller
+                failed.append(exc)
+                quit_.set()
+                halt()
+                return
+
+    threads = [threading.Thread(target=work, name=f"omaha_eval-boards-{i}", daemon=True)
+               for i in range(min(workers, len(jobs)))]  # fmt: skip
+    for t in threads:
+        t.start()
+    try:
+        for t in threads:
+            while t.is_alive():
+                if _stoppable(stop):
+                    raise KeyboardInterrupt
+                t.join(timeout=runner.WAIT_STEP)
+                report.maybe_progress(progress)
+    except BaseException:
+        quit_.set()
+        halt()
+        for t in threads:
+            t.join()
+        raise
+    if failed:
+        raise failed[0]
+
+
+class _StopAll:
+    """An event the row runs watch: set by the caller's stop or on Ctrl-C."""
+
+    def __init__(self, outer: Any) -> None:
+        self.outer = outer
+        self.event = threading.Event()
+
+    def is_set(self) -> bool:
+        return self.event.is_set() or (self.outer is not None and self.outer.is_set())
+
+    def set(self) -> None:
+        self.event.set()
+
+
+def row_plan(plan: runner.Plan, row: int, stop: Any) -> runner.Plan:
+    """The plan of row `row`: one thread, the row's own seed."""
+    seed = None if plan.exact or plan.seed is None else child_seed(plan.seed, row)
+    return runner.Plan(plan.exact, plan.trials, plan.target_stderr, seed, 1, stop)
+
+
+def _engine(report: _Assembler, question: Any, spot: Spot, plan: runner.Plan,
+            reps: npt.NDArray[np.uint8], todo: npt.NDArray[np.intp], workers: int,
+            progress: Callable[[BoardReport], object] | None) -> None:  # fmt: skip
+    """One engine run per row, rows on `workers` threads."""
+    stop = _StopAll(plan.stop)
+    base = row_figures.RowBase(question.players, spot)
+
+    def job(row: int) -> None:
+        if stop.is_set():
+            raise KeyboardInterrupt
+        try:
+            fig = row_figures.engine_row(base, reps[row], row_plan(plan, row, stop))
+        except OmahaEvalError:  # the input is checked: no deal fits this board (probability 0)
+            fig = row_figures.nan_row(spot.n)  # no deal fits this board: probability 0
+        report.add(row, fig)
+
+    _run_jobs([_bound(job, int(r)) for r in todo], workers, stop, stop.set, report, progress)

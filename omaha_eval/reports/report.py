@@ -1,0 +1,324 @@
+"""The answer of ``board_report()``: a row per class of the next street's
+boards, or per group of them (``group``), with the readers of it: a text
+table, HTML, a pandas DataFrame and JSON-ready data.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from omaha_eval.cards import format_cards
+from omaha_eval.engine.results import FIGURE_TABLE
+from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
+from omaha_eval.reports.rows import DEAL_NAMES, PLAYER_FIGURES
+from omaha_eval.reports.textures import GROUPINGS, Texture, texture_of_ids
+
+__all__ = ["DEAL_NAMES", "PLAYER_FIGURES", "BoardReport", "BoardReportInterrupted"]
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+SORTABLE = (*PLAYER_FIGURES, *DEAL_NAMES, "probability", "boards")
+
+
+def _json_number(x: float) -> float | None:
+    return float(x) if math.isfinite(x) else None
+
+
+@dataclass(frozen=True, eq=False)
+class BoardReport:
+    """Rows of boards (or of groups of boards) with their figures.
+
+    Per row r (arrays, rows in order): ``board_texts[r]`` (the known board
+    and the row's new cards; for a group, its name), ``boards[r]`` (how
+    many boards of the next street it holds), ``probability[r]`` (its
+    chance on the spot; the rows' sum is 1), ``probability_stderr[r]`` (0
+    unless estimated), ``values[r, i, j]`` (player i's figure
+    PLAYER_FIGURES[j]), ``stderr`` the same (0 when exact), ``deal[r, j]``
+    (DEAL_NAMES[j]: no low, quartered) with ``deal_stderr``, ``trials[r]``.
+    ``method``, ``seed``, ``target_stderr``, ``game``, ``board``, ``dead``
+    and ``players`` (labels) describe the run; ``interrupted`` says it
+    stopped early, holding ``len(report)`` of ``total_rows`` rows;
+    ``grouped_by`` names the grouping of a grouped report (else None).
+
+    The probability-weighted mean of every figure over the rows
+    (:meth:`mean`) is the figure of ``equity()`` on the spot.
+    """
+
+    players: tuple[str, ...]
+    kinds: tuple[str, ...]
+    game: str
+    board: str
+    dead: str
+    known: npt.NDArray[np.uint8]
+    new: npt.NDArray[np.uint8]
+    boards: IntArray
+    probability: FloatArray
+    probability_stderr: FloatArray
+    values: FloatArray
+    stderr: FloatArray
+    deal: FloatArray
+    deal_stderr: FloatArray
+    trials: IntArray
+    method: str = "exact"
+    seed: int | None = None
+    target_stderr: float | None = None
+    total_rows: int = 0
+    interrupted: bool = False
+    elapsed: float = field(default=0.0, compare=False)
+    notes: tuple[str, ...] = ()
+    grouped_by: str | None = None
+    labels: tuple[str, ...] | None = None  # a grouped report's group names
+
+    def __len__(self) -> int:
+        return len(self.probability)
+
+    # ---------------------------------------------------------------- rows
+
+    @cached_property
+    def board_texts(self) -> list[str]:
+        """Each row's board (the known cards, then the new ones), or group name."""
+        if self.labels is not None:
+            return list(self.labels)
+        known = format_cards(self.known)
+        return [known + format_cards(row) for row in self.new]
+
+    @cached_property
+    def textures(self) -> list[Texture | None]:
+        """Each row's textures (reports/textures.py); None for groups."""
+        if self.labels is not None:
+            return [None] * len(self)
+        known = self.known.tolist()
+        return [texture_of_ids(known + row.tolist()) for row in self.new]
+
+    def figure(self, name: str, player: int = 0) -> FloatArray:
+        """One figure over the rows: a player's (PLAYER_FIGURES), the deal's
+        (DEAL_NAMES), or ``probability`` / ``boards``."""
+        if name in PLAYER_FIGURES:
+            column: FloatArray = self.values[:, _player(player, len(self.players)),
+                                             PLAYER_FIGURES.index(name)]  # fmt: skip
+            return column
+        if name in DEAL_NAMES:
+            deal: FloatArray = self.deal[:, DEAL_NAMES.index(name)]
+            return deal
+        if name in ("probability", "boards"):
+            return np.asarray(getattr(self, name), dtype=np.float64)
+        raise OmahaEvalError(
+            f"figure: expected one of {', '.join(SORTABLE)}, got {quote(name)}",
+            param="figure", value=name,
+        )  # fmt: skip
+
+    def mean(self, name: str) -> FloatArray:
+        """The probability-weighted mean of a figure over the rows: per
+        player for a player's figure, one value (shape ()) for the deal's.
+        Over a whole report it is the figure of equity() on the spot."""
+        p = self.probability / self.probability.sum() if len(self) else self.probability
+        if name in PLAYER_FIGURES:
+            j = PLAYER_FIGURES.index(name)
+            means: FloatArray = np.einsum("r,ri->i", p, self.values[:, :, j])
+            return means
+        if name in DEAL_NAMES:
+            return np.asarray(p @ self.deal[:, DEAL_NAMES.index(name)])
+        raise OmahaEvalError(
+            f"figure: expected one of {', '.join((*PLAYER_FIGURES, *DEAL_NAMES))}, got "
+            f"{quote(name)}", param="figure", value=name,
+        )  # fmt: skip
+
+    def sorted(self, by: str = "equity", player: int = 0, descending: bool = True
+               ) -> BoardReport:  # fmt: skip
+        """The same rows ordered by a figure (ties keep the row order)."""
+        key = self.figure(by, player)
+        order = np.argsort(-key if descending else key, kind="stable")
+        return self._take(order)
+
+    def _take(self, order: npt.NDArray[np.intp]) -> BoardReport:
+        labels = None if self.labels is None else tuple(self.labels[i] for i in order)
+        return replace(
+            self, new=self.new[order], boards=self.boards[order],
+            probability=self.probability[order],
+            probability_stderr=self.probability_stderr[order], values=self.values[order],
+            stderr=self.stderr[order], deal=self.deal[order],
+            deal_stderr=self.deal_stderr[order], trials=self.trials[order], labels=labels,
+        )  # fmt: skip
+
+    # -------------------------------------------------------------- groups
+
+    def _row_textures(self) -> list[Texture]:
+        return [t for t in self.textures if t is not None]
+
+    def group(self, by: str | Callable[[Texture, str], object] = "texture") -> BoardReport:
+        """The rows grouped, as a report of the same shape: a row per group
+        (its name in ``board_texts``), holding the sum of the members'
+        ``boards`` and ``probability`` and the probability-weighted mean of
+        every figure over them (standard errors combined as independent).
+        `by`: ``"texture"``, ``"pairing"``, ``"suits"``, ``"low"``,
+        ``"high"``, ``"flush"``, ``"straight"`` (reports/textures.py), or a
+        callable of (texture, board text) giving the group's name.  Groups
+        come in order of first appearance."""
+        if self.labels is not None:
+            raise OmahaEvalError("group: this report is already grouped", param="by", value=by)
+        if isinstance(by, str):
+            if by not in GROUPINGS:
+                raise OmahaEvalError(
+                    f"by: expected one of {', '.join(GROUPINGS)} or a callable, got {quote(by)}",
+                    param="by", value=by,
+                )  # fmt: skip
+            name_of = GROUPINGS[by]
+            keys = [str(name_of(t)) for t in self._row_textures()]
+            label = by
+        elif callable(by):
+            keys = [str(by(t, b)) for t, b in zip(self._row_textures(), self.board_texts,
+                                                  strict=True)]  # fmt: skip
+            label = getattr(by, "__name__", "callable")
+        else:
+            raise OmahaEvalTypeError(f"by: expected a grouping name or a callable, got "
+                                     f"{quote(by)}", param="by", value=by)  # fmt: skip
+        names = list(dict.fromkeys(keys))
+        index = {k: i for i, k in enumerate(names)}
+        member = np.array([index[k] for k in keys], dtype=np.int64)
+        g = len(names)
+        prob: FloatArray = np.bincount(member, weights=self.probability, minlength=g).astype(
+            np.float64
+        )
+        share = np.divide(self.probability, prob[member], out=np.zeros(len(self)),
+                          where=prob[member] > 0)  # fmt: skip
+
+        def mean(x: FloatArray) -> FloatArray:
+            out = np.zeros((g, *x.shape[1:]))
+            np.add.at(out, member, share.reshape(-1, *([1] * (x.ndim - 1))) * x)
+            return out
+
+        def err(x: FloatArray) -> FloatArray:
+            out = np.zeros((g, *x.shape[1:]))
+            np.add.at(out, member, (share.reshape(-1, *([1] * (x.ndim - 1))) * x) ** 2)
+            return np.sqrt(out)
+
+        p_err = np.sqrt(np.bincount(member, weights=self.probability_stderr**2, minlength=g))
+        return replace(
+            self, new=np.zeros((g, 0), np.uint8),
+            boards=np.bincount(member, weights=self.boards, minlength=g).astype(np.int64),
+            probability=prob, probability_stderr=p_err, values=mean(self.values),
+            stderr=err(self.stderr), deal=mean(self.deal), deal_stderr=err(self.deal_stderr),
+            trials=np.bincount(member, weights=self.trials, minlength=g).astype(np.int64),
+            grouped_by=label, labels=tuple(names),
+        )  # fmt: skip
+
+    # ----------------------------------------------------------- readers
+
+    def to_dict(self, groups: str | None = "texture") -> dict[str, Any]:
+        """JSON-ready data (no NaN: None instead), docs/boards.md's shape:
+        the run, ``mean`` (the spot's figures), ``rows`` and, unless
+        `groups` is None (or the report is grouped), ``groups``: the rows
+        grouped by that texture grouping."""
+        nf = len(PLAYER_FIGURES)
+
+        def figures(r: int, i: int) -> dict[str, Any]:
+            out: dict[str, Any] = {n: _json_number(self.values[r, i, j])
+                                   for j, n in enumerate(PLAYER_FIGURES)}  # fmt: skip
+            out["stderr"] = {n: _json_number(self.stderr[r, i, j])
+                             for j, n in zip(range(nf), PLAYER_FIGURES, strict=True)}  # fmt: skip
+            return out
+
+        rows = []
+        for r in range(len(self)):
+            t = self.textures[r]
+            rows.append(
+                {
+                    "board": self.board_texts[r],
+                    "boards": int(self.boards[r]),
+                    "probability": _json_number(self.probability[r]),
+                    "probability_stderr": _json_number(self.probability_stderr[r]),
+                    "trials": int(self.trials[r]),
+                    "textures": None if t is None else {**t.to_dict(), "label": t.label},
+                    "players": [figures(r, i) for i in range(len(self.players))],
+                    **{n: _json_number(self.deal[r, j]) for j, n in enumerate(DEAL_NAMES)},
+                    "deal_stderr": {
+                        n: _json_number(self.deal_stderr[r, j]) for j, n in enumerate(DEAL_NAMES)
+                    },
+                }
+            )
+        data: dict[str, Any] = {
+            "game": self.game, "board": self.board, "dead": self.dead,
+            "players": [{"hand": h, "kind": k} for h, k in zip(self.players, self.kinds,
+                                                                strict=True)],
+            "method": self.method, "seed": self.seed, "target_stderr": self.target_stderr,
+            "rows_total": self.total_rows, "interrupted": self.interrupted,
+            "grouped_by": self.grouped_by, "notes": list(self.notes),
+            "mean": {
+                "players": [{n: _json_number(float(self.mean(n)[i])) for n in PLAYER_FIGURES}
+                            for i in range(len(self.players))],
+                **{n: _json_number(float(self.mean(n))) for n in DEAL_NAMES},
+            } if len(self) else None,
+            "rows": rows,
+        }  # fmt: skip
+        if groups is not None and self.labels is None and len(self):
+            data["groups"] = self.group(groups).to_dict(groups=None)["rows"]
+        return data
+
+    def to_pandas(self) -> Any:  # a pandas.DataFrame
+        """A DataFrame with a row per report row: ``board``, ``boards``,
+        ``probability``, the textures (rows of boards), then each player's
+        figures as ``p1_equity``, ``p1_scoop``, ... (fractions), their
+        standard errors as ``p1_equity_stderr``..., and the deal's
+        ``no_low``, ``quartered``.  Needs pandas, which omaha_eval does not
+        install."""
+        try:
+            pandas = importlib.import_module("pandas")
+        except ImportError:
+            raise ImportError(
+                "BoardReport.to_pandas() needs pandas, which is not installed: pip install pandas"
+            ) from None
+        columns: dict[str, Any] = {"board": self.board_texts, "boards": self.boards,
+                                   "probability": self.probability}  # fmt: skip
+        if self.labels is None:
+            for name in Texture.__dataclass_fields__:
+                columns[name] = [getattr(t, name) for t in self.textures]
+        for i in range(len(self.players)):
+            for j, n in enumerate(PLAYER_FIGURES):
+                columns[f"p{i + 1}_{n}"] = self.values[:, i, j]
+            for j, n in enumerate(PLAYER_FIGURES):
+                columns[f"p{i + 1}_{n}_stderr"] = self.stderr[:, i, j]
+        for j, n in enumerate(DEAL_NAMES):
+            columns[n] = self.deal[:, j]
+        frame = pandas.DataFrame(columns)
+        frame.attrs.update({"players": list(self.players), "game": self.game, "board": self.board,
+                            "method": self.method, "seed": self.seed})  # fmt: skip
+        return frame
+
+    def __str__(self) -> str:
+        """The top and bottom rows by the first player's equity and the
+        texture groups (reports/table.py)."""
+        from omaha_eval.reports.table import report_table
+
+        return report_table(self)
+
+    def _repr_html_(self) -> str:
+        from omaha_eval.reports.table import report_html
+
+        return report_html(self)
+
+
+def _player(value: Any, n: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value < n:
+        raise OmahaEvalError(f"player: expected 0 to {n - 1}, got {quote(value)}",
+                             param="player", value=value)  # fmt: skip
+    return int(value)
+
+
+class BoardReportInterrupted(KeyboardInterrupt):
+    """Ctrl-C (or `stop`) ended ``board_report()``: ``report`` holds the rows
+    done (``len(report)`` of ``report.total_rows``)."""
+
+    def __init__(self, report: BoardReport) -> None:
+        super().__init__(f"interrupted after {len(report):,} of {report.total_rows:,} rows")
+        self.report = report
+
+
+_FIGURE_LABELS = {n: FIGURE_TABLE[n].label for n in (*PLAYER_FIGURES, *DEAL_NAMES)}

@@ -1,0 +1,295 @@
+"""The figures of a board report's rows: each row is the equity run of its
+board, exact or Monte Carlo, computed by the engine (omaha_eval.engine).
+
+Fixed hands only, exactly: every row in one compiled call (src_c/oe_boards.c:
+each row's board folded and enumerated as EquitySpot does).  Otherwise one
+engine run per row: exact enumeration, or Monte Carlo in blocks of
+ROW_BLOCK_TRIALS trials, block i of row r drawing from its own stream of the
+row's seed (so a row's figures depend on its seed alone, never on the
+threads or the executor that ran it).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+import omaha_eval._checks as _checks
+import omaha_eval._core as _core
+from omaha_eval.engine import runner
+from omaha_eval.engine.players import Player
+from omaha_eval.engine.results import DEAL_FIGURES, FIGURES, Sums
+from omaha_eval.engine.spot import C_KIND, Seat, Spot, centring, prepare
+from omaha_eval.errors import OmahaEvalError
+
+__all__ = [
+    "DEAL_NAMES", "PLAYER_FIGURES", "ROW_BLOCK_TRIALS", "RowBase", "RowFigures", "engine_row",
+    "fixed_rows", "histogram_rows", "nan_row", "sample_row",
+]  # fmt: skip
+
+FloatArray = npt.NDArray[np.float64]
+
+# The per-player figures of a row (EquityResult's, its stderr aside) and the deal's.
+PLAYER_FIGURES = tuple(f.name for f in FIGURES if f.name != "stderr")
+DEAL_NAMES = tuple(f.name for f in DEAL_FIGURES)
+# Monte Carlo block of a row: small, so that a target standard error stops
+# a row soon after it is met (equity()'s blocks are sized for one long run).
+ROW_BLOCK_TRIALS = 1024
+# Rows of fixed hands per compiled call: a stop is heard between calls.
+FIXED_CHUNK = 512
+_COL = _core.SUM_COLUMNS
+
+
+@dataclass(frozen=True)
+class RowFigures:
+    """One row's figures: ``values``/``stderr`` (players x PLAYER_FIGURES),
+    ``deal``/``deal_stderr`` (DEAL_NAMES), the trials (or deals) counted,
+    the effective trials, and ``weight``: the row's total deal weight in
+    the spot's units (exact runs; its probability up to one factor)."""
+
+    values: FloatArray
+    stderr: FloatArray
+    deal: FloatArray
+    deal_stderr: FloatArray
+    trials: int
+    effective: float
+    weight: float
+
+
+def figures_of(sums: Sums, exact: bool) -> RowFigures:
+    """A row's figures from the engine's sums (standard errors: equity's as
+    equity() gives it; each other figure's the binomial bound
+    sqrt(p (1 - p) / (n - 1)), n the effective trials: exact for the
+    probabilities of trials of weight 1, an upper bound for the shares)."""
+    total = sums.total
+    n = len(sums.makes_low)
+    values = np.zeros((n, len(PLAYER_FIGURES)))
+    for j, name in enumerate(PLAYER_FIGURES):
+        if name == "equity":
+            values[:, j] = sums.equity()
+        elif name == "makes_low":
+            values[:, j] = sums.makes_low / total
+        else:
+            values[:, j] = sums.means(name)
+    deal = np.array([sums.deal[_core.DEAL_COLUMNS[name]] / total for name in DEAL_NAMES])
+    effective = sums.effective_trials()
+    if exact:
+        return RowFigures(values, np.zeros_like(values), deal, np.zeros_like(deal), sums.count,
+                          effective, total)  # fmt: skip
+    bound = 1.0 / max(effective - 1.0, 1.0)
+    stderr = np.sqrt(np.clip(values * (1 - values), 0.0, None) * bound)
+    stderr[:, PLAYER_FIGURES.index("equity")] = sums.stderr()
+    deal_stderr = np.sqrt(np.clip(deal * (1 - deal), 0.0, None) * bound)
+    return RowFigures(values, stderr, deal, deal_stderr, sums.count, effective, total)
+
+
+_CELL_MAPS: dict[int, tuple[FloatArray, FloatArray]] = {}
+
+
+def _cell_maps(n: int) -> tuple[FloatArray, FloatArray]:
+    """What one deal in each outcome cell adds to the figure sums (4^n, n x
+    N_SUMS) and the deal sums (4^n, N_DEAL_SUMS): every sum is linear in the
+    histogram, so a row's sums are its histogram times these (the C
+    summary, _core.equity_sums, run once per cell)."""
+    if n not in _CELL_MAPS:
+        cells = 1 << (2 * n)
+        sums = np.zeros((cells, n * _core.N_SUMS))
+        deal = np.zeros((cells, _core.N_DEAL_SUMS))
+        unit = np.zeros(cells)
+        for c in range(cells):
+            unit[:] = 0.0
+            unit[c] = 1.0
+            s, d = np.zeros((n, _core.N_SUMS)), np.zeros(_core.N_DEAL_SUMS)
+            _core.equity_sums(n, unit, s, d)
+            sums[c], deal[c] = s.reshape(-1), d
+        _CELL_MAPS[n] = (sums, deal)
+    return _CELL_MAPS[n]
+
+
+def histogram_rows(outcome: FloatArray, makes_low: FloatArray, deals: npt.NDArray[np.uint64]
+                   ) -> list[RowFigures]:  # fmt: skip
+    """Exact figures of many rows from their histograms (rows x 4^n), at once."""
+    rows, n = makes_low.shape
+    cell_sums, cell_deal = _cell_maps(n)
+    sums = (outcome @ cell_sums).reshape(rows, n, _core.N_SUMS)
+    deal = outcome @ cell_deal
+    total = deal[:, _core.DEAL_COLUMNS["total"]]
+    values = np.empty((rows, n, len(PLAYER_FIGURES)))
+    for j, name in enumerate(PLAYER_FIGURES):
+        if name == "equity":
+            values[:, :, j] = sums[:, :, _COL["hi_share"]] + sums[:, :, _COL["lo_share"]]
+        elif name == "makes_low":
+            values[:, :, j] = makes_low
+        else:
+            values[:, :, j] = sums[:, :, _COL[name]]
+    values /= total[:, None, None]
+    deal_values = np.stack([deal[:, _core.DEAL_COLUMNS[d]] for d in DEAL_NAMES], axis=1)
+    deal_values /= total[:, None]
+    zeros, deal_zeros = np.zeros((n, len(PLAYER_FIGURES))), np.zeros(len(DEAL_NAMES))
+    return [
+        RowFigures(
+            values[r],
+            zeros,
+            deal_values[r],
+            deal_zeros,
+            int(deals[r]),
+            float(deals[r]),
+            float(total[r]),
+        )
+        for r in range(rows)
+    ]
+
+
+def fixed_rows(spot: Spot, reps: npt.NDArray[np.uint8], work: Any, first: int, count: int
+               ) -> list[RowFigures]:  # fmt: skip
+    """Exact figures of rows first..first+count-1 of fixed hands only (`work`:
+    a _core.BoardsExact, whose stop() ends the call between rows:
+    KeyboardInterrupt then)."""
+    n = spot.n
+    hands = np.ascontiguousarray(np.stack([s.combos[0] for s in spot.seats]), dtype=np.uint8)
+    dead = 0
+    for c in spot.dead.tolist():
+        dead |= 1 << c
+    news = np.ascontiguousarray(reps[first : first + count], dtype=np.uint8)
+    outcome = np.zeros((count, 1 << (2 * n)))
+    makes_low = np.zeros((count, n))
+    deals = np.zeros(count, dtype=np.uint64)
+    board = np.ascontiguousarray(spot.board, dtype=np.uint8)
+    done, code = work.run(hands, spot.game.code, board, dead, news, outcome, makes_low, deals)
+    if code:
+        raise KeyboardInterrupt
+    return histogram_rows(outcome[:done], makes_low[:done], deals[:done])
+
+
+class RowBase:
+    """The spot's players as every row starts from them: the input spot's
+    seats after its card removal, with each range's card masks, computed
+    once.  A row removes the hands its new cards touch (`row_spot`)."""
+
+    def __init__(self, players: tuple[Player, ...], spot: Spot) -> None:
+        self.players = players
+        self.spot = spot
+        self.masks = [_checks.row_masks(s.combos) if s.kind == "range" else None
+                      for s in spot.seats]  # fmt: skip
+
+    def row_spot(self, new: npt.NDArray[np.uint8]) -> Spot:
+        return self.row(new)[0]
+
+    def row(self, new: npt.NDArray[np.uint8]) -> tuple[Spot, list[Any] | None]:
+        """The spot of the board plus `new` (prepare()'s card removal, done
+        from the input spot's seats; a range left with one hand or none goes
+        through prepare() itself, which turns it into a hand or names the
+        error), and the range masks of its seats (None after prepare())."""
+        spot = self.spot
+        board = np.concatenate([spot.board, new]).astype(np.uint8)
+        new_mask = 0
+        for c in new.tolist():
+            new_mask |= 1 << c
+        known = spot.known | new_mask
+        seats = []
+        row_masks: list[Any] = []
+        for s, masks in zip(spot.seats, self.masks, strict=True):
+            if masks is None:
+                seats.append(Seat(s.player, s.kind, s.combos, s.weights, s.live))
+                continue
+            keep = (masks & np.uint64(new_mask)) == 0
+            live = int(keep.sum())
+            if live <= 1:
+                return prepare(self.players, spot.k, board, spot.dead, spot.game), None
+            weights = s.weights[keep]
+            top = float(weights.max())
+            seats.append(Seat(s.player, "range", np.ascontiguousarray(s.combos[keep]),
+                              np.ascontiguousarray(weights / top if top != 1.0 else weights),
+                              live))  # fmt: skip
+            row_masks.append(np.ascontiguousarray(masks[keep]))
+        out = Spot(seats, spot.k, board, spot.dead, spot.game, known)
+        for seat in seats:
+            if seat.kind == "random":
+                seat.live = math.comb(out.deck, spot.k)
+        return out, row_masks
+
+    def sampling_spot(self, spot: Spot, masks: list[Any] | None) -> _core.EquitySpot:
+        """spot.c_spot(exact=False), from the masks already computed."""
+        if masks is None:
+            return spot.c_spot(exact=False)
+        kinds, combos, weights, all_masks = [], [], [], []
+        ranges = iter(masks)
+        for seat in spot.seats:
+            kinds.append(C_KIND[seat.kind])
+            combos.append(np.ascontiguousarray(seat.combos, dtype=np.uint8))
+            weights.append(np.ascontiguousarray(seat.weights, dtype=np.float64))
+            all_masks.append(next(ranges) if seat.kind == "range"
+                             else np.zeros(len(seat.combos), np.uint64))  # fmt: skip
+        return _core.EquitySpot(spot.k, spot.game.code, spot.board, spot.known, kinds, combos,
+                                weights, all_masks, "auto")  # fmt: skip
+
+
+def _range_scale(players: tuple[Player, ...], spot: Spot) -> float:
+    """What the row's deal weights were divided by: each range's largest
+    live weight (prepare makes it 1, a range left with one hand weight 1)
+    and the exact enumeration's centring."""
+    scale = 1.0
+    for p, seat in zip(players, spot.seats, strict=True):
+        if p.kind == "range":
+            known = spot.known
+            if seat.kind == "hand":  # the range's one live hand: not a card it must miss
+                known &= ~_checks.card_mask(seat.combos[0])
+            live = (_checks.row_masks(p.combos) & np.uint64(known)) == 0
+            scale *= float(p.weights[live].max())
+    for factor in centring(spot.seats):
+        scale /= factor
+    return scale
+
+
+def sample_row(c_spot: _core.EquitySpot, sampling: runner.Sampling[Sums], plan: runner.Plan
+               ) -> Sums:  # fmt: skip
+    """A row's Monte Carlo, inline on the calling thread: blocks 0, 1, ...
+    (block i from its stream of the row's seed) until the plan's trials, or
+    with a target standard error once every player's equity error is at
+    most that (after TARGET_FIRST_BLOCKS blocks, and only when the errors
+    can be trusted).  KeyboardInterrupt when the plan's stop is set."""
+    total = sampling.zero
+    blocks = done = 0
+    while done < plan.trials:
+        if plan.stop is not None and plan.stop.is_set():
+            raise KeyboardInterrupt
+        total = sampling.add(total, sampling.block(blocks, min(sampling.block_trials,
+                                                                plan.trials - done)))  # fmt: skip
+        blocks += 1
+        done = sampling.trials(total)
+        if sampling.check is not None:
+            sampling.check(total)
+        if plan.target_stderr is not None and blocks >= runner.TARGET_FIRST_BLOCKS:
+            trusted = sampling.trusted is None or sampling.trusted(total)
+            if trusted and max(sampling.stderr(total, [])) <= plan.target_stderr:
+                break
+    return total
+
+
+def engine_row(base: RowBase, new: npt.NDArray[np.uint8], plan: runner.Plan) -> RowFigures:
+    """One row by the engine: exact over every deal, or Monte Carlo with the
+    plan's trials (cap), target standard error and seed, on one thread.
+    KeyboardInterrupt when the plan's stop is set or on Ctrl-C."""
+    spot, masks = base.row(new)
+    c_spot = spot.c_spot(exact=True) if plan.exact else base.sampling_spot(spot, masks)
+    if plan.exact:
+        sums = runner.exact_sums(spot, c_spot, 1, plan.stop)
+        figures = figures_of(sums, True)
+        return replace(figures, weight=figures.weight * _range_scale(base.players, spot))
+    assert plan.seed is not None
+    if not runner.dealable(c_spot):
+        raise OmahaEvalError(runner.NO_DEAL_POSSIBLE)
+    sampling = replace(runner.equity_sampling(spot, c_spot, plan.seed, ()),
+                       block_trials=ROW_BLOCK_TRIALS)  # fmt: skip
+    return figures_of(sample_row(c_spot, sampling, plan), False)
+
+
+def nan_row(n: int) -> RowFigures:
+    """A row that could not be dealt (no deal fits its board)."""
+    values = np.full((n, len(PLAYER_FIGURES)), math.nan)
+    deal = np.full(len(DEAL_NAMES), math.nan)
+    return RowFigures(values, values.copy(), deal, deal.copy(), 0, 0.0, 0.0)

@@ -1,0 +1,106 @@
+"""The readable table of a board report, as text and as HTML: what
+``omaha-eval boards`` prints and ``str(report)``."""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from omaha_eval.engine.report import aligned, html_table, pct, shown_text
+from omaha_eval.games import game as read_game
+
+if TYPE_CHECKING:  # pragma: no cover
+    from omaha_eval.reports.report import BoardReport
+
+__all__ = ["SHOWN_ROWS", "report_html", "report_table", "rows_grid"]
+
+# Rows shown at each end of a long report (the top and the bottom by equity).
+SHOWN_ROWS = 10
+
+
+def _columns(report: BoardReport) -> list[tuple[str, str, int | None]]:
+    """(header, figure, player) of the table's figure columns."""
+    has_low = read_game(report.game).has_low
+    cols: list[tuple[str, str, int | None]] = []
+    for i in range(len(report.players)):
+        tag = f"p{i + 1} "
+        cols += [(tag + "equity", "equity", i), (tag + "scoop", "scoop", i)]
+        if has_low and i == 0:
+            cols.append((tag + "lo share", "lo_share", i))
+    if has_low:
+        cols += [("quartered", "quartered", None), ("no low", "no_low", None)]
+    return cols
+
+
+def rows_grid(report: BoardReport, order: list[int] | None = None
+              ) -> tuple[list[str], list[list[str]]]:  # fmt: skip
+    """The header and the cells of rows `order` (default: all)."""
+    cols = _columns(report)
+    first = "group" if report.labels is not None else "board"
+    header = [first, "boards", "probability", *(c[0] for c in cols)]
+    rows = []
+    for r in order if order is not None else range(len(report)):
+        cells = [report.board_texts[r], f"{int(report.boards[r]):,}",
+                 pct(float(report.probability[r]))]  # fmt: skip
+        for _, name, player in cols:
+            value = report.figure(name, player or 0)[r]
+            cells.append(pct(float(value)) if np.isfinite(value) else "-")
+        rows.append(cells)
+    return header, rows
+
+
+def _heading(report: BoardReport) -> list[str]:
+    who = " vs ".join(shown_text(p) for p in report.players)
+    where = f"board {report.board or '(none)'}" + (f", dead {report.dead}" if report.dead else "")
+    what = f"{len(report):,} {'groups' if report.labels is not None else 'rows'}"
+    boards = int(report.boards.sum())
+    detail = f"{report.game}, {where}: {report.method}, {what} ({boards:,} boards)"
+    if report.method != "exact" and len(report):
+        detail += f", seed {report.seed}, {int(report.trials.sum()):,} trials"
+        detail += f", largest equity error {100 * float(report.stderr[:, :, 0].max()):.3f}%"
+    detail += f", {report.elapsed:.2f} s"
+    lines = [who, detail]
+    if report.interrupted:
+        lines.append(f"INTERRUPTED: {len(report):,} of {report.total_rows:,} rows")
+    lines += [f"note: {n}" for n in report.notes]
+    return lines
+
+
+def _sections(report: BoardReport) -> list[tuple[str, list[str], list[list[str]]]]:
+    """(title, header, rows) of each table of the report."""
+    if not len(report):
+        return []
+    if report.labels is not None or len(report) <= 2 * SHOWN_ROWS:
+        order = np.argsort(-report.figure("equity", 0), kind="stable").tolist()
+        return [("", *rows_grid(report, order))]
+    order = np.argsort(-report.figure("equity", 0), kind="stable").tolist()
+    top = order[:SHOWN_ROWS]
+    bottom = order[-SHOWN_ROWS:]
+    groups = report.group("texture")
+    g_order = np.argsort(-groups.probability, kind="stable").tolist()
+    return [
+        (f"top {SHOWN_ROWS} by p1 equity", *rows_grid(report, top)),
+        (f"bottom {SHOWN_ROWS} by p1 equity", *rows_grid(report, bottom)),
+        ("by texture", *rows_grid(groups, g_order)),
+    ]
+
+
+def report_table(report: BoardReport) -> str:
+    """The heading, then the top and bottom rows and the texture groups (a
+    short or grouped report: every row)."""
+    lines = _heading(report)
+    for title, header, rows in _sections(report):
+        lines += ["", *([title] if title else []), *aligned(header, rows)]
+    return "\n".join(lines)
+
+
+def report_html(report: BoardReport) -> str:
+    """report_table as HTML, every text escaped."""
+    parts = [f"<p>{html.escape(line)}</p>" for line in _heading(report)]
+    for title, header, rows in _sections(report):
+        if title:
+            parts.append(f"<h4>{html.escape(title)}</h4>")
+        parts.append(html_table("omaha-eval-boards", header, rows))
+    return "\n".join(parts)

@@ -1,0 +1,103 @@
+"""How a board report runs: Ctrl-C keeps the rows done, the batch executors
+(processes, a local Dask cluster) give the report of this process, and the
+command prints it."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+import omaha_eval as oe
+from omaha_eval.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+SPOT = (["AsKs9h8h", "20%"], "Qs7h2d")
+OPTIONS = {"trials": 3000, "seed": 5, "exact": False}
+
+CTRL_C = """
+import sys, omaha_eval as oe
+from omaha_eval.reports import BoardReportInterrupted
+print("running", flush=True)
+try:
+    oe.board_report(["AA:$ds", "15%"], trials=200_000, seed=1, threads=1)
+except BoardReportInterrupted as stopped:
+    r = stopped.report
+    print("caught", len(r), r.total_rows, r.interrupted, flush=True)
+"""
+
+
+def test_ctrl_c_returns_the_partial_report():
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-c", CTRL_C], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env)  # fmt: skip
+    assert proc.stdout is not None
+    assert proc.stdout.readline().strip() == "running"
+    time.sleep(3.0)  # past the setup, into the rows
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    words = out.split()
+    assert words[:1] == ["caught"], (out, err)
+    done, total = int(words[1]), int(words[2])
+    assert 0 <= done < total == 1754 and words[3] == "True"
+
+
+@pytest.mark.slow
+def test_processes_give_the_report_of_this_process():
+    here = oe.board_report(*SPOT, **OPTIONS)
+    there = oe.board_report(*SPOT, executor="process", threads=2, **OPTIONS)
+    np.testing.assert_array_equal(there.values, here.values)
+    np.testing.assert_array_equal(there.probability, here.probability)
+
+
+@pytest.mark.slow
+def test_a_local_dask_cluster_gives_the_report_of_this_process():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:  # fmt: skip
+        there = oe.board_report(*SPOT, executor=client, **OPTIONS)
+    here = oe.board_report(*SPOT, **OPTIONS)
+    np.testing.assert_array_equal(there.values, here.values)
+    np.testing.assert_array_equal(there.stderr, here.stderr)
+
+
+def test_the_command_prints_the_table_json_and_csv(tmp_path):
+    runner = CliRunner()
+    args = ["boards", "JhTh9s8s", "7c7d5h4h", "--board", "7s6h2c"]
+    table = runner.invoke(main, args)
+    assert table.exit_code == 0, table.output
+    assert "top 10 by p1 equity" in table.output and "by texture" in table.output
+    data = json.loads(runner.invoke(main, [*args, "--json"]).output)
+    report = oe.board_report(["JhTh9s8s", "7c7d5h4h"], "7s6h2c")
+    assert data == json.loads(json.dumps(report.to_dict()))
+    csv_out = runner.invoke(main, [*args, "--csv", "--group", "low"]).output.splitlines()
+    assert csv_out[0].startswith("board,boards,probability") and len(csv_out) == 3
+    grouped = runner.invoke(main, [*args, "--group", "pairing", "--sort", "scoop"])
+    assert grouped.exit_code == 0 and "paired" in grouped.output
+
+
+def test_the_command_names_the_flag_of_bad_input():
+    runner = CliRunner()
+    bad = runner.invoke(main, ["boards", "AsAh2c3d", "KsKh4c5d", "--board", "Qd7h2d9c8c"])
+    assert bad.exit_code == 2
+    assert bad.output.strip().splitlines()[-1].startswith("omaha-eval: error: --board:")
+    both = runner.invoke(main, ["boards", "AsAh2c3d", "KsKh4c5d", "--json", "--csv"])
+    assert both.exit_code == 2
+
+
+def test_the_command_draws_the_plot(tmp_path):
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "boards.png"
+    out = CliRunner().invoke(main, ["boards", "JhTh9s8s", "7c7d5h4h", "--board", "7s6h2c",
+                                    "--plot", str(path)])  # fmt: skip
+    assert out.exit_code == 0, out.output
+    assert path.stat().st_size > 1000
