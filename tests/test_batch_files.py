@@ -14,9 +14,10 @@ import numpy as np
 import pytest
 
 from omaha_eval import batch
-from omaha_eval.batch.files import Output, csv_header, csv_row, json_text
+from omaha_eval.batch.files import Output
 from omaha_eval.engine.results import FIGURES
 from omaha_eval.errors import OmahaEvalError
+from omaha_eval.records import csv_header, csv_row, json_text
 
 
 def test_read_spots_csv_and_jsonl(tmp_path: Path) -> None:

@@ -17,8 +17,8 @@ import pytest
 from cli_helpers import assert_one_line_error, cli_command, cli_env, run_cli, run_on_terminal
 
 import omaha_eval
-from omaha_eval.batch.files import csv_header
 from omaha_eval.engine import report as table
+from omaha_eval.records import csv_header
 
 PLAYER_KEYS = {
     "hand",

@@ -25,10 +25,10 @@ from concurrent.futures import Future, wait
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from omaha_eval.batch.files import csv_row
 from omaha_eval.batch.spots import Spot, error_record
 from omaha_eval.equity import EquityInterrupted
 from omaha_eval.errors import OmahaEvalError, describe
+from omaha_eval.records import csv_row
 
 if TYPE_CHECKING:  # pragma: no cover
     from omaha_eval.engine.results import EquityResult

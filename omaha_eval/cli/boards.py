@@ -10,7 +10,6 @@ from typing import Any
 
 import click
 
-from omaha_eval.batch.files import json_text
 from omaha_eval.cli._shell import (
     EXIT_INTERRUPTED,
     FLAGS,
@@ -24,6 +23,7 @@ from omaha_eval.cli._shell import (
 )
 from omaha_eval.games import Game
 from omaha_eval.plots import check_plot_target
+from omaha_eval.records import json_text
 from omaha_eval.reports import board_report
 from omaha_eval.reports.report import SORTABLE, BoardReport, BoardReportInterrupted
 from omaha_eval.reports.textures import GROUPINGS

@@ -8,7 +8,6 @@ import sys
 
 import click
 
-from omaha_eval.batch.files import csv_header, csv_line, json_text
 from omaha_eval.cli._shell import (
     EXIT_INTERRUPTED,
     SLOW,
@@ -33,6 +32,7 @@ from omaha_eval.equity import DEFAULT_TRIALS, EquityRounds, equity_rounds
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import HOLE_SIZES, MAX_PLAYERS, PLAYERS, Game
 from omaha_eval.plots import check_plot_target
+from omaha_eval.records import csv_header, csv_line, json_text
 
 __all__ = ["equity_command"]
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import click
 
-from omaha_eval.batch.files import json_text
 from omaha_eval.cli._shell import user_errors
 from omaha_eval.evaluator import evaluate
+from omaha_eval.records import json_text
 
 __all__ = ["eval_command"]
 

@@ -14,7 +14,7 @@ from typing import NoReturn
 
 import click
 
-from omaha_eval.batch.files import _read_text, json_text
+from omaha_eval.batch.files import read_text
 from omaha_eval.cli._shell import (
     EXIT_INTERRUPTED,
     FLAGS,
@@ -38,6 +38,7 @@ from omaha_eval.plots import check_plot_target
 from omaha_eval.pql import QueryError, QueryResult, query_rounds
 from omaha_eval.pql.report import query_table
 from omaha_eval.pql.syntax import parse
+from omaha_eval.records import json_text
 
 __all__ = ["query_command"]
 
@@ -166,7 +167,7 @@ def _source(text: str | None, file_path: str | None) -> tuple[str, str]:
              f"--file {file_path!r})", {})  # fmt: skip
     if file_path is not None:
         with user_errors({"file": "--file"}):
-            return _read_text(Path(file_path), "file"), f"--file: {file_path!r}"
+            return read_text(Path(file_path), "file"), f"--file: {file_path!r}"
     if text is None:
         fail("no query: give it as TEXT, as - (read from standard input) or with --file FILE", {})
     if text == "-":

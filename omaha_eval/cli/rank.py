@@ -6,11 +6,11 @@ import dataclasses
 
 import click
 
-from omaha_eval.batch.files import json_text
 from omaha_eval.cli._shell import game_option, user_errors
 from omaha_eval.engine.report import aligned
 from omaha_eval.games import Game
 from omaha_eval.preflop import TABLES, PreflopRank, preflop_rank
+from omaha_eval.records import json_text
 
 __all__ = ["rank_command"]
 

@@ -46,6 +46,7 @@ from omaha_eval.pql.compiler import (
 )
 from omaha_eval.pql.functions import FUNCTIONS, INTEGRAL, NUMERIC, ORDERED, Shape, Type
 from omaha_eval.pql.syntax import QueryError, Statement
+from omaha_eval.records import json_ready
 
 __all__ = [
     "BLOCK_ROWS",
@@ -199,21 +200,11 @@ class QueryResult:
             "target_reached": self.target_reached,
             "notes": list(self.notes),
         }
-        return _no_nan(data)  # type: ignore[no-any-return]
+        return json_ready(data)  # type: ignore[no-any-return]
 
 
 def _or_nan(error: float | None) -> float:
     return float("nan") if error is None else float(error)
-
-
-def _no_nan(value: Any) -> Any:
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, dict):
-        return {k: _no_nan(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_no_nan(v) for v in value]
-    return value
 
 
 # ------------------------------------------------------------------ a statement, read

@@ -6,7 +6,6 @@ table, HTML, a pandas DataFrame and JSON-ready data.
 from __future__ import annotations
 
 import importlib
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -18,6 +17,7 @@ import numpy.typing as npt
 from omaha_eval.cards import format_cards
 from omaha_eval.engine.results import FIGURE_TABLE
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
+from omaha_eval.records import json_ready
 from omaha_eval.reports.rows import DEAL_NAMES, PLAYER_FIGURES
 from omaha_eval.reports.textures import GROUPINGS, Texture, texture_of_ids
 
@@ -29,7 +29,7 @@ SORTABLE = (*PLAYER_FIGURES, *DEAL_NAMES, "probability", "boards")
 
 
 def _json_number(x: float) -> float | None:
-    return float(x) if math.isfinite(x) else None
+    return json_ready(float(x))  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True, eq=False)
