@@ -502,7 +502,7 @@ def test_hand_tables_match_the_c_enumeration() -> None:
 
 @pytest.mark.slow
 def test_six_card_table_built_from_five_cards_is_the_c_enumeration() -> None:
-    assert (ranges_module.all_hands(6) == ranges_module._core.all_hands_k(6)).all()
+    assert (hand_table(6) == ranges_module._core.all_hands_k(6)).all()
 
 
 CTRL_C_CHILD = """
