@@ -455,7 +455,8 @@ def _assignments(spot: Spot) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.floa
     return np.ascontiguousarray(assigned, dtype=np.uint8), np.ascontiguousarray(w)
 
 
-def _exact_tally(prep: Prepared, spot: Spot, threads: int, stop: Any) -> agg.Tally:
+def _exact_tally(prep: Prepared, spot: Spot, threads: int, stop: Any) -> agg.Tally | None:
+    """The sums of every deal of the spot; None when no deal is possible."""
     assigned, weights = _assignments(spot)
     deck = np.array([c for c in range(52) if not spot.known >> c & 1], dtype=np.uint8)
     drawn = sum(spot.k for s in spot.seats if s.kind != "hand")
@@ -463,7 +464,7 @@ def _exact_tally(prep: Prepared, spot: Spot, threads: int, stop: Any) -> agg.Tal
     completions = _completions(len(deck) - drawn, groups)
     total = len(assigned) * completions
     if total == 0:
-        raise OmahaEvalError(runner.NO_DEAL_POSSIBLE)
+        return None
     n, k = spot.n, spot.k
     rows = block_rows(prep)
 
@@ -585,7 +586,10 @@ def run(prep: Prepared, plan: runner.Plan, start: float) -> Iterator[QueryResult
     if prep.spot is not None:  # one board: the spot was prepared with the statement
         spot = prep.spot
         if plan.exact:
-            yield _result(prep, [_exact_tally(prep, spot, plan.threads, plan.stop)], plan, start, 1)
+            tally = _exact_tally(prep, spot, plan.threads, plan.stop)
+            if tally is None:
+                raise OmahaEvalError(runner.NO_DEAL_POSSIBLE)
+            yield _result(prep, [tally], plan, start, 1)
             return
         c_spot = spot.c_spot(exact=False)
         if not runner.dealable(c_spot):
@@ -594,8 +598,9 @@ def run(prep: Prepared, plan: runner.Plan, start: float) -> Iterator[QueryResult
         for r in runner.sample(c_spot, sampling, plan):
             yield _result(prep, [r.total], plan, start, 1, r.interrupted)
         return
-    # A board or dead-card pattern: every board a stratum, counted alike;
-    # the boards prepared one at a time, as equity() runs them.
+    # A board or dead-card pattern: every board that can be dealt a stratum,
+    # counted alike (merge_strata); the boards prepared one at a time, and
+    # those skipped where no deal fits, as equity() runs them.
     each = runner.Plan(
         exact=False,
         trials=max(2, math.ceil(plan.trials / len(prep.pairs))),
@@ -612,7 +617,9 @@ def run(prep: Prepared, plan: runner.Plan, start: float) -> Iterator[QueryResult
         if board_spot is None:
             continue
         if plan.exact:
-            strata.append(_exact_tally(prep, board_spot, plan.threads, plan.stop))
+            tally = _exact_tally(prep, board_spot, plan.threads, plan.stop)
+            if tally is not None:  # no assignment fits on this board: it cannot be dealt
+                strata.append(tally)
             continue
         c_spot = board_spot.c_spot(exact=False)
         if not runner.dealable(c_spot):
@@ -639,7 +646,7 @@ def _result(
     boards: int,
     interrupted: bool = False,
 ) -> QueryResult:
-    merged = agg.merge_strata(strata, normalise=len(strata) > 1)
+    merged = agg.merge_strata(strata)
     trials = sum(s.trials for s in strata)
     kept = sum(s.kept for s in strata)
     columns = []
