@@ -99,9 +99,9 @@ def _arguments(f: Function, i: int, players: int) -> list[Arg]:
         if not param.const:
             out += [const("30", 30)]
         return out
-    if t is Type.NUM and f.name == "minHvHEquity":
+    if t is Type.EQUITY:
         return [const("0.5", 0.5), const("0.25", 0.25)]
-    if t is Type.NUM:
+    if t is Type.INT and f.name == "minOutsToHandType":
         return [const("2", 2), const("9", 9)]
     if t is Type.INT:
         return [const(str(n), n) for n in (1, 2, 3, 4)]
@@ -136,9 +136,9 @@ def _expressions(f: Function, i: int, players: int) -> list[Arg]:
         return [call("hiRating", seat, s) for s in streets]
     if t is Type.LORATING:
         return [call("loRating", seat, s) for s in streets]
-    if t is Type.NUM and f.name == "minHvHEquity":
+    if t is Type.EQUITY:
         return [call("hvhEquity", seat, s) for s in streets]
-    if t is Type.NUM:
+    if t is Type.INT:
         return [call("outsToHandType", seat, streets[0], const("flush", 5))]
     return []
 

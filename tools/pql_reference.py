@@ -136,8 +136,9 @@ _TAKES: dict[Type, str] = {
     Type.PLAYER: "a player's name",
     Type.HANDTYPE: "a hand type: a keyword such as `flush`, or quoted (`'flush'`)",
     Type.FLOPCAT: "a flop category: a keyword such as `flopset`, or quoted",
-    Type.HIRATING: "a high rating: a quoted five-card hand (`'AsAdKsKdQc'`) or a number",
-    Type.LORATING: "a low rating: a quoted low (`'8765A'`) or a number",
+    Type.HIRATING: "a high rating: a quoted five-card hand (`'AsAdKsKdQc'`) or {numbers}",
+    Type.LORATING: "a low rating: a quoted low (`'8765A'`) or {numbers}",
+    Type.EQUITY: "an equity, {numbers}",
     Type.RANGE: "quoted range text ([range language](ranges.md))",
     Type.BOARD: "a quoted board pattern ([range language](ranges.md#board-and-dead-card-patterns))",
     Type.CARD: "a quoted card (`'As'`)",
@@ -145,7 +146,7 @@ _TAKES: dict[Type, str] = {
     Type.RANKSET: (
         "a set of ranks: an expression such as `boardRanks(flop)`, or quoted ranks (`'AKQ'`)"
     ),
-    Type.INT: "a whole number, 1 to 13",
+    Type.INT: "{numbers}",
     Type.NUM: "a number",
 }
 
@@ -185,7 +186,7 @@ def _argument(f: Function, p: Param) -> str:
     if p.type is Type.STREET:
         takes = _or([fn.STREET_NAMES[s] for s in f.streets])
     else:
-        takes = _TAKES[p.type]
+        takes = _TAKES[p.type].format(numbers=p.numbers)  # a number's range: the table's
     if not p.const:
         takes += ", or any expression of that type"
     return f"`{p.name}`: {takes}"

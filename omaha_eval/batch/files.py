@@ -46,7 +46,7 @@ from omaha_eval.records import (
     read_json,
 )
 
-__all__ = ["AGAIN", "DONE", "FORMATS", "Output", "read_spots", "read_text"]
+__all__ = ["AGAIN", "DONE", "FORMATS", "Output", "read_spots", "read_text", "regular_file"]
 
 FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl"}
 DONE = ("ok", "error")  # statuses a resumed run keeps
@@ -75,7 +75,7 @@ def _no_field_limit() -> Iterator[None]:
 
 
 def read_text(path: Path, name: str) -> str:
-    _regular_file(path, name)
+    regular_file(path, name)
     try:
         return path.read_bytes().decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -85,7 +85,7 @@ def read_text(path: Path, name: str) -> str:
         raise OmahaEvalError(f"cannot read {str(path)!r}: {exc.strerror}", param=name) from None
 
 
-def _regular_file(path: Path, name: str) -> None:
+def regular_file(path: Path, name: str) -> None:
     """Refuse what is not a file: a FIFO would block a read forever."""
     try:
         mode = path.stat().st_mode
@@ -249,7 +249,7 @@ class Output:
         self.columns = csv_header(n_players)
         self.file: IO[bytes] | None = None
         if path.exists():  # a new file (or a link's new target) is made only by open()
-            _regular_file(path, "OUTPUT")
+            regular_file(path, "OUTPUT")
             self.file = self._locked("r+b")
             try:
                 self._resume()

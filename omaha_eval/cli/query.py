@@ -10,11 +10,11 @@ import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import NoReturn
+from typing import BinaryIO, NoReturn
 
 import click
 
-from omaha_eval.batch.files import read_text
+from omaha_eval.batch.files import regular_file
 from omaha_eval.cli._shell import (
     EXIT_INTERRUPTED,
     FLAGS,
@@ -37,7 +37,7 @@ from omaha_eval.games import HOLE_SIZES
 from omaha_eval.plots import check_plot_target
 from omaha_eval.pql import QueryError, QueryResult, query_rounds
 from omaha_eval.pql.report import query_table
-from omaha_eval.pql.syntax import parse
+from omaha_eval.pql.syntax import MAX_TEXT, parse
 from omaha_eval.records import json_text
 
 __all__ = ["query_command"]
@@ -167,17 +167,45 @@ def _source(text: str | None, file_path: str | None) -> tuple[str, str]:
              f"--file {file_path!r})", {})  # fmt: skip
     if file_path is not None:
         with user_errors({"file": "--file"}):
-            return read_text(Path(file_path), "file"), f"--file: {file_path!r}"
+            regular_file(Path(file_path), "file")
+        try:
+            with open(file_path, "rb") as stream:
+                data = _read_some(stream)
+        except OSError as exc:
+            fail(f"--file: cannot read {file_path!r}: {exc.strerror}", {})
+        return _decoded(data, "--file", repr(file_path)), f"--file: {file_path!r}"
     if text is None:
         fail("no query: give it as TEXT, as - (read from standard input) or with --file FILE", {})
     if text == "-":
-        data = sys.stdin.buffer.read() if sys.stdin is not None else b""
-        try:
-            return data.decode("utf-8-sig"), "query"
-        except UnicodeDecodeError as exc:
-            fail(f"query: the standard input is not UTF-8 text ({exc.reason} at byte "
-                 f"{exc.start})", {})  # fmt: skip
+        data = _read_some(sys.stdin.buffer) if sys.stdin is not None else b""
+        return _decoded(data, "query", "the standard input"), "query"
     return text, "query"
+
+
+# A query's text is at most MAX_TEXT characters, so at most this many bytes
+# of UTF-8 (four a character, and a byte-order mark): the most read of a
+# file or standard input, which may hold gigabytes.
+MAX_TEXT_BYTES = 4 * MAX_TEXT + 3
+
+
+def _read_some(stream: BinaryIO) -> bytes:
+    """The stream's bytes, up to one past MAX_TEXT_BYTES (then it is too long)."""
+    return stream.read(MAX_TEXT_BYTES + 1)
+
+
+def _decoded(data: bytes, where: str, what: str) -> str:
+    """The query text of the bytes read: UTF-8 (a byte-order mark skipped),
+    at most MAX_TEXT characters (else a one-line error, before any parsing)."""
+    too_long = f"{where}: {what} holds more than {MAX_TEXT:,} characters, the most a query holds"
+    if len(data) > MAX_TEXT_BYTES:
+        fail(too_long, {})
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        fail(f"{where}: {what} is not UTF-8 text ({exc.reason} at byte {exc.start})", {})
+    if len(text) > MAX_TEXT:
+        fail(too_long, {})
+    return text
 
 
 @contextmanager

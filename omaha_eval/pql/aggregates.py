@@ -7,7 +7,7 @@ range weights for exact enumeration): ``avg(x)`` of x, ``count(p)`` of the
 indicator of p, ``histogram(x)`` of the indicator of each value; ``min`` and
 ``max`` are the extremes seen.  With a = w k x and b = w k (k: the trial is
 kept) over the trials of a stratum (one stratum, or one board of a pattern,
-its weights scaled so that they total its trials), the estimate is
+its weights scaled so that they total 1: merge_strata), the estimate is
 R = sum a / sum b, and its variance (the linearised ratio estimator,
 stratified) is
 
@@ -171,12 +171,17 @@ def _histogram(x: npt.NDArray[Any], b: npt.NDArray[np.float64]) -> dict[Any, Mom
     }
 
 
-def merge_strata(strata: Sequence[Tally], normalise: bool) -> list[Tally]:
-    """The strata with their weights scaled to a total of their trials each
-    (`normalise`: a pattern's boards count alike; an exact stratum's to 1)."""
-    if not normalise:
+def merge_strata(strata: Sequence[Tally]) -> list[Tally]:
+    """The strata with their weights scaled to a total of 1 each: a
+    pattern's boards count alike, each by the distribution of its deals
+    given that board, as equity() weighs them (engine/patterns.py), whether
+    a board was enumerated (its weight: its deals' weights) or sampled (the
+    sampler's weights of its trials; every board the same trials).  A
+    common factor changes neither an estimate nor its error, so one stratum
+    is left as it is (its figures then equal equity()'s to the last digit)."""
+    if len(strata) < 2:
         return list(strata)
-    return [s.scaled(s.trials / s.weight) if s.weight > 0 else s for s in strata]
+    return [s.scaled(1.0 / s.weight) if s.weight > 0 else s for s in strata]
 
 
 def estimate(

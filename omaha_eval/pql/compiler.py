@@ -16,7 +16,7 @@ costly test (an equity with every hand known) runs only where it matters.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -375,14 +375,27 @@ def _argument(f: Function, i: int, param: fn.Param, arg: Node, ctx: Context) -> 
         if param.type is Type.STREET and expr.value not in f.streets:
             allowed = ", ".join(fn.STREET_NAMES[s] for s in f.streets)
             raise wrong(f"{fn.STREET_NAMES[expr.value]} ({f.name} takes {allowed})")
-        if param.type is Type.INT:
-            if float(expr.value) != int(expr.value) or not 1 <= int(expr.value) <= 13:
-                raise wrong(f"{expr.value:g} (a whole number 1 to 13)")
-            return int(expr.value)
-        return expr.value
+        return _number(param, expr, wrong).constant
     if not _fits(expr.type, param.type):
         raise wrong(_shown(expr))
-    return expr
+    return _number(param, expr, wrong)
+
+
+def _number(param: fn.Param, expr: Expr, wrong: Callable[[str], QueryError]) -> Expr:
+    """A constant number given for a numeric argument, checked against the
+    numbers it takes (its range, whole or not: fn.Param.numbers) and made
+    one of them; anything else as it is (an expression's values vary)."""
+    bounds = param.numbers
+    if bounds is None or not isinstance(expr, Const) or expr.type not in NUMERIC:
+        return expr
+    value = bounds.read(float(expr.value))
+    if value is None:
+        raise wrong(_number_text(float(expr.value)))
+    return Const(value, expr.type, expr.at)
+
+
+def _number_text(x: float) -> str:
+    return str(int(x)) if x.is_integer() and abs(x) < 1e15 else repr(x)
 
 
 def _expects(param: fn.Param) -> str:
@@ -393,12 +406,13 @@ def _expects(param: fn.Param) -> str:
         Type.FLOPCAT: "a flop category",
         Type.RANGE: "quoted range text (such as 'AA:$ds')",
         Type.BOARD: "a quoted board pattern (such as 'sss')",
-        Type.HIRATING: "a high rating or a quoted five-card hand",
-        Type.LORATING: "a low rating or a quoted low such as '8765A'",
+        Type.HIRATING: f"a high rating ({param.numbers}) or a quoted five-card hand",
+        Type.LORATING: f"a low rating ({param.numbers}) or a quoted low such as '8765A'",
+        Type.EQUITY: f"an equity, {param.numbers}",
         Type.CARD: "a card (such as 'As')",
         Type.RANK: "a rank (such as 'A')",
         Type.RANKSET: "a set of ranks",
-        Type.INT: "a whole number",
+        Type.INT: str(param.numbers),
     }
     return what.get(param.type, param.type.a)
 
@@ -474,6 +488,8 @@ def compile_expr(node: Node, ctx: Context) -> Expr:
             return Not(operand, Type.BOOL, node.at)
         if operand.type not in NUMERIC:
             raise ctx.fail(f"'-' needs a number, got {_shown(operand)}", node.at)
+        if isinstance(operand, Const):  # -1: a constant, as an argument's range reads it
+            return Const(-float(operand.value), Type.NUM, node.at)
         return Negate(operand, Type.NUM, node.at)
     assert isinstance(node, Binary)
     left, right = compile_expr(node.left, ctx), compile_expr(node.right, ctx)

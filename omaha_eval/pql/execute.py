@@ -381,20 +381,32 @@ def block_rows(prep: Prepared) -> int:
 
 
 def check_sample_work(prep: Prepared, plan: runner.Plan, given: bool) -> None:
-    """Refuse, before any work, a Monte Carlo run whose trials (given, or
-    the default) would take hours: an equity per deal is costly."""
+    """Refuse, before any work, a Monte Carlo run whose trials would take
+    hours (an equity per deal is costly): the trials given or the default,
+    and with a target standard error the most it may draw (its cap: the
+    trials given, or TARGET_MAX_TRIALS), since a target far out of reach
+    runs to its cap."""
     from omaha_eval.engine.spot import EXACT_WORK_LIMIT, WORK_PER_SECOND
 
     work = plan.trials * row_work(prep)
-    if plan.target_stderr is None and work > EXACT_WORK_LIMIT:
-        fit = int(EXACT_WORK_LIMIT / row_work(prep))
-        asked = f"{plan.trials:,} trials" + ("" if given else " (the default)")
+    if work <= EXACT_WORK_LIMIT:
+        return
+    fit = int(EXACT_WORK_LIMIT / row_work(prep))
+    hours = f"about {work / WORK_PER_SECOND / 3600:.2g} hours of one core"
+    if plan.target_stderr is not None and not given:
         raise OmahaEvalError(
-            f"{asked} of this query need about {work:.2g} units of work (about "
-            f"{work / WORK_PER_SECOND / 3600:.2g} hours of one core), above the limit of "
-            f"{EXACT_WORK_LIMIT:.0e}; ask at most {fit:,} trials, or a target standard error",
-            param="trials",
+            f"a target standard error may draw up to {plan.trials:,} trials "
+            f"(when trials are not given), and that many of this query need about {work:.2g} "
+            f"units of work ({hours}), above the limit of {EXACT_WORK_LIMIT:.0e}; give "
+            f"trials of at most {fit:,} with the target, to cap it",
+            param="target_stderr",
         )
+    asked = f"{plan.trials:,} trials" + ("" if given else " (the default)")
+    raise OmahaEvalError(
+        f"{asked} of this query need about {work:.2g} units of work ({hours}), "
+        f"above the limit of {EXACT_WORK_LIMIT:.0e}; ask at most {fit:,} trials",
+        param="trials",
+    )
 
 
 def _board_spot(prep: Prepared, board: Any, dead: Any) -> Spot | None:
@@ -420,6 +432,12 @@ def _seat_rows(spot: Spot, i: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[n
     return seat.combos, seat.weights
 
 
+def _seat_size(spot: Spot, i: int) -> int:
+    """How many hands _seat_rows lists for the seat, without listing them."""
+    seat = spot.seats[i]
+    return comb(spot.deck, spot.k) if seat.kind == "random" else len(seat.combos)
+
+
 def street_groups(n_board: int, streets: set[int]) -> list[int]:
     """The cards to come in the groups exact enumeration deals in order: one
     group when nothing read tells the streets apart (each completion listed
@@ -441,9 +459,7 @@ def _completions(cards: int, groups: list[int]) -> int:
 def deal_count(spot: Spot, streets: set[int]) -> float:
     """An upper bound of the deals of exact enumeration: every assignment of
     the seats' hands (colliding ones too) times the completions."""
-    sizes = [
-        len(_seat_rows(spot, i)[0]) if s.kind != "hand" else 1 for i, s in enumerate(spot.seats)
-    ]
+    sizes = [_seat_size(spot, i) for i in range(spot.n)]
     drawn = sum(spot.k for s in spot.seats if s.kind != "hand")
     groups = street_groups(len(spot.board), streets)
     return float(math.prod(sizes)) * _completions(spot.deck - drawn, groups)
@@ -451,7 +467,9 @@ def deal_count(spot: Spot, streets: set[int]) -> float:
 
 def _assignments(spot: Spot) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]:
     """Every assignment of hands to the seats that shares no card (n x k
-    cards each), with its weight: the product of its hands' weights."""
+    cards each), with its weight: the product of its hands' weights.
+    OmahaEvalError when there are more than MAX_ASSIGNMENTS, found before
+    the memory for them is taken (not by the product of the ranges' sizes)."""
     # (annotated: NumPy 2.2's stubs would fix each to its first shape)
     chosen: npt.NDArray[np.intp] = np.zeros((1, 0), np.intp)
     masks: npt.NDArray[np.uint64] = np.zeros(1, np.uint64)
@@ -459,20 +477,52 @@ def _assignments(spot: Spot) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.floa
     rows = [_seat_rows(spot, i) for i in range(spot.n)]
     for hands, weights in rows:
         m = _checks.row_masks(hands)
-        a, c = np.nonzero((masks[:, None] & m[None, :]) == 0)
-        if len(a) > MAX_ASSIGNMENTS:
-            raise OmahaEvalError(
-                f"more than {MAX_ASSIGNMENTS:,} assignments of hands to list; "
-                "sample instead (Monte Carlo)",
-                param="exact",
-            )
+        a, c = _disjoint_pairs(masks, m)
         chosen = np.column_stack([chosen[a], c])
         masks, w = masks[a] | m[c], w[a] * weights[c]
     assigned = np.stack([rows[p][0][chosen[:, p]] for p in range(spot.n)], axis=1)
     return np.ascontiguousarray(assigned, dtype=np.uint8), np.ascontiguousarray(w)
 
 
-def _exact_tally(prep: Prepared, spot: Spot, threads: int, stop: Any) -> agg.Tally:
+# Pairs (an assignment so far, the next seat's hand) compared at once while
+# listing assignments: a temporary of a few tens of megabytes, whatever the
+# sizes of the ranges (their product may be billions).
+PAIRS_AT_ONCE = 1 << 22
+
+
+def _disjoint_pairs(masks: npt.NDArray[np.uint64], m: npt.NDArray[np.uint64]
+                    ) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:  # fmt: skip
+    """The pairs (i, j), in order, of masks[i] and m[j] sharing no card:
+    compared a slice of `masks` at a time, refused (OmahaEvalError) as soon
+    as they pass MAX_ASSIGNMENTS."""
+    step = max(1, PAIRS_AT_ONCE // max(len(m), 1))
+    found: list[tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]] = []
+    total = 0
+    for start in range(0, len(masks), step):
+        a, c = np.nonzero((masks[start : start + step, None] & m[None, :]) == 0)
+        total += len(a)
+        if total > MAX_ASSIGNMENTS:
+            raise OmahaEvalError(
+                f"more than {MAX_ASSIGNMENTS:,} assignments of hands to list; "
+                "sample instead (Monte Carlo)",
+                param="exact",
+            )
+        found.append((a + start, c))
+    if not found:
+        return np.zeros(0, np.intp), np.zeros(0, np.intp)
+    return np.concatenate([a for a, _ in found]), np.concatenate([c for _, c in found])
+
+
+def check_assignments(spot: Spot) -> None:
+    """Refuse, before any statement runs, exact enumeration of a spot with
+    more than MAX_ASSIGNMENTS assignments of hands (listed, bounded, only
+    when the product of the seats' sizes could pass it)."""
+    if math.prod(_seat_size(spot, i) for i in range(spot.n)) > MAX_ASSIGNMENTS:
+        _assignments(spot)
+
+
+def _exact_tally(prep: Prepared, spot: Spot, threads: int, stop: Any) -> agg.Tally | None:
+    """The sums of every deal of the spot; None when no deal is possible."""
     assigned, weights = _assignments(spot)
     deck = np.array([c for c in range(52) if not spot.known >> c & 1], dtype=np.uint8)
     drawn = sum(spot.k for s in spot.seats if s.kind != "hand")
@@ -480,7 +530,7 @@ def _exact_tally(prep: Prepared, spot: Spot, threads: int, stop: Any) -> agg.Tal
     completions = _completions(len(deck) - drawn, groups)
     total = len(assigned) * completions
     if total == 0:
-        raise OmahaEvalError(runner.NO_DEAL_POSSIBLE, param="players")
+        return None
     n, k = spot.n, spot.k
     rows = block_rows(prep)
 
@@ -577,7 +627,9 @@ def plan(
     if prep.spot is not None:
         deals = deal_count(prep.spot, prep.streets)
         chosen = plan_run(deals * per_row, exact, trials, target, seed, threads, stop)
-        if not chosen.exact:
+        if chosen.exact:
+            check_assignments(prep.spot)
+        else:
             check_sample_work(prep, chosen, trials is not None)
         return chosen
     patterns.no_target(target)
@@ -589,7 +641,11 @@ def plan(
 
     work = patterns.pattern_work(q.players, q.k, prep.pairs, q.game, exact_work=exact_work)
     chosen = plan_run(work, exact, trials, None, seed, threads, stop)
-    if not chosen.exact:
+    if chosen.exact:  # the boards are alike in size: the first that can be dealt tells
+        first = next(filter(None, (_board_spot(prep, b, d) for b, d in prep.pairs)), None)
+        if first is not None:
+            check_assignments(first)
+    else:
         sampled = patterns.pattern_work(q.players, q.k, prep.pairs, q.game, chosen.trials,
                                         trial_work=per_row)  # fmt: skip
         patterns.check_sampling_work(sampled, len(prep.pairs), chosen.trials)
@@ -602,7 +658,10 @@ def run(prep: Prepared, plan: runner.Plan, start: float) -> Iterator[QueryResult
     if prep.spot is not None:  # one board: the spot was prepared with the statement
         spot = prep.spot
         if plan.exact:
-            yield _result(prep, [_exact_tally(prep, spot, plan.threads, plan.stop)], plan, start, 1)
+            tally = _exact_tally(prep, spot, plan.threads, plan.stop)
+            if tally is None:
+                raise OmahaEvalError(runner.NO_DEAL_POSSIBLE, param="players")
+            yield _result(prep, [tally], plan, start, 1)
             return
         c_spot = spot.c_spot(exact=False)
         if not runner.dealable(c_spot):
@@ -611,8 +670,9 @@ def run(prep: Prepared, plan: runner.Plan, start: float) -> Iterator[QueryResult
         for r in runner.sample(c_spot, sampling, plan):
             yield _result(prep, [r.total], plan, start, 1, r.interrupted)
         return
-    # A board or dead-card pattern: every board a stratum, counted alike;
-    # the boards prepared one at a time, as equity() runs them.
+    # A board or dead-card pattern: every board that can be dealt a stratum,
+    # counted alike (merge_strata); the boards prepared one at a time, and
+    # those skipped where no deal fits, as equity() runs them.
     each = runner.Plan(
         exact=False,
         trials=max(2, math.ceil(plan.trials / len(prep.pairs))),
@@ -629,7 +689,9 @@ def run(prep: Prepared, plan: runner.Plan, start: float) -> Iterator[QueryResult
         if board_spot is None:
             continue
         if plan.exact:
-            strata.append(_exact_tally(prep, board_spot, plan.threads, plan.stop))
+            tally = _exact_tally(prep, board_spot, plan.threads, plan.stop)
+            if tally is not None:  # no assignment fits on this board: it cannot be dealt
+                strata.append(tally)
             continue
         c_spot = board_spot.c_spot(exact=False)
         if not runner.dealable(c_spot):
@@ -656,7 +718,7 @@ def _result(
     boards: int,
     interrupted: bool = False,
 ) -> QueryResult:
-    merged = agg.merge_strata(strata, normalise=len(strata) > 1)
+    merged = agg.merge_strata(strata)
     trials = sum(s.trials for s in strata)
     kept = sum(s.kept for s in strata)
     columns = []

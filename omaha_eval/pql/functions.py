@@ -18,6 +18,7 @@ PQL defines them.
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from math import comb
@@ -37,9 +38,11 @@ __all__ = [
     "FUNCTIONS",
     "HAND_TYPES",
     "INTEGRAL",
+    "NUMBER_BOUNDS",
     "NUMERIC",
     "ORDERED",
     "STREETS",
+    "Bounds",
     "Function",
     "Param",
     "Shape",
@@ -127,13 +130,54 @@ _FLOP = {name: i for i, name in enumerate(FLOP_CATEGORIES)}
 
 
 @dataclass(frozen=True)
+class Bounds:
+    """The numbers a numeric argument takes: `low` to `high`, whole numbers
+    only when `whole`."""
+
+    low: float
+    high: float
+    whole: bool
+
+    def read(self, value: float) -> int | float | None:
+        """The value as the argument takes it (an int when whole), or None
+        when it is not one of its numbers."""
+        if not self.low <= value <= self.high:  # NaN too
+            return None
+        if self.whole:
+            return int(value) if float(value).is_integer() else None
+        return float(value)
+
+    def __str__(self) -> str:
+        kind = "a whole number" if self.whole else "a number"
+        return f"{kind} {self.low:,g} to {self.high:,g}"
+
+
+# The numbers of each numeric type, as arguments (the types' own ranges).
+NUMBER_BOUNDS = {
+    Type.NUM: Bounds(-math.inf, math.inf, whole=False),
+    Type.INT: Bounds(0, 2**53, whole=True),
+    Type.EQUITY: Bounds(0, 1, whole=False),
+    Type.FRACTION: Bounds(0, 1, whole=False),
+    Type.HIRATING: Bounds(1, float(_core.HIGH_MAX), whole=True),
+    Type.LORATING: Bounds(0, float(_core.LOW_MAX), whole=True),
+}
+
+
+@dataclass(frozen=True)
 class Param:
-    """An argument: its name, its type, and whether it must be a constant
-    (a player's name, a street, a keyword or a quoted string)."""
+    """An argument: its name, its type, whether it must be a constant (a
+    player's name, a street, a keyword or a quoted string), and for a
+    number the values it takes (`bounds`: its own, else its type's)."""
 
     name: str
     type: Type
     const: bool = True
+    bounds: Bounds | None = None
+
+    @property
+    def numbers(self) -> Bounds | None:
+        """The numbers this argument takes (None: it is not a number)."""
+        return self.bounds or NUMBER_BOUNDS.get(self.type)
 
 
 @dataclass(frozen=True)
@@ -176,12 +220,19 @@ def _define(
     orders: tuple[int, ...] = (),
 ) -> Callable[[Callable[..., Array]], Callable[..., Array]]:
     """Register a function; `params` is "name:type, ..." (types by their
-    enum names, a trailing '*' for an argument that may be an expression)."""
+    enum names, a trailing '*' for an argument that may be an expression,
+    then for a number its own range, "n:INT 1..13")."""
     parsed = []
     for part in filter(None, (p.strip() for p in params.split(","))):
-        pname, ptype = part.split(":")
+        pname, spec = part.split(":")
+        ptype, _, span = spec.partition(" ")
         expression = ptype.endswith("*")
-        parsed.append(Param(pname, Type[ptype.rstrip("*")], const=not expression))
+        t = Type[ptype.rstrip("*")]
+        bounds = None
+        if span:
+            first, last = span.split("..")
+            bounds = Bounds(float(first), float(last), whole=t in INTEGRAL)
+        parsed.append(Param(pname, t, const=not expression, bounds=bounds))
 
     def register(impl: Callable[..., Array]) -> Callable[..., Array]:
         f = Function(
@@ -539,7 +590,7 @@ _define(
 )(lambda block, rows, p, s: block.equity(s, rows)[:, p])
 _define(
     "minHvHEquity",
-    "player:PLAYER, street:STREET, equity:NUM*",
+    "player:PLAYER, street:STREET, equity:EQUITY*",
     Type.BOOL,
     "hvhEquity of the player on the street is at least this",
     "select count(minHvHEquity(hero, flop, 0.5)) from hero='AA**', villain='*'",
@@ -706,7 +757,7 @@ _define(
 
 @_define(
     "minOutsToHandType",
-    "player:PLAYER, street:STREET, type:HANDTYPE, outs:NUM*",
+    "player:PLAYER, street:STREET, type:HANDTYPE, outs:INT* 0..52",
     Type.BOOL,
     "outsToHandType of the player is at least this",
     "select count(minOutsToHandType(hero, flop, flush, 9)) from hero='AsKs**', "
@@ -985,7 +1036,7 @@ _define(
 )(lambda block, rows, r: np.where(r > 0, _MIN_RANK[r], -1))
 _define(
     "nthRank",
-    "n:INT, ranks:RANKSET*",
+    "n:INT 1..13, ranks:RANKSET*",
     Type.RANK,
     "the n-th highest rank of the set, counted from 1 (none: no rank)",
     "select count(nthRank(2, boardRanks(flop)) = 'K') from hero='*', villain='*'",

@@ -29,9 +29,12 @@ with the column and, in the exception's text, the line and a caret.
 
 from __future__ import annotations
 
+import math
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import NoReturn
+from typing import Any, NoReturn, TypeVar
 
 from omaha_eval.errors import OmahaEvalError
 
@@ -54,7 +57,12 @@ AGGREGATES = ("avg", "count", "histogram", "min", "max")
 KEYWORDS = {"select", "from", "where", "as", "and", "or", "not"}
 COMPARISONS = ("=", "<>", "!=", "<=", ">=", "<", ">")
 MAX_TEXT = 100_000  # characters of query text: far beyond any real query
-MAX_DEPTH = 100  # nested parentheses and operators: deeper is a mistake
+# How deep an expression may be: parentheses, calls, 'not' and '-' one
+# inside another, and the syntax tree itself (each operator of a chain
+# such as a + b + c is a level: the chain is computed left to right).
+# Reading, compiling and evaluating recurse over these levels, up to ten
+# Python frames each: deeper is a mistake, and Python's stack is finite.
+MAX_DEPTH = 50
 
 
 class QueryError(OmahaEvalError):
@@ -69,7 +77,9 @@ class QueryError(OmahaEvalError):
         if self.column is not None:
             row, col = self.column
             where = f"line {row}, column {col}: " if "\n" in text else f"column {col}: "
-            line = text.splitlines()[row - 1] if text.strip() else ""
+            # lines split at "\n" alone, as _column counts them; every space
+            # shown as one (a tab, "\r", U+2028), so the caret stays under its column
+            line = "".join(" " if c.isspace() else c for c in text.split("\n")[row - 1])
             start = max(0, col - 60)
             detail = f"\n    {line[start : start + 120]}\n    {' ' * (col - 1 - start)}^"
         super().__init__(f"{where}{message}{detail}", param="query", value=text or None)
@@ -129,6 +139,8 @@ def tokens(text: str) -> list[Token]:
 @dataclass(frozen=True)
 class Node:
     at: int  # offset of the node's first character
+    # levels of the tree from this node down (a leaf: 1), bounded by MAX_DEPTH
+    depth: int = field(default=1, compare=False, repr=False, kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -189,6 +201,8 @@ class Statement:
 
 
 # ------------------------------------------------------------------ the parser
+
+_N = TypeVar("_N", bound=Node)
 
 
 class _Parser:
@@ -292,14 +306,36 @@ class _Parser:
         self.i += 1
         return Binding(key, value, at, value_at)
 
-    def expr(self) -> Node:
+    @contextmanager
+    def nested(self) -> Iterator[None]:
+        """One level more of nesting in the text (parentheses, a call's
+        arguments, 'not', '-'): the parser recurses once more."""
         self.depth += 1
         if self.depth > MAX_DEPTH:
             self.fail(f"the expression nests more than {MAX_DEPTH} deep")
         try:
-            return self.or_()
+            yield
         finally:
             self.depth -= 1
+
+    def node(self, kind: type[_N], at: int, *fields: Any) -> _N:
+        """A node over its children (the fields that are nodes), one level
+        deeper than the deepest of them: a tree deeper than MAX_DEPTH (a
+        chain of hundreds of operators) is refused here, at its operator."""
+        below = [f.depth for f in fields if isinstance(f, Node)]
+        below += [a.depth for f in fields if isinstance(f, tuple) for a in f]
+        depth = 1 + max(below, default=0)
+        if depth > MAX_DEPTH:
+            self.fail(
+                f"the expression is more than {MAX_DEPTH} levels deep (each operator of a "
+                "chain such as a + b + c counts one): split it, or use fewer terms",
+                at,
+            )
+        return kind(at, *fields, depth=depth)
+
+    def expr(self) -> Node:
+        with self.nested():
+            return self.or_()
 
     def or_(self) -> Node:
         node = self.and_()
@@ -307,7 +343,7 @@ class _Parser:
             at = self.tok.at
             if not self.keyword("or"):
                 return node
-            node = Binary(at, "or", node, self.and_())
+            node = self.node(Binary, at, "or", node, self.and_())
 
     def and_(self) -> Node:
         node = self.not_()
@@ -315,18 +351,13 @@ class _Parser:
             at = self.tok.at
             if not self.keyword("and"):
                 return node
-            node = Binary(at, "and", node, self.not_())
+            node = self.node(Binary, at, "and", node, self.not_())
 
     def not_(self) -> Node:
         at = self.tok.at
         if self.keyword("not"):
-            self.depth += 1
-            if self.depth > MAX_DEPTH:
-                self.fail(f"the expression nests more than {MAX_DEPTH} deep")
-            try:
-                return Unary(at, "not", self.not_())
-            finally:
-                self.depth -= 1
+            with self.nested():
+                return self.node(Unary, at, "not", self.not_())
         return self.compare()
 
     def compare(self) -> Node:
@@ -334,7 +365,7 @@ class _Parser:
         at = self.tok.at
         for symbol in COMPARISONS:
             if self.op(symbol):
-                return Binary(at, "<>" if symbol == "!=" else symbol, node, self.sum())
+                return self.node(Binary, at, "<>" if symbol == "!=" else symbol, node, self.sum())
         return node
 
     def sum(self) -> Node:
@@ -342,9 +373,9 @@ class _Parser:
         while True:
             at = self.tok.at
             if self.op("+"):
-                node = Binary(at, "+", node, self.product())
+                node = self.node(Binary, at, "+", node, self.product())
             elif self.op("-"):
-                node = Binary(at, "-", node, self.product())
+                node = self.node(Binary, at, "-", node, self.product())
             else:
                 return node
 
@@ -353,29 +384,27 @@ class _Parser:
         while True:
             at = self.tok.at
             if self.op("*"):
-                node = Binary(at, "*", node, self.unary())
+                node = self.node(Binary, at, "*", node, self.unary())
             elif self.op("/"):
-                node = Binary(at, "/", node, self.unary())
+                node = self.node(Binary, at, "/", node, self.unary())
             else:
                 return node
 
     def unary(self) -> Node:
         at = self.tok.at
         if self.op("-"):
-            self.depth += 1
-            if self.depth > MAX_DEPTH:
-                self.fail(f"the expression nests more than {MAX_DEPTH} deep")
-            try:
-                return Unary(at, "-", self.unary())
-            finally:
-                self.depth -= 1
+            with self.nested():
+                return self.node(Unary, at, "-", self.unary())
         return self.atom()
 
     def atom(self) -> Node:
         tok = self.tok
         if tok.kind == "number":
+            value = float(tok.text)
+            if not math.isfinite(value):  # 1e309: past the largest double
+                self.fail(f"the number {tok.text} is too large")
             self.i += 1
-            return Literal(tok.at, float(tok.text), "number")
+            return Literal(tok.at, value, "number")
         if tok.kind == "string":
             self.i += 1
             return Literal(tok.at, tok.text, "string")
@@ -392,7 +421,7 @@ class _Parser:
                     while self.op(","):
                         args.append(self.expr())
                     self.expect_op(")", f"to close {tok.text}(")
-                return Call(tok.at, tok.text, tuple(args))
+                return self.node(Call, tok.at, tok.text, tuple(args))
             return Name(tok.at, tok.text)
         self.fail(f"expected a value, a name or '(', got {self._shown()}")
 
