@@ -13,16 +13,18 @@ from typing import Any
 
 
 @contextmanager
-def live_server(**options: Any) -> Iterator[str]:
-    """The base URL of a server of create_app(**options), for the block."""
+def live_server(app: Any = None, **options: Any) -> Iterator[str]:
+    """The base URL of a server of `app` (default: create_app(**options)),
+    for the block."""
     import uvicorn
 
     from omaha_eval.web import create_app
 
+    app = create_app(**options) if app is None else app
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.bind(("127.0.0.1", 0))
     sock.listen(16)
-    server = uvicorn.Server(uvicorn.Config(create_app(**options), log_level="warning",
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning",
                                            lifespan="on"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
