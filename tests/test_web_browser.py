@@ -22,16 +22,16 @@ pytest.importorskip("starlette", reason="the web extra (starlette) is not instal
 pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
 pytest.importorskip("selenium", reason="selenium is not installed (the test extra)")
 
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
-from web_server import live_server  # noqa: E402
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+from web_server import live_server
 
-import omaha_eval as oe  # noqa: E402
-from omaha_eval.engine.report import equity_cells  # noqa: E402
-from omaha_eval.web import create_app  # noqa: E402
+import omaha_eval as oe
+from omaha_eval.engine.report import equity_cells
+from omaha_eval.web import create_app
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")

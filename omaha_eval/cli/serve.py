@@ -26,7 +26,7 @@ INSTALL = 'pip install ".[web]"'  # from the source tree: the package is not pub
 @click.option("--jobs", "max_jobs", type=click.IntRange(1, 64), default=2, show_default=True,
               help="Long runs (equity, queries, board reports) at once; more are refused.")
 @click.option("--cors", "cors_origins", multiple=True, metavar="ORIGIN",
-              help="Let pages of ORIGIN (https://example.org) call the API (off by default).")
+              help="Let the pages of ORIGIN (scheme://host[:port]) call the API (off by default).")
 def serve_command(host: str, port: int, open_browser: bool, max_jobs: int,
                   cors_origins: tuple[str, ...]) -> None:  # fmt: skip
     """Serve the calculator's pages and JSON API on this machine.
