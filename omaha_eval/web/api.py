@@ -34,6 +34,7 @@ RUNS: dict[str, Callable[..., work.Run]] = {
     "boards": work.prepare_boards,
 }
 POLL = 0.05  # seconds between looks at a job a request waits for
+CANCEL_WAIT = 10.0  # seconds DELETE waits for the engine to stop (it stops within a round)
 KEEPALIVE = 5.0  # seconds between comment lines on a quiet event stream
 
 
@@ -121,7 +122,9 @@ async def job_status(request: Request) -> Response:
 async def job_cancel(request: Request) -> Response:
     job = _job(request)
     job.cancel()
-    while job.state == RUNNING:  # the engine stops within a round
+    for _ in range(int(CANCEL_WAIT / POLL)):
+        if job.state != RUNNING:
+            break
         await asyncio.sleep(POLL)
     return JSONResponse(_shown(job))
 

@@ -84,12 +84,13 @@ const OE = (() => {
         const order = typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y));
         return down ? -order : order;
       });
+      const numeric = (j) => j > 0 && rows.length > 0 && typeof rows[0][j][1] === "number";
       const head = el("tr", {}, ...header.map((h, j) => el("th", {
-        scope: "col", class: j ? "num" : null,
+        scope: "col", class: numeric(j) ? "num" : null,
         "aria-sort": by === j ? (down ? "descending" : "ascending") : "none",
       }, el("button", { type: "button", class: "sort", onclick: () => { down = by === j ? !down : j > 0; by = j; draw(); } },
         h, by === j ? (down ? " ▼" : " ▲") : ""))));
-      const body = sorted.map((row) => el("tr", {}, ...row.map((c, j) => el("td", { class: j ? "num" : null, text: c[0] }))));
+      const body = sorted.map((row) => el("tr", {}, ...row.map((c, j) => el("td", { class: typeof c[1] === "number" && j ? "num" : null, text: c[0] }))));
       wrap.replaceChildren(el("table", {}, caption ? el("caption", { text: caption }) : null, el("thead", {}, head), el("tbody", {}, ...body)));
     }
     draw();
