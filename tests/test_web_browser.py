@@ -175,6 +175,16 @@ def test_an_error_is_shown_beside_its_input(driver, base):
     assert "player 2" in error.text
 
 
+def test_an_empty_player_is_named_and_nothing_runs(driver, base, app):
+    d = driver
+    d.get(f"{base}/equity")
+    d.find_elements(By.CSS_SELECTOR, "#players input")[0].send_keys("AsAh2c3d")
+    d.find_element(By.ID, "run").click()
+    error = wait_for(d, "#player-1-error", lambda e: e.text != "")
+    assert error.text.startswith("player 2:")
+    assert d.find_element(By.ID, "run").is_enabled() and app.state.jobs.running() == 0
+
+
 def test_the_card_picker_greys_out_used_cards_and_adds_to_the_board(driver, base):
     d = driver
     d.get(f"{base}/equity?players=AsAh2c3d|KcKd4c5d")

@@ -169,11 +169,12 @@ def _at_once(compute: Callable[[Body], dict[str, Any]]) -> Callable[[Request], A
     return answer
 
 
-async def examples(request: Request) -> Response:
-    return JSONResponse({"examples": await run_in_threadpool(work.query_examples)})
-
-
 def api_routes() -> list[Route]:
+    shown = {"examples": work.query_examples()}  # read once: no request reads a file
+
+    async def examples(request: Request) -> Response:
+        return JSONResponse(shown)
+
     routes = []
     for kind in RUNS:
         routes.append(Route(f"/api/{kind}", _answers(_waited(kind)), methods=["POST"]))

@@ -24,7 +24,7 @@ from omaha_eval.engine.report import equity_cells
 from omaha_eval.engine.results import EquityResult
 from omaha_eval.errors import OmahaEvalError, for_people
 from omaha_eval.games import HOLE_SIZES, MAX_PLAYERS, game
-from omaha_eval.web.bodies import MAX_QUERY, ApiError, Body
+from omaha_eval.web.bodies import MAX_QUERY, ApiError, Body, error_dict
 from omaha_eval.web.jobs import Progress
 
 __all__ = [
@@ -256,7 +256,9 @@ def check_spot(body: Body) -> dict[str, Any]:
 
 
 def _error(exc: OmahaEvalError, name: str) -> dict[str, Any]:
-    return {"error": for_people(str(exc)), "field": exc.param or name}
+    data = error_dict(exc, name)
+    assert data is not None  # the package's own error always has one
+    return data
 
 
 def read_range(body: Body) -> dict[str, Any]:

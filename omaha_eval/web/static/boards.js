@@ -73,6 +73,7 @@
   }
 
   const controls = OE.jobControls(form, async (c) => {
+    if (spot.missing()) { c.status(""); return null; }
     const options = OE.runOptions(form);
     OE.setLink({ ...spot.link(), ...options.link });
     results.dataset.state = "running";

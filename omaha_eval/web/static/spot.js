@@ -113,8 +113,21 @@ const Spot = (() => {
     OE.fillRunOptions(form, p);
     check();
 
+    // players left empty: each says so beside its input (nothing is run)
+    function missing() {
+      let count = 0;
+      rows().forEach((row, i) => {
+        if (row.querySelector("input").value.trim()) return;
+        row.querySelector(".error").textContent = `player ${i + 1}: type a hand (AsAh2c3d), * or a range (15%)`;
+        row.querySelector("input").setAttribute("aria-invalid", "true");
+        count += 1;
+      });
+      return count;
+    }
+
     return {
       texts,
+      missing,
       // the API's fields of the spot, and the link's
       body() {
         return { players: texts(), board: form.querySelector("#board").value, dead: form.querySelector("#dead").value };
