@@ -74,6 +74,7 @@ EXCLUDED = {
     r"(PYTHONPATH=\. )?python benchmarks/\S+\.py.*": "a benchmark: minutes of timing",
     r"python tools/gen_preflop_order\.py.*": "regenerates a preflop order: hours",
     r"omaha-eval .*--dask tcp://scheduler:8786": "needs a Dask scheduler at that address",
+    r"omaha-eval serve.*": "serves until stopped (tests/test_web_api.py starts and stops one)",
 }
 
 # Pages whose examples another module runs, with checks of its own.

@@ -15,6 +15,7 @@ from omaha_eval.games import game as read_game
 __all__ = [
     "aligned",
     "breakdown_table",
+    "equity_cells",
     "equity_html",
     "equity_table",
     "html_table",
@@ -101,6 +102,14 @@ def _below(result: EquityResult, notes: list[str] | tuple[str, ...]) -> list[str
     if result.interrupted:
         lines.append("INTERRUPTED: the figures are from the trials run before Ctrl-C")
     return lines
+
+
+def equity_cells(result: EquityResult, notes: list[str] | tuple[str, ...] | None = None
+                 ) -> tuple[list[str], list[list[str]], list[str]]:  # fmt: skip
+    """equity_table's parts, for a page to lay out: the header, a row per
+    player (every number formatted as the table shows it), the lines under."""
+    header, rows = _grid(result)
+    return header, rows, _below(result, result.notes if notes is None else notes)
 
 
 def equity_table(result: EquityResult, notes: list[str] | tuple[str, ...] | None = None) -> str:

@@ -15,7 +15,7 @@ from omaha_eval.engine.report import aligned, html_table, pct
 from omaha_eval.pql.execute import QueryResult
 from omaha_eval.pql.syntax import tokens
 
-__all__ = ["query_html", "query_table"]
+__all__ = ["query_cells", "query_html", "query_table"]
 
 WIDE = 80  # a one-line statement longer than this is shown broken before from and where
 
@@ -53,6 +53,15 @@ def _below(result: QueryResult, notes: Sequence[str]) -> list[str]:
     if result.interrupted:
         lines.append("INTERRUPTED: the figures are from the trials run before Ctrl-C")
     return lines
+
+
+def query_cells(result: QueryResult, notes: Sequence[str] | None = None
+                ) -> tuple[list[str], list[list[str]], list[str]]:  # fmt: skip
+    """query_table's parts, for a page to lay out: the header, a row per
+    column (a histogram: a row per value; formatted as the table shows
+    them) and the lines under the table."""
+    header, rows = _grid(result)
+    return header, rows, _below(result, result.notes if notes is None else notes)
 
 
 def query_table(result: QueryResult, notes: Sequence[str] | None = None) -> str:

@@ -1,0 +1,79 @@
+"""``omaha-eval serve``: the local web page and JSON API (omaha_eval.web),
+served by uvicorn on this machine."""
+
+from __future__ import annotations
+
+import errno
+import socket
+import threading
+import webbrowser
+
+import click
+
+from omaha_eval.cli._shell import fail
+
+__all__ = ["serve_command"]
+
+INSTALL = 'pip install ".[web]"'  # from the source tree: the package is not published
+
+
+@click.command("serve", short_help="A local web page and JSON API.")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to listen on (another than this machine's exposes the page).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
+              help="The port (0: any free one).")
+@click.option("--open", "open_browser", is_flag=True, help="Open the page in a browser.")
+@click.option("--jobs", "max_jobs", type=click.IntRange(1, 64), default=2, show_default=True,
+              help="Long runs (equity, queries, board reports) at once; more are refused.")
+@click.option("--cors", "cors_origins", multiple=True, metavar="ORIGIN",
+              help="Let the pages of ORIGIN (scheme://host[:port]) call the API (off by default).")
+def serve_command(host: str, port: int, open_browser: bool, max_jobs: int,
+                  cors_origins: tuple[str, ...]) -> None:  # fmt: skip
+    """Serve the calculator's pages and JSON API on this machine.
+
+    The pages (equity, queries, board reports, ranges, hands) and the API
+    under /api/ (documented at /api/docs) use nothing from the internet.
+    Each page's state is its link: send it and it fills the form and runs.
+    Ctrl-C stops the server.
+
+    \b
+    Examples:
+      omaha-eval serve
+      omaha-eval serve --port 9000 --open
+    """
+    try:
+        import uvicorn
+
+        from omaha_eval.web import create_app
+        from omaha_eval.web.app import LOCAL_HOSTS
+    except ImportError as exc:
+        fail(f"serve: the web extra is not installed ({exc.name} is missing); from the source "
+             f"tree: {INSTALL}", {})  # fmt: skip
+    sock = _bound(host, port)
+    url_host = f"[{host}]" if ":" in host else host
+    url = f"http://{url_host}:{sock.getsockname()[1]}/"
+    local = host in LOCAL_HOSTS
+    hosts = [*LOCAL_HOSTS] if local else ["*"]
+    app = create_app(max_jobs=max_jobs, hosts=hosts, cors_origins=cors_origins)
+    click.echo(f"omaha-eval: serving {url} (Ctrl-C stops it)", err=True)
+    if not local:
+        click.echo(f"omaha-eval: note: listening on {host}: other machines can reach the page",
+                   err=True)  # fmt: skip
+    if open_browser:
+        threading.Timer(0.5, webbrowser.open, args=(url,)).start()
+    config = uvicorn.Config(app, log_level="warning", lifespan="on")
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def _bound(host: str, port: int) -> socket.socket:
+    """A socket listening on host:port, or one line saying why not."""
+    try:
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            fail(f"--port: port {port} on {host} is in use; pick another with --port", {})
+        fail(f"--host: cannot listen on {host}:{port}: {exc.strerror or exc}", {})
+    return sock

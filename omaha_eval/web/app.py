@@ -1,0 +1,148 @@
+"""The ASGI app: the pages, their static files, the JSON API and its
+OpenAPI document, and what keeps a local server safe.
+
+- Static files are read from the package once, at start-up, and served
+  from memory: no request reaches the file system.
+- Every response carries a Content-Security-Policy that lets a page load
+  and connect to this server only: nothing is fetched from elsewhere.
+- Only requests naming this machine (``Host: 127.0.0.1``, ``localhost``) or
+  the host served are answered, so that a page of another site cannot reach
+  the server through a name that resolves here (DNS rebinding).
+- Cross-origin requests (CORS) are refused unless origins are given.
+- At most `max_jobs` long runs at once (jobs.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import mimetypes
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from importlib import resources
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from omaha_eval.web.api import api_routes
+from omaha_eval.web.bodies import error_dict
+from omaha_eval.web.jobs import JobManager
+from omaha_eval.web.openapi import document
+from omaha_eval.web.pages import page_routes
+
+__all__ = ["LOCAL_HOSTS", "create_app"]
+
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'self'; "
+    "frame-ancestors 'none'"
+)
+_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
+          ".svg": "image/svg+xml", ".txt": "text/plain; charset=utf-8"}  # fmt: skip
+
+
+def _static_files() -> dict[str, tuple[bytes, str]]:
+    """Every file of static/ (name -> content and media type), read once."""
+    files = {}
+    for entry in (resources.files("omaha_eval.web") / "static").iterdir():
+        if entry.is_file():
+            suffix = "." + entry.name.rsplit(".", 1)[-1]
+            kind = _TYPES.get(suffix) or mimetypes.guess_type(entry.name)[0] or "text/plain"
+            files[entry.name] = (entry.read_bytes(), kind)
+    return files
+
+
+class _Headers:
+    """The security headers on every response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers += [
+                    (b"content-security-policy", CSP.encode()),
+                    (b"x-content-type-options", b"nosniff"),
+                    (b"referrer-policy", b"no-referrer"),
+                ]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, sending)
+
+
+def create_app(*, max_jobs: int = 2, hosts: Sequence[str] = LOCAL_HOSTS,
+               cors_origins: Sequence[str] = (), job_idle: float = 15.0,
+               job_seconds: float = 600.0) -> Starlette:  # fmt: skip
+    """The app.  `hosts`: the Host names answered ("*": any, for a server
+    the user chose to expose); `cors_origins`: the other sites' origins
+    allowed to call the API (none by default); `max_jobs`: long runs at
+    once; a job nobody watches for `job_idle` seconds, or running over
+    `job_seconds`, is cancelled."""
+    jobs = JobManager(max_jobs, idle=job_idle, max_seconds=job_seconds, errors=error_dict)
+    static = _static_files()
+
+    async def static_file(request: Request) -> Response:
+        found = static.get(request.path_params["name"])
+        if found is None:
+            return Response("not found", status_code=404, media_type="text/plain")
+        content, kind = found
+        return Response(content, media_type=kind, headers={"Cache-Control": "no-cache"})
+
+    async def openapi(request: Request) -> Response:
+        return JSONResponse(document())
+
+    async def not_found(request: Request, exc: Exception) -> Response:
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": f"no such endpoint: {request.url.path}",
+                                 "field": None}, status_code=404)  # fmt: skip
+        return Response("not found", status_code=404, media_type="text/plain")
+
+    async def not_allowed(request: Request, exc: Exception) -> Response:
+        return JSONResponse({"error": f"{request.method} is not allowed on {request.url.path}",
+                             "field": None}, status_code=405)  # fmt: skip
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        async def sweep() -> None:
+            while True:
+                await asyncio.sleep(1.0)
+                jobs.sweep()
+
+        task = asyncio.create_task(sweep())
+        try:
+            yield
+        finally:
+            task.cancel()
+            jobs.cancel_all()  # the engine's threads end with the server
+
+    middleware = [
+        Middleware(_Headers),
+        Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts)),
+    ]
+    if cors_origins:
+        middleware.append(Middleware(CORSMiddleware, allow_origins=list(cors_origins),
+                                     allow_methods=["GET", "POST", "DELETE"],
+                                     allow_headers=["content-type"]))  # fmt: skip
+    routes = [
+        *page_routes(),
+        Route("/static/{name}", static_file, methods=["GET"]),
+        Route("/api/openapi.json", openapi, methods=["GET"]),
+        *api_routes(),
+    ]
+    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
+                    exception_handlers={404: not_found, 405: not_allowed})  # fmt: skip
+    app.state.jobs = jobs
+    return app

@@ -1,0 +1,167 @@
+"""The API's OpenAPI 3.1 document, written by hand (Starlette generates
+none; a test checks that every route of the app is in it and no other).
+/api/openapi.json serves it and /api/docs shows it, rendered in the page by
+static/apidocs.js (no CDN)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from omaha_eval._version import __version__
+
+__all__ = ["document"]
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+_NULL_BOOL = {"type": ["boolean", "null"]}
+_RUN = {
+    "exact": {**_NULL_BOOL, "description": "true: enumerate every deal; false: Monte Carlo; "
+              "null: exact when about a second of work or less"},
+    "trials": {"type": ["integer", "null"], "minimum": 1, "maximum": 100_000_000,
+               "description": "Monte Carlo trials (default 1,000,000; with target_stderr, a cap)"},
+    "target_stderr": {"type": ["number", "null"], "exclusiveMinimum": 0,
+                      "description": "Monte Carlo: stop once every standard error is at most this"},
+    "seed": {"type": ["integer", "null"], "minimum": 0,
+             "description": "the seed (the result's seed reproduces it)"},
+}  # fmt: skip
+_SPOT = {
+    "players": {"type": "array", "minItems": 2, "maxItems": 10, "items": {"type": "string"},
+                "description": "each a hand (AsAh2c3d), '*' or range text (AA:$ds, 15%)"},
+    "board": {"type": "string", "default": "", "description": "0 to 5 cards, or a pattern (sss)"},
+    "dead": {"type": "string", "default": ""},
+    "game": {"type": ["string", "null"], "default": "omaha8", "description": "omaha8 or omaha"},
+}  # fmt: skip
+
+SCHEMAS: dict[str, Any] = {
+    "Error": {
+        "type": "object",
+        "required": ["error", "field"],
+        "properties": {
+            "error": {"type": "string", "description": "what is wrong, in plain words"},
+            "field": {"type": ["string", "null"],
+                      "description": "the request's field it is about (players[1], board...)"},
+            "column": {"type": ["array", "null"], "items": {"type": "integer"},
+                       "description": "query errors: [line, column] in the text"},
+        },
+    },
+    "EquityRequest": {"type": "object", "required": ["players"],
+                      "properties": {**_SPOT, **_RUN}},
+    "BoardsRequest": {"type": "object", "required": ["players"],
+                      "properties": {**_SPOT, **_RUN}},
+    "QueryRequest": {"type": "object", "required": ["text"],
+                     "properties": {"text": {"type": "string", "maxLength": 20_000}, **_RUN}},
+    "CheckRequest": {"type": "object", "required": ["players"], "properties": _SPOT},
+    "RangeRequest": {
+        "type": "object", "required": ["text"],
+        "properties": {
+            "text": {"type": "string"},
+            "hole_cards": {"type": ["integer", "null"], "enum": [4, 5, 6, None]},
+            "game": {"type": ["string", "null"]},
+            "order": {"type": ["string", "null"], "enum": ["hu", "6h", "cards", None]},
+            "limit": {"type": ["integer", "null"], "minimum": 1, "maximum": 1000},
+        },
+    },
+    "EvalRequest": {"type": "object", "required": ["hole", "board"],
+                    "properties": {"hole": {"type": "string"}, "board": {"type": "string"}}},
+    "Job": {
+        "type": "object",
+        "properties": {
+            "id": {"type": "string"}, "kind": {"type": "string"},
+            "state": {"enum": ["running", "done", "failed", "cancelled"]},
+            "progress": {"type": "object"}, "result": {"type": ["object", "null"]},
+            "error": {"oneOf": [_ref("Error"), {"type": "null"}]},
+            "elapsed": {"type": "number"}, "url": {"type": "string"},
+            "events": {"type": "string"},
+        },
+    },
+    "Object": {"type": "object"},
+}
+
+_ERRORS = {
+    "413": {"description": "the body is over 64 KiB", "content": {
+        "application/json": {"schema": _ref("Error")}}},
+    "422": {"description": "bad input: the message and the field", "content": {
+        "application/json": {"schema": _ref("Error")}}},
+}  # fmt: skip
+_BUSY = {"429": {"description": "every job slot is taken", "content": {
+    "application/json": {"schema": _ref("Error")}}}}  # fmt: skip
+
+
+def _post(summary: str, request: str, answer: str, more: dict[str, Any] | None = None,
+          status: str = "200") -> dict[str, Any]:  # fmt: skip
+    return {"post": {
+        "summary": summary,
+        "requestBody": {"required": True,
+                        "content": {"application/json": {"schema": _ref(request)}}},
+        "responses": {status: {"description": answer, "content": {
+            "application/json": {"schema": _ref("Job" if status == "202" else "Object")}}},
+            **_ERRORS, **(more or {})},
+    }}  # fmt: skip
+
+
+def _job_paths() -> dict[str, Any]:
+    job_id = [{"name": "job_id", "in": "path", "required": True, "schema": {"type": "string"}}]
+    found = {"description": "the job", "content": {"application/json": {"schema": _ref("Job")}}}
+    missing = {"404": {"description": "no such job", "content": {
+        "application/json": {"schema": _ref("Error")}}}}  # fmt: skip
+    return {
+        "/api/jobs/{job_id}": {
+            "get": {"summary": "A job's state, progress and result (a poll)", "parameters": job_id,
+                    "responses": {"200": found, **missing}},
+            "delete": {"summary": "Cancel a job: the engine stops within a round",
+                       "parameters": job_id, "responses": {"200": found, **missing}},
+        },
+        "/api/jobs/{job_id}/events": {"get": {
+            "summary": "Server-sent events: 'progress' while it runs, then 'done', 'failed' or "
+                       "'cancelled'; closing the stream cancels the job",
+            "parameters": job_id,
+            "responses": {"200": {"description": "text/event-stream of Job objects",
+                                  "content": {"text/event-stream": {}}}, **missing},
+        }},
+    }  # fmt: skip
+
+
+def document() -> dict[str, Any]:
+    paths: dict[str, Any] = {
+        "/api/equity": _post(
+            "Equity of 2 to 10 hands or ranges (waits for the answer; a client that "
+            "disconnects cancels it)", "EquityRequest",
+            "EquityResult.to_dict(), notes in plain words, and 'table': the cells the "
+            "command line prints", _BUSY),
+        "/api/query": _post(
+            "Answer a PQL query (docs/pql.md)", "QueryRequest",
+            "{'results': [QueryResult.to_dict() + 'table'], 'statements', 'interrupted'}", _BUSY),
+        "/api/boards": _post(
+            "The board report of a spot", "BoardsRequest", "BoardReport.to_dict()",
+            {**_BUSY, "501": {"description": "no board reports in this version"}}),
+        "/api/check": _post(
+            "Read each player, the board and the dead cards on their own, as typed",
+            "CheckRequest", "{'players': [reading or error], 'board', 'dead', 'used': cards}"),
+        "/api/range": _post("What a range text holds", "RangeRequest",
+                            "count, fraction, weights, the first hands strongest first"),
+        "/api/eval": _post("Best high and low of a hand on a board", "EvalRequest",
+                           "high and low: value, name, the five cards and which are the hand's"),
+        "/api/examples": {"get": {"summary": "The example queries of docs/pql.md",
+                                  "responses": {"200": {"description": "{'examples': [text]}"}}}},
+    }  # fmt: skip
+    for kind, schema in (("equity", "EquityRequest"), ("query", "QueryRequest"),
+                         ("boards", "BoardsRequest")):  # fmt: skip
+        paths[f"/api/jobs/{kind}"] = _post(
+            f"Start {kind} as a job: 202 with its id and its event stream", schema,
+            "the job", _BUSY, status="202")
+    paths.update(_job_paths())
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "omaha_eval local API",
+            "version": __version__,
+            "description": "Omaha hi/lo equity, queries, board reports, ranges and hands, "
+            "served on this machine by `omaha-eval serve`.  Errors are 422 "
+            "{'error': message, 'field': name}.",
+        },
+        "paths": paths,
+        "components": {"schemas": SCHEMAS},
+    }

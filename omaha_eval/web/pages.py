@@ -1,0 +1,76 @@
+"""The pages: each is templates/base.html (the header linking them all)
+around its own templates/<page>.html, with its script from static/.  A
+page reads its form's state from the link's query string and runs it, so
+a link is a shareable spot (static/common.js)."""
+
+from __future__ import annotations
+
+import html
+from importlib import resources
+from string import Template
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+__all__ = ["PAGES", "page_routes"]
+
+SPOT_PAGES = ("equity", "boards")  # the pages with players, a board and the card picker
+CURRENT = ' aria-current="page"'  # the header's link to the page shown
+# path -> (title in the header, what the page does)
+PAGES = {
+    "equity": ("Equity", "Equity of 2 to 10 hands or ranges"),
+    "query": ("Query", "Queries over the deals of a spot (PQL)"),
+    "boards": ("Boards", "How a spot's equity changes with the board"),
+    "range": ("Range", "What a range text holds"),
+    "hand": ("Hand", "The best high and low of a hand on a board"),
+}
+
+
+def _template(name: str) -> str:
+    return (resources.files("omaha_eval.web") / "templates" / name).read_text(encoding="utf-8")
+
+
+def _body(page: str) -> str:
+    """The page's own part, with the run options where it has them."""
+    return Template(_template(f"{page}.html")).safe_substitute(
+        RUN_OPTIONS=_template("run_options.html")
+    )
+
+
+def _scripts(page: str) -> str:
+    names = ["common", *(["spot"] if page in SPOT_PAGES else []), page]
+    return "\n".join(f'<script src="/static/{name}.js"></script>' for name in names)
+
+
+def render(page: str) -> str:
+    """The page's HTML: the header (this page marked current), its body."""
+    if page == "apidocs":
+        title, what = "API", "The JSON API of this server"
+    else:
+        title, what = PAGES[page]
+    links = [(f"/{p}", t, p) for p, (t, _) in PAGES.items()] + [("/api/docs", "API", "apidocs")]
+    nav = "\n".join(
+        f'<a href="{href}"{CURRENT if key == page else ""}>{html.escape(label)}</a>'
+        for href, label, key in links
+    )
+    return Template(_template("base.html")).substitute(
+        title=html.escape(title), what=html.escape(what), nav=nav,
+        body=_body(page), scripts=_scripts(page),
+    )  # fmt: skip
+
+
+def page_routes() -> list[Route]:
+    rendered = {page: render(page) for page in [*PAGES, "apidocs"]}
+
+    def serve(page: str) -> Route:
+        async def answer(request: Request) -> Response:
+            return HTMLResponse(rendered[page])
+
+        path = "/api/docs" if page == "apidocs" else f"/{page}"
+        return Route(path, answer, methods=["GET"], name=f"page_{page}")
+
+    async def home(request: Request) -> Response:
+        return RedirectResponse("/equity", status_code=307)
+
+    return [Route("/", home, methods=["GET"]), *(serve(p) for p in rendered)]

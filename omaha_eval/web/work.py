@@ -1,0 +1,352 @@
+"""What each endpoint computes, with no HTTP in it: a request's fields in,
+the library's public functions called as the command line calls them, a
+JSON-safe dict out.
+
+The runs that can be long (equity, query, boards) are prepared first (every
+field read and checked, the library's cost bounds applied: an error here is
+the request's 422, before any work) and return the run itself, a function
+of a progress callback; the job's stop event is given to the library, so a
+Cancel ends the engine's loops.  The rest answer at once.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from omaha_eval.engine.boards import read_cards
+from omaha_eval.engine.players import hole_size, read_player
+from omaha_eval.engine.question import BOARD_SIZES, read_question
+from omaha_eval.engine.report import equity_cells
+from omaha_eval.engine.results import EquityResult
+from omaha_eval.errors import OmahaEvalError, for_people
+from omaha_eval.games import HOLE_SIZES, MAX_PLAYERS, game
+from omaha_eval.web.bodies import MAX_QUERY, ApiError, Body, error_dict
+from omaha_eval.web.jobs import Progress
+
+__all__ = [
+    "MAX_TRIALS",
+    "Run",
+    "check_spot",
+    "evaluate_hand",
+    "field",
+    "json_safe",
+    "prepare_boards",
+    "prepare_equity",
+    "prepare_query",
+    "query_examples",
+    "read_range",
+]
+
+# Monte Carlo trials one request may ask for: about a minute of one core at
+# the engine's rate; the library's own bound (1e15) is for programs.
+MAX_TRIALS = 100_000_000
+SEED_LIMIT = 2**63  # seeds a JSON number holds exactly enough for a link
+RANGE_HANDS = 1_000  # hands a range answer lists at most
+
+Run = Callable[[Progress], dict[str, Any]]
+
+
+@contextmanager
+def field(name: str | None) -> Iterator[None]:
+    """An error of the package raised while reading `name` names it, when
+    the package did not say which parameter it is about."""
+    try:
+        yield
+    except OmahaEvalError as exc:
+        if exc.param is None:
+            exc.param = name
+        raise
+
+
+def json_safe(value: Any) -> Any:
+    """`value` with NaN and infinities as None (JSON has neither)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: json_safe(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_safe(v) for v in value]
+    return value
+
+
+def _run_options(body: Body) -> dict[str, Any]:
+    """exact, trials, target_stderr, seed: the options every run takes."""
+    from omaha_eval.equity import read_target
+
+    options = {
+        "exact": body.flag("exact"),
+        "trials": body.whole("trials", 1, MAX_TRIALS),
+        "target_stderr": body.number("target_stderr"),
+        "seed": body.whole("seed", 0, SEED_LIMIT - 1),
+    }
+    with field("target_stderr"):
+        read_target(options["target_stderr"])
+    return options
+
+
+def _spot(body: Body) -> tuple[list[str], str, str, str]:
+    """players, board, dead and game of a spot, each checked on its own."""
+    players = body.texts("players", MAX_PLAYERS)
+    board, dead = body.text("board"), body.text("dead")
+    name = body.text("game") or "omaha8"
+    with field("game"):
+        game(name)
+    with field("board"):
+        read_cards(board, "board", BOARD_SIZES)
+    with field("dead"):
+        read_cards(dead, "dead", None)
+    return players, board, dead, name
+
+
+def _equity_dict(result: EquityResult) -> dict[str, Any]:
+    """The result's to_dict(), notes in plain words, and its table as the
+    command line prints it (cells of formatted numbers)."""
+    notes = [for_people(n) for n in result.notes]
+    header, rows, lines = equity_cells(result, notes)
+    data = {**result.to_dict(), "notes": notes}
+    data["table"] = {"header": header, "rows": rows, "lines": lines}
+    return json_safe(data)  # type: ignore[no-any-return]
+
+
+def prepare_equity(body: Body, stop: threading.Event) -> Run:
+    """POST /api/equity: the fields of equity(), checked; the run."""
+    from omaha_eval.equity import equity_rounds
+
+    players, board, dead, name = _spot(body)
+    options = _run_options(body)
+    body.done()
+    rounds = equity_rounds(players, board, dead, game=name, stop=stop, **options)
+    plan = rounds.plan
+    total = None if plan.exact or plan.target_stderr is not None else plan.trials
+
+    def run(progress: Progress) -> dict[str, Any]:
+        last = None
+        for last in rounds:
+            progress({"method": last.method, "trials": last.trials, "total": total,
+                      "partial": _equity_dict(last)})  # fmt: skip
+        assert last is not None
+        return _equity_dict(last)
+
+    return run
+
+
+def prepare_query(body: Body, stop: threading.Event) -> Run:
+    """POST /api/query: a query text and the run options; the run."""
+    from omaha_eval.pql import query_rounds
+    from omaha_eval.pql.report import query_cells
+    from omaha_eval.pql.syntax import parse
+
+    text = body.text("text", limit=MAX_QUERY)
+    options = _run_options(body)
+    body.done()
+    with field("text"):
+        count = len(parse(text))
+        rounds = query_rounds(text, stop=stop, **options)
+
+    def shown(result: Any) -> dict[str, Any]:
+        notes = [for_people(n) for n in result.notes]
+        header, rows, lines = query_cells(result, notes)
+        data = {**result.to_dict(), "notes": notes}
+        data["table"] = {"header": header, "rows": rows, "lines": lines}
+        return json_safe(data)  # type: ignore[no-any-return]
+
+    def run(progress: Progress) -> dict[str, Any]:
+        results: list[dict[str, Any]] = []
+        with field("text"):  # cards dealt twice are found as the deals are made
+            for i, result in rounds:
+                if i == len(results):
+                    results.append({})
+                results[i] = shown(result)
+                progress({"statement": i + 1, "statements": count, "trials": result.trials,
+                          "method": result.method})  # fmt: skip
+        interrupted = len(results) < count or bool(results and results[-1]["interrupted"])
+        return {"results": results, "statements": count, "interrupted": interrupted}
+
+    return run
+
+
+def prepare_boards(body: Body, stop: threading.Event) -> Run:
+    """POST /api/boards: the board report of a spot (omaha_eval.board_report)."""
+    import omaha_eval
+
+    report = getattr(omaha_eval, "board_report", None)
+    players, board, dead, name = _spot(body)
+    options = _run_options(body)
+    body.done()
+    if report is None:
+        raise ApiError("board reports are not in this version of omaha_eval", None, 501)
+    read_question(players, board, dead, game=name)  # bad players: a 422 before the run
+
+    def run(progress: Progress) -> dict[str, Any]:
+        calls = 0
+
+        def step(value: Any) -> None:
+            nonlocal calls
+            calls += 1
+            shown: dict[str, Any] = {"step": calls}
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                shown["fraction"] = float(value)
+            for name in ("trials", "boards", "done", "total"):
+                if isinstance(getattr(value, name, None), int):
+                    shown[name] = getattr(value, name)
+            progress(shown)
+
+        result = report(players, board, dead, game=name, progress=step, stop=stop, **options)
+        data = result.to_dict() if hasattr(result, "to_dict") else {}
+        return json_safe(data if isinstance(data, dict) else {"report": data})  # type: ignore[no-any-return]
+
+    return run
+
+
+def check_spot(body: Body) -> dict[str, Any]:
+    """POST /api/check: each player, the board and the dead cards read on
+    their own as they are typed (the page shows each reading or error beside
+    its input), and every card the texts name (the card picker greys them
+    out).  Empty players are skipped."""
+    from omaha_eval.cards import CARD_TEXT
+
+    texts = body.texts("players", MAX_PLAYERS)
+    name = body.text("game") or "omaha8"
+    board, dead = body.text("board"), body.text("dead")
+    body.done()
+    out: dict[str, Any] = {"players": [], "used": []}
+    used: set[int] = set()
+    try:
+        the_game = game(name)
+    except OmahaEvalError as exc:
+        out["game"] = _error(exc, "game")
+        return out
+    k = next((s for s in map(hole_size, texts) if s is not None), 4)
+    for i, text in enumerate(texts):
+        if not text.strip():
+            out["players"].append(None)
+            continue
+        try:
+            with field(f"players[{i}]"):
+                player = read_player(text, f"players[{i}]", k, the_game)
+        except OmahaEvalError as exc:
+            out["players"].append(_error(exc, f"players[{i}]"))
+            continue
+        n = len(player.combos)
+        reading = {"hand": "hand", "random": "random hand"}.get(player.kind)
+        if reading is None:
+            reading = f"range, {n:,} combo{'' if n == 1 else 's'}"
+        if player.kind == "hand":
+            used.update(int(c) for c in player.combos[0])
+        note = for_people(player.note) if player.note else None
+        out["players"].append({"kind": player.kind, "combos": n, "reading": reading, "note": note})
+    for which, text, sizes in (("board", board, BOARD_SIZES), ("dead", dead, None)):
+        try:
+            with field(which):
+                cards = read_cards(text, which, sizes)
+        except OmahaEvalError as exc:
+            out[which] = _error(exc, which)
+            continue
+        ids = getattr(cards, "tolist", None)
+        shown = {"pattern": ids is None}
+        if ids is not None:
+            used.update(int(c) for c in cards.tolist())  # type: ignore[union-attr]
+        out[which] = shown
+    out["used"] = [CARD_TEXT[c] for c in sorted(used)]
+    return out
+
+
+def _error(exc: OmahaEvalError, name: str) -> dict[str, Any]:
+    data = error_dict(exc, name)
+    assert data is not None  # the package's own error always has one
+    return data
+
+
+def read_range(body: Body) -> dict[str, Any]:
+    """POST /api/range: what a range text holds (as ``omaha-eval range``
+    says it): the count and share of all hands, the distinct weights, and
+    the first hands, strongest first."""
+    from omaha_eval.cli.range import CARDS, _hand_texts, _listed, _named_order, _weight_counts
+    from omaha_eval.preflop import TABLES
+    from omaha_eval.ranges import Range
+
+    text = body.text("text")
+    k = body.whole("hole_cards", min(HOLE_SIZES), max(HOLE_SIZES)) or 4
+    name = body.text("game") or "omaha8"
+    order = body.text("order") or None
+    limit = body.whole("limit", 1, RANGE_HANDS) or 50
+    body.done()
+    if order is not None and order not in (*TABLES, CARDS):
+        raise ApiError(f"order: expected one of {', '.join((*TABLES, CARDS))}, got {order!r}",
+                       "order")  # fmt: skip
+    with field("game"):
+        the_game = game(name)
+    if not text.strip():
+        raise ApiError("text: a range is needed, such as 'AA:$ds, KK@0.5'", "text")
+    with field("text"):
+        r = Range(text, hole_cards=k, game=the_game)
+    order = order or _named_order(text, k, the_game)
+    picked = _listed(r, order, first=limit)
+    rows = slice(0, limit) if picked is None else picked
+    hands = _hand_texts(r.combos[rows])
+    weights = r.weights[rows].tolist()
+    summary = (f"{len(r):,} hands of {r.total:,} ({100 * r.fraction:.3f}%), "
+               f"{k}-card {the_game.title}")  # fmt: skip
+    return {
+        "text": text,
+        "hole_cards": k,
+        "game": the_game.name,
+        "count": len(r),
+        "total": r.total,
+        "fraction": r.fraction,
+        "summary": summary,
+        "weights": [{"weight": w, "count": n, "shown": f"{w:g} ({n:,} hands)"}
+                    for w, n in _weight_counts(r.weights)],
+        "order": order,
+        "hands": [{"hand": h, "weight": w} for h, w in zip(hands, weights, strict=True)],
+    }
+
+
+def evaluate_hand(body: Body) -> dict[str, Any]:
+    """POST /api/eval: the best high and low of a hand on a board (as
+    ``omaha-eval eval --json``), each with its five cards and which of them
+    come from the hand."""
+    from omaha_eval._checks import card_set
+    from omaha_eval.cards import parse_cards
+    from omaha_eval.evaluator import evaluate
+
+    hole, board = body.text("hole"), body.text("board")
+    body.done()
+    with field("hole"):
+        held = {int(c) for c in card_set(hole, "hole", HOLE_SIZES)}
+    with field("board"):
+        card_set(board, "board", (3, 4, 5))
+    with field(None):
+        value = evaluate(hole, board)
+
+    def made(cards: str) -> list[dict[str, Any]]:
+        return [{"card": cards[2 * i : 2 * i + 2], "from_hand": int(c) in held}
+                for i, c in enumerate(parse_cards(cards))]  # fmt: skip
+
+    low = None
+    if value.low_name is not None and value.low_cards is not None:
+        low = {"value": value.low, "name": value.low_name, "cards": value.low_cards,
+               "used": made(value.low_cards)}  # fmt: skip
+    high = {"value": value.high, "name": value.high_name, "cards": value.high_cards,
+            "used": made(value.high_cards)}  # fmt: skip
+    return {"hole": hole, "board": board, "high": high, "low": low}
+
+
+def query_examples() -> list[str]:
+    """The example statements of docs/pql.md (its ```sql blocks), as the
+    package ships the page (``omaha-eval help pql`` reads the same copy)."""
+    import re
+
+    import click
+
+    from omaha_eval.cli.help import page_source
+
+    try:
+        page = page_source("pql")
+    except click.ClickException:  # a copy without its docs: no examples to offer
+        return []
+    return [m.strip() for m in re.findall(r"```sql\n(.*?)```", page, re.S)]

@@ -1,0 +1,267 @@
+"""The pages in a real browser: Debian's headless chromium driven through
+chromium-driver by Selenium, against a server on 127.0.0.1
+(tests/web_server.py).  A spot is typed and run and the page's numbers are
+compared with equity()'s; a shared link fills its form and runs; Cancel
+stops a long run; and no request of any page leaves the machine.
+
+.ci/run installs the browser (apt-get install chromium chromium-driver).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
+pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
+pytest.importorskip("selenium", reason="selenium is not installed (the test extra)")
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+from web_server import live_server
+
+import omaha_eval as oe
+from omaha_eval.engine.report import equity_cells
+from omaha_eval.web import create_app
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(CHROMIUM is None or DRIVER is None,
+                       reason="needs Debian's chromium and chromium-driver (apt-get install "
+                       "chromium chromium-driver; .ci/run installs them)"),
+]  # fmt: skip
+
+WAIT = 30  # seconds a page has to show its answer on a loaded machine
+
+
+def browser(width: int = 1280) -> Any:
+    options = webdriver.ChromeOptions()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     f"--window-size={width},1000", "--no-first-run",
+                     "--disable-background-networking", "--disable-component-update",
+                     "--disable-sync", "--disable-default-apps"):  # fmt: skip
+        options.add_argument(argument)
+    options.binary_location = CHROMIUM
+    # the network requests every page makes, read back by requested_urls
+    options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
+    return webdriver.Chrome(service=Service(DRIVER), options=options)
+
+
+@pytest.fixture(scope="module")
+def app() -> Any:
+    return create_app()
+
+
+@pytest.fixture(scope="module")
+def base(app: Any) -> Iterator[str]:
+    with live_server(app) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def driver() -> Iterator[Any]:
+    d = browser()
+    try:
+        yield d
+    finally:
+        d.quit()
+
+
+def requested_urls(d: Any) -> list[str]:
+    """Every URL the browser asked for since the last call."""
+    urls = []
+    for entry in d.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message["method"] == "Network.requestWillBeSent":
+            urls.append(message["params"]["request"]["url"])
+    return urls
+
+
+def wait_for(d: Any, css: str, condition: Any = None, seconds: float = WAIT) -> Any:
+    def found(_: Any) -> Any:
+        elements = d.find_elements(By.CSS_SELECTOR, css)
+        if not elements:
+            return None
+        return elements[0] if condition is None or condition(elements[0]) else None
+
+    return WebDriverWait(d, seconds).until(found)
+
+
+def results_state(d: Any, *states: str) -> Any:
+    return wait_for(d, "#results", lambda e: e.get_attribute("data-state") in states)
+
+
+def page_table(d: Any) -> tuple[list[str], list[list[str]]]:
+    table = d.find_element(By.CSS_SELECTOR, "#results table")
+    header = [th.text for th in table.find_elements(By.CSS_SELECTOR, "thead th")]
+    rows = [[c.text for c in tr.find_elements(By.CSS_SELECTOR, "th, td")]
+            for tr in table.find_elements(By.CSS_SELECTOR, "tbody tr")]  # fmt: skip
+    return header, rows
+
+
+def test_a_typed_spot_shows_the_figures_of_equity(driver, base):
+    d = driver
+    d.get(f"{base}/equity")
+    first, second = d.find_elements(By.CSS_SELECTOR, "#players input")
+    first.send_keys("AsAh2c3d")
+    second.send_keys("KcKd4c5d")
+    d.find_element(By.ID, "board").send_keys("Jd4d8c")
+    reading = wait_for(d, "#player-0-reading", lambda e: e.text == "hand")
+    assert reading.text == "hand"
+    d.find_element(By.ID, "run").click()
+    results_state(d, "done")
+    header, rows = page_table(d)
+    expected = oe.equity(["AsAh2c3d", "KcKd4c5d"], "Jd4d8c")
+    want_header, want_rows, lines = equity_cells(expected)
+    assert header == want_header and rows == want_rows
+    shown = d.find_element(By.CSS_SELECTOR, "#results .how").text
+    assert shown == lines[0]  # no low, quartered
+    # the state is in the link
+    assert "players=AsAh2c3d|KcKd4c5d" in d.current_url and "board=Jd4d8c" in d.current_url
+
+
+def test_a_shared_link_fills_the_form_and_runs(driver, base):
+    d = driver
+    d.get(f"{base}/equity?players=AsAh2c3d|KcKd4c5d|{quote('AA:$ds')}&board=Jd4d8c"
+          "&method=mc&trials=50000&seed=11")  # fmt: skip
+    results_state(d, "done")
+    assert [i.get_attribute("value") for i in d.find_elements(By.CSS_SELECTOR, "#players input")] \
+        == ["AsAh2c3d", "KcKd4c5d", "AA:$ds"]  # fmt: skip
+    expected = oe.equity(["AsAh2c3d", "KcKd4c5d", "AA:$ds"], "Jd4d8c", exact=False,
+                         trials=50_000, seed=11)  # fmt: skip
+    header, rows = page_table(d)
+    assert (header, rows) == tuple(equity_cells(expected)[:2])
+    reading = wait_for(d, "#player-2-reading", lambda e: e.text.startswith("range"))
+    assert reading.text == f"range, {len(oe.Range('AA:$ds')):,} combos"
+
+
+def test_cancel_stops_a_long_run(driver, base, app):
+    d = driver
+    d.get(f"{base}/equity?players=*|*|*&method=mc&trials=100000000&seed=5")
+    wait_for(d, "#status", lambda e: "trials" in e.text)
+    d.find_element(By.ID, "cancel").click()
+    results_state(d, "cancelled")
+    assert wait_for(d, "#status", lambda e: e.text == "cancelled")
+    assert d.find_element(By.ID, "run").is_enabled()
+    assert not d.find_element(By.ID, "cancel").is_enabled()
+    deadline = time.monotonic() + 5
+    while app.state.jobs.running() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert app.state.jobs.running() == 0  # the engine stopped, not only the page
+
+
+def test_an_error_is_shown_beside_its_input(driver, base):
+    d = driver
+    d.get(f"{base}/equity?players=AsAh2c3d|KcKd4c5d")
+    board = d.find_element(By.ID, "board")
+    board.send_keys("Jd4d8c2c3c4c")
+    error = wait_for(d, "#board-error", lambda e: e.text != "")
+    assert "board" in error.text and board.get_attribute("aria-invalid") == "true"
+    second = d.find_elements(By.CSS_SELECTOR, "#players input")[1]
+    second.send_keys("9h")  # five cards: not a 4-card hand
+    error = wait_for(d, "#player-1-error", lambda e: e.text != "")
+    assert "player 2" in error.text
+
+
+def test_an_empty_player_is_named_and_nothing_runs(driver, base, app):
+    d = driver
+    d.get(f"{base}/equity")
+    d.find_elements(By.CSS_SELECTOR, "#players input")[0].send_keys("AsAh2c3d")
+    d.find_element(By.ID, "run").click()
+    error = wait_for(d, "#player-1-error", lambda e: e.text != "")
+    assert error.text.startswith("player 2:")
+    assert d.find_element(By.ID, "run").is_enabled() and app.state.jobs.running() == 0
+
+
+def test_the_card_picker_greys_out_used_cards_and_adds_to_the_board(driver, base):
+    d = driver
+    d.get(f"{base}/equity?players=AsAh2c3d|KcKd4c5d")
+    wait_for(d, '#picker [data-card="As"]', lambda e: not e.is_enabled())
+    assert d.find_element(By.CSS_SELECTOR, '#picker [data-card="Kc"]').is_enabled() is False
+    d.find_element(By.CSS_SELECTOR, '#picker [data-card="Jd"]').click()
+    assert d.find_element(By.ID, "board").get_attribute("value") == "Jd"
+    wait_for(d, '#picker [data-card="Jd"]', lambda e: not e.is_enabled())
+
+
+def test_the_keyboard_runs_a_spot(driver, base):
+    d = driver
+    d.get(f"{base}/equity?players=AsAh2c3d|KcKd4c5d")
+    board = d.find_element(By.ID, "board")
+    board.send_keys("Jd4d8c", Keys.ENTER)  # Enter in a field submits the form
+    results_state(d, "done")
+    assert page_table(d)[1][0][0] == "AsAh2c3d"
+
+
+def test_the_query_page_runs_an_example_and_draws_its_histogram(driver, base):
+    d = driver
+    d.get(f"{base}/query")
+    examples = wait_for(d, "#examples", lambda e: len(e.find_elements(By.TAG_NAME, "option")) > 20)
+    for option in examples.find_elements(By.TAG_NAME, "option"):
+        if "histogram(handType(hero, river))" in option.text:
+            option.click()
+            break
+    text = d.find_element(By.ID, "text").get_attribute("value")
+    assert text.startswith("select histogram(handType(hero, river))")
+    d.find_element(By.CSS_SELECTOR, '#method option[value="mc"]').click()
+    d.find_element(By.ID, "trials").send_keys("20000")
+    d.find_element(By.ID, "seed").send_keys("3")
+    d.find_element(By.ID, "run").click()
+    results_state(d, "done")
+    expected = oe.query(text, exact=False, trials=20_000, seed=3)
+    from omaha_eval.pql.report import query_cells
+
+    assert page_table(d)[1] == query_cells(expected)[1]
+    bars = d.find_elements(By.CSS_SELECTOR, "#results svg.chart rect.bar")
+    assert len(bars) == len(expected.columns[0].value)
+
+
+def test_a_query_error_is_shown_beside_the_editor(driver, base):
+    d = driver
+    d.get(f"{base}/query?text={quote('select x')}")
+    error = wait_for(d, "#text-error", lambda e: e.text != "")
+    assert error.text.startswith("query: column 8:")
+
+
+def test_the_range_and_hand_pages_answer_their_links(driver, base):
+    d = driver
+    d.get(f"{base}/range?text={quote('AA:$ds, KK@0.5')}&limit=5")
+    results_state(d, "done")
+    r = oe.Range("AA:$ds, KK@0.5")
+    assert d.find_element(By.CSS_SELECTOR, "#results .summary").text.startswith(f"{len(r):,} hands")
+    assert len(page_table(d)[1]) == 5
+    d.get(f"{base}/hand?hole=AdKd3s2s&board=Jd4d3cQd5h")
+    results_state(d, "done")
+    v = oe.evaluate("AdKd3s2s", "Jd4d3cQd5h")
+    rows = page_table(d)[1]
+    assert rows[0][1] == v.high_name and rows[1][1] == v.low_name
+    assert len(d.find_elements(By.CSS_SELECTOR, "#results .from-hand")) == 4  # 2 + 2
+
+
+def test_no_request_leaves_the_machine(base):
+    d = browser(390)
+    try:
+        requested_urls(d)
+        for path in ("/equity?players=AsAh2c3d|KcKd4c5d&board=Jd4d8c",
+                     f"/query?text={quote('select count(winsHi(a)) from a=' + repr('AA**') + ', b=' + repr('*'))}&method=mc&trials=5000",
+                     "/boards", "/range?text=AA", "/hand?hole=AdKd3s2s&board=Jd4d3c",
+                     "/api/docs"):  # fmt: skip
+            d.get(base + path)
+            time.sleep(1.5)
+        urls = requested_urls(d)
+    finally:
+        d.quit()
+    assert any(u.startswith(f"{base}/api/") for u in urls)  # the log did record the calls
+    outside = [u for u in urls if not (u.startswith(base + "/") or u.startswith("data:"))]
+    assert not outside
