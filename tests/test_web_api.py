@@ -377,26 +377,16 @@ def test_the_query_examples_are_those_of_the_pql_guide(client):
 # ------------------------------------------------------------------ boards
 
 
-@pytest.mark.skipif(not hasattr(oe, "board_report"),
-                    reason="omaha_eval.board_report is not in this tree yet (its branch merges it)")
 def test_boards_answers_the_board_report(client):
     body = {**SPOT, "board": "Jd4d8c"}
     data = client.post("/api/boards", json=body).json()
-    expected = oe.board_report(body["players"], body["board"]).to_dict()  # type: ignore[attr-defined]
+    expected = oe.board_report(body["players"], body["board"]).to_dict()
     assert data.keys() == expected.keys()
     assert data.get("rows") == json.loads(json.dumps(expected.get("rows")))
 
 
-@pytest.mark.skipif(not hasattr(oe, "board_report"),
-                    reason="omaha_eval.board_report is not in this tree yet (its branch merges it)")
 def test_boards_errors_name_their_field(client):
     assert _error(client.post("/api/boards", json={**SPOT, "board": "Jd4d8cXx9"}))["field"] == "board"
-
-
-@pytest.mark.skipif(hasattr(oe, "board_report"), reason="board_report is here: the report runs")
-def test_boards_without_board_reports_says_so(client):
-    data = _error(client.post("/api/boards", json=SPOT), 501)
-    assert "board reports" in data["error"]
 
 
 # ------------------------------------------------------------------ check, range, eval

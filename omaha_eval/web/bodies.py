@@ -58,7 +58,7 @@ def error_dict(exc: BaseException, field: str | None = None) -> dict[str, Any] |
 
     data: dict[str, Any] = {"error": for_people(str(exc)), "field": exc.param or field}
     if isinstance(exc, QueryError):
-        data["field"] = exc.param or field or "text"
+        data["field"] = "text"  # the query's input on the page
         data["column"] = list(exc.column) if exc.column is not None else None
     return data
 

@@ -139,8 +139,11 @@ class JobManager:
         except BaseException as exc:
             error = self.errors(exc) if self.errors is not None else None
             if error is None:
-                job._update(state=FAILED, ended=time.monotonic(),
-                            error={"error": "internal error: the run failed", "field": None})
+                job._update(
+                    state=FAILED,
+                    ended=time.monotonic(),
+                    error={"error": "internal error: the run failed", "field": None},
+                )
                 raise
             job._update(state=FAILED, error=error, ended=time.monotonic())
             return

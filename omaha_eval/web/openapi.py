@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from omaha_eval._version import __version__
+from omaha_eval.games import MAX_PLAYERS, PLAYERS
 
 __all__ = ["document"]
 
@@ -41,21 +42,28 @@ SCHEMAS: dict[str, Any] = {
         "required": ["error", "field"],
         "properties": {
             "error": {"type": "string", "description": "what is wrong, in plain words"},
-            "field": {"type": ["string", "null"],
-                      "description": "the request's field it is about (players[1], board...)"},
-            "column": {"type": ["array", "null"], "items": {"type": "integer"},
-                       "description": "query errors: [line, column] in the text"},
+            "field": {
+                "type": ["string", "null"],
+                "description": "the request's field it is about (players[1], board...)",
+            },
+            "column": {
+                "type": ["array", "null"],
+                "items": {"type": "integer"},
+                "description": "query errors: [line, column] in the text",
+            },
         },
     },
-    "EquityRequest": {"type": "object", "required": ["players"],
-                      "properties": {**_SPOT, **_RUN}},
-    "BoardsRequest": {"type": "object", "required": ["players"],
-                      "properties": {**_SPOT, **_RUN}},
-    "QueryRequest": {"type": "object", "required": ["text"],
-                     "properties": {"text": {"type": "string", "maxLength": 20_000}, **_RUN}},
+    "EquityRequest": {"type": "object", "required": ["players"], "properties": {**_SPOT, **_RUN}},
+    "BoardsRequest": {"type": "object", "required": ["players"], "properties": {**_SPOT, **_RUN}},
+    "QueryRequest": {
+        "type": "object",
+        "required": ["text"],
+        "properties": {"text": {"type": "string", "maxLength": 20_000}, **_RUN},
+    },
     "CheckRequest": {"type": "object", "required": ["players"], "properties": _SPOT},
     "RangeRequest": {
-        "type": "object", "required": ["text"],
+        "type": "object",
+        "required": ["text"],
         "properties": {
             "text": {"type": "string"},
             "hole_cards": {"type": ["integer", "null"], "enum": [4, 5, 6, None]},
@@ -64,16 +72,22 @@ SCHEMAS: dict[str, Any] = {
             "limit": {"type": ["integer", "null"], "minimum": 1, "maximum": 1000},
         },
     },
-    "EvalRequest": {"type": "object", "required": ["hole", "board"],
-                    "properties": {"hole": {"type": "string"}, "board": {"type": "string"}}},
+    "EvalRequest": {
+        "type": "object",
+        "required": ["hole", "board"],
+        "properties": {"hole": {"type": "string"}, "board": {"type": "string"}},
+    },
     "Job": {
         "type": "object",
         "properties": {
-            "id": {"type": "string"}, "kind": {"type": "string"},
+            "id": {"type": "string"},
+            "kind": {"type": "string"},
             "state": {"enum": ["running", "done", "failed", "cancelled"]},
-            "progress": {"type": "object"}, "result": {"type": ["object", "null"]},
+            "progress": {"type": "object"},
+            "result": {"type": ["object", "null"]},
             "error": {"oneOf": [_ref("Error"), {"type": "null"}]},
-            "elapsed": {"type": "number"}, "url": {"type": "string"},
+            "elapsed": {"type": "number"},
+            "url": {"type": "string"},
             "events": {"type": "string"},
         },
     },
@@ -127,8 +141,8 @@ def _job_paths() -> dict[str, Any]:
 def document() -> dict[str, Any]:
     paths: dict[str, Any] = {
         "/api/equity": _post(
-            "Equity of 2 to 10 hands or ranges (waits for the answer; a client that "
-            "disconnects cancels it)", "EquityRequest",
+            f"Equity of {PLAYERS[0]} to {MAX_PLAYERS} hands or ranges (waits for the answer; "
+            "a client that disconnects cancels it)", "EquityRequest",
             "EquityResult.to_dict(), notes in plain words, and 'table': the cells the "
             "command line prints", _BUSY),
         "/api/query": _post(
@@ -150,8 +164,12 @@ def document() -> dict[str, Any]:
     for kind, schema in (("equity", "EquityRequest"), ("query", "QueryRequest"),
                          ("boards", "BoardsRequest")):  # fmt: skip
         paths[f"/api/jobs/{kind}"] = _post(
-            f"Start {kind} as a job: 202 with its id and its event stream", schema,
-            "the job", _BUSY, status="202")
+            f"Start {kind} as a job: 202 with its id and its event stream",
+            schema,
+            "the job",
+            _BUSY,
+            status="202",
+        )
     paths.update(_job_paths())
     return {
         "openapi": "3.1.0",

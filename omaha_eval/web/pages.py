@@ -13,13 +13,15 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from omaha_eval.games import MAX_PLAYERS, PLAYERS
+
 __all__ = ["PAGES", "page_routes"]
 
 SPOT_PAGES = ("equity", "boards")  # the pages with players, a board and the card picker
 CURRENT = ' aria-current="page"'  # the header's link to the page shown
 # path -> (title in the header, what the page does)
 PAGES = {
-    "equity": ("Equity", "Equity of 2 to 10 hands or ranges"),
+    "equity": ("Equity", f"Equity of {PLAYERS[0]} to {MAX_PLAYERS} hands or ranges"),
     "query": ("Query", "Queries over the deals of a spot (PQL)"),
     "boards": ("Boards", "How a spot's equity changes with the board"),
     "range": ("Range", "What a range text holds"),

@@ -11,7 +11,6 @@ Cancel ends the engine's loops.  The rest answer at once.
 
 from __future__ import annotations
 
-import math
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -24,6 +23,7 @@ from omaha_eval.engine.report import equity_cells
 from omaha_eval.engine.results import EquityResult
 from omaha_eval.errors import OmahaEvalError, for_people
 from omaha_eval.games import HOLE_SIZES, MAX_PLAYERS, game
+from omaha_eval.records import json_ready
 from omaha_eval.web.bodies import MAX_QUERY, ApiError, Body, error_dict
 from omaha_eval.web.jobs import Progress
 
@@ -33,7 +33,6 @@ __all__ = [
     "check_spot",
     "evaluate_hand",
     "field",
-    "json_safe",
     "prepare_boards",
     "prepare_equity",
     "prepare_query",
@@ -52,25 +51,16 @@ Run = Callable[[Progress], dict[str, Any]]
 
 @contextmanager
 def field(name: str | None) -> Iterator[None]:
-    """An error of the package raised while reading `name` names it, when
-    the package did not say which parameter it is about."""
+    """An error of the package raised while reading the request's input
+    `name` is about that input: the page shows it there (the library names
+    its own parameter, "range" or "hole", which the message keeps).  None:
+    the error's own param stands."""
     try:
         yield
     except OmahaEvalError as exc:
-        if exc.param is None:
+        if name is not None:
             exc.param = name
         raise
-
-
-def json_safe(value: Any) -> Any:
-    """`value` with NaN and infinities as None (JSON has neither)."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, dict):
-        return {k: json_safe(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [json_safe(v) for v in value]
-    return value
 
 
 def _run_options(body: Body) -> dict[str, Any]:
@@ -109,7 +99,7 @@ def _equity_dict(result: EquityResult) -> dict[str, Any]:
     header, rows, lines = equity_cells(result, notes)
     data = {**result.to_dict(), "notes": notes}
     data["table"] = {"header": header, "rows": rows, "lines": lines}
-    return json_safe(data)  # type: ignore[no-any-return]
+    return json_ready(data)  # type: ignore[no-any-return]
 
 
 def prepare_equity(body: Body, stop: threading.Event) -> Run:
@@ -152,7 +142,7 @@ def prepare_query(body: Body, stop: threading.Event) -> Run:
         header, rows, lines = query_cells(result, notes)
         data = {**result.to_dict(), "notes": notes}
         data["table"] = {"header": header, "rows": rows, "lines": lines}
-        return json_safe(data)  # type: ignore[no-any-return]
+        return json_ready(data)  # type: ignore[no-any-return]
 
     def run(progress: Progress) -> dict[str, Any]:
         results: list[dict[str, Any]] = []
@@ -170,34 +160,25 @@ def prepare_query(body: Body, stop: threading.Event) -> Run:
 
 
 def prepare_boards(body: Body, stop: threading.Event) -> Run:
-    """POST /api/boards: the board report of a spot (omaha_eval.board_report)."""
-    import omaha_eval
+    """POST /api/boards: the board report of a spot (omaha_eval.board_report);
+    a cancelled report answers with the rows it holds (``interrupted``)."""
+    from omaha_eval.reports import BoardReportInterrupted, board_report
 
-    report = getattr(omaha_eval, "board_report", None)
     players, board, dead, name = _spot(body)
     options = _run_options(body)
     body.done()
-    if report is None:
-        raise ApiError("board reports are not in this version of omaha_eval", None, 501)
     read_question(players, board, dead, game=name)  # bad players: a 422 before the run
 
     def run(progress: Progress) -> dict[str, Any]:
-        calls = 0
+        def step(partial: Any) -> None:
+            progress({"done": len(partial), "total": partial.total_rows})
 
-        def step(value: Any) -> None:
-            nonlocal calls
-            calls += 1
-            shown: dict[str, Any] = {"step": calls}
-            if isinstance(value, (int, float)) and not isinstance(value, bool):
-                shown["fraction"] = float(value)
-            for name in ("trials", "boards", "done", "total"):
-                if isinstance(getattr(value, name, None), int):
-                    shown[name] = getattr(value, name)
-            progress(shown)
-
-        result = report(players, board, dead, game=name, progress=step, stop=stop, **options)
-        data = result.to_dict() if hasattr(result, "to_dict") else {}
-        return json_safe(data if isinstance(data, dict) else {"report": data})  # type: ignore[no-any-return]
+        try:
+            report = board_report(players, board, dead, game=name, progress=step, stop=stop,
+                                  **options)  # fmt: skip
+        except BoardReportInterrupted as stopped:
+            report = stopped.report
+        return report.to_dict()
 
     return run
 
@@ -299,8 +280,10 @@ def read_range(body: Body) -> dict[str, Any]:
         "total": r.total,
         "fraction": r.fraction,
         "summary": summary,
-        "weights": [{"weight": w, "count": n, "shown": f"{w:g} ({n:,} hands)"}
-                    for w, n in _weight_counts(r.weights)],
+        "weights": [
+            {"weight": w, "count": n, "shown": f"{w:g} ({n:,} hands)"}
+            for w, n in _weight_counts(r.weights)
+        ],
         "order": order,
         "hands": [{"hand": h, "weight": w} for h, w in zip(hands, weights, strict=True)],
     }
