@@ -1,7 +1,6 @@
 // The Boards page: the board report of a spot (omaha_eval.board_report):
 // a sortable table of the boards with each player's figures, the texture
-// groups, and a chart of the first player's equity by group.  The report's
-// dict is read defensively: a key it lacks leaves its column out.
+// groups, and a chart of the first player's equity by group.
 "use strict";
 
 (() => {
@@ -23,50 +22,46 @@
     return [String(value), String(value)];
   }
 
-  // the per-player figures of a row, as {figure: [value per player]}
-  function playerFigures(row) {
-    const out = {};
-    const players = Array.isArray(row.players) ? row.players : null;
-    if (players) players.forEach((p, i) => {
-      if (p && typeof p === "object") for (const [k, v] of Object.entries(p)) if (isNumber(v)) (out[k] ||= [])[i] = v;
-    });
-    for (const [k, v] of Object.entries(row)) if (Array.isArray(v) && v.length && v.every(isNumber)) out[k] = v;
-    return out;
-  }
+  // The report's dict (BoardReport.to_dict(), docs/boards.md): rows and
+  // groups alike hold board (a group's name), boards, probability, textures
+  // (label) and per player the figures; the deal's no_low and quartered.
+  const NAMES = { equity: "equity", hi_share: "hi share", lo_share: "lo share", scoop: "scoop" };
 
-  function rowsTable(rows, caption) {
+  function rowsTable(rows, caption, textured) {
     if (!rows.length) return OE.el("p", { text: `${caption}: none` });
-    const scalar = Object.keys(rows[0]).filter((k) => k !== "players" && !(Array.isArray(rows[0][k]) && rows[0][k].every(isNumber)));
-    const figures = Object.keys(playerFigures(rows[0])).filter((k) => k === "equity" || k === "hi_share" || k === "lo_share" || k === "scoop");
-    const count = Math.max(0, ...rows.map((r) => (playerFigures(r).equity || []).length));
-    const header = [...scalar];
-    for (const f of figures) for (let i = 0; i < count; i++) header.push(`P${i + 1} ${f.replace("_", " ")}`);
+    const count = Math.max(0, ...rows.map((r) => (Array.isArray(r.players) ? r.players.length : 0)));
+    // two players: every share; more: equity and scoop (the table stays readable)
+    const figures = count <= 2 ? ["equity", "hi_share", "lo_share", "scoop"] : ["equity", "scoop"];
+    const header = [textured ? "board" : "group"];
+    if (textured) header.push("texture");
+    header.push("boards", "probability");
+    for (let i = 0; i < count; i++) for (const f of figures) header.push(`P${i + 1} ${NAMES[f]}`);
+    header.push("no low", "quartered");
     const body = rows.map((r) => {
-      const pf = playerFigures(r);
-      const cells = scalar.map((k) => cell(k, r[k]));
-      for (const f of figures) for (let i = 0; i < count; i++) cells.push(cell(f, (pf[f] || [])[i]));
+      const cells = [cell("board", r.board)];
+      if (textured) cells.push(cell("texture", r.textures ? r.textures.label : ""));
+      cells.push(cell("boards", r.boards), cell("probability", r.probability));
+      for (let i = 0; i < count; i++) {
+        const p = (r.players || [])[i] || {};
+        for (const f of figures) cells.push(cell(f, p[f]));
+      }
+      cells.push(cell("no_low", r.no_low), cell("quartered", r.quartered));
       return cells;
     });
     return OE.sortableTable(header, body, caption);
   }
 
-  function groupsOf(data) {
-    const g = data.groups;
-    if (Array.isArray(g)) return g.filter((x) => x && typeof x === "object");
-    if (g && typeof g === "object") return Object.entries(g).map(([name, v]) => (v && typeof v === "object" && !Array.isArray(v) ? { group: name, ...v } : { group: name, value: v }));
-    return [];
-  }
-
   function render(data) {
     const parts = [];
     const rows = Array.isArray(data.rows) ? data.rows.filter((r) => r && typeof r === "object") : [];
-    const groups = groupsOf(data);
+    const groups = Array.isArray(data.groups) ? data.groups.filter((g) => g && typeof g === "object") : [];
+    if (data.interrupted) parts.push(OE.el("p", { class: "note", text: `cancelled: ${rows.length.toLocaleString("en")} of ${(data.rows_total || rows.length).toLocaleString("en")} rows` }));
     if (groups.length) {
-      const named = groups.map((g) => [g.group ?? g.name ?? g.texture ?? g.key ?? "", (playerFigures(g).equity || [])[0]]).filter(([, v]) => isNumber(v));
+      const named = groups.map((g) => [String(g.board ?? ""), ((g.players || [])[0] || {}).equity]).filter(([, v]) => isNumber(v));
       if (named.length) parts.push(OE.barChart(named.map((x) => x[0]), named.map((x) => x[1]), "Player 1's equity by texture group"));
-      parts.push(rowsTable(groups, "Texture groups"));
+      parts.push(rowsTable(groups, "Texture groups (probability-weighted)", false));
     }
-    parts.push(rowsTable(rows, `Boards (${rows.length.toLocaleString("en")}); click a heading to sort`));
+    parts.push(rowsTable(rows, `Boards (${rows.length.toLocaleString("en")}); click a heading to sort`, true));
     for (const note of data.notes || []) parts.push(OE.el("p", { class: "note", text: `note: ${note}` }));
     results.replaceChildren(...parts);
     results.dataset.state = data.interrupted ? "cancelled" : "done";

@@ -106,7 +106,7 @@ const OE = (() => {
   // Horizontal bars, one per label (values are fractions), as inline SVG.
   function barChart(labels, values, title) {
     const NS = "http://www.w3.org/2000/svg";
-    const row = 22, labelWidth = 150, barWidth = 300, width = labelWidth + barWidth + 70;
+    const row = 22, labelWidth = 240, barWidth = 300, width = labelWidth + barWidth + 70;
     const top = Math.max(...values, 1e-12);
     const svg = document.createElementNS(NS, "svg");
     svg.setAttribute("viewBox", `0 0 ${width} ${row * labels.length + 8}`);
@@ -122,7 +122,7 @@ const OE = (() => {
       text.setAttribute("x", labelWidth - 6);
       text.setAttribute("y", y + 15);
       text.setAttribute("text-anchor", "end");
-      text.textContent = String(label).length > 22 ? String(label).slice(0, 21) + "…" : label;
+      text.textContent = String(label).length > 36 ? String(label).slice(0, 35) + "…" : label;
       const bar = document.createElementNS(NS, "rect");
       bar.setAttribute("x", labelWidth);
       bar.setAttribute("y", y + 3);
