@@ -26,9 +26,16 @@ from omaha_eval.cli.rank import rank_command
 __all__ = ["main"]
 
 
-@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
+# invoke_without_command: a bare `omaha-eval` prints its help (exit 0) from
+# main below, after click has looked for the shell-completion variable
+# (_OMAHA_EVAL_COMPLETE=bash_source omaha-eval prints the completion script).
+@click.group(
+    cls=Group, invoke_without_command=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)  # fmt: skip
 @click.version_option(__version__, prog_name="omaha-eval")
-def main() -> None:
+@click.pass_context
+def main(ctx: click.Context) -> None:
     """Omaha hi/lo (Omaha 8-or-better) equity and hand evaluation.
 
     \b
@@ -44,6 +51,8 @@ def main() -> None:
     `omaha-eval help` for the documentation, offline: the rules, the range
     language, the queries and the rest (`omaha-eval help ranges`).
     """
+    if ctx.invoked_subcommand is None:
+        click.echo(ctx.get_help())
 
 
 main.add_command(eval_command)

@@ -117,8 +117,18 @@ def _page(ctx: click.Context, param: click.Parameter, value: str | None) -> str 
     return value
 
 
+def _complete_page(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[click.shell_completion.CompletionItem]:
+    """The pages, for the shell's completion (`omaha-eval help r<TAB>`)."""
+    from click.shell_completion import CompletionItem
+
+    return [CompletionItem(name, help=about) for name, about in PAGES.items()
+            if name.startswith(incomplete)]  # fmt: skip
+
+
 @click.command("help", short_help="Print a page of the documentation, offline.")
-@click.argument("page", required=False, callback=_page)
+@click.argument("page", required=False, callback=_page, shell_complete=_complete_page)
 def help_command(page: str | None) -> None:
     """Print a page of the documentation, offline.
 
