@@ -26,6 +26,7 @@ from cli_helpers import (
     pids_gone,
     run_cli,
     run_python,
+    skip_unless_arguments_encode,
     start_batch,
     start_held_batch,
     wait_for_lines,
@@ -281,8 +282,10 @@ def test_stderr_closed_and_a_latin1_terminal(tmp_path: Path) -> None:
         text=True, timeout=120, close_fds=True, preexec_fn=lambda: os.close(2),
     )  # fmt: skip
     assert closed.returncode == 0 and records(tmp_path / "out.jsonl")[0]["status"] == "ok"
+    symbols = [sys.executable, "-m", "omaha_eval", "equity", "A♠A♥2c3d", "7c7d4c5d", "-b", "K♠QdJh"]
+    skip_unless_arguments_encode(symbols)  # a cp1252 or C locale on POSIX cannot pass them
     latin = subprocess.run(
-        [sys.executable, "-m", "omaha_eval", "equity", "A♠A♥2c3d", "7c7d4c5d", "-b", "K♠QdJh"],
+        symbols,
         cwd=tmp_path, env={**cli_env(), "PYTHONIOENCODING": "latin-1"}, capture_output=True,
         timeout=120,
     )  # fmt: skip

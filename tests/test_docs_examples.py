@@ -27,6 +27,7 @@ import doctest
 import importlib.util
 import io
 import json
+import os
 import re
 import shlex
 import sys
@@ -36,6 +37,8 @@ from types import ModuleType
 
 import pytest
 from click.testing import CliRunner
+
+from omaha_eval.cli._shell import as_written, pipe_encoding
 
 try:
     import tomllib
@@ -257,6 +260,7 @@ def test_transcripts_print_what_the_page_shows(where, command, shown, checkout):
     run = docs.run_command(command, checkout)
     assert run.returncode == 0, f"{where}: {command}\n{run.stderr}"
     printed = run.stdout.strip("\n").splitlines()
+    shown = as_written(shown, pipe_encoding(os.environ))  # A♠ as As where the locale has no ♠
     assert docs.without_times("\n".join(printed)) == docs.without_times(shown), (
         f"{where}: run PYTHONPATH=. python tools/docs_examples.py"
     )

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from cli_helpers import (
+    OUTPUT_ENCODING,
     assert_one_line_error,
     cli_command,
     cli_env,
@@ -362,7 +363,7 @@ def test_ctrl_c_prints_the_results_so_far(tmp_path: Path, as_json: bool) -> None
     args = ["query", text, "-n", "1000000000", "-s", "2", *(["--json"] if as_json else [])]
     proc = subprocess.Popen(
         cli_command(*args), cwd=tmp_path, env=cli_env(),
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8",
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding=OUTPUT_ENCODING,
     )  # fmt: skip
     assert proc.stderr is not None
     note = proc.stderr.readline()

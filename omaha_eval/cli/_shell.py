@@ -3,7 +3,9 @@ exit codes, output that cannot be written, and progress bars on stderr."""
 
 from __future__ import annotations
 
+import codecs
 import errno
+import locale
 import os
 import re
 import sys
@@ -263,8 +265,20 @@ def _plain(error: UnicodeError) -> tuple[str, int]:
 codecs.register_error(PLAIN_ERRORS, _plain)
 
 
+def pipe_encoding(environ: Mapping[str, str]) -> str:
+    """The encoding the command writes to a pipe or a file in an environment
+    (a parent that reads its output decodes with it): PYTHONIOENCODING, else
+    UTF-8 in UTF-8 mode, else the locale's (cp1252 on a Windows runner);
+    click writes UTF-8 where that is ASCII (a C locale)."""
+    named = environ.get("PYTHONIOENCODING", "").split(":")[0]
+    if not named and environ.get("PYTHONUTF8", "1" if sys.flags.utf8_mode else "") == "1":
+        named = "utf-8"
+    encoding = codecs.lookup(named or locale.getpreferredencoding(False)).name
+    return "utf-8" if encoding == "ascii" else encoding
+
+
 def as_written(text: str, encoding: str) -> str:
-    """`text` as the command writes it to a stream of `encoding`."""
+    """`text` as the command writes it to a stream of `encoding` (PLAIN)."""
     return text.encode(encoding, PLAIN_ERRORS).decode(encoding)
 
 
