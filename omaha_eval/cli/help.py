@@ -10,10 +10,13 @@ docs/cli.md with every command's ``--help`` in it, the text the site's
 from __future__ import annotations
 
 import inspect
+import sys
 from importlib import resources
 from pathlib import Path
 
 import click
+
+from omaha_eval.cli.terminal import terminal_text
 
 __all__ = [
     "MARKER",
@@ -23,6 +26,7 @@ __all__ = [
     "help_command",
     "page_source",
     "page_text",
+    "terminal_page",
     "with_commands",
 ]
 
@@ -102,8 +106,13 @@ def cli_page(main: click.Group) -> str:
 
 
 def page_text(name: str, main: click.Group) -> str:
-    """The page ``omaha-eval help NAME`` prints."""
+    """The Markdown of the page ``omaha-eval help NAME`` prints."""
     return cli_page(main) if name == "cli" else page_source(name)
+
+
+def terminal_page(name: str, main: click.Group) -> str:
+    """The page ``omaha-eval help NAME`` prints: laid out for a terminal."""
+    return terminal_text(page_text(name, main), WIDTH, PAGES.__contains__)
 
 
 def _page(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -132,8 +141,9 @@ def _complete_page(
 def help_command(page: str | None) -> None:
     """Print a page of the documentation, offline.
 
-    The page is the Markdown the site is built from, shipped with the
-    package; without PAGE, the list of pages.
+    The page is the one the site is built from, shipped with the package,
+    laid out for a terminal (through a pager, as `git help` does, when the
+    output is one); without PAGE, the list of pages.
 
     \b
     Examples:
@@ -148,4 +158,8 @@ def help_command(page: str | None) -> None:
         return
     from omaha_eval.cli import main  # the group that holds this command
 
-    click.echo(page_text(page, main), nl=False)
+    text = terminal_page(page, main)
+    if sys.stdout is not None and sys.stdout.isatty():
+        click.echo_via_pager(text)  # $PAGER, else less or more
+    else:
+        click.echo(text, nl=False)
