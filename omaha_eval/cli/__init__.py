@@ -44,7 +44,7 @@ def main(ctx: click.Context) -> None:
       omaha-eval eval "Ad Kd 3s 2s" "Jd 4d 3c Qd 5h"
       omaha-eval query "select count(scoops(hero)) from hero='A2**', villain='15%'"
       omaha-eval batch examples/spots.csv -o results.csv
-      omaha-eval range "AA:$ds, KK@0.5"
+      omaha-eval range 'AA:$ds, KK@0.5'
 
     Cards: As Kd 10h 2c or A♠ K♦ (any case; spaces, commas or nothing
     between).  Run `omaha-eval COMMAND --help` for each command, and

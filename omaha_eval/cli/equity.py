@@ -165,7 +165,7 @@ def equity_command(
       omaha-eval equity AsAh2c3d "KK, QQ" "15%" --board Ks7d2h
       omaha-eval equity AsKs2d3d "*" "*" --trials 1000000 --seed 7 --json
       omaha-eval equity AsAh2c3d 7c7d4c5d --board Ks8d2h --csv > spot.csv
-      omaha-eval equity "AA:$ds" KcKd4c5d --board Ks7d2h --breakdown --plot spot.png
+      omaha-eval equity 'AA:$ds' KcKd4c5d --board Ks7d2h --breakdown --plot spot.png
     """
     if as_json and as_csv:
         fail("--json and --csv exclude each other", {})
