@@ -69,6 +69,9 @@ def _tool(name: str) -> list[str]:
     return [exe] if exe else [sys.executable, "-m", name]
 
 
+@pytest.mark.skipif(
+    not (ROOT / "omaha_eval").is_dir(), reason="needs the source tree (omaha_eval/)"
+)
 def test_ruff_lint_is_clean():
     run = subprocess.run([*_tool("ruff"), "check", "."], cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr

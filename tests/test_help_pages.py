@@ -10,9 +10,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_helpers import cli_command, cli_env
+from cli_helpers import OUTPUT_ENCODING, cli_command, cli_env
 
 from omaha_eval.cli import main
+from omaha_eval.cli._shell import as_written
 from omaha_eval.cli.help import PAGES, page_text, terminal_page
 from omaha_eval.cli.terminal import terminal_text
 
@@ -119,5 +120,6 @@ def test_help_on_a_terminal_goes_through_the_pager(tmp_path: Path) -> None:
     os.close(slave)
     os.close(master)
     assert proc.returncode == 0, proc.stderr
-    paged = (tmp_path / "paged.txt").read_text(encoding="utf-8")
-    assert paged.rstrip("\n") == terminal_page("rules", main).rstrip("\n")
+    paged = (tmp_path / "paged.txt").read_text(encoding=OUTPUT_ENCODING)  # the terminal's
+    expected = as_written(terminal_page("rules", main), OUTPUT_ENCODING)
+    assert paged.rstrip("\n") == expected.rstrip("\n")

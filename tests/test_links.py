@@ -24,13 +24,13 @@ except ModuleNotFoundError:  # Python 3.10: pytest brings tomli
     import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parents[1]
-pytestmark = pytest.mark.skipif(
-    not (ROOT / "docs").is_dir(), reason="needs the source tree (docs/, README.md)"
-)
-
 # The files a reader or a packager follows links in.
 FILES = ["README.md", "CONTRIBUTING.md", "SECURITY.md", "CHANGELOG.md", "CITATION.cff",
          "pyproject.toml", "mkdocs.yml"]  # fmt: skip
+pytestmark = pytest.mark.skipif(
+    not all((ROOT / name).exists() for name in [*FILES, "docs"]),
+    reason="needs the source tree (docs/, README.md, CONTRIBUTING.md...)",
+)
 # Others' pages the files cite, each checked by hand when added.
 LINKS = {
     "https://click.palletsprojects.com",

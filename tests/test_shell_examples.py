@@ -109,6 +109,7 @@ def test_bash_passes_each_example_the_arguments_it_means(
         f"{example}\n"
     )
     assert BASH is not None
+    skip_unless_arguments_encode([script])
     subprocess.run([BASH, "--norc", "--noprofile", "-c", script], cwd=tmp_path, check=True,
                    capture_output=True, timeout=30)  # fmt: skip
     passed = record.read_bytes().decode("utf-8").split("\0")[:-1]

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import click
 
+from omaha_eval.cli._shell import as_written
 from omaha_eval.cli.terminal import terminal_text
 
 __all__ = [
@@ -160,6 +161,8 @@ def help_command(page: str | None) -> None:
 
     text = terminal_page(page, main)
     if sys.stdout is not None and sys.stdout.isatty():
-        click.echo_via_pager(text)  # $PAGER, else less or more
+        # click writes to the pager in stdout's encoding, strictly: what that
+        # cannot hold is written plain first (A♠ as As in a cp1252 console)
+        click.echo_via_pager(as_written(text, sys.stdout.encoding or "utf-8"))
     else:
         click.echo(text, nl=False)
