@@ -247,11 +247,11 @@ _silent.kept = []  # type: ignore[attr-defined]
 
 @pytest.mark.parametrize(
     "handler",
-    [_http, pytest.param(_silent, marks=pytest.mark.slow)],  # waits out the 10 s dask timeout
+    [_http, _silent],  # _silent waits out the 10 s dask timeout
     ids=["speaks HTTP", "never answers"],
 )
+@pytest.mark.slow  # needs distributed (the dask extra, in test-slow)
 def test_dask_peers_that_are_not_schedulers_are_one_line(tmp_path: Path, handler) -> None:
-    pytest.importorskip("distributed")
     address, server = _serve(handler)
     jsonl(tmp_path / "spots.jsonl", [GOOD])
     start = time.monotonic()
@@ -265,8 +265,8 @@ def test_dask_peers_that_are_not_schedulers_are_one_line(tmp_path: Path, handler
     assert time.monotonic() - start < 60  # an overall timeout, not a hang
 
 
+@pytest.mark.slow  # needs distributed (the dask extra, in test-slow)
 def test_dask_typos_retried_in_one_process_stay_quick() -> None:
-    pytest.importorskip("distributed")
     for _ in range(4):
         start = time.monotonic()
         with pytest.raises(OmahaEvalError, match="dask: 'x' is not a scheduler address"):

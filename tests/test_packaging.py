@@ -208,7 +208,6 @@ print(ns["compiler_flags"](sys.argv[1]))
 
 
 def _setup_flags(compiler_type: str, **switches: str) -> subprocess.CompletedProcess[str]:
-    pytest.importorskip("Cython", reason="setup.py needs Cython (in the test extra)")
     env = {k: v for k, v in os.environ.items() if not k.startswith("OMAHA_EVAL_")}
     env.update(switches)
     return subprocess.run(
@@ -221,6 +220,7 @@ def _setup_flags(compiler_type: str, **switches: str) -> subprocess.CompletedPro
 
 
 @needs_source
+@pytest.mark.slow  # setup.py needs Cython and setuptools (the build extra, in test-slow)
 @pytest.mark.parametrize("compiler_type", ["unix", "mingw32", "msvc"])
 def test_setup_picks_flags_by_compiler_type(compiler_type):
     run = _setup_flags(compiler_type)
@@ -234,6 +234,7 @@ def test_setup_picks_flags_by_compiler_type(compiler_type):
 
 
 @needs_source
+@pytest.mark.slow  # setup.py needs Cython and setuptools (the build extra, in test-slow)
 def test_setup_native_and_sanitize_are_gcc_and_clang_only():
     run = _setup_flags("unix", OMAHA_EVAL_NATIVE="1", OMAHA_EVAL_SANITIZE="1")
     assert run.returncode == 0, run.stderr
@@ -247,6 +248,7 @@ def test_setup_native_and_sanitize_are_gcc_and_clang_only():
 
 
 @needs_source
+@pytest.mark.slow  # setup.py needs Cython and setuptools (the build extra, in test-slow)
 @pytest.mark.parametrize(
     ("compiler_type", "switches", "message"),
     [

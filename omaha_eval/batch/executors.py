@@ -383,7 +383,7 @@ def dask_client(dask: Any, timeout: float = DASK_TIMEOUT) -> Any:
     except ImportError:
         raise OmahaEvalError(
             "dask: running on a cluster needs the 'distributed' package "
-            "(pip install 'omaha-eval[dask]')"
+            "(the dask extra): pip install distributed"
         ) from None
     if isinstance(dask, Client):
         return dask
