@@ -7,7 +7,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import resource
 import signal
 import socket
 import subprocess
@@ -85,12 +84,15 @@ def test_outputs_that_cannot_be_written_are_one_line(tmp_path: Path) -> None:
         assert proc.stderr.count("\n") == 1
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="a file-size limit (resource.setrlimit): POSIX")
 def test_a_full_disk_is_one_line(tmp_path: Path) -> None:
     """A file-size limit stands in for a full disk: the write fails (EFBIG,
     as ENOSPC would), the message is one line and the records before stay."""
     jsonl(tmp_path / "spots.jsonl", [{**GOOD, "id": str(i)} for i in range(40)])
 
     def small_files() -> None:
+        import resource  # POSIX only (the test is skipped on Windows)
+
         resource.setrlimit(resource.RLIMIT_FSIZE, (4000, 4000))
 
     proc = subprocess.run(
@@ -274,6 +276,7 @@ def test_dask_typos_retried_in_one_process_stay_quick() -> None:
         assert time.monotonic() - start < 5
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="closes stderr in preexec_fn: POSIX")
 def test_stderr_closed_and_a_latin1_terminal(tmp_path: Path) -> None:
     jsonl(tmp_path / "spots.jsonl", [GOOD])
     closed = subprocess.run(
