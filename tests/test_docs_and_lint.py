@@ -88,8 +88,8 @@ def _text_io_without_encoding(tree: ast.AST) -> list[int]:
     (cp1252 on many Windows machines): open() not in a binary mode, path.open()
     given a text mode or text options, read_text() and write_text(), none
     passing encoding=.  (A bare x.open() is left alone, since batch's Output
-    has one too: such reads are caught at run time, by the fast subset's run
-    in an ASCII locale, tests/test_fast_subset_locale.py.)"""
+    has one too: such reads are caught at run time, by the default tier's run
+    in a cp1252 locale, tests/test_default_tier_locale.py.)"""
     lines = []
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call) or any(k.arg == "encoding" for k in node.keywords):

@@ -183,9 +183,10 @@ def test_sdist_is_complete_and_its_tests_collect(tmp_path):
 
 @pytest.mark.slow
 @needs_source
-def test_repaired_wheel_passes_the_fast_tests_in_a_fresh_venv():
-    """tools/check_wheel.py: build, repair (auditwheel), install in a fresh venv,
-    run the fast subset there (and again with the oldest NumPy allowed)."""
+def test_repaired_wheel_passes_the_default_tier_in_a_fresh_venv():
+    """tools/check_wheel.py: build, repair (auditwheel), install in a fresh venv
+    with the test extra, run the default tier there from copies of
+    test-sources (and again with the oldest NumPy allowed)."""
     run = subprocess.run(
         [sys.executable, str(ROOT / "tools" / "check_wheel.py")],
         capture_output=True,
