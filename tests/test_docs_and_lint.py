@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import doctest
 import importlib
+import importlib.util
 import pkgutil
 import re
 import shutil
@@ -14,6 +15,7 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 import pytest
+from optional_extras import tier
 
 import omaha_eval
 
@@ -33,7 +35,19 @@ MODULES = sorted(
 )
 
 
-@pytest.mark.parametrize("name", MODULES)
+def _examples_of(name: str) -> str:
+    """The `>>>` and `...` lines of a module's source."""
+    spec = importlib.util.find_spec(name)
+    assert spec is not None and spec.origin is not None
+    if not spec.origin.endswith(".py"):  # the compiled core: its examples are in _core.pyi's
+        return ""
+    source = Path(spec.origin).read_text(encoding="utf-8")
+    return "\n".join(
+        line for line in source.splitlines() if line.lstrip().startswith((">>>", "..."))
+    )
+
+
+@pytest.mark.parametrize("name", [pytest.param(m, marks=tier(_examples_of(m))) for m in MODULES])
 def test_docstring_examples_run(name):
     result = doctest.testmod(importlib.import_module(name), optionflags=FLAGS)
     assert result.failed == 0

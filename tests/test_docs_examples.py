@@ -36,6 +36,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from optional_extras import needs_an_extra, tier
 
 from omaha_eval.cli._shell import as_written, pipe_encoding
 
@@ -196,10 +197,16 @@ def _imports_above(block) -> str:
     parser = doctest.DocTestParser()
     above = [b for b in docs.blocks(block.page) if b.is_doctest and b.line < block.line]
     examples = [e for b in above for e in parser.get_examples(b.text)]
-    return "".join(e.source for e in examples if e.source.startswith(("import ", "from ")))
+    imports = [e.source for e in examples if e.source.startswith(("import ", "from "))]
+    if not needs_an_extra(block.text):  # (an extra's import is for the blocks that use it)
+        imports = [i for i in imports if not needs_an_extra(i)]
+    return "".join(imports)
 
 
-@pytest.mark.parametrize("block", [b for b in _blocks() if b.is_doctest], ids=lambda b: b.where)
+@pytest.mark.parametrize(
+    "block",
+    [pytest.param(b, id=b.where, marks=tier(b.text)) for b in _blocks() if b.is_doctest],
+)
 def test_doctest_examples_print_what_the_page_shows(block):
     globs: dict[str, object] = {}
     exec(_imports_above(block), globs)
@@ -212,7 +219,11 @@ def test_doctest_examples_print_what_the_page_shows(block):
 
 @pytest.mark.parametrize(
     "where, code",
-    [(b.where, b.text) for b in _blocks() if b.kind == "python" and not b.is_doctest],
+    [
+        pytest.param(b.where, b.text, marks=tier(b.text))
+        for b in _blocks()
+        if b.kind == "python" and not b.is_doctest
+    ],
 )
 def test_python_script_examples_run(where, code, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
