@@ -94,7 +94,9 @@ def test_default_tier_passes_in_a_cp1252_locale_and_names_every_encoding(tmp_pat
             shutil.copytree(ROOT / source, copies / source, ignore=NOT_COPIED)
         else:
             shutil.copy2(ROOT / source, copies / source)
-    canary = copies / "tests" / "test_encoding_canary.py"
+    # beside tests/, not in it: the encoding test there reads every file of tests/
+    (copies / "canary").mkdir()
+    canary = copies / "canary" / "test_encoding_canary.py"
     canary.write_text(CANARY, encoding="utf-8")
     (tmp_path / "probe").mkdir()
     (tmp_path / "probe" / "encoding_probe.py").write_text(PROBE, encoding="utf-8")
@@ -122,7 +124,9 @@ def test_default_tier_passes_in_a_cp1252_locale_and_names_every_encoding(tmp_pat
         encoding="utf-8",
         errors="replace",
     )
-    assert run.returncode == 0, (run.stdout + run.stderr)[-6000:]
+    failures = run.stdout.find("= FAILURES =")  # the first failures, then the summary
+    shown = run.stdout[failures : failures + 8000] if failures >= 0 else run.stdout[-6000:]
+    assert run.returncode == 0, shown + run.stdout[-1500:] + run.stderr[-1500:]
     found = json.loads((tmp_path / "found.json").read_text(encoding="utf-8"))
     ours = {
         Path(f).resolve().as_posix()
