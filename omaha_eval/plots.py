@@ -1,6 +1,6 @@
 """Pictures of a spot: equity distribution curves and hand-strength bars.
 
-Matplotlib is an optional extra (``pip install "omaha-eval[plot]"``); the
+Matplotlib is an optional extra (``pip install ".[plot]"`` in the source tree); the
 figures are made with its object API (no pyplot, no display needed) and
 returned, so a notebook shows them and a script saves them
 (:func:`save_figure`, PNG or SVG by the file's extension).
@@ -41,7 +41,7 @@ def new_figure(width: float, height: float) -> Figure:
         from matplotlib.figure import Figure
     except ImportError:
         raise OmahaEvalError(
-            "pictures need matplotlib: pip install 'omaha-eval[plot]'", param="plot"
+            "pictures need matplotlib (the plot extra): pip install matplotlib", param="plot"
         ) from None
     return Figure(figsize=(width, height), layout="constrained")
 

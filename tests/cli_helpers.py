@@ -7,14 +7,11 @@ installed package in CI, the in-place build in a worktree.
 
 from __future__ import annotations
 
-import fcntl
 import os
-import pty
 import select
 import struct
 import subprocess
 import sys
-import termios
 import time
 from pathlib import Path
 from typing import Any
@@ -22,6 +19,7 @@ from typing import Any
 import pytest
 
 import omaha_eval
+from omaha_eval.cli._shell import pipe_encoding
 
 PACKAGE_PARENT = str(Path(omaha_eval.__file__).resolve().parent.parent)
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -30,6 +28,8 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 # The source tree's 6-card orders (omaha_eval_orders), which pytest puts on
 # sys.path (pyproject's pythonpath) and a command run from the tests must find too.
 ORDERS = REPO_ROOT / "orders"
+# What the command's output is decoded with (cp1252 on a Windows runner).
+OUTPUT_ENCODING = pipe_encoding(os.environ)
 
 
 def cli_env() -> dict[str, str]:
@@ -61,9 +61,21 @@ def run_python(
     return _run([sys.executable, "-c", code], cwd, timeout, **kwargs)
 
 
+def skip_unless_arguments_encode(argv: list[str]) -> None:
+    """A POSIX system passes arguments as bytes of the locale's encoding:
+    under a cp1252 or C locale, A♠ cannot be typed (Windows passes them as
+    UTF-16, so there they run)."""
+    try:
+        for arg in argv:
+            os.fsencode(arg)
+    except UnicodeEncodeError as exc:
+        pytest.skip(f"the arguments cannot be written in this system's encoding: {exc}")
+
+
 def _run(
     argv: list[str], cwd: Path, timeout: float, **kwargs: Any
 ) -> subprocess.CompletedProcess[str]:
+    skip_unless_arguments_encode(argv)
     return subprocess.run(
         argv,
         cwd=cwd,
@@ -71,7 +83,7 @@ def _run(
         stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,
-        encoding="utf-8",
+        encoding=OUTPUT_ENCODING,
         timeout=timeout,
         **kwargs,
     )
@@ -90,6 +102,12 @@ def assert_one_line_error(proc: subprocess.CompletedProcess[str], *needles: str)
 
 def run_on_terminal(args: list[str], cwd: Path) -> tuple[int, str]:
     """Run with stderr on a pseudo-terminal; returns (exit code, what it showed)."""
+    if sys.platform == "win32":
+        pytest.skip("needs a POSIX pseudo-terminal")
+    import fcntl  # POSIX only, as are the two below
+    import pty
+    import termios
+
     master, slave = pty.openpty()
     # a terminal of 100 columns (a new pseudo-terminal has 0, where tqdm draws nothing)
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))

@@ -302,8 +302,10 @@ def test_threads_executor_gives_the_same_results(tmp_path: Path) -> None:
     assert by_process == by_thread == inline
 
 
+@pytest.mark.slow  # needs pandas (in test-slow)
 def test_python_api_with_pandas() -> None:
-    pd = pytest.importorskip("pandas")
+    import pandas as pd
+
     spots = pd.DataFrame(
         {
             "id": ["river", "flop", "bad"],

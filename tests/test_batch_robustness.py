@@ -7,7 +7,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import resource
 import signal
 import socket
 import subprocess
@@ -26,6 +25,7 @@ from cli_helpers import (
     pids_gone,
     run_cli,
     run_python,
+    skip_unless_arguments_encode,
     start_batch,
     start_held_batch,
     wait_for_lines,
@@ -84,12 +84,15 @@ def test_outputs_that_cannot_be_written_are_one_line(tmp_path: Path) -> None:
         assert proc.stderr.count("\n") == 1
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="a file-size limit (resource.setrlimit): POSIX")
 def test_a_full_disk_is_one_line(tmp_path: Path) -> None:
     """A file-size limit stands in for a full disk: the write fails (EFBIG,
     as ENOSPC would), the message is one line and the records before stay."""
     jsonl(tmp_path / "spots.jsonl", [{**GOOD, "id": str(i)} for i in range(40)])
 
     def small_files() -> None:
+        import resource  # POSIX only (the test is skipped on Windows)
+
         resource.setrlimit(resource.RLIMIT_FSIZE, (4000, 4000))
 
     proc = subprocess.run(
@@ -246,11 +249,11 @@ _silent.kept = []  # type: ignore[attr-defined]
 
 @pytest.mark.parametrize(
     "handler",
-    [_http, pytest.param(_silent, marks=pytest.mark.slow)],  # waits out the 10 s dask timeout
+    [_http, _silent],  # _silent waits out the 10 s dask timeout
     ids=["speaks HTTP", "never answers"],
 )
+@pytest.mark.slow  # needs distributed (the dask extra, in test-slow)
 def test_dask_peers_that_are_not_schedulers_are_one_line(tmp_path: Path, handler) -> None:
-    pytest.importorskip("distributed")
     address, server = _serve(handler)
     jsonl(tmp_path / "spots.jsonl", [GOOD])
     start = time.monotonic()
@@ -264,8 +267,8 @@ def test_dask_peers_that_are_not_schedulers_are_one_line(tmp_path: Path, handler
     assert time.monotonic() - start < 60  # an overall timeout, not a hang
 
 
+@pytest.mark.slow  # needs distributed (the dask extra, in test-slow)
 def test_dask_typos_retried_in_one_process_stay_quick() -> None:
-    pytest.importorskip("distributed")
     for _ in range(4):
         start = time.monotonic()
         with pytest.raises(OmahaEvalError, match="dask: 'x' is not a scheduler address"):
@@ -273,6 +276,7 @@ def test_dask_typos_retried_in_one_process_stay_quick() -> None:
         assert time.monotonic() - start < 5
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="closes stderr in preexec_fn: POSIX")
 def test_stderr_closed_and_a_latin1_terminal(tmp_path: Path) -> None:
     jsonl(tmp_path / "spots.jsonl", [GOOD])
     closed = subprocess.run(
@@ -281,8 +285,10 @@ def test_stderr_closed_and_a_latin1_terminal(tmp_path: Path) -> None:
         text=True, timeout=120, close_fds=True, preexec_fn=lambda: os.close(2),
     )  # fmt: skip
     assert closed.returncode == 0 and records(tmp_path / "out.jsonl")[0]["status"] == "ok"
+    symbols = [sys.executable, "-m", "omaha_eval", "equity", "A♠A♥2c3d", "7c7d4c5d", "-b", "K♠QdJh"]
+    skip_unless_arguments_encode(symbols)  # a cp1252 or C locale on POSIX cannot pass them
     latin = subprocess.run(
-        [sys.executable, "-m", "omaha_eval", "equity", "A♠A♥2c3d", "7c7d4c5d", "-b", "K♠QdJh"],
+        symbols,
         cwd=tmp_path, env={**cli_env(), "PYTHONIOENCODING": "latin-1"}, capture_output=True,
         timeout=120,
     )  # fmt: skip

@@ -4,7 +4,8 @@ The site builds with warnings as errors, lists every page, and its rendered
 HTML is read back: code blocks where the Markdown has them, each command's
 ``--help`` whole, no Markdown emphasis inside code, no raw Sphinx roles,
 every internal link and anchor resolving, nothing loaded from the network.
-``omaha-eval help PAGE`` prints the pages of docs/ from the package.
+``omaha-eval help PAGE`` prints the pages of docs/ from the package, laid out
+for a terminal; the rules page reads right in both.
 
 The site tests need the docs extra (in the test extra, so CI runs them) and
 the source tree; the site documents the package the tests import (the CLI
@@ -24,11 +25,13 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
-from cli_helpers import PACKAGE_PARENT, assert_one_line_error, run_cli
+from cli_helpers import OUTPUT_ENCODING, PACKAGE_PARENT, assert_one_line_error, run_cli
 
 import omaha_eval
 from omaha_eval.cli import main
-from omaha_eval.cli.help import MARKER, PAGES
+from omaha_eval.cli._shell import as_written
+from omaha_eval.cli.help import MARKER, PAGES, WIDTH
+from omaha_eval.cli.terminal import terminal_text
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -336,10 +339,12 @@ def test_docs_home_page_points_to_every_page(site):
 
 @needs_source
 @pytest.mark.parametrize("name", [name for name in PAGES if name != "cli"])
-def test_help_prints_the_docs_page(tmp_path, name):
+def test_help_prints_the_docs_page_laid_out(tmp_path, name):
     proc = run_cli("help", name, cwd=tmp_path)
     assert proc.returncode == 0 and proc.stderr == "", proc.stderr
-    assert proc.stdout == (DOCS / f"{name}.md").read_text(encoding="utf-8")
+    source = (DOCS / f"{name}.md").read_text(encoding="utf-8")
+    expected = terminal_text(source, WIDTH, PAGES.__contains__)
+    assert proc.stdout == as_written(expected, OUTPUT_ENCODING)
 
 
 @needs_source
@@ -347,10 +352,12 @@ def test_help_cli_is_docs_cli_with_each_commands_help(tmp_path):
     proc = run_cli("help", "cli", cwd=tmp_path)
     assert proc.returncode == 0 and proc.stderr == "", proc.stderr
     head = (DOCS / "cli.md").read_text(encoding="utf-8").split(MARKER)[0]
-    assert head.strip() and proc.stdout.startswith(head)
+    expected = as_written(terminal_text(head, WIDTH, PAGES.__contains__), OUTPUT_ENCODING)
+    assert head.strip() and proc.stdout.startswith(expected.rstrip("\n"))
     for args in [(), *[(name,) for name in main.commands]]:
         for line in _help_text(*args).splitlines():
-            assert line.rstrip() in proc.stdout, (args, line)
+            line = as_written(line, OUTPUT_ENCODING)
+            assert ("    " + line).rstrip() in proc.stdout, (args, line)  # a code block
 
 
 def test_help_without_a_page_lists_the_pages(tmp_path):
@@ -379,3 +386,34 @@ def test_build_ships_the_docs_pages_as_they_are(tmp_path):
     assert sorted(p.name for p in shipped.iterdir()) == sorted(p.name for p in DOCS.glob("*.md"))
     for name in PAGES:
         assert (shipped / f"{name}.md").read_bytes() == (DOCS / f"{name}.md").read_bytes()
+
+
+@pytest.mark.slow
+@needs_source
+def test_rules_page_lists_and_table_render_on_the_site_and_in_the_terminal(site):
+    """docs/rules.md's lists are lists and its table a table, both in the
+    built site (Python-Markdown needs a blank line before them) and in
+    `omaha-eval help rules` (items on lines of their own, columns aligned)."""
+    built = (site / "rules" / "index.html").read_text(encoding="utf-8")
+    consequences = built.split("Consequences that tests must cover:")[1]
+    assert re.match(r"\s*</p>\s*<ul>", consequences), consequences[:200]
+    assert "<li>Four hearts on the board and one heart in hand: no flush.</li>" in consequences
+    equity = built.split("all non-colliding deals, weighted):")[1]
+    assert re.match(r"\s*</p>\s*<ul>", equity), equity[:200]
+    table = built.split("<table>")[1].split("</table>")[0]
+    assert table.count("<tr>") == 4 and "|" not in table
+    assert "<td>A♣ 3♠ J♥ J♣</td>" in table
+
+    text = terminal_text((DOCS / "rules.md").read_text(encoding="utf-8"), WIDTH, PAGES.__contains__)
+    lines = text.splitlines()
+    start = lines.index("Consequences that tests must cover:")
+    assert lines[start + 2].startswith("- Four hearts on the board")
+    rows = [
+        line for line in lines if line.lstrip().startswith(("hole ", "A♠ 2♥", "A♦ 4♥", "A♣ 3♠"))
+    ]
+    assert len(rows) == 4 and "|" not in "".join(rows)
+    second = {
+        row.index(word)
+        for row, word in zip(rows, ["best low", "none", "7-5-4", "7-5-3"], strict=True)
+    }
+    assert len(second) == 1, rows  # the second column starts at one place in every row

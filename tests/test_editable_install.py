@@ -20,11 +20,6 @@ from pathlib import Path
 import pytest
 from cli_helpers import run_cli
 
-try:
-    import tomllib
-except ModuleNotFoundError:  # Python 3.10: pytest brings tomli
-    import tomli as tomllib
-
 ROOT = Path(__file__).resolve().parents[1]
 README_EXAMPLE = ["equity", "AsAh2c3d", "7c7d4c5d", "--board", "KsQdJh"]
 ELAPSED = re.compile(r", [0-9.]+ s$", re.MULTILINE)
@@ -58,7 +53,7 @@ def test_editable_install_builds_in_place_and_imports_from_anywhere(tmp_path: Pa
     env.update(VIRTUAL_ENV=str(venv), PATH=os.pathsep.join([str(bindir), env.get("PATH", "")]))
     env["OMAHA_EVAL_TEST_TIME_LIMIT"] = "off"  # the test run below is about imports, not time
 
-    _run([python, "-m", "pip", "install", "-q", "-e", "."], source, env)
+    _run([python, "-m", "pip", "install", "-q", "-e", ".[test]"], source, env)
 
     code = "import omaha_eval, omaha_eval._core as c; print(omaha_eval.__file__); print(c.__file__)"
     where = _run([python, "-c", code], elsewhere, env).splitlines()
@@ -71,10 +66,6 @@ def test_editable_install_builds_in_place_and_imports_from_anywhere(tmp_path: Pa
 
     # The unbuilt tree's test, run by the venv's pytest with the editable
     # install's finder on its path (it made that test fail once).
-    cibw = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
-        "cibuildwheel"
-    ]
-    _run([python, "-m", "pip", "install", "-q", *cibw["test-requires"]], source, env)
     log = _run(
         [python, "-m", "pytest", "-p", "no:cacheprovider", "tests/test_source_tree_import.py"],
         source,

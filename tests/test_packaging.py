@@ -189,11 +189,12 @@ def test_sdist_is_complete_and_its_tests_collect(tmp_path):
 
 @pytest.mark.slow
 @needs_source
-def test_repaired_wheel_passes_the_fast_tests_in_a_fresh_venv():
+def test_repaired_wheel_passes_the_default_tier_in_a_fresh_venv():
     """tools/check_wheel.py: build, repair (auditwheel), check the wheel's
     contents and its size (3 MB at most: the 6-card orders are in the orders
-    wheel, built too), install both in a fresh venv, run the tests there (and
-    again with the oldest NumPy allowed)."""
+    wheel, built too), install both in a fresh venv with the test extra, run
+    the default tier there from copies of test-sources (and again with the
+    oldest NumPy allowed)."""
     run = subprocess.run(
         [sys.executable, str(ROOT / "tools" / "check_wheel.py")],
         capture_output=True,
@@ -216,7 +217,6 @@ print(ns["compiler_flags"](sys.argv[1]))
 
 
 def _setup_flags(compiler_type: str, **switches: str) -> subprocess.CompletedProcess[str]:
-    pytest.importorskip("Cython", reason="setup.py needs Cython (in the test extra)")
     env = {k: v for k, v in os.environ.items() if not k.startswith("OMAHA_EVAL_")}
     env.update(switches)
     return subprocess.run(
@@ -229,6 +229,7 @@ def _setup_flags(compiler_type: str, **switches: str) -> subprocess.CompletedPro
 
 
 @needs_source
+@pytest.mark.slow  # setup.py needs Cython and setuptools (the build extra, in test-slow)
 @pytest.mark.parametrize("compiler_type", ["unix", "mingw32", "msvc"])
 def test_setup_picks_flags_by_compiler_type(compiler_type):
     run = _setup_flags(compiler_type)
@@ -242,6 +243,7 @@ def test_setup_picks_flags_by_compiler_type(compiler_type):
 
 
 @needs_source
+@pytest.mark.slow  # setup.py needs Cython and setuptools (the build extra, in test-slow)
 def test_setup_native_and_sanitize_are_gcc_and_clang_only():
     run = _setup_flags("unix", OMAHA_EVAL_NATIVE="1", OMAHA_EVAL_SANITIZE="1")
     assert run.returncode == 0, run.stderr
@@ -255,6 +257,7 @@ def test_setup_native_and_sanitize_are_gcc_and_clang_only():
 
 
 @needs_source
+@pytest.mark.slow  # setup.py needs Cython and setuptools (the build extra, in test-slow)
 @pytest.mark.parametrize(
     ("compiler_type", "switches", "message"),
     [

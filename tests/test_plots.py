@@ -15,8 +15,6 @@ import omaha_eval as oe
 from omaha_eval.plots import plot_breakdown, plot_distributions, plot_spot, save_figure
 from omaha_eval.solver.distribution import equity_distribution
 
-pytest.importorskip("matplotlib")  # the plot extra (in the test extra)
-
 HERO, VILLAIN, BOARD = "AA:$ds", "KcKd4c5d", "Ks7d2h"
 
 
@@ -27,6 +25,7 @@ def png_size(path: Path) -> tuple[int, int]:
     return width, height
 
 
+@pytest.mark.slow  # draws with matplotlib (the plot extra, in test-slow)
 def test_distribution_curve_is_the_computed_curve(tmp_path: Path) -> None:
     d = equity_distribution(HERO, VILLAIN, BOARD)
     fig = plot_distributions([d], "a spot")
@@ -39,6 +38,7 @@ def test_distribution_curve_is_the_computed_curve(tmp_path: Path) -> None:
     assert png_size(path) == (700, 450)  # 7 x 4.5 inches at 100 dpi
 
 
+@pytest.mark.slow  # draws with matplotlib (the plot extra, in test-slow)
 def test_breakdown_bars_are_the_breakdown(tmp_path: Path) -> None:
     r = oe.equity([HERO, VILLAIN], BOARD)
     fig = plot_breakdown(r, "a spot")
@@ -52,6 +52,7 @@ def test_breakdown_bars_are_the_breakdown(tmp_path: Path) -> None:
     assert root.tag.endswith("svg") and root.get("width") == "576pt"  # 8 inches
 
 
+@pytest.mark.slow  # draws with matplotlib (the plot extra, in test-slow)
 def test_spot_figure_holds_both() -> None:
     r = oe.equity([HERO, VILLAIN], BOARD)
     d = equity_distribution(HERO, VILLAIN, BOARD)
@@ -83,5 +84,5 @@ def test_without_matplotlib_the_option_says_what_to_install(tmp_path: Path) -> N
         " prog_name='omaha-eval')"
     )
     proc = run_python(code, tmp_path)
-    assert proc.returncode == 2 and "pip install 'omaha-eval[plot]'" in proc.stderr, proc.stderr
+    assert proc.returncode == 2 and "pip install matplotlib" in proc.stderr, proc.stderr
     assert not (tmp_path / "x.png").exists()

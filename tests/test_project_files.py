@@ -39,7 +39,11 @@ def test_changelog_starts_with_the_package_version():
     assert versions and versions[0] == omaha_eval.__version__
 
 
-def test_metadata_links_the_changelog_and_states_maturity():
+def test_metadata_states_maturity_and_the_sdist_carries_the_changelog():
+    """No [project.urls] to link the changelog (tests/test_links.py): the sdist
+    carries it."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    assert project["urls"]["Changelog"].endswith("/CHANGELOG.md")
     assert any(c.startswith("Development Status :: ") for c in project["classifiers"])
+    manifest = (ROOT / "MANIFEST.in").read_text(encoding="utf-8")
+    assert any(line.startswith("include ") and "CHANGELOG.md" in line.split()
+               for line in manifest.splitlines())  # fmt: skip

@@ -61,6 +61,9 @@ def run(tmp_path: Path, portable: bool) -> list[str]:
 
 
 @pytest.mark.skipif(CC is None, reason="no C compiler")
+@pytest.mark.skipif(
+    not any((ROOT / "src_c").glob("*.c")), reason="needs the source tree (src_c/*.c)"
+)
 def test_portable_multiply_and_digits(tmp_path: Path) -> None:
     native, portable = run(tmp_path, False), run(tmp_path, True)
     assert native == portable

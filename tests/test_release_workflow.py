@@ -10,6 +10,7 @@ built for exactly the CPython versions the classifiers name.
 from __future__ import annotations
 
 import re
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -115,3 +116,20 @@ def test_free_threaded_wheels_are_built():
     assert "cp314t-*" in cibw["build"]
     first = (ROOT / "omaha_eval" / "_core.pyx").read_text(encoding="utf-8").splitlines()[0]
     assert "freethreading_compatible=True" in first
+
+
+def test_wheels_run_the_whole_default_tier_with_the_test_extra():
+    """Every platform's wheels run the default tier (no list of files, which
+    would leave the CLI, batch and queries untested off Linux), with what it
+    needs (the test extra)."""
+    cibw = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
+        "cibuildwheel"
+    ]
+    command = shlex.split(cibw["test-command"])
+    assert command[:3] == ["python", "-m", "pytest"], command
+    assert [a for a in command[3:] if not a.startswith("-") and a != "no:cacheprovider"] == [
+        "tests"
+    ], command
+    assert "-m" not in command[3:]  # pyproject's addopts choose the tier: every test not slow
+    assert cibw["test-extras"] == ["test"]
+    assert "tests" in cibw["test-sources"] and "pyproject.toml" in cibw["test-sources"]

@@ -144,6 +144,7 @@ def test_html_escapes_every_text() -> None:
     assert set(html.tags) == {"table", "thead", "tbody", "tr", "th", "td", "p"}
 
 
+@pytest.mark.slow  # needs pandas (in test-slow)
 def test_to_pandas_holds_every_players_figures() -> None:
     result = _spot_result()
     frame = result.to_pandas()

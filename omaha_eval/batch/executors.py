@@ -386,7 +386,8 @@ def dask_client(dask: Any, timeout: float = DASK_TIMEOUT) -> Any:
         from distributed.comm.addressing import parse_address, parse_host_port
     except ImportError:
         raise OmahaEvalError(
-            "running on a cluster needs the 'distributed' package (pip install 'omaha-eval[dask]')",
+            "running on a cluster needs the 'distributed' package "
+            "(the dask extra): pip install distributed",
             param="dask",
         ) from None
     if isinstance(dask, Client):

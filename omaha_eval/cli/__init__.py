@@ -28,9 +28,16 @@ from omaha_eval.cli.serve import serve_command
 __all__ = ["main"]
 
 
-@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
+# invoke_without_command: a bare `omaha-eval` prints its help (exit 0) from
+# main below, after click has looked for the shell-completion variable
+# (_OMAHA_EVAL_COMPLETE=bash_source omaha-eval prints the completion script).
+@click.group(
+    cls=Group, invoke_without_command=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)  # fmt: skip
 @click.version_option(__version__, prog_name="omaha-eval")
-def main() -> None:
+@click.pass_context
+def main(ctx: click.Context) -> None:
     """Omaha hi/lo (Omaha 8-or-better) equity and hand evaluation.
 
     \b
@@ -39,13 +46,15 @@ def main() -> None:
       omaha-eval eval "Ad Kd 3s 2s" "Jd 4d 3c Qd 5h"
       omaha-eval query "select count(scoops(hero)) from hero='A2**', villain='15%'"
       omaha-eval batch examples/spots.csv -o results.csv
-      omaha-eval range "AA:$ds, KK@0.5"
+      omaha-eval range 'AA:$ds, KK@0.5'
 
     Cards: As Kd 10h 2c or A♠ K♦ (any case; spaces, commas or nothing
     between).  Run `omaha-eval COMMAND --help` for each command, and
     `omaha-eval help` for the documentation, offline: the rules, the range
     language, the queries and the rest (`omaha-eval help ranges`).
     """
+    if ctx.invoked_subcommand is None:
+        click.echo(ctx.get_help())
 
 
 main.add_command(eval_command)

@@ -3,7 +3,9 @@ exit codes, output that cannot be written, and progress bars on stderr."""
 
 from __future__ import annotations
 
+import codecs
 import errno
+import locale
 import os
 import re
 import sys
@@ -248,24 +250,65 @@ def game_option(ctx: click.Context, param: click.Parameter, value: str | None) -
         raise click.BadParameter(exc.detail, ctx, param) from None
 
 
+# What a character the output's encoding cannot hold is written as: a Windows
+# console pipe or file (cp1252) and a C locale (ASCII) cannot hold the suit
+# symbols, which read as the suit letters every command takes (A♠ -> As).
+PLAIN = {
+    "♠": "s", "♥": "h", "♦": "d", "♣": "c",
+    "→": "->", "≤": "<=", "≥": ">=", "−": "-", "—": "--", "–": "-", "…": "...",
+    "×": "x", "·": ".", "─": "-", "┐": "+", "┼": "+", "┘": "+",
+}  # fmt: skip
+PLAIN_ERRORS = "omaha_eval.plain"  # the codecs error handler that writes them
+
+
+def _plain(error: UnicodeError) -> tuple[str, int]:
+    """PLAIN's text for what the encoding cannot hold, else a backslash escape."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    bad = error.object[error.start : error.end]
+    text = "".join(PLAIN.get(ch) or ch.encode("ascii", "backslashreplace").decode() for ch in bad)
+    return text, error.end
+
+
+codecs.register_error(PLAIN_ERRORS, _plain)
+
+
+def pipe_encoding(environ: Mapping[str, str]) -> str:
+    """The encoding the command writes to a pipe or a file in an environment
+    (a parent that reads its output decodes with it): PYTHONIOENCODING, else
+    UTF-8 in UTF-8 mode, else the locale's (cp1252 on a Windows runner);
+    click writes UTF-8 where that is ASCII (a C locale)."""
+    named = environ.get("PYTHONIOENCODING", "").split(":")[0]
+    if not named and environ.get("PYTHONUTF8", "1" if sys.flags.utf8_mode else "") == "1":
+        named = "utf-8"
+    encoding = codecs.lookup(named or locale.getpreferredencoding(False)).name
+    return "utf-8" if encoding == "ascii" else encoding
+
+
+def as_written(text: str, encoding: str) -> str:
+    """`text` as the command writes it to a stream of `encoding` (PLAIN)."""
+    return text.encode(encoding, PLAIN_ERRORS).decode(encoding)
+
+
 def _tolerant_streams() -> None:
-    """Text the terminal's encoding cannot show (suit symbols under
-    PYTHONIOENCODING=latin-1) is escaped, not a crash; a closed stream
-    (``2>&-``) is None, which click and the progress bar skip."""
+    """Text the output's encoding cannot show (suit symbols in a cp1252 pipe
+    on Windows, or under PYTHONIOENCODING=latin-1) is written plain (PLAIN),
+    not a crash; a closed stream (``2>&-``) is None, which click and the
+    progress bar skip."""
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             try:
-                reconfigure(errors="backslashreplace")
+                reconfigure(errors=PLAIN_ERRORS)
             except (OSError, ValueError):  # a closed or odd stream: leave it as it is
                 pass
 
 
 class Group(click.Group):
-    """Click's errors on one line (naming the argument), exit code 2; a bare
-    `omaha-eval` prints its help.  Output that cannot be written is caught
-    where it is written (output_errors), before click's own handler would
-    exit 1 on a closed pipe."""
+    """Click's errors on one line (naming the argument), exit code 2.
+    Output that cannot be written is caught where it is written
+    (output_errors), before click's own handler would exit 1 on a closed
+    pipe."""
 
     def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
         with output_errors():  # --help and --version write here
@@ -278,14 +321,6 @@ class Group(click.Group):
     def main(self, *args: Any, **kwargs: Any) -> Any:
         kwargs["standalone_mode"] = False
         _tolerant_streams()
-        argv = args[0] if args else kwargs.get("args")
-        if argv is None:
-            argv = sys.argv[1:]
-        if not argv:
-            with output_errors():
-                with click.Context(self, info_name=kwargs.get("prog_name") or "omaha-eval") as ctx:
-                    click.echo(self.get_help(ctx))
-            sys.exit(0)
         try:
             code = super().main(*args, **kwargs)
         except click.UsageError as exc:

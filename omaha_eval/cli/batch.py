@@ -76,7 +76,7 @@ def batch_command(
     \b
     Examples:
       omaha-eval batch examples/spots.csv -o results.csv
-      omaha-eval batch spots.jsonl -o results.jsonl --workers 4 --trials 200000
+      omaha-eval batch examples/spots.jsonl -o results.jsonl --workers 4 --trials 200000
       omaha-eval batch spots.csv -o results.csv --dask tcp://scheduler:8786
     """
     defaults: dict[str, object] = {}

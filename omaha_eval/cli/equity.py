@@ -8,6 +8,7 @@ import sys
 
 import click
 
+from omaha_eval.cards import card_count
 from omaha_eval.cli._shell import (
     EXIT_INTERRUPTED,
     SLOW,
@@ -36,8 +37,69 @@ from omaha_eval.records import csv_header, csv_line, json_text
 
 __all__ = ["equity_command"]
 
+# pokenum's separators: '-' between hands, '--' before the board, '/' before the dead cards.
+POKENUM_SEPARATORS = ("-", "--", "/")
 
-@click.command("equity", short_help=f"Equity of {PLAYERS[0]} to {MAX_PLAYERS} hands or ranges.")
+
+class _EquityCommand(click.Command):
+    """Keeps what followed a '--' (which click drops), for the pokenum hint."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if "--" in args:
+            ctx.meta["after --"] = len(args) - args.index("--") - 1
+        return super().parse_args(ctx, args)
+
+
+def pokenum_hint(
+    players: tuple[str, ...], after_dashes: int | None, hole_cards: int | None
+) -> str | None:
+    """The expected form of a pokenum-style command line (one card an
+    argument, hands parted by '-', the last `after_dashes` arguments after
+    a '--', the board, '/' before the dead cards), or None when the players
+    do not look like one."""
+    split = len(players) - (after_dashes or 0)
+    dashes = ["--"] if after_dashes and split else []  # a leading '--' only ends the options
+    tokens = [*players[:split], *dashes, *players[split:]]
+    cards = [a for a in tokens if a not in POKENUM_SEPARATORS]
+    if len(cards) < 2 or not all(card_count(a) for a in cards):
+        return None
+    singles = [a for a in cards if card_count(a) == 1]
+    if not singles and not any(a in ("-", "/") for a in tokens):
+        return None  # whole hands around a '--': not pokenum's single cards
+    if tokens == cards:
+        if singles != cards:
+            return None
+        size = hole_cards or 4
+        if len(singles) % size or len(singles) < 2 * size:
+            return None  # single cards, but not whole hands: a range each
+        tokens = [x for i, a in enumerate(singles) for x in ([a] if i % size else ["-", a])]
+    hands: list[list[str]] = [[]]
+    board: list[str] = []
+    dead: list[str] = []
+    into = hands[-1]
+    for token in tokens:
+        if token == "-" and into is hands[-1]:
+            hands.append([])
+            into = hands[-1]
+        elif token == "--":
+            into = board
+        elif token == "/":
+            into = dead
+        elif into is hands[-1] and card_count(token) > 1:  # a hand written whole
+            hands += [[token], []]
+            into = hands[-1]
+        else:
+            into.append(token)
+    line = ["omaha-eval equity", *("".join(h) for h in hands if h)]
+    line += [f"--board {''.join(board)}"] if board else []
+    line += [f"--dead {''.join(dead)}"] if dead else []
+    return f"write each hand as one argument: {' '.join(line)}"
+
+
+@click.command(
+    "equity", cls=_EquityCommand,
+    short_help=f"Equity of {PLAYERS[0]} to {MAX_PLAYERS} hands or ranges.",
+)  # fmt: skip
 @click.argument("players", nargs=-1, required=True, metavar="HAND_OR_RANGE...")
 @click.option("-b", "--board", default="", help="Known board cards (0 to 5).")
 @click.option("-d", "--dead", default="", help="Known dead cards.")
@@ -106,10 +168,17 @@ def equity_command(
       omaha-eval equity AsAh2c3d "KK, QQ" "15%" --board Ks7d2h
       omaha-eval equity AsKs2d3d "*" "*" --trials 1000000 --seed 7 --json
       omaha-eval equity AsAh2c3d 7c7d4c5d --board Ks8d2h --csv > spot.csv
-      omaha-eval equity "AA:$ds" KcKd4c5d --board Ks7d2h --breakdown --plot spot.png
+      omaha-eval equity 'AA:$ds' KcKd4c5d --board Ks7d2h --breakdown --plot spot.png
     """
     if as_json and as_csv:
         fail("--json and --csv exclude each other", {})
+    after_dashes = click.get_current_context().meta.get("after --")
+    hint = pokenum_hint(players, after_dashes, hole_cards)
+    if hint is not None and (
+        len(players) > 10 or after_dashes or any(p in POKENUM_SEPARATORS for p in players)
+    ):
+        pokenum = "cards as pokenum takes them ('-' between hands, '--' before the board)"
+        fail(f"players: {pokenum}; {hint}", {})
     chosen = method(exact, monte_carlo)
     if plot_path is not None:
         with user_errors({"plot": "--plot"}):
@@ -123,6 +192,8 @@ def equity_command(
         )  # fmt: skip
         result = _run(rounds, trials, target_stderr, quiet)
     notes = [*map(for_shell, result.notes), *flag_notes(result, trials, target_stderr)]
+    if hint is not None:  # whole hands of single-card ranges: most likely a pokenum habit
+        notes.append(f"each hand above is one card; {hint}")
     if plot_path is not None:
         with user_errors({"plot": "--plot"}):
             _check_plot(result, breakdown)

@@ -10,10 +10,14 @@ docs/cli.md with every command's ``--help`` in it, the text the site's
 from __future__ import annotations
 
 import inspect
+import sys
 from importlib import resources
 from pathlib import Path
 
 import click
+
+from omaha_eval.cli._shell import as_written
+from omaha_eval.cli.terminal import terminal_text
 
 __all__ = [
     "MARKER",
@@ -23,6 +27,7 @@ __all__ = [
     "help_command",
     "page_source",
     "page_text",
+    "terminal_page",
     "with_commands",
 ]
 
@@ -102,8 +107,13 @@ def cli_page(main: click.Group) -> str:
 
 
 def page_text(name: str, main: click.Group) -> str:
-    """The page ``omaha-eval help NAME`` prints."""
+    """The Markdown of the page ``omaha-eval help NAME`` prints."""
     return cli_page(main) if name == "cli" else page_source(name)
+
+
+def terminal_page(name: str, main: click.Group) -> str:
+    """The page ``omaha-eval help NAME`` prints: laid out for a terminal."""
+    return terminal_text(page_text(name, main), WIDTH, PAGES.__contains__)
 
 
 def _page(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -117,13 +127,24 @@ def _page(ctx: click.Context, param: click.Parameter, value: str | None) -> str 
     return value
 
 
+def _complete_page(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[click.shell_completion.CompletionItem]:
+    """The pages, for the shell's completion (`omaha-eval help r<TAB>`)."""
+    from click.shell_completion import CompletionItem
+
+    return [CompletionItem(name, help=about) for name, about in PAGES.items()
+            if name.startswith(incomplete)]  # fmt: skip
+
+
 @click.command("help", short_help="Print a page of the documentation, offline.")
-@click.argument("page", required=False, callback=_page)
+@click.argument("page", required=False, callback=_page, shell_complete=_complete_page)
 def help_command(page: str | None) -> None:
     """Print a page of the documentation, offline.
 
-    The page is the Markdown the site is built from, shipped with the
-    package; without PAGE, the list of pages.
+    The page is the one the site is built from, shipped with the package,
+    laid out for a terminal (through a pager, as `git help` does, when the
+    output is one); without PAGE, the list of pages.
 
     \b
     Examples:
@@ -138,4 +159,10 @@ def help_command(page: str | None) -> None:
         return
     from omaha_eval.cli import main  # the group that holds this command
 
-    click.echo(page_text(page, main), nl=False)
+    text = terminal_page(page, main)
+    if sys.stdout is not None and sys.stdout.isatty():
+        # click writes to the pager in stdout's encoding, strictly: what that
+        # cannot hold is written plain first (A♠ as As in a cp1252 console)
+        click.echo_via_pager(as_written(text, sys.stdout.encoding or "utf-8"))
+    else:
+        click.echo(text, nl=False)

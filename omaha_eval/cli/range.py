@@ -57,7 +57,7 @@ def range_command(text: str, hole_cards: int, game: Game, order: str | None, as_
 
     \b
     Examples:
-      omaha-eval range "AA:$ds, KK@0.5"
+      omaha-eval range 'AA:$ds, KK@0.5'
       omaha-eval range "15%6h"
       omaha-eval range "AsKs" --json --order cards
       omaha-eval range "15%" --hole-cards 5

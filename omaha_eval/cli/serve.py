@@ -18,15 +18,35 @@ INSTALL = 'pip install ".[web]"'  # from the source tree: the package is not pub
 
 
 @click.command("serve", short_help="A local web page and JSON API.")
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="The address to listen on (another than this machine's exposes the page).")
-@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
-              help="The port (0: any free one).")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="The address to listen on (another than this machine's exposes the page).",
+)
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8765,
+    show_default=True,
+    help="The port (0: any free one).",
+)
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in a browser.")
-@click.option("--jobs", "max_jobs", type=click.IntRange(1, 64), default=2, show_default=True,
-              help="Long runs (equity, queries, board reports) at once; more are refused.")
-@click.option("--cors", "cors_origins", multiple=True, metavar="ORIGIN",
-              help="Let the pages of ORIGIN (scheme://host[:port]) call the API (off by default).")
+@click.option(
+    "--jobs",
+    "max_jobs",
+    type=click.IntRange(1, 64),
+    default=2,
+    show_default=True,
+    help="Long runs (equity, queries, board reports) at once; more are refused.",
+)
+@click.option(
+    "--cors",
+    "cors_origins",
+    multiple=True,
+    metavar="ORIGIN",
+    help="Let the pages of ORIGIN (scheme://host[:port]) call the API (off by default).",
+)
 def serve_command(host: str, port: int, open_browser: bool, max_jobs: int,
                   cors_origins: tuple[str, ...]) -> None:  # fmt: skip
     """Serve the calculator's pages and JSON API on this machine.

