@@ -59,7 +59,7 @@ def _escape(ch: re.Match[str]) -> str:
     return "\\\\" if ch[0] == "\\" else f"\\u{ord(ch[0]):04x}"
 
 
-def json_ready(value: Any) -> Any:
+def json_ready(value: object) -> Any:
     """`value` with every float that is NaN or infinite (a standard error of
     one trial, say) replaced by None, inside dicts, lists and tuples too:
     what strict JSON (and a CSV cell) can hold.
@@ -76,7 +76,7 @@ def json_ready(value: Any) -> Any:
     return value
 
 
-def json_text(document: Any) -> str:
+def json_text(document: object) -> str:
     """A JSON document as the package writes it: strict JSON (null, never
     NaN or Infinity), characters as they are (UTF-8, not escapes).
 

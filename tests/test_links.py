@@ -83,7 +83,10 @@ def test_every_url_is_a_cited_page() -> None:
         where: sorted({u.rstrip(".") for u in URL.findall(text)})
         for where, text in _texts().items()
     }
-    stray = {where: [u for u in found if u not in LINKS] for where, found in urls.items()}
+    # the local server's own address (omaha-eval serve) is on this machine: it exists
+    local = ("http://127.0.0.1", "http://localhost")
+    stray = {where: [u for u in found if u not in LINKS and not u.startswith(local)]
+             for where, found in urls.items()}  # fmt: skip
     assert stray == {where: [] for where in stray}
 
 

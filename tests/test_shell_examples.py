@@ -35,6 +35,7 @@ pytestmark = pytest.mark.skipif(
 # Examples a test cannot run as written, and why (each still read by bash above).
 NOT_RUN = {
     "--dask tcp://scheduler:8786": "needs a Dask scheduler at that address",
+    "omaha-eval serve": "serves until stopped (tests/test_web_api.py starts and stops it)",
 }
 # Examples that take the slow tier: what they need that the default tier has not.
 SLOW = {

@@ -91,7 +91,7 @@ def boards_command(
     Examples:
       omaha-eval boards As2sKd3h KcKh7c8h
       omaha-eval boards As2sKd3h KcKh7c8h --group low
-      omaha-eval boards "AA:$ds" "15%" --target-stderr 0.005 --seed 1
+      omaha-eval boards 'AA:$ds' '15%' --target-stderr 0.005 --seed 1
       omaha-eval boards JhTh9s8s 7c7d5h4h --board 7s6h2c --sort scoop
       omaha-eval boards As2sKd3h KcKh7c8h --json > flops.json
     """
