@@ -151,10 +151,10 @@ def boards_command(
 def _full_table(report: BoardReport) -> str:
     """Every row, in the report's order, under its heading."""
     from omaha_eval.engine.report import aligned
-    from omaha_eval.reports.table import _heading, rows_grid
+    from omaha_eval.reports.table import heading, rows_grid
 
     header, rows = rows_grid(report)
-    return "\n".join([*_heading(report), "", *aligned(header, rows)])
+    return "\n".join([*heading(report), "", *aligned(header, rows)])
 
 
 def _csv_text(report: BoardReport) -> str:

@@ -15,7 +15,13 @@ from omaha_eval.games import HOLE_SIZES, Game
 from omaha_eval.preflop import TABLES, strength_order
 from omaha_eval.ranges import Range
 
-__all__ = ["range_command"]
+__all__ = [
+    "listed_hand_texts",
+    "listed_hands",
+    "listed_named_order",
+    "listed_weight_counts",
+    "range_command",
+]
 
 SHOWN = 10  # hands listed in the text output (--json lists them all)
 JSON_ROWS = 65_536  # hands formatted and written at a time by --json: memory stays flat
@@ -66,8 +72,8 @@ def range_command(text: str, hole_cards: int, game: Game, order: str | None, as_
     with user_errors(flags):
         r = Range(text, hole_cards=hole_cards, game=game)
     if order is None:
-        order = _named_order(text, hole_cards, game)
-    weights = _weight_counts(r.weights)
+        order = listed_named_order(text, hole_cards, game)
+    weights = listed_weight_counts(r.weights)
     if as_json:
         head = {
             "text": text,
@@ -78,7 +84,7 @@ def range_command(text: str, hole_cards: int, game: Game, order: str | None, as_
             "weights": [{"weight": w, "count": n} for w, n in weights],
             "order": order,
         }
-        listed = _listed(r, order)
+        listed = listed_hands(r, order)
         # the document json.dumps would give with "hands" last, written a
         # part at a time: a 20 M-hand range never sits in memory as text
         click.echo(json.dumps(head, ensure_ascii=False)[:-1] + ', "hands": [', nl=False)
@@ -87,7 +93,7 @@ def range_command(text: str, hole_cards: int, game: Game, order: str | None, as_
             items = ", ".join(
                 f'{{"hand": "{hand}", "weight": {w!r}}}'
                 for hand, w in zip(
-                    _hand_texts(r.combos[rows]), r.weights[rows].tolist(), strict=True
+                    listed_hand_texts(r.combos[rows]), r.weights[rows].tolist(), strict=True
                 )
             )
             click.echo((", " if lo else "") + items, nl=False)
@@ -100,9 +106,9 @@ def range_command(text: str, hole_cards: int, game: Game, order: str | None, as_
         how = "in card order" if order == CARDS else f"best first in {_order_name(game, order)}"
         more = f"first {SHOWN} of {len(r):,}, " if len(r) > SHOWN else ""
         click.echo(f"hands ({more}{how}):")
-        picked = _listed(r, order, first=SHOWN)
+        picked = listed_hands(r, order, first=SHOWN)
         rows = slice(0, SHOWN) if picked is None else picked
-        shown = _hand_texts(r.combos[rows])
+        shown = listed_hand_texts(r.combos[rows])
         for hand, w in zip(shown, r.weights[rows].tolist(), strict=True):
             click.echo(f"  {hand}" + ("" if w == 1 else f"  @{w:g}"))
 
@@ -111,7 +117,7 @@ def _order_name(game: Game, table: str) -> str:
     return f"the {game.name} {'heads-up' if table == 'hu' else 'six-handed'} preflop order"
 
 
-def _named_order(text: str, hole_cards: int, game: Game) -> str:
+def listed_named_order(text: str, hole_cards: int, game: Game) -> str:
     """The order a range text's percent terms name, when they all name one
     (``15%6h``: "6h"); else the heads-up order."""
     tree = rp.parse(text, hole_cards, game=game.name)  # read already: no error here
@@ -119,7 +125,7 @@ def _named_order(text: str, hole_cards: int, game: Game) -> str:
     return tables.pop() if len(tables) == 1 else "hu"
 
 
-def _listed(r: Range, order: str, first: int | None = None) -> npt.NDArray[np.intp] | None:
+def listed_hands(r: Range, order: str, first: int | None = None) -> npt.NDArray[np.intp] | None:
     """Positions of the range's hands as listed (the first `first` of
     them); None: in card order, as the range holds them."""
     if order == CARDS:
@@ -131,7 +137,7 @@ def _listed(r: Range, order: str, first: int | None = None) -> npt.NDArray[np.in
 _CARD_BYTES = np.frombuffer("".join(CARD_TEXT).encode("ascii"), dtype=np.uint8).reshape(52, 2)
 
 
-def _hand_texts(combos: npt.NDArray[np.uint8]) -> list[str]:
+def listed_hand_texts(combos: npt.NDArray[np.uint8]) -> list[str]:
     """Text of each hand, best card first (as format_cards writes the cards
     in that order), for many hands at once."""
     n, k = combos.shape
@@ -139,7 +145,7 @@ def _hand_texts(combos: npt.NDArray[np.uint8]) -> list[str]:
     return [b.decode("ascii") for b in chars.view(f"S{2 * k}").ravel().tolist()]
 
 
-def _weight_counts(weights: npt.NDArray[np.float64]) -> list[tuple[float, int]]:
+def listed_weight_counts(weights: npt.NDArray[np.float64]) -> list[tuple[float, int]]:
     """The distinct weights, ascending, with how many hands have each."""
     if len(weights) and bool((weights == 1.0).all()):
         return [(1.0, len(weights))]

@@ -14,7 +14,7 @@ from omaha_eval.games import game as read_game
 if TYPE_CHECKING:  # pragma: no cover
     from omaha_eval.reports.report import BoardReport
 
-__all__ = ["SHOWN_ROWS", "report_html", "report_table", "rows_grid"]
+__all__ = ["SHOWN_ROWS", "heading", "report_html", "report_table", "rows_grid"]
 
 # Rows shown at each end of a long report (the top and the bottom by equity).
 SHOWN_ROWS = 10
@@ -51,7 +51,7 @@ def rows_grid(report: BoardReport, order: list[int] | None = None
     return header, rows
 
 
-def _heading(report: BoardReport) -> list[str]:
+def heading(report: BoardReport) -> list[str]:
     who = " vs ".join(shown_text(p) for p in report.players)
     where = f"board {report.board or '(none)'}" + (f", dead {report.dead}" if report.dead else "")
     what = f"{len(report):,} {'groups' if report.labels is not None else 'rows'}"
@@ -90,7 +90,7 @@ def _sections(report: BoardReport) -> list[tuple[str, list[str], list[list[str]]
 def report_table(report: BoardReport) -> str:
     """The heading, then the top and bottom rows and the texture groups (a
     short or grouped report: every row)."""
-    lines = _heading(report)
+    lines = heading(report)
     for title, header, rows in _sections(report):
         lines += ["", *([title] if title else []), *aligned(header, rows)]
     return "\n".join(lines)
@@ -98,7 +98,7 @@ def report_table(report: BoardReport) -> str:
 
 def report_html(report: BoardReport) -> str:
     """report_table as HTML, every text escaped."""
-    parts = [f"<p>{html.escape(line)}</p>" for line in _heading(report)]
+    parts = [f"<p>{html.escape(line)}</p>" for line in heading(report)]
     for title, header, rows in _sections(report):
         if title:
             parts.append(f"<h4>{html.escape(title)}</h4>")

@@ -246,7 +246,13 @@ def read_range(body: Body) -> dict[str, Any]:
     """POST /api/range: what a range text holds (as ``omaha-eval range``
     says it): the count and share of all hands, the distinct weights, and
     the first hands, strongest first."""
-    from omaha_eval.cli.range import CARDS, _hand_texts, _listed, _named_order, _weight_counts
+    from omaha_eval.cli.range import (
+        CARDS,
+        listed_hand_texts,
+        listed_hands,
+        listed_named_order,
+        listed_weight_counts,
+    )
     from omaha_eval.preflop import TABLES
     from omaha_eval.ranges import Range
 
@@ -265,10 +271,10 @@ def read_range(body: Body) -> dict[str, Any]:
         raise ApiError("text: a range is needed, such as 'AA:$ds, KK@0.5'", "text")
     with field("text"):
         r = Range(text, hole_cards=k, game=the_game)
-    order = order or _named_order(text, k, the_game)
-    picked = _listed(r, order, first=limit)
+    order = order or listed_named_order(text, k, the_game)
+    picked = listed_hands(r, order, first=limit)
     rows = slice(0, limit) if picked is None else picked
-    hands = _hand_texts(r.combos[rows])
+    hands = listed_hand_texts(r.combos[rows])
     weights = r.weights[rows].tolist()
     summary = (f"{len(r):,} hands of {r.total:,} ({100 * r.fraction:.3f}%), "
                f"{k}-card {the_game.title}")  # fmt: skip
@@ -282,7 +288,7 @@ def read_range(body: Body) -> dict[str, Any]:
         "summary": summary,
         "weights": [
             {"weight": w, "count": n, "shown": f"{w:g} ({n:,} hands)"}
-            for w, n in _weight_counts(r.weights)
+            for w, n in listed_weight_counts(r.weights)
         ],
         "order": order,
         "hands": [{"hand": h, "weight": w} for h, w in zip(hands, weights, strict=True)],
