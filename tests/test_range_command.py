@@ -105,13 +105,13 @@ def test_json_is_written_in_parts_as_one_document(
 
 def test_listing_formats_only_the_hands_it_prints(monkeypatch: pytest.MonkeyPatch) -> None:
     formatted: list[int] = []
-    real = range_cli._hand_texts
+    real = range_cli.listed_hand_texts
 
     def counting(combos: np.ndarray) -> list[str]:
         formatted.append(len(combos))
         return real(combos)
 
-    monkeypatch.setattr(range_cli, "_hand_texts", counting)
+    monkeypatch.setattr(range_cli, "listed_hand_texts", counting)
     result = CliRunner().invoke(range_cli.range_command, ["AA, KK"])
     assert result.exit_code == 0, result.output
     assert sum(formatted) == range_cli.SHOWN
