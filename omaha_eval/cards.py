@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
+from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
 
 __all__ = [
     "CARD_TEXT",
@@ -41,6 +41,9 @@ __all__ = [
     "suit_of",
 ]
 
+# Card text longer than this is refused before it is read: 52 cards with
+# separators and suit symbols take a few hundred characters.
+MAX_TEXT = 1_000
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 _SUIT_SYMBOLS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s", "♧": "c", "♢": "d", "♡": "h", "♤": "s"}
@@ -116,6 +119,12 @@ def parse_cards(text: str, name: str = "cards") -> npt.NDArray[np.uint8]:
         raise OmahaEvalTypeError(
             f"expected card text, got {type(text).__name__} {text!r}", param=name
         )
+    if len(text) > MAX_TEXT:
+        raise OmahaEvalError(
+            f"{len(text):,} characters of card text, more than {MAX_TEXT:,} (the whole deck "
+            f"written out with separators is a few hundred): {quote(text)}",
+            param=name, value=text,
+        )  # fmt: skip
     if _WELL_FORMED.fullmatch(text) is None:
         _raise_unreadable(text, name)
     ids = [_IDS[token.lower()] for token in _CARD.findall(text)]

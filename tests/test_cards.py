@@ -167,3 +167,17 @@ def test_format_cards_refuses_bytes_and_the_small_spots_helper_matches_it():
     every = bytes(range(52))
     assert cards_module.text_of_checked_ids(every) == oe.format_cards(list(every))
     assert cards_module.text_of_checked_ids(b"") == ""
+
+
+def test_card_text_longer_than_any_deck_is_refused_before_it_is_read() -> None:
+    import time
+
+    from omaha_eval.cards import CARD_TEXT, MAX_TEXT, parse_cards
+
+    start = time.perf_counter()
+    with pytest.raises(OmahaEvalError, match="characters of card text") as caught:
+        parse_cards("As " * 3_000_000, "board")
+    assert caught.value.param == "board" and len(str(caught.value)) < 300
+    assert time.perf_counter() - start < 1.0  # 6 s of matching before the bound
+    assert len(parse_cards(" , ".join(CARD_TEXT))) == 52  # a whole deck fits easily
+    assert len(" , ".join(CARD_TEXT)) < MAX_TEXT
