@@ -5,7 +5,6 @@ command prints it."""
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -14,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from cli_helpers import cli_env
 from click.testing import CliRunner
 
 import omaha_eval as oe
@@ -35,10 +35,11 @@ except BoardReportInterrupted as stopped:
 """
 
 
-def test_ctrl_c_returns_the_partial_report():
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+def test_ctrl_c_returns_the_partial_report(tmp_path):
+    # from outside the source tree, with the package the tests import (a CI
+    # clone's tree is not built)
     proc = subprocess.Popen([sys.executable, "-c", CTRL_C], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env)  # fmt: skip
+                            stderr=subprocess.PIPE, text=True, env=cli_env(), cwd=tmp_path)  # fmt: skip
     assert proc.stdout is not None
     assert proc.stdout.readline().strip() == "running"
     time.sleep(3.0)  # past the setup, into the rows
