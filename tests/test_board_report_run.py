@@ -35,6 +35,7 @@ except BoardReportInterrupted as stopped:
 """
 
 
+@pytest.mark.slow  # a child process and a signal, as the command's other Ctrl-C runs
 def test_ctrl_c_returns_the_partial_report(tmp_path):
     # from outside the source tree, with the package the tests import (a CI
     # clone's tree is not built)
@@ -95,8 +96,8 @@ def test_the_command_names_the_flag_of_bad_input():
     assert both.exit_code == 2
 
 
+@pytest.mark.slow  # matplotlib: the slow tier's plot extra
 def test_the_command_draws_the_plot(tmp_path):
-    pytest.importorskip("matplotlib")
     path = tmp_path / "boards.png"
     out = CliRunner().invoke(main, ["boards", "JhTh9s8s", "7c7d5h4h", "--board", "7s6h2c",
                                     "--plot", str(path)])  # fmt: skip
