@@ -159,6 +159,7 @@ def test_repr_html_is_a_table_of_the_same_cells(results: dict[str, Any], name: s
     assert len(markup) <= 3 * MAX_CHARS
 
 
+@pytest.mark.slow  # pandas: the slow tier's extra
 @pytest.mark.parametrize("name", ["StreetShares", "RiverShares"])
 def test_street_shares_to_pandas_holds_the_arrays(results: dict[str, Any], name: str) -> None:
     pytest.importorskip("pandas")
@@ -172,6 +173,7 @@ def test_street_shares_to_pandas_holds_the_arrays(results: dict[str, Any], name:
     ]
 
 
+@pytest.mark.slow  # pandas: the slow tier's extra
 def test_distribution_to_pandas_holds_the_arrays(results: dict[str, Any]) -> None:
     pytest.importorskip("pandas")
     d = results["EquityDistribution"]
@@ -183,6 +185,7 @@ def test_distribution_to_pandas_holds_the_arrays(results: dict[str, Any]) -> Non
     assert df.attrs["range_equity"] == d.range_equity and df.attrs["villain"] == VILLAIN
 
 
+@pytest.mark.slow  # pandas: the slow tier's extra
 def test_features_to_pandas_holds_the_arrays(results: dict[str, Any]) -> None:
     pytest.importorskip("pandas")
     f = results["EquityFeatures"]
@@ -201,6 +204,7 @@ def test_features_to_pandas_holds_the_arrays(results: dict[str, Any]) -> None:
     assert df.attrs["edges"] == f.edges.tolist()
 
 
+@pytest.mark.slow  # pandas: the slow tier's extra
 def test_classes_to_pandas_holds_the_arrays(results: dict[str, Any]) -> None:
     pytest.importorskip("pandas")
     c = results["HandClasses"]
@@ -212,6 +216,7 @@ def test_classes_to_pandas_holds_the_arrays(results: dict[str, Any]) -> None:
     assert df["size"].sum() == len(c.hands) and df.attrs["board"] == BOARD
 
 
+@pytest.mark.slow  # pandas: the slow tier's extra
 def test_many_to_pandas_has_a_row_per_spot_and_player(results: dict[str, Any]) -> None:
     pytest.importorskip("pandas")
     m = results["ManyEquity"]
@@ -224,6 +229,7 @@ def test_many_to_pandas_has_a_row_per_spot_and_player(results: dict[str, Any]) -
     assert (row["spot"], row["player"]) == (2, 1) and row["equity"] == m.equity[2, 1]
 
 
+@pytest.mark.slow  # pandas: the slow tier's extra
 def test_query_result_to_pandas_has_a_row_per_column_and_histogram_value() -> None:
     pytest.importorskip("pandas")
     r = oe.query(
@@ -245,6 +251,7 @@ def test_query_result_to_pandas_has_a_row_per_column_and_histogram_value() -> No
     assert df.attrs["trials"] == r.trials and df.attrs["method"] == "monte-carlo"
 
 
+@pytest.mark.slow  # pandas: the slow tier's extra
 def test_min_and_max_have_no_error_in_pandas() -> None:
     pytest.importorskip("pandas")
     r = oe.query("select max(handtype(hero, river)) as best from hero='AsAh2c3d', villain='*', "
