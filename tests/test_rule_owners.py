@@ -8,7 +8,13 @@ import re
 import tokenize
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
+# lints of the source tree: the wheel jobs run the tests from copies of
+# test-sources, without it
+pytestmark = pytest.mark.skipif(not (ROOT / "src_c" / "oe_split.h").exists(),
+                                reason="reads the source tree (src_c/, omaha_eval/)")  # fmt: skip
 _FSTRING_TEXT = getattr(tokenize, "FSTRING_MIDDLE", tokenize.STRING)  # Python 3.12+
 PACKAGE = ROOT / "omaha_eval"
 C_SOURCES = ROOT / "src_c"
