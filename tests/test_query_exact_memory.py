@@ -8,6 +8,7 @@ hands mostly collide still runs, as the spot of the hands that fit."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,8 @@ HUGE = f"select count(winsHi(hero)) from hero='AA', villain='*', board='{RIVER}'
 ADDRESS_SPACE = 2 << 30  # bytes: the refusal needs a few hundred megabytes at most
 
 
+@pytest.mark.skipif("libasan" in os.environ.get("LD_PRELOAD", ""),
+                    reason="AddressSanitizer reserves terabytes of address space: no RLIMIT_AS fits")  # fmt: skip
 def test_too_many_assignments_are_refused_in_little_memory(tmp_path: Path) -> None:
     """In a process that cannot take 2 GiB of address space: the refusal
     comes from the plan (query_rounds, before any statement runs), as an
