@@ -15,13 +15,22 @@ the command line and batch use it too (omaha_eval.engine is the engine).
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-import omaha_eval._checks as _checks
 from omaha_eval.engine import boards, patterns, runner
+from omaha_eval.engine.plan import (
+    AUTO_EXACT_WORK,
+    DEFAULT_TRIALS,
+    EXACT_WORK_LIMIT,
+    MAX_THREADS,
+    MAX_TRIALS,
+    Plan,
+    RunOptions,
+    choose,
+    read_options,
+)
 from omaha_eval.engine.question import Question, read_question
 from omaha_eval.engine.results import (
     DEAL_FIGURES,
@@ -34,15 +43,9 @@ from omaha_eval.engine.results import (
     equity_result,
     player_results,
 )
-from omaha_eval.engine.seeds import is_plain_seed, seed_value
+from omaha_eval.engine.seeds import is_plain_seed
 from omaha_eval.engine.small import small_spot
-from omaha_eval.engine.spot import (
-    AUTO_EXACT_WORK,
-    EXACT_WORK_LIMIT,
-    Spot,
-    prepare,
-)
-from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
+from omaha_eval.engine.spot import Spot, prepare
 from omaha_eval.types import Board, DeadCards, GameName, Player, Seed, StopFlag
 
 __all__ = [
@@ -60,17 +63,6 @@ __all__ = [
     "equity_rounds",
 ]
 
-# Monte Carlo size when neither `trials` nor `target_stderr` is given.
-DEFAULT_TRIALS = 1_000_000
-# With `target_stderr` alone, stop here even if the target is not met.
-TARGET_MAX_TRIALS = 100_000_000
-# At most this many trials in one call (counts stay exact in doubles).
-MAX_TRIALS = 10**15
-# A target standard error below this cannot be reached (it would need more
-# than MAX_TRIALS trials for any figure that varies at all).
-MIN_TARGET = 1e-9
-
-
 class EquityInterrupted(KeyboardInterrupt):
     """Ctrl-C stopped ``equity()`` during Monte Carlo: ``result`` holds the
     figures of the trials done before it (``result.interrupted`` is True)."""
@@ -80,66 +72,6 @@ class EquityInterrupted(KeyboardInterrupt):
         self.result = result
 
 
-def read_target(value: Any) -> float | None:
-    """`target_stderr`: None, or a number in [MIN_TARGET, 1)."""
-    if value is None:
-        return None
-    if isinstance(value, bool) or (
-        not isinstance(value, (int, float)) and not hasattr(value, "__float__")
-    ):
-        raise OmahaEvalTypeError(
-            f"expected a number > 0, got {quote(value)}", param="target_stderr", value=value
-        )
-    try:
-        number = float(value)
-    except (OverflowError, TypeError, ValueError):
-        number = math.nan
-    if not (math.isfinite(number) and number > 0):
-        raise OmahaEvalError(
-            f"expected a number > 0, got {quote(value, 40)}", param="target_stderr", value=value
-        )
-    if number < MIN_TARGET:
-        raise OmahaEvalError(
-            f"{number:g} is below {MIN_TARGET:g}, which no run of at most "
-            f"{MAX_TRIALS:.0e} trials can reach",
-            param="target_stderr",
-        )
-    return number
-
-
-def read_exact(value: Any) -> bool | None:
-    """`exact`: True, False or None."""
-    if value is None or isinstance(value, bool):
-        return value
-    if type(value).__name__ == "bool_":  # numpy.bool_
-        return bool(value)
-    raise OmahaEvalTypeError(
-        f"expected True, False or None, got {quote(value)}", param="exact", value=value
-    )
-
-
-def plan_run(work: float, exact: bool | None, trials: int | None, target: float | None,
-             seed_int: int, threads: int, stop: Any) -> runner.Plan:  # fmt: skip
-    """Exact or Monte Carlo (by the estimated work), the trials and threads:
-    the one choice of method, for equity and queries."""
-    if exact is True and work > EXACT_WORK_LIMIT:
-        raise OmahaEvalError(
-            f"this spot needs about {work:.2g} units of work, above the limit of "
-            f"{EXACT_WORK_LIMIT:.0e}; sample it instead (Monte Carlo)",
-            param="exact",
-        )
-    use_exact = exact is True or (exact is None and work <= AUTO_EXACT_WORK)
-    cap = trials or (TARGET_MAX_TRIALS if target else DEFAULT_TRIALS)
-    return runner.Plan(
-        exact=use_exact,
-        trials=cap,
-        target_stderr=None if use_exact else target,
-        seed=None if use_exact else seed_int,
-        threads=threads,
-        stop=stop,
-    )
-
-
 class EquityRounds(Iterator[EquityResult]):
     """The running results of an equity run (an iterator), with what it will
     do: `plan` (exact or Monte Carlo, the trials), `work`, the estimated
@@ -147,7 +79,7 @@ class EquityRounds(Iterator[EquityResult]):
     core; over a board pattern, of the whole run, sampled or not), and
     `question`, the question as read."""
 
-    def __init__(self, results: Iterator[EquityResult], plan: runner.Plan, work: float,
+    def __init__(self, results: Iterator[EquityResult], plan: Plan, work: float,
                  question: Question) -> None:  # fmt: skip
         self._results = results
         self.plan = plan
@@ -165,7 +97,7 @@ class EquityRounds(Iterator[EquityResult]):
 
 
 def _result(seats: Sequence[tuple[str, Any, int]], sums: Sums, stderr: Sequence[float],
-            plan: runner.Plan, question: Question, start: float, **more: Any
+            plan: Plan, question: Question, start: float, **more: Any
             ) -> EquityResult:  # fmt: skip
     weak = runner.weak_estimate(sums)
     reached = None
@@ -198,14 +130,14 @@ def weak_note(sums: Sums) -> str:
     )
 
 
-def _spot_results(spot: Spot, plan: runner.Plan, question: Question, start: float
+def _spot_results(spot: Spot, plan: Plan, question: Question, start: float
                   ) -> Iterator[EquityResult]:  # fmt: skip
     seats = [(s.player.label, s.player.kind, s.live) for s in spot.seats]
     for r in runner.spot_rounds(spot, plan):
         yield _result(seats, r.total, r.stderr, plan, question, start, interrupted=r.interrupted)
 
 
-def _pattern_results(question: Question, pairs: list[Any], plan: runner.Plan, start: float
+def _pattern_results(question: Question, pairs: list[Any], plan: Plan, start: float
                      ) -> Iterator[EquityResult]:  # fmt: skip
     sums, stderr, n_boards, live = patterns.pattern_sums(
         question.players, question.k, pairs, question.game, plan
@@ -241,24 +173,26 @@ def equity_rounds(
     ``interrupted=True``, and stops (exact, and board patterns:
     KeyboardInterrupt).  Closing the iterator early stops the worker threads.
     """
-    if stop is not None and not callable(getattr(stop, "is_set", None)):
-        raise OmahaEvalTypeError(
-            f"expected a threading.Event, got {quote(stop)}", param="stop", value=stop
-        )
     start = time.perf_counter()
-    if trials is not None:
-        trials = _checks.count(trials, "trials", 1, MAX_TRIALS)
-    exact = read_exact(exact)
-    workers = runner.read_threads(threads)
-    target = read_target(target_stderr)
-    seed_int = seed_value(seed)
+    options = read_options(trials=trials, exact=exact, target_stderr=target_stderr, seed=seed,
+                           threads=threads, stop=stop)  # fmt: skip
+    return rounds_of(options, players, board, dead, game=game, hole_cards=hole_cards,
+                     strict=strict, start=start)  # fmt: skip
+
+
+def rounds_of(options: RunOptions, players: Sequence[Player], board: Board = "",
+              dead: DeadCards = "", *, game: GameName = "omaha8", hole_cards: int | None = None,
+              strict: bool = False, start: float | None = None) -> EquityRounds:  # fmt: skip
+    """:func:`equity_rounds` with the run options already read (the
+    command line and batch read them once, with the rest of their input)."""
+    start = time.perf_counter() if start is None else start
     question = read_question(players, board, dead, game=game, hole_cards=hole_cards,
                              strict=strict)  # fmt: skip
     if question.patterned:
-        patterns.no_target(target)
+        patterns.no_target(options.target)
         pairs = boards.scenarios(question.board, question.dead, question.players)
         work = patterns.pattern_work(question.players, question.k, pairs, question.game)
-        plan = plan_run(work, exact, trials, None, seed_int, workers, stop)
+        plan = choose(options, work, trial_work=None, target=False)
         if not plan.exact:  # what sampling will cost, preparing every board included
             work = patterns.pattern_work(question.players, question.k, pairs, question.game,
                                          plan.trials)  # fmt: skip
@@ -268,7 +202,7 @@ def equity_rounds(
     assert not isinstance(question.dead, boards.CardPattern)
     spot = prepare(question.players, question.k, question.board, question.dead, question.game)
     work = spot.work()
-    plan = plan_run(work, exact, trials, target, seed_int, workers, stop)
+    plan = choose(options, work)
     return EquityRounds(_spot_results(spot, plan, question, start), plan, work, question)
 
 
@@ -278,7 +212,7 @@ def _plain_options(trials: Any, seed: Any, threads: Any) -> bool:
     return (
         (trials is None or (type(trials) is int and 1 <= trials <= MAX_TRIALS))
         and is_plain_seed(seed)
-        and (threads is None or (type(threads) is int and 1 <= threads <= runner.MAX_THREADS))
+        and (threads is None or (type(threads) is int and 1 <= threads <= MAX_THREADS))
     )
 
 
@@ -353,18 +287,26 @@ def equity(
             if progress is not None:
                 progress(quick)
             return quick
-    if progress is not None and not callable(progress):
-        raise OmahaEvalTypeError(
-            f"expected a callable, got {quote(progress)}", param="progress", value=progress
-        )
+    start = time.perf_counter()
+    options = read_options(trials=trials, exact=exact, target_stderr=target_stderr, seed=seed,
+                           threads=threads, stop=stop, progress=progress)  # fmt: skip
+    rounds = rounds_of(options, players, board, dead, game=game, hole_cards=hole_cards,
+                       strict=strict, start=start)  # fmt: skip
     result: EquityResult | None = None
-    for result in equity_rounds(
-        players, board, dead, trials=trials, exact=exact, seed=seed, threads=threads,
-        target_stderr=target_stderr, game=game, hole_cards=hole_cards, stop=stop, strict=strict,
-    ):  # fmt: skip
-        if progress is not None:
-            progress(result)
+    for result in rounds:
+        if options.progress is not None:
+            options.progress(result)
     assert result is not None  # every run yields at least once
     if result.interrupted:
         raise EquityInterrupted(result)
     return result
+
+
+# TRANSITION (removed once pql and reports read engine/plan.py): old names.
+from omaha_eval.engine.plan import read_exact, read_target  # noqa: E402, F401
+
+
+def plan_run(work: float, exact: bool | None, trials: int | None, target: float | None,
+             seed_int: int, threads: int, stop: Any) -> Plan:  # fmt: skip
+    options = RunOptions(trials, exact, target, seed_int, threads, stop)
+    return choose(options, work, trial_work=None, target=target is not None)

@@ -15,7 +15,7 @@ import pytest
 from cli_helpers import assert_one_line_error, run_cli
 
 import omaha_eval as oe
-from omaha_eval.equity import TARGET_MAX_TRIALS
+from omaha_eval.engine.plan import TARGET_MAX_TRIALS
 from omaha_eval.pql import query_rounds
 
 COSTLY = "select avg(hvhEquity(hero, flop)) from hero='AA**', villain='*'"

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from omaha_eval.batch.executors import DASK_TIMEOUT, SpotResult, Task, dask_client, execute
 from omaha_eval.batch.files import Output, max_players, read_spots
 from omaha_eval.batch.spots import check_spots, row_id, spot_seed
-from omaha_eval.engine.runner import default_threads
+from omaha_eval.engine.plan import default_threads
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.types import SpotTable
 

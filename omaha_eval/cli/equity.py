@@ -24,12 +24,11 @@ from omaha_eval.cli._shell import (
     user_errors,
     warn,
 )
+from omaha_eval.engine.plan import WORK_PER_SECOND, RunOptions, read_options
 from omaha_eval.engine.question import Question
 from omaha_eval.engine.report import breakdown_table, equity_table
 from omaha_eval.engine.results import EquityResult
-from omaha_eval.engine.seeds import seed_value
-from omaha_eval.engine.spot import WORK_PER_SECOND
-from omaha_eval.equity import DEFAULT_TRIALS, EquityRounds, equity_rounds
+from omaha_eval.equity import EquityRounds, rounds_of
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import HOLE_SIZES, MAX_PLAYERS, PLAYERS, Game
 from omaha_eval.plots import check_plot_target
@@ -184,13 +183,11 @@ def equity_command(
         with user_errors({"plot": "--plot"}):
             check_plot_target(plot_path)
     with user_errors():
-        rounds = equity_rounds(
-            list(players), board, dead, trials=trials,
-            exact=chosen,
-            seed=seed, threads=threads, target_stderr=target_stderr, game=game,
-            hole_cards=hole_cards, strict=strict_cards,
-        )  # fmt: skip
-        result = _run(rounds, trials, target_stderr, quiet)
+        options = read_options(trials=trials, exact=chosen, target_stderr=target_stderr,
+                               seed=seed, threads=threads)  # fmt: skip
+        rounds = rounds_of(options, list(players), board, dead, game=game, hole_cards=hole_cards,
+                           strict=strict_cards)  # fmt: skip
+        result = _run(rounds, quiet)
     notes = [*map(for_shell, result.notes), *flag_notes(result, trials, target_stderr)]
     if hint is not None:  # whole hands of single-card ranges: most likely a pokenum habit
         notes.append(f"each hand above is one card; {hint}")
@@ -210,8 +207,7 @@ def equity_command(
     if plot_path is not None and not result.interrupted:
         try:
             with user_errors({"plot": "--plot", "villain": "--plot", "hero": "--plot"}):
-                _plot(result, rounds.question, result.seed if seed is None else seed, threads,
-                      breakdown, plot_path)  # fmt: skip
+                _plot(result, rounds.question, options, breakdown, plot_path)
             if not (as_json or as_csv):  # the documents stay whole
                 click.echo(f"note: pictures drawn to {plot_path}")
         except KeyboardInterrupt:
@@ -242,16 +238,16 @@ def _check_plot(result: EquityResult, breakdown: bool) -> None:
         )
 
 
-def _plot(result: EquityResult, question: Question, seed: int | None, threads: int | None,
-          breakdown: bool, path: str) -> None:  # fmt: skip
-    """Draw the spot's pictures to `path`, from the question already read."""
-    from omaha_eval.engine.runner import read_threads
+def _plot(result: EquityResult, question: Question, options: RunOptions, breakdown: bool,
+          path: str) -> None:  # fmt: skip
+    """Draw the spot's pictures to `path`, from the question and the run
+    options already read (the run's seed: the distributions reproduce)."""
     from omaha_eval.plots import plot_spot, save_figure
     from omaha_eval.solver.distribution import distribution_of
 
     ranged = [i for i, p in enumerate(result.players) if p.kind == "range"]
     distributions = [
-        distribution_of(question, i, seed=seed_value(seed), threads=read_threads(threads))
+        distribution_of(question, i, seed=options.seed, threads=options.threads)
         for i in ranged
     ]
     title = " vs ".join(p.hand for p in result.players)
@@ -260,9 +256,7 @@ def _plot(result: EquityResult, question: Question, seed: int | None, threads: i
     save_figure(plot_spot(result if breakdown else None, distributions, title), path, "plot")
 
 
-def _run(
-    rounds: EquityRounds, trials: int | None, target_stderr: float | None, quiet: bool
-) -> EquityResult:
+def _run(rounds: EquityRounds, quiet: bool) -> EquityResult:
     """The last result of the rounds, with a progress bar of the trials;
     Ctrl-C between rounds keeps the last one, marked interrupted.  A run
     that will be slow says so first (exact) or after its first round."""
@@ -274,14 +268,14 @@ def _run(
     elif rounds.question.patterned and rounds.work / WORK_PER_SECOND > SLOW:
         warn(f"every board of the pattern will take about "
              f"{duration(rounds.work / WORK_PER_SECOND)} in all", quiet)  # fmt: skip
-    total = None if target_stderr else (trials or DEFAULT_TRIALS)
+    total = None if plan.target_stderr else plan.trials
     first = True
     with progress(total, "trial", quiet) as bar:
         try:
             for last in rounds:
                 if first and not plan.exact and 0 < last.trials < plan.trials:
                     left = (plan.trials - last.trials) * last.elapsed / last.trials
-                    if left > SLOW and target_stderr is None:
+                    if left > SLOW and plan.target_stderr is None:
                         warn(f"{plan.trials:,} trials of this spot will take about "
                              f"{duration(left)}", quiet)  # fmt: skip
                 first = False

@@ -31,7 +31,7 @@ from omaha_eval.cli._shell import (
     user_errors,
     warn,
 )
-from omaha_eval.equity import DEFAULT_TRIALS
+from omaha_eval.engine.plan import DEFAULT_TRIALS
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import HOLE_SIZES
 from omaha_eval.plots import check_plot_target

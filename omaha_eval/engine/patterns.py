@@ -25,9 +25,10 @@ import numpy as np
 
 from omaha_eval._checks import CardArray
 from omaha_eval.engine import runner
+from omaha_eval.engine.plan import EXACT_WORK_LIMIT, TRIAL_WORK, WORK_PER_SECOND, Plan
 from omaha_eval.engine.players import Player
 from omaha_eval.engine.results import Sums
-from omaha_eval.engine.spot import EXACT_WORK_LIMIT, WORK_PER_SECOND, Spot, prepare
+from omaha_eval.engine.spot import Spot, prepare
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import Game
 
@@ -44,10 +45,9 @@ def _spot(players: Sequence[Player], k: int, board: CardArray, dead: CardArray, 
 
 # Estimated work (spot.Spot.work's units, about 1e8 a second) of preparing
 # one board of a pattern, per range hand (its card mask, its removal, its
-# alias table) and for the spot itself, and of one Monte Carlo trial.
+# alias table) and for the spot itself (a trial's is plan.TRIAL_WORK).
 PREPARE_PER_HAND = 10
 PREPARE_PER_BOARD = 50_000
-WORK_PER_TRIAL = 20
 
 
 def pattern_work(
@@ -58,7 +58,7 @@ def pattern_work(
     trials: int | None = None,
     *,
     exact_work: Callable[[Spot], float] = Spot.work,
-    trial_work: float = WORK_PER_TRIAL,
+    trial_work: float = TRIAL_WORK,
 ) -> float:
     """Estimated work of a run over every pair: preparing each board, then
     enumerating it (trials None; `exact_work` of its spot) or drawing its
@@ -97,7 +97,7 @@ def no_target(target: float | None) -> None:
 
 
 def pattern_sums(players: Sequence[Player], k: int, pairs: Sequence[tuple[CardArray, CardArray]],
-                 game: Game, plan: runner.Plan
+                 game: Game, plan: Plan
                  ) -> tuple[Sums, list[float], int, list[int]]:  # fmt: skip
     """The run over every (board, dead) pair: the sums (exact: the boards'
     mean, each board scaled to weight 1), each player's standard error,

@@ -1,6 +1,9 @@
 """Running prepared work: exact enumeration in parts, Monte Carlo in seeded
 blocks, on worker threads, in rounds.  Equity and queries both run here.
 
+A plan (engine/plan.py) says what to run; the jobs run on worker threads
+(engine/threads.py, the one thread runner).
+
 - **Exact**: the deals are cut into a number of disjoint parts fixed by the
   work (never by the threads); threads run the parts; each part's sums are
   added in part order, so the result is the same for any number of threads.
@@ -21,35 +24,30 @@ blocks, on worker threads, in rounds.  Equity and queries both run here.
 from __future__ import annotations
 
 import math
-import os
 import threading
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import CancelledError, Future, ThreadPoolExecutor, wait
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
-import omaha_eval._checks as _checks
 import omaha_eval._core as _core
+from omaha_eval.engine.plan import Plan
 from omaha_eval.engine.results import Sums
 from omaha_eval.engine.seeds import block_stream
 from omaha_eval.engine.spot import Spot
+from omaha_eval.engine.threads import Interrupted, Stopped, Workers, bind
 from omaha_eval.errors import OmahaEvalError
 
 __all__ = [
     "BLOCK_TRIALS",
-    "MAX_THREADS",
-    "Plan",
     "Round",
     "dealable",
-    "default_threads",
     "equity_sampling",
     "exact_parts",
     "exact_sums",
     "monte_carlo_sums",
-    "read_threads",
     "sample",
     "spot_rounds",
     "weak_estimate",
@@ -74,43 +72,9 @@ MAX_REJECTS = 1_000_000
 INLINE_WORK = 2e6
 PART_WORK = 5e6
 MAX_PARTS = 64
-# How often the waiting thread wakes up (seconds): the bound on Ctrl-C delay
-# where signals cannot interrupt a wait.
-WAIT_STEP = 0.05
-# More threads than this is a mistake, whatever the machine.
-MAX_THREADS = 1024
 
 T = TypeVar("T")
 FloatArray = npt.NDArray[np.float64]
-
-
-def default_threads() -> int:
-    """The cores this process may use."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
-
-
-def read_threads(value: Any) -> int:
-    """`threads` as given (1..MAX_THREADS; None: every core), capped by the
-    cores: more only add overhead, and results do not depend on them."""
-    if value is None:
-        return default_threads()
-    return min(_checks.count(value, "threads", 1, MAX_THREADS), default_threads())
-
-
-@dataclass(frozen=True)
-class Plan:
-    """How to run: the method, the trials (cap) and target standard error of
-    Monte Carlo, its seed, and the threads."""
-
-    exact: bool
-    trials: int
-    target_stderr: float | None
-    seed: int | None
-    threads: int
-    stop: Any = None  # anything with is_set() (a threading.Event): stop when it is set
 
 
 class Stoppable(Protocol):
@@ -139,80 +103,6 @@ class _Buffers(threading.local):
         return outcome, self.outcome_sq, self.makes_low, self.breakdown
 
 
-class _Workers:
-    """Units of C work on up to `threads` threads; the caller waits in short
-    interruptible steps and stops the work when interrupted."""
-
-    def __init__(self, work: Stoppable, threads: int, stop: Any = None) -> None:
-        self.work = work
-        self.threads = threads
-        self.stop = stop
-        self.pool: ThreadPoolExecutor | None = None
-
-    def __enter__(self) -> _Workers:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self.pool is not None:
-            self.work.stop()  # nothing should be running; if it is, end it now
-            self.pool.shutdown(wait=True, cancel_futures=True)
-
-    def run(self, jobs: Sequence[Callable[[], T]], inline: bool = False) -> list[T]:
-        """Every job's result, in job order (`inline`: one job, run on the
-        calling thread).  On KeyboardInterrupt, or when the plan's stop event
-        is set, the work is stopped and `Interrupted` carries the results of
-        the jobs that ran."""
-        if inline and len(jobs) == 1 and (self.stop is None or not self.stop.is_set()):
-            return [jobs[0]()]
-        if self.pool is None:
-            self.pool = ThreadPoolExecutor(self.threads, thread_name_prefix="omaha_eval")
-        futures = [self.pool.submit(job) for job in jobs]
-        try:
-            pending: set[Future[T]] = set(futures)
-            while pending:
-                if self.stop is not None and self.stop.is_set():
-                    raise _Stopped
-                _, pending = wait(pending, timeout=WAIT_STEP)
-        except BaseException:
-            self.work.stop()
-            for f in futures:
-                f.cancel()
-            raise Interrupted(_finished(futures)) from None
-        return [f.result() for f in futures]
-
-
-def _finished(futures: Sequence[Future[Any]]) -> list[Any]:
-    """The results of the futures that ran (waiting for the stopped ones)."""
-    done = []
-    for f in futures:
-        try:
-            done.append(f.result())
-        except (CancelledError, Exception):
-            pass
-    return done
-
-
-class _Stopped(Exception):
-    """A unit that the stop flag ended early (its results are dropped), or a
-    run whose stop event was set."""
-
-
-class Interrupted(KeyboardInterrupt):
-    """Ctrl-C (or a closed consumer) during a round; `partial` holds the
-    results of the units that ran, completely or up to the stop."""
-
-    def __init__(self, partial: list[Any]) -> None:
-        super().__init__()
-        self.partial = partial
-
-
-def _bind(fn: Callable[..., T], *args: Any) -> Callable[[], T]:
-    def job() -> T:
-        return fn(*args)
-
-    return job
-
-
 # ---------------------------------------------------------------- exact
 
 
@@ -221,8 +111,8 @@ def exact_parts(work: Stoppable, part: Callable[[int, int], T], parts: int, thre
     """Every part (part(p, parts), p = 0..parts-1) of exact work, in order,
     on up to `threads` threads.  KeyboardInterrupt when interrupted (an
     incomplete enumeration has no exact meaning)."""
-    jobs = [_bind(part, p, parts) for p in range(parts)]
-    with _Workers(work, min(threads, parts), stop) as workers:
+    jobs = [bind(part, p, parts) for p in range(parts)]
+    with Workers(work.stop, min(threads, parts), stop) as workers:
         try:
             return workers.run(jobs, inline=parts == 1)
         except Interrupted:
@@ -243,7 +133,7 @@ def exact_sums(spot: Spot, c_spot: _core.EquitySpot, threads: int, stop: Any = N
         outcome, _, makes_low, breakdown = buffers.get(n)
         deals, code = c_spot.exact(p, parts, outcome, makes_low, breakdown)
         if code == _core.EQ_STOPPED:
-            raise _Stopped  # an incomplete part has no exact meaning
+            raise Stopped  # an incomplete part has no exact meaning
         return Sums.of(outcome, makes_low, breakdown, n, deals)
 
     total = Sums.zero(n)
@@ -318,10 +208,10 @@ def sample(work: Stoppable, sampling: Sampling[T], plan: Plan, *, rounds: bool =
         next_blocks = math.ceil(plan.trials / size_each)
     threads = min(plan.threads, max(1, math.ceil(plan.trials / size_each)))
     index = 0
-    with _Workers(work, threads, plan.stop) as workers:
+    with Workers(work.stop, threads, plan.stop) as workers:
         while done < plan.trials:
             sizes = _block_sizes(done, plan.trials, min(next_blocks, ROUND_BLOCKS * 64), size_each)
-            jobs = [_bind(sampling.block, index + i, size) for i, size in enumerate(sizes)]
+            jobs = [bind(sampling.block, index + i, size) for i, size in enumerate(sizes)]
             try:
                 results = workers.run(jobs, inline=threads == 1 and len(jobs) == 1)
             except Interrupted as stop:
@@ -446,3 +336,10 @@ def monte_carlo_sums(spot: Spot, c_spot: _core.EquitySpot, trials: int, seed: in
             raise KeyboardInterrupt
     assert last is not None
     return last.total, last.stderr
+
+
+# TRANSITION (removed once pql and reports read engine/plan.py): old names.
+from omaha_eval.engine.plan import read_threads  # noqa: E402
+from omaha_eval.engine.threads import WAIT_STEP  # noqa: E402
+
+__all__ += ["WAIT_STEP", "Plan", "read_threads"]

@@ -25,10 +25,7 @@ from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import Game
 
 __all__ = [
-    "AUTO_EXACT_WORK",
     "C_KIND",
-    "EXACT_WORK_LIMIT",
-    "WORK_PER_SECOND",
     "Seat",
     "Spot",
     "cards_left",
@@ -38,15 +35,6 @@ __all__ = [
     "prepare",
 ]
 
-# The units of estimated work (Spot.work: roughly one unit per fixed-hand
-# evaluation or counted deal, five per range-hand evaluation) one core does
-# in a second, about.
-WORK_PER_SECOND = 1e8
-# Exact enumeration is chosen by itself when its work is at most this.
-AUTO_EXACT_WORK = WORK_PER_SECOND
-# Exact enumeration is refused above this (a quarter of an hour of one
-# core at least; hours with range players: sample instead).
-EXACT_WORK_LIMIT = 1e11
 # A deal's weight is the product of its range hands' weights; doubles hold
 # about 10^-307..10^308, so the players' weights are centred (below) once the
 # smallest product could pass 10^-DECADES_SAFE.
@@ -86,7 +74,7 @@ class Spot:
         return 52 - self.known.bit_count()
 
     def work(self) -> float:
-        """Estimated work of exact enumeration, in the units of AUTO_EXACT_WORK."""
+        """Estimated work of exact enumeration, in the units of engine/plan.py."""
         boards = math.comb(self.deck, 5 - len(self.board))
         sizes = [s.live for s in self.seats if s.kind != "hand"]
         fixed = sum(s.kind == "hand" for s in self.seats)
@@ -224,3 +212,9 @@ def prepare(players: Sequence[Player], k: int, board: CardArray, dead: CardArray
             s.combos = np.zeros((0, k), np.uint8)
             s.live = math.comb(spot.deck, k)
     return spot
+
+
+# TRANSITION (removed once pql and reports read engine/plan.py): old names.
+from omaha_eval.engine.plan import EXACT_WORK_LIMIT, WORK_PER_SECOND  # noqa: E402
+
+__all__ += ["EXACT_WORK_LIMIT", "WORK_PER_SECOND"]

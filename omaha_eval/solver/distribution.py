@@ -27,10 +27,11 @@ import omaha_eval._checks as _checks
 from omaha_eval import _display
 from omaha_eval._checks import CardArray, FloatArray
 from omaha_eval.engine import boards, runner
+from omaha_eval.engine.plan import TRIAL_WORK, Plan, check_sampling_work, read_options
 from omaha_eval.engine.players import Player
 from omaha_eval.engine.question import Question, read_question
 from omaha_eval.engine.results import figure
-from omaha_eval.engine.seeds import child_seed, seed_value
+from omaha_eval.engine.seeds import child_seed
 from omaha_eval.engine.spot import Seat, live_rows, prepare
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
 from omaha_eval.solver.hands import hand_table
@@ -167,12 +168,12 @@ def equity_distribution(
             f"villain); got {len(villain)} villains",
             param="villain",
         )
-    trials = _checks.count(trials, "trials", 2)
-    workers = runner.read_threads(threads)
-    base = seed_value(seed)
+    options = read_options(trials=trials, seed=seed, threads=threads, min_trials=2)
+    assert options.trials is not None
     question = read_question([hero, villain], board, game=game, hole_cards=hole_cards,
                              board_sizes=BOARD_SIZES, names=("hero", "villain"))  # fmt: skip
-    return distribution_of(question, 0, trials=trials, seed=base, threads=workers)
+    return distribution_of(question, 0, trials=options.trials, seed=options.seed,
+                           threads=options.threads)  # fmt: skip
 
 
 def distribution_of(question: Question, index: int, *, trials: int = PREFLOP_TRIALS,
@@ -198,6 +199,10 @@ def distribution_of(question: Question, index: int, *, trials: int = PREFLOP_TRI
         pairs = boards.scenarios(question.board, question.dead, [hero, villain])
         return _over_boards(question, hero, villain, [b for b, _ in pairs], threads)
     if len(question.board) == 0:
+        each = Plan(exact=False, trials=trials, target_stderr=None, seed=seed, threads=threads)
+        combos = len(hero.combos)
+        check_sampling_work(each, TRIAL_WORK, True, f" for each of the {combos:,} hero hands",
+                            runs=combos)  # fmt: skip
         return _preflop(question, hero, villain, trials, seed, threads)
     spot = prepare([hero, villain], question.k, question.board, _NONE, question.game, names)
     h, v = spot.seats

@@ -21,7 +21,7 @@ import omaha_eval._core as _core
 from omaha_eval import _display
 from omaha_eval._checks import CardArray, FloatArray
 from omaha_eval.engine.boards import known_cards
-from omaha_eval.engine.runner import read_threads
+from omaha_eval.engine.plan import read_threads
 from omaha_eval.games import game as read_game
 from omaha_eval.solver.classes import HandClasses
 from omaha_eval.solver.question import read_sides

@@ -4,9 +4,7 @@ board's strength vector (rank_board)."""
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,8 +17,9 @@ from omaha_eval import _display
 from omaha_eval._checks import BOARD_SIZE, CardArray
 from omaha_eval.cards import format_cards
 from omaha_eval.engine.boards import known_cards
+from omaha_eval.engine.plan import read_threads
 from omaha_eval.engine.results import figure
-from omaha_eval.engine.runner import read_threads
+from omaha_eval.engine.threads import Workers, bind
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import game as read_game
 from omaha_eval.solver.hands import row_finder
@@ -221,30 +220,16 @@ def _street_sums(spot: _core.StreetSpot, hands: int, threads: int) -> FloatArray
 def block_sums(run: Callable[[int, int], FloatArray], runouts: int, hands: int, threads: int,
                shape: tuple[int, ...]) -> FloatArray:  # fmt: skip
     """The sum of run(first, count) (arrays of `shape`) over fixed blocks
-    of the runouts, added in block order whatever the threads."""
+    of the runouts, added in block order whatever the threads (on the one
+    thread runner, a few blocks ahead: memory stays bounded)."""
     blocks_wanted = max(MIN_BLOCKS, -(-runouts * hands // BLOCK_WORK))
     size = max(1, -(-runouts // blocks_wanted))
-    blocks = [(first, min(size, runouts - first)) for first in range(0, runouts, size)]
+    jobs = [bind(run, first, min(size, runouts - first)) for first in range(0, runouts, size)]
     total = np.zeros(shape)
-    if threads == 1 or len(blocks) == 1:
-        for first, count in blocks:
-            total += run(first, count)
-        return total
-    pool = ThreadPoolExecutor(max_workers=min(threads, len(blocks)))
-    try:
-        pending: deque[Future[FloatArray]] = deque()
-        todo = iter(blocks)
-        for first, count in todo:  # a few blocks ahead: memory stays bounded
-            pending.append(pool.submit(run, first, count))
-            if len(pending) >= 2 * threads:
-                break
-        while pending:
-            total += pending.popleft().result()  # Ctrl-C interrupts the wait
-            block = next(todo, None)
-            if block is not None:
-                pending.append(pool.submit(run, *block))
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+    # the blocks are short: Ctrl-C is heard between them, nothing to halt inside
+    with Workers(lambda: None, min(threads, len(jobs))) as workers:
+        for part in workers.stream(jobs):
+            total += part
     return total
 
 

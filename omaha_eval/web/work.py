@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from omaha_eval.engine.boards import read_cards
+from omaha_eval.engine.plan import read_target
 from omaha_eval.engine.players import hole_size, read_player
 from omaha_eval.engine.question import BOARD_SIZES, read_question
 from omaha_eval.engine.report import equity_cells
@@ -65,8 +66,6 @@ def field(name: str | None) -> Iterator[None]:
 
 def _run_options(body: Body) -> dict[str, Any]:
     """exact, trials, target_stderr, seed: the options every run takes."""
-    from omaha_eval.equity import read_target
-
     options = {
         "exact": body.flag("exact"),
         "trials": body.whole("trials", 1, MAX_TRIALS),

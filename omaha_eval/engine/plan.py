@@ -1,0 +1,277 @@
+"""The one owner of a run: its options read once, the method chosen by the
+work, the cost bounds in one unit of work.
+
+Every entry point that runs the engine (``equity()``, ``query()``, board
+reports, the solver's street functions and features, equity
+distributions, the command line, batch and the web API) reads its run
+options with :func:`read_options` and turns them into a :class:`Plan` with
+:func:`choose`:
+
+- **the method**: exact enumeration when its estimated work is at most
+  AUTO_EXACT_WORK (about a second of one core), Monte Carlo otherwise;
+  ``exact=True`` forces enumeration (refused above EXACT_WORK_LIMIT),
+  ``exact=False`` forces sampling;
+- **the trials**: those given, else the entry point's default (equity's
+  DEFAULT_TRIALS), or with a target standard error alone its cap
+  (TARGET_MAX_TRIALS);
+- **the cost bound**: work is counted in one unit everywhere (about
+  WORK_PER_SECOND of them in a second of one core: one fixed-hand
+  evaluation or one counted deal; a Monte Carlo trial is `trial_work` of
+  them), and a run of more than EXACT_WORK_LIMIT units is refused before
+  it starts, exact or sampled;
+- **the threads** (every core by default, never more than the cores: the
+  results do not depend on them) and the stop event.
+
+How a plan runs (exact parts, seeded Monte Carlo blocks, the one thread
+runner) is engine/runner.py's job.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import omaha_eval._checks as _checks
+from omaha_eval.engine.seeds import seed_value
+from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
+
+__all__ = [
+    "AUTO_EXACT_WORK",
+    "DEFAULT_TRIALS",
+    "EXACT_WORK_LIMIT",
+    "MAX_THREADS",
+    "MAX_TRIALS",
+    "MIN_TARGET",
+    "TARGET_MAX_TRIALS",
+    "TRIAL_WORK",
+    "WORK_PER_SECOND",
+    "Plan",
+    "RunOptions",
+    "check_sampling_work",
+    "choose",
+    "default_threads",
+    "read_exact",
+    "read_options",
+    "read_target",
+    "read_threads",
+]
+
+# The units of estimated work one core does in a second, about: one unit per
+# fixed-hand evaluation or counted deal, five per range-hand evaluation.
+WORK_PER_SECOND = 1e8
+# Exact enumeration is chosen by itself when its work is at most this.
+AUTO_EXACT_WORK = WORK_PER_SECOND
+# A run is refused above this (a quarter of an hour of one core at least;
+# hours with range players): exact work, or the work of the trials asked.
+EXACT_WORK_LIMIT = 1e11
+# The work of one Monte Carlo trial of an equity spot: dealing it and every
+# player's evaluation, about.
+TRIAL_WORK = 20.0
+# Monte Carlo size when neither `trials` nor `target_stderr` is given.
+DEFAULT_TRIALS = 1_000_000
+# With `target_stderr` alone, stop here even if the target is not met.
+TARGET_MAX_TRIALS = 100_000_000
+# At most this many trials in one call (counts stay exact in doubles).
+MAX_TRIALS = 10**15
+# A target standard error below this cannot be reached (it would need more
+# than MAX_TRIALS trials for any figure that varies at all).
+MIN_TARGET = 1e-9
+# More threads than this is a mistake, whatever the machine.
+MAX_THREADS = 1024
+
+
+def default_threads() -> int:
+    """The cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def read_threads(value: Any) -> int:
+    """`threads` as given (1..MAX_THREADS; None: every core), capped by the
+    cores: more only add overhead, and results do not depend on them."""
+    if value is None:
+        return default_threads()
+    return min(_checks.count(value, "threads", 1, MAX_THREADS), default_threads())
+
+
+def read_target(value: Any) -> float | None:
+    """`target_stderr`: None, or a number in [MIN_TARGET, 1)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or (
+        not isinstance(value, (int, float)) and not hasattr(value, "__float__")
+    ):
+        raise OmahaEvalTypeError(
+            f"expected a number > 0, got {quote(value)}", param="target_stderr", value=value
+        )
+    try:
+        number = float(value)
+    except (OverflowError, TypeError, ValueError):
+        number = math.nan
+    if not (math.isfinite(number) and number > 0):
+        raise OmahaEvalError(
+            f"expected a number > 0, got {quote(value, 40)}", param="target_stderr", value=value
+        )
+    if number < MIN_TARGET:
+        raise OmahaEvalError(
+            f"{number:g} is below {MIN_TARGET:g}, which no run of at most "
+            f"{MAX_TRIALS:.0e} trials can reach",
+            param="target_stderr",
+        )
+    return number
+
+
+def read_exact(value: Any) -> bool | None:
+    """`exact`: True, False or None."""
+    if value is None or isinstance(value, bool):
+        return value
+    if type(value).__name__ == "bool_":  # numpy.bool_
+        return bool(value)
+    raise OmahaEvalTypeError(
+        f"expected True, False or None, got {quote(value)}", param="exact", value=value
+    )
+
+
+def read_stop(value: Any) -> Any:
+    """`stop`: None or anything with is_set() (a threading.Event)."""
+    if value is not None and not callable(getattr(value, "is_set", None)):
+        raise OmahaEvalTypeError(
+            f"expected a threading.Event, got {quote(value)}", param="stop", value=value
+        )
+    return value
+
+
+def read_progress(value: Any) -> Callable[..., object] | None:
+    """`progress`: None or a callable."""
+    if value is not None and not callable(value):
+        raise OmahaEvalTypeError(
+            f"expected a callable, got {quote(value)}", param="progress", value=value
+        )
+    return value  # type: ignore[no-any-return]
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """A run's options as read: each checked once, by the rules above
+    (`seed` is already the run's integer seed, `threads` the threads to use)."""
+
+    trials: int | None
+    exact: bool | None
+    target: float | None
+    seed: int
+    threads: int
+    stop: Any = None
+    progress: Callable[..., object] | None = None
+
+
+def read_options(
+    *,
+    trials: Any = None,
+    exact: Any = None,
+    target_stderr: Any = None,
+    seed: Any = None,
+    threads: Any = None,
+    stop: Any = None,
+    progress: Any = None,
+    min_trials: int = 1,
+) -> RunOptions:
+    """Every run option checked, each error naming its parameter; `seed` is
+    turned into the run's integer seed (engine/seeds.py)."""
+    stop = read_stop(stop)
+    progress = read_progress(progress)
+    if trials is not None:
+        trials = _checks.count(trials, "trials", min_trials, MAX_TRIALS)
+    return RunOptions(
+        trials=trials,
+        exact=read_exact(exact),
+        target=read_target(target_stderr),
+        seed=seed_value(seed),
+        threads=read_threads(threads),
+        stop=stop,
+        progress=progress,
+    )
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How to run: the method, the trials (cap) and target standard error of
+    Monte Carlo, its seed, and the threads."""
+
+    exact: bool
+    trials: int
+    target_stderr: float | None
+    seed: int | None
+    threads: int
+    stop: Any = None  # anything with is_set() (a threading.Event): stop when it is set
+
+
+def choose(
+    options: RunOptions,
+    work: float,
+    *,
+    trial_work: float | None = TRIAL_WORK,
+    default_trials: int = DEFAULT_TRIALS,
+    target_trials: int = TARGET_MAX_TRIALS,
+    target: bool = True,
+    what: str = "",
+) -> Plan:
+    """The plan of a run whose exact enumeration is `work` units and whose
+    Monte Carlo trials are `trial_work` units each (None: the caller bounds
+    its sampling itself, e.g. over a board pattern): exact or Monte Carlo,
+    the trials (given, or `default_trials`, or `target_trials` with a target
+    alone), every cost bound checked.  `target=False`: the run takes no
+    target standard error (exact runs keep none either)."""
+    if options.exact is True and work > EXACT_WORK_LIMIT:
+        raise OmahaEvalError(
+            f"this spot needs about {work:.2g} units of work, above the limit of "
+            f"{EXACT_WORK_LIMIT:.0e}; sample it instead (Monte Carlo)",
+            param="exact",
+        )
+    use_exact = options.exact is True or (options.exact is None and work <= AUTO_EXACT_WORK)
+    wanted = options.target if target else None
+    cap = options.trials or (target_trials if wanted else default_trials)
+    plan = Plan(
+        exact=use_exact,
+        trials=cap,
+        target_stderr=None if use_exact else wanted,
+        seed=None if use_exact else options.seed,
+        threads=options.threads,
+        stop=options.stop,
+    )
+    if not use_exact and trial_work is not None:
+        check_sampling_work(plan, trial_work, options.trials is not None, what)
+    return plan
+
+
+def check_sampling_work(plan: Plan, trial_work: float, given: bool, what: str = "",
+                        runs: int = 1) -> None:  # fmt: skip
+    """Refuse, before any work, a Monte Carlo run whose trials would take
+    hours: the trials given or the default, and with a target standard
+    error the most it may draw (its cap), since a target far out of reach
+    runs to its cap (`given`: whether the trials were given; `what`: whose
+    trials, in the message, e.g. " of this query"; `runs`: the plan's
+    trials run this many times, e.g. once per hand of a range)."""
+    work = plan.trials * trial_work * runs
+    if work <= EXACT_WORK_LIMIT:
+        return
+    fit = int(EXACT_WORK_LIMIT / (trial_work * runs))
+    hours = f"about {work / WORK_PER_SECOND / 3600:.2g} hours of one core"
+    if plan.target_stderr is not None and not given:
+        raise OmahaEvalError(
+            f"a target standard error may draw up to {plan.trials:,} trials "
+            f"(when trials are not given), and that many{what} need about {work:.2g} "
+            f"units of work ({hours}), above the limit of {EXACT_WORK_LIMIT:.0e}; give "
+            f"trials of at most {fit:,} with the target, to cap it",
+            param="target_stderr",
+        )
+    asked = f"{plan.trials:,} trials" + ("" if given else " (the default)")
+    raise OmahaEvalError(
+        f"{asked}{what} need about {work:.2g} units of work ({hours}), "
+        f"above the limit of {EXACT_WORK_LIMIT:.0e}; ask at most {fit:,} trials",
+        param="trials",
+    )
