@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 
+from omaha_eval.batch.executors import dask_client
 from omaha_eval.cli._shell import (
     EXIT_INTERRUPTED,
     FLAGS,
@@ -21,11 +22,14 @@ from omaha_eval.cli._shell import (
     sampling_options,
     user_errors,
 )
+from omaha_eval.engine.report import aligned
 from omaha_eval.games import Game
-from omaha_eval.plots import check_plot_target
+from omaha_eval.plots import check_plot_target, save_figure
 from omaha_eval.records import json_text
 from omaha_eval.reports import board_report
+from omaha_eval.reports.plot import plot_report
 from omaha_eval.reports.report import SORTABLE, BoardReport, BoardReportInterrupted
+from omaha_eval.reports.table import heading, rows_grid
 from omaha_eval.reports.textures import GROUPINGS
 
 __all__ = ["boards_command"]
@@ -105,8 +109,6 @@ def boards_command(
             check_plot_target(plot_path)
     executor: Any = None
     if dask_address is not None:
-        from omaha_eval.batch.executors import dask_client
-
         with user_errors(BOARD_FLAGS):
             executor = dask_client(dask_address)
     elif workers is not None:
@@ -137,9 +139,6 @@ def boards_command(
     else:
         click.echo(str(shown) if not (group_by or sort_by) else _full_table(shown))
     if plot_path is not None and len(report):
-        from omaha_eval.plots import save_figure
-        from omaha_eval.reports.plot import plot_report
-
         with user_errors({"plot": "--plot"}):
             save_figure(plot_report(report, group_by or "texture"), plot_path, "plot")
         if not (as_json or as_csv):
@@ -150,9 +149,6 @@ def boards_command(
 
 def _full_table(report: BoardReport) -> str:
     """Every row, in the report's order, under its heading."""
-    from omaha_eval.engine.report import aligned
-    from omaha_eval.reports.table import heading, rows_grid
-
     header, rows = rows_grid(report)
     return "\n".join([*heading(report), "", *aligned(header, rows)])
 

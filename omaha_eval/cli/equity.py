@@ -31,8 +31,9 @@ from omaha_eval.engine.results import EquityResult
 from omaha_eval.equity import EquityRounds, rounds_of
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import HOLE_SIZES, MAX_PLAYERS, PLAYERS, Game
-from omaha_eval.plots import check_plot_target
+from omaha_eval.plots import check_plot_target, plot_spot, save_figure
 from omaha_eval.records import csv_header, csv_line, json_text
+from omaha_eval.solver.distribution import distribution_of
 
 __all__ = ["equity_command"]
 
@@ -242,9 +243,6 @@ def _plot(result: EquityResult, question: Question, options: RunOptions, breakdo
           path: str) -> None:  # fmt: skip
     """Draw the spot's pictures to `path`, from the question and the run
     options already read (the run's seed: the distributions reproduce)."""
-    from omaha_eval.plots import plot_spot, save_figure
-    from omaha_eval.solver.distribution import distribution_of
-
     ranged = [i for i, p in enumerate(result.players) if p.kind == "range"]
     distributions = [
         distribution_of(question, i, seed=options.seed, threads=options.threads)

@@ -34,7 +34,7 @@ from omaha_eval.cli._shell import (
 from omaha_eval.engine.plan import DEFAULT_TRIALS
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import HOLE_SIZES
-from omaha_eval.plots import check_plot_target
+from omaha_eval.plots import check_plot_target, save_figure
 from omaha_eval.pql import QueryError, QueryResult, query_rounds
 from omaha_eval.pql.report import query_table
 from omaha_eval.pql.syntax import MAX_TEXT, parse
@@ -280,8 +280,6 @@ def _run(
 def _plot(results: Sequence[QueryResult], several: bool, path: str) -> None:
     """A bar chart per histogram column, one figure, saved to `path`."""
     from matplotlib.figure import Figure  # check_plot_target has checked it is there
-
-    from omaha_eval.plots import save_figure
 
     bars = [
         (f"statement {i + 1}: {c.name}" if several else c.name, c, r)

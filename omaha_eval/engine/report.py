@@ -1,16 +1,19 @@
 """The readable tables of an equity result, as text and as HTML, made from
-the figures (results.FIGURES, DEAL_FIGURES): what ``omaha-eval equity``
-prints, ``str(result)`` and a notebook's display of it.  No click here: the
-library and the command share it."""
+the figures each result carries (results.FIGURES, DEAL_FIGURES): what
+``omaha-eval equity`` prints, ``str(result)`` and a notebook's display of
+it.  No click here: the library and the command share it."""
 
 from __future__ import annotations
 
 import html
 import math
+from typing import TYPE_CHECKING
 
 from omaha_eval.engine.boards import averaged_over
-from omaha_eval.engine.results import DEAL_FIGURES, FIGURES, EquityResult, PlayerEquity
 from omaha_eval.games import game as read_game
+
+if TYPE_CHECKING:  # a result shows itself with these tables: results imports this module
+    from omaha_eval.engine.results import EquityResult, PlayerEquity
 
 __all__ = [
     "aligned",
@@ -73,7 +76,7 @@ def _grid(result: EquityResult) -> tuple[list[str], list[list[str]]]:
     """The table's header and a row per player: the game's figures as
     percentages (a high-only game has no low columns)."""
     has_low = read_game(result.game).has_low
-    shown = [f for f in FIGURES if f.name != "stderr" and (has_low or not f.low)]
+    shown = [f for f in result.FIGURES if f.name != "stderr" and (has_low or not f.low)]
     header = ["hand", *(f.label for f in shown)]
     rows = [[player_label(p), *(pct(getattr(p, f.name)) for f in shown)] for p in result.players]
     return header, rows
@@ -84,7 +87,7 @@ def _below(result: EquityResult, notes: list[str] | tuple[str, ...]) -> list[str
     the notes and whether Ctrl-C cut it short."""
     has_low = read_game(result.game).has_low
     lines = []
-    deal = [f for f in DEAL_FIGURES if has_low or not f.low]
+    deal = [f for f in result.DEAL_FIGURES if has_low or not f.low]
     if deal:
         lines.append("   ".join(f"{f.label} {pct(getattr(result, f.name))}" for f in deal))
     what = ("deal" if result.method == "exact" else "trial") + ("" if result.trials == 1 else "s")

@@ -17,13 +17,14 @@ import importlib
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import MISSING, asdict, dataclass, field, fields
-from typing import Any, Literal, TypeVar
+from typing import Any, ClassVar, Literal, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 import omaha_eval._core as _core
 from omaha_eval.engine.players import Kind
+from omaha_eval.engine.report import equity_html, equity_table
 from omaha_eval.evaluator import CATEGORIES
 
 __all__ = [
@@ -160,6 +161,11 @@ class EquityResult:
     DataFrame of the players' figures.
     """
 
+    # The figures, declared once by the fields: per player (PlayerEquity's)
+    # and per deal (these); set below, for the tables that show a result.
+    FIGURES: ClassVar[tuple[Figure, ...]]
+    DEAL_FIGURES: ClassVar[tuple[Figure, ...]]
+
     players: tuple[PlayerEquity, ...]
     no_low: float = field(metadata=figure("no_low"))
     quartered: float = field(metadata=figure("quartered"))
@@ -197,14 +203,10 @@ class EquityResult:
         no low 0.00%   quartered 0.00%
         exact, 40 deals, ... s
         """
-        from omaha_eval.engine.report import equity_table  # it imports this module
-
         return equity_table(self)
 
     def _repr_html_(self) -> str:
         """The same table as HTML, for notebooks (Jupyter calls this)."""
-        from omaha_eval.engine.report import equity_html
-
         return equity_html(self)
 
     def to_pandas(self) -> Any:  # a pandas.DataFrame
@@ -243,6 +245,7 @@ def _figures(cls: type) -> tuple[Figure, ...]:
 
 FIGURES = _figures(PlayerEquity)  # per player, in table and CSV order
 DEAL_FIGURES = _figures(EquityResult)  # per deal
+EquityResult.FIGURES, EquityResult.DEAL_FIGURES = FIGURES, DEAL_FIGURES
 # The breakdown's names, best first: the high categories (evaluator.CATEGORIES,
 # in the C enum's order, worst first), then the low classes.
 _CATEGORY_NAMES = tuple(name.lower() for name in CATEGORIES)

@@ -30,6 +30,7 @@ from omaha_eval.engine import boards, runner
 from omaha_eval.engine.plan import TRIAL_WORK, Plan, check_sampling_work, read_options
 from omaha_eval.engine.players import Player
 from omaha_eval.engine.question import Question, read_question
+from omaha_eval.engine.report import shown_text
 from omaha_eval.engine.results import figure
 from omaha_eval.engine.seeds import child_seed
 from omaha_eval.engine.spot import Seat, live_rows, prepare
@@ -95,8 +96,6 @@ class EquityDistribution:
         return x, y
 
     def _table_parts(self) -> tuple[list[str], list[str], _display.Row, int]:
-        from omaha_eval.engine.report import shown_text
-
         n = len(self.combos)
         summary = [
             f"EquityDistribution: {shown_text(self.hero)} against {shown_text(self.villain)}, "
