@@ -21,7 +21,7 @@ import omaha_eval._core as _core
 from omaha_eval import _display
 from omaha_eval._checks import CardArray, FloatArray
 from omaha_eval.engine.boards import known_cards
-from omaha_eval.engine.plan import read_threads
+from omaha_eval.engine.plan import read_options
 from omaha_eval.games import game as read_game
 from omaha_eval.solver.classes import HandClasses
 from omaha_eval.solver.question import read_sides
@@ -129,7 +129,7 @@ def equity_features(
     b = known_cards(board, "board", (3, 4, _checks.BOARD_SIZE))
     the_game = read_game(game)
     n_bins = _checks.count(bins, "bins", 1, MAX_BINS)
-    workers = read_threads(threads)
+    workers = read_options(threads=threads).threads
     names = ("hero", "villain", "villain_weights")
     h, v, w = read_sides(b, hero, villain, villain_weights, names, the_game)
     spot, top, workers = street_spot(b, h, v, w, the_game.code, workers)

@@ -17,7 +17,7 @@ from omaha_eval import _display
 from omaha_eval._checks import BOARD_SIZE, CardArray
 from omaha_eval.cards import format_cards
 from omaha_eval.engine.boards import known_cards
-from omaha_eval.engine.plan import read_threads
+from omaha_eval.engine.plan import read_options
 from omaha_eval.engine.results import figure
 from omaha_eval.engine.threads import Workers, bind
 from omaha_eval.errors import OmahaEvalError
@@ -302,7 +302,7 @@ def street_equity(
     """
     b = known_cards(board, "board", (3, 4, 5))
     the_game = read_game(game)
-    workers = read_threads(threads)
+    workers = read_options(threads=threads).threads
     names = ("hero", "villain", "villain_weights")
     h, v, w = read_sides(b, hero, villain, villain_weights, names, the_game)
     return street_shares(b, h, v, w, the_game.code, workers)

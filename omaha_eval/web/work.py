@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from omaha_eval.engine.boards import read_cards
-from omaha_eval.engine.plan import read_target
+from omaha_eval.engine.plan import read_options
 from omaha_eval.engine.players import hole_size, read_player
 from omaha_eval.engine.question import BOARD_SIZES, read_question
 from omaha_eval.engine.report import equity_cells
@@ -73,7 +73,7 @@ def _run_options(body: Body) -> dict[str, Any]:
         "seed": body.whole("seed", 0, SEED_LIMIT - 1),
     }
     with field("target_stderr"):
-        read_target(options["target_stderr"])
+        read_options(target_stderr=options["target_stderr"])
     return options
 
 
