@@ -5,8 +5,10 @@ jobs whose results come back in order, bounded, and stoppable."""
 
 from __future__ import annotations
 
+import re
 import threading
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -125,3 +127,37 @@ def test_street_sums_are_the_same_bits_on_any_threads() -> None:
     one = oe.street_equity("3c 7d 9h", "AA", "KK,QQ", threads=1)
     three = oe.street_equity("3c 7d 9h", "AA", "KK,QQ", threads=3)
     assert np.array_equal(one.equity, three.equity, equal_nan=True)
+
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "omaha_eval"
+# Where threads may be started: the one thread runner, and the batch and web
+# layers that run whole spots and requests (executors, not engine work).
+THREAD_OWNERS = {"engine/threads.py", "batch/executors.py", "web/jobs.py"}
+# Where the run options are read: their owner.
+OPTION_READERS = re.compile(r"\b(?:read_exact|read_target|seed_value|read_threads)\s*\(")
+OPTION_OWNERS = {"engine/plan.py", "engine/seeds.py"}
+
+
+@pytest.mark.skipif(not PACKAGE.is_dir(), reason="reads the source tree")
+def test_threads_start_only_in_the_thread_runner() -> None:
+    found = [
+        f"{p.relative_to(PACKAGE)}: {line.strip()}"
+        for p in sorted(PACKAGE.rglob("*.py"))
+        if p.relative_to(PACKAGE).as_posix() not in THREAD_OWNERS
+        for line in p.read_text(encoding="utf-8").splitlines()
+        if re.search(r"\b(?:ThreadPoolExecutor|threading\.Thread)\(", line)
+    ]
+    assert not found, "start threads with engine/threads.Workers:\n" + "\n".join(found)
+
+
+@pytest.mark.skipif(not PACKAGE.is_dir(), reason="reads the source tree")
+def test_run_options_are_read_only_by_the_plan() -> None:
+    found = [
+        f"{p.relative_to(PACKAGE)}: {line.strip()}"
+        for p in sorted(PACKAGE.rglob("*.py"))
+        if p.relative_to(PACKAGE).as_posix() not in OPTION_OWNERS
+        for line in p.read_text(encoding="utf-8").splitlines()
+        if OPTION_READERS.search(line) and not line.lstrip().startswith(("def ", "#"))
+    ]
+    assert not found, "read run options with engine/plan.read_options:\n" + "\n".join(found)
