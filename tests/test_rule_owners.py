@@ -106,3 +106,93 @@ def test_only_oe_split_decides_a_scoop_in_c() -> None:
              if re.search(r"hs\[i\] \+ ls\[i\]|==\s*1\.0|oe_fast_winners", line)
              and p.name != "oe_split.c"]  # fmt: skip
     assert found == []
+
+
+# The high value's key layout (category above five 4-bit ranks) belongs to
+# src_c/oe_tables.h (OE_KEY_*); Python unpacks keys through the core
+# (_core.high_key, _core.high_key_table).  The lines of omaha_eval/pql/ that
+# unpack keys by hand wait for the pql split (issue 30) to move onto
+# _core.high_key_table; no other may appear.
+C_KEY_LAYOUT = re.compile(
+    r"OE_KEY_CATEGORY_SHIFT|\b16\s*-\s*4\s*\*|oe_high_keys\[[^]]*\]\s*(?:>>|&)"
+)
+PY_KEY_LAYOUT = re.compile(r">>\s*20\b|>>\s*\(?\s*16\s*-\s*4\b")
+PQL_KEY_UNPACKING = {
+    "cat [ 1 : ] = ( _core . high_keys ( ) >> 20 ) . astype ( np . int8 )",
+    "ranks [ 1 : , i ] = ( keys >> ( 16 - 4 * i ) ) & 15",
+}
+
+
+def cython_code_lines(path: Path) -> list[tuple[int, str]]:
+    """The lines of a .pyx/.pxi file without comments (Cython does not
+    tokenize as Python)."""
+    return [(n, line.split("#", 1)[0])
+            for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)]  # fmt: skip
+
+
+def test_the_high_key_layout_is_written_once() -> None:
+    found = [f"{p.relative_to(ROOT)}:{n}: {line.strip()}"
+             for p in sorted(C_SOURCES.glob("*.[ch]")) if p.name != "oe_tables.h"
+             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+             if C_KEY_LAYOUT.search(line)]  # fmt: skip
+    found += [f"{p.relative_to(ROOT)}:{n}: {line.strip()}"
+              for p in sorted([*PACKAGE.glob("*.pxi"), *PACKAGE.glob("*.pyx")])
+              for n, line in cython_code_lines(p) if PY_KEY_LAYOUT.search(line)]  # fmt: skip
+    found += [f"{p.relative_to(ROOT)}:{n}: {line.strip()}" for p in python_sources()
+              for n, line in code_lines(p) if PY_KEY_LAYOUT.search(line)
+              and not (p.parent.name == "pql" and line.strip() in PQL_KEY_UNPACKING)]  # fmt: skip
+    assert found == []
+
+
+def test_the_unpacked_key_table_agrees_with_the_oracle() -> None:
+    from oracles import evaluator as ref
+
+    from omaha_eval import _core
+
+    category, ranks = _core.high_key_table()
+    assert category[0] == -1
+    want = sorted(ref._high_classes(), key=ref._high_classes().__getitem__)
+    got = [(int(category[v]), tuple(int(r) for r in ranks[v][: len(want[v - 1][1])]))
+           for v in range(1, _core.HIGH_MAX + 1)]  # fmt: skip
+    assert got == want
+    assert all(_core.high_key(v) == (category[v], tuple(ranks[v])) for v in (1, 3000, 7462))
+
+
+# The high categories' names: evaluator.py's CATEGORIES (keyed by the C
+# enum's codes); the names with more than one word are distinctive enough to
+# find anywhere else.  A board's pairing (reports/textures.py: "two pair",
+# "full house" boards) is another rule, named after them on purpose.
+CATEGORY_WORDS = ("high card", "two pair", "three of a kind", "full house", "four of a kind",
+                  "straight flush", "royal flush")  # fmt: skip
+BOARD_PAIRINGS = {("textures.py", "two pair"), ("textures.py", "full house")}
+
+
+def test_the_category_names_are_written_once() -> None:
+    found = [f"{p.relative_to(ROOT)}:{n}: {text!r}"
+             for p in python_sources() if p.name != "evaluator.py"
+             for n, text in message_strings(p)
+             if text.strip().lower().startswith(CATEGORY_WORDS)
+             and (p.name, text) not in BOARD_PAIRINGS]  # fmt: skip
+    assert found == []
+
+
+def test_the_category_names_follow_the_c_codes() -> None:
+    from oracles import evaluator as ref
+
+    from omaha_eval import evaluator
+    from omaha_eval.cards import parse_cards
+
+    assert len(evaluator.CATEGORIES) == evaluator._core.N_CATEGORIES
+    names = ("HIGH_CARD", "PAIR", "TWO_PAIR", "TRIPS", "STRAIGHT", "FLUSH", "FULL_HOUSE",
+             "QUADS", "STRAIGHT_FLUSH")  # fmt: skip
+    # the oracle numbers the categories in that order, as the C enum must
+    assert [getattr(ref, name) for name in names] == [evaluator._CODE[n] for n in names]
+    examples = {"HIGH_CARD": "As Kd 9h 5c 3s", "PAIR": "As Ad 9h 5c 3s",
+                "TWO_PAIR": "As Ad 9h 9c 3s", "TRIPS": "As Ad Ah 5c 3s",
+                "STRAIGHT": "9s 8d 7h 6c 5s", "FLUSH": "As Ks 9s 5s 3s",
+                "FULL_HOUSE": "As Ad Ah 5c 5s", "QUADS": "As Ad Ah Ac 3s",
+                "STRAIGHT_FLUSH": "9s 8s 7s 6s 5s"}  # fmt: skip
+    for name, hand in examples.items():
+        high = evaluator._core.high5_rows(parse_cards(hand).reshape(1, 5))[0]
+        assert evaluator.high_category(int(high)) == evaluator.CATEGORIES[evaluator._CODE[name]]
+        assert ref.high_key(parse_cards(hand).tolist())[0] == evaluator._CODE[name]
