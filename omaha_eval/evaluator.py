@@ -25,6 +25,7 @@ from omaha_eval._cache import lru_cache
 from omaha_eval._checks import BOARD_SIZE, HOLE_SIZES, CardArray
 from omaha_eval.cards import RANKS, format_cards, rank_of
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
+from omaha_eval.streets import DEALT_BOARDS
 from omaha_eval.types import CardIds, CardRows, Cards, HighValues
 
 __all__ = [
@@ -42,7 +43,7 @@ __all__ = [
 HIGH_MAX: int = _core.HIGH_MAX
 LOW_MAX: int = _core.LOW_MAX
 LOW_NONE = 0
-BOARD_SIZES = (3, 4, 5)  # evaluate(): a flop, a turn or a river
+BOARD_SIZES = DEALT_BOARDS  # evaluate(): a flop, a turn or a river
 
 # The high categories' names, written once (CONTRIBUTING.md's owners), keyed
 # by the C core's codes (enum oe_category, src_c/oe_eval.h): CATEGORIES[code]

@@ -196,3 +196,48 @@ def test_the_category_names_follow_the_c_codes() -> None:
         high = evaluator._core.high5_rows(parse_cards(hand).reshape(1, 5))[0]
         assert evaluator.high_category(int(high)) == evaluator.CATEGORIES[evaluator._CODE[name]]
         assert ref.high_key(parse_cards(hand).tolist())[0] == evaluator._CODE[name]
+
+
+# Board sizes and street names belong to omaha_eval/streets.py.  Seen from
+# the source: a literal table of them (the sizes 3, 4, 5 with or without
+# preflop's 0, a dict keyed by the street names) or a constant named after a
+# street.  omaha_eval/pql/ and omaha_eval/reports/ are other changes' now;
+# their copies (below, by their text) move onto streets.py in turn.
+_STREET_NAMES = {"flop", "turn", "river"}
+_STREET_CONSTANT = re.compile(r"^_?(FLOP|TURN|RIVER|BOARD_SIZES?)$")
+PENDING_STREET_COPIES = {
+    ("pql", '{"preflop": 0, "flop": 3, "turn": 4, "river": 5}'),
+    ("pql", "(3, 4)"),
+    ("pql", "(3, 4, 5)"),
+    ("pql", "(0, 3, 4, 5)"),
+    ("reports", "FLOP = 3"),
+    ("reports", "BOARD_SIZE = 5"),
+    ("reports", "(3, 4, 5)"),
+}
+
+
+def street_tables(path: Path) -> list[tuple[int, str]]:
+    """The literal board-size tables and street constants of a module."""
+    source = path.read_text(encoding="utf-8")
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            ints = [e.value for e in node.elts if isinstance(e, ast.Constant)]
+            named = [e for e in node.elts if "BOARD_SIZE" in ast.unparse(e)]
+            if len(ints) + len(named) == len(node.elts) and {3, 4} <= set(ints) <= {0, 3, 4, 5}:
+                found.append(node)
+        elif isinstance(node, ast.Dict):
+            if _STREET_NAMES <= {k.value for k in node.keys if isinstance(k, ast.Constant)}:
+                found.append(node)
+        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
+            if any(isinstance(t, ast.Name) and _STREET_CONSTANT.match(t.id) for t in node.targets):
+                found.append(node)
+    return [(node.lineno, ast.get_source_segment(source, node) or "") for node in found]
+
+
+def test_board_sizes_are_written_once() -> None:
+    found = [f"{p.relative_to(ROOT)}:{n}: {text}"
+             for p in python_sources() if p.name != "streets.py"
+             for n, text in street_tables(p)
+             if (p.relative_to(PACKAGE).parts[0], text) not in PENDING_STREET_COPIES]  # fmt: skip
+    assert found == []

@@ -30,7 +30,6 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-import omaha_eval._checks as _checks
 from omaha_eval import _display
 from omaha_eval._checks import CardArray
 from omaha_eval.cards import card_id, format_cards, rank_of, suit_of
@@ -40,6 +39,7 @@ from omaha_eval.errors import OmahaEvalError, quote
 from omaha_eval.games import game as read_game
 from omaha_eval.solver.hands import row_finder, row_index
 from omaha_eval.solver.sides import read_side
+from omaha_eval.streets import DEALT_BOARDS
 from omaha_eval.types import Board, GameName, Player
 
 __all__ = ["CARD_MAP", "HandClasses", "check_symmetric", "hand_classes", "same_board", "suit_maps"]
@@ -229,7 +229,7 @@ def hand_classes(board: Board, hands: Player, game: GameName = "omaha8") -> Hand
     >>> hand_classes("Ah Kd 7c", hands[:2]).sizes.tolist()  # a rainbow flop: no symmetry
     [1, 1]
     """
-    b = known_cards(board, "board", (3, 4, _checks.BOARD_SIZE))
+    b = known_cards(board, "board", DEALT_BOARDS)
     p = read_side(hands, "hands", hole_size(hands) or 4, b, read_game(game))
     return classes_of_rows(b, p.combos)
 

@@ -24,6 +24,7 @@ from omaha_eval.engine.results import EquityResult
 from omaha_eval.errors import OmahaEvalError, for_people
 from omaha_eval.games import HOLE_SIZES, MAX_PLAYERS, game
 from omaha_eval.records import json_ready
+from omaha_eval.streets import DEALT_BOARDS
 from omaha_eval.web.bodies import MAX_QUERY, ApiError, Body, error_dict
 from omaha_eval.web.jobs import Progress
 
@@ -308,7 +309,7 @@ def evaluate_hand(body: Body) -> dict[str, Any]:
     with field("hole"):
         held = {int(c) for c in card_set(hole, "hole", HOLE_SIZES)}
     with field("board"):
-        card_set(board, "board", (3, 4, 5))
+        card_set(board, "board", DEALT_BOARDS)
     with field(None):
         value = evaluate(hole, board)
 
