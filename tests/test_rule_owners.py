@@ -108,6 +108,17 @@ def test_only_oe_split_decides_a_scoop_in_c() -> None:
     assert found == []
 
 
+def test_only_oe_split_gives_a_pot_share_in_c() -> None:
+    # a half or a quarter of the pot written as a number: the split's rule
+    # again (oe_street.c weighed its sums so before it took oe_split.h's)
+    found = [f"{p.name}:{n}: {line.strip()}"
+             for p in sorted(C_SOURCES.glob("*.[ch]")) if p.name not in ("oe_split.h", "oe_split.c")
+             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+             if re.search(r"\b0?\.(5|25)\s*\*|\*\s*0?\.(5|25)\b|/\s*[24]\.0?\b", line)
+             and not line.lstrip().startswith(("*", "/*", "//"))]  # fmt: skip
+    assert found == []
+
+
 # The high value's key layout (category above five 4-bit ranks) belongs to
 # src_c/oe_tables.h (OE_KEY_*); Python unpacks keys through the core
 # (_core.high_key, _core.high_key_table).  The lines of omaha_eval/pql/ that
