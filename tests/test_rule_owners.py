@@ -252,3 +252,19 @@ def test_board_sizes_are_written_once() -> None:
              for n, text in street_tables(p)
              if (p.relative_to(PACKAGE).parts[0], text) not in PENDING_STREET_COPIES]  # fmt: skip
     assert found == []
+
+
+# A spot's record (id, status, error, then its figures) is built by
+# records.spot_record alone: a dict literal holding the head's keys
+# elsewhere builds it again.
+def test_spot_records_are_built_once() -> None:
+    found = []
+    for p in python_sources():
+        if p.name == "records.py":
+            continue
+        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Dict):
+                keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
+                if {"status", "error"} <= keys:  # records.RECORD_HEAD's
+                    found.append(f"{p.relative_to(ROOT)}:{node.lineno}")
+    assert found == []
