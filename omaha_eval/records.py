@@ -16,9 +16,9 @@ import json
 import math
 import re
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import fields
-from typing import Any
+from typing import Any, Protocol
 
 from omaha_eval.engine.results import BREAKDOWN_NAMES, EquityResult, PlayerEquity
 from omaha_eval.errors import OmahaEvalError
@@ -36,6 +36,7 @@ __all__ = [
     "json_text",
     "jsonl_line",
     "read_json",
+    "result_document",
     "spot_record",
 ]
 
@@ -44,6 +45,20 @@ __all__ = [
 # the spot as given follows) or "failed" (an internal error).
 RECORD_HEAD = ("id", "status", "error")
 STATUSES = ("ok", "interrupted", "error", "failed")
+
+
+class Figures(Protocol):
+    """A result that gives its figures as a JSON-ready dict (EquityResult,
+    QueryResult)."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+def result_document(result: Figures, notes: Sequence[str]) -> dict[str, Any]:
+    """A result as the command line's ``--json`` and the web API give it:
+    its figures (``to_dict()``), then its notes (in the words the caller
+    shows them in)."""
+    return {**result.to_dict(), "notes": list(notes)}
 
 
 def spot_record(spot_id: str, status: str, error: str | None,

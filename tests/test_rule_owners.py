@@ -268,3 +268,21 @@ def test_spot_records_are_built_once() -> None:
                 if {"status", "error"} <= keys:  # records.RECORD_HEAD's
                     found.append(f"{p.relative_to(ROOT)}:{node.lineno}")
     assert found == []
+
+
+# A result's document (its figures, then its notes) is records.result_document's:
+# a dict literal that unpacks a to_dict() beside "notes" writes it again.
+def test_result_documents_are_built_once() -> None:
+    found = []
+    for p in python_sources():
+        if p.name == "records.py":
+            continue
+        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Dict) and any(
+                key is None and isinstance(value, ast.Call) and "to_dict" in ast.unparse(value.func)
+                for key, value in zip(node.keys, node.values, strict=True)
+            ):
+                keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
+                if "notes" in keys:
+                    found.append(f"{p.relative_to(ROOT)}:{node.lineno}")
+    assert found == []
