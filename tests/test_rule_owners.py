@@ -286,3 +286,13 @@ def test_result_documents_are_built_once() -> None:
                 if "notes" in keys:
                     found.append(f"{p.relative_to(ROOT)}:{node.lineno}")
     assert found == []
+
+
+# The suit permutations as card maps: solver/classes.py's CARD_MAP (the
+# classes themselves are the C core's: src_c/oe_suit_class.h).
+def test_the_suit_permutations_are_listed_once() -> None:
+    found = [f"{p.relative_to(ROOT)}:{n}: {line.strip()}"
+             for p in python_sources() if p.relative_to(PACKAGE).as_posix() != "solver/classes.py"
+             for n, line in code_lines(p)
+             if re.search(r"permutations \( (?:range \( 4 \)|\[ 0 , 1 , 2 , 3 \]|\( 0 , 1 , 2 , 3 \))", line)]  # fmt: skip
+    assert found == []
