@@ -254,37 +254,38 @@ def test_board_sizes_are_written_once() -> None:
     assert found == []
 
 
+def dicts_outside_records() -> list[tuple[Path, ast.Dict, set[str]]]:
+    """Every dict literal of the package outside records.py, with its
+    constant keys."""
+    found = []
+    for p in python_sources():
+        if p.name != "records.py":
+            for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Dict):
+                    keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
+                    found.append((p, node, keys))
+    return found
+
+
 # A spot's record (id, status, error, then its figures) is built by
 # records.spot_record alone: a dict literal holding the head's keys
 # elsewhere builds it again.
 def test_spot_records_are_built_once() -> None:
-    found = []
-    for p in python_sources():
-        if p.name == "records.py":
-            continue
-        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Dict):
-                keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
-                if {"status", "error"} <= keys:  # records.RECORD_HEAD's
-                    found.append(f"{p.relative_to(ROOT)}:{node.lineno}")
+    found = [f"{p.relative_to(ROOT)}:{node.lineno}" for p, node, keys in dicts_outside_records()
+             if {"status", "error"} <= keys]  # records.RECORD_HEAD's  # fmt: skip
     assert found == []
+
+
+def _unpacks_to_dict(node: ast.Dict) -> bool:
+    return any(key is None and isinstance(value, ast.Call) and "to_dict" in ast.unparse(value.func)
+               for key, value in zip(node.keys, node.values, strict=True))  # fmt: skip
 
 
 # A result's document (its figures, then its notes) is records.result_document's:
 # a dict literal that unpacks a to_dict() beside "notes" writes it again.
 def test_result_documents_are_built_once() -> None:
-    found = []
-    for p in python_sources():
-        if p.name == "records.py":
-            continue
-        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Dict) and any(
-                key is None and isinstance(value, ast.Call) and "to_dict" in ast.unparse(value.func)
-                for key, value in zip(node.keys, node.values, strict=True)
-            ):
-                keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
-                if "notes" in keys:
-                    found.append(f"{p.relative_to(ROOT)}:{node.lineno}")
+    found = [f"{p.relative_to(ROOT)}:{node.lineno}" for p, node, keys in dicts_outside_records()
+             if "notes" in keys and _unpacks_to_dict(node)]  # fmt: skip
     assert found == []
 
 
