@@ -49,7 +49,6 @@ __all__ = [
 ]
 
 
-
 def sizes_text(sizes: Collection[int]) -> str:
     """'4, 5 or 6'."""
     ordered = sorted(sizes)
