@@ -1,6 +1,8 @@
 """Result records: one owner of the record of a spot (`spot_record`: its
-id, status and error, then its figures) and of the JSON and CSV forms that
-batch files write and the command line prints (``--json``, ``--csv``).
+id, status and error, then its figures), of a result's document (its
+figures, then its notes: `result_document`) and of the JSON and CSV forms
+that batch files write, the command line prints (``--json``, ``--csv``) and
+the web API answers.
 
 Every JSON document the package writes (batch records, the command's
 ``--json``) goes through `json_text`: strict JSON, a figure that is NaN or
@@ -72,7 +74,7 @@ def spot_record(spot_id: str, status: str, error: str | None,
     """
     if status not in STATUSES:
         raise ValueError(f"spot_record: status {status!r} is not one of {STATUSES}")
-    record: dict[str, Any] = {"id": spot_id, "status": status, "error": error}
+    record: dict[str, Any] = dict(zip(RECORD_HEAD, (spot_id, status, error), strict=True))
     for part in parts:
         record.update(part)
     return record
