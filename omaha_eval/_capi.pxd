@@ -14,6 +14,13 @@ cdef extern from "oe_eval.h" nogil:
         OE_MAX_HOLE
     enum oe_category:
         OE_HIGH_CARD
+        OE_PAIR
+        OE_TWO_PAIR
+        OE_TRIPS
+        OE_STRAIGHT
+        OE_FLUSH
+        OE_FULL_HOUSE
+        OE_QUADS
         OE_STRAIGHT_FLUSH
 
     ctypedef struct oe_board:
@@ -66,6 +73,8 @@ cdef extern from "oe_eval.h" nogil:
 
 cdef extern from "oe_tables.h" nogil:
     uint32_t oe_high_keys[7462]
+    int OE_KEY_CATEGORY(uint32_t key)
+    int OE_KEY_RANK(uint32_t key, int i)
     uint8_t oe_low_value[256]
     uint8_t oe_nut_low[256]
 

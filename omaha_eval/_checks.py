@@ -21,6 +21,7 @@ import numpy.typing as npt
 from omaha_eval.cards import card_str, format_cards, parse_cards
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
 from omaha_eval.games import HOLE_SIZES, MAX_PLAYERS
+from omaha_eval.streets import BOARD_SIZE
 from omaha_eval.types import CardArray, FloatArray
 
 __all__ = [
@@ -46,8 +47,6 @@ __all__ = [
     "weights",
     "whole",
 ]
-
-BOARD_SIZE = 5
 
 
 def sizes_text(sizes: Collection[int]) -> str:

@@ -6,6 +6,18 @@ LOW_MAX = OE_LOW_MAX
 LOW_NONE = OE_LOW_NONE
 MAX_HOLE = OE_MAX_HOLE
 N_CATEGORIES = OE_STRAIGHT_FLUSH + 1  # enum oe_category: high card .. straight flush
+# enum oe_category by name (src_c/oe_eval.h), for evaluator.CATEGORIES
+CATEGORY_CODES = {
+    "HIGH_CARD": OE_HIGH_CARD,
+    "PAIR": OE_PAIR,
+    "TWO_PAIR": OE_TWO_PAIR,
+    "TRIPS": OE_TRIPS,
+    "STRAIGHT": OE_STRAIGHT,
+    "FLUSH": OE_FLUSH,
+    "FULL_HOUSE": OE_FULL_HOUSE,
+    "QUADS": OE_QUADS,
+    "STRAIGHT_FLUSH": OE_STRAIGHT_FLUSH,
+}
 GAME_OMAHA8 = OE_GAME_OMAHA8
 GAME_OMAHA = OE_GAME_OMAHA
 

@@ -151,7 +151,7 @@ def outs(const uint8_t[:, :, ::1] hands, const uint8_t[:, ::1] boards, int playe
     cdef Py_ssize_t t = hands.shape[0]
     cdef int n = <int>hands.shape[1], k = <int>hands.shape[2]
     if boards.shape[0] != t or boards.shape[1] != 5 or not 3 <= n_board <= 4 \
-            or not 0 <= player < n or not 0 <= what <= 2 or not 0 <= category <= 8:
+            or not 0 <= player < n or not 0 <= what <= 2 or not OE_HIGH_CARD <= category <= OE_STRAIGHT_FLUSH:
         raise ValueError("outs: bad arguments")
     out = np.zeros(t, dtype=np.uint8)
     cdef uint8_t[::1] o = out

@@ -6,7 +6,23 @@ def high_key(int high):
     """(category, tie-break ranks) of a high value: ranks as 0..12, ordered by
     count then rank (a straight gives only its top card)."""
     cdef uint32_t key = oe_high_keys[high - 1]
-    return key >> 20, tuple((key >> (16 - 4 * i)) & 15 for i in range(5))
+    return OE_KEY_CATEGORY(key), tuple(OE_KEY_RANK(key, i) for i in range(5))
+
+
+def high_key_table():
+    """(category (7463,) int8, ranks (7463, 5) int8): each high value v's
+    category and tie-break ranks at [v] (as high_key; row 0, no value: -1
+    and zeros), unpacked in C (the layout: oe_tables.h, OE_KEY_*)."""
+    category = np.full(OE_HIGH_MAX + 1, -1, dtype=np.int8)
+    ranks = np.zeros((OE_HIGH_MAX + 1, 5), dtype=np.int8)
+    cdef int8_t[::1] c = category
+    cdef int8_t[:, ::1] r = ranks
+    cdef int v, i
+    for v in range(1, OE_HIGH_MAX + 1):
+        c[v] = <int8_t>OE_KEY_CATEGORY(oe_high_keys[v - 1])
+        for i in range(5):
+            r[v, i] = <int8_t>OE_KEY_RANK(oe_high_keys[v - 1], i)
+    return category, ranks
 
 
 def low_mask(int low):
@@ -30,7 +46,7 @@ def nut_low_table():
 
 def high_keys():
     """uint32 (7462,): the category key of each high value v at [v - 1]
-    (category << 20, then five 4-bit ranks ordered by count, then rank)."""
+    (packed as oe_tables.h's OE_KEY_* say: high_key_table unpacks them)."""
     out = np.zeros(7462, dtype=np.uint32)
     cdef int v
     for v in range(7462):

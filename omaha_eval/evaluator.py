@@ -23,8 +23,9 @@ import omaha_eval._core as _core
 from omaha_eval._blocks import ROWS, interruptible, map_rows
 from omaha_eval._cache import lru_cache
 from omaha_eval._checks import BOARD_SIZE, HOLE_SIZES, CardArray
-from omaha_eval.cards import format_cards, rank_of
+from omaha_eval.cards import RANKS, format_cards, rank_of
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
+from omaha_eval.streets import DEALT_BOARDS
 from omaha_eval.types import CardIds, CardRows, Cards, HighValues
 
 __all__ = [
@@ -42,23 +43,29 @@ __all__ = [
 HIGH_MAX: int = _core.HIGH_MAX
 LOW_MAX: int = _core.LOW_MAX
 LOW_NONE = 0
-BOARD_SIZES = (3, 4, 5)  # evaluate(): a flop, a turn or a river
+BOARD_SIZES = DEALT_BOARDS  # evaluate(): a flop, a turn or a river
 
-CATEGORIES = (
-    "High card",
-    "Pair",
-    "Two pair",
-    "Three of a kind",
-    "Straight",
-    "Flush",
-    "Full house",
-    "Four of a kind",
-    "Straight flush",
-)
+# The high categories' names, written once (CONTRIBUTING.md's owners), keyed
+# by the C core's codes (enum oe_category, src_c/oe_eval.h): CATEGORIES[code]
+# names the code the core gives, worst to best.
+_CODE = _core.CATEGORY_CODES
+_CATEGORY_NAMES = {
+    _CODE["HIGH_CARD"]: "High card",
+    _CODE["PAIR"]: "Pair",
+    _CODE["TWO_PAIR"]: "Two pair",
+    _CODE["TRIPS"]: "Three of a kind",
+    _CODE["STRAIGHT"]: "Straight",
+    _CODE["FLUSH"]: "Flush",
+    _CODE["FULL_HOUSE"]: "Full house",
+    _CODE["QUADS"]: "Four of a kind",
+    _CODE["STRAIGHT_FLUSH"]: "Straight flush",
+}
+CATEGORIES = tuple(_CATEGORY_NAMES[code] for code in range(_core.N_CATEGORIES))
 _RANK_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                "jack", "queen", "king", "ace")  # fmt: skip
 _RANK_PLURALS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines",
                  "tens", "jacks", "queens", "kings", "aces")  # fmt: skip
+_ACE = RANKS.index("A")
 _LOW_RANKS = "A2345678"  # low-rank bit i -> rank text
 
 
@@ -123,7 +130,7 @@ def _high_array(high: Any) -> npt.NDArray[np.intp] | None:
 @lru_cache(maxsize=1)
 def _category_codes() -> npt.NDArray[np.uint8]:
     """Category code of every high value: [v - 1] for value v."""
-    return np.array([_core.high_category(v) for v in range(1, HIGH_MAX + 1)], dtype=np.uint8)
+    return _core.high_key_table()[0][1:].astype(np.uint8)
 
 
 @lru_cache(maxsize=1)
@@ -176,21 +183,20 @@ def high_name(high: int | np.integer[Any] | HighValues) -> str | npt.NDArray[np.
         return names
     category, ranks = _core.high_key(_check_high(high))
     top, word, plural = ranks[0], _RANK_WORDS, _RANK_PLURALS
-    if category == 8:
-        return "Royal flush" if top == 12 else f"Straight flush, {word[top]} high"
-    if category == 7:
-        return f"Four of a kind, {plural[top]}"
-    if category == 6:
-        return f"Full house, {plural[top]} over {plural[ranks[3]]}"
-    if category in (4, 5):
-        return f"{CATEGORIES[category]}, {word[top]} high"
-    if category == 3:
-        return f"Three of a kind, {plural[top]}"
-    if category == 2:
-        return f"Two pair, {plural[top]} and {plural[ranks[2]]}"
-    if category == 1:
-        return f"Pair of {plural[top]}"
-    return f"High card, {word[top]}"
+    name = CATEGORIES[category]
+    if category == _CODE["STRAIGHT_FLUSH"]:
+        return "Royal flush" if top == _ACE else f"{name}, {word[top]} high"
+    if category in (_CODE["QUADS"], _CODE["TRIPS"]):
+        return f"{name}, {plural[top]}"
+    if category == _CODE["FULL_HOUSE"]:
+        return f"{name}, {plural[top]} over {plural[ranks[3]]}"
+    if category in (_CODE["STRAIGHT"], _CODE["FLUSH"]):
+        return f"{name}, {word[top]} high"
+    if category == _CODE["TWO_PAIR"]:
+        return f"{name}, {plural[top]} and {plural[ranks[2]]}"
+    if category == _CODE["PAIR"]:
+        return f"{name} of {plural[top]}"
+    return f"{name}, {word[top]}"
 
 
 def low_name(value: int) -> str | None:

@@ -1,5 +1,8 @@
-"""Result records as text: one owner of the JSON and CSV forms that batch
-files write and the command line prints (``--json``, ``--csv``).
+"""Result records: one owner of the record of a spot (`spot_record`: its
+id, status and error, then its figures), of a result's document (its
+figures, then its notes: `result_document`) and of the JSON and CSV forms
+that batch files write, the command line prints (``--json``, ``--csv``) and
+the web API answers.
 
 Every JSON document the package writes (batch records, the command's
 ``--json``) goes through `json_text`: strict JSON, a figure that is NaN or
@@ -15,9 +18,9 @@ import json
 import math
 import re
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import fields
-from typing import Any
+from typing import Any, Protocol
 
 from omaha_eval.engine.results import BREAKDOWN_NAMES, EquityResult, PlayerEquity
 from omaha_eval.errors import OmahaEvalError
@@ -25,6 +28,8 @@ from omaha_eval.errors import OmahaEvalError
 __all__ = [
     "CSV_LEAD",
     "CSV_PLAYER",
+    "RECORD_HEAD",
+    "STATUSES",
     "csv_header",
     "csv_line",
     "csv_row",
@@ -33,13 +38,52 @@ __all__ = [
     "json_text",
     "jsonl_line",
     "read_json",
+    "result_document",
+    "spot_record",
 ]
+
+# A spot's record begins with these, whatever its status: "ok" (its figures
+# follow), "interrupted" (the figures so far, if any), "error" (bad input:
+# the spot as given follows) or "failed" (an internal error).
+RECORD_HEAD = ("id", "status", "error")
+STATUSES = ("ok", "interrupted", "error", "failed")
+
+
+class Figures(Protocol):
+    """A result that gives its figures as a JSON-ready dict (EquityResult,
+    QueryResult)."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+def result_document(result: Figures, notes: Sequence[str]) -> dict[str, Any]:
+    """A result as the command line's ``--json`` and the web API give it:
+    its figures (``to_dict()``), then its notes (in the words the caller
+    shows them in)."""
+    return {**result.to_dict(), "notes": list(notes)}
+
+
+def spot_record(spot_id: str, status: str, error: str | None,
+                *parts: Mapping[str, Any]) -> dict[str, Any]:  # fmt: skip
+    """The record of one spot, as batch outputs and the command line's
+    ``--json``/``--csv`` hold it: RECORD_HEAD, then each of `parts` in
+    order (a result's ``to_dict()``, the spot's fields as given, notes).
+
+    >>> spot_record("aces", "error", "board: expected 3 to 5 cards", {"board": "Ks"})
+    {'id': 'aces', 'status': 'error', 'error': 'board: expected 3 to 5 cards', 'board': 'Ks'}
+    """
+    if status not in STATUSES:
+        raise ValueError(f"spot_record: status {status!r} is not one of {STATUSES}")
+    record: dict[str, Any] = dict(zip(RECORD_HEAD, (spot_id, status, error), strict=True))
+    for part in parts:
+        record.update(part)
+    return record
 
 
 # CSV columns before the per-player ones, and per player after p{i}_: the
 # fields of the results, in their order, the breakdown one column per name
 # ("straight flush" -> p1_straight_flush; empty where a game has no low).
-CSV_LEAD = ("id", "status", "error", *(f.name for f in fields(EquityResult) if f.name != "players"))
+CSV_LEAD = (*RECORD_HEAD, *(f.name for f in fields(EquityResult) if f.name != "players"))
 _BREAKDOWN_COLUMNS = {name: name.replace(" ", "_") for name in BREAKDOWN_NAMES}
 CSV_PLAYER = tuple(
     column

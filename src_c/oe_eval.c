@@ -53,7 +53,7 @@ uint8_t oe_low5(const uint8_t c[5])
 int oe_high_category(uint16_t high)
 {
     if (high < 1 || high > OE_HIGH_MAX) return -1;
-    return (int)(oe_high_keys[high - 1] >> OE_KEY_CATEGORY_SHIFT);
+    return OE_KEY_CATEGORY(oe_high_keys[high - 1]);
 }
 
 void oe_board_prepare(const uint8_t board[5], oe_board *b)

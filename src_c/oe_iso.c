@@ -24,6 +24,7 @@
 
 #include "oe_bits.h"
 #include "oe_cards.h"
+#include "oe_suit_class.h"
 
 #define ALL_RANKS 0x1FFFu
 #define SHAPE_BITS 3 /* one round's count in a shape */
@@ -301,15 +302,6 @@ static uint32_t absolute_set(uint32_t rel, uint32_t used)
     return set;
 }
 
-/* Exchange so that key[a] >= key[b] (selects, not branches: the order of a
- * random deal's suits is unpredictable). */
-#define SORT_PAIR(a, b)                                   \
-    do {                                                  \
-        uint64_t hi = key[a] > key[b] ? key[a] : key[b];  \
-        uint64_t lo = key[a] > key[b] ? key[b] : key[a];  \
-        key[a] = hi, key[b] = lo;                         \
-    } while (0)
-
 /* The rank sets of suit s in round r are bits 16 s .. 16 s + 12 of lanes[r]. */
 #define LANE(card) ((uint64_t)1 << (16 * OE_SUIT(card) + OE_RANK(card)))
 
@@ -331,12 +323,7 @@ static inline uint64_t index_lanes(const oe_iso *iso, const uint64_t *lanes, con
         }
         key[s] = (uint64_t)shape << KEY_SHIFT | idx;
     }
-    /* sorting network for four, descending */
-    SORT_PAIR(0, 1);
-    SORT_PAIR(2, 3);
-    SORT_PAIR(0, 2);
-    SORT_PAIR(1, 3);
-    SORT_PAIR(1, 2);
+    oe_suit_class_sort(key); /* the class: the suits' keys, descending */
     uint16_t shapes[4];
     for (int s = 0; s < 4; s++) shapes[s] = (uint16_t)(key[s] >> KEY_SHIFT);
     const config *c = find_config(iso, shapes);

@@ -2,6 +2,7 @@
 #include "oe_ranges.h"
 #include "oe_cards.h"
 #include "oe_bits.h"
+#include "oe_suit_class.h"
 
 static const size_t hand_counts[7] = {1, 52, 1326, 22100, 270725, 2598960, 20358520};
 
@@ -254,13 +255,7 @@ void oe_suit_class_keys(const uint8_t *hands, size_t n, int k, uint64_t *out)
         uint64_t m[4] = {0, 0, 0, 0};
         for (int j = 0; j < k; j++)
             m[OE_SUIT(hand[j])] |= (uint64_t)1 << OE_RANK(hand[j]);
-        /* insertion sort, decreasing */
-        for (int a = 1; a < 4; a++)
-            for (int b = a; b > 0 && m[b] > m[b - 1]; b--) {
-                uint64_t t = m[b];
-                m[b] = m[b - 1];
-                m[b - 1] = t;
-            }
+        oe_suit_class_sort(m); /* the class: the suits' masks, descending */
         out[i] = m[0] << 39 | m[1] << 26 | m[2] << 13 | m[3];
     }
 }

@@ -3,22 +3,26 @@
  * is in oe_street.h.
  *
  * Each runout completes the board; on it, the pot split between a hero hand
- * (H, L) and a villain hand (h, l) heads-up (oe_split.h; a low qualifies
- * when L > 0 or l > 0) is
+ * (H, L) and a villain hand (h, l) heads-up is oe_split.h's: its shares
+ * depend only on how the values compare, so the villains are summed by
+ * outcome, with weights w,
  *
- *   hi_share = (L > 0 or l > 0 ? 1/2 : 1) * ([h < H] + [h == H] / 2)
- *   lo_share = L > 0 ? ([l < L] + [l == L] / 2) / 2 : 0
- *   scoop    = [h < H] * (L > 0 ? [l < L] : [l == 0])
+ *   LT/EQ the weight of villains with h < H / h == H, LT0/EQ0 the same
+ *   restricted to l == 0, JOINT the weight with h < H and l < L, LOLT/LOEQ
+ *   the weight with l < L / l == L (l < L includes l = 0 < L),
  *
- * (l < L includes l = 0 < L).  Summed over the live villains with weights w:
+ * and each sum is weighed by the share oe_split.h gives its outcome
+ * (split_coefs, built from oe_winners_all, oe_shares_of and oe_scoops):
  *
- *   L > 0:  hi = (LT + EQ/2) / 2,                     scoop = JOINT
- *   L = 0:  hi = (LT + EQ/2) / 2 + (LT0 + EQ0/2) / 2, scoop = LT0
- *           lo = (LOLT + LOEQ/2) / 2 when L > 0, else 0
+ *   L > 0:  hi = win LT + tie EQ,   lo = low_win LOLT + low_tie LOEQ,
+ *           scoop = scoop_low JOINT
+ *   L = 0:  hi = win LT + tie EQ + no_low_win LT0 + no_low_tie EQ0,
+ *           lo = 0, scoop = scoop_no_low LT0
  *
- * with LT/EQ the weight of villains with h < H / h == H, LT0/EQ0 the same
- * restricted to l == 0, JOINT the weight with h < H and l < L, LOLT/LOEQ the
- * weight with l < L / l == L.
+ * (today win 1/2, tie 1/4, no_low_win 1/2, no_low_tie 1/4, low_win 1/2,
+ * low_tie 1/4, both scoops 1).  split_coefs_build checks that the rule's
+ * shares take this form, so a change of the rule reaches these sums or
+ * stops oe_street_new.
  *
  * Sweep, per runout: hands are bucketed by high value and swept upwards;
  * just before a hero's bucket is inserted the running sums hold exactly the
@@ -51,6 +55,7 @@
 #include "oe_bits.h"
 #include "oe_eval.h"
 #include "oe_pairs.h"
+#include "oe_split.h"
 
 #define N_SLOTS (1 + 52 + 1326) /* card subsets of size 0, 1, 2 */
 #define N_TRIPLES3 22100        /* C(52, 3) */
@@ -61,8 +66,17 @@
  * inclusion-exclusion's relative error grows as total / live. */
 #define CANCEL_LIMIT (1.0 / 64.0)
 
+/* The hero's shares of each outcome the sweep sums (the top of this file). */
+typedef struct {
+    double win, tie;               /* hi per villain with h < H / h == H */
+    double no_low_win, no_low_tie; /* added when neither has a low (L = l = 0) */
+    double low_win, low_tie;       /* lo per villain with l < L / l == L, L > 0 */
+    double scoop_low, scoop_no_low; /* scoop per villain in JOINT (L > 0) / LT0 (L = 0) */
+} split_coefs;
+
 struct oe_street {
     int n_board, k_hero, k_villain, has_low;
+    split_coefs split;
     int n_slots_hero, n_slots_villain; /* 1 + k + C(k, 2) */
     uint8_t board[5];
     size_t n_runouts;
@@ -354,6 +368,58 @@ done:
     return status;
 }
 
+/* The hero's (seat 0) shares of one heads-up outcome: oe_split.h's rule. */
+typedef struct {
+    double hi, lo;
+    int scoop;
+} outcome;
+
+static outcome heads_up(uint16_t H, uint8_t L, uint16_t h, uint8_t l)
+{
+    const uint16_t high[2] = {H, h};
+    const uint8_t low[2] = {L, l};
+    uint32_t hi_winners, lo_winners;
+    double hi_share[2], lo_share[2];
+    oe_winners_all(2, high, low, &hi_winners, &lo_winners);
+    oe_shares_of(2, hi_winners, lo_winners, hi_share, lo_share);
+    outcome o = {hi_share[0], lo_share[0], oe_scoops(hi_winners, lo_winners, 0)};
+    return o;
+}
+
+/* The coefficients of the sums (the top of this file) from the rule, and a
+ * check that the rule's shares take the form the sums can express: the high
+ * share depends on the low only through whether anyone has one, the low
+ * share not on the high, and a scoop needs the high and the low (or no
+ * low).  0, or -1 when they do not. */
+static int split_coefs_build(split_coefs *c)
+{
+    /* the hero's values; a villain's are one below (worse), equal or above */
+    enum { H = 2, L = 2 };
+    c->win = heads_up(H, L, H - 1, L - 1).hi;
+    c->tie = heads_up(H, L, H, L - 1).hi;
+    c->no_low_win = heads_up(H, 0, H - 1, 0).hi - c->win;
+    c->no_low_tie = heads_up(H, 0, H, 0).hi - c->tie;
+    c->low_win = heads_up(H, L, H - 1, L - 1).lo;
+    c->low_tie = heads_up(H, L, H - 1, L).lo;
+    c->scoop_low = heads_up(H, L, H - 1, L - 1).scoop;
+    c->scoop_no_low = heads_up(H, 0, H - 1, 0).scoop;
+    int ok = 1;
+    for (uint8_t hero_low = 0; hero_low <= L; hero_low += L)    /* none, or L */
+        for (uint16_t h = H - 1; h <= H + 1; h++)               /* worse, equal, better */
+            for (uint8_t l = 0; l <= L + 1; l++) {              /* none, worse, equal, better */
+                const outcome o = heads_up(H, hero_low, h, l);
+                const int lt = h < H, eq = h == H;
+                double hi = lt ? c->win : eq ? c->tie : 0.0;
+                if (hero_low == 0 && l == 0) hi += lt ? c->no_low_win : eq ? c->no_low_tie : 0.0;
+                double lo = 0.0, scoop = 0.0;
+                if (hero_low) lo = l < hero_low ? c->low_win : l == hero_low ? c->low_tie : 0.0;
+                if (lt && hero_low && l < hero_low) scoop = c->scoop_low;
+                if (lt && !hero_low && l == 0) scoop = c->scoop_no_low;
+                ok &= o.hi == hi && o.lo == lo && (double)o.scoop == scoop;
+            }
+    return ok ? 0 : -1;
+}
+
 oe_street *oe_street_new(const uint8_t *board, int n_board,
                          const uint8_t *hero, size_t n_hero, int k_hero,
                          const uint8_t *villain, size_t n_villain, int k_villain,
@@ -365,6 +431,7 @@ oe_street *oe_street_new(const uint8_t *board, int n_board,
     s->k_hero = k_hero;
     s->k_villain = k_villain;
     s->has_low = OE_GAME_HAS_LOW(game);
+    if (split_coefs_build(&s->split) != 0) goto fail;
     s->n_slots_hero = 1 + k_hero + k_hero * (k_hero - 1) / 2;
     s->n_slots_villain = 1 + k_villain + k_villain * (k_villain - 1) / 2;
     memcpy(s->board, board, (size_t)n_board);
@@ -648,13 +715,14 @@ static void run_one(const oe_street *s, workspace *w, size_t r, double *hi, doub
             }
         }
         if (live_out) live_out[i] = live;
-        double h = 0.5 * (o->lt + 0.5 * o->eq);
+        const split_coefs *c = &s->split;
+        double h = c->win * o->lt + c->tie * o->eq;
         if (L) {
-            lo[i] += 0.5 * (o->lo_lt + 0.5 * o->lo_eq);
-            scoop[i] += o->joint;
+            lo[i] += c->low_win * o->lo_lt + c->low_tie * o->lo_eq;
+            scoop[i] += c->scoop_low * o->joint;
         } else {
-            h += 0.5 * (o->lt0 + 0.5 * o->eq0);
-            scoop[i] += o->lt0;
+            h += c->no_low_win * o->lt0 + c->no_low_tie * o->eq0;
+            scoop[i] += c->scoop_no_low * o->lt0;
         }
         hi[i] += h;
     }

@@ -3,14 +3,12 @@
  *
  * The high value of a five-card hand is its position among the 7462
  * distinct "category keys" sorted ascending.  A key packs the category
- * above the tie-break ranks, so integer order is hand order:
- *
- *     key = category << 20 | r0 << 16 | r1 << 12 | r2 << 8 | r3 << 4 | r4
- *
- * with ranks ordered by (count desc, rank desc); a straight keeps only its
- * top card (5 for the wheel).  Keys come from the 6175 rank multisets that
- * cannot be a flush plus the 1287 sets of five distinct ranks as flushes:
- * 6175 + 1287 = 7462, each key distinct, so the count is built in.
+ * above the tie-break ranks, so integer order is hand order (the layout:
+ * oe_tables.h, OE_KEY_*), with ranks ordered by (count desc, rank desc); a
+ * straight keeps only its top card (5 for the wheel).  Keys come from the
+ * 6175 rank multisets that cannot be a flush plus the 1287 sets of five
+ * distinct ranks as flushes: 6175 + 1287 = 7462, each key distinct, so the
+ * count is built in.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -82,9 +80,9 @@ static uint32_t category_key(const int ranks[5], int flush)
     else if (count[order[0]] == 2) category = OE_PAIR;
     else category = OE_HIGH_CARD;
 
-    uint32_t key = (uint32_t)category << OE_KEY_CATEGORY_SHIFT;
-    if (straight_top >= 0) return key | (uint32_t)straight_top << 16;
-    for (int i = 0; i < 5; i++) key |= (uint32_t)order[i] << (16 - 4 * i);
+    uint32_t key = OE_KEY_PACK_CATEGORY(category);
+    if (straight_top >= 0) return key | OE_KEY_PACK_RANK(straight_top, 0);
+    for (int i = 0; i < 5; i++) key |= OE_KEY_PACK_RANK(order[i], i);
     return key;
 }
 
@@ -285,7 +283,7 @@ int oe_init(void)
     build_multiset_terms();
     oe_category_of[0] = 0;
     for (int v = 1; v <= OE_HIGH_MAX; v++)
-        oe_category_of[v] = (uint8_t)(oe_high_keys[v - 1] >> OE_KEY_CATEGORY_SHIFT);
+        oe_category_of[v] = (uint8_t)OE_KEY_CATEGORY(oe_high_keys[v - 1]);
     if (build_quint_table() != 0) return -1;
     done = 1;
     return 0;

@@ -69,6 +69,19 @@ extern const uint8_t oe_hole_pairs[15][2];
 /* Number of hole pairs for k = 0..6 hole cards. */
 extern const uint8_t oe_n_hole_pairs[7];
 
+/*
+ * The layout of a category key (oe_high_keys), written here once: the
+ * category (enum oe_category) above five 4-bit tie-break ranks, rank 0 at
+ * bits 16..19 down to rank 4 at bits 0..3, so integer order is hand order:
+ *
+ *     key = category << 20 | r0 << 16 | r1 << 12 | r2 << 8 | r3 << 4 | r4
+ */
 #define OE_KEY_CATEGORY_SHIFT 20
+#define OE_KEY_RANK_BITS 4
+#define OE_KEY_RANK_SHIFT(i) (16 - OE_KEY_RANK_BITS * (i)) /* rank i = 0..4 */
+#define OE_KEY_CATEGORY(key) ((int)((key) >> OE_KEY_CATEGORY_SHIFT))
+#define OE_KEY_RANK(key, i) ((int)((key) >> OE_KEY_RANK_SHIFT(i)) & 15)
+#define OE_KEY_PACK_CATEGORY(category) ((uint32_t)(category) << OE_KEY_CATEGORY_SHIFT)
+#define OE_KEY_PACK_RANK(rank, i) ((uint32_t)(rank) << OE_KEY_RANK_SHIFT(i))
 
 #endif /* OE_TABLES_H */

@@ -106,3 +106,194 @@ def test_only_oe_split_decides_a_scoop_in_c() -> None:
              if re.search(r"hs\[i\] \+ ls\[i\]|==\s*1\.0|oe_fast_winners", line)
              and p.name != "oe_split.c"]  # fmt: skip
     assert found == []
+
+
+def test_only_oe_split_gives_a_pot_share_in_c() -> None:
+    # a half or a quarter of the pot written as a number: the split's rule
+    # again (oe_street.c weighed its sums so before it took oe_split.h's)
+    found = [f"{p.name}:{n}: {line.strip()}"
+             for p in sorted(C_SOURCES.glob("*.[ch]")) if p.name not in ("oe_split.h", "oe_split.c")
+             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+             if re.search(r"\b0?\.(5|25)\s*\*|\*\s*0?\.(5|25)\b|/\s*[24]\.0?\b", line)
+             and not line.lstrip().startswith(("*", "/*", "//"))]  # fmt: skip
+    assert found == []
+
+
+# The high value's key layout (category above five 4-bit ranks) belongs to
+# src_c/oe_tables.h (OE_KEY_*); Python unpacks keys through the core
+# (_core.high_key, _core.high_key_table).  The lines of omaha_eval/pql/ that
+# unpack keys by hand wait for the pql split (issue 30) to move onto
+# _core.high_key_table; no other may appear.
+C_KEY_LAYOUT = re.compile(
+    r"OE_KEY_CATEGORY_SHIFT|\b16\s*-\s*4\s*\*|oe_high_keys\[[^]]*\]\s*(?:>>|&)"
+)
+PY_KEY_LAYOUT = re.compile(r">>\s*20\b|>>\s*\(?\s*16\s*-\s*4\b")
+PQL_KEY_UNPACKING = {
+    "cat [ 1 : ] = ( _core . high_keys ( ) >> 20 ) . astype ( np . int8 )",
+    "ranks [ 1 : , i ] = ( keys >> ( 16 - 4 * i ) ) & 15",
+}
+
+
+def cython_code_lines(path: Path) -> list[tuple[int, str]]:
+    """The lines of a .pyx/.pxi file without comments (Cython does not
+    tokenize as Python)."""
+    return [(n, line.split("#", 1)[0])
+            for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)]  # fmt: skip
+
+
+def test_the_high_key_layout_is_written_once() -> None:
+    found = [f"{p.relative_to(ROOT)}:{n}: {line.strip()}"
+             for p in sorted(C_SOURCES.glob("*.[ch]")) if p.name != "oe_tables.h"
+             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+             if C_KEY_LAYOUT.search(line)]  # fmt: skip
+    found += [f"{p.relative_to(ROOT)}:{n}: {line.strip()}"
+              for p in sorted([*PACKAGE.glob("*.pxi"), *PACKAGE.glob("*.pyx")])
+              for n, line in cython_code_lines(p) if PY_KEY_LAYOUT.search(line)]  # fmt: skip
+    found += [f"{p.relative_to(ROOT)}:{n}: {line.strip()}" for p in python_sources()
+              for n, line in code_lines(p) if PY_KEY_LAYOUT.search(line)
+              and not (p.parent.name == "pql" and line.strip() in PQL_KEY_UNPACKING)]  # fmt: skip
+    assert found == []
+
+
+def test_the_unpacked_key_table_agrees_with_the_oracle() -> None:
+    from oracles import evaluator as ref
+
+    from omaha_eval import _core
+
+    category, ranks = _core.high_key_table()
+    assert category[0] == -1
+    want = sorted(ref._high_classes(), key=ref._high_classes().__getitem__)
+    got = [(int(category[v]), tuple(int(r) for r in ranks[v][: len(want[v - 1][1])]))
+           for v in range(1, _core.HIGH_MAX + 1)]  # fmt: skip
+    assert got == want
+    assert all(_core.high_key(v) == (category[v], tuple(ranks[v])) for v in (1, 3000, 7462))
+
+
+# The high categories' names: evaluator.py's CATEGORIES (keyed by the C
+# enum's codes); the names with more than one word are distinctive enough to
+# find anywhere else.  A board's pairing (reports/textures.py: "two pair",
+# "full house" boards) is another rule, named after them on purpose.
+CATEGORY_WORDS = ("high card", "two pair", "three of a kind", "full house", "four of a kind",
+                  "straight flush", "royal flush")  # fmt: skip
+BOARD_PAIRINGS = {("textures.py", "two pair"), ("textures.py", "full house")}
+
+
+def test_the_category_names_are_written_once() -> None:
+    found = [f"{p.relative_to(ROOT)}:{n}: {text!r}"
+             for p in python_sources() if p.name != "evaluator.py"
+             for n, text in message_strings(p)
+             if text.strip().lower().startswith(CATEGORY_WORDS)
+             and (p.name, text) not in BOARD_PAIRINGS]  # fmt: skip
+    assert found == []
+
+
+def test_the_category_names_follow_the_c_codes() -> None:
+    from oracles import evaluator as ref
+
+    from omaha_eval import evaluator
+    from omaha_eval.cards import parse_cards
+
+    assert len(evaluator.CATEGORIES) == evaluator._core.N_CATEGORIES
+    names = ("HIGH_CARD", "PAIR", "TWO_PAIR", "TRIPS", "STRAIGHT", "FLUSH", "FULL_HOUSE",
+             "QUADS", "STRAIGHT_FLUSH")  # fmt: skip
+    # the oracle numbers the categories in that order, as the C enum must
+    assert [getattr(ref, name) for name in names] == [evaluator._CODE[n] for n in names]
+    examples = {"HIGH_CARD": "As Kd 9h 5c 3s", "PAIR": "As Ad 9h 5c 3s",
+                "TWO_PAIR": "As Ad 9h 9c 3s", "TRIPS": "As Ad Ah 5c 3s",
+                "STRAIGHT": "9s 8d 7h 6c 5s", "FLUSH": "As Ks 9s 5s 3s",
+                "FULL_HOUSE": "As Ad Ah 5c 5s", "QUADS": "As Ad Ah Ac 3s",
+                "STRAIGHT_FLUSH": "9s 8s 7s 6s 5s"}  # fmt: skip
+    for name, hand in examples.items():
+        high = evaluator._core.high5_rows(parse_cards(hand).reshape(1, 5))[0]
+        assert evaluator.high_category(int(high)) == evaluator.CATEGORIES[evaluator._CODE[name]]
+        assert ref.high_key(parse_cards(hand).tolist())[0] == evaluator._CODE[name]
+
+
+# Board sizes and street names belong to omaha_eval/streets.py.  Seen from
+# the source: a literal table of them (the sizes 3, 4, 5 with or without
+# preflop's 0, a dict keyed by the street names) or a constant named after a
+# street.  omaha_eval/pql/ and omaha_eval/reports/ are other changes' now;
+# their copies (below, by their text) move onto streets.py in turn.
+_STREET_NAMES = {"flop", "turn", "river"}
+_STREET_CONSTANT = re.compile(r"^_?(FLOP|TURN|RIVER|BOARD_SIZES?)$")
+PENDING_STREET_COPIES = {
+    ("pql", '{"preflop": 0, "flop": 3, "turn": 4, "river": 5}'),
+    ("pql", "(3, 4)"),
+    ("pql", "(3, 4, 5)"),
+    ("pql", "(0, 3, 4, 5)"),
+    ("reports", "FLOP = 3"),
+    ("reports", "BOARD_SIZE = 5"),
+    ("reports", "(3, 4, 5)"),
+}
+
+
+def street_tables(path: Path) -> list[tuple[int, str]]:
+    """The literal board-size tables and street constants of a module."""
+    source = path.read_text(encoding="utf-8")
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            ints = [e.value for e in node.elts if isinstance(e, ast.Constant)]
+            named = [e for e in node.elts if "BOARD_SIZE" in ast.unparse(e)]
+            if len(ints) + len(named) == len(node.elts) and {3, 4} <= set(ints) <= {0, 3, 4, 5}:
+                found.append(node)
+        elif isinstance(node, ast.Dict):
+            if _STREET_NAMES <= {k.value for k in node.keys if isinstance(k, ast.Constant)}:
+                found.append(node)
+        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
+            if any(isinstance(t, ast.Name) and _STREET_CONSTANT.match(t.id) for t in node.targets):
+                found.append(node)
+    return [(node.lineno, ast.get_source_segment(source, node) or "") for node in found]
+
+
+def test_board_sizes_are_written_once() -> None:
+    found = [f"{p.relative_to(ROOT)}:{n}: {text}"
+             for p in python_sources() if p.name != "streets.py"
+             for n, text in street_tables(p)
+             if (p.relative_to(PACKAGE).parts[0], text) not in PENDING_STREET_COPIES]  # fmt: skip
+    assert found == []
+
+
+def dicts_outside_records() -> list[tuple[Path, ast.Dict, set[str]]]:
+    """Every dict literal of the package outside records.py, with its
+    constant keys."""
+    found = []
+    for p in python_sources():
+        if p.name != "records.py":
+            for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Dict):
+                    keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
+                    found.append((p, node, keys))
+    return found
+
+
+# A spot's record (id, status, error, then its figures) is built by
+# records.spot_record alone: a dict literal holding the head's keys
+# elsewhere builds it again.
+def test_spot_records_are_built_once() -> None:
+    found = [f"{p.relative_to(ROOT)}:{node.lineno}" for p, node, keys in dicts_outside_records()
+             if {"status", "error"} <= keys]  # records.RECORD_HEAD's  # fmt: skip
+    assert found == []
+
+
+def _unpacks_to_dict(node: ast.Dict) -> bool:
+    return any(key is None and isinstance(value, ast.Call) and "to_dict" in ast.unparse(value.func)
+               for key, value in zip(node.keys, node.values, strict=True))  # fmt: skip
+
+
+# A result's document (its figures, then its notes) is records.result_document's:
+# a dict literal that unpacks a to_dict() beside "notes" writes it again.
+def test_result_documents_are_built_once() -> None:
+    found = [f"{p.relative_to(ROOT)}:{node.lineno}" for p, node, keys in dicts_outside_records()
+             if "notes" in keys and _unpacks_to_dict(node)]  # fmt: skip
+    assert found == []
+
+
+# The suit permutations as card maps: solver/classes.py's CARD_MAP (the
+# classes themselves are the C core's: src_c/oe_suit_class.h).
+def test_the_suit_permutations_are_listed_once() -> None:
+    found = [f"{p.relative_to(ROOT)}:{n}: {line.strip()}"
+             for p in python_sources() if p.relative_to(PACKAGE).as_posix() != "solver/classes.py"
+             for n, line in code_lines(p)
+             if re.search(r"permutations \( (?:range \( 4 \)|\[ 0 , 1 , 2 , 3 \]|\( 0 , 1 , 2 , 3 \))", line)]  # fmt: skip
+    assert found == []

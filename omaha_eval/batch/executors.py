@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from omaha_eval.batch.spots import Spot, error_record
 from omaha_eval.equity import EquityInterrupted
 from omaha_eval.errors import OmahaEvalError, describe
-from omaha_eval.records import csv_row
+from omaha_eval.records import csv_row, spot_record
 
 if TYPE_CHECKING:  # pragma: no cover
     from omaha_eval.engine.results import EquityResult
@@ -117,15 +117,14 @@ def solve(task: Task) -> SpotResult | None:
         return SpotResult(spot.id, error_record(spot.id, _as_given(spot), describe(exc)))
     except EquityInterrupted as stopped:
         message = f"interrupted after {stopped.result.trials:,} trials; a resumed run redoes it"
-        head = {"id": spot.id, "status": "interrupted", "error": message}
-        return SpotResult(spot.id, {**head, **stopped.result.to_dict()})
+        return SpotResult(spot.id, spot_record(spot.id, "interrupted", message,
+                                               stopped.result.to_dict()))  # fmt: skip
     except KeyboardInterrupt:  # stopped with nothing to show (exact enumeration)
         message = "interrupted; a resumed run redoes it"
         return SpotResult(spot.id, error_record(spot.id, _as_given(spot), message, "interrupted"))
     except Exception as exc:  # one spot's failure must not stop the batch
         return _failed(spot, exc)
-    record: dict[str, Any] = {"id": spot.id, "status": "ok", "error": None, **result.to_dict()}
-    return SpotResult(spot.id, record, result)
+    return SpotResult(spot.id, spot_record(spot.id, "ok", None, result.to_dict()), result)
 
 
 _FINISHED = object()  # a worker thread's last word: it takes no more spots

@@ -19,6 +19,7 @@ from omaha_eval.engine.players import check_count
 from omaha_eval.engine.seeds import spot_seed
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, describe
 from omaha_eval.games import game as read_game
+from omaha_eval.records import spot_record
 
 __all__ = [
     "PLAYER_SEPARATOR",
@@ -223,7 +224,7 @@ def error_record(spot_id: str, raw: Any, message: str, status: str = "error") ->
         players = [_shown(p) for p in players]
     else:
         players = [] if is_missing(players) else [_shown(players)]
-    record: dict[str, Any] = {"id": spot_id, "status": status, "error": one_line(message)}
+    record = spot_record(spot_id, status, one_line(message))
     for name in ("board", "dead", "game"):
         value = raw.get(name)
         record[name] = "" if is_missing(value) else _shown(value)

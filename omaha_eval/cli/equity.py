@@ -32,7 +32,7 @@ from omaha_eval.equity import EquityRounds, rounds_of
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import HOLE_SIZES, MAX_PLAYERS, PLAYERS, Game
 from omaha_eval.plots import check_plot_target, plot_spot, save_figure
-from omaha_eval.records import csv_header, csv_line, json_text
+from omaha_eval.records import csv_header, csv_line, json_text, result_document, spot_record
 from omaha_eval.solver.distribution import distribution_of
 
 __all__ = ["equity_command"]
@@ -198,7 +198,7 @@ def equity_command(
     # the answer first: drawing takes time, and Ctrl-C or a full disk there
     # must not cost the table
     if as_json:
-        click.echo(json_text({**result.to_dict(), "notes": notes}))
+        click.echo(json_text(result_document(result, notes)))
     elif as_csv:
         click.echo(_csv_text(result, notes), nl=False)
     else:
@@ -222,7 +222,7 @@ def _csv_text(result: EquityResult, notes: list[str]) -> str:
     """The result as a batch CSV output holds a spot's: the header, then its
     row (no id; status "interrupted" after Ctrl-C)."""
     status = "interrupted" if result.interrupted else "ok"
-    record = {"id": "", "status": status, "error": None, **result.to_dict(), "notes": notes}
+    record = spot_record("", status, None, result_document(result, notes))
     columns = csv_header(len(result.players))
     return ",".join(columns) + "\n" + csv_line(columns, record)
 

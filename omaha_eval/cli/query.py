@@ -38,7 +38,7 @@ from omaha_eval.plots import check_plot_target, save_figure
 from omaha_eval.pql import QueryError, QueryResult, query_rounds
 from omaha_eval.pql.report import query_table
 from omaha_eval.pql.syntax import MAX_TEXT, parse
-from omaha_eval.records import json_text
+from omaha_eval.records import json_text, result_document
 
 __all__ = ["query_command"]
 
@@ -133,7 +133,7 @@ def query_command(
     # the answer first: drawing takes time, and Ctrl-C or a full disk there
     # must not cost the table
     if as_json:
-        documents = [{**r.to_dict(), "notes": n} for r, n in zip(results, notes, strict=True)]
+        documents = [result_document(r, n) for r, n in zip(results, notes, strict=True)]
         click.echo(json_text(documents if len(statements) > 1 else documents[0]))
     else:
         tables = [query_table(r, n) for r, n in zip(results, notes, strict=True)]

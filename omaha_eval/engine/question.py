@@ -19,12 +19,13 @@ from omaha_eval.engine.players import Player, read_players
 from omaha_eval.errors import OmahaEvalTypeError, quote
 from omaha_eval.games import Game
 from omaha_eval.games import game as read_game
+from omaha_eval.streets import BOARD_SIZE
 
 __all__ = ["BOARD_SIZES", "Question", "read_question"]
 
 # Known board cards a question may hold: none (preflop) to a river, and the
 # one or two face-up cards of Courchevel-style games.
-BOARD_SIZES = range(6)
+BOARD_SIZES = range(BOARD_SIZE + 1)
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,6 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-import omaha_eval._checks as _checks
 from omaha_eval import _display
 from omaha_eval._checks import CardArray
 from omaha_eval.cards import card_id, format_cards, rank_of, suit_of
@@ -39,7 +38,9 @@ from omaha_eval.engine.players import hole_size
 from omaha_eval.errors import OmahaEvalError, quote
 from omaha_eval.games import game as read_game
 from omaha_eval.solver.hands import row_finder, row_index
+from omaha_eval.solver.iso import HandIndexer
 from omaha_eval.solver.sides import read_side
+from omaha_eval.streets import DEALT_BOARDS, STREET_OF_SIZE
 from omaha_eval.types import Board, GameName, Player
 
 __all__ = ["CARD_MAP", "HandClasses", "check_symmetric", "hand_classes", "same_board", "suit_maps"]
@@ -195,23 +196,52 @@ class HandClasses:
 
 
 def classes_of_rows(board: CardArray, rows: CardArray) -> HandClasses:
-    """The classes of rows already read (no board card in any)."""
-    images = _images(board, rows)
-    ids = images.min(axis=1) if len(rows) else np.zeros(0, dtype=np.int64)
-    class_ids, first, class_of = np.unique(ids, return_index=True, return_inverse=True)
-    ordered = np.sort(images[first], axis=1)
+    """The classes of rows already read (no board card in any).  Which rows
+    share a class is the suit-isomorphism index of (hole, board), the
+    compiled indexer's (src_c/oe_iso.c, which owns the classes under suit
+    permutations); the images of one member of each class give its id, its
+    orbit and its representative."""
+    if len(suit_maps(board)) == 1:  # no permutation but the identity: each hand is its class
+        return _classes_alone(board, rows)
+    indexer = HandIndexer(rows.shape[1], STREET_OF_SIZE[len(board)])
+    iso = indexer.index_many(rows, np.broadcast_to(board, (len(rows), len(board))))
+    _, first, member_class = np.unique(iso, return_index=True, return_inverse=True)
+    images = _images(board, rows[first])  # (C, G): each class's first member
+    ids = images.min(axis=1) if len(first) else np.zeros(0, dtype=np.int64)
+    by_id = np.argsort(ids, kind="stable")  # classes in id order
+    rank = np.empty(len(by_id), dtype=np.int64)
+    rank[by_id] = np.arange(len(by_id))
+    class_of = rank[member_class.reshape(-1)]
+    ordered = np.sort(images[by_id], axis=1)
     orbit = 1 + (ordered[:, 1:] != ordered[:, :-1]).sum(axis=1)
     # the representative: the first member's image that has the class id
-    best = np.argmin(images[first], axis=1) if len(first) else np.zeros(0, dtype=np.int64)
-    representatives = np.sort(suit_maps(board)[best[:, None], rows[first]], axis=1)
+    best = np.argmin(images[by_id], axis=1) if len(first) else np.zeros(0, dtype=np.int64)
+    representatives = np.sort(suit_maps(board)[best[:, None], rows[first[by_id]]], axis=1)
     return HandClasses(
         board=board,
         hands=rows,
-        class_of=class_of.reshape(-1).astype(np.int64),
+        class_of=class_of,
         representatives=np.ascontiguousarray(representatives),
-        class_ids=class_ids.astype(np.int64),
-        sizes=np.bincount(class_of.reshape(-1), minlength=len(class_ids)).astype(np.int64),
+        class_ids=ids[by_id].astype(np.int64),
+        sizes=np.bincount(class_of, minlength=len(by_id)).astype(np.int64),
         orbit_sizes=orbit.astype(np.int64),
+    )
+
+
+def _classes_alone(board: CardArray, rows: CardArray) -> HandClasses:
+    """The classes of rows on a board that only the identity keeps: one
+    hand each (a hand listed twice is one class)."""
+    ids = row_index(rows) if len(rows) else np.zeros(0, dtype=np.int64)
+    class_ids, first, class_of = np.unique(ids, return_index=True, return_inverse=True)
+    class_of = class_of.reshape(-1).astype(np.int64)
+    return HandClasses(
+        board=board,
+        hands=rows,
+        class_of=class_of,
+        representatives=np.ascontiguousarray(np.sort(rows[first], axis=1)),
+        class_ids=class_ids.astype(np.int64),
+        sizes=np.bincount(class_of, minlength=len(class_ids)).astype(np.int64),
+        orbit_sizes=np.ones(len(class_ids), dtype=np.int64),
     )
 
 
@@ -229,7 +259,7 @@ def hand_classes(board: Board, hands: Player, game: GameName = "omaha8") -> Hand
     >>> hand_classes("Ah Kd 7c", hands[:2]).sizes.tolist()  # a rainbow flop: no symmetry
     [1, 1]
     """
-    b = known_cards(board, "board", (3, 4, _checks.BOARD_SIZE))
+    b = known_cards(board, "board", DEALT_BOARDS)
     p = read_side(hands, "hands", hole_size(hands) or 4, b, read_game(game))
     return classes_of_rows(b, p.combos)
 

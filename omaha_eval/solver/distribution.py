@@ -37,6 +37,7 @@ from omaha_eval.engine.spot import Seat, live_rows, prepare
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
 from omaha_eval.solver.hands import hand_table
 from omaha_eval.solver.street import street_shares
+from omaha_eval.streets import STREET_BOARDS
 from omaha_eval.types import Board, GameName, Seed
 from omaha_eval.types import Player as PlayerInput  # engine.players.Player: a player as read
 
@@ -45,7 +46,7 @@ __all__ = ["PREFLOP_TRIALS", "EquityDistribution", "distribution_of", "equity_di
 # Monte Carlo trials per combo preflop (a standard error of about 1% each).
 PREFLOP_TRIALS = 2_000
 # Board sizes a distribution is drawn on: preflop, a flop, a turn, a river.
-BOARD_SIZES = (0, 3, 4, 5)
+BOARD_SIZES = STREET_BOARDS
 _NONE = np.zeros(0, np.uint8)  # no cards (no board preflop, no dead cards)
 
 

@@ -26,6 +26,7 @@ from omaha_eval.games import game as read_game
 from omaha_eval.solver.classes import HandClasses
 from omaha_eval.solver.question import read_sides
 from omaha_eval.solver.street import block_sums, street_spot
+from omaha_eval.streets import DEALT_BOARDS
 from omaha_eval.types import Board, GameName, Player, Weights
 
 __all__ = ["MAX_BINS", "EquityFeatures", "equity_features"]
@@ -126,7 +127,7 @@ def equity_features(
     >>> f.histogram.tolist(), float(f.ehs[0]), float(f.ehs2[0])  # wins 9 rivers in 10
     ([[0.1, 0.0, 0.0, 0.9]], 0.9, 0.9)
     """
-    b = known_cards(board, "board", (3, 4, _checks.BOARD_SIZE))
+    b = known_cards(board, "board", DEALT_BOARDS)
     the_game = read_game(game)
     n_bins = _checks.count(bins, "bins", 1, MAX_BINS)
     workers = read_options(threads=threads).threads

@@ -24,6 +24,7 @@ import numpy.typing as npt
 
 import omaha_eval._checks as _checks
 import omaha_eval._core as _core
+from omaha_eval import streets
 from omaha_eval._blocks import ROWS, interruptible, map_rows
 from omaha_eval._checks import HOLE_SIZES, CardArray
 from omaha_eval.cards import format_cards
@@ -41,14 +42,9 @@ __all__ = [
 
 IndexArray = npt.NDArray[np.int64]
 
-# The board's rounds dealt by each street.
-STREETS: dict[str, tuple[int, ...]] = {
-    "preflop": (),
-    "flop": (3,),
-    "turn": (3, 1),
-    "river": (3, 1, 1),
-}
-_STREET_OF_BOARD = {sum(rounds): street for street, rounds in STREETS.items()}
+# The board's rounds dealt by each street (omaha_eval/streets.py).
+STREETS: dict[str, tuple[int, ...]] = {street: streets.rounds(street) for street in streets.STREETS}
+_STREET_OF_BOARD = streets.STREET_OF_SIZE
 
 _LOCK = threading.Lock()
 _INDEXERS: dict[tuple[int, ...], _core.Isomorphism] = {}

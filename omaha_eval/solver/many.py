@@ -23,12 +23,13 @@ from omaha_eval.engine.spot import check_deck
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import PLAYERS
 from omaha_eval.games import game as read_game
+from omaha_eval.streets import DEALT_BOARDS
 from omaha_eval.types import CardRows, FloatArray, GameName, SpotHands
 
 __all__ = ["ManyEquity", "equity_many"]
 
 
-BOARD_SIZES = (3, 4, 5)
+BOARD_SIZES = DEALT_BOARDS
 CHUNK = 4096  # spots per C call
 BAD_ROWS_QUOTED = 5
 

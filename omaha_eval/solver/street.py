@@ -25,6 +25,7 @@ from omaha_eval.games import game as read_game
 from omaha_eval.solver.hands import row_finder
 from omaha_eval.solver.question import class_rows, read_sides
 from omaha_eval.solver.sides import off_board
+from omaha_eval.streets import DEALT_BOARDS
 from omaha_eval.types import CardRows, Cards, FloatArray, GameName, HandRange, Weights
 from omaha_eval.types import Player as PlayerInput  # engine.players.Player: a player as read
 
@@ -300,7 +301,7 @@ def street_equity(
     ...     "Jd 4d 3c", [[51, 47, 43, 39]], [[49, 45, 7, 3]]).equity[0]), 12)
     ((1, 4), 1.0)
     """
-    b = known_cards(board, "board", (3, 4, 5))
+    b = known_cards(board, "board", DEALT_BOARDS)
     the_game = read_game(game)
     workers = read_options(threads=threads).threads
     names = ("hero", "villain", "villain_weights")

@@ -24,7 +24,8 @@ from omaha_eval.engine.report import equity_cells
 from omaha_eval.engine.results import EquityResult
 from omaha_eval.errors import OmahaEvalError, for_people
 from omaha_eval.games import HOLE_SIZES, MAX_PLAYERS, game
-from omaha_eval.records import json_ready
+from omaha_eval.records import json_ready, result_document
+from omaha_eval.streets import DEALT_BOARDS
 from omaha_eval.web.bodies import MAX_QUERY, ApiError, Body, error_dict
 from omaha_eval.web.jobs import Progress
 
@@ -96,7 +97,7 @@ def _equity_dict(result: EquityResult) -> dict[str, Any]:
     command line prints it (cells of formatted numbers)."""
     notes = [for_people(n) for n in result.notes]
     header, rows, lines = equity_cells(result, notes)
-    data = {**result.to_dict(), "notes": notes}
+    data = result_document(result, notes)
     data["table"] = {"header": header, "rows": rows, "lines": lines}
     return json_ready(data)  # type: ignore[no-any-return]
 
@@ -139,7 +140,7 @@ def prepare_query(body: Body, stop: threading.Event) -> Run:
     def shown(result: Any) -> dict[str, Any]:
         notes = [for_people(n) for n in result.notes]
         header, rows, lines = query_cells(result, notes)
-        data = {**result.to_dict(), "notes": notes}
+        data = result_document(result, notes)
         data["table"] = {"header": header, "rows": rows, "lines": lines}
         return json_ready(data)  # type: ignore[no-any-return]
 
@@ -307,7 +308,7 @@ def evaluate_hand(body: Body) -> dict[str, Any]:
     with field("hole"):
         held = {int(c) for c in card_set(hole, "hole", HOLE_SIZES)}
     with field("board"):
-        card_set(board, "board", (3, 4, 5))
+        card_set(board, "board", DEALT_BOARDS)
     with field(None):
         value = evaluate(hole, board)
 
