@@ -258,7 +258,8 @@ def equity(
     default TARGET_MAX_TRIALS); trials whose work passes EXACT_WORK_LIMIT
     (engine/plan.py: TRIAL_WORK units a trial) are refused before any run.
     The same `seed` (None, an int, a SeedSequence or a Generator; the
-    result's ``seed`` reproduces it) gives the same result for any number of `threads` (default: every core).
+    result's ``seed`` reproduces it) gives the same result for any number
+    of `threads` (default: every core).
     `game` is any name of omaha_eval.games (``"omaha8"`` hi/lo, ``"omaha"``
     high only, or an alias such as ``"plo8"``, ``"plo"``).  `progress`, if
     given, is called with the running result after each round.
