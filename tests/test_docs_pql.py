@@ -26,6 +26,7 @@ import omaha_eval as oe
 from omaha_eval import games
 from omaha_eval.pql import functions as fn
 from omaha_eval.pql.syntax import AGGREGATES
+from omaha_eval.pql.types import Type
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "docs" / "pql.md"
@@ -99,7 +100,7 @@ def test_every_game_name_and_keyword_is_on_the_page():
 def test_the_types_table_has_every_type():
     types = _page().split("## Types", 1)[1].split("\n## ", 1)[0]
     rows = {line.split("|")[1].strip() for line in types.splitlines() if line.startswith("| ")}
-    assert {t.value for t in fn.Type} <= rows
+    assert {t.value for t in Type} <= rows
 
 
 def _check_answer(result: oe.QueryResult, text: str) -> None:
