@@ -50,7 +50,7 @@ from omaha_eval.pql.types import NUMERIC, RULES, SELECTORS, Type, comparable, ex
 from omaha_eval.ranges import Range
 from omaha_eval.solver.hands import hand_index, hand_table
 
-__all__ = ["Context", "Prepared", "compile_expr", "prepare_statement"]
+__all__ = ["Context", "Prepared", "check_expr", "prepare_statement"]
 
 
 @dataclass(frozen=True)
@@ -111,7 +111,7 @@ def prepare_statement(statement: Statement, hole_cards: int | None = None,
     ctx = Context(seats, question.k, question.game, text, table.shape)
     selectors, column_names, types = [], [], []
     for s in statement.selectors:
-        expr = compile_expr(s.expr, ctx)
+        expr = check_expr(s.expr, ctx)
         takes = SELECTORS[s.aggregate]
         if not takes.test(expr.type):
             raise ctx.fail(f"{s.aggregate} needs {takes.needs}, got {expr.type.a}", expr.at)
@@ -120,7 +120,7 @@ def prepare_statement(statement: Statement, hole_cards: int | None = None,
         types.append(expr.type)
     where = None
     if statement.where is not None:
-        where = compile_expr(statement.where, ctx)
+        where = check_expr(statement.where, ctx)
         if where.type is not Type.BOOL:
             raise ctx.fail(
                 f"where needs a true/false condition, got {where.type.a}", statement.where.at
@@ -306,7 +306,7 @@ def _argument(f: Function, i: int, param: Param, arg: Node, ctx: Context) -> Any
         return value if param.const else Const(value, param.type, arg.at)
     if rules.quoted == "only":
         raise wrong("no quoted text")
-    expr = compile_expr(arg, ctx)
+    expr = check_expr(arg, ctx)
     if param.const:
         if expr.type is Type.PLAYER and param.type is not Type.PLAYER:
             raise wrong(f"the player {getattr(arg, 'name', '')!r}")
@@ -363,7 +363,7 @@ def _operand_pair(
     return left, right
 
 
-def compile_expr(node: Node, ctx: Context) -> Expr:
+def check_expr(node: Node, ctx: Context) -> Expr:
     """The typed expression of a syntax tree node (QueryError when it does
     not fit together)."""
     if isinstance(node, Literal):
@@ -375,7 +375,7 @@ def compile_expr(node: Node, ctx: Context) -> Expr:
     if isinstance(node, Call):
         return _call(node, ctx)
     if isinstance(node, Unary):
-        operand = compile_expr(node.operand, ctx)
+        operand = check_expr(node.operand, ctx)
         if node.op == "not":
             if operand.type is not Type.BOOL:
                 raise ctx.fail(f"'not' needs a true/false value, got {_shown(operand)}", node.at)
@@ -386,7 +386,7 @@ def compile_expr(node: Node, ctx: Context) -> Expr:
             return Const(-float(operand.value), Type.NUM, node.at)
         return Negate(operand, Type.NUM, node.at)
     assert isinstance(node, Binary)
-    left, right = compile_expr(node.left, ctx), compile_expr(node.right, ctx)
+    left, right = check_expr(node.left, ctx), check_expr(node.right, ctx)
     if node.op in ("and", "or"):
         for side, sub in ((left, node.left), (right, node.right)):
             if side.type is not Type.BOOL:
