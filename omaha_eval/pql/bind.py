@@ -23,7 +23,7 @@ from omaha_eval.games import MAX_PLAYERS, PLAYERS, Game, game_and_size
 from omaha_eval.pql.functions import FUNCTIONS, KEYWORDS, Shape
 from omaha_eval.pql.syntax import QueryError, Statement
 
-__all__ = ["Table", "bind"]
+__all__ = ["Strata", "Table", "bind"]
 
 Strata = list[tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]]  # (board, dead) pairs
 
