@@ -1,8 +1,9 @@
 """The query engine's layout (issue 30, items 4 and 5), read from the source:
 no import cycle through omaha_eval/pql, no import inside a function there
 (the one left is the run options' block, which moves to the engine's plan),
-no private name of another module used there, and a docstring in every
-file saying its job."""
+no private name of another module used there, a docstring in every file
+saying its job, and the checker's readers of quoted text agreeing with the
+type table."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ import ast
 from pathlib import Path
 
 import pytest
+
+from omaha_eval.pql.check import READERS
+from omaha_eval.pql.types import RULES
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "omaha_eval"
@@ -122,6 +126,10 @@ def test_pql_uses_no_private_name_of_another_module() -> None:
                     and node.value.id in aliases and node.attr.startswith("_")):  # fmt: skip
                 found.append(f"{path.name}:{node.lineno}: {node.value.id}.{node.attr}")
     assert found == []
+
+
+def test_quoted_text_is_read_as_exactly_the_types_whose_rules_say_so() -> None:
+    assert set(READERS) == {t for t, rules in RULES.items() if rules.quoted}
 
 
 def test_every_pql_file_says_its_job() -> None:

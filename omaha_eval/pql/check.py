@@ -50,7 +50,7 @@ from omaha_eval.pql.types import NUMERIC, RULES, SELECTORS, Type, comparable, ex
 from omaha_eval.ranges import Range
 from omaha_eval.solver.hands import hand_index, hand_table
 
-__all__ = ["Context", "Prepared", "check_expr", "prepare_statement"]
+__all__ = ["READERS", "Context", "Prepared", "check_expr", "prepare_statement"]
 
 
 @dataclass(frozen=True)
@@ -229,23 +229,25 @@ def _members(text: str, k: int, game: Game) -> npt.NDArray[np.bool_]:
     return members
 
 
+# How quoted text is read as each type whose rules read it (the `quoted` of
+# types.RULES), before any deal is drawn.
+READERS: dict[Type, Callable[[str, Context], Any]] = {
+    Type.CARD: lambda t, ctx: _card(t),
+    Type.RANK: lambda t, ctx: _rank(t),
+    Type.RANKSET: lambda t, ctx: _rank_set(t),
+    Type.HANDTYPE: lambda t, ctx: _hand_type(t),
+    Type.FLOPCAT: lambda t, ctx: _flop_category(t),
+    Type.HIRATING: lambda t, ctx: _high_rating(t),
+    Type.LORATING: lambda t, ctx: _low_rating(t),
+    Type.RANGE: lambda t, ctx: _members(t, ctx.k, ctx.game),
+    Type.BOARD: lambda t, ctx: _members(t, 5, ctx.game),
+}
+
+
 def _quoted(text: str, want: Type, ctx: Context) -> Any:
-    """Quoted text read as what its place wants (a type whose rules read
-    quoted text; KeyError for any other)."""
-    readers: dict[Type, Callable[[str], Any]] = {
-        Type.CARD: _card,
-        Type.RANK: _rank,
-        Type.RANKSET: _rank_set,
-        Type.HANDTYPE: _hand_type,
-        Type.FLOPCAT: _flop_category,
-        Type.HIRATING: _high_rating,
-        Type.LORATING: _low_rating,
-        Type.RANGE: lambda t: _members(t, ctx.k, ctx.game),
-        Type.BOARD: lambda t: _members(t, 5, ctx.game),
-    }
-    if not RULES[want].quoted:
-        raise KeyError(want)
-    return readers[want](text)
+    """Quoted text read as what its place wants (KeyError for a type that
+    reads none)."""
+    return READERS[want](text, ctx)
 
 
 # ------------------------------------------------------------------ calls
