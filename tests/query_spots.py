@@ -27,7 +27,8 @@ from oracles import evaluator as ref
 from oracles import query as oracle
 
 import omaha_eval as oe
-from omaha_eval.pql.functions import STREETS, Type
+from omaha_eval.pql.functions import STREETS
+from omaha_eval.pql.types import Type
 
 STREET_NAMES = {v: k for k, v in STREETS.items()}
 TOLERANCE = 1e-12

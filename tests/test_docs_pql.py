@@ -3,6 +3,9 @@
 - The generated parts (the games, the keywords, the function reference) are
   what tools/pql_reference.py writes from the tables that own them, and the
   reference lists every function with its meaning and example verbatim.
+- The grammar is written once, as the page's one ```ebnf block, and its
+  rules are what the parser (syntax.py) implements: a method per rule, the
+  word lists and the tokens as the parser reads them.
 - Every ```sql block on the page and every function's example runs (small,
   seeded) and gives a sane answer; every ```python block runs as a doctest
   and prints what the page shows, so each figure on the page is produced by
@@ -25,7 +28,9 @@ import pytest
 import omaha_eval as oe
 from omaha_eval import games
 from omaha_eval.pql import functions as fn
+from omaha_eval.pql import syntax
 from omaha_eval.pql.syntax import AGGREGATES
+from omaha_eval.pql.types import Type
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "docs" / "pql.md"
@@ -99,7 +104,88 @@ def test_every_game_name_and_keyword_is_on_the_page():
 def test_the_types_table_has_every_type():
     types = _page().split("## Types", 1)[1].split("\n## ", 1)[0]
     rows = {line.split("|")[1].strip() for line in types.splitlines() if line.startswith("| ")}
-    assert {t.value for t in fn.Type} <= rows
+    assert {t.value for t in Type} <= rows
+
+
+def _grammar() -> dict[str, str]:
+    """The rules of the page's grammar: name -> its right side, one line."""
+    ((_, block),) = _blocks("ebnf")
+    rules: dict[str, str] = {}
+    for line in block.splitlines():
+        rule = re.match(r"(\w+)\s+::=\s+(.*)", line)
+        if rule:
+            name = rule.group(1)
+            rules[name] = rule.group(2)
+        elif line.strip():
+            assert line.startswith(" "), f"not a rule nor its continuation: {line!r}"
+            rules[name] += " " + line.strip()
+    return rules
+
+
+def _quoted(right: str) -> list[str]:
+    """The quoted terminals of a right side."""
+    return [a or b for a, b in re.findall(r"\"([^\"]+)\"|'([^']+)'", right)]
+
+
+def _referenced(right: str) -> set[str]:
+    """The rules a right side names: its bare words, outside quotes and
+    character classes."""
+    bare = re.sub(r"\"[^\"]*\"|'[^']*'|\[[^]]*\]", " ", right)
+    return set(re.findall(r"[A-Za-z_]\w*", bare))
+
+
+# The rules the parser reads without a method of their own, and where.
+WORD_LISTS = {"aggregate": AGGREGATES, "comparison": syntax.COMPARISONS,
+              "keyword": sorted(syntax.KEYWORDS)}  # fmt: skip
+TOKENS = {"NAME": "name", "NUMBER": "number", "STRING": "string"}  # rule -> token kind
+
+
+def test_the_grammar_is_written_once_as_ebnf():
+    assert len(_blocks("ebnf")) == 1
+    assert _page().count("::=") == len(_grammar()), "a rule outside the ```ebnf block"
+    assert "::=" not in (syntax.__doc__ or "") and ":=" not in (syntax.__doc__ or "")
+
+
+def test_every_rule_the_grammar_names_is_defined():
+    rules = _grammar()
+    for name, right in rules.items():
+        assert _referenced(right) <= set(rules), name
+
+
+def test_each_grammar_rule_is_a_method_of_the_parser():
+    # the parser's rules: its methods that return what they read (the
+    # others say whether a token is next, fail, or build a node)
+    reads = {"Node", "Statement", "Selector", "Binding", "list[Statement]"}
+    methods = {name.rstrip("_") for name, f in vars(syntax.Parser).items()
+               if callable(f) and f.__annotations__.get("return") in reads}  # fmt: skip
+    rules = _grammar()
+    lexical = {"name", "comment", *WORD_LISTS, *TOKENS}
+    assert methods == set(rules) - lexical
+    assert rules["name"] == "NAME - keyword"
+
+
+def test_the_grammar_s_words_are_the_parser_s():
+    rules = _grammar()
+    for rule, words in WORD_LISTS.items():
+        assert sorted(_quoted(rules[rule])) == sorted(words), rule
+        assert _referenced(rules[rule]) == set(), rule
+    syntactic = [w for name, right in rules.items() if name not in TOKENS and name != "comment"
+                 for w in _quoted(right)]  # fmt: skip
+    assert {w for w in syntactic if w.isalpha()} == set(AGGREGATES) | syntax.KEYWORDS
+    for symbol in (w for w in syntactic if not w.isalpha()):
+        kinds = [(t.kind, t.text) for t in syntax.tokens(symbol)]
+        assert kinds == [("op", symbol), ("end", "")], symbol
+
+
+def test_the_grammar_s_tokens_are_the_tokenizer_s():
+    examples = {"NAME": ["hero", "_p2", "winsHi"], "NUMBER": ["2", "0.5", ".5", "1e-3", "7.", "2E+5"],
+                "STRING": ["'As'", "\"AKQ\"", "'it''s'"]}  # fmt: skip
+    assert set(examples) == set(TOKENS) == {n for n in _grammar() if n.isupper()}
+    for rule, texts in examples.items():
+        for text in texts:
+            (token, end) = syntax.tokens(text)
+            assert token.kind == TOKENS[rule] and end.kind == "end", text
+    assert [t.kind for t in syntax.tokens("-- a comment")] == ["end"]
 
 
 def _check_answer(result: oe.QueryResult, text: str) -> None:

@@ -15,9 +15,10 @@ import pytest
 
 import omaha_eval as oe
 from omaha_eval.pql import functions as fn
-from omaha_eval.pql.execute import prepare_statement
-from omaha_eval.pql.functions import NUMERIC, Function, Param, Type
+from omaha_eval.pql.check import prepare_statement
+from omaha_eval.pql.functions import Function, Param
 from omaha_eval.pql.syntax import QueryError, parse
+from omaha_eval.pql.types import NUMERIC, Type
 
 FROM = "from hero='AsAh2c3d', villain='*', board='Kc8d4h'"
 

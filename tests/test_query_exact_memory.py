@@ -16,7 +16,7 @@ from cli_helpers import run_python
 
 import omaha_eval as oe
 from omaha_eval.pql import QueryResult, query_rounds
-from omaha_eval.pql.execute import MAX_ASSIGNMENTS
+from omaha_eval.pql.plan import MAX_ASSIGNMENTS
 
 RIVER = "2c7d9hJsKd"
 HUGE = f"select count(winsHi(hero)) from hero='AA', villain='*', board='{RIVER}'"

@@ -40,7 +40,8 @@ from query_spots import (
 )
 
 import omaha_eval as oe
-from omaha_eval.pql.functions import FUNCTIONS, Function, Type
+from omaha_eval.pql.functions import FUNCTIONS, Function
+from omaha_eval.pql.types import Type
 
 
 def _low_cards(text: str) -> tuple[int, ...]:

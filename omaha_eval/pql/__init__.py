@@ -7,13 +7,22 @@ does A2 get quartered against two 15% hands when it makes the nut low"::
     from game='omaha8', hero='A2**', villain1='15%', villain2='15%'
     where nutLo(hero, river) and not (winsHi(hero) or tiesHi(hero))
 
-docs/pql.md is the reference: the statements, the bindings, the
-expressions, and every function with its meaning in Omaha.  The parts:
-syntax.py (text -> statements), functions.py (the functions), compiler.py
-(names and types, checked once), block.py (the values of a block of deals,
-computed in C), aggregates.py (the selectors' sums and standard errors),
-execute.py (a statement run exactly or by Monte Carlo, on the equity engine),
-report.py (a result's table: what the command prints and ``str(result)``).
+docs/pql.md is the reference: the grammar, the statements, the bindings,
+the expressions, and every function with its meaning in Omaha.  The engine
+is a pipeline, a file a step:
+
+1. syntax.py, the parser: text -> statements (the grammar: docs/pql.md);
+2. check.py, the checker: bind.py reads the from clause (the players, the
+   game, the board), then every name, call and type is checked against the
+   function table (functions.py) and the type rules (types.py, one table),
+   giving typed expressions (expressions.py);
+3. plan.py: exact or Monte Carlo, the cost bounds, what exact enumeration
+   lists, the block layout;
+4. evaluate.py, vectorised evaluation: the deals made block by block in C,
+   their values (block.py), the expressions over them, the selectors' sums
+   (aggregates.py);
+5. result.py: the QueryResult; report.py: its table (what the command
+   prints and ``str(result)``).
 
 >>> r = query("select count(winsHi(hero)) from hero='AsAh2c3d', villain='KsKh4c5d', "
 ...           "board='Ac7d2h'")
@@ -33,7 +42,10 @@ from omaha_eval.engine import runner
 from omaha_eval.engine.runner import Plan
 from omaha_eval.engine.seeds import seed_value
 from omaha_eval.errors import OmahaEvalTypeError, quote
-from omaha_eval.pql.execute import Column, Prepared, QueryResult, plan, prepare_statement, run
+from omaha_eval.pql.check import Prepared, prepare_statement
+from omaha_eval.pql.evaluate import run
+from omaha_eval.pql.plan import plan
+from omaha_eval.pql.result import Column, QueryResult
 from omaha_eval.pql.syntax import QueryError, parse
 from omaha_eval.types import Seed, StopFlag
 

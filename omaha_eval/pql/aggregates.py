@@ -1,5 +1,6 @@
 """The selectors' sums over blocks of deals, and their values with standard
-errors.
+errors: the sums of vectorised evaluation (evaluate.py evaluates each
+block's expressions into them), read by the result (result.py).
 
 Every selector is a weighted mean over the trials a ``where`` keeps (each
 trial's weight: the sampler's, 1 for independent draws; the product of the
@@ -30,10 +31,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from omaha_eval.pql.compiler import Expr
-from omaha_eval.pql.functions import Type
+from omaha_eval.pql.block import Block
+from omaha_eval.pql.expressions import Expr
 
-__all__ = ["Moments", "Tally", "estimate", "merge_strata"]
+__all__ = ["Moments", "Tally", "estimate", "merge_strata", "tally_block"]
 
 
 @dataclass
@@ -113,7 +114,7 @@ def _dot(a: npt.NDArray[np.float64], b: npt.NDArray[np.float64]) -> float:
     return float(np.einsum("i,i->", a, b))
 
 
-def tally_block(selectors: Sequence[tuple[str, Expr]], where: Expr | None, block: Any) -> Tally:
+def tally_block(selectors: Sequence[tuple[str, Expr]], where: Expr | None, block: Block) -> Tally:
     """The sums of one block (block.py's Block) for a statement's selectors
     (aggregate, expression) and its where clause."""
     w = block.deals.weights
@@ -215,34 +216,3 @@ def estimate(
         spread = m.aa - 2 * R * m.ab + R * R * s.bb - (m.a - R * s.b) ** 2 / n
         variance += max(spread, 0.0) * n / (n - 1)
     return R, math.sqrt(variance) / B
-
-
-# How each countable type's values are shown as histogram labels and extremes.
-def label(value: Any, t: Type) -> str:
-    """A value as a histogram label (and a min or max)."""
-    from fractions import Fraction
-
-    from omaha_eval.cards import card_str
-    from omaha_eval.evaluator import low_name
-    from omaha_eval.pql import functions as fn
-
-    if t is Type.BOOL:
-        return "true" if value else "false"
-    if t is Type.HANDTYPE:
-        return fn.HAND_TYPE_NAMES[int(value)]
-    if t is Type.FLOPCAT:
-        return fn.FLOP_CATEGORIES[int(value)]
-    if t is Type.CARD:
-        return card_str(int(value))
-    if t is Type.RANK:
-        return fn.rank_text(int(value))
-    if t is Type.RANKSET:
-        ranks = [fn.rank_text(r) for r in range(12, -1, -1) if int(value) >> r & 1]
-        return "".join(ranks) or "-"
-    if t is Type.FRACTION:
-        return str(Fraction(float(value)).limit_denominator(10_000))
-    if t is Type.LORATING:  # as players read a low: 8-6-4-2-A
-        return low_name(int(value)) or "no low"
-    if t in (Type.INT, Type.HIRATING):
-        return str(int(value))
-    return format(float(value), ".6g")

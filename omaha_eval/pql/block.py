@@ -8,6 +8,9 @@ A block is T deals (rows): ``hands`` (T, n, k) card ids, ``boards`` (T, 5)
 (the whole board, dealt to the river) and ``weights`` (T,).  Streets are
 named by their board size: 3 (flop), 4 (turn), 5 (river); 0 (preflop)
 only for the equity of known hands.
+
+Part of vectorised evaluation: evaluate.py makes the blocks, the functions
+(functions.py) read these values through the expressions (expressions.py).
 """
 
 from __future__ import annotations

@@ -1,10 +1,11 @@
-"""The query language's types and functions: for each function its
-arguments, its result, its meaning in Omaha, an example, and its
-implementation over a block of deals (NumPy over the rows asked, reading
-the values block.py computes in C).
+"""The query language's function table: for each function its arguments,
+its result (by the types of types.py), its meaning in Omaha, an example,
+its cost, and its implementation over a block of deals (NumPy over the rows
+asked, reading the values block.py computes in C); and the keywords that
+name values (streets, hand types, flop categories, true and false).
 
 The table (FUNCTIONS) is the one owner of what a function means: the
-compiler checks calls against it, docs/pql.md lists it (a test checks that
+checker (check.py) checks calls against it, docs/pql.md lists it (a test checks that
 the page and the table agree), and tests/oracles/query.py re-implements
 each meaning in plain Python over every deal of small spots.
 
@@ -17,8 +18,6 @@ PQL defines them.
 
 from __future__ import annotations
 
-import enum
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from math import comb
@@ -32,58 +31,27 @@ from omaha_eval._cache import cache
 from omaha_eval.cards import RANKS, rank_of
 from omaha_eval.evaluator import CATEGORIES
 from omaha_eval.pql.block import Block
+from omaha_eval.pql.types import RULES, Bounds, Type
+from omaha_eval.solver.hands import hand_index  # the hand order of all_hands
 
 __all__ = [
     "FLOP_CATEGORIES",
     "FUNCTIONS",
     "HAND_TYPES",
-    "INTEGRAL",
-    "NUMBER_BOUNDS",
-    "NUMERIC",
-    "ORDERED",
+    "HAND_TYPE_ALIASES",
+    "HAND_TYPE_NAMES",
+    "KEYWORDS",
     "STREETS",
-    "Bounds",
+    "STREET_NAMES",
     "Function",
     "Param",
     "Shape",
-    "Type",
+    "rank_text",
 ]
 
 Array = npt.NDArray[Any]
 Rows = npt.NDArray[np.int64]
 
-
-class Type(enum.Enum):
-    """The types of values; each value is a NumPy array over a block's rows
-    (STREET, PLAYER and STRING are constants, known when a query is read)."""
-
-    BOOL = "boolean"
-    NUM = "number"
-    INT = "whole number"
-    EQUITY = "equity"  # a share of the pot, 0 to 1
-    FRACTION = "fraction"  # a share of the pot, shown as a fraction
-    HIRATING = "high rating"  # 1..7462, larger is better
-    LORATING = "low rating"  # 0 (no low), 1..56, larger is better
-    HANDTYPE = "hand type"
-    FLOPCAT = "flop category"
-    CARD = "card"
-    RANK = "rank"
-    RANKSET = "rank set"
-    STREET = "street"
-    PLAYER = "player"
-    STRING = "text"
-    RANGE = "range text"  # an argument only: read as a range of the spot's hands
-    BOARD = "board pattern"  # an argument only: read as a set of five cards
-
-    @property
-    def a(self) -> str:
-        """The type's name with its article ("an equity", "a rank")."""
-        return f"{'an' if self.value[0] in 'aeiou' else 'a'} {self.value}"
-
-
-NUMERIC = frozenset({Type.NUM, Type.INT, Type.EQUITY, Type.FRACTION, Type.HIRATING, Type.LORATING})
-INTEGRAL = frozenset({Type.INT, Type.HIRATING, Type.LORATING})  # whole numbers, shown so
-ORDERED = NUMERIC | {Type.HANDTYPE, Type.FLOPCAT, Type.RANK}
 
 STREETS = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}
 STREET_NAMES = {v: k for k, v in STREETS.items()}
@@ -128,38 +96,14 @@ FLOP_CATEGORIES = (
 )
 _FLOP = {name: i for i, name in enumerate(FLOP_CATEGORIES)}
 
-
-@dataclass(frozen=True)
-class Bounds:
-    """The numbers a numeric argument takes: `low` to `high`, whole numbers
-    only when `whole`."""
-
-    low: float
-    high: float
-    whole: bool
-
-    def read(self, value: float) -> int | float | None:
-        """The value as the argument takes it (an int when whole), or None
-        when it is not one of its numbers."""
-        if not self.low <= value <= self.high:  # NaN too
-            return None
-        if self.whole:
-            return int(value) if float(value).is_integer() else None
-        return float(value)
-
-    def __str__(self) -> str:
-        kind = "a whole number" if self.whole else "a number"
-        return f"{kind} {self.low:,g} to {self.high:,g}"
-
-
-# The numbers of each numeric type, as arguments (the types' own ranges).
-NUMBER_BOUNDS = {
-    Type.NUM: Bounds(-math.inf, math.inf, whole=False),
-    Type.INT: Bounds(0, 2**53, whole=True),
-    Type.EQUITY: Bounds(0, 1, whole=False),
-    Type.FRACTION: Bounds(0, 1, whole=False),
-    Type.HIRATING: Bounds(1, float(_core.HIGH_MAX), whole=True),
-    Type.LORATING: Bounds(0, float(_core.LOW_MAX), whole=True),
+# Every keyword that names a value: its type and value.
+KEYWORDS: dict[str, tuple[Type, int]] = {
+    **{name: (Type.STREET, v) for name, v in STREETS.items()},
+    **{name: (Type.HANDTYPE, i) for i, name in enumerate(HAND_TYPES)},
+    **{name: (Type.HANDTYPE, i) for name, i in HAND_TYPE_ALIASES.items()},
+    **{name: (Type.FLOPCAT, i) for i, name in enumerate(FLOP_CATEGORIES)},
+    "true": (Type.BOOL, True),
+    "false": (Type.BOOL, False),
 }
 
 
@@ -177,7 +121,7 @@ class Param:
     @property
     def numbers(self) -> Bounds | None:
         """The numbers this argument takes (None: it is not a number)."""
-        return self.bounds or NUMBER_BOUNDS.get(self.type)
+        return self.bounds or RULES[self.type].numbers
 
 
 @dataclass(frozen=True)
@@ -205,10 +149,17 @@ class Function:
 
 FUNCTIONS: dict[str, Function] = {}  # lower-case name (and aliases) -> function
 
+# The arguments most functions take.
+PLAYER = Param("player", Type.PLAYER)
+STREET = Param("street", Type.STREET)
+HAND_TYPE = Param("type", Type.HANDTYPE)
+FLOP_CATEGORY = Param("category", Type.FLOPCAT)
+RANK_SET = Param("ranks", Type.RANKSET, const=False)
+
 
 def _define(
     name: str,
-    params: str,
+    params: tuple[Param, ...],
     returns: Type,
     meaning: str,
     example: str,
@@ -219,25 +170,12 @@ def _define(
     low: bool = False,
     orders: tuple[int, ...] = (),
 ) -> Callable[[Callable[..., Array]], Callable[..., Array]]:
-    """Register a function; `params` is "name:type, ..." (types by their
-    enum names, a trailing '*' for an argument that may be an expression,
-    then for a number its own range, "n:INT 1..13")."""
-    parsed = []
-    for part in filter(None, (p.strip() for p in params.split(","))):
-        pname, spec = part.split(":")
-        ptype, _, span = spec.partition(" ")
-        expression = ptype.endswith("*")
-        t = Type[ptype.rstrip("*")]
-        bounds = None
-        if span:
-            first, last = span.split("..")
-            bounds = Bounds(float(first), float(last), whole=t in INTEGRAL)
-        parsed.append(Param(pname, t, const=not expression, bounds=bounds))
+    """Register a function with its arguments, result, meaning and example."""
 
     def register(impl: Callable[..., Array]) -> Callable[..., Array]:
         f = Function(
             name,
-            tuple(parsed),
+            params,
             returns,
             meaning,
             example,
@@ -360,7 +298,7 @@ def _runout_cost(shape: Shape, street: int) -> float:
 
 _define(
     "riverEquity",
-    "player:PLAYER",
+    (PLAYER,),
     Type.EQUITY,
     "the player's share of the pot at the river (hi share + lo share; the whole pot "
     "to the best high when no low qualifies)",
@@ -368,7 +306,7 @@ _define(
 )(lambda block, rows, p: block.shares()[rows, p])
 _define(
     "fractionalRiverEquity",
-    "player:PLAYER",
+    (PLAYER,),
     Type.FRACTION,
     "riverEquity as a fraction (1/2 for half the pot, 3/4 for a quartered high and "
     "low): the same value, shown as the fraction it is",
@@ -376,14 +314,14 @@ _define(
 )(lambda block, rows, p: block.shares()[rows, p])
 _define(
     "winsHi",
-    "player:PLAYER",
+    (PLAYER,),
     Type.BOOL,
     "the player alone has the best high at the river (a tie is not a win)",
     "select count(winsHi(hero)) from hero='AA**', villain='KK**'",
 )(lambda block, rows, p: block.winners()[0][rows] == _bit(p))
 _define(
     "tiesHi",
-    "player:PLAYER",
+    (PLAYER,),
     Type.BOOL,
     "the player shares the best high at the river with another player",
     "select count(tiesHi(hero)) from hero='AA**', villain='AA**'",
@@ -395,7 +333,7 @@ _define(
 )
 _define(
     "winsLo",
-    "player:PLAYER",
+    (PLAYER,),
     Type.BOOL,
     "the player alone has the best qualifying (eight-or-better) low at the river",
     "select count(winsLo(hero)) from hero='A2**', villain='A3**'",
@@ -403,7 +341,7 @@ _define(
 )(lambda block, rows, p: block.winners()[1][rows] == _bit(p))
 _define(
     "tiesLo",
-    "player:PLAYER",
+    (PLAYER,),
     Type.BOOL,
     "the player shares the best qualifying low at the river with another player "
     "(quartered, or split)",
@@ -419,7 +357,7 @@ _define(
 
 @_define(
     "scoops",
-    "player:PLAYER",
+    (PLAYER,),
     Type.BOOL,
     "the player wins the whole pot alone: the best high alone, and the best low "
     "alone or no qualifying low",
@@ -432,7 +370,7 @@ def _scoops(block: Block, rows: Rows, p: int) -> Array:
 
 @_define(
     "winningHandType",
-    "",
+    (),
     Type.HANDTYPE,
     "the hand type of the best high at the river (every winner's, when it is shared)",
     "select histogram(winningHandType()) from p1='*', p2='*', p3='*', p4='*', p5='*', p6='*'",
@@ -445,7 +383,7 @@ def _winning_hand_type(block: Block, rows: Rows) -> Array:
 
 _define(
     "handType",
-    "player:PLAYER, street:STREET",
+    (PLAYER, STREET),
     Type.HANDTYPE,
     "the hand type of the player's best high on the street (two hole cards and three "
     "of that street's board cards)",
@@ -453,21 +391,21 @@ _define(
 )(lambda block, rows, p, s: _category_of()[_high(block, rows, p, s)].astype(np.int64))
 _define(
     "exactHandType",
-    "player:PLAYER, street:STREET, type:HANDTYPE",
+    (PLAYER, STREET, HAND_TYPE),
     Type.BOOL,
     "the player's high on the street is of exactly this hand type",
     "select count(exactHandType(hero, flop, flush)) from hero='AsKs**', villain='*'",
 )(lambda block, rows, p, s, t: _category_of()[_high(block, rows, p, s)] == t)
 _define(
     "minHandType",
-    "player:PLAYER, street:STREET, type:HANDTYPE",
+    (PLAYER, STREET, HAND_TYPE),
     Type.BOOL,
     "the player's high on the street is of this hand type or better",
     "select count(minHandType(hero, flop, trips)) from hero='KK**', villain='*'",
 )(lambda block, rows, p, s, t: _category_of()[_high(block, rows, p, s)] >= t)
 _define(
     "hiRating",
-    "player:PLAYER, street:STREET",
+    (PLAYER, STREET),
     Type.HIRATING,
     "the player's best high on the street as a rating, 1 (7-5-4-3-2) to 7,462 (a "
     "royal flush): larger is better, equal ratings tie",
@@ -475,7 +413,7 @@ _define(
 )(lambda block, rows, p, s: _high(block, rows, p, s))
 _define(
     "minHiRating",
-    "player:PLAYER, street:STREET, rating:HIRATING*",
+    (PLAYER, STREET, Param("rating", Type.HIRATING, const=False)),
     Type.BOOL,
     "the player's high on the street rates at least this (a five-card hand such as "
     "'AsAdKsKdQc' rated by rateHiHand, or a rating)",
@@ -489,7 +427,7 @@ def _best_of_players(values: Array, p: int) -> Array:
 
 _define(
     "bestHiRating",
-    "player:PLAYER, street:STREET",
+    (PLAYER, STREET),
     Type.BOOL,
     "no other player has a better high on the street (ties allowed)",
     "select count(bestHiRating(hero, flop)) from hero='AA**', villain='KK**'",
@@ -497,7 +435,7 @@ _define(
 )(lambda block, rows, p, s: _best_of_players(block.values(s)[0][rows], p))
 _define(
     "loRating",
-    "player:PLAYER, street:STREET",
+    (PLAYER, STREET),
     Type.LORATING,
     "the player's best eight-or-better low on the street as a rating: 0 for no low, "
     "else 1 (8-7-6-5-4) to 56 (5-4-3-2-A), larger is better",
@@ -506,7 +444,7 @@ _define(
 )(lambda block, rows, p, s: _low(block, rows, p, s))
 _define(
     "minLoRating",
-    "player:PLAYER, street:STREET, rating:LORATING*",
+    (PLAYER, STREET, Param("rating", Type.LORATING, const=False)),
     Type.BOOL,
     "the player has a qualifying low on the street at least as good as this one (a "
     "low such as '8765A' rated by rateLoHand, or a rating)",
@@ -515,7 +453,7 @@ _define(
 )(lambda block, rows, p, s, r: (_low(block, rows, p, s) >= r) & (_low(block, rows, p, s) > 0))
 _define(
     "madeLo",
-    "player:PLAYER, street:STREET",
+    (PLAYER, STREET),
     Type.BOOL,
     "the player has a qualifying low on the street (it needs three low ranks on the "
     "board, and two of the player's own)",
@@ -526,7 +464,7 @@ _define(
 
 @_define(
     "bestLoRating",
-    "player:PLAYER, street:STREET",
+    (PLAYER, STREET),
     Type.BOOL,
     "the player has a qualifying low on the street and no other player a better one",
     "select count(bestLoRating(hero, turn)) from hero='A2**', villain='A3**'",
@@ -539,7 +477,7 @@ def _best_low(block: Block, rows: Rows, p: int, s: int) -> Array:
 
 _define(
     "nutHi",
-    "player:PLAYER, street:STREET",
+    (PLAYER, STREET),
     Type.BOOL,
     "no hand of two cards not on the street's board could make a better high with it: "
     "the player holds the nuts (other players' cards do not block)",
@@ -549,7 +487,7 @@ _define(
 
 @_define(
     "nutLo",
-    "player:PLAYER, street:STREET",
+    (PLAYER, STREET),
     Type.BOOL,
     "the player has a qualifying low on the street and no two cards not on the board "
     "could make a better one: the nut low (by ranks: other players' cards do not block)",
@@ -563,7 +501,7 @@ def _nut_lo(block: Block, rows: Rows, p: int, s: int) -> Array:
 
 @_define(
     "nutHiForHandType",
-    "player:PLAYER, street:STREET",
+    (PLAYER, STREET),
     Type.BOOL,
     "the player's high is the best of its hand type that the street's board allows "
     "(the nut flush, the top set...): the best high of that type that any two cards "
@@ -578,7 +516,7 @@ def _nut_for_type(block: Block, rows: Rows, p: int, s: int) -> Array:
 
 _define(
     "hvhEquity",
-    "player:PLAYER, street:STREET",
+    (PLAYER, STREET),
     Type.EQUITY,
     "the player's exact share of the pot with every player's hand known and the board "
     "of the street, over every way the rest of the board can come (dead cards left "
@@ -590,7 +528,7 @@ _define(
 )(lambda block, rows, p, s: block.equity(s, rows)[:, p])
 _define(
     "minHvHEquity",
-    "player:PLAYER, street:STREET, equity:EQUITY*",
+    (PLAYER, STREET, Param("equity", Type.EQUITY, const=False)),
     Type.BOOL,
     "hvhEquity of the player on the street is at least this",
     "select count(minHvHEquity(hero, flop, 0.5)) from hero='AA**', villain='*'",
@@ -602,7 +540,7 @@ _define(
 
 @_define(
     "flopHandCategory",
-    "player:PLAYER",
+    (PLAYER,),
     Type.FLOPCAT,
     "what the player's best flop hand makes of the flop, worst first: flopnothing; "
     "a pair (a pocket pair below the flop: flopunderpair; pairing its third, second "
@@ -685,7 +623,7 @@ def flop_category(block: Block, rows: Rows, p: int) -> Array:
 
 _define(
     "exactFlopHandCategory",
-    "player:PLAYER, category:FLOPCAT",
+    (PLAYER, FLOP_CATEGORY),
     Type.BOOL,
     "the player's flop category is exactly this one",
     "select count(exactFlopHandCategory(hero, flopset)) from hero='KK**', villain='*'",
@@ -693,7 +631,7 @@ _define(
 )(lambda block, rows, p, c: flop_category(block, rows, p) == c)
 _define(
     "minFlopHandCategory",
-    "player:PLAYER, category:FLOPCAT",
+    (PLAYER, FLOP_CATEGORY),
     Type.BOOL,
     "the player's flop category is this one or a better one",
     "select count(minFlopHandCategory(hero, floptoppair)) from hero='AK**', villain='*'",
@@ -724,7 +662,7 @@ def _outs(what: int, category: int = 0) -> Callable[..., Array]:
 _OUTS_COST = 45 * 30.0
 _define(
     "nutLoOuts",
-    "player:PLAYER, street:STREET",
+    (PLAYER, STREET),
     Type.INT,
     "how many of the unseen cards (in no player's hand, not on the board, not dead), "
     "dealt next, give the player the nut low on the next street (flop or turn)",
@@ -735,7 +673,7 @@ _define(
 )(_outs(0))
 _define(
     "nutHiOuts",
-    "player:PLAYER, street:STREET",
+    (PLAYER, STREET),
     Type.INT,
     "how many of the unseen cards, dealt next, give the player the nut high on the next "
     "street (flop or turn)",
@@ -745,7 +683,7 @@ _define(
 )(_outs(1))
 _define(
     "outsToHandType",
-    "player:PLAYER, street:STREET, type:HANDTYPE",
+    (PLAYER, STREET, HAND_TYPE),
     Type.INT,
     "how many of the unseen cards, dealt next, give the player at least this hand type "
     "on the next street (flop or turn)",
@@ -757,7 +695,7 @@ _define(
 
 @_define(
     "minOutsToHandType",
-    "player:PLAYER, street:STREET, type:HANDTYPE, outs:INT* 0..52",
+    (PLAYER, STREET, HAND_TYPE, Param("outs", Type.INT, const=False, bounds=Bounds(0, 52, True))),
     Type.BOOL,
     "outsToHandType of the player is at least this",
     "select count(minOutsToHandType(hero, flop, flush, 9)) from hero='AsKs**', "
@@ -774,56 +712,56 @@ def _min_outs(block: Block, rows: Rows, p: int, s: int, t: int, n: Array) -> Arr
 
 _define(
     "boardAllowsMadeLo",
-    "street:STREET",
+    (STREET,),
     Type.BOOL,
     "the street's board holds three or more distinct low ranks (A to 8): a low can be made",
     "select count(boardAllowsMadeLo(turn)) from hero='*', villain='*'",
 )(lambda block, rows, s: _POPCOUNT[_board_low(block, rows, s)] >= 3)
 _define(
     "boardLoCardCount",
-    "street:STREET",
+    (STREET,),
     Type.INT,
     "the distinct low ranks (A to 8) on the street's board",
     "select histogram(boardLoCardCount(flop)) from hero='*', villain='*'",
 )(lambda block, rows, s: _POPCOUNT[_board_low(block, rows, s)])
 _define(
     "pairedBoard",
-    "street:STREET",
+    (STREET,),
     Type.BOOL,
     "two cards of the street's board share a rank",
     "select count(pairedBoard(river)) from hero='*', villain='*'",
 )(lambda block, rows, s: _POPCOUNT[_board_ranks(block, rows, s)] < s)
 _define(
     "boardSuitCount",
-    "street:STREET",
+    (STREET,),
     Type.INT,
     "the distinct suits on the street's board",
     "select histogram(boardSuitCount(flop)) from hero='*', villain='*'",
 )(lambda block, rows, s: (_board_suits(block, rows, s) > 0).sum(axis=1))
 _define(
     "monotoneBoard",
-    "street:STREET",
+    (STREET,),
     Type.BOOL,
     "every card of the street's board is of one suit",
     "select count(monotoneBoard(flop)) from hero='*', villain='*'",
 )(lambda block, rows, s: (_board_suits(block, rows, s) > 0).sum(axis=1) == 1)
 _define(
     "twoToneBoard",
-    "street:STREET",
+    (STREET,),
     Type.BOOL,
     "exactly two suits on the street's board",
     "select count(twoToneBoard(flop)) from hero='*', villain='*'",
 )(lambda block, rows, s: (_board_suits(block, rows, s) > 0).sum(axis=1) == 2)
 _define(
     "rainbowBoard",
-    "street:STREET",
+    (STREET,),
     Type.BOOL,
     "every card of the street's board is of a different suit (a river, five cards, never is)",
     "select count(rainbowBoard(turn)) from hero='*', villain='*'",
 )(lambda block, rows, s: ((_board_suits(block, rows, s) > 0).sum(axis=1) == s) & (s < 5))
 _define(
     "flushingBoard",
-    "street:STREET",
+    (STREET,),
     Type.BOOL,
     "three or more cards of the street's board share a suit: a flush can be made",
     "select count(flushingBoard(river)) from hero='*', villain='*'",
@@ -835,7 +773,7 @@ _STRAIGHTS = [(1 << 12) | 0b1111] + [0b11111 << low for low in range(9)]
 
 @_define(
     "straightBoard",
-    "street:STREET",
+    (STREET,),
     Type.BOOL,
     "the street's board holds three ranks of some straight: a straight can be made",
     "select count(straightBoard(flop)) from hero='*', villain='*'",
@@ -847,14 +785,14 @@ def _straight_board(block: Block, rows: Rows, s: int) -> Array:
 
 _define(
     "boardRanks",
-    "street:STREET",
+    (STREET,),
     Type.RANKSET,
     "the set of ranks on the street's board",
     "select histogram(rankCount(boardRanks(flop))) from hero='*', villain='*'",
 )(lambda block, rows, s: _board_ranks(block, rows, s))
 _define(
     "duplicatedBoardRanks",
-    "street:STREET",
+    (STREET,),
     Type.RANKSET,
     "the ranks the street's board holds twice or more",
     "select count(rankCount(duplicatedBoardRanks(river)) > 0) from hero='*', villain='*'",
@@ -863,7 +801,7 @@ _define(
 
 @_define(
     "boardInRange",
-    "pattern:BOARD",
+    (Param("pattern", Type.BOARD),),
     Type.BOOL,
     "the river's five-card board matches the pattern, read in the range language as "
     "a set of five cards (docs/ranges.md: 'sss' is every board holding three spades "
@@ -871,15 +809,13 @@ _define(
     "select count(boardInRange('sss')) from hero='*', villain='*'",
 )
 def _board_in(block: Block, rows: Rows, members: npt.NDArray[np.bool_]) -> Array:
-    from omaha_eval.solver.hands import hand_index  # the hand order of all_hands
-
     board = np.sort(block.deals.boards[rows], axis=1)
     return members[hand_index(board)] if len(rows) else np.zeros(0, bool)
 
 
 _define(
     "turnCard",
-    "",
+    (),
     Type.CARD,
     "the turn card (the fourth board card)",
     "select histogram(turnCard()) from hero='AsAh**', villain='*', board='KsQd2c'",
@@ -887,7 +823,7 @@ _define(
 )(lambda block, rows: block.deals.boards[rows, 3].astype(np.int64))
 _define(
     "riverCard",
-    "",
+    (),
     Type.CARD,
     "the river card (the fifth board card)",
     "select count(riverCard() = 'As') from hero='*', villain='*'",
@@ -900,36 +836,34 @@ _define(
 
 @_define(
     "inRange",
-    "player:PLAYER, range:RANGE",
+    (PLAYER, Param("range", Type.RANGE)),
     Type.BOOL,
     "the player's hand is in the range (range text of docs/ranges.md, in the spot's "
     "hand size and game; weights are not read)",
     "select avg(riverEquity(hero)) from hero='AA**', villain='*' where inRange(hero, 'AA:$ds')",
 )
 def _in_range(block: Block, rows: Rows, p: int, members: npt.NDArray[np.bool_]) -> Array:
-    from omaha_eval.solver.hands import hand_index  # the hand order of all_hands
-
     hand = np.sort(_hand(block, rows, p), axis=1)
     return members[hand_index(hand)] if len(rows) else np.zeros(0, bool)
 
 
 _define(
     "handRanks",
-    "player:PLAYER",
+    (PLAYER,),
     Type.RANKSET,
     "the set of ranks in the player's hand",
     "select histogram(rankCount(handRanks(hero))) from hero='*', villain='*'",
 )(lambda block, rows, p: rank_set(_hand(block, rows, p)))
 _define(
     "duplicatedHandRanks",
-    "player:PLAYER",
+    (PLAYER,),
     Type.RANKSET,
     "the ranks the player's hand holds twice or more",
     "select count(rankCount(duplicatedHandRanks(hero)) = 2) from hero='*', villain='*'",
 )(lambda block, rows, p: _duplicated(_hand(block, rows, p)))
 _define(
     "pocketPair",
-    "player:PLAYER",
+    (PLAYER,),
     Type.BOOL,
     "two of the player's hole cards share a rank",
     "select count(pocketPair(hero)) from hero='*', villain='*'",
@@ -938,7 +872,7 @@ _define(
 
 @_define(
     "overpair",
-    "player:PLAYER, street:STREET",
+    (PLAYER, STREET),
     Type.BOOL,
     "the player holds a pair of a rank above every rank of the street's board",
     "select count(overpair(hero, flop)) from hero='QQ**', villain='*'",
@@ -958,7 +892,7 @@ def _nth(ranks: Array, n: int) -> Array:
 
 _define(
     "hasTopBoardRank",
-    "player:PLAYER, street:STREET",
+    (PLAYER, STREET),
     Type.BOOL,
     "the player holds a card of the street's board's highest rank",
     "select count(hasTopBoardRank(hero, flop)) from hero='A***', villain='*'",
@@ -973,7 +907,7 @@ _define(
 
 @_define(
     "hasSecondBoardRank",
-    "player:PLAYER, street:STREET",
+    (PLAYER, STREET),
     Type.BOOL,
     "the player holds a card of the street's board's second-highest rank (none on a "
     "board of one rank)",
@@ -988,7 +922,7 @@ def _has_second(block: Block, rows: Rows, p: int, s: int) -> Array:
 
 @_define(
     "handBoardIntersections",
-    "player:PLAYER, street:STREET",
+    (PLAYER, STREET),
     Type.INT,
     "how many of the player's hole cards share a rank with the street's board",
     "select histogram(handBoardIntersections(hero, flop)) from hero='*', villain='*'",
@@ -1001,14 +935,14 @@ def _intersections(block: Block, rows: Rows, p: int, s: int) -> Array:
 
 _define(
     "intersectingHandRanks",
-    "player:PLAYER, street:STREET",
+    (PLAYER, STREET),
     Type.RANKSET,
     "the ranks of the player's hand that are on the street's board",
     "select count(rankCount(intersectingHandRanks(hero, flop)) >= 2) from hero='*', villain='*'",
 )(lambda block, rows, p, s: rank_set(_hand(block, rows, p)) & _board_ranks(block, rows, s))
 _define(
     "nonIntersectingHandRanks",
-    "player:PLAYER, street:STREET",
+    (PLAYER, STREET),
     Type.RANKSET,
     "the ranks of the player's hand that are not on the street's board",
     "select avg(rankCount(nonIntersectingHandRanks(hero, flop))) from hero='*', villain='*'",
@@ -1022,56 +956,56 @@ _define(
 
 _define(
     "maxRank",
-    "ranks:RANKSET*",
+    (RANK_SET,),
     Type.RANK,
     "the highest rank of the set (none: no rank)",
     "select histogram(maxRank(boardRanks(flop))) from hero='*', villain='*'",
 )(lambda block, rows, r: np.where(r > 0, _MAX_RANK[r], -1))
 _define(
     "minRank",
-    "ranks:RANKSET*",
+    (RANK_SET,),
     Type.RANK,
     "the lowest rank of the set (none: no rank)",
     "select histogram(minRank(boardRanks(flop))) from hero='*', villain='*'",
 )(lambda block, rows, r: np.where(r > 0, _MIN_RANK[r], -1))
 _define(
     "nthRank",
-    "n:INT 1..13, ranks:RANKSET*",
+    (Param("n", Type.INT, bounds=Bounds(1, 13, whole=True)), RANK_SET),
     Type.RANK,
     "the n-th highest rank of the set, counted from 1 (none: no rank)",
     "select count(nthRank(2, boardRanks(flop)) = 'K') from hero='*', villain='*'",
 )(lambda block, rows, n, r: _nth(r, n))
 _define(
     "rankCount",
-    "ranks:RANKSET*",
+    (RANK_SET,),
     Type.INT,
     "how many ranks the set holds",
     "select avg(rankCount(handRanks(hero))) from hero='*', villain='*'",
 )(lambda block, rows, r: _POPCOUNT[r])
 _define(
     "toCard",
-    "card:CARD",
+    (Param("card", Type.CARD),),
     Type.CARD,
     "the card written ('As')",
     "select count(turnCard() = toCard('As')) from hero='*', villain='*', board='KsQd2c'",
 )(lambda block, rows, c: np.full(len(rows), c, dtype=np.int64))
 _define(
     "toRank",
-    "rank:RANK",
+    (Param("rank", Type.RANK),),
     Type.RANK,
     "the rank written ('A', 'T' or '10', '2')",
     "select count(maxRank(boardRanks(river)) = toRank('A')) from hero='*', villain='*'",
 )(lambda block, rows, r: np.full(len(rows), r, dtype=np.int64))
 _define(
     "rateHiHand",
-    "hand:HIRATING",
+    (Param("hand", Type.HIRATING),),
     Type.HIRATING,
     "the rating of a five-card high hand written out ('AsAdKsKdQc')",
     "select count(hiRating(hero, river) >= rateHiHand('AsAdKsKdQc')) from hero='AA**', villain='*'",
 )(lambda block, rows, r: np.full(len(rows), r, dtype=np.int64))
 _define(
     "rateLoHand",
-    "low:LORATING",
+    (Param("low", Type.LORATING),),
     Type.LORATING,
     "the rating of a low written as its five ranks ('8765A', '5432A')",
     "select count(loRating(hero, river) >= rateLoHand('7542A')) from hero='A2**', villain='*'",

@@ -1,7 +1,13 @@
 """The table of a query's result, as ``omaha-eval query`` prints it and
 ``str(result)`` shows it: the statement, a row per column with its value
 and standard error, how it was computed and the notes; and the same as
-HTML for notebooks.  No click here: the library and the command share it."""
+HTML for notebooks.  No click here: the library and the command share it.
+
+The last step of the query engine: parser (syntax.py) -> checker
+(check.py) -> plan (plan.py) -> vectorised evaluation (evaluate.py) ->
+result (result.py) -> its table (here).  A result is read through what the
+table shows of it (Shown), so that result.py's ``str()`` can call here
+without this module importing it."""
 
 from __future__ import annotations
 
@@ -9,18 +15,56 @@ import html
 import math
 from collections.abc import Sequence
 from itertools import pairwise
-from typing import Any
+from typing import Any, Protocol
 
 from omaha_eval.engine.report import aligned, html_table, pct
-from omaha_eval.pql.execute import QueryResult
 from omaha_eval.pql.syntax import tokens
 
-__all__ = ["query_cells", "query_html", "query_table"]
+__all__ = ["ShownColumn", "ShownResult", "query_cells", "query_html", "query_table"]
+
+
+class ShownColumn(Protocol):
+    """What the table shows of a column (result.Column)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def aggregate(self) -> str: ...
+    @property
+    def value(self) -> float | dict[str, float] | str | None: ...
+    @property
+    def stderr(self) -> float | dict[str, float] | None: ...
+
+
+class ShownResult(Protocol):
+    """What the table shows of a result (result.QueryResult)."""
+
+    @property
+    def columns(self) -> Sequence[ShownColumn]: ...
+    @property
+    def trials(self) -> int: ...
+    @property
+    def kept(self) -> int: ...
+    @property
+    def method(self) -> str: ...
+    @property
+    def seed(self) -> int | None: ...
+    @property
+    def elapsed(self) -> float: ...
+    @property
+    def statement(self) -> str: ...
+    @property
+    def boards(self) -> int: ...
+    @property
+    def interrupted(self) -> bool: ...
+    @property
+    def notes(self) -> Sequence[str]: ...
+
 
 WIDE = 80  # a one-line statement longer than this is shown broken before from and where
 
 
-def _grid(result: QueryResult) -> tuple[list[str], list[list[str]]]:
+def _grid(result: ShownResult) -> tuple[list[str], list[list[str]]]:
     """The table's header and a row per column (a histogram: a row per
     value) with its value and standard error (no error column when none
     has one)."""
@@ -46,7 +90,7 @@ def _grid(result: QueryResult) -> tuple[list[str], list[list[str]]]:
     return header, rows
 
 
-def _below(result: QueryResult, notes: Sequence[str]) -> list[str]:
+def _below(result: ShownResult, notes: Sequence[str]) -> list[str]:
     """The lines under the table: how it was computed, the notes, and
     whether Ctrl-C cut it short."""
     lines = [_how(result), *(f"note: {note}" for note in notes)]
@@ -55,7 +99,7 @@ def _below(result: QueryResult, notes: Sequence[str]) -> list[str]:
     return lines
 
 
-def query_cells(result: QueryResult, notes: Sequence[str] | None = None
+def query_cells(result: ShownResult, notes: Sequence[str] | None = None
                 ) -> tuple[list[str], list[list[str]], list[str]]:  # fmt: skip
     """query_table's parts, for a page to lay out: the header, a row per
     column (a histogram: a row per value; formatted as the table shows
@@ -64,7 +108,7 @@ def query_cells(result: QueryResult, notes: Sequence[str] | None = None
     return header, rows, _below(result, result.notes if notes is None else notes)
 
 
-def query_table(result: QueryResult, notes: Sequence[str] | None = None) -> str:
+def query_table(result: ShownResult, notes: Sequence[str] | None = None) -> str:
     """The statement, a row per column (a histogram: a row per value) with
     its value and standard error, how it was computed, and the notes
     (default: the result's)."""
@@ -74,7 +118,7 @@ def query_table(result: QueryResult, notes: Sequence[str] | None = None) -> str:
     return "\n".join([*lines, *_below(result, shown)])
 
 
-def query_html(result: QueryResult, notes: Sequence[str] | None = None) -> str:
+def query_html(result: ShownResult, notes: Sequence[str] | None = None) -> str:
     """query_table as HTML (a notebook's display): the statement as
     preformatted text, the same cells in a <table>, the lines under it as
     paragraphs, every text escaped."""
@@ -120,7 +164,7 @@ def _statement_lines(statement: str) -> list[str]:
     return lines
 
 
-def _how(result: QueryResult) -> str:
+def _how(result: ShownResult) -> str:
     """Exact or Monte Carlo, over how many deals, kept how often, the seed."""
     what = ("deal" if result.method == "exact" else "trial") + ("" if result.trials == 1 else "s")
     line = f"{result.method}, {result.trials:,} {what}"

@@ -1,30 +1,19 @@
-"""Query text -> statements: the tokens and the syntax tree of the query
-language (docs/pql.md is the reference, with an example per construct).
+"""The parser, the first step of the query engine: query text -> the
+tokens and the syntax tree of its statements (then check.py, plan.py,
+evaluate.py, result.py).
 
-The grammar::
+The grammar is written once, in EBNF, in docs/pql.md ("Statements"), and
+tests/test_docs_pql.py checks that this module implements its rules: each
+rule a method of Parser of the same name (``or_``, ``and_``, ``not_``
+for Python's words), but the word lists (``aggregate``, ``comparison``,
+``keyword``: AGGREGATES, COMPARISONS, KEYWORDS), ``name`` (a NAME token
+that is not a keyword) and the tokens (NAME, NUMBER, STRING and
+``comment``: tokens()).  Keywords and names are case-insensitive.
 
-    script     := statement (";" statement)* ";"?
-    statement  := SELECT selector ("," selector)* FROM binding ("," binding)*
-                  (WHERE expr)?
-    selector   := (AVG | COUNT | HISTOGRAM | MIN | MAX) "(" expr ")" (AS NAME)?
-    binding    := NAME "=" STRING
-    expr       := or
-    or         := and (OR and)*
-    and        := not (AND not)*
-    not        := NOT not | compare
-    compare    := sum (("=" | "<>" | "!=" | "<" | "<=" | ">" | ">=") sum)?
-    sum        := product (("+" | "-") product)*
-    product    := unary (("*" | "/") unary)*
-    unary      := "-" unary | atom
-    atom       := NUMBER | STRING | NAME | NAME "(" (expr ("," expr)*)? ")"
-                  | "(" expr ")"
-
-Keywords and names are case-insensitive; strings are in single (or double)
-quotes, a quote doubled inside stands for itself; ``--`` starts a comment
-to the end of the line.  A hand-written recursive-descent parser (as for
-range text, omaha_eval/_range_parse.py): the language is small, and every
-error must name its column.  Errors are QueryError (an OmahaEvalError)
-with the column and, in the exception's text, the line and a caret.
+A hand-written recursive-descent parser (as for range text,
+omaha_eval/_range_parse.py): the language is small, and every error must
+name its column.  Errors are QueryError (an OmahaEvalError) with the
+column and, in the exception's text, the line and a caret.
 """
 
 from __future__ import annotations
@@ -46,6 +35,7 @@ __all__ = [
     "Literal",
     "Name",
     "Node",
+    "Parser",
     "QueryError",
     "Selector",
     "Statement",
@@ -205,7 +195,10 @@ class Statement:
 _N = TypeVar("_N", bound=Node)
 
 
-class _Parser:
+class Parser:
+    """The recursive-descent parser of one query text: a method per rule of
+    the grammar (docs/pql.md), each returning what its rule reads."""
+
     def __init__(self, text: str) -> None:
         self.text = text
         self.toks = tokens(text)
@@ -433,4 +426,4 @@ def parse(text: str) -> list[Statement]:
         raise QueryError(f"expected query text, got {type(text).__name__}")
     if len(text) > MAX_TEXT:
         raise QueryError(f"the query text holds {len(text):,} characters, more than {MAX_TEXT:,}")
-    return _Parser(text).script()
+    return Parser(text).script()

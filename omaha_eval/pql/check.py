@@ -1,16 +1,18 @@
-"""Syntax tree -> typed expressions, checked once, evaluated over blocks.
+"""The checker: a statement -> a Prepared statement, every name, call and
+type checked once, before any deal is drawn.
 
-Every name is resolved (a player of the statement, a street, a hand type or
-flop category keyword, true/false), every call checked against the function
-table (functions.py: an unknown name is answered with the nearest ones, a
-wrong argument with the function, the argument and what it expects), and
+The query engine is parser (syntax.py) -> checker (here) -> plan (plan.py)
+-> vectorised evaluation (evaluate.py) -> result (result.py, report.py).
+
+The from clause is read first (bind.py).  Then every name is resolved (a
+player of the statement, a street, a hand type or flop category keyword,
+true/false), every call checked against the function table (functions.py:
+an unknown name is answered with the nearest ones, a wrong argument with
+the function, the argument and what it expects), every operator and
+selector against the type rules (types.py, the one table of them), and
 every quoted string turned into what its place needs (a card, a rank, a
-hand type, a range, a board pattern, a rating) before any deal is drawn.
-
-An expression is evaluated over a block for the rows asked
-(``expr.evaluate(block, rows)``: one value per row); ``and`` and ``or``
-evaluate their right side only on the rows the left leaves undecided, so a
-costly test (an equity with every hand known) runs only where it matters.
+hand type, a range, a board pattern, a rating).  The result is a tree of
+typed expressions (expressions.py).
 """
 
 from __future__ import annotations
@@ -25,20 +27,30 @@ import numpy.typing as npt
 
 import omaha_eval._core as _core
 from omaha_eval.cards import RANKS, card_id, parse_cards
+from omaha_eval.engine.question import Question
+from omaha_eval.engine.spot import Spot
 from omaha_eval.errors import OmahaEvalError, describe
 from omaha_eval.games import Game
 from omaha_eval.pql import functions as fn
-from omaha_eval.pql.block import Block
-from omaha_eval.pql.functions import NUMERIC, ORDERED, Function, Shape, Type
-from omaha_eval.pql.syntax import Binary, Call, Literal, Name, Node, QueryError, Unary
+from omaha_eval.pql.bind import Strata, bind
+from omaha_eval.pql.expressions import (
+    ARITHMETIC,
+    Apply,
+    Const,
+    Expr,
+    Logic,
+    Negate,
+    Not,
+    Operation,
+    streets_read,
+)
+from omaha_eval.pql.functions import Function, Param, Shape
+from omaha_eval.pql.syntax import Binary, Call, Literal, Name, Node, QueryError, Statement, Unary
+from omaha_eval.pql.types import NUMERIC, RULES, SELECTORS, Type, comparable, expects, fits
+from omaha_eval.ranges import Range
+from omaha_eval.solver.hands import hand_index, hand_table
 
-__all__ = ["Context", "Expr", "compile_expr"]
-
-Array = npt.NDArray[Any]
-Rows = npt.NDArray[np.int64]
-
-# Types a histogram can count by value, and how each value is shown.
-COUNTABLE = NUMERIC | {Type.BOOL, Type.HANDTYPE, Type.FLOPCAT, Type.CARD, Type.RANK, Type.RANKSET}
+__all__ = ["READERS", "Context", "Prepared", "check_expr", "prepare_statement"]
 
 
 @dataclass(frozen=True)
@@ -56,142 +68,68 @@ class Context:
         return QueryError(message, self.text, at)
 
 
-class Expr:
-    """A typed expression: evaluate(block, rows) gives one value per row;
-    cost(shape) is its work per row; `constant` is its value when it is a
-    constant (a literal, a keyword, a player)."""
-
-    type: Type
-    at: int
-    constant: Any = None
-
-    def evaluate(self, block: Block, rows: Rows) -> Array:
-        raise NotImplementedError
-
-    def cost(self, shape: Shape) -> float:
-        return 0.0
+# ------------------------------------------------------------------ a statement
 
 
 @dataclass
-class Const(Expr):
-    value: Any
-    type: Type
-    at: int
+class Prepared:
+    """A statement read and checked, ready to plan and run."""
+
+    statement: Statement
+    question: Question
+    ctx: Context
+    selectors: list[tuple[str, Expr]]  # (aggregate, expression)
+    names: list[str]  # the columns'
+    types: list[Type]
+    where: Expr | None
+    pairs: Strata  # (board, dead) strata
+    players: list[str]  # the players' names, in their seats' order
+    spot: Spot | None  # one board: its spot, prepared and checked; a pattern: None
 
     @property
-    def constant(self) -> Any:
-        return self.value
+    def text(self) -> str:
+        s = self.statement
+        return s.text[s.start : s.end].strip()
 
-    def evaluate(self, block: Block, rows: Rows) -> Array:
-        return np.full(len(rows), self.value)
-
-
-@dataclass
-class Apply(Expr):
-    function: Function
-    args: list[Any]  # constants as values, expressions as Expr
-    type: Type
-    at: int
-
-    def evaluate(self, block: Block, rows: Rows) -> Array:
-        values = [a.evaluate(block, rows) if isinstance(a, Expr) else a for a in self.args]
-        return np.asarray(self.function.impl(block, rows, *values))
-
-    def cost(self, shape: Shape) -> float:
-        consts = [None if isinstance(a, Expr) else a for a in self.args]
-        inner = sum(a.cost(shape) for a in self.args if isinstance(a, Expr))
-        return float(self.function.cost(shape, *consts)) + inner
+    @property
+    def streets(self) -> set[int]:
+        """The streets whose cards its expressions tell from the next's."""
+        exprs = [e for _, e in self.selectors] + ([self.where] if self.where else [])
+        return set().union(*(streets_read(e) for e in exprs))
 
 
-@dataclass
-class Not(Expr):
-    operand: Expr
-    type: Type
-    at: int
-
-    def evaluate(self, block: Block, rows: Rows) -> Array:
-        return ~self.operand.evaluate(block, rows).astype(bool)
-
-    def cost(self, shape: Shape) -> float:
-        return self.operand.cost(shape)
-
-
-@dataclass
-class Negate(Expr):
-    operand: Expr
-    type: Type
-    at: int
-
-    def evaluate(self, block: Block, rows: Rows) -> Array:
-        return -self.operand.evaluate(block, rows).astype(np.float64)
-
-    def cost(self, shape: Shape) -> float:
-        return self.operand.cost(shape)
-
-
-@dataclass
-class Logic(Expr):
-    """``and`` / ``or``: the right side only where the left leaves it open."""
-
-    op: str
-    left: Expr
-    right: Expr
-    type: Type
-    at: int
-
-    def evaluate(self, block: Block, rows: Rows) -> Array:
-        out = self.left.evaluate(block, rows).astype(bool)
-        open_ = out if self.op == "and" else ~out
-        if open_.any():
-            out = out.copy()
-            out[open_] = self.right.evaluate(block, rows[open_]).astype(bool)
-        return out
-
-    def cost(self, shape: Shape) -> float:
-        return self.left.cost(shape) + self.right.cost(shape)
-
-
-_COMPARE = {
-    "=": np.equal,
-    "<>": np.not_equal,
-    "<": np.less,
-    "<=": np.less_equal,
-    ">": np.greater,
-    ">=": np.greater_equal,
-}
-_ARITH = {"+": np.add, "-": np.subtract, "*": np.multiply, "/": np.divide}
-
-
-@dataclass
-class Operation(Expr):
-    op: str
-    left: Expr
-    right: Expr
-    type: Type
-    at: int
-
-    def evaluate(self, block: Block, rows: Rows) -> Array:
-        a, b = self.left.evaluate(block, rows), self.right.evaluate(block, rows)
-        if self.op in _COMPARE:
-            return np.asarray(_COMPARE[self.op](a, b))
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return np.asarray(_ARITH[self.op](a.astype(np.float64), b.astype(np.float64)))
-
-    def cost(self, shape: Shape) -> float:
-        return self.left.cost(shape) + self.right.cost(shape)
+def prepare_statement(statement: Statement, hole_cards: int | None = None,
+                      strict: bool = False) -> Prepared:  # fmt: skip
+    """Read a statement's bindings, check its cards and compile its
+    expressions (QueryError, naming the column, for anything wrong).
+    `hole_cards`: the hand size when the players' text does not fix it;
+    `strict`: text that looks like cards but is a pattern is an error."""
+    table = bind(statement, hole_cards, strict)
+    text = statement.text
+    question = table.question
+    seats = {n.lower(): i for i, n in enumerate(table.players)}
+    ctx = Context(seats, question.k, question.game, text, table.shape)
+    selectors, column_names, types = [], [], []
+    for s in statement.selectors:
+        expr = check_expr(s.expr, ctx)
+        takes = SELECTORS[s.aggregate]
+        if not takes.test(expr.type):
+            raise ctx.fail(f"{s.aggregate} needs {takes.needs}, got {expr.type.a}", expr.at)
+        selectors.append((s.aggregate, expr))
+        column_names.append(s.alias or text[s.at : s.end])
+        types.append(expr.type)
+    where = None
+    if statement.where is not None:
+        where = check_expr(statement.where, ctx)
+        if where.type is not Type.BOOL:
+            raise ctx.fail(
+                f"where needs a true/false condition, got {where.type.a}", statement.where.at
+            )
+    return Prepared(statement, question, ctx, selectors, column_names, types, where,
+                    table.pairs, table.players, table.spot)  # fmt: skip
 
 
 # ------------------------------------------------------------------ names
-
-_KEYWORD_TYPES: dict[str, tuple[Type, int]] = {
-    **{name: (Type.STREET, v) for name, v in fn.STREETS.items()},
-    **{name: (Type.HANDTYPE, i) for i, name in enumerate(fn.HAND_TYPES)},
-    **{name: (Type.HANDTYPE, i) for name, i in fn.HAND_TYPE_ALIASES.items()},
-    **{name: (Type.FLOPCAT, i) for i, name in enumerate(fn.FLOP_CATEGORIES)},
-    "true": (Type.BOOL, True),
-    "false": (Type.BOOL, False),
-}
-KEYWORDS = frozenset(_KEYWORD_TYPES)
 
 
 def _nearest(word: str, choices: Sequence[str]) -> str:
@@ -204,12 +142,12 @@ def _name(node: Name, ctx: Context) -> Expr:
     word = node.name.lower()
     if word in ctx.players:
         return Const(ctx.players[word], Type.PLAYER, node.at)
-    if word in _KEYWORD_TYPES:
-        t, v = _KEYWORD_TYPES[word]
+    if word in fn.KEYWORDS:
+        t, v = fn.KEYWORDS[word]
         return Const(v, t, node.at)
     if word in fn.FUNCTIONS:
         raise ctx.fail(f"{node.name} is a function: call it, {node.name}(...)", node.at)
-    choices = [*ctx.players, *KEYWORDS]
+    choices = [*ctx.players, *fn.KEYWORDS]
     raise ctx.fail(
         f"unknown name {node.name!r}: not a player of this statement "
         f"({', '.join(ctx.players)}), a street or a keyword{_nearest(word, choices)}",
@@ -217,7 +155,7 @@ def _name(node: Name, ctx: Context) -> Expr:
     )
 
 
-# ------------------------------------------------------------------ strings
+# ------------------------------------------------------------------ quoted text
 
 
 def _card(text: str) -> int:
@@ -283,32 +221,33 @@ def _low_rating(text: str) -> int:
 
 
 def _members(text: str, k: int, game: Game) -> npt.NDArray[np.bool_]:
-    """The hands of a range, as a mask over all_hands(k)."""
-    from omaha_eval.ranges import Range
-    from omaha_eval.solver.hands import hand_index
-    from omaha_eval.solver.hands import hand_table as all_hands
-
+    """The hands of a range, as a mask over the hand order (hand_table(k))."""
     r = Range(text, hole_cards=k, game=game)
-    members = np.zeros(len(all_hands(k)), dtype=bool)
+    members = np.zeros(len(hand_table(k)), dtype=bool)
     if len(r):
         members[hand_index(r.combos)] = True
     return members
 
 
-def _coerce(text: str, want: Type, ctx: Context) -> Any:
-    """A quoted string read as what its place wants."""
-    readers: dict[Type, Any] = {
-        Type.CARD: _card,
-        Type.RANK: _rank,
-        Type.RANKSET: _rank_set,
-        Type.HANDTYPE: _hand_type,
-        Type.FLOPCAT: _flop_category,
-        Type.HIRATING: _high_rating,
-        Type.LORATING: _low_rating,
-        Type.RANGE: lambda t: _members(t, ctx.k, ctx.game),
-        Type.BOARD: lambda t: _members(t, 5, ctx.game),
-    }
-    return readers[want](text)
+# How quoted text is read as each type whose rules read it (the `quoted` of
+# types.RULES), before any deal is drawn.
+READERS: dict[Type, Callable[[str, Context], Any]] = {
+    Type.CARD: lambda t, ctx: _card(t),
+    Type.RANK: lambda t, ctx: _rank(t),
+    Type.RANKSET: lambda t, ctx: _rank_set(t),
+    Type.HANDTYPE: lambda t, ctx: _hand_type(t),
+    Type.FLOPCAT: lambda t, ctx: _flop_category(t),
+    Type.HIRATING: lambda t, ctx: _high_rating(t),
+    Type.LORATING: lambda t, ctx: _low_rating(t),
+    Type.RANGE: lambda t, ctx: _members(t, ctx.k, ctx.game),
+    Type.BOARD: lambda t, ctx: _members(t, 5, ctx.game),
+}
+
+
+def _quoted(text: str, want: Type, ctx: Context) -> Any:
+    """Quoted text read as what its place wants (KeyError for a type that
+    reads none)."""
+    return READERS[want](text, ctx)
 
 
 # ------------------------------------------------------------------ calls
@@ -344,17 +283,20 @@ def _call(node: Call, ctx: Context) -> Expr:
     return Apply(f, args, f.returns, node.at)
 
 
-def _argument(f: Function, i: int, param: fn.Param, arg: Node, ctx: Context) -> Any:
+def _argument(f: Function, i: int, param: Param, arg: Node, ctx: Context) -> Any:
     def wrong(got: str) -> QueryError:
         return ctx.fail(
-            f"{f.name}: argument {i} ({param.name}) expects {_expects(param)}, got {got}", arg.at
+            f"{f.name}: argument {i} ({param.name}) expects "
+            f"{expects(param.type, param.numbers)}, got {got}",
+            arg.at,
         )
 
-    if isinstance(arg, Literal) and arg.kind == "string" and param.type not in (Type.STRING,):
-        if param.type in NUMERIC and param.type not in (Type.HIRATING, Type.LORATING):
+    rules = RULES[param.type]
+    if isinstance(arg, Literal) and arg.kind == "string" and param.type is not Type.STRING:
+        if rules.number and not rules.quoted:
             raise wrong(f"the text {arg.value!r}")
         try:
-            value = _coerce(str(arg.value), param.type, ctx)
+            value = _quoted(str(arg.value), param.type, ctx)
         except (OmahaEvalError, KeyError) as exc:
             # a reader of constants (no param) says what it expects
             message = describe(exc) if isinstance(exc, OmahaEvalError) else ""
@@ -364,27 +306,27 @@ def _argument(f: Function, i: int, param: fn.Param, arg: Node, ctx: Context) -> 
                 ) from None
             raise wrong(f"{arg.value!r} ({message})" if message else f"{arg.value!r}") from None
         return value if param.const else Const(value, param.type, arg.at)
-    if param.type in (Type.RANGE, Type.BOARD):
+    if rules.quoted == "only":
         raise wrong("no quoted text")
-    expr = compile_expr(arg, ctx)
+    expr = check_expr(arg, ctx)
     if param.const:
         if expr.type is Type.PLAYER and param.type is not Type.PLAYER:
             raise wrong(f"the player {getattr(arg, 'name', '')!r}")
-        if not isinstance(expr, Const) or not _fits(expr.type, param.type):
+        if not isinstance(expr, Const) or not fits(expr.type, param.type):
             raise wrong(_shown(expr))
         if param.type is Type.STREET and expr.value not in f.streets:
             allowed = ", ".join(fn.STREET_NAMES[s] for s in f.streets)
             raise wrong(f"{fn.STREET_NAMES[expr.value]} ({f.name} takes {allowed})")
         return _number(param, expr, wrong).constant
-    if not _fits(expr.type, param.type):
+    if not fits(expr.type, param.type):
         raise wrong(_shown(expr))
     return _number(param, expr, wrong)
 
 
-def _number(param: fn.Param, expr: Expr, wrong: Callable[[str], QueryError]) -> Expr:
+def _number(param: Param, expr: Expr, wrong: Callable[[str], QueryError]) -> Expr:
     """A constant number given for a numeric argument, checked against the
-    numbers it takes (its range, whole or not: fn.Param.numbers) and made
-    one of them; anything else as it is (an expression's values vary)."""
+    numbers it takes (its range, whole or not: Param.numbers) and made one
+    of them; anything else as it is (an expression's values vary)."""
     bounds = param.numbers
     if bounds is None or not isinstance(expr, Const) or expr.type not in NUMERIC:
         return expr
@@ -398,35 +340,10 @@ def _number_text(x: float) -> str:
     return str(int(x)) if x.is_integer() and abs(x) < 1e15 else repr(x)
 
 
-def _expects(param: fn.Param) -> str:
-    what = {
-        Type.PLAYER: "a player's name",
-        Type.STREET: "a street (flop, turn or river)",
-        Type.HANDTYPE: "a hand type (such as flush)",
-        Type.FLOPCAT: "a flop category",
-        Type.RANGE: "quoted range text (such as 'AA:$ds')",
-        Type.BOARD: "a quoted board pattern (such as 'sss')",
-        Type.HIRATING: f"a high rating ({param.numbers}) or a quoted five-card hand",
-        Type.LORATING: f"a low rating ({param.numbers}) or a quoted low such as '8765A'",
-        Type.EQUITY: f"an equity, {param.numbers}",
-        Type.CARD: "a card (such as 'As')",
-        Type.RANK: "a rank (such as 'A')",
-        Type.RANKSET: "a set of ranks",
-        Type.INT: str(param.numbers),
-    }
-    return what.get(param.type, param.type.a)
-
-
 def _shown(expr: Expr) -> str:
     if isinstance(expr, Const) and expr.type is Type.STREET:
         return f"the street {fn.STREET_NAMES[expr.value]}"
     return expr.type.a
-
-
-def _fits(got: Type, want: Type) -> bool:
-    if got is want:
-        return True
-    return want in NUMERIC and got in NUMERIC
 
 
 # ------------------------------------------------------------------ operators
@@ -435,17 +352,12 @@ def _fits(got: Type, want: Type) -> bool:
 def _operand_pair(
     left: Expr, right: Expr, left_node: Node, right_node: Node, ctx: Context
 ) -> tuple[Expr, Expr]:
-    """Quoted text on one side of a comparison takes the other side's type."""
+    """Quoted text on one side of a comparison takes the other side's type
+    (when that type's rules read it there)."""
     for a, b, node in ((left, right, left_node), (right, left, right_node)):
-        if a.type is Type.STRING and b.type in (
-            Type.CARD,
-            Type.RANK,
-            Type.RANKSET,
-            Type.HANDTYPE,
-            Type.FLOPCAT,
-        ):
+        if a.type is Type.STRING and RULES[b.type].quoted == "compared":
             try:
-                value = _coerce(str(a.constant), b.type, ctx)
+                value = _quoted(str(a.constant), b.type, ctx)
             except OmahaEvalError as exc:
                 raise ctx.fail(describe(exc), node.at) from None
             converted = Const(value, b.type, a.at)
@@ -453,23 +365,7 @@ def _operand_pair(
     return left, right
 
 
-def streets_read(expr: Expr) -> set[int]:
-    """The streets (board sizes) whose cards an expression tells apart from
-    the next street's: its functions' street arguments and orders."""
-    found: set[int] = set()
-    if isinstance(expr, Apply):
-        found.update(expr.function.orders)
-        for param, arg in zip(expr.function.params, expr.args, strict=True):
-            if param.type is Type.STREET and not isinstance(arg, Expr):
-                found.add(arg)
-    for value in vars(expr).values():
-        for item in value if isinstance(value, (list, tuple)) else [value]:
-            if isinstance(item, Expr):
-                found |= streets_read(item)
-    return found
-
-
-def compile_expr(node: Node, ctx: Context) -> Expr:
+def check_expr(node: Node, ctx: Context) -> Expr:
     """The typed expression of a syntax tree node (QueryError when it does
     not fit together)."""
     if isinstance(node, Literal):
@@ -481,7 +377,7 @@ def compile_expr(node: Node, ctx: Context) -> Expr:
     if isinstance(node, Call):
         return _call(node, ctx)
     if isinstance(node, Unary):
-        operand = compile_expr(node.operand, ctx)
+        operand = check_expr(node.operand, ctx)
         if node.op == "not":
             if operand.type is not Type.BOOL:
                 raise ctx.fail(f"'not' needs a true/false value, got {_shown(operand)}", node.at)
@@ -492,23 +388,23 @@ def compile_expr(node: Node, ctx: Context) -> Expr:
             return Const(-float(operand.value), Type.NUM, node.at)
         return Negate(operand, Type.NUM, node.at)
     assert isinstance(node, Binary)
-    left, right = compile_expr(node.left, ctx), compile_expr(node.right, ctx)
+    left, right = check_expr(node.left, ctx), check_expr(node.right, ctx)
     if node.op in ("and", "or"):
         for side, sub in ((left, node.left), (right, node.right)):
             if side.type is not Type.BOOL:
                 raise ctx.fail(f"'{node.op}' needs true/false values, got {_shown(side)}", sub.at)
         return Logic(node.op, left, right, Type.BOOL, node.at)
     left, right = _operand_pair(left, right, node.left, node.right, ctx)
-    if node.op in _ARITH:
+    if node.op in ARITHMETIC:
         for side, sub in ((left, node.left), (right, node.right)):
             if side.type not in NUMERIC:
                 raise ctx.fail(f"'{node.op}' needs numbers, got {_shown(side)}", sub.at)
         return Operation(node.op, left, right, Type.NUM, node.at)
-    same = left.type is right.type or (left.type in NUMERIC and right.type in NUMERIC)
-    if not same:
+    if not comparable(left.type, right.type):
         raise ctx.fail(f"cannot compare {_shown(left)} with {_shown(right)}", node.at)
-    if left.type in (Type.STREET, Type.PLAYER, Type.STRING):
+    compare = RULES[left.type].compare
+    if not compare:
         raise ctx.fail(f"{left.type.value}s cannot be compared", node.at)
-    if node.op not in ("=", "<>") and left.type not in ORDERED:
+    if node.op not in ("=", "<>") and compare != "order":
         raise ctx.fail(f"{left.type.value}s are equal or not, not ordered: use = or <>", node.at)
     return Operation(node.op, left, right, Type.BOOL, node.at)
