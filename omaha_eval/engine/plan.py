@@ -55,6 +55,8 @@ __all__ = [
     "default_threads",
     "read_exact",
     "read_options",
+    "read_progress",
+    "read_stop",
     "read_target",
     "read_threads",
 ]

@@ -38,10 +38,7 @@ import warnings
 from collections.abc import Callable, Iterator
 
 from omaha_eval import _checks
-from omaha_eval.engine import runner
-from omaha_eval.engine.runner import Plan
-from omaha_eval.engine.seeds import seed_value
-from omaha_eval.errors import OmahaEvalTypeError, quote
+from omaha_eval.engine.plan import Plan, read_options, read_progress
 from omaha_eval.pql.check import Prepared, prepare_statement
 from omaha_eval.pql.evaluate import run
 from omaha_eval.pql.plan import plan
@@ -88,25 +85,11 @@ def query_rounds(
     result so far is yielded, marked interrupted (exact: KeyboardInterrupt).
     Every statement is read, checked and planned (exact or Monte Carlo, the
     cost bounds) before any runs."""
-    from omaha_eval.equity import MAX_TRIALS, read_exact, read_target
-
-    if stop is not None and not callable(getattr(stop, "is_set", None)):
-        raise OmahaEvalTypeError(
-            f"expected a threading.Event, got {quote(stop)}", param="stop", value=stop
-        )
-    if trials is not None:
-        trials = _checks.count(trials, "trials", 1, MAX_TRIALS)
-    exact = read_exact(exact)
-    target = read_target(target_stderr)
-    workers = runner.read_threads(threads)
-    seed_int = seed_value(seed)
+    options = read_options(trials=trials, exact=exact, target_stderr=target_stderr, seed=seed,
+                           threads=threads, stop=stop)  # fmt: skip
     k = None if hole_cards is None else _checks.hole_cards(hole_cards)
     prepared = [prepare_statement(s, k, strict) for s in parse(text)]
-    plans = [
-        plan(p, exact=exact, trials=trials, target=target, seed=seed_int, threads=workers,
-             stop=stop)
-        for p in prepared
-    ]  # fmt: skip
+    plans = [plan(p, options) for p in prepared]
     return _rounds(prepared, plans)
 
 
@@ -187,10 +170,7 @@ def query_all(
     Bad text raises QueryError (an OmahaEvalError, a ValueError) naming the
     column, with the line and a caret in its text.
     """
-    if progress is not None and not callable(progress):
-        raise OmahaEvalTypeError(
-            f"expected a callable, got {quote(progress)}", param="progress", value=progress
-        )
+    read_progress(progress)
     results: dict[int, QueryResult] = {}
     try:
         for i, result in query_rounds(

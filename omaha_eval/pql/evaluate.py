@@ -18,6 +18,7 @@ import numpy as np
 import omaha_eval._checks as _checks
 import omaha_eval._core as _core
 from omaha_eval.engine import runner
+from omaha_eval.engine.plan import Plan
 from omaha_eval.engine.seeds import block_stream
 from omaha_eval.engine.spot import Spot
 from omaha_eval.errors import OmahaEvalError
@@ -130,7 +131,7 @@ def _sampling(
     )
 
 
-def run(prep: Prepared, plan: runner.Plan, start: float) -> Iterator[QueryResult]:
+def run(prep: Prepared, plan: Plan, start: float) -> Iterator[QueryResult]:
     """The statement's running results: after each round of Monte Carlo, or
     once at the end (exact, and patterns)."""
     if prep.spot is not None:  # one board: the spot was prepared with the statement
@@ -151,7 +152,7 @@ def run(prep: Prepared, plan: runner.Plan, start: float) -> Iterator[QueryResult
     # A board or dead-card pattern: every board that can be dealt a stratum,
     # counted alike (merge_strata); the boards prepared one at a time, and
     # those skipped where no deal fits, as equity() runs them.
-    each = runner.Plan(
+    each = Plan(
         exact=False,
         trials=max(2, math.ceil(plan.trials / len(prep.pairs))),
         target_stderr=None,

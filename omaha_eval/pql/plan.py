@@ -4,7 +4,7 @@ or samples, and in what blocks.
 The query engine is parser (syntax.py) -> checker (check.py) -> plan (here)
 -> vectorised evaluation (evaluate.py) -> result (result.py, report.py).
 
-Exact or Monte Carlo is chosen as ``equity()`` chooses (equity.plan_run),
+Exact or Monte Carlo is chosen as ``equity()`` chooses (engine/plan.py),
 by the work of every deal with the query's own work per deal (an equity
 with every hand known costs a whole enumeration per deal), and every cost
 bound is checked before any statement runs.  Exact deals are every
@@ -29,8 +29,8 @@ import numpy.typing as npt
 
 import omaha_eval._checks as _checks
 from omaha_eval.engine import patterns, runner
-from omaha_eval.engine.spot import EXACT_WORK_LIMIT, WORK_PER_SECOND, Spot, live_rows, prepare
-from omaha_eval.equity import plan_run  # the one choice of method
+from omaha_eval.engine.plan import Plan, RunOptions, choose
+from omaha_eval.engine.spot import Spot, live_rows, prepare
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.pql.check import Prepared
 from omaha_eval.solver.hands import hand_table as all_hands
@@ -43,7 +43,6 @@ __all__ = [
     "block_rows",
     "board_spot",
     "check_assignments",
-    "check_sample_work",
     "completion_count",
     "deal_count",
     "plan",
@@ -79,33 +78,6 @@ def block_rows(prep: Prepared) -> int:
     while rows > 1 and rows * row_work(prep) > BLOCK_WORK:
         rows //= 2
     return rows
-
-
-def check_sample_work(prep: Prepared, plan: runner.Plan, given: bool) -> None:
-    """Refuse, before any work, a Monte Carlo run whose trials would take
-    hours (an equity per deal is costly): the trials given or the default,
-    and with a target standard error the most it may draw (its cap: the
-    trials given, or TARGET_MAX_TRIALS), since a target far out of reach
-    runs to its cap."""
-    work = plan.trials * row_work(prep)
-    if work <= EXACT_WORK_LIMIT:
-        return
-    fit = int(EXACT_WORK_LIMIT / row_work(prep))
-    hours = f"about {work / WORK_PER_SECOND / 3600:.2g} hours of one core"
-    if plan.target_stderr is not None and not given:
-        raise OmahaEvalError(
-            f"a target standard error may draw up to {plan.trials:,} trials "
-            f"(when trials are not given), and that many of this query need about {work:.2g} "
-            f"units of work ({hours}), above the limit of {EXACT_WORK_LIMIT:.0e}; give "
-            f"trials of at most {fit:,} with the target, to cap it",
-            param="target_stderr",
-        )
-    asked = f"{plan.trials:,} trials" + ("" if given else " (the default)")
-    raise OmahaEvalError(
-        f"{asked} of this query need about {work:.2g} units of work ({hours}), "
-        f"above the limit of {EXACT_WORK_LIMIT:.0e}; ask at most {fit:,} trials",
-        param="trials",
-    )
 
 
 def board_spot(prep: Prepared, board: Any, dead: Any) -> Spot | None:
@@ -218,29 +190,18 @@ def check_assignments(spot: Spot) -> None:
         assignments(spot)
 
 
-def plan(
-    prep: Prepared,
-    *,
-    exact: bool | None,
-    trials: int | None,
-    target: float | None,
-    seed: int,
-    threads: int,
-    stop: Any,
-) -> runner.Plan:
-    """Exact or Monte Carlo, chosen as equity() chooses (equity.plan_run) by
+def plan(prep: Prepared, options: RunOptions) -> Plan:
+    """Exact or Monte Carlo, chosen as equity() chooses (engine/plan.py) by
     the work of every deal with the query's work per deal; every cost
     bound checked (before any statement runs)."""
     per_row = row_work(prep)
     if prep.spot is not None:
         deals = deal_count(prep.spot, prep.streets)
-        chosen = plan_run(deals * per_row, exact, trials, target, seed, threads, stop)
+        chosen = choose(options, deals * per_row, trial_work=per_row, what=" of this query")
         if chosen.exact:
             check_assignments(prep.spot)
-        else:
-            check_sample_work(prep, chosen, trials is not None)
         return chosen
-    patterns.no_target(target)
+    patterns.no_target(options.target)
     q = prep.question
     streets = prep.streets
 
@@ -248,7 +209,7 @@ def plan(
         return deal_count(spot, streets) * per_row
 
     work = patterns.pattern_work(q.players, q.k, prep.pairs, q.game, exact_work=exact_work)
-    chosen = plan_run(work, exact, trials, None, seed, threads, stop)
+    chosen = choose(options, work, trial_work=None, target=False)
     if chosen.exact:  # the boards are alike in size: the first that can be dealt tells
         first = next(filter(None, (board_spot(prep, b, d) for b, d in prep.pairs)), None)
         if first is not None:

@@ -18,6 +18,7 @@ from typing import Any, Literal
 from omaha_eval import _display
 from omaha_eval.cards import card_str
 from omaha_eval.engine import runner
+from omaha_eval.engine.plan import Plan
 from omaha_eval.evaluator import low_name
 from omaha_eval.pql import aggregates as agg
 from omaha_eval.pql import functions as fn
@@ -161,7 +162,7 @@ def _or_nan(error: float | None) -> float:
 def statement_result(
     prep: Prepared,
     strata: Sequence[agg.Tally],
-    plan: runner.Plan,
+    plan: Plan,
     start: float,
     boards: int,
     interrupted: bool = False,
