@@ -38,16 +38,17 @@ typedef struct {
     const uint8_t *deck;
     int m, need, d, n, part, parts;
     size_t cells;
-    const int32_t *row_of;  /* [colex index of a row's new cards among the deck] */
     uint32_t binom[OE_NUM_CARDS + 1][4]; /* C(p, j), j <= 3 */
-    int n_sub;
+    int n_sub, n_with_last;
     uint8_t sub[10][3];     /* the d-subsets of a completion's positions */
+    uint8_t with_last[10], without_last[10]; /* those with the last position, the others */
     uint8_t by_suit[4][OE_NUM_CARDS]; /* deck positions of each suit, increasing */
     int n_suit[4];
     /* flush[t][mask]: the flush high of hand `t / 4`'s cards of suit `t % 4`
      * with board ranks `mask` of that suit (3 to 5 bits), or NULL */
     uint16_t *flush[OE_FOLD_MAX_HANDS * 4];
-    int16_t *corr;          /* rows x cells flush corrections (see oe_boards_shared) */
+    int16_t *corr; /* flush corrections (see the top): cells per subset of the
+                    * deck, by colex index, rows or not */
     const volatile int *stop;
     int stopped;
 } sh_run;
@@ -60,8 +61,9 @@ typedef struct {
 } sh_board;
 
 /* A complete board with 3+ cards of `suit` (a suit some hand can flush):
- * when its flush cell differs from its cold one, move a count in each row. */
-static void sh_leaf(sh_run *r, const sh_board *b, int suit)
+ * 1 and its cold and flush cells when they differ, else 0. */
+static int sh_leaf(const sh_run *r, unsigned idx, const uint16_t *suit_ranks, int suit,
+                   size_t *cold_cell, size_t *hot_cell)
 {
     const oe_fold *f = r->f;
     uint16_t cold[OE_FOLD_MAX_HANDS], hot[OE_FOLD_MAX_HANDS];
@@ -69,38 +71,90 @@ static void sh_leaf(sh_run *r, const sh_board *b, int suit)
     int changed = 0;
     for (int j = 0; j < f->n_hands; j++) {
         const oe_fixed_hand *h = &f->hands[j];
-        const uint32_t v = h->fold[b->idx];
+        const uint32_t v = h->fold[idx];
         const uint16_t c = (uint16_t)v;
         uint16_t x = c;
         const uint16_t *table = r->flush[j * 4 + suit];
-        if (table && table[b->suit_ranks[suit]] > x) x = table[b->suit_ranks[suit]];
+        if (table && table[suit_ranks[suit]] > x) x = table[suit_ranks[suit]];
         cold[h->player] = c;
         hot[h->player] = x;
         low[h->player] = (uint8_t)(v >> 16);
         changed |= x != c;
     }
-    if (!changed) return;
+    if (!changed) return 0;
     uint32_t hi0, lo0, hi1, lo1;
     oe_winners_all(r->n, cold, low, &hi0, &lo0);
     oe_winners_all(r->n, hot, low, &hi1, &lo1);
-    const size_t c0 = (size_t)hi0 << r->n | lo0, c1 = (size_t)hi1 << r->n | lo1;
-    if (c0 == c1) return;
-    for (int t = 0; t < r->n_sub; t++) {
-        size_t colex = 0;
-        for (int j = 0; j < r->d; j++) colex += r->binom[b->q[r->sub[t][j]]][j + 1];
-        const int32_t row = r->row_of[colex];
-        if (row < 0) continue;
-        int16_t *o = r->corr + (size_t)row * r->cells;
-        o[c1]++;
-        o[c0]--;
-    }
+    *cold_cell = (size_t)hi0 << r->n | lo0;
+    *hot_cell = (size_t)hi1 << r->n | lo1;
+    return *cold_cell != *hot_cell;
 }
 
-static int sh_hot_suit(const sh_run *r, const sh_board *b)
+/* The colex index among the deck of subset t of the completion q. */
+static size_t sh_colex(const sh_run *r, const uint8_t *q, int t)
 {
+    size_t colex = 0;
+    for (int j = 0; j < r->d; j++) colex += r->binom[q[r->sub[t][j]]][j + 1];
+    return colex;
+}
+
+/* The last card, from deck position `start` on: only cards that leave the
+ * board with a flush some hand can make.  A subset with the last card has
+ * its other cards' index terms fixed here (base); the subsets without it
+ * are the same for every card here: their moves are summed in `local`
+ * first and added once. */
+static void sh_last(sh_run *r, const sh_board *b, int pos, int start)
+{
+    if (r->stop && *r->stop) {
+        r->stopped = 1;
+        return;
+    }
+    const int first = pos == 0; /* the parts take turns by the first card */
+    int hot = -1;
     for (int s = 0; s < 4; s++)
-        if (b->suit_count[s] >= 3 && (r->f->flush_any >> s & 1u)) return s;
-    return -1;
+        if (b->suit_count[s] >= 3 && (r->f->flush_any >> s & 1u)) hot = s;
+    int local[1 << (2 * OE_BOARDS_MAX_PLAYERS)];
+    int moved = 0;
+    uint8_t q[MAX_NEED];
+    memcpy(q, b->q, sizeof q);
+    q[pos] = 0;
+    size_t base[10];
+    for (int t = 0; t < r->n_with_last; t++) base[t] = sh_colex(r, q, r->with_last[t]);
+    const uint32_t *last_term = &r->binom[0][r->d];
+    const size_t cells = r->cells;
+    for (int s = 0; s < 4; s++) {
+        const int all = hot >= 0; /* every card, once (the loop over s ends) */
+        if (!all && (b->suit_count[s] != 2 || !(r->f->flush_any >> s & 1u))) continue;
+        const int count = all ? r->m - start : r->n_suit[s];
+        for (int j = 0; j < count; j++) {
+            const int i = all ? start + j : r->by_suit[s][j];
+            if (i < start || (first && i % r->parts != r->part)) continue;
+            const int card = r->deck[i], rank = OE_RANK(card), suit = OE_SUIT(card);
+            uint16_t ranks[4];
+            memcpy(ranks, b->suit_ranks, sizeof ranks);
+            ranks[suit] |= (uint16_t)(1u << rank);
+            size_t c0, c1;
+            if (!sh_leaf(r, b->idx + oe_mset_term[pos][rank], ranks, all ? hot : s, &c0, &c1))
+                continue;
+            const size_t term = last_term[(size_t)i * 4];
+            for (int t = 0; t < r->n_with_last; t++) {
+                int16_t *o = r->corr + (base[t] + term) * cells;
+                o[c1]++;
+                o[c0]--;
+            }
+            if (r->n_with_last == r->n_sub) continue;
+            if (!moved) memset(local, 0, cells * sizeof local[0]);
+            moved = 1;
+            local[c1]++;
+            local[c0]--;
+        }
+        if (all) break;
+    }
+    if (!moved) return;
+    for (int t = 0; t < r->n_sub - r->n_with_last; t++) {
+        int16_t *o = r->corr + sh_colex(r, q, r->without_last[t]) * cells;
+        for (size_t c = 0; c < cells; c++) o[c] = (int16_t)(o[c] + local[c]);
+    }
 }
 
 static void sh_add(sh_board *next, const sh_board *b, int pos, int i, int card)
@@ -110,36 +164,6 @@ static void sh_add(sh_board *next, const sh_board *b, int pos, int i, int card)
     next->suit_count[OE_SUIT(card)]++;
     next->suit_ranks[OE_SUIT(card)] |= (uint16_t)(1u << OE_RANK(card));
     next->q[pos] = (uint8_t)i;
-}
-
-/* The last card, from deck position `start` on: only cards that leave the
- * board with a flush some hand can make. */
-static void sh_last(sh_run *r, const sh_board *b, int pos, int start)
-{
-    if (r->stop && *r->stop) {
-        r->stopped = 1;
-        return;
-    }
-    const int first = pos == 0; /* the parts take turns by the first card */
-    sh_board next;
-    const int hot = sh_hot_suit(r, b);
-    if (hot >= 0) {
-        for (int i = start; i < r->m; i++) {
-            if (first && i % r->parts != r->part) continue;
-            sh_add(&next, b, pos, i, r->deck[i]);
-            sh_leaf(r, &next, hot);
-        }
-        return;
-    }
-    for (int s = 0; s < 4; s++) {
-        if (b->suit_count[s] != 2 || !(r->f->flush_any >> s & 1u)) continue;
-        for (int j = 0; j < r->n_suit[s]; j++) {
-            const int i = r->by_suit[s][j];
-            if (i < start || (first && i % r->parts != r->part)) continue;
-            sh_add(&next, b, pos, i, r->deck[i]);
-            sh_leaf(r, &next, s);
-        }
-    }
 }
 
 /* Deal the cards to come from deck position `start` on, `pos` dealt. */
@@ -286,7 +310,7 @@ int oe_boards_shared(const uint8_t *hands, int n, int k, int game, const uint8_t
     uint16_t *rest_full = malloc(n_rest * sizeof *rest_full);
     uint8_t *rest_low = malloc(n_rest);
     uint32_t *fold = malloc(n_rest * (size_t)n * sizeof *fold);
-    int32_t *row_of = NULL;
+    size_t *colex_of = NULL; /* [row]: the colex index of its new cards */
     int code = -1;
     if (!r || !f || !rest_full || !rest_low || !fold) goto done;
     uint8_t deck[OE_NUM_CARDS];
@@ -317,9 +341,8 @@ int oe_boards_shared(const uint8_t *hands, int n, int k, int game, const uint8_t
         r->by_suit[s][r->n_suit[s]++] = (uint8_t)i;
     }
     const size_t n_index = r->binom[r->m][n_new];
-    row_of = malloc(n_index * sizeof *row_of);
-    if (!row_of) goto done;
-    for (size_t i = 0; i < n_index; i++) row_of[i] = -1;
+    colex_of = malloc(rows * sizeof *colex_of);
+    if (!colex_of) goto done;
     for (size_t row = 0; row < rows; row++) {
         int p[3];
         for (int j = 0; j < n_new; j++) {
@@ -338,9 +361,8 @@ int oe_boards_shared(const uint8_t *hands, int n, int k, int game, const uint8_t
             }
         size_t colex = 0;
         for (int j = 0; j < n_new; j++) colex += r->binom[p[j]][j + 1];
-        row_of[colex] = (int32_t)row;
+        colex_of[row] = colex;
     }
-    r->row_of = row_of;
     /* the d-subsets of need positions, in colex order */
     for (unsigned mask = 0; mask < 1u << need; mask++) {
         int bits = 0;
@@ -351,6 +373,10 @@ int oe_boards_shared(const uint8_t *hands, int n, int k, int game, const uint8_t
                 bits++;
             }
         if (bits != n_new) continue;
+        if (at[n_new - 1] == need - 1)
+            r->with_last[r->n_with_last++] = (uint8_t)r->n_sub;
+        else
+            r->without_last[r->n_sub - r->n_with_last] = (uint8_t)r->n_sub;
         memcpy(r->sub[r->n_sub++], at, (size_t)n_new);
     }
 
@@ -363,19 +389,23 @@ int oe_boards_shared(const uint8_t *hands, int n, int k, int game, const uint8_t
     memset(&b, 0, sizeof b);
     memcpy(b.suit_count, f->suit_count, sizeof b.suit_count);
     memcpy(b.suit_ranks, f->suit_ranks, sizeof b.suit_ranks);
-    /* A row's corrections stay within its deals (C(m - d, e) <= C(48, 2),
+    /* A subset's corrections stay within its deals (C(m - d, e) <= C(48, 2),
      * e <= 2 cards to come after the row's): 16 bits hold them, and the
      * small table keeps the scattered additions in cache. */
-    r->corr = calloc(rows * r->cells, sizeof *r->corr);
+    r->corr = calloc(n_index * r->cells, sizeof *r->corr);
     if (!r->corr) goto done;
     sh_deal(r, &b, 0, 0);
-    for (size_t i = 0; i < rows * r->cells; i++) outcome[i] += r->corr[i];
+    for (size_t row = 0; row < rows; row++) {
+        const int16_t *c = r->corr + colex_of[row] * r->cells;
+        double *o = outcome + row * r->cells;
+        for (size_t i = 0; i < r->cells; i++) o[i] += c[i];
+    }
     code = r->stopped;
 done:
     if (r)
         for (int t = 0; t < OE_FOLD_MAX_HANDS * 4; t++) free(r->flush[t]);
     if (r) free(r->corr);
-    free(row_of);
+    free(colex_of);
     free(fold);
     free(rest_low);
     free(rest_full);
