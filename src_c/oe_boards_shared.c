@@ -32,6 +32,7 @@
 _Static_assert(OE_BOARDS_MAX_PLAYERS <= OE_FOLD_MAX_HANDS, "players");
 
 #define MAX_NEED 5 /* cards to come from an empty board */
+#define LOCAL_CELLS 64 /* sh_last sums moves locally up to 3 players' cells */
 
 typedef struct {
     const oe_fold *f;
@@ -102,7 +103,7 @@ static size_t sh_colex(const sh_run *r, const uint8_t *q, int t)
  * board with a flush some hand can make.  A subset with the last card has
  * its other cards' index terms fixed here (base); the subsets without it
  * are the same for every card here: their moves are summed in `local`
- * first and added once. */
+ * first and added once (when a row has at most LOCAL_CELLS cells). */
 static void sh_last(sh_run *r, const sh_board *b, int pos, int start)
 {
     if (r->stop && *r->stop) {
@@ -113,13 +114,16 @@ static void sh_last(sh_run *r, const sh_board *b, int pos, int start)
     int hot = -1;
     for (int s = 0; s < 4; s++)
         if (b->suit_count[s] >= 3 && (r->f->flush_any >> s & 1u)) hot = s;
-    int local[1 << (2 * OE_BOARDS_MAX_PLAYERS)];
-    int moved = 0;
+    if (hot < 0) { /* else some suit at 2 that a hand can flush must come */
+        int any = 0;
+        for (int s = 0; s < 4; s++) any |= b->suit_count[s] == 2 && (r->f->flush_any >> s & 1u);
+        if (!any) return;
+    }
+    int local[LOCAL_CELLS];
+    const int use_local = r->cells <= LOCAL_CELLS;
+    int moved = 0, based = 0;
     uint8_t q[MAX_NEED];
-    memcpy(q, b->q, sizeof q);
-    q[pos] = 0;
     size_t base[10];
-    for (int t = 0; t < r->n_with_last; t++) base[t] = sh_colex(r, q, r->with_last[t]);
     const uint32_t *last_term = &r->binom[0][r->d];
     const size_t cells = r->cells;
     for (int s = 0; s < 4; s++) {
@@ -136,6 +140,12 @@ static void sh_last(sh_run *r, const sh_board *b, int pos, int start)
             size_t c0, c1;
             if (!sh_leaf(r, b->idx + oe_mset_term[pos][rank], ranks, all ? hot : s, &c0, &c1))
                 continue;
+            if (!based) { /* the first move here: the fixed index terms */
+                memcpy(q, b->q, sizeof q);
+                q[pos] = 0;
+                for (int t = 0; t < r->n_with_last; t++) base[t] = sh_colex(r, q, r->with_last[t]);
+                based = 1;
+            }
             const size_t term = last_term[(size_t)i * 4];
             for (int t = 0; t < r->n_with_last; t++) {
                 int16_t *o = r->corr + (base[t] + term) * cells;
@@ -143,6 +153,14 @@ static void sh_last(sh_run *r, const sh_board *b, int pos, int start)
                 o[c0]--;
             }
             if (r->n_with_last == r->n_sub) continue;
+            if (!use_local) {
+                for (int t = 0; t < r->n_sub - r->n_with_last; t++) {
+                    int16_t *o = r->corr + sh_colex(r, q, r->without_last[t]) * cells;
+                    o[c1]++;
+                    o[c0]--;
+                }
+                continue;
+            }
             if (!moved) memset(local, 0, cells * sizeof local[0]);
             moved = 1;
             local[c1]++;

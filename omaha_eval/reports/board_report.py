@@ -285,6 +285,13 @@ class _Assembler:
 
     def add_block(self, rows: npt.NDArray[np.intp], block: row_figures.RowBlock) -> None:
         with self.lock:
+            if len(rows) == len(self.have) and not self.have.any():  # every row: take the arrays
+                assert (rows == np.arange(len(rows))).all()
+                self.values, self.stderr = block.values, block.stderr
+                self.deal, self.deal_stderr = block.deal, block.deal_stderr
+                self.trials, self.row_weight = block.trials, block.weight
+                self.have[:] = True
+                return
             self._put(rows, block.values, block.stderr, block.deal, block.deal_stderr,
                       block.trials, block.weight)  # fmt: skip
 
@@ -307,13 +314,18 @@ class _Assembler:
         with self.lock:
             todo = self.todo
             rows = todo[self.have[todo] & (self.trials[todo] > 0)]
-            values, stderr = self.values[rows], self.stderr[rows]
-            deal, deal_stderr = self.deal[rows], self.deal_stderr[rows]
-            trials, row_weight = self.trials[rows], self.row_weight[rows]
-        sizes = self.classes.sizes[rows].astype(np.float64)
-        weight = (row_weight if self.plan.exact else self.weight[rows]) * sizes
-        keep = weight > 0
-        rows, weight = rows[keep], weight[keep]
+            row_weight = self.row_weight[rows]
+            sizes = self.classes.sizes[rows].astype(np.float64)
+            weight = (row_weight if self.plan.exact else self.weight[rows]) * sizes
+            keep = weight > 0
+            rows, weight = rows[keep], weight[keep]
+            if len(rows) == len(self.have):  # every row, in order: no row will change
+                values, stderr, deal, deal_stderr, trials = (
+                    self.values, self.stderr, self.deal, self.deal_stderr, self.trials)
+            else:
+                values, stderr = self.values[rows], self.stderr[rows]
+                deal, deal_stderr = self.deal[rows], self.deal_stderr[rows]
+                trials = self.trials[rows]
         total = float(weight.sum())
         probability = weight / total if total > 0 else weight
         prob_stderr = self.prob_stderr[rows]  # sampled estimates: already shares
@@ -329,11 +341,11 @@ class _Assembler:
             boards=self.classes.sizes[rows].astype(np.int64),
             probability=probability,
             probability_stderr=np.asarray(prob_stderr, dtype=np.float64),
-            values=values[keep],
-            stderr=stderr[keep],
-            deal=deal[keep],
-            deal_stderr=deal_stderr[keep],
-            trials=trials[keep],
+            values=values,
+            stderr=stderr,
+            deal=deal,
+            deal_stderr=deal_stderr,
+            trials=trials,
             method="exact" if self.plan.exact else "monte-carlo",
             seed=self.plan.seed,
             target_stderr=self.plan.target_stderr,
