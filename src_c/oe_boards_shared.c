@@ -83,7 +83,7 @@ static int sh_leaf(const sh_run *r, unsigned idx, const uint16_t *suit_ranks, in
         changed |= x != c;
     }
     if (!changed) return 0;
-    uint32_t hi0, lo0, hi1, lo1;
+    uint32_t hi0, lo0, hi1, lo1; /* the split's owner decides (oe_split.h) */
     oe_winners_all(r->n, cold, low, &hi0, &lo0);
     oe_winners_all(r->n, hot, low, &hi1, &lo1);
     *cold_cell = (size_t)hi0 << r->n | lo0;
@@ -99,6 +99,21 @@ static size_t sh_colex(const sh_run *r, const uint8_t *q, int t)
     return colex;
 }
 
+/* Which next cards can still lead to a board with a flush some hand can
+ * make, `left` cards to deal (this one included): 1 any card, else 0 and
+ * in *suits the suits the card must have (none: this subtree is cold). */
+static int sh_any_card(const sh_run *r, const sh_board *b, int left, unsigned *suits)
+{
+    *suits = 0;
+    for (int s = 0; s < 4; s++) {
+        if (!(r->f->flush_any >> s & 1u)) continue;
+        const int need = 3 - b->suit_count[s]; /* cards of suit s still needed */
+        if (need <= left - 1) return 1;
+        if (need == left) *suits |= 1u << s;
+    }
+    return 0;
+}
+
 /* The last card, from deck position `start` on: only cards that leave the
  * board with a flush some hand can make.  A subset with the last card has
  * its other cards' index terms fixed here (base); the subsets without it
@@ -111,13 +126,13 @@ static void sh_last(sh_run *r, const sh_board *b, int pos, int start)
         return;
     }
     const int first = pos == 0; /* the parts take turns by the first card */
-    int hot = -1;
+    int hot = -1; /* a suit at 3+ that a hand can flush: every card will do */
     for (int s = 0; s < 4; s++)
         if (b->suit_count[s] >= 3 && (r->f->flush_any >> s & 1u)) hot = s;
-    if (hot < 0) { /* else some suit at 2 that a hand can flush must come */
-        int any = 0;
-        for (int s = 0; s < 4; s++) any |= b->suit_count[s] == 2 && (r->f->flush_any >> s & 1u);
-        if (!any) return;
+    unsigned suits = 0; /* else a card of a suit at 2 that a hand can flush */
+    if (hot < 0) {
+        (void)sh_any_card(r, b, 1, &suits); /* 0: no suit is at 3 */
+        if (!suits) return;
     }
     int local[LOCAL_CELLS];
     const int use_local = r->cells <= LOCAL_CELLS;
@@ -128,7 +143,7 @@ static void sh_last(sh_run *r, const sh_board *b, int pos, int start)
     const size_t cells = r->cells;
     for (int s = 0; s < 4; s++) {
         const int all = hot >= 0; /* every card, once (the loop over s ends) */
-        if (!all && (b->suit_count[s] != 2 || !(r->f->flush_any >> s & 1u))) continue;
+        if (!all && !(suits >> s & 1u)) continue;
         const int count = all ? r->m - start : r->n_suit[s];
         for (int j = 0; j < count; j++) {
             const int i = all ? start + j : r->by_suit[s][j];
@@ -184,23 +199,28 @@ static void sh_add(sh_board *next, const sh_board *b, int pos, int i, int card)
     next->q[pos] = (uint8_t)i;
 }
 
-/* Deal the cards to come from deck position `start` on, `pos` dealt. */
+/* Deal the cards to come from deck position `start` on, `pos` dealt: only
+ * the subtrees that hold a board with a flush some hand can make. */
 static void sh_deal(sh_run *r, const sh_board *b, int pos, int start)
 {
     const int left = r->need - pos; /* cards still to deal, this one included */
-    int reach = 0;                  /* can a flush some hand makes still come? */
-    for (int s = 0; s < 4; s++)
-        if ((r->f->flush_any >> s & 1u) && b->suit_count[s] + left >= 3) reach = 1;
-    if (!reach) return;
     if (left == 1) {
         sh_last(r, b, pos, start);
         return;
     }
-    for (int i = start; i <= r->m - left && !r->stopped; i++) {
-        if (pos == 0 && i % r->parts != r->part) continue;
-        sh_board next;
-        sh_add(&next, b, pos, i, r->deck[i]);
-        sh_deal(r, &next, pos + 1, i + 1);
+    unsigned suits;
+    const int any = sh_any_card(r, b, left, &suits);
+    for (int s = 0; s < 4 && !r->stopped; s++) {
+        if (!any && !(suits >> s & 1u)) continue;
+        const int count = any ? r->m - left + 1 - start : r->n_suit[s];
+        for (int j = 0; j < count && !r->stopped; j++) {
+            const int i = any ? start + j : r->by_suit[s][j];
+            if (i < start || i > r->m - left || (pos == 0 && i % r->parts != r->part)) continue;
+            sh_board next;
+            sh_add(&next, b, pos, i, r->deck[i]);
+            sh_deal(r, &next, pos + 1, i + 1);
+        }
+        if (any) break;
     }
 }
 
