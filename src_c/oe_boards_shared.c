@@ -48,6 +48,7 @@ typedef struct {
     /* flush[t][mask]: the flush high of hand `t / 4`'s cards of suit `t % 4`
      * with board ranks `mask` of that suit (3 to 5 bits), or NULL */
     uint16_t *flush[OE_FOLD_MAX_HANDS * 4];
+    uint16_t *cold_cell; /* [rest index]: the outcome cell without flushes */
     int16_t *corr; /* flush corrections (see the top): cells per subset of the
                     * deck, by colex index, rows or not */
     const volatile int *stop;
@@ -67,7 +68,7 @@ static int sh_leaf(const sh_run *r, unsigned idx, const uint16_t *suit_ranks, in
                    size_t *cold_cell, size_t *hot_cell)
 {
     const oe_fold *f = r->f;
-    uint16_t cold[OE_FOLD_MAX_HANDS], hot[OE_FOLD_MAX_HANDS];
+    uint16_t hot[OE_FOLD_MAX_HANDS];
     uint8_t low[OE_FOLD_MAX_HANDS];
     int changed = 0;
     for (int j = 0; j < f->n_hands; j++) {
@@ -77,17 +78,15 @@ static int sh_leaf(const sh_run *r, unsigned idx, const uint16_t *suit_ranks, in
         uint16_t x = c;
         const uint16_t *table = r->flush[j * 4 + suit];
         if (table && table[suit_ranks[suit]] > x) x = table[suit_ranks[suit]];
-        cold[h->player] = c;
         hot[h->player] = x;
         low[h->player] = (uint8_t)(v >> 16);
         changed |= x != c;
     }
     if (!changed) return 0;
-    uint32_t hi0, lo0, hi1, lo1; /* the split's owner decides (oe_split.h) */
-    oe_winners_all(r->n, cold, low, &hi0, &lo0);
-    oe_winners_all(r->n, hot, low, &hi1, &lo1);
-    *cold_cell = (size_t)hi0 << r->n | lo0;
-    *hot_cell = (size_t)hi1 << r->n | lo1;
+    uint32_t hi, lo; /* the split's owner decides (oe_split.h) */
+    oe_winners_all(r->n, hot, low, &hi, &lo);
+    *cold_cell = r->cold_cell[idx];
+    *hot_cell = (size_t)hi << r->n | lo;
     return *cold_cell != *hot_cell;
 }
 
@@ -422,6 +421,16 @@ int oe_boards_shared(const uint8_t *hands, int n, int k, int game, const uint8_t
     memset(makes_low, 0, rows * (size_t)n * sizeof *makes_low);
     memset(deals, 0, rows * sizeof *deals);
     if (sh_flush_tables(r) < 0) goto done;
+    r->cold_cell = malloc(n_rest * sizeof *r->cold_cell);
+    if (!r->cold_cell) goto done;
+    for (size_t idx = 0; idx < n_rest; idx++) {
+        uint16_t high[OE_FOLD_MAX_HANDS];
+        uint8_t low[OE_FOLD_MAX_HANDS];
+        uint32_t hi, lo;
+        oe_fold_values(f, idx, -1, 0u, high, low);
+        oe_winners_all(n, high, low, &hi, &lo);
+        r->cold_cell[idx] = (uint16_t)(hi << n | lo);
+    }
     if (part == 0 && sh_cold(r, news, rows, outcome, makes_low, deals) < 0) goto done;
     sh_board b;
     memset(&b, 0, sizeof b);
@@ -442,7 +451,10 @@ int oe_boards_shared(const uint8_t *hands, int n, int k, int game, const uint8_t
 done:
     if (r)
         for (int t = 0; t < OE_FOLD_MAX_HANDS * 4; t++) free(r->flush[t]);
-    if (r) free(r->corr);
+    if (r) {
+        free(r->corr);
+        free(r->cold_cell);
+    }
     free(colex_of);
     free(fold);
     free(rest_low);
