@@ -73,14 +73,27 @@ cdef class BoardsExact:
 @cython.boundscheck(False)
 @cython.wraparound(False)
 def rows_times(const double[:, ::1] a, const double[:, ::1] b, double[:, ::1] out):
-    """out = a @ b, skipping a's zero entries (a board report's histograms
-    are sparse): a plain loop, so that no BLAS thread pool is woken for
-    small products.  out is overwritten."""
+    """out = a @ b, skipping the zero entries of a and of b (a board report's
+    histograms and its cell map are sparse): a plain loop, so that no BLAS
+    thread pool is woken for small products.  out is overwritten."""
     cdef Py_ssize_t rows = a.shape[0], inner = a.shape[1], cols = b.shape[1]
-    cdef Py_ssize_t r, c, j
+    cdef Py_ssize_t r, c, j, k
     cdef double w
     if b.shape[0] != inner or out.shape[0] != rows or out.shape[1] != cols:
         raise ValueError("rows_times: shapes do not match")
+    # b's nonzero entries, row by row
+    nz_col = np.zeros((inner, cols), dtype=np.intp)
+    nz_val = np.zeros((inner, cols), dtype=np.float64)
+    nz_n = np.zeros(inner, dtype=np.intp)
+    cdef Py_ssize_t[:, ::1] col = nz_col
+    cdef double[:, ::1] val = nz_val
+    cdef Py_ssize_t[::1] count = nz_n
+    for c in range(inner):
+        for j in range(cols):
+            if b[c, j] != 0.0:
+                col[c, count[c]] = j
+                val[c, count[c]] = b[c, j]
+                count[c] += 1
     with nogil:
         for r in range(rows):
             for j in range(cols):
@@ -88,5 +101,5 @@ def rows_times(const double[:, ::1] a, const double[:, ::1] b, double[:, ::1] ou
             for c in range(inner):
                 w = a[r, c]
                 if w != 0.0:
-                    for j in range(cols):
-                        out[r, j] += w * b[c, j]
+                    for k in range(count[c]):
+                        out[r, col[c, k]] += w * val[c, k]

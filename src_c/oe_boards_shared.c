@@ -93,9 +93,15 @@ static int sh_leaf(const sh_run *r, unsigned idx, const uint16_t *suit_ranks, in
 /* The colex index among the deck of subset t of the completion q. */
 static size_t sh_colex(const sh_run *r, const uint8_t *q, int t)
 {
-    size_t colex = 0;
-    for (int j = 0; j < r->d; j++) colex += r->binom[q[r->sub[t][j]]][j + 1];
-    return colex;
+    const uint8_t *u = r->sub[t];
+    switch (r->d) { /* d = 1..3, spelled out: the loop runs often */
+    case 1:
+        return r->binom[q[u[0]]][1];
+    case 2:
+        return r->binom[q[u[0]]][1] + r->binom[q[u[1]]][2];
+    default:
+        return r->binom[q[u[0]]][1] + r->binom[q[u[1]]][2] + r->binom[q[u[2]]][3];
+    }
 }
 
 /* Which next cards can still lead to a board with a flush some hand can
