@@ -39,3 +39,67 @@ cdef class BoardsExact:
         if code < 0:
             raise MemoryError("omaha_eval: out of memory in a board report")
         return int(done), code
+
+    def run_shared(self, const uint8_t[:, ::1] hands, int game, const uint8_t[::1] board,
+                   uint64_t dead, const uint8_t[:, ::1] news, int part, int parts,
+                   double[:, ::1] outcome, double[:, ::1] makes_low, uint64_t[::1] deals):
+        """Part `part` of `parts` of the shared enumeration (oe_boards_shared):
+        the parts' arrays add up to run()'s.  Returns 1 if stopped else 0."""
+        cdef int n = <int>hands.shape[0], k = <int>hands.shape[1]
+        cdef Py_ssize_t rows = news.shape[0]
+        cdef int d = <int>news.shape[1], nb = <int>board.shape[0]
+        cdef int code = 0
+        cdef uint8_t no_board = 0
+        cdef const uint8_t *bp = &board[0] if nb else &no_board
+        if not 2 <= n <= OE_BOARDS_MAX_PLAYERS or not 4 <= k <= 6 or not 1 <= d <= 3 \
+                or nb > 4 or nb + d > 5 or not 0 <= part < parts \
+                or outcome.shape[0] != rows or outcome.shape[1] != (1 << (2 * n)) \
+                or makes_low.shape[0] != rows or makes_low.shape[1] != n \
+                or deals.shape[0] != rows:
+            raise ValueError("BoardsExact.run_shared: shapes do not match")
+        if rows == 0:
+            return 0
+        with nogil:
+            code = oe_boards_shared(&hands[0, 0], n, k, game, bp, nb, dead, &news[0, 0], d,
+                                    <size_t>rows, part, parts, &outcome[0, 0], &makes_low[0, 0],
+                                    &deals[0], &self._stop)
+        if code == -1:
+            raise MemoryError("omaha_eval: out of memory in a board report")
+        if code == -2:
+            raise ValueError("BoardsExact.run_shared: a row's card is not live")
+        return code
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def rows_times(const double[:, ::1] a, const double[:, ::1] b, double[:, ::1] out):
+    """out = a @ b, skipping the zero entries of a and of b (a board report's
+    histograms and its cell map are sparse): a plain loop, so that no BLAS
+    thread pool is woken for small products.  out is overwritten."""
+    cdef Py_ssize_t rows = a.shape[0], inner = a.shape[1], cols = b.shape[1]
+    cdef Py_ssize_t r, c, j, k
+    cdef double w
+    if b.shape[0] != inner or out.shape[0] != rows or out.shape[1] != cols:
+        raise ValueError("rows_times: shapes do not match")
+    # b's nonzero entries, row by row
+    nz_col = np.zeros((inner, cols), dtype=np.intp)
+    nz_val = np.zeros((inner, cols), dtype=np.float64)
+    nz_n = np.zeros(inner, dtype=np.intp)
+    cdef Py_ssize_t[:, ::1] col = nz_col
+    cdef double[:, ::1] val = nz_val
+    cdef Py_ssize_t[::1] count = nz_n
+    for c in range(inner):
+        for j in range(cols):
+            if b[c, j] != 0.0:
+                col[c, count[c]] = j
+                val[c, count[c]] = b[c, j]
+                count[c] += 1
+    with nogil:
+        for r in range(rows):
+            for j in range(cols):
+                out[r, j] = 0.0
+            for c in range(inner):
+                w = a[r, c]
+                if w != 0.0:
+                    for k in range(count[c]):
+                        out[r, col[c, k]] += w * val[c, k]

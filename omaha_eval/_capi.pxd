@@ -294,3 +294,7 @@ cdef extern from "oe_boards.h" nogil:
                         int n_board, uint64_t dead, const uint8_t *news, int n_new,
                         size_t rows, double *outcome, double *makes_low, uint64_t *deals,
                         size_t *done, const volatile int *stop)
+    int oe_boards_shared(const uint8_t *hands, int n, int k, int game, const uint8_t *board,
+                         int n_board, uint64_t dead, const uint8_t *news, int n_new,
+                         size_t rows, int part, int parts, double *outcome, double *makes_low,
+                         uint64_t *deals, const volatile int *stop)

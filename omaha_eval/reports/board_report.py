@@ -53,6 +53,7 @@ ROW_TARGET_MAX_TRIALS = 1_000_000
 PROBABILITY_SAMPLES = 4096
 PROBABILITY_STREAM = 1 << 40  # the stream key of those draws (rows use 0..rows-1)
 PROGRESS_EVERY = 0.25  # seconds between progress calls
+SHARED_MAX_PARTS = 8  # threads of one shared enumeration of fixed hands (a table each)
 EXECUTORS = {
     "thread": "thread",
     "threads": "thread",
@@ -255,7 +256,8 @@ def board_report(
 
 
 class _Assembler:
-    """Collects the rows as they come and builds the report of those done."""
+    """Collects the rows as they come (one by one or in blocks) and builds
+    the report of those done."""
 
     def __init__(self, question: Any, spot: Spot, plan: runner.Plan, classes: BoardClasses,
                  weight: npt.NDArray[np.float64], prob_stderr: npt.NDArray[np.float64],
@@ -266,13 +268,39 @@ class _Assembler:
         self.executor = executor
         self.board_known = cards_text(question.board)
         self.dead_text = cards_text(question.dead)
-        self.done: dict[int, row_figures.RowFigures] = {}
+        rows, n, nf = len(classes.representatives), spot.n, len(row_figures.PLAYER_FIGURES)
+        nd = len(row_figures.DEAL_NAMES)
+        self.have = np.zeros(rows, bool)  # the rows added
+        self.values, self.stderr = np.zeros((rows, n, nf)), np.zeros((rows, n, nf))
+        self.deal, self.deal_stderr = np.zeros((rows, nd)), np.zeros((rows, nd))
+        self.trials = np.zeros(rows, np.int64)
+        self.row_weight = np.zeros(rows)  # exact runs' deal weights (RowFigures.weight)
         self.lock = threading.Lock()
         self.last_progress = time.perf_counter()
 
     def add(self, row: int, figures: row_figures.RowFigures) -> None:
         with self.lock:
-            self.done[row] = figures
+            self._put(row, figures.values, figures.stderr, figures.deal, figures.deal_stderr,
+                      figures.trials, figures.weight)  # fmt: skip
+
+    def add_block(self, rows: npt.NDArray[np.intp], block: row_figures.RowBlock) -> None:
+        with self.lock:
+            if len(rows) == len(self.have) and not self.have.any():  # every row: take the arrays
+                assert (rows == np.arange(len(rows))).all()
+                self.values, self.stderr = block.values, block.stderr
+                self.deal, self.deal_stderr = block.deal, block.deal_stderr
+                self.trials, self.row_weight = block.trials, block.weight
+                self.have[:] = True
+                return
+            self._put(rows, block.values, block.stderr, block.deal, block.deal_stderr,
+                      block.trials, block.weight)  # fmt: skip
+
+    def _put(self, rows: Any, values: Any, stderr: Any, deal: Any, deal_stderr: Any,
+             trials: Any, weight: Any) -> None:  # fmt: skip
+        self.values[rows], self.stderr[rows] = values, stderr
+        self.deal[rows], self.deal_stderr[rows] = deal, deal_stderr
+        self.trials[rows], self.row_weight[rows] = trials, weight
+        self.have[rows] = True
 
     def maybe_progress(self, progress: Callable[[BoardReport], object] | None) -> None:
         if progress is None or time.perf_counter() - self.last_progress < PROGRESS_EVERY:
@@ -284,25 +312,23 @@ class _Assembler:
         """The report of the rows done so far (a partial one holds fewer than
         ``total_rows``)."""
         with self.lock:
-            done = dict(self.done)
-        rows = [r for r in self.todo.tolist() if r in done and done[r].trials > 0]
-        sizes = self.classes.sizes[rows].astype(np.float64)
-        if self.plan.exact:
-            weight = np.array([done[r].weight for r in rows], dtype=np.float64) * sizes
-        else:
-            weight = self.weight[rows] * sizes
-        keep = weight > 0
-        rows = [r for r, k in zip(rows, keep.tolist(), strict=True) if k]
-        weight = weight[keep]
+            todo = self.todo
+            rows = todo[self.have[todo] & (self.trials[todo] > 0)]
+            row_weight = self.row_weight[rows]
+            sizes = self.classes.sizes[rows].astype(np.float64)
+            weight = (row_weight if self.plan.exact else self.weight[rows]) * sizes
+            keep = weight > 0
+            rows, weight = rows[keep], weight[keep]
+            if len(rows) == len(self.have):  # every row, in order: no row will change
+                values, stderr, deal, deal_stderr, trials = (
+                    self.values, self.stderr, self.deal, self.deal_stderr, self.trials)
+            else:
+                values, stderr = self.values[rows], self.stderr[rows]
+                deal, deal_stderr = self.deal[rows], self.deal_stderr[rows]
+                trials = self.trials[rows]
         total = float(weight.sum())
         probability = weight / total if total > 0 else weight
         prob_stderr = self.prob_stderr[rows]  # sampled estimates: already shares
-        n = self.spot.n
-        nf = len(row_figures.PLAYER_FIGURES)
-        values = np.array([done[r].values for r in rows]).reshape(len(rows), n, nf)
-        stderr = np.array([done[r].stderr for r in rows]).reshape(len(rows), n, nf)
-        deal = np.array([done[r].deal for r in rows]).reshape(len(rows), -1)
-        deal_stderr = np.array([done[r].deal_stderr for r in rows]).reshape(len(rows), -1)
         q = self.question
         return BoardReport(
             players=tuple(p.label for p in q.players),
@@ -319,7 +345,7 @@ class _Assembler:
             stderr=stderr,
             deal=deal,
             deal_stderr=deal_stderr,
-            trials=np.array([done[r].trials for r in rows], dtype=np.int64),
+            trials=trials,
             method="exact" if self.plan.exact else "monte-carlo",
             seed=self.plan.seed,
             target_stderr=self.plan.target_stderr,
@@ -337,9 +363,13 @@ def _stoppable(stop: Any) -> bool:
 def _fixed(report: _Assembler, spot: Spot, reps: npt.NDArray[np.uint8],
            todo: npt.NDArray[np.intp], workers: int, stop: Any,
            progress: Callable[[BoardReport], object] | None) -> None:  # fmt: skip
-    """Fixed hands, exact: chunks of rows in compiled calls, on `workers` threads."""
-    chunk = row_figures.FIXED_CHUNK
+    """Fixed hands, exact: the shared enumeration in `workers` parts (one a
+    thread) when its tables fit, else chunks of rows in compiled calls."""
     rows = reps[todo]
+    if row_figures.shared_fits(spot.n, len(rows)):
+        _shared(report, spot, rows, todo, workers, stop, progress)
+        return
+    chunk = row_figures.FIXED_CHUNK
     runs: list[Any] = []
 
     def job(first: int) -> None:
@@ -353,6 +383,25 @@ def _fixed(report: _Assembler, spot: Spot, reps: npt.NDArray[np.uint8],
 
     _run_jobs([_bound(job, f) for f in range(0, len(rows), chunk)], workers, stop,
               lambda: [w.stop() for w in runs], report, progress)  # fmt: skip
+
+
+def _shared(report: _Assembler, spot: Spot, rows: npt.NDArray[np.uint8],
+            todo: npt.NDArray[np.intp], workers: int, stop: Any,
+            progress: Callable[[BoardReport], object] | None) -> None:  # fmt: skip
+    """Every row at once: the parts of the shared enumeration as jobs, their
+    tables added in part order once all are done (no row is whole before)."""
+    parts = max(1, min(workers, SHARED_MAX_PARTS))
+    works = [_core.BoardsExact() for _ in range(parts)]
+    tables: list[Any] = [None] * parts
+
+    def job(part: int) -> None:
+        if _stoppable(stop):
+            raise KeyboardInterrupt
+        tables[part] = row_figures.shared_part(spot, rows, works[part], part, parts)
+
+    _run_jobs([_bound(job, p) for p in range(parts)], workers, stop,
+              lambda: [w.stop() for w in works], report, progress)  # fmt: skip
+    report.add_block(todo, row_figures.shared_block(tables))
 
 
 def _bound(fn: Callable[[int], None], arg: int) -> Callable[[], None]:

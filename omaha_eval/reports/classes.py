@@ -13,7 +13,6 @@ hands are kept by every permutation.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
 
 import numpy as np
 import numpy.typing as npt
@@ -86,13 +85,34 @@ def _codes(rows: CardArray) -> IntArray:
     return code
 
 
+def _combinations(deck: list[int], d: int) -> CardArray:
+    """Every set of d cards of `deck` (increasing), as rows in the order of
+    itertools.combinations (lexicographic by position): the positions come
+    from a boolean grid of increasing tuples (d <= 3, a deck of 52 at most)."""
+    m = len(deck)
+    if d == 1:
+        at = np.arange(m).reshape(-1, 1)
+    else:
+        grid = np.ones((m,) * d, dtype=bool)
+        pos = np.arange(m)
+        for j in range(d - 1):  # position j before position j + 1
+            shape_j, shape_k = [1] * d, [1] * d
+            shape_j[j], shape_k[j + 1] = m, m
+            grid &= pos.reshape(shape_j) < pos.reshape(shape_k)
+        at = np.argwhere(grid)
+    return np.asarray(deck, dtype=np.uint8)[at].reshape(-1, d)
+
+
 def board_classes(spot: Spot, maps: npt.NDArray[np.uint8]) -> BoardClasses:
     """The classes of the next street's live boards under `maps`: the new
     cards come from the cards no one knows (not the board, the dead cards
     or a fixed hand; range hands that hold them are dropped per row)."""
     d = new_cards(len(spot.board))
     deck = [c for c in range(52) if not spot.known >> c & 1]
-    boards = np.array(list(combinations(deck, d)), dtype=np.uint8).reshape(-1, d)
+    boards = _combinations(deck, d)
+    if len(maps) == 1:  # the identity alone: each board its own class, in order
+        return BoardClasses(boards, np.arange(len(boards), dtype=np.int64), boards,
+                            np.ones(len(boards), dtype=np.int64))  # fmt: skip
     keys = np.stack([_codes(np.sort(m[boards], axis=1)) for m in maps]).min(axis=0)
     class_keys, class_of, sizes = np.unique(keys, return_inverse=True, return_counts=True)
     reps = np.zeros((len(class_keys), d), dtype=np.uint8)

@@ -1,9 +1,12 @@
 """The figures of a board report's rows: each row is the equity run of its
 board, exact or Monte Carlo, computed by the engine (omaha_eval.engine).
 
-Fixed hands only, exactly: every row in one compiled call (src_c/oe_boards.c:
-each row's board folded and enumerated as EquitySpot does).  Otherwise one
-engine run per row: exact enumeration, or Monte Carlo in blocks of
+Fixed hands only, exactly: one shared enumeration for every row
+(src_c/oe_boards_shared.c: each completion of the known board dealt once and
+added to the rows it holds), or, when its tables would be too large, rows in
+compiled chunks (src_c/oe_boards.c: each row's board folded and enumerated as
+EquitySpot does; also the reference the shared path is tested against).
+Otherwise one engine run per row: exact enumeration, or Monte Carlo in blocks of
 ROW_BLOCK_TRIALS trials, block i of row r drawing from its own stream of the
 row's seed (so a row's figures depend on its seed alone, never on the
 threads or the executor that ran it).
@@ -27,8 +30,9 @@ from omaha_eval.engine.spot import C_KIND, Seat, Spot, centring, prepare
 from omaha_eval.errors import OmahaEvalError
 
 __all__ = [
-    "DEAL_NAMES", "PLAYER_FIGURES", "ROW_BLOCK_TRIALS", "RowBase", "RowFigures", "engine_row",
-    "fixed_rows", "histogram_rows", "nan_row", "sample_row",
+    "DEAL_NAMES", "PLAYER_FIGURES", "ROW_BLOCK_TRIALS", "SHARED_MAX_CELLS", "RowBase", "RowBlock",
+    "RowFigures", "engine_row", "fixed_rows", "histogram_block", "histogram_rows", "nan_row",
+    "sample_row", "shared_block", "shared_fits", "shared_part",
 ]  # fmt: skip
 
 FloatArray = npt.NDArray[np.float64]
@@ -41,6 +45,9 @@ DEAL_NAMES = tuple(f.name for f in DEAL_FIGURES)
 ROW_BLOCK_TRIALS = 1024
 # Rows of fixed hands per compiled call: a stop is heard between calls.
 FIXED_CHUNK = 512
+# The shared enumeration's tables (rows x 4^n doubles, one per part) stay
+# within this many cells (32 MB); larger spots go by chunks of rows.
+SHARED_MAX_CELLS = 1 << 22
 _COL = _core.SUM_COLUMNS
 
 
@@ -58,6 +65,20 @@ class RowFigures:
     trials: int
     effective: float
     weight: float
+
+
+@dataclass(frozen=True)
+class RowBlock:
+    """Many rows' figures at once: RowFigures' fields with a leading row
+    axis (values and stderr rows x players x PLAYER_FIGURES, deal and
+    deal_stderr rows x DEAL_NAMES, trials and weight per row)."""
+
+    values: FloatArray
+    stderr: FloatArray
+    deal: FloatArray
+    deal_stderr: FloatArray
+    trials: npt.NDArray[np.int64]
+    weight: FloatArray
 
 
 def figures_of(sums: Sums, exact: bool) -> RowFigures:
@@ -110,38 +131,67 @@ def _cell_maps(n: int) -> tuple[FloatArray, FloatArray]:
     return _CELL_MAPS[n]
 
 
-def histogram_rows(outcome: FloatArray, makes_low: FloatArray, deals: npt.NDArray[np.uint64]
-                   ) -> list[RowFigures]:  # fmt: skip
+_ROW_MAPS: dict[int, FloatArray] = {}
+
+
+def _row_map(n: int) -> FloatArray:
+    """What one deal in each outcome cell adds to a row's figure sums, as one
+    matrix (4^n, n x PLAYER_FIGURES + DEAL_NAMES + total): _cell_maps'
+    columns in the order of the row's figures (makes_low's are 0: the
+    histogram does not hold it)."""
+    if n not in _ROW_MAPS:
+        cell_sums, cell_deal = _cell_maps(n)
+        sums = cell_sums.reshape(-1, n, _core.N_SUMS)
+        nf = len(PLAYER_FIGURES)
+        out = np.zeros((len(cell_sums), n * nf + len(DEAL_NAMES) + 1))
+        players = out[:, : n * nf].reshape(-1, n, nf)  # a view: writes go to out
+        for j, name in enumerate(PLAYER_FIGURES):
+            if name == "equity":
+                players[:, :, j] = sums[:, :, _COL["hi_share"]] + sums[:, :, _COL["lo_share"]]
+            elif name != "makes_low":
+                players[:, :, j] = sums[:, :, _COL[name]]
+        for j, name in enumerate((*DEAL_NAMES, "total")):
+            out[:, n * nf + j] = cell_deal[:, _core.DEAL_COLUMNS[name]]
+        _ROW_MAPS[n] = out
+    return _ROW_MAPS[n]
+
+
+def histogram_block(outcome: FloatArray, makes_low: FloatArray, deals: npt.NDArray[np.uint64]
+                    ) -> RowBlock:  # fmt: skip
     """Exact figures of many rows from their histograms (rows x 4^n), at once."""
     rows, n = makes_low.shape
-    cell_sums, cell_deal = _cell_maps(n)
-    sums = (outcome @ cell_sums).reshape(rows, n, _core.N_SUMS)
-    deal = outcome @ cell_deal
-    total = deal[:, _core.DEAL_COLUMNS["total"]]
-    values = np.empty((rows, n, len(PLAYER_FIGURES)))
-    for j, name in enumerate(PLAYER_FIGURES):
-        if name == "equity":
-            values[:, :, j] = sums[:, :, _COL["hi_share"]] + sums[:, :, _COL["lo_share"]]
-        elif name == "makes_low":
-            values[:, :, j] = makes_low
-        else:
-            values[:, :, j] = sums[:, :, _COL[name]]
+    nf, nd = len(PLAYER_FIGURES), len(DEAL_NAMES)
+    row_map = _row_map(n)
+    sums = np.empty((rows, row_map.shape[1]))
+    _core.rows_times(np.ascontiguousarray(outcome), row_map, sums)
+    total = sums[:, -1].copy()
+    values = sums[:, : n * nf].reshape(rows, n, nf)
+    values[:, :, PLAYER_FIGURES.index("makes_low")] = makes_low
     values /= total[:, None, None]
-    deal_values = np.stack([deal[:, _core.DEAL_COLUMNS[d]] for d in DEAL_NAMES], axis=1)
-    deal_values /= total[:, None]
-    zeros, deal_zeros = np.zeros((n, len(PLAYER_FIGURES))), np.zeros(len(DEAL_NAMES))
+    deal_values = sums[:, n * nf : n * nf + nd] / total[:, None]
+    return RowBlock(values, np.zeros_like(values), deal_values, np.zeros_like(deal_values),
+                    deals.astype(np.int64), total)  # fmt: skip
+
+
+def histogram_rows(outcome: FloatArray, makes_low: FloatArray, deals: npt.NDArray[np.uint64]
+                   ) -> list[RowFigures]:  # fmt: skip
+    """histogram_block's rows one by one."""
+    b = histogram_block(outcome, makes_low, deals)
     return [
-        RowFigures(
-            values[r],
-            zeros,
-            deal_values[r],
-            deal_zeros,
-            int(deals[r]),
-            float(deals[r]),
-            float(total[r]),
-        )
-        for r in range(rows)
+        RowFigures(b.values[r], b.stderr[r], b.deal[r], b.deal_stderr[r], int(b.trials[r]),
+                   float(b.trials[r]), float(b.weight[r]))  # fmt: skip
+        for r in range(len(b.trials))
     ]
+
+
+def _fixed_inputs(spot: Spot) -> tuple[npt.NDArray[np.uint8], int, npt.NDArray[np.uint8]]:
+    """The fixed hands (players x k), the dead cards' mask and the board, as
+    _core.BoardsExact takes them."""
+    hands = np.ascontiguousarray(np.stack([s.combos[0] for s in spot.seats]), dtype=np.uint8)
+    dead = 0
+    for c in spot.dead.tolist():
+        dead |= 1 << c
+    return hands, dead, np.ascontiguousarray(spot.board, dtype=np.uint8)
 
 
 def fixed_rows(spot: Spot, reps: npt.NDArray[np.uint8], work: Any, first: int, count: int
@@ -150,19 +200,53 @@ def fixed_rows(spot: Spot, reps: npt.NDArray[np.uint8], work: Any, first: int, c
     a _core.BoardsExact, whose stop() ends the call between rows:
     KeyboardInterrupt then)."""
     n = spot.n
-    hands = np.ascontiguousarray(np.stack([s.combos[0] for s in spot.seats]), dtype=np.uint8)
-    dead = 0
-    for c in spot.dead.tolist():
-        dead |= 1 << c
+    hands, dead, board = _fixed_inputs(spot)
     news = np.ascontiguousarray(reps[first : first + count], dtype=np.uint8)
     outcome = np.zeros((count, 1 << (2 * n)))
     makes_low = np.zeros((count, n))
     deals = np.zeros(count, dtype=np.uint64)
-    board = np.ascontiguousarray(spot.board, dtype=np.uint8)
     done, code = work.run(hands, spot.game.code, board, dead, news, outcome, makes_low, deals)
     if code:
         raise KeyboardInterrupt
     return histogram_rows(outcome[:done], makes_low[:done], deals[:done])
+
+
+Tables = tuple[FloatArray, FloatArray, npt.NDArray[np.uint64]]
+
+
+def shared_fits(n: int, rows: int) -> bool:
+    """Whether the shared enumeration takes `rows` rows of n fixed hands."""
+    return n <= _core.BOARDS_MAX_PLAYERS and rows * (1 << (2 * n)) <= SHARED_MAX_CELLS
+
+
+def shared_part(spot: Spot, news: npt.NDArray[np.uint8], work: Any, part: int, parts: int
+                ) -> Tables:  # fmt: skip
+    """Part `part` of `parts` of the shared enumeration of fixed hands only
+    over the rows `news` (each row's new cards, all live, none twice): its
+    outcome (rows x 4^n), makes_low (rows x n) and deals tables, which add
+    up over the parts to the rows' exact histograms.  `work`: a
+    _core.BoardsExact, whose stop() ends the call (KeyboardInterrupt)."""
+    n, rows = spot.n, len(news)
+    hands, dead, board = _fixed_inputs(spot)
+    outcome = np.empty((rows, 1 << (2 * n)))
+    makes_low = np.empty((rows, n))
+    deals = np.empty(rows, dtype=np.uint64)
+    news = np.ascontiguousarray(news, dtype=np.uint8)
+    if work.run_shared(hands, spot.game.code, board, dead, news, part, parts, outcome,
+                       makes_low, deals):  # fmt: skip
+        raise KeyboardInterrupt
+    return outcome, makes_low, deals
+
+
+def shared_block(tables: list[Tables]) -> RowBlock:
+    """The rows' figures from the parts' tables, added in part order (their
+    entries are whole counts, so the sums are exact whatever the parts)."""
+    outcome, makes_low, deals = tables[0] if len(tables) == 1 else (t.copy() for t in tables[0])
+    for o, m, d in tables[1:]:
+        outcome += o
+        makes_low += m
+        deals += d
+    return histogram_block(outcome, makes_low, deals)
 
 
 class RowBase:
