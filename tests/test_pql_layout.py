@@ -22,11 +22,7 @@ pytestmark = pytest.mark.skipif(not (PQL / "syntax.py").exists(),
                                 reason="reads the source tree (omaha_eval/pql/)")  # fmt: skip
 
 # Imports inside functions that stay, and why: (file, module imported).
-INSIDE_FUNCTIONS = {
-    # query_rounds reads the run options through equity's readers; that block
-    # moves to the engine's own plan (issue 30, item 2)
-    ("__init__.py", "omaha_eval.equity"),
-}
+INSIDE_FUNCTIONS: set[tuple[str, str]] = set()
 
 
 def _module_name(path: Path) -> str:

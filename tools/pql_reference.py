@@ -26,7 +26,8 @@ from pathlib import Path
 
 from omaha_eval import games
 from omaha_eval.pql import functions as fn
-from omaha_eval.pql.functions import Function, Param, Type
+from omaha_eval.pql.functions import Function, Param
+from omaha_eval.pql.types import Type
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "pql.md"
 

@@ -178,10 +178,12 @@ def histogram_rows(outcome: FloatArray, makes_low: FloatArray, deals: npt.NDArra
     """histogram_block's rows one by one."""
     b = histogram_block(outcome, makes_low, deals)
     return [
-        RowFigures(b.values[r], b.stderr[r], b.deal[r], b.deal_stderr[r], int(b.trials[r]),
-                   float(b.trials[r]), float(b.weight[r]))  # fmt: skip
+        RowFigures(
+            b.values[r], b.stderr[r], b.deal[r], b.deal_stderr[r], int(b.trials[r]),
+            float(b.trials[r]), float(b.weight[r]),
+        )
         for r in range(len(b.trials))
-    ]
+    ]  # fmt: skip
 
 
 def _fixed_inputs(spot: Spot) -> tuple[npt.NDArray[np.uint8], int, npt.NDArray[np.uint8]]:
