@@ -302,13 +302,3 @@ def equity(
     if result.interrupted:
         raise EquityInterrupted(result)
     return result
-
-
-# TRANSITION (removed once pql and reports read engine/plan.py): old names.
-from omaha_eval.engine.plan import read_exact, read_target  # noqa: E402, F401
-
-
-def plan_run(work: float, exact: bool | None, trials: int | None, target: float | None,
-             seed_int: int, threads: int, stop: Any) -> Plan:  # fmt: skip
-    options = RunOptions(trials, exact, target, seed_int, threads, stop)
-    return choose(options, work, trial_work=None, target=target is not None)

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import omaha_eval._checks as _checks
-from omaha_eval.engine.seeds import seed_value
+from omaha_eval.engine.seeds import child_seed, seed_value
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
 
 __all__ = [
@@ -210,6 +210,14 @@ class Plan:
     seed: int | None
     threads: int
     stop: Any = None  # anything with is_set() (a threading.Event): stop when it is set
+
+    def part(self, index: int, stop: Any = None) -> Plan:
+        """The plan of part `index` of a run made of independent parts (a
+        board report's rows): the same method and trials on one thread, its
+        own seed (child `index` of the run's), so that a part gives the same
+        figures whichever thread, process or machine runs it."""
+        seed = None if self.exact or self.seed is None else child_seed(self.seed, index)
+        return Plan(self.exact, self.trials, self.target_stderr, seed, 1, stop)
 
 
 def choose(

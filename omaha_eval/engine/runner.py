@@ -336,10 +336,3 @@ def monte_carlo_sums(spot: Spot, c_spot: _core.EquitySpot, trials: int, seed: in
             raise KeyboardInterrupt
     assert last is not None
     return last.total, last.stderr
-
-
-# TRANSITION (removed once pql and reports read engine/plan.py): old names.
-from omaha_eval.engine.plan import read_threads  # noqa: E402
-from omaha_eval.engine.threads import WAIT_STEP  # noqa: E402
-
-__all__ += ["WAIT_STEP", "Plan", "read_threads"]

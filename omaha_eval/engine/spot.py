@@ -212,9 +212,3 @@ def prepare(players: Sequence[Player], k: int, board: CardArray, dead: CardArray
             s.combos = np.zeros((0, k), np.uint8)
             s.live = math.comb(spot.deck, k)
     return spot
-
-
-# TRANSITION (removed once pql and reports read engine/plan.py): old names.
-from omaha_eval.engine.plan import EXACT_WORK_LIMIT, WORK_PER_SECOND  # noqa: E402
-
-__all__ += ["EXACT_WORK_LIMIT", "WORK_PER_SECOND"]

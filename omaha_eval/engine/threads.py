@@ -117,10 +117,14 @@ class Workers:
         calling thread, one by one.  When interrupted, the work is halted and
         Interrupted (a KeyboardInterrupt) is raised."""
         if self.threads == 1:
-            for job in jobs:
-                if self._stopping():
-                    raise Interrupted([])
-                yield job()
+            try:
+                for job in jobs:
+                    if self._stopping():
+                        raise Interrupted([])
+                    yield job()
+            except (KeyboardInterrupt, Stopped):
+                self.halt()
+                raise
             return
         ahead = ahead or 2 * self.threads
         todo = iter(jobs)

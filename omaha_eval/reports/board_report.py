@@ -32,13 +32,16 @@ import omaha_eval._checks as _checks
 import omaha_eval._core as _core
 from omaha_eval.engine import runner
 from omaha_eval.engine.boards import text as cards_text
+from omaha_eval.engine.plan import TRIAL_WORK, Plan, check_sampling_work, choose, read_options
 from omaha_eval.engine.question import read_question
-from omaha_eval.engine.seeds import block_stream, child_seed, seed_value
+from omaha_eval.engine.seeds import block_stream
 from omaha_eval.engine.spot import Spot, prepare
-from omaha_eval.equity import MAX_TRIALS, equity, plan_run, read_exact, read_target  # noqa: F401 (equity: the docstring's)
+from omaha_eval.engine.threads import Workers, bind
+from omaha_eval.equity import equity  # noqa: F401 (the docstring's)
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
 from omaha_eval.reports import rows as row_figures
 from omaha_eval.reports.classes import BoardClasses, board_classes, symmetries
+from omaha_eval.reports.distributed import run_rows
 from omaha_eval.reports.report import BoardReport, BoardReportInterrupted
 from omaha_eval.types import Board, DeadCards, GameName, Player, Seed, StopFlag
 
@@ -71,15 +74,6 @@ class DaskClient(Protocol):
     def submit(self, *args: Any, **kwargs: Any) -> Any: ...
 
 
-def _check_callables(progress: Any, stop: Any) -> None:
-    if stop is not None and not callable(getattr(stop, "is_set", None)):
-        raise OmahaEvalTypeError(f"stop: expected a threading.Event, got {quote(stop)}",
-                                 param="stop", value=stop)  # fmt: skip
-    if progress is not None and not callable(progress):
-        raise OmahaEvalTypeError(f"progress: expected a callable, got {quote(progress)}",
-                                 param="progress", value=progress)  # fmt: skip
-
-
 def _read_executor(value: Any) -> tuple[str, Any]:
     """(kind, Dask client or None): None runs in this process."""
     if value is None:
@@ -89,13 +83,13 @@ def _read_executor(value: Any) -> tuple[str, Any]:
         if name in EXECUTORS:
             return EXECUTORS[name], None
         raise OmahaEvalError(
-            f"executor: expected None, 'thread', 'process' or a Dask client, got {quote(value)}",
+            f"expected None, 'thread', 'process' or a Dask client, got {quote(value)}",
             param="executor", value=value,
         )  # fmt: skip
     if callable(getattr(value, "submit", None)) and hasattr(value, "scheduler"):
         return "dask", value
     raise OmahaEvalTypeError(
-        f"executor: expected None, 'thread', 'process' or a Dask client, got {quote(value)}",
+        f"expected None, 'thread', 'process' or a Dask client, got {quote(value)}",
         param="executor", value=value,
     )  # fmt: skip
 
@@ -201,20 +195,16 @@ def board_report(
     ``report.total_rows``).  Bad input raises OmahaEvalError, as equity().
     """
     start = time.perf_counter()
-    _check_callables(progress, stop)
-    if trials is not None:
-        trials = _checks.count(trials, "trials", 1, MAX_TRIALS)
-    exact = read_exact(exact)
-    workers = runner.read_threads(threads)
-    target = read_target(target_stderr)
-    seed_int = seed_value(seed)
+    options = read_options(trials=trials, exact=exact, target_stderr=target_stderr, seed=seed,
+                           threads=threads, stop=stop, progress=progress)  # fmt: skip
+    workers = options.threads
     kind, client = _read_executor(executor)
     question = read_question(players, board, dead, game="omaha8" if game is None else game,
                              board_sizes=range(5), patterns=False)  # fmt: skip
     assert not isinstance(question.board, tuple) and not isinstance(question.dead, tuple)
     spot = prepare(question.players, question.k, question.board, question.dead, question.game)  # type: ignore[arg-type]
-    cap = trials or (ROW_TARGET_MAX_TRIALS if target else ROW_TRIALS)
-    plan = plan_run(spot.work(), exact, cap, target, seed_int, workers, stop)
+    plan = choose(options, spot.work(), trial_work=None, default_trials=ROW_TRIALS,
+                  target_trials=ROW_TARGET_MAX_TRIALS)  # fmt: skip
     classes = board_classes(spot, symmetries(spot))
     reps = classes.representatives
     fixed = all(s.kind == "hand" for s in spot.seats)
@@ -224,7 +214,7 @@ def board_report(
     if plan.exact or n_ranges <= 1:
         weight = _one_range_weights(spot, reps) if not plan.exact else np.ones(len(reps))
     else:
-        weight, prob_stderr = _sampled_weights(spot, classes, seed_int)
+        weight, prob_stderr = _sampled_weights(spot, classes, options.seed)
         weight = weight / np.maximum(classes.sizes, 1)
     # rows where a range has no hand left cannot be dealt
     dealable = np.ones(len(reps), bool)
@@ -234,14 +224,15 @@ def board_report(
             for r, mask in enumerate(_checks.row_masks(reps).tolist()):
                 dealable[r] &= bool(((masks & np.uint64(mask)) == 0).any())
     todo = np.flatnonzero(dealable)
+    if not plan.exact:  # every row samples its trials
+        check_sampling_work(plan, TRIAL_WORK, options.trials is not None,
+                            f" for each of the {len(todo):,} rows", runs=len(todo))  # fmt: skip
 
     report_of = _Assembler(question, spot, plan, classes, weight, prob_stderr, todo, start,
                            kind if kind != "none" else None)  # fmt: skip
     use_fixed = fixed and plan.exact and spot.n <= _core.BOARDS_MAX_PLAYERS
     try:
         if kind != "none":
-            from omaha_eval.reports.distributed import run_rows
-
             run_rows(report_of, question, spot, plan, reps, todo, workers, kind, client, progress)
         elif use_fixed:
             _fixed(report_of, spot, reps, todo, workers, plan.stop, progress)
@@ -259,7 +250,7 @@ class _Assembler:
     """Collects the rows as they come (one by one or in blocks) and builds
     the report of those done."""
 
-    def __init__(self, question: Any, spot: Spot, plan: runner.Plan, classes: BoardClasses,
+    def __init__(self, question: Any, spot: Spot, plan: Plan, classes: BoardClasses,
                  weight: npt.NDArray[np.float64], prob_stderr: npt.NDArray[np.float64],
                  todo: npt.NDArray[np.intp], start: float, executor: str | None
                  ) -> None:  # fmt: skip
@@ -381,7 +372,7 @@ def _fixed(report: _Assembler, spot: Spot, reps: npt.NDArray[np.uint8],
                                                        min(chunk, len(rows) - first))):  # fmt: skip
             report.add(int(todo[first + i]), fig)
 
-    _run_jobs([_bound(job, f) for f in range(0, len(rows), chunk)], workers, stop,
+    _run_jobs([bind(job, f) for f in range(0, len(rows), chunk)], workers, stop,
               lambda: [w.stop() for w in runs], report, progress)  # fmt: skip
 
 
@@ -399,72 +390,33 @@ def _shared(report: _Assembler, spot: Spot, rows: npt.NDArray[np.uint8],
             raise KeyboardInterrupt
         tables[part] = row_figures.shared_part(spot, rows, works[part], part, parts)
 
-    _run_jobs([_bound(job, p) for p in range(parts)], workers, stop,
-              lambda: [w.stop() for w in works], report, progress)  # fmt: skip
+    def halt() -> None:
+        for w in works:
+            w.stop()
+
+    _run_jobs([bind(job, p) for p in range(parts)], workers, stop, halt, report, progress)
     report.add_block(todo, row_figures.shared_block(tables))
-
-
-def _bound(fn: Callable[[int], None], arg: int) -> Callable[[], None]:
-    return lambda: fn(arg)
 
 
 def _run_jobs(jobs: list[Callable[[], None]], workers: int, stop: Any,
               halt: Callable[[], object], report: _Assembler,
               progress: Callable[[BoardReport], object] | None) -> None:  # fmt: skip
-    """Run the jobs on up to `workers` threads (inline with one), each
-    thread taking the next job when it is free; the caller waits in short
-    steps so that Ctrl-C and `stop` are heard: `halt()` then tells the
-    running jobs to stop, and KeyboardInterrupt goes on.  A job's error is
-    raised here once the others have stopped."""
-    if workers <= 1 or len(jobs) <= 1:
-        try:
-            for job in jobs:
-                if _stoppable(stop):
-                    raise KeyboardInterrupt
-                job()
-                report.maybe_progress(progress)
-        except BaseException:
-            halt()
-            raise
-        return
-    todo = iter(jobs)
-    lock = threading.Lock()
-    failed: list[BaseException] = []
-    quit_ = threading.Event()
+    """Run the jobs (each adds its rows to `report`) on up to `workers`
+    threads of the one thread runner, inline with one; Ctrl-C and `stop`
+    are heard within a step: `halt()` then tells the running jobs to stop,
+    and KeyboardInterrupt goes on.  A job's error is raised here once the
+    others have ended."""
+    threads = max(1, min(workers, len(jobs)))
 
-    def work() -> None:
-        while not quit_.is_set():
-            with lock:
-                job = next(todo, None)
-            if job is None:
-                return
-            try:
-                job()
-            except BaseException as exc:  # handed to the caller
-                failed.append(exc)
-                quit_.set()
-                halt()
-                return
+    def show() -> None:
+        report.maybe_progress(progress)
 
-    threads = [threading.Thread(target=work, name=f"omaha_eval-boards-{i}", daemon=True)
-               for i in range(min(workers, len(jobs)))]  # fmt: skip
-    for t in threads:
-        t.start()
-    try:
-        for t in threads:
-            while t.is_alive():
-                if _stoppable(stop):
-                    raise KeyboardInterrupt
-                t.join(timeout=runner.WAIT_STEP)
-                report.maybe_progress(progress)
-    except BaseException:
-        quit_.set()
-        halt()
-        for t in threads:
-            t.join()
-        raise
-    if failed:
-        raise failed[0]
+    with Workers(halt, threads, stop, on_wait=show) as pool:
+        if threads == 1:
+            for _ in pool.stream(jobs):
+                show()
+        else:
+            pool.run(jobs)
 
 
 class _StopAll:
@@ -481,13 +433,7 @@ class _StopAll:
         self.event.set()
 
 
-def row_plan(plan: runner.Plan, row: int, stop: Any) -> runner.Plan:
-    """The plan of row `row`: one thread, the row's own seed."""
-    seed = None if plan.exact or plan.seed is None else child_seed(plan.seed, row)
-    return runner.Plan(plan.exact, plan.trials, plan.target_stderr, seed, 1, stop)
-
-
-def _engine(report: _Assembler, question: Any, spot: Spot, plan: runner.Plan,
+def _engine(report: _Assembler, question: Any, spot: Spot, plan: Plan,
             reps: npt.NDArray[np.uint8], todo: npt.NDArray[np.intp], workers: int,
             progress: Callable[[BoardReport], object] | None) -> None:  # fmt: skip
     """One engine run per row, rows on `workers` threads."""
@@ -498,9 +444,9 @@ def _engine(report: _Assembler, question: Any, spot: Spot, plan: runner.Plan,
         if stop.is_set():
             raise KeyboardInterrupt
         try:
-            fig = row_figures.engine_row(base, reps[row], row_plan(plan, row, stop))
+            fig = row_figures.engine_row(base, reps[row], plan.part(row, stop))
         except OmahaEvalError:  # the input is checked: no deal fits this board (probability 0)
             fig = row_figures.nan_row(spot.n)  # no deal fits this board: probability 0
         report.add(row, fig)
 
-    _run_jobs([_bound(job, int(r)) for r in todo], workers, stop, stop.set, report, progress)
+    _run_jobs([bind(job, int(r)) for r in todo], workers, stop, stop.set, report, progress)

@@ -14,7 +14,7 @@ import numpy as np
 
 from omaha_eval.batch.executors import Task, execute
 from omaha_eval.batch.spots import Spot as BatchSpot
-from omaha_eval.engine import runner
+from omaha_eval.engine.plan import Plan
 from omaha_eval.engine.question import read_question
 from omaha_eval.engine.spot import prepare
 from omaha_eval.errors import OmahaEvalError
@@ -68,24 +68,22 @@ def rows_task(players: list[Any], board: Chunk, dead: str, *, trials: int | None
     """Run one chunk of rows: batch's "equity function" for a task (its
     arguments are those batch passes; `threads` is ignored: a row runs on
     one thread, the executor's workers run the chunks)."""
-    from omaha_eval.reports.board_report import row_plan
-
     q = read_question(players, board.known, dead, game=game, hole_cards=hole_cards,
                       board_sizes=range(5), patterns=False)  # fmt: skip
-    plan = runner.Plan(bool(exact), trials or 1, target_stderr, None if exact else seed, 1, stop)
+    plan = Plan(bool(exact), trials or 1, target_stderr, None if exact else seed, 1, stop)
     spot = prepare(q.players, q.k, q.board, q.dead, q.game)  # type: ignore[arg-type]
     base = row_figures.RowBase(q.players, spot)
     out = []
     for row, new in zip(board.numbers, board.news, strict=True):
         try:
-            fig = row_figures.engine_row(base, np.asarray(new, np.uint8), row_plan(plan, row, stop))
+            fig = row_figures.engine_row(base, np.asarray(new, np.uint8), plan.part(row, stop))
         except OmahaEvalError:  # the input is checked: no deal fits this board (probability 0)
             fig = row_figures.nan_row(len(q.players))
         out.append(fig)
     return _Rows(list(board.numbers), out)
 
 
-def run_rows(report: Any, question: Question, spot: Spot, plan: runner.Plan,
+def run_rows(report: Any, question: Question, spot: Spot, plan: Plan,
              reps: Any, todo: Any, workers: int, kind: str, client: Any,
              progress: Callable[[BoardReport], object] | None) -> None:  # fmt: skip
     """Every row of `todo` on the executor (`kind` "thread" or "process" with

@@ -24,6 +24,7 @@ import numpy.typing as npt
 import omaha_eval._checks as _checks
 import omaha_eval._core as _core
 from omaha_eval.engine import runner
+from omaha_eval.engine.plan import Plan
 from omaha_eval.engine.players import Player
 from omaha_eval.engine.results import DEAL_FIGURES, FIGURES, Sums
 from omaha_eval.engine.spot import C_KIND, Seat, Spot, centring, prepare
@@ -331,7 +332,7 @@ def _range_scale(players: tuple[Player, ...], spot: Spot) -> float:
     return scale
 
 
-def sample_row(c_spot: _core.EquitySpot, sampling: runner.Sampling[Sums], plan: runner.Plan
+def sample_row(c_spot: _core.EquitySpot, sampling: runner.Sampling[Sums], plan: Plan
                ) -> Sums:  # fmt: skip
     """A row's Monte Carlo, inline on the calling thread: blocks 0, 1, ...
     (block i from its stream of the row's seed) until the plan's trials, or
@@ -356,7 +357,7 @@ def sample_row(c_spot: _core.EquitySpot, sampling: runner.Sampling[Sums], plan: 
     return total
 
 
-def engine_row(base: RowBase, new: npt.NDArray[np.uint8], plan: runner.Plan) -> RowFigures:
+def engine_row(base: RowBase, new: npt.NDArray[np.uint8], plan: Plan) -> RowFigures:
     """One row by the engine: exact over every deal, or Monte Carlo with the
     plan's trials (cap), target standard error and seed, on one thread.
     KeyboardInterrupt when the plan's stop is set or on Ctrl-C."""
