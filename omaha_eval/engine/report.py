@@ -7,13 +7,70 @@ from __future__ import annotations
 
 import html
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import Protocol
 
 from omaha_eval.engine.boards import averaged_over
 from omaha_eval.games import game as read_game
 
-if TYPE_CHECKING:  # a result shows itself with these tables: results imports this module
-    from omaha_eval.engine.results import EquityResult, PlayerEquity
+
+# What the tables read of a result (results.EquityResult, which shows itself
+# with them: results imports this module, never the other way round).
+class ShownFigure(Protocol):
+    @property
+    def name(self) -> str: ...
+    @property
+    def label(self) -> str: ...
+    @property
+    def low(self) -> bool: ...
+
+
+class ShownPlayer(Protocol):
+    """What the tables show of a player (results.PlayerEquity; its figures
+    are read by name)."""
+
+    @property
+    def hand(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def combos(self) -> int: ...
+    @property
+    def stderr(self) -> float: ...
+    @property
+    def breakdown(self) -> Mapping[str, float]: ...
+
+
+class ShownResult(Protocol):
+    """What the tables show of a result (results.EquityResult)."""
+
+    @property
+    def FIGURES(self) -> Sequence[ShownFigure]: ...
+    @property
+    def DEAL_FIGURES(self) -> Sequence[ShownFigure]: ...
+
+    @property
+    def players(self) -> Sequence[ShownPlayer]: ...
+    @property
+    def game(self) -> str: ...
+    @property
+    def method(self) -> str: ...
+    @property
+    def trials(self) -> int: ...
+    @property
+    def boards(self) -> int: ...
+    @property
+    def board(self) -> str: ...
+    @property
+    def dead(self) -> str: ...
+    @property
+    def seed(self) -> int | None: ...
+    @property
+    def elapsed(self) -> float: ...
+    @property
+    def notes(self) -> Sequence[str]: ...
+    @property
+    def interrupted(self) -> bool: ...
 
 __all__ = [
     "aligned",
@@ -47,7 +104,7 @@ def shown_text(text: str) -> str:
     return text[: LABEL_TEXT - len(_CUT)].rstrip() + _CUT
 
 
-def player_label(p: PlayerEquity) -> str:
+def player_label(p: ShownPlayer) -> str:
     """The player as given (a long text cut), and what it is when it is not
     a hand."""
     text = shown_text(p.hand)
@@ -72,7 +129,7 @@ def aligned(header: list[str], rows: list[list[str]]) -> list[str]:
     return [line(header), "  ".join("-" * w for w in widths), *(line(r) for r in rows)]
 
 
-def _grid(result: EquityResult) -> tuple[list[str], list[list[str]]]:
+def _grid(result: ShownResult) -> tuple[list[str], list[list[str]]]:
     """The table's header and a row per player: the game's figures as
     percentages (a high-only game has no low columns)."""
     has_low = read_game(result.game).has_low
@@ -82,7 +139,7 @@ def _grid(result: EquityResult) -> tuple[list[str], list[list[str]]]:
     return header, rows
 
 
-def _below(result: EquityResult, notes: list[str] | tuple[str, ...]) -> list[str]:
+def _below(result: ShownResult, notes: Sequence[str]) -> list[str]:
     """The lines under the table: the deal's figures, how it was computed,
     the notes and whether Ctrl-C cut it short."""
     has_low = read_game(result.game).has_low
@@ -107,7 +164,7 @@ def _below(result: EquityResult, notes: list[str] | tuple[str, ...]) -> list[str
     return lines
 
 
-def equity_cells(result: EquityResult, notes: list[str] | tuple[str, ...] | None = None
+def equity_cells(result: ShownResult, notes: Sequence[str] | None = None
                  ) -> tuple[list[str], list[list[str]], list[str]]:  # fmt: skip
     """equity_table's parts, for a page to lay out: the header, a row per
     player (every number formatted as the table shows it), the lines under."""
@@ -115,7 +172,7 @@ def equity_cells(result: EquityResult, notes: list[str] | tuple[str, ...] | None
     return header, rows, _below(result, result.notes if notes is None else notes)
 
 
-def equity_table(result: EquityResult, notes: list[str] | tuple[str, ...] | None = None) -> str:
+def equity_table(result: ShownResult, notes: Sequence[str] | None = None) -> str:
     """A row per player (the game's figures as percentages), the deal's
     figures, how it was computed, and the notes (default: the result's)."""
     header, rows = _grid(result)
@@ -143,7 +200,7 @@ def html_table(kind: str, header: list[str], rows: list[list[str]], style: str =
     ])  # fmt: skip
 
 
-def equity_html(result: EquityResult, notes: list[str] | tuple[str, ...] | None = None) -> str:
+def equity_html(result: ShownResult, notes: Sequence[str] | None = None) -> str:
     """equity_table as HTML (a notebook's display): the same cells in a
     <table>, the lines under it as paragraphs, every text escaped."""
     header, rows = _grid(result)
@@ -156,7 +213,7 @@ def equity_html(result: EquityResult, notes: list[str] | tuple[str, ...] | None 
     return "\n".join(parts)
 
 
-def breakdown_table(result: EquityResult) -> str:
+def breakdown_table(result: ShownResult) -> str:
     """A row per high category and low class, a column per player: how often
     each player ends with it."""
     names = list(result.players[0].breakdown)
