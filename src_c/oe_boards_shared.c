@@ -302,7 +302,7 @@ static int sh_cold(const sh_run *r, const uint8_t *news, size_t rows, double *ou
                     if (e == 1) {
                         ways = left[q0];
                     } else if (e == 2) {
-                        ways = q0 == q1 ? left[q0] * (left[q0] - 1) / 2.0
+                        ways = q0 == q1 ? (double)(left[q0] * (left[q0] - 1) / 2) /* C(left, 2) */
                                         : (double)left[q0] * left[q1];
                     }
                     if (ways <= 0.0) continue;

@@ -121,17 +121,11 @@ def test_only_oe_split_gives_a_pot_share_in_c() -> None:
 
 # The high value's key layout (category above five 4-bit ranks) belongs to
 # src_c/oe_tables.h (OE_KEY_*); Python unpacks keys through the core
-# (_core.high_key, _core.high_key_table).  The lines of omaha_eval/pql/ that
-# unpack keys by hand wait for the pql split (issue 30) to move onto
-# _core.high_key_table; no other may appear.
+# (_core.high_key, _core.high_key_table).
 C_KEY_LAYOUT = re.compile(
     r"OE_KEY_CATEGORY_SHIFT|\b16\s*-\s*4\s*\*|oe_high_keys\[[^]]*\]\s*(?:>>|&)"
 )
 PY_KEY_LAYOUT = re.compile(r">>\s*20\b|>>\s*\(?\s*16\s*-\s*4\b")
-PQL_KEY_UNPACKING = {
-    "cat [ 1 : ] = ( _core . high_keys ( ) >> 20 ) . astype ( np . int8 )",
-    "ranks [ 1 : , i ] = ( keys >> ( 16 - 4 * i ) ) & 15",
-}
 
 
 def cython_code_lines(path: Path) -> list[tuple[int, str]]:
@@ -150,8 +144,7 @@ def test_the_high_key_layout_is_written_once() -> None:
               for p in sorted([*PACKAGE.glob("*.pxi"), *PACKAGE.glob("*.pyx")])
               for n, line in cython_code_lines(p) if PY_KEY_LAYOUT.search(line)]  # fmt: skip
     found += [f"{p.relative_to(ROOT)}:{n}: {line.strip()}" for p in python_sources()
-              for n, line in code_lines(p) if PY_KEY_LAYOUT.search(line)
-              and not (p.parent.name == "pql" and line.strip() in PQL_KEY_UNPACKING)]  # fmt: skip
+              for n, line in code_lines(p) if PY_KEY_LAYOUT.search(line)]  # fmt: skip
     assert found == []
 
 
@@ -217,10 +210,6 @@ def test_the_category_names_follow_the_c_codes() -> None:
 _STREET_NAMES = {"flop", "turn", "river"}
 _STREET_CONSTANT = re.compile(r"^_?(FLOP|TURN|RIVER|BOARD_SIZES?)$")
 PENDING_STREET_COPIES = {
-    ("pql", '{"preflop": 0, "flop": 3, "turn": 4, "river": 5}'),
-    ("pql", "(3, 4)"),
-    ("pql", "(3, 4, 5)"),
-    ("pql", "(0, 3, 4, 5)"),
     ("reports", "FLOP = 3"),
     ("reports", "BOARD_SIZE = 5"),
     ("reports", "(3, 4, 5)"),

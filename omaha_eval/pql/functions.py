@@ -33,6 +33,7 @@ from omaha_eval.evaluator import CATEGORIES
 from omaha_eval.pql.block import Block
 from omaha_eval.pql.types import RULES, Bounds, Type
 from omaha_eval.solver.hands import hand_index  # the hand order of all_hands
+from omaha_eval.streets import DEALT_BOARDS, FLOP, STREET_BOARDS, STREET_OF_SIZE, STREETS, TURN
 
 __all__ = [
     "FLOP_CATEGORIES",
@@ -53,8 +54,7 @@ Array = npt.NDArray[Any]
 Rows = npt.NDArray[np.int64]
 
 
-STREETS = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}
-STREET_NAMES = {v: k for k, v in STREETS.items()}
+STREET_NAMES = STREET_OF_SIZE
 
 # Hand types: the keywords, worst first (the C categories' order), and the
 # names shown (evaluator.CATEGORIES, lower case).
@@ -140,7 +140,7 @@ class Function:
     impl: Callable[..., Array]
     cost: Callable[..., float] = lambda *args: 1.0
     aliases: tuple[str, ...] = ()
-    streets: tuple[int, ...] = (3, 4, 5)  # the streets it takes, if it takes one
+    streets: tuple[int, ...] = DEALT_BOARDS  # the streets it takes, if it takes one
     low: bool = False  # reads a player's low: a game without one refuses it
     # board sizes (3 the flop, 4 the turn) whose order of dealing it reads
     # besides its street argument: turnCard() is the card after the flop
@@ -165,7 +165,7 @@ def _define(
     example: str,
     *,
     aliases: tuple[str, ...] = (),
-    streets: tuple[int, ...] = (3, 4, 5),
+    streets: tuple[int, ...] = DEALT_BOARDS,
     cost: Callable[..., float] | None = None,
     low: bool = False,
     orders: tuple[int, ...] = (),
@@ -197,23 +197,20 @@ def _define(
 
 
 @cache
+def _key_table() -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
+    return _core.high_key_table()
+
+
 def _category_of() -> npt.NDArray[np.int8]:
     """The category (0 = high card .. 8 = straight flush) of each high value
     (index 0: no value, -1)."""
-    cat = np.full(_core.HIGH_MAX + 1, -1, dtype=np.int8)
-    cat[1:] = (_core.high_keys() >> 20).astype(np.int8)
-    return cat
+    return _key_table()[0]
 
 
-@cache
 def _key_ranks() -> npt.NDArray[np.int8]:
     """(7463, 5): the ranks of each high value's five cards, by count then
     rank (two pair 4-4-2-2-5 is 4, 4, 2, 2, 5: its second pair is column 2)."""
-    keys = _core.high_keys().astype(np.int64)
-    ranks = np.zeros((_core.HIGH_MAX + 1, 5), dtype=np.int8)
-    for i in range(5):
-        ranks[1:, i] = (keys >> (16 - 4 * i)) & 15
-    return ranks
+    return _key_table()[1]
 
 
 _POPCOUNT = np.array([bin(m).count("1") for m in range(1 << 13)], dtype=np.int64)
@@ -523,7 +520,7 @@ _define(
     "out); preflop, over every board",
     "select avg(hvhEquity(hero, flop)) from hero='AA**', villain='*'",
     aliases=("equity",),
-    streets=(0, 3, 4, 5),
+    streets=STREET_BOARDS,
     cost=lambda shape, p, s: _runout_cost(shape, s),
 )(lambda block, rows, p, s: block.equity(s, rows)[:, p])
 _define(
@@ -533,7 +530,7 @@ _define(
     "hvhEquity of the player on the street is at least this",
     "select count(minHvHEquity(hero, flop, 0.5)) from hero='AA**', villain='*'",
     aliases=("minEquity",),
-    streets=(0, 3, 4, 5),
+    streets=STREET_BOARDS,
     cost=lambda shape, p, s, x: _runout_cost(shape, s),
 )(lambda block, rows, p, s, x: block.equity(s, rows)[:, p] >= x)
 
@@ -552,7 +549,7 @@ _define(
     "paired flop the board's pair is everyone's: a hand is classed by the pair it "
     "adds",
     "select histogram(flopHandCategory(hero)) from hero='AA**', villain='*'",
-    orders=(3,),
+    orders=(FLOP,),
 )
 def flop_category(block: Block, rows: Rows, p: int) -> Array:
     high = _high(block, rows, p, 3)
@@ -627,7 +624,7 @@ _define(
     Type.BOOL,
     "the player's flop category is exactly this one",
     "select count(exactFlopHandCategory(hero, flopset)) from hero='KK**', villain='*'",
-    orders=(3,),
+    orders=(FLOP,),
 )(lambda block, rows, p, c: flop_category(block, rows, p) == c)
 _define(
     "minFlopHandCategory",
@@ -635,7 +632,7 @@ _define(
     Type.BOOL,
     "the player's flop category is this one or a better one",
     "select count(minFlopHandCategory(hero, floptoppair)) from hero='AK**', villain='*'",
-    orders=(3,),
+    orders=(FLOP,),
 )(lambda block, rows, p, c: flop_category(block, rows, p) >= c)
 
 
@@ -667,7 +664,7 @@ _define(
     "how many of the unseen cards (in no player's hand, not on the board, not dead), "
     "dealt next, give the player the nut low on the next street (flop or turn)",
     "select avg(nutLoOuts(hero, flop)) from hero='A2**', villain='*', board='7c8d9h'",
-    streets=(3, 4),
+    streets=(FLOP, TURN),
     cost=lambda *a: _OUTS_COST,
     low=True,
 )(_outs(0))
@@ -678,7 +675,7 @@ _define(
     "how many of the unseen cards, dealt next, give the player the nut high on the next "
     "street (flop or turn)",
     "select avg(nutHiOuts(hero, flop)) from hero='AsKs**', villain='*', board='2s7s9h'",
-    streets=(3, 4),
+    streets=(FLOP, TURN),
     cost=lambda *a: _OUTS_COST,
 )(_outs(1))
 _define(
@@ -688,7 +685,7 @@ _define(
     "how many of the unseen cards, dealt next, give the player at least this hand type "
     "on the next street (flop or turn)",
     "select avg(outsToHandType(hero, flop, flush)) from hero='AsKs**', villain='*', board='2s7s9h'",
-    streets=(3, 4),
+    streets=(FLOP, TURN),
     cost=lambda *a: _OUTS_COST,
 )(_outs(2))
 
@@ -700,7 +697,7 @@ _define(
     "outsToHandType of the player is at least this",
     "select count(minOutsToHandType(hero, flop, flush, 9)) from hero='AsKs**', "
     "villain='*', board='2s7s9h'",
-    streets=(3, 4),
+    streets=(FLOP, TURN),
     cost=lambda *a: _OUTS_COST,
 )
 def _min_outs(block: Block, rows: Rows, p: int, s: int, t: int, n: Array) -> Array:
@@ -819,7 +816,7 @@ _define(
     Type.CARD,
     "the turn card (the fourth board card)",
     "select histogram(turnCard()) from hero='AsAh**', villain='*', board='KsQd2c'",
-    orders=(3, 4),
+    orders=(FLOP, TURN),
 )(lambda block, rows: block.deals.boards[rows, 3].astype(np.int64))
 _define(
     "riverCard",
@@ -827,7 +824,7 @@ _define(
     Type.CARD,
     "the river card (the fifth board card)",
     "select count(riverCard() = 'As') from hero='*', villain='*'",
-    orders=(4,),
+    orders=(TURN,),
 )(lambda block, rows: block.deals.boards[rows, 4].astype(np.int64))
 
 
