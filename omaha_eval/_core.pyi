@@ -270,3 +270,20 @@ class BoardsExact:
         makes_low: npt.NDArray[np.float64],
         deals: npt.NDArray[np.uint64],
     ) -> tuple[int, int]: ...
+    def run_shared(
+        self,
+        hands: npt.NDArray[np.uint8],
+        game: int,
+        board: npt.NDArray[np.uint8],
+        dead: int,
+        news: npt.NDArray[np.uint8],
+        part: int,
+        parts: int,
+        outcome: npt.NDArray[np.float64],
+        makes_low: npt.NDArray[np.float64],
+        deals: npt.NDArray[np.uint64],
+    ) -> int: ...
+
+def rows_times(
+    a: npt.NDArray[np.float64], b: npt.NDArray[np.float64], out: npt.NDArray[np.float64]
+) -> None: ...

@@ -399,8 +399,11 @@ def _shared(report: _Assembler, spot: Spot, rows: npt.NDArray[np.uint8],
             raise KeyboardInterrupt
         tables[part] = row_figures.shared_part(spot, rows, works[part], part, parts)
 
-    _run_jobs([_bound(job, p) for p in range(parts)], workers, stop,
-              lambda: [w.stop() for w in works], report, progress)  # fmt: skip
+    def halt() -> None:
+        for w in works:
+            w.stop()
+
+    _run_jobs([_bound(job, p) for p in range(parts)], workers, stop, halt, report, progress)
     report.add_block(todo, row_figures.shared_block(tables))
 
 

@@ -179,7 +179,7 @@ def histogram_rows(outcome: FloatArray, makes_low: FloatArray, deals: npt.NDArra
     b = histogram_block(outcome, makes_low, deals)
     return [
         RowFigures(b.values[r], b.stderr[r], b.deal[r], b.deal_stderr[r], int(b.trials[r]),
-                   float(b.trials[r]), float(b.weight[r]))  # fmt: skip
+                   float(b.trials[r]), float(b.weight[r]))
         for r in range(len(b.trials))
     ]
 
