@@ -110,3 +110,12 @@ def test_a_stopped_shared_part_raises_keyboard_interrupt():
 def test_rows_whose_tables_are_too_large_go_by_chunks():
     assert row_figures.shared_fits(2, 13244)
     assert not row_figures.shared_fits(6, 3276)  # 4^6 cells a row: the per-row path
+
+
+def test_cards_that_are_not_live_are_refused_before_c():
+    spot = _spot(["As2sJd9h", "KcKd7c6h"], "", "", "omaha8")
+    held = np.array([[4, 7, 51]], dtype=np.uint8)  # 51 (As) is in a hand
+    with pytest.raises(ValueError, match="not live"):
+        row_figures.shared_part(spot, held, _core.BoardsExact(), 0, 1)
+    with pytest.raises(ValueError, match="shapes"):  # a turn card is not the next street
+        row_figures.shared_part(spot, np.array([[9]], dtype=np.uint8), _core.BoardsExact(), 0, 1)
