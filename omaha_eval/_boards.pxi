@@ -51,8 +51,8 @@ cdef class BoardsExact:
         cdef int code = 0
         cdef uint8_t no_board = 0
         cdef const uint8_t *bp = &board[0] if nb else &no_board
-        if not 2 <= n <= OE_BOARDS_MAX_PLAYERS or not 4 <= k <= 6 or not 1 <= d <= 3 \
-                or nb > 4 or nb + d > 5 or not 0 <= part < parts \
+        if not 2 <= n <= OE_BOARDS_MAX_PLAYERS or not 4 <= k <= 6 or nb > 4 \
+                or d != (3 - nb if nb < 3 else 1) or not 0 <= part < parts \
                 or outcome.shape[0] != rows or outcome.shape[1] != (1 << (2 * n)) \
                 or makes_low.shape[0] != rows or makes_low.shape[1] != n \
                 or deals.shape[0] != rows:
@@ -66,7 +66,8 @@ cdef class BoardsExact:
         if code == -1:
             raise MemoryError("omaha_eval: out of memory in a board report")
         if code == -2:
-            raise ValueError("BoardsExact.run_shared: a row's card is not live")
+            raise ValueError("BoardsExact.run_shared: a row's card is not live, or not the "
+                             "next street's")
         return code
 
 

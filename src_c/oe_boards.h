@@ -36,16 +36,18 @@ int oe_boards_exact(const uint8_t *hands, int n, int k, int game, const uint8_t 
  * The same histograms by one shared enumeration (oe_boards_shared.c):
  * every completion of the known board is dealt once, the rows' cold counts
  * come from rank multisets and each flush board corrects the rows it holds.
- * Rows are the sets of n_new (1..3) new cards news[r * n_new ..], each of
+ * Rows are the sets of n_new new cards news[r * n_new ..] of the next
+ * street (n_board 0..4; n_new = 3 - n_board to a flop, else 1), each of
  * live cards (in no hand, not on the board, not in `dead`), no two rows the
- * same set; n_board 0..4, n_board + n_new <= 5.  The work is split in
+ * same set.  The work is split in
  * `parts` (0 <= part < parts, by the first card dealt): each part writes
  * its own outcome (rows x 4^n), makes_low (rows x n) and deals (rows), all
  * zeroed here, and the sum of the parts' arrays is, cell for cell, what
  * oe_boards_exact gives (part 0 holds the cold counts, makes_low and
  * deals; every part holds flush corrections, which may be negative).
  * Reads *stop (may be NULL) every few boards.  Returns 0, -1 when out of
- * memory, -2 when a row's card is not live, 1 when stopped (the arrays are
+ * memory, -2 when a row's card is not live or n_new is not the next
+ * street's, 1 when stopped (the arrays are
  * then incomplete).
  */
 int oe_boards_shared(const uint8_t *hands, int n, int k, int game, const uint8_t *board,

@@ -346,6 +346,8 @@ int oe_boards_shared(const uint8_t *hands, int n, int k, int game, const uint8_t
                      int part, int parts, double *outcome, double *makes_low, uint64_t *deals,
                      const volatile int *stop)
 {
+    if (n_board < 0 || n_board > 4 || n_new != (n_board < 3 ? 3 - n_board : 1))
+        return -2; /* not the next street: the caller broke the contract */
     sh_run *r = calloc(1, sizeof *r);
     oe_fold *f = calloc(1, sizeof *f);
     const int need = 5 - n_board;
@@ -455,9 +457,8 @@ int oe_boards_shared(const uint8_t *hands, int n, int k, int game, const uint8_t
     }
     code = r->stopped;
 done:
-    if (r)
-        for (int t = 0; t < OE_FOLD_MAX_HANDS * 4; t++) free(r->flush[t]);
     if (r) {
+        for (int t = 0; t < OE_FOLD_MAX_HANDS * 4; t++) free(r->flush[t]);
         free(r->corr);
         free(r->cold_cell);
     }
