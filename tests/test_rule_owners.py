@@ -205,15 +205,9 @@ def test_the_category_names_follow_the_c_codes() -> None:
 # Board sizes and street names belong to omaha_eval/streets.py.  Seen from
 # the source: a literal table of them (the sizes 3, 4, 5 with or without
 # preflop's 0, a dict keyed by the street names) or a constant named after a
-# street.  omaha_eval/pql/ and omaha_eval/reports/ are other changes' now;
-# their copies (below, by their text) move onto streets.py in turn.
+# street.
 _STREET_NAMES = {"flop", "turn", "river"}
 _STREET_CONSTANT = re.compile(r"^_?(FLOP|TURN|RIVER|BOARD_SIZES?)$")
-PENDING_STREET_COPIES = {
-    ("reports", "FLOP = 3"),
-    ("reports", "BOARD_SIZE = 5"),
-    ("reports", "(3, 4, 5)"),
-}
 
 
 def street_tables(path: Path) -> list[tuple[int, str]]:
@@ -238,8 +232,7 @@ def street_tables(path: Path) -> list[tuple[int, str]]:
 def test_board_sizes_are_written_once() -> None:
     found = [f"{p.relative_to(ROOT)}:{n}: {text}"
              for p in python_sources() if p.name != "streets.py"
-             for n, text in street_tables(p)
-             if (p.relative_to(PACKAGE).parts[0], text) not in PENDING_STREET_COPIES]  # fmt: skip
+             for n, text in street_tables(p)]  # fmt: skip
     assert found == []
 
 

@@ -21,11 +21,11 @@ from omaha_eval._checks import CardArray
 from omaha_eval.engine.spot import Spot
 from omaha_eval.solver.classes import CARD_MAP
 from omaha_eval.solver.hands import row_finder
+from omaha_eval.streets import FLOP
 
 __all__ = ["BoardClasses", "board_classes", "new_cards", "symmetries"]
 
 IntArray = npt.NDArray[np.int64]
-FLOP = 3
 
 
 def new_cards(n_board: int) -> int:

@@ -19,6 +19,7 @@ from omaha_eval.engine.results import FIGURE_TABLE
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
 from omaha_eval.records import json_ready
 from omaha_eval.reports.rows import DEAL_NAMES, PLAYER_FIGURES
+from omaha_eval.reports.table import report_html, report_table
 from omaha_eval.reports.textures import GROUPINGS, Texture, texture_of_ids
 
 __all__ = ["DEAL_NAMES", "PLAYER_FIGURES", "BoardReport", "BoardReportInterrupted"]
@@ -295,13 +296,9 @@ class BoardReport:
     def __str__(self) -> str:
         """The top and bottom rows by the first player's equity and the
         texture groups (reports/table.py)."""
-        from omaha_eval.reports.table import report_table
-
         return report_table(self)
 
     def _repr_html_(self) -> str:
-        from omaha_eval.reports.table import report_html
-
         return report_html(self)
 
 

@@ -38,11 +38,11 @@ import numpy as np
 
 import omaha_eval._checks as _checks
 from omaha_eval.cards import RANKS
+from omaha_eval.streets import BOARD_SIZE, DEALT_BOARDS
 from omaha_eval.types import Board
 
 __all__ = ["GROUPINGS", "Texture", "texture", "texture_of_ids"]
 
-BOARD_SIZE = 5
 # Rank ids (deuce 0 ... ace 12) that count for the low: A and 2-8.
 LOW_RANKS = frozenset({12, 0, 1, 2, 3, 4, 5, 6})
 # The straights' rank windows: the wheel (ace low) and 2-6 ... T-A.
@@ -116,7 +116,7 @@ def texture_of_ids(cards: list[int]) -> Texture:
 
 def texture(board: Board) -> Texture:
     """The textures of a board of 3 to 5 cards (text or ids)."""
-    ids = _checks.card_set(board, "board", (3, 4, 5))
+    ids = _checks.card_set(board, "board", DEALT_BOARDS)
     return texture_of_ids([int(c) for c in np.asarray(ids)])
 
 
