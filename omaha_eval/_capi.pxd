@@ -83,6 +83,7 @@ cdef extern from "oe_split.h" nogil:
         OE_MAX_PLAYERS
     void oe_pot_winners(int n, const uint16_t *high, const uint8_t *low,
                         uint32_t eligible, uint32_t *hi_winners, uint32_t *lo_winners)
+    int oe_scoops(uint32_t hi_winners, uint32_t lo_winners, int i)
     uint32_t oe_split_shares(int n, const uint16_t *high, const uint8_t *low,
                              double *hi_share, double *lo_share)
     void oe_split_chips(int n, const uint16_t *high, const uint8_t *low,

@@ -44,6 +44,9 @@ SPLIT_MAX_PLAYERS: int
 def pot_winners(
     high: npt.NDArray[np.uint16], low: npt.NDArray[np.uint8]
 ) -> tuple[npt.NDArray[np.uint32], npt.NDArray[np.uint32]]: ...
+def scoopers(
+    hi_winners: npt.NDArray[np.uint32], lo_winners: npt.NDArray[np.uint32], n: int
+) -> npt.NDArray[np.uint32]: ...
 def split_rows(
     high: npt.NDArray[np.uint16], low: npt.NDArray[np.uint8]
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]: ...

@@ -41,3 +41,23 @@ def pot_winners(const uint16_t[:, ::1] high, const uint8_t[:, ::1] low):
         for i in range(t):
             oe_pot_winners(n, &high[i, 0], &low[i, 0], every, &h[i], &l[i])
     return hi, lo
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def scoopers(const uint32_t[::1] hi_winners, const uint32_t[::1] lo_winners, int n):
+    """Who scoops each row (oe_scoops): the scooper's bit, 0 when nobody
+    does, from pot_winners' masks of n players."""
+    cdef Py_ssize_t r, t = hi_winners.shape[0]
+    cdef int i
+    if lo_winners.shape[0] != t or not 1 <= n <= OE_MAX_PLAYERS:
+        raise ValueError("scoopers: bad shapes")
+    out = np.zeros(t, dtype=np.uint32)
+    cdef uint32_t[::1] o = out
+    with nogil:
+        for r in range(t):
+            for i in range(n):
+                if oe_scoops(hi_winners[r], lo_winners[r], i):
+                    o[r] = 1u << i
+                    break
+    return out

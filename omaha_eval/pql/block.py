@@ -91,6 +91,15 @@ class Block:
         winners: tuple[npt.NDArray[np.uint32], npt.NDArray[np.uint32]] = self._cache["winners"]
         return winners
 
+    def scoopers(self) -> npt.NDArray[np.uint32]:
+        """(T,): who scoops at the river, as a player's bit (0: nobody), by
+        the one rule (oe_split.h's oe_scoops)."""
+        if "scoopers" not in self._cache:
+            hi, lo = self.winners()
+            self._cache["scoopers"] = _core.scoopers(hi, lo, self.values(5)[0].shape[1])
+        scoopers: npt.NDArray[np.uint32] = self._cache["scoopers"]
+        return scoopers
+
     def shares(self) -> npt.NDArray[np.float64]:
         """(T, n): every player's share of the pot at the river (the split
         of oe_split.h: hi_share + lo_share)."""

@@ -361,8 +361,7 @@ _define(
     "select count(scoops(hero)) from hero='A2**', villain='*'",
 )
 def _scoops(block: Block, rows: Rows, p: int) -> Array:
-    hi, lo = block.winners()
-    return np.asarray((hi[rows] == _bit(p)) & ((lo[rows] == 0) | (lo[rows] == _bit(p))))
+    return np.asarray(block.scoopers()[rows] == _bit(p))
 
 
 @_define(
