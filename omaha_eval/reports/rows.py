@@ -29,6 +29,7 @@ from omaha_eval.engine.players import Player
 from omaha_eval.engine.results import DEAL_FIGURES, FIGURES, Sums
 from omaha_eval.engine.spot import C_KIND, Seat, Spot, centring, prepare
 from omaha_eval.errors import OmahaEvalError
+from omaha_eval.streets import FLOP, TURN
 
 __all__ = [
     "DEAL_NAMES", "PLAYER_FIGURES", "ROW_BLOCK_TRIALS", "SHARED_MAX_CELLS", "RowBase", "RowBlock",
@@ -257,7 +258,7 @@ def range_fits(spot: Spot) -> bool:
     exactly one range, every other player a fixed hand, on a flop or a turn."""
     kinds = [s.kind for s in spot.seats]
     return (kinds.count("range") == 1 and kinds.count("hand") == spot.n - 1
-            and len(spot.board) in (3, 4) and spot.n <= _core.BOARDS_MAX_PLAYERS)  # fmt: skip
+            and len(spot.board) in (FLOP, TURN) and spot.n <= _core.BOARDS_MAX_PLAYERS)  # fmt: skip
 
 
 def range_block(players: tuple[Player, ...], spot: Spot, news: npt.NDArray[np.uint8], work: Any
