@@ -71,6 +71,41 @@ cdef class BoardsExact:
         return code
 
 
+    def run_range(self, const uint8_t[:, ::1] fixed, int seat, const uint8_t[:, ::1] combos,
+                  const double[::1] weights, int game, const uint8_t[::1] board,
+                  uint64_t dead, const int32_t[::1] row_of, double[:, ::1] outcome,
+                  double[:, ::1] makes_low, uint64_t[::1] deals):
+        """Fixed hands against one range (seat `seat`) on a flop or a turn, every
+        row at once (oe_boards_range): row_of[card] is the row of that new card
+        or -1.  Returns 1 if stopped else 0."""
+        cdef int n_fixed = <int>fixed.shape[0], k = <int>fixed.shape[1]
+        cdef int n = n_fixed + 1, nb = <int>board.shape[0]
+        cdef Py_ssize_t rows = outcome.shape[0]
+        cdef size_t n_combos = <size_t>combos.shape[0]
+        cdef int code = 0
+        cdef double no_weight = 0.0
+        cdef uint8_t no_combo = 0
+        cdef const double *wp = &weights[0] if n_combos else &no_weight
+        cdef const uint8_t *cp = &combos[0, 0] if n_combos else &no_combo
+        if not 2 <= n <= OE_BOARDS_MAX_PLAYERS or not 4 <= k <= 6 or not 3 <= nb <= 4 \
+                or not 0 <= seat < n or combos.shape[1] != k \
+                or weights.shape[0] != combos.shape[0] or row_of.shape[0] != 52 \
+                or outcome.shape[1] != (1 << (2 * n)) or makes_low.shape[0] != rows \
+                or makes_low.shape[1] != n or deals.shape[0] != rows:
+            raise ValueError("BoardsExact.run_range: shapes do not match")
+        if rows == 0:
+            return 0
+        with nogil:
+            code = oe_boards_range(&fixed[0, 0], n_fixed, seat, cp, wp, n_combos, k, game,
+                                   &board[0], nb, dead, &row_of[0], <size_t>rows,
+                                   &outcome[0, 0], &makes_low[0, 0], &deals[0], &self._stop)
+        if code == -1:
+            raise MemoryError("omaha_eval: out of memory in a board report")
+        if code == -2:
+            raise ValueError("BoardsExact.run_range: a row's card is not live, or the "
+                             "sizes are not a flop's or a turn's")
+        return code
+
 @cython.boundscheck(False)
 @cython.wraparound(False)
 def rows_times(const double[:, ::1] a, const double[:, ::1] b, double[:, ::1] out):

@@ -1,6 +1,6 @@
 # C declarations of src_c/ for the Cython bindings.  The contracts (argument
 # order, ranges, which direction is better) are in the headers named here.
-from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint32_t
+from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t
 
 cdef extern from "oe_eval.h" nogil:
     enum:
@@ -299,3 +299,8 @@ cdef extern from "oe_boards.h" nogil:
                          int n_board, uint64_t dead, const uint8_t *news, int n_new,
                          size_t rows, int part, int parts, double *outcome, double *makes_low,
                          uint64_t *deals, const volatile int *stop)
+    int oe_boards_range(const uint8_t *fixed, int n_fixed, int seat, const uint8_t *combos,
+                        const double *weights, size_t n_combos, int k, int game,
+                        const uint8_t *board, int n_board, uint64_t dead,
+                        const int32_t *row_of, size_t rows, double *outcome,
+                        double *makes_low, uint64_t *deals, const volatile int *stop)

@@ -288,6 +288,20 @@ class BoardsExact:
         makes_low: npt.NDArray[np.float64],
         deals: npt.NDArray[np.uint64],
     ) -> int: ...
+    def run_range(
+        self,
+        fixed: npt.NDArray[np.uint8],
+        seat: int,
+        combos: npt.NDArray[np.uint8],
+        weights: npt.NDArray[np.float64],
+        game: int,
+        board: npt.NDArray[np.uint8],
+        dead: int,
+        row_of: npt.NDArray[np.int32],
+        outcome: npt.NDArray[np.float64],
+        makes_low: npt.NDArray[np.float64],
+        deals: npt.NDArray[np.uint64],
+    ) -> int: ...
 
 def rows_times(
     a: npt.NDArray[np.float64], b: npt.NDArray[np.float64], out: npt.NDArray[np.float64]

@@ -55,4 +55,24 @@ int oe_boards_shared(const uint8_t *hands, int n, int k, int game, const uint8_t
                      int part, int parts, double *outcome, double *makes_low, uint64_t *deals,
                      const volatile int *stop);
 
+/*
+ * Fixed hands against ONE range on a flop or a turn (n_board 3 or 4), the
+ * rows being the next street's boards (oe_boards_range.c): each river
+ * board is dealt once and added to the rows of its new cards.  fixed:
+ * n_fixed x k cards (the players other than `seat`, in seat order);
+ * combos: n_combos x k, with weights (those touching a known card are
+ * skipped); row_of[card]: the row whose new card is `card`, or -1 (52
+ * entries, each row's card live).  Writes, zeroed here, per row: outcome
+ * (rows x 4^n, n = n_fixed + 1; each deal adds its combo's weight),
+ * makes_low (rows x n, weighted) and deals (the deals counted).  Reads
+ * *stop (may be NULL) every board.  Returns 0, -1 when out of memory, -2
+ * when the contract is broken (a row's card not live, sizes), 1 when
+ * stopped (the arrays are then incomplete).
+ */
+int oe_boards_range(const uint8_t *fixed, int n_fixed, int seat, const uint8_t *combos,
+                    const double *weights, size_t n_combos, int k, int game,
+                    const uint8_t *board, int n_board, uint64_t dead, const int32_t *row_of,
+                    size_t rows, double *outcome, double *makes_low, uint64_t *deals,
+                    const volatile int *stop);
+
 #endif /* OE_BOARDS_H */

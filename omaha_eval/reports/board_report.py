@@ -236,6 +236,8 @@ def board_report(
             run_rows(report_of, question, spot, plan, reps, todo, workers, kind, client, progress)
         elif use_fixed:
             _fixed(report_of, spot, reps, todo, workers, plan.stop, progress)
+        elif plan.exact and row_figures.range_fits(spot):
+            _one_range(report_of, question, spot, reps[todo], todo, plan.stop, progress)
         else:
             _engine(report_of, question, spot, plan, reps, todo, workers, progress)
     except KeyboardInterrupt:
@@ -396,6 +398,24 @@ def _shared(report: _Assembler, spot: Spot, rows: npt.NDArray[np.uint8],
 
     _run_jobs([bind(job, p) for p in range(parts)], workers, stop, halt, report, progress)
     report.add_block(todo, row_figures.shared_block(tables))
+
+
+def _one_range(report: _Assembler, question: Any, spot: Spot, rows: npt.NDArray[np.uint8],
+               todo: npt.NDArray[np.intp], stop: Any,
+               progress: Callable[[BoardReport], object] | None) -> None:  # fmt: skip
+    """Fixed hands against one range, exact, every row at once: one shared
+    enumeration on one thread (one part: the figures never depend on the
+    threads; its sums of weights are in one order)."""
+    work = _core.BoardsExact()
+    blocks: list[row_figures.RowBlock] = []
+
+    def job() -> None:
+        if _stoppable(stop):
+            raise KeyboardInterrupt
+        blocks.append(row_figures.range_block(question.players, spot, rows, work))
+
+    _run_jobs([job], 1, stop, work.stop, report, progress)
+    report.add_block(todo, blocks[0])
 
 
 def _run_jobs(jobs: list[Callable[[], None]], workers: int, stop: Any,

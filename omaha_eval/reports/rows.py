@@ -29,11 +29,12 @@ from omaha_eval.engine.players import Player
 from omaha_eval.engine.results import DEAL_FIGURES, FIGURES, Sums
 from omaha_eval.engine.spot import C_KIND, Seat, Spot, centring, prepare
 from omaha_eval.errors import OmahaEvalError
+from omaha_eval.streets import FLOP, TURN
 
 __all__ = [
     "DEAL_NAMES", "PLAYER_FIGURES", "ROW_BLOCK_TRIALS", "SHARED_MAX_CELLS", "RowBase", "RowBlock",
     "RowFigures", "engine_row", "fixed_rows", "histogram_block", "histogram_rows", "nan_row",
-    "sample_row", "shared_block", "shared_fits", "shared_part",
+    "range_block", "range_fits", "sample_row", "shared_block", "shared_fits", "shared_part",
 ]  # fmt: skip
 
 FloatArray = npt.NDArray[np.float64]
@@ -250,6 +251,43 @@ def shared_block(tables: list[Tables]) -> RowBlock:
         makes_low += m
         deals += d
     return histogram_block(outcome, makes_low, deals)
+
+
+def range_fits(spot: Spot) -> bool:
+    """Whether the shared enumeration of one range takes the spot's rows:
+    exactly one range, every other player a fixed hand, on a flop or a turn."""
+    kinds = [s.kind for s in spot.seats]
+    return (kinds.count("range") == 1 and kinds.count("hand") == spot.n - 1
+            and len(spot.board) in (FLOP, TURN) and spot.n <= _core.BOARDS_MAX_PLAYERS)  # fmt: skip
+
+
+def range_block(players: tuple[Player, ...], spot: Spot, news: npt.NDArray[np.uint8], work: Any
+                ) -> RowBlock:  # fmt: skip
+    """Exact figures of the rows `news` (one live new card each, none twice)
+    of fixed hands against one range (range_fits), by one shared
+    enumeration: what engine_row gives each row, its weight in the same
+    units (the range's input weights).  `work`: a _core.BoardsExact, whose
+    stop() ends the call (KeyboardInterrupt)."""
+    n, rows = spot.n, len(news)
+    seat = next(i for i, s in enumerate(spot.seats) if s.kind == "range")
+    fixed = np.ascontiguousarray(np.stack([s.combos[0] for i, s in enumerate(spot.seats)
+                                           if i != seat]), dtype=np.uint8)  # fmt: skip
+    _, dead, board = _fixed_inputs(spot)
+    row_of = np.full(52, -1, dtype=np.int32)
+    row_of[np.asarray(news, dtype=np.intp).reshape(rows)] = np.arange(rows, dtype=np.int32)
+    outcome = np.empty((rows, 1 << (2 * n)))
+    makes_low = np.empty((rows, n))
+    deals = np.empty(rows, dtype=np.uint64)
+    combos = np.ascontiguousarray(spot.seats[seat].combos, dtype=np.uint8)
+    weights = np.ascontiguousarray(spot.seats[seat].weights, dtype=np.float64)
+    if work.run_range(fixed, seat, combos, weights, spot.game.code, board, dead, row_of,
+                      outcome, makes_low, deals):  # fmt: skip
+        raise KeyboardInterrupt
+    with np.errstate(invalid="ignore", divide="ignore"):  # rows of no deal: trials 0, dropped
+        block = histogram_block(outcome, makes_low, deals)
+    # the spot's weights are the input's divided by its largest live one
+    scale = _range_scale(players, spot) * math.prod(centring(spot.seats))
+    return replace(block, weight=block.weight * scale)
 
 
 class RowBase:
