@@ -40,6 +40,7 @@ NOT_RUN = {
 # Examples that take the slow tier: what they need that the default tier has not.
 SLOW = {
     "--plot": "draws with matplotlib (the plot extra, in test-slow)",
+    "--target-stderr 0.005": "samples every flop class to a target: seconds of two ranges' Monte Carlo",
 }
 
 
