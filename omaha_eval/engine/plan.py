@@ -270,7 +270,9 @@ def check_sampling_work(plan: Plan, trial_work: float, given: bool, what: str = 
     if work <= EXACT_WORK_LIMIT:
         return
     fit = int(EXACT_WORK_LIMIT / (trial_work * runs))
-    hours = f"about {work / WORK_PER_SECOND / 3600:.2g} hours of one core"
+    span = work / WORK_PER_SECOND / 3600  # hours
+    hours = f"about {span:,.0f}" if span >= 10 else f"about {span:.2g}"
+    hours += " hours of one core"
     if plan.target_stderr is not None and not given:
         raise OmahaEvalError(
             f"a target standard error may draw up to {plan.trials:,} trials "
