@@ -245,7 +245,9 @@ def shared_part(spot: Spot, news: npt.NDArray[np.uint8], work: Any, part: int, p
 def shared_block(tables: list[Tables]) -> RowBlock:
     """The rows' figures from the parts' tables, added in part order (their
     entries are whole counts, so the sums are exact whatever the parts)."""
-    outcome, makes_low, deals = tables[0] if len(tables) == 1 else (t.copy() for t in tables[0])
+    outcome, makes_low, deals = tables[0]
+    if len(tables) > 1:  # the first part's tables are added to, not changed
+        outcome, makes_low, deals = outcome.copy(), makes_low.copy(), deals.copy()
     for o, m, d in tables[1:]:
         outcome += o
         makes_low += m
