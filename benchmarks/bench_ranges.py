@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 import omaha_eval  # noqa: E402
 from omaha_eval import _core, ranges  # noqa: E402
 from omaha_eval import _range_parse as rp  # noqa: E402
-from omaha_eval.solver.hands import hand_table  # noqa: E402
+from omaha_eval.hands import hand_table  # noqa: E402
 
 EXPRESSIONS = [
     "*",

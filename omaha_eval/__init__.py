@@ -37,6 +37,7 @@ from omaha_eval.evaluator import (
     low_name,
 )
 from omaha_eval.games import GAMES, Game
+from omaha_eval.hands import N_HANDS, all_hands, hand_index
 from omaha_eval.pql import (
     QueryError,
     QueryInterrupted,
@@ -50,7 +51,6 @@ from omaha_eval.reports import BoardReport, board_report
 from omaha_eval.solver.classes import HandClasses, hand_classes
 from omaha_eval.solver.distribution import EquityDistribution, equity_distribution
 from omaha_eval.solver.features import EquityFeatures, equity_features
-from omaha_eval.solver.hands import N_HANDS, all_hands, hand_index
 from omaha_eval.solver.iso import (
     HandIndexer,
     canonical,

@@ -13,25 +13,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
-from omaha_eval.cards import CARD_TEXT
 from omaha_eval.engine.report import aligned, html_table, pct
 
 SHOWN = 5  # rows shown at each end of a long table
-_CARD_BYTES = np.frombuffer("".join(CARD_TEXT).encode("ascii"), dtype=np.uint8).reshape(52, 2)
 
 Row = Callable[[int], list[str]]
-
-
-def hand_texts(combos: npt.NDArray[np.uint8]) -> list[str]:
-    """Text of each row of card ids, best card first, for many rows at once."""
-    rows = np.sort(np.asarray(combos, dtype=np.uint8), axis=1)[:, ::-1]
-    n, k = rows.shape
-    if n == 0 or k == 0:
-        return [""] * n
-    chars = np.ascontiguousarray(_CARD_BYTES[rows].reshape(n, 2 * k))
-    return [b.decode("ascii") for b in chars.view(f"S{2 * k}").ravel().tolist()]
 
 
 def share(x: float) -> str:

@@ -36,6 +36,7 @@ __all__ = [
     "card_id",
     "card_str",
     "format_cards",
+    "format_hands",
     "parse_cards",
     "rank_of",
     "suit_of",
@@ -165,7 +166,22 @@ def format_cards(cards: Iterable[int] | npt.ArrayLike) -> str:
     return "".join(text)
 
 
+def format_hands(combos: npt.NDArray[np.uint8]) -> list[str]:
+    """Text of each row of card ids (checked already), best card first, for
+    many hands at once: [[0, 51]] -> ['As2c']."""
+    rows = np.sort(np.asarray(combos, dtype=np.uint8), axis=1)[:, ::-1]
+    n, k = rows.shape
+    if n == 0 or k == 0:
+        return [""] * n
+    chars = np.ascontiguousarray(_CARD_BYTES[rows].reshape(n, 2 * k))
+    return [b.decode("ascii") for b in chars.view(f"S{2 * k}").ravel().tolist()]
+
+
 def text_of_checked_ids(ids: bytes) -> str:
     """Text of card ids the compiled core has read and checked (one byte
     each, below 52): the small spots' fast way, without format_cards' checks."""
     return "".join([CARD_TEXT[c] for c in ids])
+
+
+# each card's two characters, by card id (format_hands)
+_CARD_BYTES = np.frombuffer("".join(CARD_TEXT).encode("ascii"), dtype=np.uint8).reshape(52, 2)

@@ -43,7 +43,7 @@ from omaha_eval._cache import lru_cache
 from omaha_eval.errors import OmahaEvalTypeError
 from omaha_eval.games import Game
 from omaha_eval.games import game as read_game
-from omaha_eval.solver.hands import hand_table
+from omaha_eval.hands import hand_table
 from omaha_eval.types import GameName
 
 __all__ = ["Range", "card_sets", "parse_range"]

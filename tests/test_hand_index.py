@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import omaha_eval as oe
 from omaha_eval import OmahaEvalError, OmahaEvalTypeError
-from omaha_eval.solver.hands import hand_table
+from omaha_eval.hands import hand_table
 
 
 def lexicographic_rank(hand: list[int]) -> int:

@@ -21,8 +21,8 @@ from cli_helpers import run_python
 import omaha_eval
 from omaha_eval import _core, _preflop, preflop
 from omaha_eval.errors import OmahaEvalError
+from omaha_eval.hands import hand_table as all_hands
 from omaha_eval.ranges import Range
-from omaha_eval.solver.hands import hand_table as all_hands
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "tools" / "gen_preflop_order.py"

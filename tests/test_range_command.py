@@ -13,7 +13,7 @@ from cli_helpers import assert_one_line_error, run_cli
 from click.testing import CliRunner
 
 from omaha_eval import Range, preflop
-from omaha_eval.cards import format_cards
+from omaha_eval.cards import format_cards, format_hands
 from omaha_eval.cli import range as range_cli
 
 
@@ -105,13 +105,13 @@ def test_json_is_written_in_parts_as_one_document(
 
 def test_listing_formats_only_the_hands_it_prints(monkeypatch: pytest.MonkeyPatch) -> None:
     formatted: list[int] = []
-    real = range_cli.listed_hand_texts
+    real = format_hands
 
     def counting(combos: np.ndarray) -> list[str]:
         formatted.append(len(combos))
         return real(combos)
 
-    monkeypatch.setattr(range_cli, "listed_hand_texts", counting)
+    monkeypatch.setattr(range_cli, "format_hands", counting)
     result = CliRunner().invoke(range_cli.range_command, ["AA, KK"])
     assert result.exit_code == 0, result.output
     assert sum(formatted) == range_cli.SHOWN

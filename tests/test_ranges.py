@@ -24,7 +24,7 @@ import omaha_eval
 from omaha_eval import OmahaEvalError, OmahaEvalTypeError, Range, parse_range
 from omaha_eval import _range_parse as rp
 from omaha_eval import ranges as ranges_module
-from omaha_eval.solver.hands import hand_table
+from omaha_eval.hands import hand_table
 
 A, K, Q, J, T = 12, 11, 10, 9, 8
 LOW = {12, 0, 1, 2, 3, 4, 5, 6}  # A, 2..8

@@ -118,12 +118,12 @@ def test_rank_board_errors() -> None:
 def test_solver_docstring_examples() -> None:
     import doctest
 
-    import omaha_eval.solver.hands
+    import omaha_eval.hands
     import omaha_eval.solver.showdown
     import omaha_eval.solver.street
 
     attempted = 0
-    for module in (omaha_eval.solver.hands, omaha_eval.solver.street, omaha_eval.solver.showdown):
+    for module in (omaha_eval.hands, omaha_eval.solver.street, omaha_eval.solver.showdown):
         result = doctest.testmod(module)
         assert result.failed == 0, module
         attempted += result.attempted

@@ -42,6 +42,7 @@ from omaha_eval.batch.executors import DASK_TIMEOUT, SpotResult, Task, dask_clie
 from omaha_eval.batch.files import Output, max_players, read_spots
 from omaha_eval.batch.spots import check_spots, row_id, spot_seed
 from omaha_eval.engine.plan import default_threads
+from omaha_eval.equity import equity as library_equity
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.types import SpotTable
 
@@ -89,12 +90,6 @@ def _as_rows(spots: Any) -> list[Any]:
     return list(spots)
 
 
-def _library_equity() -> Callable[..., Any]:
-    from omaha_eval.equity import equity  # here: omaha_eval.equity imports the package first
-
-    return equity
-
-
 def run(
     spots: Iterable[Mapping[str, Any]] | SpotTable,
     *,
@@ -130,7 +125,7 @@ def run(
         raise OmahaEvalError(f"expected 'process' or 'thread', got {executor!r}", param="executor")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise OmahaEvalError(f"expected an integer >= 0, got {seed!r}", param="seed")
-    equity_fn = equity if equity is not None else _library_equity()
+    equity_fn = equity if equity is not None else library_equity
     ready, failed = check_spots(_as_rows(spots), seed, defaults)
     skipped = skip if callable(skip) else set(skip).__contains__
     tasks = [Task(spot, equity_fn, threads) for spot in ready if not skipped(spot.id)]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import multiprocessing
 import os
 import queue
 import signal
@@ -21,7 +22,8 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, wait
+from concurrent.futures import Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -202,10 +204,6 @@ def _execute_processes(tasks: list[Task], workers: int) -> Iterator[SpotResult]:
     # and a resumed run does them.  A worker that dies (killed, out of
     # memory) breaks the pool: one error, not a wait for results that never
     # come.
-    import multiprocessing  # here: `import omaha_eval` need not pay for it
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
-
     pool = ProcessPoolExecutor(
         workers,
         mp_context=multiprocessing.get_context("spawn"),

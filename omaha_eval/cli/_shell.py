@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from typing import Any, NoReturn, Protocol, TypeVar
 
 import click
+from tqdm import tqdm
 
 from omaha_eval.engine import lookalikes
 from omaha_eval.errors import OmahaEvalError, describe, for_people
@@ -130,8 +131,6 @@ def progress(total: int | None, unit: str, quiet: bool, scale: bool = True) -> A
     """A tqdm bar on stderr, shown after PROGRESS_DELAY seconds, only when
     stderr is a terminal and not --quiet.  `scale`: counts as 1.00M (for
     millions of trials); False counts whole units (5/10 spots)."""
-    from tqdm import tqdm
-
     disable = quiet or sys.stderr is None or not sys.stderr.isatty()
     return tqdm(
         total=total,

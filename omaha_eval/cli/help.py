@@ -1,8 +1,7 @@
 """``omaha-eval help PAGE``: a page of the documentation, offline.
 
-docs/ holds the one copy of each page: the wheel carries them as package
-data (setup.py's build_py copies docs/*.md to omaha_eval/_docs/), and a
-source tree reads docs/ itself.  The command reference (``cli``) is
+The pages are those the package ships (omaha_eval/pages.py).  The command
+reference (``cli``) is
 docs/cli.md with every command's ``--help`` in it, the text the site's
 "Command line" page shows too (tools/docs_cli_hook.py calls with_commands).
 """
@@ -11,13 +10,13 @@ from __future__ import annotations
 
 import inspect
 import sys
-from importlib import resources
-from pathlib import Path
 
 import click
+from click.shell_completion import CompletionItem
 
-from omaha_eval.cli._shell import as_written
+from omaha_eval.cli._shell import as_written, user_errors
 from omaha_eval.cli.terminal import terminal_text
+from omaha_eval.pages import page_source
 
 __all__ = [
     "MARKER",
@@ -25,7 +24,6 @@ __all__ = [
     "cli_page",
     "commands_markdown",
     "help_command",
-    "page_source",
     "page_text",
     "terminal_page",
     "with_commands",
@@ -42,21 +40,6 @@ PAGES = {
 }
 MARKER = "<!-- omaha-eval commands -->"  # in docs/cli.md: where the commands go
 WIDTH = 80  # the help text is wrapped the same on every terminal and on the site
-
-
-def page_source(name: str) -> str:
-    """docs/<name>.md as shipped in the package, else from the source tree."""
-    shipped = resources.files("omaha_eval") / "_docs" / f"{name}.md"
-    if shipped.is_file():
-        return shipped.read_text(encoding="utf-8")
-    root = Path(__file__).resolve().parents[2]  # a source tree (or an editable install of it)
-    source = root / "docs" / f"{name}.md"
-    if (root / "mkdocs.yml").is_file() and source.is_file():
-        return source.read_text(encoding="utf-8")
-    raise click.ClickException(
-        f"PAGE: the page {name!r} is not installed with this copy of omaha_eval "
-        f"(expected {shipped}); reinstall the package"
-    )
 
 
 def _summary(command: click.Command) -> str:
@@ -129,10 +112,8 @@ def _page(ctx: click.Context, param: click.Parameter, value: str | None) -> str 
 
 def _complete_page(
     ctx: click.Context, param: click.Parameter, incomplete: str
-) -> list[click.shell_completion.CompletionItem]:
+) -> list[CompletionItem]:
     """The pages, for the shell's completion (`omaha-eval help r<TAB>`)."""
-    from click.shell_completion import CompletionItem
-
     return [CompletionItem(name, help=about) for name, about in PAGES.items()
             if name.startswith(incomplete)]  # fmt: skip
 
@@ -157,9 +138,10 @@ def help_command(page: str | None) -> None:
         lines = [f"  {name:<{width}}  {about}" for name, about in PAGES.items()]
         click.echo("Pages (omaha-eval help PAGE):\n" + "\n".join(lines))
         return
-    from omaha_eval.cli import main  # the group that holds this command
-
-    text = terminal_page(page, main)
+    main = click.get_current_context().find_root().command  # the group that holds this command
+    assert isinstance(main, click.Group)
+    with user_errors({"page": "PAGE"}):
+        text = terminal_page(page, main)
     if sys.stdout is not None and sys.stdout.isatty():
         # click writes to the pager in stdout's encoding, strictly: what that
         # cannot hold is written plain first (A♠ as As in a cp1252 console)

@@ -5,27 +5,17 @@ from __future__ import annotations
 import json
 
 import click
-import numpy as np
-import numpy.typing as npt
 
-import omaha_eval._range_parse as rp
-from omaha_eval.cards import CARD_TEXT
+from omaha_eval import listing
+from omaha_eval.cards import format_hands
 from omaha_eval.cli._shell import game_option, user_errors
 from omaha_eval.games import HOLE_SIZES, Game
-from omaha_eval.preflop import TABLES, strength_order
 from omaha_eval.ranges import Range
 
-__all__ = [
-    "listed_hand_texts",
-    "listed_hands",
-    "listed_named_order",
-    "listed_weight_counts",
-    "range_command",
-]
+__all__ = ["range_command"]
 
 SHOWN = 10  # hands listed in the text output (--json lists them all)
 JSON_ROWS = 65_536  # hands formatted and written at a time by --json: memory stays flat
-CARDS = "cards"  # --order: as the range holds its hands (rows ascending)
 
 SYNTAX = """\b
 Range syntax (every construct with an example: the site's "Range language" page):
@@ -50,7 +40,7 @@ Range syntax (every construct with an example: the site's "Range language" page)
     help="The game whose preflop order percent ranges use.",
 )  # fmt: skip
 @click.option(
-    "--order", type=click.Choice([*TABLES, CARDS]),
+    "--order", type=click.Choice(listing.ORDERS),
     help="How hands are listed: best first in the heads-up (hu) or six-handed (6h) preflop "
     "order of the game, or in card order.  [default: the order the text's percent terms "
     "name (15%6h: 6h), else hu]",
@@ -72,8 +62,8 @@ def range_command(text: str, hole_cards: int, game: Game, order: str | None, as_
     with user_errors(flags):
         r = Range(text, hole_cards=hole_cards, game=game)
     if order is None:
-        order = listed_named_order(text, hole_cards, game)
-    weights = listed_weight_counts(r.weights)
+        order = listing.named_order(text, hole_cards, game)
+    weights = listing.weight_counts(r.weights)
     if as_json:
         head = {
             "text": text,
@@ -84,7 +74,7 @@ def range_command(text: str, hole_cards: int, game: Game, order: str | None, as_
             "weights": [{"weight": w, "count": n} for w, n in weights],
             "order": order,
         }
-        listed = listed_hands(r, order)
+        listed = listing.positions(r, order)
         # the document json.dumps would give with "hands" last, written a
         # part at a time: a 20 M-hand range never sits in memory as text
         click.echo(json.dumps(head, ensure_ascii=False)[:-1] + ', "hands": [', nl=False)
@@ -93,61 +83,20 @@ def range_command(text: str, hole_cards: int, game: Game, order: str | None, as_
             items = ", ".join(
                 f'{{"hand": "{hand}", "weight": {w!r}}}'
                 for hand, w in zip(
-                    listed_hand_texts(r.combos[rows]), r.weights[rows].tolist(), strict=True
+                    format_hands(r.combos[rows]), r.weights[rows].tolist(), strict=True
                 )
             )
             click.echo((", " if lo else "") + items, nl=False)
         click.echo("]}")
         return
-    click.echo(f"{len(r):,} hands of {r.total:,} ({100 * r.fraction:.3f}%), "
-               f"{hole_cards}-card {game.title}")  # fmt: skip
-    click.echo("weights: " + ", ".join(f"{w:g} ({n:,} hands)" for w, n in weights))
+    click.echo(listing.summary(r))
+    click.echo("weights: " + ", ".join(listing.weights_text(w, n) for w, n in weights))
     if len(r):
-        how = "in card order" if order == CARDS else f"best first in {_order_name(game, order)}"
+        how = listing.order_name(game, order)
         more = f"first {SHOWN} of {len(r):,}, " if len(r) > SHOWN else ""
         click.echo(f"hands ({more}{how}):")
-        picked = listed_hands(r, order, first=SHOWN)
+        picked = listing.positions(r, order, first=SHOWN)
         rows = slice(0, SHOWN) if picked is None else picked
-        shown = listed_hand_texts(r.combos[rows])
+        shown = format_hands(r.combos[rows])
         for hand, w in zip(shown, r.weights[rows].tolist(), strict=True):
             click.echo(f"  {hand}" + ("" if w == 1 else f"  @{w:g}"))
-
-
-def _order_name(game: Game, table: str) -> str:
-    return f"the {game.name} {'heads-up' if table == 'hu' else 'six-handed'} preflop order"
-
-
-def listed_named_order(text: str, hole_cards: int, game: Game) -> str:
-    """The order a range text's percent terms name, when they all name one
-    (``15%6h``: "6h"); else the heads-up order."""
-    tree = rp.parse(text, hole_cards, game=game.name)  # read already: no error here
-    tables = {node.table for node in rp.nodes(tree) if isinstance(node, rp.Percent)}
-    return tables.pop() if len(tables) == 1 else "hu"
-
-
-def listed_hands(r: Range, order: str, first: int | None = None) -> npt.NDArray[np.intp] | None:
-    """Positions of the range's hands as listed (the first `first` of
-    them); None: in card order, as the range holds them."""
-    if order == CARDS:
-        return None
-    return strength_order(r, r.game, order, first=first)
-
-
-# each card's two characters, by card id
-_CARD_BYTES = np.frombuffer("".join(CARD_TEXT).encode("ascii"), dtype=np.uint8).reshape(52, 2)
-
-
-def listed_hand_texts(combos: npt.NDArray[np.uint8]) -> list[str]:
-    """Text of each hand, best card first (as format_cards writes the cards
-    in that order), for many hands at once."""
-    n, k = combos.shape
-    chars = np.ascontiguousarray(_CARD_BYTES[combos[:, ::-1]].reshape(n, 2 * k))
-    return [b.decode("ascii") for b in chars.view(f"S{2 * k}").ravel().tolist()]
-
-
-def listed_weight_counts(weights: npt.NDArray[np.float64]) -> list[tuple[float, int]]:
-    """The distinct weights, ascending, with how many hands have each."""
-    if len(weights) and bool((weights == 1.0).all()):
-        return [(1.0, len(weights))]
-    values, counts = np.unique(weights, return_counts=True)
-    return list(zip(values.tolist(), counts.tolist(), strict=True))

@@ -31,6 +31,7 @@ from omaha_eval.engine.question import Question
 from omaha_eval.engine.spot import Spot
 from omaha_eval.errors import OmahaEvalError, describe
 from omaha_eval.games import Game
+from omaha_eval.hands import hand_index, hand_table
 from omaha_eval.pql import functions as fn
 from omaha_eval.pql.bind import Strata, bind
 from omaha_eval.pql.expressions import (
@@ -48,7 +49,6 @@ from omaha_eval.pql.functions import Function, Param, Shape
 from omaha_eval.pql.syntax import Binary, Call, Literal, Name, Node, QueryError, Statement, Unary
 from omaha_eval.pql.types import NUMERIC, RULES, SELECTORS, Type, comparable, expects, fits
 from omaha_eval.ranges import Range
-from omaha_eval.solver.hands import hand_index, hand_table
 
 __all__ = ["READERS", "Context", "Prepared", "check_expr", "prepare_statement"]
 

@@ -30,9 +30,9 @@ import omaha_eval._core as _core
 from omaha_eval._cache import cache
 from omaha_eval.cards import RANKS, rank_of
 from omaha_eval.evaluator import CATEGORIES
+from omaha_eval.hands import hand_index  # the hand order of all_hands
 from omaha_eval.pql.block import Block
 from omaha_eval.pql.types import RULES, Bounds, Type
-from omaha_eval.solver.hands import hand_index  # the hand order of all_hands
 from omaha_eval.streets import DEALT_BOARDS, FLOP, STREET_BOARDS, STREET_OF_SIZE, STREETS, TURN
 
 __all__ = [

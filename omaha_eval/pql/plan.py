@@ -32,8 +32,8 @@ from omaha_eval.engine import patterns, runner
 from omaha_eval.engine.plan import Plan, RunOptions, choose
 from omaha_eval.engine.spot import Spot, live_rows, prepare
 from omaha_eval.errors import OmahaEvalError
+from omaha_eval.hands import hand_table as all_hands
 from omaha_eval.pql.check import Prepared
-from omaha_eval.solver.hands import hand_table as all_hands
 
 __all__ = [
     "BLOCK_ROWS",

@@ -19,8 +19,8 @@ import numpy.typing as npt
 
 from omaha_eval._checks import CardArray
 from omaha_eval.engine.spot import Spot
+from omaha_eval.hands import row_finder
 from omaha_eval.solver.classes import CARD_MAP
-from omaha_eval.solver.hands import row_finder
 from omaha_eval.streets import FLOP
 
 __all__ = ["BoardClasses", "board_classes", "new_cards", "symmetries"]

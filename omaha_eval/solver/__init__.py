@@ -2,8 +2,6 @@
 spots.  Values are those of omaha_eval.evaluator: ``high`` 1..7462 and
 ``low`` 1..56, larger is better; ``low`` 0 means no qualifying low.
 
-- ``hands``: the hand order (all_hands, hand_index, looking hands up) -- the
-  one owner, which ranges use too;
 - ``sides``, ``question``: the two sides of a street question, read as
   players are, or as the hand classes of the board;
 - ``classes``: hand classes under the board's suit permutations;
@@ -14,6 +12,7 @@ spots.  Values are those of omaha_eval.evaluator: ``high`` 1..7462 and
 - ``many``: many small spots in one call;
 - ``showdown``: chip-exact payouts with side pots.
 
-The public names are exported by omaha_eval; this package imports nothing
-itself, so that omaha_eval.ranges can use ``solver.hands`` without a cycle.
+Its rows follow the hand order of omaha_eval/hands.py (all_hands,
+hand_index), which ranges and queries share.  The public names are exported
+by omaha_eval; this package imports nothing itself.
 """

@@ -32,12 +32,12 @@ import numpy.typing as npt
 
 from omaha_eval import _display
 from omaha_eval._checks import CardArray
-from omaha_eval.cards import card_id, format_cards, rank_of, suit_of
+from omaha_eval.cards import card_id, format_cards, format_hands, rank_of, suit_of
 from omaha_eval.engine.boards import known_cards
 from omaha_eval.engine.players import hole_size
 from omaha_eval.errors import OmahaEvalError, quote
 from omaha_eval.games import game as read_game
-from omaha_eval.solver.hands import row_finder, row_index
+from omaha_eval.hands import row_finder, row_index
 from omaha_eval.solver.iso import HandIndexer
 from omaha_eval.solver.sides import read_side
 from omaha_eval.streets import DEALT_BOARDS, STREET_OF_SIZE
@@ -131,7 +131,7 @@ class HandClasses:
         def row(i: int) -> list[str]:
             return [
                 f"{int(self.class_ids[i])}",
-                _display.hand_texts(self.representatives[i : i + 1])[0],
+                format_hands(self.representatives[i : i + 1])[0],
                 f"{int(self.sizes[i]):,}",
                 f"{int(self.orbit_sizes[i]):,}",
             ]
@@ -154,7 +154,7 @@ class HandClasses:
         text.  Needs pandas."""
         columns = {
             "class_id": self.class_ids,
-            "representative": _display.hand_texts(self.representatives),
+            "representative": format_hands(self.representatives),
             "size": self.sizes,
             "orbit_size": self.orbit_sizes,
         }

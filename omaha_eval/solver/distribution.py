@@ -26,6 +26,7 @@ import numpy as np
 import omaha_eval._checks as _checks
 from omaha_eval import _display
 from omaha_eval._checks import CardArray, FloatArray
+from omaha_eval.cards import format_hands
 from omaha_eval.engine import boards, runner
 from omaha_eval.engine.plan import TRIAL_WORK, Plan, check_sampling_work, read_options
 from omaha_eval.engine.players import Player
@@ -35,7 +36,7 @@ from omaha_eval.engine.results import figure
 from omaha_eval.engine.seeds import child_seed
 from omaha_eval.engine.spot import Seat, live_rows, prepare
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
-from omaha_eval.solver.hands import hand_table
+from omaha_eval.hands import hand_table
 from omaha_eval.solver.street import street_shares
 from omaha_eval.streets import STREET_BOARDS
 from omaha_eval.types import Board, GameName, Seed
@@ -109,7 +110,7 @@ class EquityDistribution:
         header.append("live weight")
 
         def row(i: int) -> list[str]:
-            cells = [_display.hand_texts(self.combos[i : i + 1])[0], f"{self.weights[i]:.6g}"]
+            cells = [format_hands(self.combos[i : i + 1])[0], f"{self.weights[i]:.6g}"]
             cells += [_display.share(self.equity[i]), _display.share(self.scoop[i])]
             if not exact:
                 cells.append(_display.share(self.stderr[i]))
@@ -132,7 +133,7 @@ class EquityDistribution:
         ``stderr``, the arrays' values; ``attrs`` holds ``method``,
         ``board``, ``game``, ``hero``, ``villain`` and ``range_equity``.
         Needs pandas."""
-        columns = {"hand": _display.hand_texts(self.combos), "weight": self.weights}
+        columns = {"hand": format_hands(self.combos), "weight": self.weights}
         for name in ("equity", "scoop", "live_weight", "stderr"):
             columns[name] = getattr(self, name)
         how = {name: getattr(self, name) for name in ("method", "board", "game", "hero", "villain")}

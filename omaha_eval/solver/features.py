@@ -20,6 +20,7 @@ import omaha_eval._checks as _checks
 import omaha_eval._core as _core
 from omaha_eval import _display
 from omaha_eval._checks import CardArray, FloatArray
+from omaha_eval.cards import format_hands
 from omaha_eval.engine.boards import known_cards
 from omaha_eval.engine.plan import read_options
 from omaha_eval.games import game as read_game
@@ -74,7 +75,7 @@ class EquityFeatures:
 
         def row(i: int) -> list[str]:
             return [
-                _display.hand_texts(self.hero_combos[i : i + 1])[0],
+                format_hands(self.hero_combos[i : i + 1])[0],
                 _display.share(float(self.ehs[i])),
                 _display.share(float(self.ehs2[i])),
                 f"{float(self.live_weight[i]):,.6g}",
@@ -96,7 +97,7 @@ class EquityFeatures:
         best card first), ``ehs``, ``ehs2``, ``live_weight`` and
         ``hist_0`` .. ``hist_{bins-1}`` (the histogram's columns);
         ``attrs["edges"]`` the bin edges.  Needs pandas."""
-        columns: dict[str, Any] = {"hand": _display.hand_texts(self.hero_combos)}
+        columns: dict[str, Any] = {"hand": format_hands(self.hero_combos)}
         columns.update(ehs=self.ehs, ehs2=self.ehs2, live_weight=self.live_weight)
         for b in range(self.histogram.shape[1]):
             columns[f"hist_{b}"] = self.histogram[:, b]

@@ -14,7 +14,7 @@ from omaha_eval.engine.players import Player, read_player
 from omaha_eval.engine.spot import live_rows
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import Game
-from omaha_eval.solver.hands import hand_table
+from omaha_eval.hands import hand_table
 
 __all__ = ["off_board", "read_side"]
 

@@ -15,14 +15,14 @@ import omaha_eval._checks as _checks
 import omaha_eval._core as _core
 from omaha_eval import _display
 from omaha_eval._checks import BOARD_SIZE, CardArray
-from omaha_eval.cards import format_cards
+from omaha_eval.cards import format_cards, format_hands
 from omaha_eval.engine.boards import known_cards
 from omaha_eval.engine.plan import read_options
 from omaha_eval.engine.results import figure
 from omaha_eval.engine.threads import Workers, bind
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import game as read_game
-from omaha_eval.solver.hands import row_finder
+from omaha_eval.hands import row_finder
 from omaha_eval.solver.question import class_rows, read_sides
 from omaha_eval.solver.sides import off_board
 from omaha_eval.streets import DEALT_BOARDS
@@ -169,7 +169,7 @@ class StreetShares:
         def row(i: int) -> list[str]:
             figures = (equity[i], self.hi_share[i], self.lo_share[i], self.scoop[i])
             return [
-                _display.hand_texts(self.hero_combos[i : i + 1])[0],
+                format_hands(self.hero_combos[i : i + 1])[0],
                 *(_display.share(float(x)) for x in figures),
                 f"{float(self.live_weight[i]):,.6g}",
             ]
@@ -189,7 +189,7 @@ class StreetShares:
         """A pandas DataFrame with a row per hero hand: ``hand`` (its text,
         best card first), ``equity``, ``hi_share``, ``lo_share``, ``scoop``
         and ``live_weight``, the arrays' values.  Needs pandas."""
-        columns = {"hand": _display.hand_texts(self.hero_combos), "equity": self.equity}
+        columns = {"hand": format_hands(self.hero_combos), "equity": self.equity}
         for name in ("hi_share", "lo_share", "scoop", "live_weight"):
             columns[name] = getattr(self, name)
         return _display.frame("StreetShares", columns)

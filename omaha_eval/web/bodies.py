@@ -19,6 +19,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from omaha_eval.errors import OmahaEvalError, for_people, quote
+from omaha_eval.pql import QueryError
 
 __all__ = [
     "MAX_BODY",
@@ -54,8 +55,6 @@ def error_dict(exc: BaseException, field: str | None = None) -> dict[str, Any] |
         return {"error": exc.message, "field": exc.field}
     if not isinstance(exc, OmahaEvalError):
         return None
-    from omaha_eval.pql import QueryError
-
     data: dict[str, Any] = {"error": for_people(str(exc)), "field": exc.param or field}
     if isinstance(exc, QueryError):
         data["field"] = "text"  # the query's input on the page

@@ -11,20 +11,32 @@ Cancel ends the engine's loops.  The rest answer at once.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from omaha_eval import listing
+from omaha_eval._checks import card_set
+from omaha_eval.cards import CARD_TEXT, format_hands, parse_cards
 from omaha_eval.engine.boards import read_cards
 from omaha_eval.engine.plan import read_options
 from omaha_eval.engine.players import hole_size, read_player
 from omaha_eval.engine.question import BOARD_SIZES, read_question
 from omaha_eval.engine.report import equity_cells
 from omaha_eval.engine.results import EquityResult
+from omaha_eval.equity import equity_rounds
 from omaha_eval.errors import OmahaEvalError, for_people
+from omaha_eval.evaluator import evaluate
 from omaha_eval.games import HOLE_SIZES, MAX_PLAYERS, game
+from omaha_eval.pages import page_source
+from omaha_eval.pql import QueryResult, query_rounds
+from omaha_eval.pql.report import query_cells
+from omaha_eval.pql.syntax import parse
+from omaha_eval.ranges import Range
 from omaha_eval.records import json_ready, result_document
+from omaha_eval.reports import BoardReportInterrupted, board_report
 from omaha_eval.streets import DEALT_BOARDS
 from omaha_eval.web.bodies import MAX_QUERY, ApiError, Body, error_dict
 from omaha_eval.web.jobs import Progress
@@ -92,11 +104,14 @@ def _spot(body: Body) -> tuple[list[str], str, str, str]:
     return players, board, dead, name
 
 
-def _equity_dict(result: EquityResult) -> dict[str, Any]:
-    """The result's to_dict(), notes in plain words, and its table as the
+def _shown(result: EquityResult | QueryResult) -> dict[str, Any]:
+    """The result's document, notes in plain words, and its table as the
     command line prints it (cells of formatted numbers)."""
     notes = [for_people(n) for n in result.notes]
-    header, rows, lines = equity_cells(result, notes)
+    if isinstance(result, EquityResult):
+        header, rows, lines = equity_cells(result, notes)
+    else:
+        header, rows, lines = query_cells(result, notes)
     data = result_document(result, notes)
     data["table"] = {"header": header, "rows": rows, "lines": lines}
     return json_ready(data)  # type: ignore[no-any-return]
@@ -104,8 +119,6 @@ def _equity_dict(result: EquityResult) -> dict[str, Any]:
 
 def prepare_equity(body: Body, stop: threading.Event) -> Run:
     """POST /api/equity: the fields of equity(), checked; the run."""
-    from omaha_eval.equity import equity_rounds
-
     players, board, dead, name = _spot(body)
     options = _run_options(body)
     body.done()
@@ -117,19 +130,15 @@ def prepare_equity(body: Body, stop: threading.Event) -> Run:
         last = None
         for last in rounds:
             progress({"method": last.method, "trials": last.trials, "total": total,
-                      "partial": _equity_dict(last)})  # fmt: skip
+                      "partial": _shown(last)})  # fmt: skip
         assert last is not None
-        return _equity_dict(last)
+        return _shown(last)
 
     return run
 
 
 def prepare_query(body: Body, stop: threading.Event) -> Run:
     """POST /api/query: a query text and the run options; the run."""
-    from omaha_eval.pql import query_rounds
-    from omaha_eval.pql.report import query_cells
-    from omaha_eval.pql.syntax import parse
-
     text = body.text("text", limit=MAX_QUERY)
     options = _run_options(body)
     body.done()
@@ -137,20 +146,13 @@ def prepare_query(body: Body, stop: threading.Event) -> Run:
         count = len(parse(text))
         rounds = query_rounds(text, stop=stop, **options)
 
-    def shown(result: Any) -> dict[str, Any]:
-        notes = [for_people(n) for n in result.notes]
-        header, rows, lines = query_cells(result, notes)
-        data = result_document(result, notes)
-        data["table"] = {"header": header, "rows": rows, "lines": lines}
-        return json_ready(data)  # type: ignore[no-any-return]
-
     def run(progress: Progress) -> dict[str, Any]:
         results: list[dict[str, Any]] = []
         with field("text"):  # cards dealt twice are found as the deals are made
             for i, result in rounds:
                 if i == len(results):
                     results.append({})
-                results[i] = shown(result)
+                results[i] = _shown(result)
                 progress({"statement": i + 1, "statements": count, "trials": result.trials,
                           "method": result.method})  # fmt: skip
         interrupted = len(results) < count or bool(results and results[-1]["interrupted"])
@@ -162,8 +164,6 @@ def prepare_query(body: Body, stop: threading.Event) -> Run:
 def prepare_boards(body: Body, stop: threading.Event) -> Run:
     """POST /api/boards: the board report of a spot (omaha_eval.board_report);
     a cancelled report answers with the rows it holds (``interrupted``)."""
-    from omaha_eval.reports import BoardReportInterrupted, board_report
-
     players, board, dead, name = _spot(body)
     options = _run_options(body)
     body.done()
@@ -188,8 +188,6 @@ def check_spot(body: Body) -> dict[str, Any]:
     their own as they are typed (the page shows each reading or error beside
     its input), and every card the texts name (the card picker greys them
     out).  Empty players are skipped."""
-    from omaha_eval.cards import CARD_TEXT
-
     texts = body.texts("players", MAX_PLAYERS)
     name = body.text("game") or "omaha8"
     board, dead = body.text("board"), body.text("dead")
@@ -246,24 +244,14 @@ def read_range(body: Body) -> dict[str, Any]:
     """POST /api/range: what a range text holds (as ``omaha-eval range``
     says it): the count and share of all hands, the distinct weights, and
     the first hands, strongest first."""
-    from omaha_eval.cli.range import (
-        CARDS,
-        listed_hand_texts,
-        listed_hands,
-        listed_named_order,
-        listed_weight_counts,
-    )
-    from omaha_eval.preflop import TABLES
-    from omaha_eval.ranges import Range
-
     text = body.text("text")
     k = body.whole("hole_cards", min(HOLE_SIZES), max(HOLE_SIZES)) or 4
     name = body.text("game") or "omaha8"
     order = body.text("order") or None
     limit = body.whole("limit", 1, RANGE_HANDS) or 50
     body.done()
-    if order is not None and order not in (*TABLES, CARDS):
-        raise ApiError(f"order: expected one of {', '.join((*TABLES, CARDS))}, got {order!r}",
+    if order is not None and order not in listing.ORDERS:
+        raise ApiError(f"order: expected one of {', '.join(listing.ORDERS)}, got {order!r}",
                        "order")  # fmt: skip
     with field("game"):
         the_game = game(name)
@@ -271,13 +259,11 @@ def read_range(body: Body) -> dict[str, Any]:
         raise ApiError("text: a range is needed, such as 'AA:$ds, KK@0.5'", "text")
     with field("text"):
         r = Range(text, hole_cards=k, game=the_game)
-    order = order or listed_named_order(text, k, the_game)
-    picked = listed_hands(r, order, first=limit)
+    order = order or listing.named_order(text, k, the_game)
+    picked = listing.positions(r, order, first=limit)
     rows = slice(0, limit) if picked is None else picked
-    hands = listed_hand_texts(r.combos[rows])
+    hands = format_hands(r.combos[rows])
     weights = r.weights[rows].tolist()
-    summary = (f"{len(r):,} hands of {r.total:,} ({100 * r.fraction:.3f}%), "
-               f"{k}-card {the_game.title}")  # fmt: skip
     return {
         "text": text,
         "hole_cards": k,
@@ -285,10 +271,10 @@ def read_range(body: Body) -> dict[str, Any]:
         "count": len(r),
         "total": r.total,
         "fraction": r.fraction,
-        "summary": summary,
+        "summary": listing.summary(r),
         "weights": [
-            {"weight": w, "count": n, "shown": f"{w:g} ({n:,} hands)"}
-            for w, n in listed_weight_counts(r.weights)
+            {"weight": w, "count": n, "shown": listing.weights_text(w, n)}
+            for w, n in listing.weight_counts(r.weights)
         ],
         "order": order,
         "hands": [{"hand": h, "weight": w} for h, w in zip(hands, weights, strict=True)],
@@ -299,10 +285,6 @@ def evaluate_hand(body: Body) -> dict[str, Any]:
     """POST /api/eval: the best high and low of a hand on a board (as
     ``omaha-eval eval --json``), each with its five cards and which of them
     come from the hand."""
-    from omaha_eval._checks import card_set
-    from omaha_eval.cards import parse_cards
-    from omaha_eval.evaluator import evaluate
-
     hole, board = body.text("hole"), body.text("board")
     body.done()
     with field("hole"):
@@ -328,14 +310,8 @@ def evaluate_hand(body: Body) -> dict[str, Any]:
 def query_examples() -> list[str]:
     """The example statements of docs/pql.md (its ```sql blocks), as the
     package ships the page (``omaha-eval help pql`` reads the same copy)."""
-    import re
-
-    import click
-
-    from omaha_eval.cli.help import page_source
-
     try:
         page = page_source("pql")
-    except click.ClickException:  # a copy without its docs: no examples to offer
+    except OmahaEvalError:  # a copy without its docs: no examples to offer
         return []
     return [m.strip() for m in re.findall(r"```sql\n(.*?)```", page, re.S)]

@@ -1,4 +1,5 @@
-"""The hand order of the solver wing, and of every range: one owner.
+"""The hand order: one owner, for ranges, queries, board reports and the
+solver wing (it lies below all of them).
 
 The k-card hands as ascending rows of card ids (id = 4 * rank + suit), in
 lexicographic order: ``[0 1 2 3]``, ``[0 1 2 4]``, ..., ``[48 49 50 51]`` for
