@@ -40,6 +40,7 @@ from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
 
 __all__ = [
     "AUTO_EXACT_WORK",
+    "BLOCK_WORK",
     "DEFAULT_TRIALS",
     "EXACT_WORK_LIMIT",
     "MAX_THREADS",
@@ -69,6 +70,10 @@ AUTO_EXACT_WORK = WORK_PER_SECOND
 # A run is refused above this (a quarter of an hour of one core at least;
 # hours with range players): exact work, or the work of the trials asked.
 EXACT_WORK_LIMIT = 1e11
+# The most work one block of a run's fixed blocks holds (about a fifth of a
+# second of one core): Ctrl-C, a stop event and the progress come between
+# blocks, so in time whatever the input.
+BLOCK_WORK = 2e7
 # The work of one Monte Carlo trial of an equity spot: dealing it and every
 # player's evaluation, about.
 TRIAL_WORK = 20.0

@@ -29,7 +29,7 @@ import numpy.typing as npt
 
 import omaha_eval._checks as _checks
 from omaha_eval.engine import patterns, runner
-from omaha_eval.engine.plan import Plan, RunOptions, choose
+from omaha_eval.engine.plan import BLOCK_WORK, Plan, RunOptions, choose
 from omaha_eval.engine.spot import Spot, live_rows, prepare
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.hands import hand_table as all_hands
@@ -37,7 +37,6 @@ from omaha_eval.pql.check import Prepared
 
 __all__ = [
     "BLOCK_ROWS",
-    "BLOCK_WORK",
     "MAX_ASSIGNMENTS",
     "assignments",
     "block_rows",
@@ -54,9 +53,7 @@ __all__ = [
 # very deals equity() draws from the same seed (a few megabytes of rows) ...
 BLOCK_ROWS = runner.BLOCK_TRIALS
 # ... fewer when the query's work per deal is large (an equity per row):
-# a block is at most about this much work (a fifth of a second), so that
-# Ctrl-C and the rounds' progress come in time.
-BLOCK_WORK = 2e7
+# a block is at most the run's BLOCK_WORK (engine/plan.py).
 # Exact enumeration lists its assignments of hands: at most this many.
 MAX_ASSIGNMENTS = 5_000_000
 # Work per deal before any function: dealing it and every hand's river value.

@@ -4,6 +4,7 @@ board's strength vector (rank_board)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,7 +18,7 @@ from omaha_eval import _display
 from omaha_eval._checks import BOARD_SIZE, CardArray
 from omaha_eval.cards import format_cards, format_hands
 from omaha_eval.engine.boards import known_cards
-from omaha_eval.engine.plan import read_options
+from omaha_eval.engine.plan import BLOCK_WORK, read_options
 from omaha_eval.engine.results import figure
 from omaha_eval.engine.threads import Workers, bind
 from omaha_eval.errors import OmahaEvalError
@@ -201,12 +202,9 @@ RiverShares = StreetShares  # the river is the last street: the same figures
 # Runouts per question are cut into fixed blocks: the work is split into them
 # whatever the thread count, and their sums are added in block order, so
 # every thread count gives the same bits.  At least MIN_BLOCKS keep threads
-# busy; a block holds about BLOCK_WORK hand evaluations (a few hundredths of
-# a second), so Ctrl-C between blocks is quick on any input.
+# busy; a block holds at most about the run's BLOCK_WORK (engine/plan.py: a
+# unit a hand evaluation), so Ctrl-C between blocks is quick on any input.
 MIN_BLOCKS = 64
-
-
-BLOCK_WORK = 2_000_000
 
 
 # Below this many hand evaluations per question, threads cost more than they save.
@@ -223,7 +221,7 @@ def block_sums(run: Callable[[int, int], FloatArray], runouts: int, hands: int, 
     """The sum of run(first, count) (arrays of `shape`) over fixed blocks
     of the runouts, added in block order whatever the threads (on the one
     thread runner, a few blocks ahead: memory stays bounded)."""
-    blocks_wanted = max(MIN_BLOCKS, -(-runouts * hands // BLOCK_WORK))
+    blocks_wanted = max(MIN_BLOCKS, math.ceil(runouts * hands / BLOCK_WORK))
     size = max(1, -(-runouts // blocks_wanted))
     jobs = [bind(run, first, min(size, runouts - first)) for first in range(0, runouts, size)]
     total = np.zeros(shape)
