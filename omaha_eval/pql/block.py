@@ -24,9 +24,11 @@ import numpy.typing as npt
 import omaha_eval._core as _core
 from omaha_eval.games import Game
 
-__all__ = ["Block", "Deals"]
+__all__ = ["Array", "Block", "Deals", "Rows"]
 
 IntArray = npt.NDArray[np.int64]
+Array = npt.NDArray[Any]  # one value per row of a block, of an expression's type
+Rows = IntArray  # rows of a block, by position
 
 
 @dataclass

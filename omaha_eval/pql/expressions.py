@@ -13,9 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
-from omaha_eval.pql.block import Block
+from omaha_eval.pql.block import Array, Block, Rows
 from omaha_eval.pql.functions import Function, Shape
 from omaha_eval.pql.types import Type
 
@@ -32,8 +31,6 @@ __all__ = [
     "streets_read",
 ]
 
-Array = npt.NDArray[Any]
-Rows = npt.NDArray[np.int64]
 
 
 class Expr:

@@ -31,7 +31,7 @@ from omaha_eval._cache import cache
 from omaha_eval.cards import RANKS, rank_of
 from omaha_eval.evaluator import CATEGORIES
 from omaha_eval.hands import hand_index  # the hand order of all_hands
-from omaha_eval.pql.block import Block
+from omaha_eval.pql.block import Array, Block, Rows
 from omaha_eval.pql.types import RULES, Bounds, Type
 from omaha_eval.streets import DEALT_BOARDS, FLOP, STREET_BOARDS, STREET_OF_SIZE, STREETS, TURN
 
@@ -50,8 +50,6 @@ __all__ = [
     "rank_text",
 ]
 
-Array = npt.NDArray[Any]
-Rows = npt.NDArray[np.int64]
 
 
 STREET_NAMES = STREET_OF_SIZE
