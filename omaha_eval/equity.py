@@ -72,7 +72,7 @@ class EquityInterrupted(KeyboardInterrupt):
         self.result = result
 
 
-class EquityRounds(Iterator[EquityResult]):
+class EquityRounds(runner.Rounds[EquityResult]):
     """The running results of an equity run (an iterator), with what it will
     do: `plan` (exact or Monte Carlo, the trials), `work`, the estimated
     work of exact enumeration (spot.Spot.work: about 1e8 a second of one
@@ -81,19 +81,10 @@ class EquityRounds(Iterator[EquityResult]):
 
     def __init__(self, results: Iterator[EquityResult], plan: Plan, work: float,
                  question: Question) -> None:  # fmt: skip
-        self._results = results
+        super().__init__(results)
         self.plan = plan
         self.work = work
         self.question = question
-
-    def __next__(self) -> EquityResult:
-        return next(self._results)
-
-    def close(self) -> None:
-        """Stop early: the worker threads end at once."""
-        close = getattr(self._results, "close", None)
-        if close is not None:
-            close()
 
 
 def _result(seats: Sequence[tuple[str, Any, int]], sums: Sums, stderr: Sequence[float],

@@ -31,11 +31,11 @@ from omaha_eval.cli._shell import (
     user_errors,
     warn,
 )
-from omaha_eval.engine.plan import DEFAULT_TRIALS
+from omaha_eval.engine.plan import Plan
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import HOLE_SIZES
 from omaha_eval.plots import check_plot_target, save_figure
-from omaha_eval.pql import QueryError, QueryResult, query_rounds
+from omaha_eval.pql import QueryError, QueryResult, QueryRounds, query_rounds
 from omaha_eval.pql.report import query_table
 from omaha_eval.pql.syntax import MAX_TEXT, parse
 from omaha_eval.records import json_text, result_document
@@ -128,7 +128,7 @@ def query_command(
             seed=seed, threads=threads, target_stderr=target_stderr, hole_cards=hole_cards,
             strict=strict_cards,
         )  # fmt: skip
-        results, stopped = _run(rounds, len(statements), trials, target_stderr, quiet)
+        results, stopped = _run(rounds, quiet)
     notes = [[*map(for_shell, r.notes), *flag_notes(r, trials, target_stderr)] for r in results]
     # the answer first: drawing takes time, and Ctrl-C or a full disk there
     # must not cost the table
@@ -232,30 +232,29 @@ def _query_failed(exc: OmahaEvalError, source: str) -> NoReturn:
     fail(f"{source}: {error_for_shell(exc, {})}", {})
 
 
-def _run(
-    rounds: Iterator[tuple[int, QueryResult]],
-    count: int,
-    trials: int | None,
-    target_stderr: float | None,
-    quiet: bool,
-) -> tuple[list[QueryResult], bool]:
+def _run(rounds: QueryRounds, quiet: bool) -> tuple[list[QueryResult], bool]:
     """The last result of each statement run, and whether Ctrl-C stopped
     the run, with a progress bar of the running statement's trials.  Ctrl-C
     keeps the results so far, the running statement's marked interrupted.  A
     statement that will be slow says so after its first round."""
     results: list[QueryResult] = []
-    cap = trials or DEFAULT_TRIALS
-    total = None if target_stderr else cap
-    with progress(total, "trial", quiet) as bar:
+    count = len(rounds.plans)
+
+    def total(plan: Plan) -> int | None:  # the trials a bar counts to (a target: unknown)
+        return None if plan.exact or plan.target_stderr is not None else plan.trials
+
+    with progress(total(rounds.plans[0]), "trial", quiet) as bar:
         try:
             for i, result in rounds:
                 if i == len(results):  # the first round of statement i
                     results.append(result)
+                    plan = rounds.plans[i]
                     if count > 1:
-                        bar.reset(total)
+                        bar.reset(total(plan))
                         bar.set_description(f"statement {i + 1}/{count}")
+                    cap = plan.trials
                     short = 0 < result.trials < cap  # a first round, with more to come
-                    if result.method != "exact" and target_stderr is None and short:
+                    if total(plan) is not None and short:
                         left = (cap - result.trials) * result.elapsed / result.trials
                         if left > SLOW:
                             what = f"statement {i + 1}" if count > 1 else "this query"

@@ -43,6 +43,7 @@ from omaha_eval.errors import OmahaEvalError
 __all__ = [
     "BLOCK_TRIALS",
     "Round",
+    "Rounds",
     "dealable",
     "equity_sampling",
     "exact_parts",
@@ -336,3 +337,24 @@ def monte_carlo_sums(spot: Spot, c_spot: _core.EquitySpot, trials: int, seed: in
             raise KeyboardInterrupt
     assert last is not None
     return last.total, last.stderr
+
+
+R_co = TypeVar("R_co", covariant=True)
+
+
+class Rounds(Iterator[R_co]):
+    """A run's running results, one per round (an iterator that the entry
+    points' round types extend with what the run will do); closing it
+    early stops the worker threads at once."""
+
+    def __init__(self, results: Iterator[R_co]) -> None:
+        self._results = results
+
+    def __next__(self) -> R_co:
+        return next(self._results)
+
+    def close(self) -> None:
+        """Stop early: the worker threads end at once."""
+        close = getattr(self._results, "close", None)
+        if close is not None:
+            close()

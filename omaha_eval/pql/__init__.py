@@ -39,6 +39,7 @@ from collections.abc import Callable, Iterator
 
 from omaha_eval import _checks
 from omaha_eval.engine.plan import Plan, read_options, read_progress
+from omaha_eval.engine.runner import Rounds
 from omaha_eval.pql.check import Prepared, prepare_statement
 from omaha_eval.pql.evaluate import run
 from omaha_eval.pql.plan import plan
@@ -51,6 +52,7 @@ __all__ = [
     "QueryError",
     "QueryInterrupted",
     "QueryResult",
+    "QueryRounds",
     "query",
     "query_all",
     "query_rounds",
@@ -66,6 +68,16 @@ class QueryInterrupted(KeyboardInterrupt):
         self.results = results
 
 
+class QueryRounds(Rounds[tuple[int, QueryResult]]):
+    """The running results of a query (an iterator of (statement number,
+    result)), with what it will do: `plans`, each statement's plan (exact
+    or Monte Carlo, its trials; engine/plan.py)."""
+
+    def __init__(self, results: Iterator[tuple[int, QueryResult]], plans: list[Plan]) -> None:
+        super().__init__(results)
+        self.plans = plans
+
+
 def query_rounds(
     text: str,
     *,
@@ -77,7 +89,7 @@ def query_rounds(
     stop: StopFlag | None = None,
     hole_cards: int | None = None,
     strict: bool = False,
-) -> Iterator[tuple[int, QueryResult]]:
+) -> QueryRounds:
     """The run of :func:`query`: (statement number, its running result)
     after each round of Monte Carlo (exact: once per statement), statement
     after statement.  Every statement is read and checked before any runs.
@@ -90,7 +102,7 @@ def query_rounds(
     k = None if hole_cards is None else _checks.hole_cards(hole_cards)
     prepared = [prepare_statement(s, k, strict) for s in parse(text)]
     plans = [plan(p, options) for p in prepared]
-    return _rounds(prepared, plans)
+    return QueryRounds(_rounds(prepared, plans), plans)
 
 
 def _rounds(prepared: list[Prepared], plans: list[Plan]) -> Iterator[tuple[int, QueryResult]]:
