@@ -192,9 +192,16 @@ SMALL_MAX_PLAYERS: int
 
 def small_card_table(two_character_ids: Mapping[str, int]) -> None: ...
 def small_read(players: Any, board: Any, dead: Any) -> tuple[bytes, int, int, int] | None: ...
+def small_figure_keys(
+    figures: Sequence[tuple[str, int]],
+    makes_low: str,
+    breakdown: str,
+    breakdown_low: Sequence[tuple[str, int]],
+    breakdown_high: Sequence[tuple[str, int]],
+) -> None: ...
 def small_spot(
-    cards: bytes, P: int, k: int, nb: int, nd: int, game: int
-) -> tuple[list[tuple[list[float], float, list[float]]], float, float, int]: ...
+    cards: bytes, P: int, k: int, nb: int, nd: int, game: int, has_low: bool
+) -> tuple[list[dict[str, Any]], float, float, int]: ...
 
 # ---- deals as rows, for queries (_rows.pxi)
 OUTS_NUT_LOW: int

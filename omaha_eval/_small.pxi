@@ -101,11 +101,36 @@ def small_read(players, board, dead):
     return cards[:at], k, nb, nd
 
 
-def small_spot(const uint8_t[::1] cards, int P, int k, int nb, int nd, int game):
-    """The means of a small spot read by small_read (the caller has checked
-    that the deck holds the cards to come).  Returns (per player (its
-    OE_EQ_SUMS means, its makes-low probability, its OE_EQ_BREAKDOWN
-    breakdown probabilities), the deal's no-low and quartered
+# A player's figures by name, as engine/results.py names them and says where
+# each sits (small_figure_keys): the core names no figure of its own.
+cdef tuple _figure_keys = ()
+cdef object _makes_low_key = None
+cdef object _breakdown_key = None
+cdef tuple _breakdown_keys_low = ()
+cdef tuple _breakdown_keys_high = ()
+
+
+def small_figure_keys(figures, makes_low, breakdown, breakdown_low, breakdown_high):
+    """Take engine/results.py's names of a player's figures: (name, column of
+    the OE_EQ_SUMS sums) pairs, the makes-low and breakdown names, and the
+    breakdown's (name, column of the OE_EQ_BREAKDOWN counts) pairs of a game
+    with a low and of one without."""
+    global _figure_keys, _makes_low_key, _breakdown_key, _breakdown_keys_low, _breakdown_keys_high
+    for keys, width in ((figures, OE_EQ_SUMS), (breakdown_low, OE_EQ_BREAKDOWN),
+                        (breakdown_high, OE_EQ_BREAKDOWN)):
+        for name, column in keys:
+            if type(name) is not str or type(column) is not int or not 0 <= column < width:
+                raise ValueError("small_figure_keys: bad keys")
+    _figure_keys = tuple(figures)
+    _makes_low_key, _breakdown_key = makes_low, breakdown
+    _breakdown_keys_low, _breakdown_keys_high = tuple(breakdown_low), tuple(breakdown_high)
+
+
+def small_spot(const uint8_t[::1] cards, int P, int k, int nb, int nd, int game, bint has_low):
+    """The figures of a small spot read by small_read (the caller has checked
+    that the deck holds the cards to come).  Returns (per player a dict of
+    its figures by the names small_figure_keys gave, its breakdown a dict
+    under the breakdown name, the deal's no-low and quartered
     probabilities, the deals)."""
     cdef double out[OE_SMALL_MAX_PLAYERS * OE_SMALL_PER_PLAYER]
     cdef double deal[3]
@@ -118,15 +143,22 @@ def small_spot(const uint8_t[::1] cards, int P, int k, int nb, int nd, int game)
         dead_mask |= <uint64_t>1 << cards[P * k + nb + i]
     with nogil:
         deals = oe_small_exact(&cards[0], P, k, &cards[P * k], nb, dead_mask, game, out, deal)
+    if _makes_low_key is None:
+        raise RuntimeError("small_spot: small_figure_keys was not called")
     cdef double total = deal[0]
     cdef int per = OE_SMALL_PER_PLAYER
     cdef double *row
+    cdef tuple breakdown_keys = _breakdown_keys_low if has_low else _breakdown_keys_high
     rows = []
     for i in range(P):
         row = &out[i * per]
-        rows.append((
-            [row[j] / total for j in range(OE_EQ_SUMS)],
-            row[OE_EQ_SUMS] / total,
-            [row[OE_EQ_SUMS + 1 + j] / total for j in range(OE_EQ_BREAKDOWN)],
-        ))
+        figures = {}
+        for name, j in _figure_keys:
+            figures[name] = row[<int>j] / total
+        figures[_makes_low_key] = row[OE_EQ_SUMS] / total
+        breakdown = {}
+        for name, j in breakdown_keys:
+            breakdown[name] = row[OE_EQ_SUMS + 1 + <int>j] / total
+        figures[_breakdown_key] = breakdown
+        rows.append(figures)
     return rows, deal[1] / total, deal[2] / total, deals

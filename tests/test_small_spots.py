@@ -99,7 +99,7 @@ def test_the_binding_refuses_a_spot_small_read_did_not_give(args) -> None:
     from omaha_eval import _core
 
     with pytest.raises(ValueError, match="small_spot: bad arguments"):
-        _core.small_spot(*args, 0)
+        _core.small_spot(*args, 0, True)
 
 
 @pytest.mark.parametrize(

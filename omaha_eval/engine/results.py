@@ -38,6 +38,7 @@ __all__ = [
     "Sums",
     "equity_result",
     "figure",
+    "player_figures",
     "player_result",
 ]
 
@@ -391,6 +392,16 @@ _BREAKDOWN_COLUMNS = {
 }
 
 
+# The small spots' core builds a player's figures by these names (one owner:
+# this module says which figure sits in which column).
+_core.small_figure_keys(
+    tuple(_SUM_OF.items()),
+    "makes_low",
+    "breakdown",
+    tuple(_BREAKDOWN_COLUMNS[True]),
+    tuple(_BREAKDOWN_COLUMNS[False]),
+)
+
 R = TypeVar("R")
 
 
@@ -404,26 +415,28 @@ def _filled(cls: type[R], values: dict[str, Any]) -> R:
     return obj
 
 
-def player_result(
-    seat: tuple[str, Kind, int],
-    means: Sequence[float],
-    makes_low: float,
-    breakdown: Sequence[float],
-    stderr: float,
-    has_low: bool,
-) -> PlayerEquity:
-    """One seat's PlayerEquity (hand, kind, combos) from its means: a row of
-    the C sums, the makes-low weight and a row of breakdown weights, each
-    divided by the total weight."""
+def player_result(seat: tuple[str, Kind, int], figures: dict[str, Any], stderr: float
+                  ) -> PlayerEquity:  # fmt: skip
+    """One seat's PlayerEquity (hand, kind, combos) from its figures by name
+    (each figure with a C sum, makes_low and breakdown: player_figures, or
+    the small spots' core, which names them as small_figure_keys says)."""
     hand, kind, combos = seat
-    values: dict[str, Any] = {"hand": hand, "kind": kind, "combos": combos, "equity": 0.0}
-    for name, i in _SUM_OF.items():
-        values[name] = means[i]
-    values["equity"] = values["hi_share"] + values["lo_share"]
-    values["makes_low"] = makes_low
+    values: dict[str, Any] = {"hand": hand, "kind": kind, "combos": combos,
+                              "equity": figures["hi_share"] + figures["lo_share"]}  # fmt: skip
+    values.update(figures)
     values["stderr"] = stderr
-    values["breakdown"] = {name: breakdown[i] for name, i in _BREAKDOWN_COLUMNS[has_low]}
     return _filled(PlayerEquity, values)
+
+
+def player_figures(means: Sequence[float], makes_low: float, breakdown: Sequence[float],
+                   has_low: bool) -> dict[str, Any]:  # fmt: skip
+    """A player's figures by name from its means: a row of the C sums, the
+    makes-low weight and a row of breakdown weights, each divided by the
+    total weight."""
+    figures: dict[str, Any] = {name: means[i] for name, i in _SUM_OF.items()}
+    figures["makes_low"] = makes_low
+    figures["breakdown"] = {name: breakdown[i] for name, i in _BREAKDOWN_COLUMNS[has_low]}
+    return figures
 
 
 def player_results(
@@ -434,10 +447,8 @@ def player_results(
     means = (sums.sums / total).tolist()
     makes_low = (sums.makes_low / total).tolist()
     breakdown = (sums.breakdown / total).tolist()
-    return tuple(
-        player_result(seat, means[i], makes_low[i], breakdown[i], stderr[i], has_low)
-        for i, seat in enumerate(seats)
-    )
+    figures = [player_figures(*row, has_low) for row in zip(means, makes_low, breakdown, strict=True)]
+    return tuple(player_result(seat, figures[i], stderr[i]) for i, seat in enumerate(seats))
 
 
 def deal_figures(deal: Sequence[float]) -> dict[str, float]:
