@@ -447,7 +447,8 @@ def player_results(
     means = (sums.sums / total).tolist()
     makes_low = (sums.makes_low / total).tolist()
     breakdown = (sums.breakdown / total).tolist()
-    figures = [player_figures(*row, has_low) for row in zip(means, makes_low, breakdown, strict=True)]
+    rows = zip(means, makes_low, breakdown, strict=True)
+    figures = [player_figures(*row, has_low) for row in rows]
     return tuple(player_result(seat, figures[i], stderr[i]) for i, seat in enumerate(seats))
 
 
