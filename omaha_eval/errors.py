@@ -21,6 +21,7 @@ __all__ = [
     "describe",
     "field_for_people",
     "for_people",
+    "printable",
     "quote",
 ]
 
@@ -93,3 +94,13 @@ def for_people(message: str) -> str:
     lines = str(message).strip().splitlines() or [""]
     first = " ".join(lines[0].split())
     return _PLAYER.sub(lambda m: f"player {int(m[1]) + 1}", first)
+
+
+def printable(text: str) -> str:
+    """Text with every character that does not print (control characters,
+    line and paragraph separators: what str.splitlines splits at, among
+    others) written as its escape, so that quoted input cannot break a
+    one-line message or hide in it."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)

@@ -130,6 +130,19 @@ def test_cli_any_arguments(args):
     check_contract(args, invoke(args))
 
 
+@pytest.mark.parametrize("odd", ["\x1e", "\n", "\r", "\x0b", "\x85", "\u2028", "\x1b[31m"])
+@pytest.mark.parametrize("args", [["batch", "eval", "{odd}", "--output", "eval"],
+                                  ["eval", "--x{odd}"]])  # fmt: skip
+def test_errors_quoting_characters_that_do_not_print_stay_on_one_line(args, odd):
+    """What click quotes of the arguments (a record separator, a line
+    break, a terminal escape) is written escaped: still one line."""
+    args = [a.replace("{odd}", odd) for a in args]
+    result = invoke(args)
+    check_contract(args, result)
+    assert result.exit_code == 2
+    assert odd not in result.stderr.removesuffix("\n")
+
+
 @fuzz
 @given(st.permutations(range(52)), st.sampled_from([4, 5, 6]), st.sampled_from(["", " ", ","]))
 def test_cli_eval_json_matches_reference(cards, k, sep):

@@ -17,7 +17,7 @@ import click
 from tqdm import tqdm
 
 from omaha_eval.engine import lookalikes
-from omaha_eval.errors import OmahaEvalError, describe, for_people
+from omaha_eval.errors import OmahaEvalError, describe, for_people, printable
 from omaha_eval.games import Game, game
 
 EXIT_BAD_INPUT = 2  # the code click gives usage errors, and every one-line error
@@ -61,7 +61,7 @@ def fail(message: str | OmahaEvalError, flags: Mapping[str, str] = FLAGS) -> NoR
     """One line on stderr, exit code 2: the command's own message, or a
     library error naming its flag (or the player, counted from 1)."""
     line = error_for_shell(message, flags) if isinstance(message, OmahaEvalError) else message
-    click.echo(f"omaha-eval: error: {line}", err=True)
+    click.echo(f"omaha-eval: error: {printable(line)}", err=True)
     sys.exit(EXIT_BAD_INPUT)
 
 
