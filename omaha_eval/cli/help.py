@@ -36,7 +36,9 @@ PAGES = {
     "pql": "queries: the language, its functions, examples",
     "cli": "every command and its options (each command's --help)",
     "solver": "vectors over every hand, showdowns, suit isomorphism, features",
+    "boards": "board reports: every flop (turn, river) at once, textures, groups",
     "batch": "many spots from a CSV or JSON Lines file",
+    "web": "the local web page and its JSON API (omaha-eval serve)",
 }
 MARKER = "<!-- omaha-eval commands -->"  # in docs/cli.md: where the commands go
 WIDTH = 80  # the help text is wrapped the same on every terminal and on the site
