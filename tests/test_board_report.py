@@ -12,6 +12,12 @@ import pytest
 
 import omaha_eval as oe
 from omaha_eval.cards import format_cards, parse_cards
+from omaha_eval.reports.board_report import (
+    REPORT_TRIALS,
+    ROW_MIN_TRIALS,
+    ROW_TRIALS,
+    row_trials,
+)
 from omaha_eval.reports.report import DEAL_NAMES, PLAYER_FIGURES, BoardReportInterrupted
 from omaha_eval.reports.textures import GROUPINGS
 
@@ -140,6 +146,19 @@ def test_monte_carlo_means_with_sampled_probabilities_are_equity_within_4_se():
     se = np.sqrt((p**2) @ (report.stderr[:, :, 0] ** 2) + (report.probability_stderr**2) @ f**2)
     se = np.sqrt(se**2 + np.array([q.stderr for q in exact.players]) ** 2)
     assert (np.abs(report.mean("equity") - values[:, 0]) <= 4 * se).all()
+
+
+def test_default_row_trials_keep_a_report_of_many_rows_to_its_budget():
+    assert row_trials(1) == row_trials(2_000) == ROW_TRIALS
+    assert row_trials(17_296) == REPORT_TRIALS // 17_296  # a hand against a range, preflop
+    assert row_trials(10**6) == ROW_MIN_TRIALS
+    assert all(row_trials(n) * n <= max(REPORT_TRIALS, n * ROW_MIN_TRIALS)
+               for n in (1, 10, 1_755, 5_000, 50_000))  # fmt: skip
+
+
+def test_a_sampled_report_draws_the_default_row_trials():
+    report = oe.board_report(["AsKs9h8h", "15%"], "Qs7h2d", seed=3, exact=False)
+    assert len(report) == 45 and (report.trials == row_trials(45)).all()
 
 
 def test_seeds_reproduce_for_any_thread_count():

@@ -17,6 +17,7 @@ import click
 from tqdm import tqdm
 
 from omaha_eval.engine import lookalikes
+from omaha_eval.engine.plan import DEFAULT_TRIALS
 from omaha_eval.errors import OmahaEvalError, describe, for_people, printable
 from omaha_eval.games import Game, game
 
@@ -187,12 +188,15 @@ class Count(click.IntRange):
         return super().convert(value, param, ctx)
 
 
-def sampling_options(figures: str) -> Callable[[F], F]:
-    """The options of how to run (shared by equity and query): --trials,
-    --exact, --monte-carlo, --target-stderr (`figures`: what it bounds),
-    --seed, --threads."""
+TRIALS_HELP = f"Monte Carlo trials [default: {DEFAULT_TRIALS:,}]."
+
+
+def sampling_options(figures: str, trials: str = TRIALS_HELP) -> Callable[[F], F]:
+    """The options of how to run (shared by equity, query and boards):
+    --trials (`trials`: its help), --exact, --monte-carlo, --target-stderr
+    (`figures`: what it bounds), --seed, --threads."""
     options = [
-        click.option("-n", "--trials", type=Count(min=1), help="Monte Carlo trials."),
+        click.option("-n", "--trials", type=Count(min=1), help=trials),
         click.option("--exact", is_flag=True, help="Enumerate every deal (no sampling)."),
         click.option(
             "--monte-carlo", "monte_carlo", is_flag=True,

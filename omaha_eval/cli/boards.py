@@ -27,6 +27,7 @@ from omaha_eval.games import Game
 from omaha_eval.plots import check_plot_target, save_figure
 from omaha_eval.records import json_text
 from omaha_eval.reports import board_report
+from omaha_eval.reports.board_report import REPORT_TRIALS, ROW_MIN_TRIALS, ROW_TRIALS
 from omaha_eval.reports.plot import plot_report
 from omaha_eval.reports.report import SORTABLE, BoardReport, BoardReportInterrupted
 from omaha_eval.reports.table import heading, rows_grid
@@ -43,7 +44,9 @@ BOARD_FLAGS = {**FLAGS, "by": "--group", "figure": "--sort", "executor": "--work
 @click.option("-b", "--board", default="", help="Known board cards (0 to 4): the rows are "
               "the next street's boards.")  # fmt: skip
 @click.option("-d", "--dead", default="", help="Known dead cards.")
-@sampling_options("row's equity")
+@sampling_options("row's equity", f"Monte Carlo trials of each row [default: {ROW_TRIALS:,}, "
+                  f"fewer for a report of over {REPORT_TRIALS // ROW_TRIALS:,} rows, down to "
+                  f"{ROW_MIN_TRIALS:,}].")  # fmt: skip
 @click.option(
     "-g", "--game", callback=game_option, metavar="GAME", default="omaha8", show_default=True,
     help="omaha8 (o8, plo8) = hi/lo; omaha (plo) = high only.",

@@ -45,10 +45,23 @@ from omaha_eval.reports.distributed import run_rows
 from omaha_eval.reports.report import BoardReport, BoardReportInterrupted
 from omaha_eval.types import Board, DeadCards, GameName, Player, Seed, StopFlag
 
-__all__ = ["ROW_TARGET_MAX_TRIALS", "ROW_TRIALS", "DaskClient", "board_report"]
+__all__ = [
+    "REPORT_TRIALS",
+    "ROW_MIN_TRIALS",
+    "ROW_TARGET_MAX_TRIALS",
+    "ROW_TRIALS",
+    "DaskClient",
+    "board_report",
+    "row_trials",
+]
 
-# Monte Carlo trials of a row when neither `trials` nor `target_stderr` is given.
+# Monte Carlo trials of a row when neither `trials` nor `target_stderr` is
+# given: ROW_TRIALS, fewer when the report has many rows, so that its
+# trials in all stay about REPORT_TRIALS (a few seconds of one core), but
+# never fewer than ROW_MIN_TRIALS (a row's equity then within about 1%).
 ROW_TRIALS = 20_000
+REPORT_TRIALS = 40_000_000
+ROW_MIN_TRIALS = 2_000
 # With `target_stderr` alone, a row stops here even if the target is not met.
 ROW_TARGET_MAX_TRIALS = 1_000_000
 # Assignments of the ranges drawn to weigh the rows when two or more ranges
@@ -63,6 +76,11 @@ EXECUTORS = {
     "process": "process",
     "processes": "process",
 }  # the batch executors' names, singular or not
+
+
+def row_trials(rows: int) -> int:
+    """The default Monte Carlo trials of each of a report's `rows` rows."""
+    return max(ROW_MIN_TRIALS, min(ROW_TRIALS, REPORT_TRIALS // max(rows, 1)))
 
 
 class DaskClient(Protocol):
@@ -180,7 +198,8 @@ def board_report(
 
     Exact or Monte Carlo as ``equity()`` chooses (``exact=None``: exact
     when the spot's exact work is small).  Monte Carlo runs each row on its
-    own: `trials` per row (default ROW_TRIALS) or, with `target_stderr`,
+    own: `trials` per row (default row_trials: ROW_TRIALS, fewer for a
+    report of many rows, down to ROW_MIN_TRIALS) or, with `target_stderr`,
     until every player's equity error is at most that (`trials` capping it,
     default ROW_TARGET_MAX_TRIALS); row r draws from child r of `seed`, so
     the same seed gives the same report on any number of `threads` and any
@@ -203,19 +222,10 @@ def board_report(
                              board_sizes=range(5), patterns=False)  # fmt: skip
     assert not isinstance(question.board, tuple) and not isinstance(question.dead, tuple)
     spot = prepare(question.players, question.k, question.board, question.dead, question.game)  # type: ignore[arg-type]
-    plan = choose(options, spot.work(), trial_work=None, default_trials=ROW_TRIALS,
-                  target_trials=ROW_TARGET_MAX_TRIALS)  # fmt: skip
     classes = board_classes(spot, symmetries(spot))
     reps = classes.representatives
     fixed = all(s.kind == "hand" for s in spot.seats)
     n_ranges = sum(s.kind == "range" for s in spot.seats)
-
-    prob_stderr = np.zeros(len(reps))
-    if plan.exact or n_ranges <= 1:
-        weight = _one_range_weights(spot, reps) if not plan.exact else np.ones(len(reps))
-    else:
-        weight, prob_stderr = _sampled_weights(spot, classes, options.seed)
-        weight = weight / np.maximum(classes.sizes, 1)
     # rows where a range has no hand left cannot be dealt
     dealable = np.ones(len(reps), bool)
     for s in spot.seats:
@@ -224,6 +234,15 @@ def board_report(
             for r, mask in enumerate(_checks.row_masks(reps).tolist()):
                 dealable[r] &= bool(((masks & np.uint64(mask)) == 0).any())
     todo = np.flatnonzero(dealable)
+    plan = choose(options, spot.work(), trial_work=None, default_trials=row_trials(len(todo)),
+                  target_trials=ROW_TARGET_MAX_TRIALS)  # fmt: skip
+
+    prob_stderr = np.zeros(len(reps))
+    if plan.exact or n_ranges <= 1:
+        weight = _one_range_weights(spot, reps) if not plan.exact else np.ones(len(reps))
+    else:
+        weight, prob_stderr = _sampled_weights(spot, classes, options.seed)
+        weight = weight / np.maximum(classes.sizes, 1)
     if not plan.exact:  # every row samples its trials
         check_sampling_work(plan, TRIAL_WORK, options.trials is not None,
                             f" for each of the {len(todo):,} rows", runs=len(todo))  # fmt: skip
