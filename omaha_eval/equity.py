@@ -15,6 +15,7 @@ the command line and batch use it too (omaha_eval.engine is the engine).
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
@@ -286,9 +287,17 @@ def equity(
     rounds = rounds_of(options, players, board, dead, game=game, hole_cards=hole_cards,
                        strict=strict, start=start)  # fmt: skip
     result: EquityResult | None = None
-    for result in rounds:
-        if options.progress is not None:
-            options.progress(result)
+    try:
+        for result in rounds:
+            if options.progress is not None:
+                options.progress(result)
+    except KeyboardInterrupt:
+        # Ctrl-C between two rounds (building a round's result, or in
+        # `progress`): the rounds done so far are the partial result
+        rounds.close()
+        if result is None or result.method == "exact":
+            raise
+        raise EquityInterrupted(dataclasses.replace(result, interrupted=True)) from None
     assert result is not None  # every run yields at least once
     if result.interrupted:
         raise EquityInterrupted(result)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from math import comb
-from typing import Any, overload
+from typing import overload
 
 import numpy as np
 import numpy.typing as npt
@@ -84,7 +84,7 @@ def all_hands(k: int = 4) -> CardArray:
     return hand_table(_checks.hole_cards(k, "k"))
 
 
-def one_or_rows(value: Any, name: str) -> tuple[CardArray, bool]:
+def one_or_rows(value: Hands, name: str) -> tuple[CardArray, bool]:
     """One hand (text or ids) or an (N, k) array of hands, k = 4, 5 or 6;
     the flag says whether a single hand was given."""
     if isinstance(value, str) or _checks.ndim(value) == 1:

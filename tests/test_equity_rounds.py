@@ -76,6 +76,24 @@ def test_bad_arguments_raise_before_the_first_round() -> None:
         oe.equity_rounds([HERO, "*"], trials=0)  # no next() needed
 
 
+def test_ctrl_c_between_rounds_gives_the_rounds_done() -> None:
+    """A KeyboardInterrupt outside the C loops (here from `progress`, as
+    Ctrl-C can land while a round's result is built) still raises
+    EquityInterrupted holding the rounds done before it."""
+    seen: list[oe.EquityResult] = []
+
+    def progress(result: oe.EquityResult) -> None:
+        seen.append(result)
+        if len(seen) == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(oe.EquityInterrupted) as info:
+        oe.equity([HERO, "*"], trials=10**7, seed=1, threads=1, progress=progress)
+    partial = info.value.result
+    assert partial.interrupted and partial.trials == seen[1].trials < 10**7
+    assert partial.players == seen[1].players
+
+
 CHILD = """
 import sys, time
 import omaha_eval as oe
