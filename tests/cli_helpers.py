@@ -224,7 +224,7 @@ HELD_BATCH = """\
 import sys
 import held_equity
 import omaha_eval.batch as batch
-batch._library_equity = lambda: held_equity.equity
+batch.library_equity = held_equity.equity  # what batch.run calls when given no equity
 if __name__ == "__main__":  # spawned workers import this file too
     from omaha_eval.cli import main
     main(sys.argv[1:], prog_name="omaha-eval")
