@@ -139,12 +139,12 @@ def small_spot(const uint8_t[::1] cards, int P, int k, int nb, int nd, int game,
     if not 2 <= P <= OE_SMALL_MAX_PLAYERS or not 4 <= k <= 6 or not 3 <= nb <= 5 or nd < 0 \
             or cards.shape[0] != P * k + nb + nd or 52 - P * k - nb - nd < 5 - nb:
         raise ValueError("small_spot: bad arguments")
+    if _makes_low_key is None:
+        raise RuntimeError("small_spot: small_figure_keys was not called")
     for i in range(nd):
         dead_mask |= <uint64_t>1 << cards[P * k + nb + i]
     with nogil:
         deals = oe_small_exact(&cards[0], P, k, &cards[P * k], nb, dead_mask, game, out, deal)
-    if _makes_low_key is None:
-        raise RuntimeError("small_spot: small_figure_keys was not called")
     cdef double total = deal[0]
     cdef int per = OE_SMALL_PER_PLAYER
     cdef double *row

@@ -77,6 +77,8 @@ def suit_of(card: IdsT) -> IdsT:
 
 
 CARD_TEXT = tuple(r + s for r in RANKS for s in SUITS)  # id -> 'As'
+# the same two characters as bytes, by card id (format_hands)
+_CARD_BYTES = np.frombuffer("".join(CARD_TEXT).encode("ascii"), dtype=np.uint8).reshape(52, 2)
 _IDS = {  # lower-case token -> id, for every written form
     (rank_text + suit_text).lower(): card_id(rank, SUITS.index(suit))
     for rank, rank_char in enumerate(RANKS)
@@ -181,7 +183,3 @@ def text_of_checked_ids(ids: bytes) -> str:
     """Text of card ids the compiled core has read and checked (one byte
     each, below 52): the small spots' fast way, without format_cards' checks."""
     return "".join([CARD_TEXT[c] for c in ids])
-
-
-# each card's two characters, by card id (format_hands)
-_CARD_BYTES = np.frombuffer("".join(CARD_TEXT).encode("ascii"), dtype=np.uint8).reshape(52, 2)

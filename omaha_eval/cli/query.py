@@ -248,13 +248,11 @@ def _run(rounds: QueryRounds, quiet: bool) -> tuple[list[QueryResult], bool]:
             for i, result in rounds:
                 if i == len(results):  # the first round of statement i
                     results.append(result)
-                    plan = rounds.plans[i]
+                    cap = total(rounds.plans[i])
                     if count > 1:
-                        bar.reset(total(plan))
+                        bar.reset(cap)
                         bar.set_description(f"statement {i + 1}/{count}")
-                    cap = plan.trials
-                    short = 0 < result.trials < cap  # a first round, with more to come
-                    if total(plan) is not None and short:
+                    if cap is not None and 0 < result.trials < cap:  # a first round, more to come
                         left = (cap - result.trials) * result.elapsed / result.trials
                         if left > SLOW:
                             what = f"statement {i + 1}" if count > 1 else "this query"

@@ -447,9 +447,9 @@ def player_results(
     means = (sums.sums / total).tolist()
     makes_low = (sums.makes_low / total).tolist()
     breakdown = (sums.breakdown / total).tolist()
-    rows = zip(means, makes_low, breakdown, strict=True)
-    figures = [player_figures(*row, has_low) for row in rows]
-    return tuple(player_result(seat, figures[i], stderr[i]) for i, seat in enumerate(seats))
+    rows = zip(seats, means, makes_low, breakdown, stderr, strict=True)
+    return tuple(player_result(seat, player_figures(m, low, bd, has_low), se)
+                 for seat, m, low, bd, se in rows)  # fmt: skip
 
 
 def deal_figures(deal: Sequence[float]) -> dict[str, float]:
