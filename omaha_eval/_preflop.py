@@ -308,3 +308,88 @@ def load_order(k: int, game: str, table: str) -> PreflopOrder:
     path = order_dir(k).joinpath(order_file(k, game, table))
     with path.open("rb") as f:
         return read_order(f, k, game, table)
+
+
+# ---------------------------------------------------------------- the exact atlas
+# The exact heads-up counts of every 4-card class (tools/gen_preflop_atlas.py;
+# docs/preflop.md): per hand of each class, deals (a random opponent hand and
+# a five-card board from the other 48 cards) by outcome.
+ATLAS_FILE = "preflop_atlas_4.npz"
+ATLAS_FORMAT = 1
+ATLAS_FIELDS = (
+    "hi_win_low_pot",  # high wins in deals whose pot has a low (someone makes one)
+    "hi_tie_low_pot",  # high ties in those deals
+    "low_pot",  # deals whose pot has a low
+    "hi_win_no_low",  # high wins in deals without a low
+    "hi_tie_no_low",  # high ties in those deals
+    "lo_win",  # the hand's low beats the opponent's (or the opponent has none)
+    "lo_tie",  # equal lows
+    "own_low",  # deals in which the hand makes a low
+    "boards",  # boards the hand meets (each with ATLAS_OPPONENTS opponent hands)
+)
+ATLAS_OPPONENTS = math.comb(43, 4)  # opponent hands per hand and board
+ATLAS_BOARDS = math.comb(48, 5)
+ATLAS_DEALS = ATLAS_OPPONENTS * ATLAS_BOARDS  # 211,315,436,640 deals per hand
+
+
+def atlas_quarters(counts: npt.NDArray[np.int64]) -> dict[str, npt.NDArray[np.int64]]:
+    """Per row of counts (fields ATLAS_FIELDS): the pot won, in quarter pots
+    summed over the deals (exact integers), and the deals.
+
+    Hi/lo (docs/rules.md): with a low in the pot the high half pays 2
+    quarters to a win and 1 to a tie, the low half the same; without one
+    the high takes the pot, 4 quarters, or 2 on a tie.  High only: every
+    pot goes to the high, a low pot or not."""
+    c = {name: counts[..., i] for i, name in enumerate(ATLAS_FIELDS)}
+    hi = 2 * c["hi_win_low_pot"] + c["hi_tie_low_pot"] + 4 * c["hi_win_no_low"]
+    hi = hi + 2 * c["hi_tie_no_low"]
+    lo = 2 * c["lo_win"] + c["lo_tie"]
+    high_only = 4 * (c["hi_win_low_pot"] + c["hi_win_no_low"])
+    high_only = high_only + 2 * (c["hi_tie_low_pot"] + c["hi_tie_no_low"])
+    return {"omaha8_hi": hi, "omaha8_lo": lo, "omaha": high_only}
+
+
+def atlas_figures(
+    counts: npt.NDArray[np.int64], opponents: int = ATLAS_OPPONENTS
+) -> dict[str, npt.NDArray[np.float64]]:
+    """Equity, hi share and lo share (hi/lo), equity (high only) and the
+    share of deals with a low in the pot, per row of counts."""
+    q = atlas_quarters(counts)
+    deals = (counts[..., ATLAS_FIELDS.index("boards")] * opponents).astype(np.float64)
+    out = {
+        "omaha8_hi_share": q["omaha8_hi"] / (4 * deals),
+        "omaha8_lo_share": q["omaha8_lo"] / (4 * deals),
+        "omaha8_equity": (q["omaha8_hi"] + q["omaha8_lo"]) / (4 * deals),
+        "omaha_equity": q["omaha"] / (4 * deals),
+        "low_pot": counts[..., ATLAS_FIELDS.index("low_pot")] / deals,
+    }
+    return out
+
+
+@dataclass(frozen=True)
+class Atlas:
+    """The shipped atlas: counts (classes x ATLAS_FIELDS, per hand of each
+    class, classes in ascending key order, as all_class_keys(4)) and meta."""
+
+    counts: npt.NDArray[np.int64]
+    meta: dict[str, Any]
+
+
+def read_atlas(data: Any) -> Atlas:
+    """The atlas from an open .npz file (the layout of tools/gen_preflop_atlas.py)."""
+    with np.load(data, allow_pickle=False) as z:
+        meta = json.loads(str(z["meta"]))
+        counts = np.ascontiguousarray(z["counts"], dtype=np.int64)
+    if meta.get("format") != ATLAS_FORMAT or tuple(meta.get("fields", ())) != ATLAS_FIELDS:
+        raise ValueError(f"preflop atlas: format {meta.get('format')}, fields {meta.get('fields')}")
+    if counts.shape != (N_CLASSES[4], len(ATLAS_FIELDS)):
+        raise ValueError(f"preflop atlas: counts of shape {counts.shape}")
+    counts.flags.writeable = False
+    return Atlas(counts, meta)
+
+
+@cache
+def load_atlas() -> Atlas:
+    """The shipped atlas (read once)."""
+    with order_dir(4).joinpath(ATLAS_FILE).open("rb") as f:
+        return read_atlas(f)

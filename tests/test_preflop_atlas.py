@@ -1,0 +1,195 @@
+"""The exact preflop atlas: the sweep (tools/preflop_atlas.c, driven by
+tools/gen_preflop_atlas.py) on reduced decks against brute force over every
+board and every pair of hands; the invariants of the counts."""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import itertools
+import math
+import shutil
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from omaha_eval import _core
+from omaha_eval import _preflop as pf
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "tools" / "gen_preflop_atlas.py"
+
+pytestmark = pytest.mark.skipif(shutil.which("cc") is None, reason="needs a C compiler")
+
+
+def _gen():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("gen_preflop_atlas", SCRIPT)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["gen_preflop_atlas"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+gen = _gen()
+
+
+def cards(ranks: str, suits: str) -> list[int]:
+    order = "23456789TJQKA"
+    return sorted(4 * order.index(r) + "cdhs".index(s) for r in ranks for s in suits)
+
+
+def brute_force(deck: list[int]) -> np.ndarray:
+    """Per hand of the deck (gen.deck_hands order), the atlas fields from
+    every board and every pair of disjoint hands, each scored by the
+    package's evaluator."""
+    hands = gen.deck_hands(deck)
+    index = {tuple(h): i for i, h in enumerate(hands.tolist())}
+    acc = np.zeros((len(hands), len(pf.ATLAS_FIELDS)), np.int64)
+    f = {name: i for i, name in enumerate(pf.ATLAS_FIELDS)}
+    for board in itertools.combinations(deck, 5):
+        live = [c for c in deck if c not in board]
+        rows = np.array(list(itertools.combinations(live, 4)), np.uint8)
+        hv, lv = _core.evaluate_rows(rows, np.array([board], np.uint8))
+        hv, lv = hv.astype(np.int64), lv.astype(np.int64)
+        bits = (np.uint64(1) << rows.astype(np.uint64)).sum(axis=1)
+        apart = (bits[:, None] & bits[None, :]) == 0
+        low_pot = apart & ((lv[:, None] > 0) | (lv[None, :] > 0))
+        no_low = apart & ~low_pot
+        win = hv[:, None] > hv[None, :]
+        tie = hv[:, None] == hv[None, :]
+        has_low = (lv > 0)[:, None]
+        at = [index[tuple(r)] for r in rows.tolist()]
+        acc[at, f["hi_win_low_pot"]] += (low_pot & win).sum(1)
+        acc[at, f["hi_tie_low_pot"]] += (low_pot & tie).sum(1)
+        acc[at, f["low_pot"]] += low_pot.sum(1)
+        acc[at, f["hi_win_no_low"]] += (no_low & win).sum(1)
+        acc[at, f["hi_tie_no_low"]] += (no_low & tie).sum(1)
+        acc[at, f["lo_win"]] += (apart & (lv[:, None] > lv[None, :])).sum(1)
+        acc[at, f["lo_tie"]] += (apart & has_low & (lv[:, None] == lv[None, :])).sum(1)
+        acc[at, f["own_low"]] += (apart & has_low).sum(1)
+        acc[at, f["boards"]] += 1
+    return acc
+
+
+@pytest.fixture(scope="module")
+def work(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("atlas")
+
+
+@pytest.fixture(scope="module")
+def binary(work: Path) -> Path:
+    built: Path = gen.build(work / "preflop_atlas")
+    return built
+
+
+def run(deck: list[int], work: Path, binary: Path, name: str, **kw: object) -> np.ndarray:
+    d = work / name
+    d.mkdir()
+    return gen.sweep(deck, d, nice=False, binary=binary, **kw)
+
+
+LOW_DECK = cards("A2345", "cdhs")  # 20 cards: lows and every suit relabelling
+
+
+@pytest.fixture(scope="module")
+def every_low_deck(work: Path, binary: Path) -> np.ndarray:
+    """The sweep of every board (no board classes) of LOW_DECK, per hand."""
+    return run(LOW_DECK, work, binary, "every_A2345", symmetry=False)
+
+
+@functools.cache
+def brute(deck: tuple[int, ...]) -> np.ndarray:
+    return brute_force(list(deck))
+
+
+# Reduced decks: lows, counterfeits, wheels and flushes need five low ranks
+# and five cards of a suit; some decks admit every suit relabelling (full
+# board classes), others only some.
+SMALL = cards("A2345", "cd") + cards("K", "cdhs")  # 14 cards: lows; swaps c-d and h-s
+DECKS = {
+    "A2345_cdh": cards("A2345", "cdh"),  # 15 cards: relabellings of c, d, h
+    "89TJ_cdhs": cards("89TJ", "cdhs"),  # 16 cards: every relabelling
+    "A2378_cd_Kcdhs": cards("A2378", "cd") + cards("K", "cdhs"),
+}
+
+
+def test_sweep_of_every_board_equals_brute_force_hand_for_hand(work: Path, binary: Path) -> None:
+    got = run(SMALL, work, binary, "every_small", symmetry=False)
+    assert np.array_equal(got, brute(tuple(SMALL)))
+    assert got[:, pf.ATLAS_FIELDS.index("lo_tie")].sum() > 0  # the deck makes lows
+
+
+def test_sweep_of_board_classes_equals_brute_force_class_for_class(
+    work: Path, binary: Path
+) -> None:
+    hands = gen.deck_hands(SMALL)
+    got = run(SMALL, work, binary, "classes_small", workers=2)
+    keys, totals = gen.class_totals(got, hands)
+    want_keys, want = gen.class_totals(brute(tuple(SMALL)), hands)
+    assert np.array_equal(keys, want_keys)
+    assert np.array_equal(totals, want)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(DECKS))
+def test_sweep_equals_brute_force_on_larger_decks(name: str, work: Path, binary: Path) -> None:
+    deck = DECKS[name]
+    hands = gen.deck_hands(deck)
+    want = brute(tuple(deck))
+    assert np.array_equal(run(deck, work, binary, f"every_{name}", symmetry=False), want)
+    got = run(deck, work, binary, f"classes_{name}", workers=2)
+    assert np.array_equal(gen.class_totals(got, hands)[1], gen.class_totals(want, hands)[1])
+
+
+def test_board_classes_agree_with_every_board_on_a_deck_with_lows(
+    work: Path, binary: Path, every_low_deck: np.ndarray
+) -> None:
+    """Five low ranks in four suits (every suit relabelling, lows possible):
+    board classes with multiplicities give each class's totals of all
+    boards, and each hand of a class the same counts."""
+    deck, every = LOW_DECK, every_low_deck
+    hands = gen.deck_hands(deck)
+    keys, want = gen.class_totals(every, hands)
+    rows = np.searchsorted(keys, pf.class_keys(hands)).astype(np.int32)
+    classes = run(deck, work, binary, "classes_A2345", workers=2, rows=rows)
+    assert every[:, pf.ATLAS_FIELDS.index("lo_win")].sum() > 0
+    assert np.array_equal(classes, want)
+    per = gen.per_hand(keys, classes, hands)
+    assert np.array_equal(per[np.searchsorted(keys, pf.class_keys(hands))], every)
+
+
+def test_counts_add_up_and_shares_average_one_half(every_low_deck: np.ndarray) -> None:
+    """Invariants of exact counts over every hand: each count fits in its
+    deals; the pot shares of all hands average exactly 1/2 (each deal
+    counted from both seats), and so do the high half in low pots, the
+    whole pot without a low, and the low half."""
+    deck, acc = LOW_DECK, every_low_deck
+    c = {name: acc[:, i] for i, name in enumerate(pf.ATLAS_FIELDS)}
+    opponents = math.comb(len(deck) - 9, 4)
+    deals = c["boards"] * opponents
+    assert (c["boards"] == math.comb(len(deck) - 4, 5)).all()
+    assert (c["hi_win_low_pot"] + c["hi_tie_low_pot"] <= c["low_pot"]).all()
+    assert (c["hi_win_no_low"] + c["hi_tie_no_low"] <= deals - c["low_pot"]).all()
+    assert (c["lo_win"] + c["lo_tie"] <= c["own_low"]).all()
+    assert (c["own_low"] <= c["low_pot"]).all()
+    q = pf.atlas_quarters(acc)
+    assert 2 * (q["omaha8_hi"] + q["omaha8_lo"]).sum() == 4 * deals.sum()
+    assert 2 * q["omaha"].sum() == 4 * deals.sum()
+    assert (2 * c["hi_win_low_pot"] + c["hi_tie_low_pot"]).sum() == c["low_pot"].sum()
+    assert (2 * c["hi_win_no_low"] + c["hi_tie_no_low"]).sum() == (deals - c["low_pot"]).sum()
+    assert (2 * c["lo_win"] + c["lo_tie"]).sum() == c["low_pot"].sum()
+
+
+def test_a_stopped_sweep_resumes_from_its_checkpoint(work: Path, binary: Path) -> None:
+    deck = LOW_DECK
+    whole = run(deck, work, binary, "whole", workers=1)
+    d = work / "resumed"
+    d.mkdir()
+    gen.sweep(deck, d, 1, every=0.0, limit=100, nice=False, binary=binary)  # stops at 100
+    assert (d / "part0.ckpt").exists() and not (d / "part0.out").exists()
+    gen.sweep(deck, d, 1, every=0.0, nice=False, binary=binary)
+    assert (d / "part0.out").exists()
+    assert np.array_equal(gen.sweep(deck, d, 1, nice=False, binary=binary), whole)
