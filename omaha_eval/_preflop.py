@@ -264,8 +264,23 @@ def make_order(
     keys = all_class_keys(k)
     if equity_units.shape != keys.shape:
         raise ValueError(f"order {game} {k} {table}: {equity_units.shape} equities for {len(keys)}")
-    counts = class_counts(keys)
     ranking = ranking_of(keys, equity_units).astype(np.int64)
+    equity = equity_units / EQUITY_SCALE  # division: the nearest double to each decimal
+    return ranked_order(k, game, table, ranking, equity, meta)
+
+
+def ranked_order(
+    k: int,
+    game: str,
+    table: str,
+    ranking: npt.NDArray[np.int64],
+    equity: npt.NDArray[np.float64],
+    meta: dict[str, Any],
+) -> PreflopOrder:
+    """An order from its ranking (classes best first, positions in
+    all_class_keys(k)) and each class's equity."""
+    keys = all_class_keys(k)
+    counts = class_counts(keys)
     rank = np.empty_like(ranking)
     rank[ranking] = np.arange(len(ranking))
     ordered = counts[ranking]
@@ -274,7 +289,6 @@ def make_order(
     arrays = (counts, ranking, rank, start)
     for a in arrays:
         a.flags.writeable = False
-    equity = equity_units / EQUITY_SCALE  # division: the nearest double to each decimal
     equity.flags.writeable = False
     return PreflopOrder(k, game, table, keys, counts, equity, ranking, rank, start, meta)
 
@@ -304,7 +318,11 @@ def read_order(data: Any, k: int, game: str, table: str) -> PreflopOrder:
 
 @cache
 def load_order(k: int, game: str, table: str) -> PreflopOrder:
-    """The shipped order of a hand size, game name and table (read once)."""
+    """The shipped order of a hand size, game name and table (read once).
+    Heads-up 4-card orders are exact, from the atlas, when the package
+    ships it (atlas_shipped); the others are the Monte Carlo files."""
+    if (k, table) == (4, "hu") and atlas_shipped():
+        return exact_order(game)
     path = order_dir(k).joinpath(order_file(k, game, table))
     with path.open("rb") as f:
         return read_order(f, k, game, table)
@@ -393,3 +411,38 @@ def load_atlas() -> Atlas:
     """The shipped atlas (read once)."""
     with order_dir(4).joinpath(ATLAS_FILE).open("rb") as f:
         return read_atlas(f)
+
+
+def atlas_shipped() -> bool:
+    """Whether this installation has the atlas file."""
+    return order_dir(4).joinpath(ATLAS_FILE).is_file()
+
+
+def atlas_pot_quarters(counts: npt.NDArray[np.int64], game: str) -> npt.NDArray[np.int64]:
+    """Quarter pots won over a hand's deals in `game` ("omaha8" or "omaha"):
+    the exact numerator of its equity (denominator 4 * deals)."""
+    q = atlas_quarters(counts)
+    return q["omaha8_hi"] + q["omaha8_lo"] if game == "omaha8" else q["omaha"]
+
+
+def exact_ranking(quarters: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """Classes best first by their exact equity (every class has the same
+    deals, so quarter pots compare exactly), ties broken by the smaller
+    class key (the smaller position: the rule of every order)."""
+    positions = np.arange(len(quarters), dtype=np.int64)
+    ranking: npt.NDArray[np.int64] = np.lexsort((positions, -quarters)).astype(np.int64)
+    return ranking
+
+
+def order_from_atlas(atlas: Atlas, game: str) -> PreflopOrder:
+    """The exact heads-up order of 4-card hands in `game`, from an atlas."""
+    quarters = atlas_pot_quarters(atlas.counts, game)
+    deals = atlas.counts[:, ATLAS_FIELDS.index("boards")] * ATLAS_OPPONENTS
+    meta = dict(atlas.meta, game=game, table="hu", equity="exact: quarter pots / (4 * deals)")
+    return ranked_order(4, game, "hu", exact_ranking(quarters), quarters / (4 * deals), meta)
+
+
+@cache
+def exact_order(game: str) -> PreflopOrder:
+    """The exact heads-up 4-card order of `game`, from the shipped atlas."""
+    return order_from_atlas(load_atlas(), game)

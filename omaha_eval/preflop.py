@@ -37,6 +37,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -52,7 +53,8 @@ from omaha_eval.ranges import Range
 from omaha_eval.types import Cards, GameName, HandRange, Hands
 
 __all__ = [
-    "TABLES", "PreflopRank", "equity_vs_random", "percentile", "preflop_rank", "strength_order",
+    "TABLES", "ExactPreflop", "PreflopRank", "equity_vs_random", "exact_vs_random", "percentile",
+    "preflop_rank", "strength_order",
 ]  # fmt: skip
 
 TABLES = _preflop.TABLES
@@ -211,3 +213,101 @@ def strength_order(
         return picked
     positions: npt.NDArray[np.intp] = np.argsort(key)
     return positions
+
+
+@dataclass(frozen=True)
+class ExactPreflop:
+    """One 4-card hand against one random hand, heads-up, all in preflop,
+    exactly (the atlas, docs/preflop.md): every deal of an opponent hand
+    and a five-card board from the other 48 cards counted.
+
+    `equity`, `hi_share`, `lo_share`: pot shares as docs/rules.md defines
+    them (high only: `lo_share` 0), as floats; `exact_equity` etc.: the
+    same as Fractions; `low_pot`: the share of deals whose pot has a low
+    (0 in the high-only game's reading: no low counts); `counts`: the
+    integer counts behind them (omaha_eval._preflop.ATLAS_FIELDS: deals by
+    outcome, out of `deals`); `class_hands`: the hands of its suit class
+    (each has these counts)."""
+
+    hand: str
+    game: str
+    deals: int
+    counts: dict[str, int]
+    exact_equity: Fraction
+    exact_hi_share: Fraction
+    exact_lo_share: Fraction
+    class_hands: int
+    method: str = "exact"
+
+    @property
+    def equity(self) -> float:
+        return float(self.exact_equity)
+
+    @property
+    def hi_share(self) -> float:
+        return float(self.exact_hi_share)
+
+    @property
+    def lo_share(self) -> float:
+        return float(self.exact_lo_share)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The figures and counts as JSON-ready values (fractions as text)."""
+        return {
+            "hand": self.hand,
+            "game": self.game,
+            "method": self.method,
+            "equity": self.equity,
+            "hi_share": self.hi_share,
+            "lo_share": self.lo_share,
+            "exact_equity": str(self.exact_equity),
+            "exact_hi_share": str(self.exact_hi_share),
+            "exact_lo_share": str(self.exact_lo_share),
+            "deals": self.deals,
+            "counts": dict(self.counts),
+            "class_hands": self.class_hands,
+        }
+
+
+def _atlas() -> _preflop.Atlas:
+    if not _preflop.atlas_shipped():
+        raise OmahaEvalError(
+            f"the exact preflop atlas ({_preflop.ATLAS_FILE}) is not in this installation; "
+            "tools/gen_preflop_atlas.py makes it",
+            param="hand",
+        )
+    return _preflop.load_atlas()
+
+
+def exact_vs_random(hand: Cards, *, game: GameName = "omaha8") -> ExactPreflop:
+    """The exact all-in equity preflop of a 4-card `hand` (card text or ids)
+    against one random hand, heads-up, in `game` (hi/lo ``"omaha8"`` or
+    high-only ``"omaha"``, any name of omaha_eval.games), with the integer
+    counts behind it.  Raises OmahaEvalError (naming the parameter) for bad
+    input, and for 5- and 6-card hands (the atlas is of 4-card hands); and
+    when the installation has no atlas (tools/gen_preflop_atlas.py makes it).
+    Every hand meets 211,315,436,640 deals (`deals`); ``exact_equity`` is
+    ``exact_hi_share + exact_lo_share``.
+    """
+    the_game = read_game(game)
+    cards = _checks.card_set(hand, "hand", (4,))
+    row = cards.reshape(1, -1)
+    cls = int(_class_of(row)[0])
+    counts = _atlas().counts[cls]
+    fields = dict(zip(_preflop.ATLAS_FIELDS, (int(x) for x in counts), strict=True))
+    deals = fields["boards"] * _preflop.ATLAS_OPPONENTS
+    q = {name: int(v) for name, v in _preflop.atlas_quarters(counts).items()}
+    if the_game.has_low:
+        hi, lo = Fraction(q["omaha8_hi"], 4 * deals), Fraction(q["omaha8_lo"], 4 * deals)
+    else:
+        hi, lo = Fraction(q["omaha"], 4 * deals), Fraction(0)
+    return ExactPreflop(
+        hand=format_cards(sorted(cards.tolist(), reverse=True)),
+        game=the_game.name,
+        deals=deals,
+        counts=fields,
+        exact_equity=hi + lo,
+        exact_hi_share=hi,
+        exact_lo_share=lo,
+        class_hands=int(_preflop.class_counts(_preflop.all_class_keys(4)[cls : cls + 1])[0]),
+    )

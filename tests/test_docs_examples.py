@@ -69,6 +69,7 @@ EXCLUDED = {
     r"python setup\.py build_ext --inplace": "rebuilds the core in place (about 45 s)",
     r"(PYTHONPATH=\. )?python benchmarks/\S+\.py.*": "a benchmark: minutes of timing",
     r"python tools/gen_preflop_order\.py.*": "regenerates a preflop order: hours",
+    r"python tools/gen_preflop_atlas\.py.*": "sweeps every board class: tens of minutes",
     r"omaha-eval .*--dask tcp://scheduler:8786": "needs a Dask scheduler at that address",
     r"omaha-eval serve.*": "serves until stopped (tests/test_web_api.py starts and stops one)",
 }

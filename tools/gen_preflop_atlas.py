@@ -188,11 +188,11 @@ def write_csv(path: Path, counts: Ints) -> None:
     sizes = pf.class_counts(keys)
     fig = pf.atlas_figures(counts)
     rank = np.argsort(-fig["omaha8_equity"], kind="stable")
-    with path.open("w", newline="") as f:
+    with path.open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(
             ["rank", "hand", "hands_in_class", "equity", "hi_share", "lo_share",
-             "omaha_high_equity", "low_pot", *FIELDS]
+             "omaha_high_equity", "low_pot_share", *FIELDS]
         )  # fmt: skip
         for r, c in enumerate(rank, 1):
             hand = pf.hand_text(pf.key_hand(int(keys[c])))
