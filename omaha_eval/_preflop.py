@@ -22,6 +22,7 @@ are read only when an order is first asked for (`load_order`).
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import sys
@@ -350,21 +351,67 @@ ATLAS_BOARDS = math.comb(48, 5)
 ATLAS_DEALS = ATLAS_OPPONENTS * ATLAS_BOARDS  # 211,315,436,640 deals per hand
 
 
+def _heads_up_quarters(hero: tuple[int, int], villain: tuple[int, int]) -> tuple[int, int]:
+    """The hero's (high, low) share of one heads-up pot, in quarter pots, by
+    the project's pot split (src_c/oe_split.c, the rule's owner) on one
+    showdown of (high, low) values."""
+    high = np.array([[hero[0], villain[0]]], np.uint16)
+    low = np.array([[hero[1], villain[1]]], np.uint8)
+    hi, lo = _core.split_rows(high, low)
+    quarters = (4 * float(hi[0, 0]), 4 * float(lo[0, 0]))
+    if any(q != int(q) for q in quarters):
+        raise ValueError(f"a heads-up share that is not whole quarters: {quarters}")
+    return int(quarters[0]), int(quarters[1])
+
+
+@cache
+def atlas_weights(game: str) -> tuple[dict[str, int], dict[str, int]]:
+    """Quarter pots each atlas field's deal is worth to the hand in `game`
+    ("omaha8" or "omaha"): (high half's weights, low half's weights), from
+    the pot split itself on heads-up showdowns whose outcomes are the
+    fields' (values 2 against 1, 2 or 3: worse, equal, better; low 0 =
+    none).  Checks that the shares depend on nothing else the fields do not
+    hold: a high's share only on whether anyone has a low, a low's not on
+    the highs.  High only: no low counts, every pot is the high's."""
+    has_low = game == "omaha8"
+    low = 2 if has_low else 0  # the hero's low when it has one
+    hi = {
+        "hi_win_low_pot": _heads_up_quarters((2, low), (1, low))[0],
+        "hi_tie_low_pot": _heads_up_quarters((2, low), (2, low))[0],
+        "hi_win_no_low": _heads_up_quarters((2, 0), (1, 0))[0],
+        "hi_tie_no_low": _heads_up_quarters((2, 0), (2, 0))[0],
+    }
+    lo = {"lo_win": _heads_up_quarters((2, low), (2, low - 1 if low else 0))[1]}
+    lo["lo_tie"] = _heads_up_quarters((2, low), (2, low))[1]
+    villain_lows = (0, low - 1, low, low + 1) if low else (0,)  # none, worse, equal, better
+    for hero_low, villain_low in itertools.product((0, low), villain_lows):
+        if (hero_low, villain_low) == (0, 0):
+            continue
+        for villain_high, win, tie in ((1, 1, 0), (2, 0, 1), (3, 0, 0)):
+            got = _heads_up_quarters((2, hero_low), (villain_high, villain_low))
+            want_hi = win * hi["hi_win_low_pot"] + tie * hi["hi_tie_low_pot"]
+            want_lo = 0
+            if hero_low and villain_low < hero_low:
+                want_lo = lo["lo_win"]
+            elif hero_low and villain_low == hero_low:
+                want_lo = lo["lo_tie"]
+            if got != (want_hi, want_lo):
+                raise ValueError(f"the pot split no longer has the atlas's form: {got}")
+    return hi, lo
+
+
 def atlas_quarters(counts: npt.NDArray[np.int64]) -> dict[str, npt.NDArray[np.int64]]:
     """Per row of counts (fields ATLAS_FIELDS): the pot won, in quarter pots
-    summed over the deals (exact integers), and the deals.
-
-    Hi/lo (docs/rules.md): with a low in the pot the high half pays 2
-    quarters to a win and 1 to a tie, the low half the same; without one
-    the high takes the pot, 4 quarters, or 2 on a tie.  High only: every
-    pot goes to the high, a low pot or not."""
+    summed over the deals (exact integers): the high and low halves of
+    hi/lo ("omaha8_hi", "omaha8_lo") and high only ("omaha"), each field's
+    deals weighted by atlas_weights."""
     c = {name: counts[..., i] for i, name in enumerate(ATLAS_FIELDS)}
-    hi = 2 * c["hi_win_low_pot"] + c["hi_tie_low_pot"] + 4 * c["hi_win_no_low"]
-    hi = hi + 2 * c["hi_tie_no_low"]
-    lo = 2 * c["lo_win"] + c["lo_tie"]
-    high_only = 4 * (c["hi_win_low_pot"] + c["hi_win_no_low"])
-    high_only = high_only + 2 * (c["hi_tie_low_pot"] + c["hi_tie_no_low"])
-    return {"omaha8_hi": hi, "omaha8_lo": lo, "omaha": high_only}
+    out = {}
+    halves = (("omaha8_hi", "omaha8", 0), ("omaha8_lo", "omaha8", 1), ("omaha", "omaha", 0))
+    for name, game, half in halves:
+        weights = atlas_weights(game)[half]
+        out[name] = sum((w * c[f] for f, w in weights.items()), np.zeros_like(c["boards"]))
+    return out
 
 
 def atlas_figures(
