@@ -33,6 +33,8 @@ import io
 import itertools
 import json
 import math
+import os
+import resource
 import subprocess
 import sys
 import time
@@ -113,10 +115,7 @@ def sweep(
     row of each hand, e.g. its class position), per row."""
     binary = binary or build(work / "preflop_atlas")
     text = ",".join(map(str, deck))
-    if rows is None:
-        rows = np.arange(math.comb(len(deck), 4), dtype=np.int32)
-    rows_file = work / "rows.i32"
-    rows_file.write_bytes(np.ascontiguousarray(rows, dtype="<i4").tobytes())
+    rows_file = _rows_file(work, deck, rows)
     procs = []
     for part in range(workers):
         args = [str(binary), text, str(rows_file), str(part), str(workers)]
@@ -191,18 +190,87 @@ def write_csv(path: Path, counts: Ints) -> None:
     with path.open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(
-            ["rank", "hand", "hands_in_class", "equity", "hi_share", "lo_share",
-             "omaha_high_equity", "low_pot_share", *FIELDS]
-        )  # fmt: skip
+            [
+                "rank",
+                "hand",
+                "hands_in_class",
+                "equity",
+                "hi_share",
+                "lo_share",
+                "omaha_high_equity",
+                "low_pot_share",
+                *FIELDS,
+            ]
+        )
         for r, c in enumerate(rank, 1):
             hand = pf.hand_text(pf.key_hand(int(keys[c])))
             w.writerow(
                 [r, hand, int(sizes[c])]
-                + [f"{fig[n][c]:.9f}" for n in
-                   ("omaha8_equity", "omaha8_hi_share", "omaha8_lo_share", "omaha_equity",
-                    "low_pot")]
+                + [
+                    f"{fig[n][c]:.9f}"
+                    for n in (
+                        "omaha8_equity",
+                        "omaha8_hi_share",
+                        "omaha8_lo_share",
+                        "omaha_equity",
+                        "low_pot",
+                    )
+                ]
                 + [int(x) for x in counts[c]]
-            )  # fmt: skip
+            )
+
+
+def sample(deck: list[int], work: Path, every: int, rows: npt.NDArray[np.int32] | None) -> None:
+    """Time the sweep on every `every`-th board class (one process, part 0
+    of `every`: classes spread over the whole sweep) and print the rate and
+    the projection for the whole sweep, in CPU time and in wall time with
+    two workers on two free cores."""
+    d = work / f"sample{every}"
+    for old in d.glob("part*"):
+        old.unlink()
+    d.mkdir(parents=True, exist_ok=True)
+    binary = build(work / "preflop_atlas")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    proc = subprocess.run(
+        [
+            str(binary),
+            ",".join(map(str, deck)),
+            str(_rows_file(d, deck, rows)),
+            "0",
+            str(every),
+            str(d / "part0.out"),
+            str(d / "part0.ckpt"),
+            "0",
+            "1",
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    header, _ = read_result(d / "part0.out", deck)
+    done, total = int(header[6]), int(header[6]) * every
+    print(proc.stderr.splitlines()[0])
+    print(
+        f"{done} board classes: {wall:.1f} s wall, {cpu:.1f} s CPU ({done / cpu:.1f} a CPU second);"
+        f" load average {os.getloadavg()[0]:.1f}"
+    )
+    print(
+        f"whole sweep (about {total:,} classes): {total / done * cpu / 60:.0f} min of CPU, "
+        f"{total / done * cpu / 120:.0f} min with 2 workers on 2 free cores"
+    )
+
+
+def _rows_file(work: Path, deck: list[int], rows: npt.NDArray[np.int32] | None) -> Path:
+    """The rows file the C program reads: each hand's row (default: its own)."""
+    if rows is None:
+        rows = np.arange(math.comb(len(deck), 4), dtype=np.int32)
+    path = work / "rows.i32"
+    path.write_bytes(np.ascontiguousarray(rows, dtype="<i4").tobytes())
+    return path
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -212,6 +280,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ranks", help="a reduced deck: these ranks in four suits (tests)")
     ap.add_argument("--checkpoint-seconds", type=float, default=60.0)
     ap.add_argument("--limit", type=int, help="board classes per worker, then stop (timing)")
+    ap.add_argument(
+        "--sample",
+        type=int,
+        metavar="K",
+        help="time every K-th board class and print the projected time of the sweep",
+    )
     ap.add_argument("--out", type=Path, default=ROOT / "omaha_eval" / "data" / pf.ATLAS_FILE)
     ap.add_argument("--csv", type=Path, default=ROOT / "docs" / "data" / "preflop_atlas.csv")
     args = ap.parse_args(argv)
@@ -219,11 +293,18 @@ def main(argv: list[str] | None = None) -> int:
     args.work_dir.mkdir(parents=True, exist_ok=True)
     hands = deck_hands(deck)
     rows = None if args.ranks else pf.class_index(4)(pf.class_keys(hands))
+    if args.sample:
+        sample(deck, args.work_dir, args.sample, rows)
+        return 0
     t0 = time.perf_counter()
     acc = sweep(
-        deck, args.work_dir, args.workers, every=args.checkpoint_seconds, limit=args.limit,
+        deck,
+        args.work_dir,
+        args.workers,
+        every=args.checkpoint_seconds,
+        limit=args.limit,
         rows=rows,
-    )  # fmt: skip
+    )
     seconds = time.perf_counter() - t0
     if args.limit is not None or args.ranks:
         print(f"{seconds:.1f} s; accumulators sum {int(acc.sum())}", file=sys.stderr)
