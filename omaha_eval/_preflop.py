@@ -345,6 +345,7 @@ ATLAS_FIELDS = (
     "lo_tie",  # equal lows
     "own_low",  # deals in which the hand makes a low
     "boards",  # boards the hand meets (each with ATLAS_OPPONENTS opponent hands)
+    "scoop",  # the hand wins the whole pot alone: better high, and better low or no low
 )
 ATLAS_OPPONENTS = math.comb(43, 4)  # opponent hands per hand and board
 ATLAS_BOARDS = math.comb(48, 5)
@@ -427,8 +428,20 @@ def atlas_figures(
         "omaha8_equity": (q["omaha8_hi"] + q["omaha8_lo"]) / (4 * deals),
         "omaha_equity": q["omaha"] / (4 * deals),
         "low_pot": counts[..., ATLAS_FIELDS.index("low_pot")] / deals,
+        "omaha8_scoop": atlas_scoops(counts, "omaha8") / deals,
+        "omaha_scoop": atlas_scoops(counts, "omaha") / deals,
     }
     return out
+
+
+def atlas_scoops(counts: npt.NDArray[np.int64], game: str) -> npt.NDArray[np.int64]:
+    """Deals in which the hand wins the whole pot alone (docs/rules.md's
+    scoop), per row of counts: the sweep's joint count in hi/lo; high only,
+    every outright high win (no low counts)."""
+    c = {name: counts[..., i] for i, name in enumerate(ATLAS_FIELDS)}
+    if game == "omaha8":
+        return c["scoop"]
+    return c["hi_win_low_pot"] + c["hi_win_no_low"]
 
 
 @dataclass(frozen=True)

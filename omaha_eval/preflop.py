@@ -222,8 +222,9 @@ class ExactPreflop:
     and a five-card board from the other 48 cards counted.
 
     `equity`, `hi_share`, `lo_share`: pot shares as docs/rules.md defines
-    them (high only: `lo_share` 0), as floats; `exact_equity` etc.: the
-    same as Fractions; `low_pot`: the share of deals whose pot has a low
+    them (high only: `lo_share` 0), and `scoop`, the probability of winning
+    the whole pot alone, as floats; `exact_equity` etc.: the same as
+    Fractions; `low_pot`: the share of deals whose pot has a low
     (0 in the high-only game's reading: no low counts); `counts`: the
     integer counts behind them (omaha_eval._preflop.ATLAS_FIELDS: deals by
     outcome, out of `deals`); `class_hands`: the hands of its suit class
@@ -236,6 +237,7 @@ class ExactPreflop:
     exact_equity: Fraction
     exact_hi_share: Fraction
     exact_lo_share: Fraction
+    exact_scoop: Fraction
     class_hands: int
     method: str = "exact"
 
@@ -251,6 +253,10 @@ class ExactPreflop:
     def lo_share(self) -> float:
         return float(self.exact_lo_share)
 
+    @property
+    def scoop(self) -> float:
+        return float(self.exact_scoop)
+
     def to_dict(self) -> dict[str, Any]:
         """The figures and counts as JSON-ready values (fractions as text)."""
         return {
@@ -260,9 +266,11 @@ class ExactPreflop:
             "equity": self.equity,
             "hi_share": self.hi_share,
             "lo_share": self.lo_share,
+            "scoop": self.scoop,
             "exact_equity": str(self.exact_equity),
             "exact_hi_share": str(self.exact_hi_share),
             "exact_lo_share": str(self.exact_lo_share),
+            "exact_scoop": str(self.exact_scoop),
             "deals": self.deals,
             "counts": dict(self.counts),
             "class_hands": self.class_hands,
@@ -309,5 +317,6 @@ def exact_vs_random(hand: Cards, *, game: GameName = "omaha8") -> ExactPreflop:
         exact_equity=hi + lo,
         exact_hi_share=hi,
         exact_lo_share=lo,
+        exact_scoop=Fraction(int(_preflop.atlas_scoops(counts, the_game.name)), deals),
         class_hands=int(_preflop.class_counts(_preflop.all_class_keys(4)[cls : cls + 1])[0]),
     )

@@ -71,6 +71,9 @@ def brute_force(deck: list[int]) -> np.ndarray:
         acc[at, f["lo_tie"]] += (apart & has_low & (lv[:, None] == lv[None, :])).sum(1)
         acc[at, f["own_low"]] += (apart & has_low).sum(1)
         acc[at, f["boards"]] += 1
+        no_low_at_all = (lv[:, None] == 0) & (lv[None, :] == 0)
+        alone = win & ((lv[:, None] > lv[None, :]) | no_low_at_all)
+        acc[at, f["scoop"]] += (apart & alone).sum(1)
     return acc
 
 
@@ -175,6 +178,9 @@ def test_counts_add_up_and_shares_average_one_half(every_low_deck: np.ndarray) -
     assert (c["hi_win_no_low"] + c["hi_tie_no_low"] <= deals - c["low_pot"]).all()
     assert (c["lo_win"] + c["lo_tie"] <= c["own_low"]).all()
     assert (c["own_low"] <= c["low_pot"]).all()
+    assert (c["scoop"] >= c["hi_win_no_low"]).all()
+    assert (c["scoop"] <= c["hi_win_no_low"] + c["hi_win_low_pot"]).all()
+    assert (c["scoop"] - c["hi_win_no_low"] <= c["lo_win"]).all()
     q = pf.atlas_quarters(acc)
     assert 2 * (q["omaha8_hi"] + q["omaha8_lo"]).sum() == 4 * deals.sum()
     assert 2 * q["omaha"].sum() == 4 * deals.sum()

@@ -42,6 +42,8 @@ def synthetic_counts(seed: int) -> np.ndarray:
     c[:, f["own_low"]] = rng.integers(0, c[:, f["low_pot"]] + 1)
     c[:, f["lo_win"]] = rng.integers(0, c[:, f["own_low"]] // 2 + 1)
     c[:, f["lo_tie"]] = rng.integers(0, c[:, f["own_low"]] // 2 + 1)
+    extra = np.minimum(c[:, f["hi_win_low_pot"]], c[:, f["lo_win"]])
+    c[:, f["scoop"]] = c[:, f["hi_win_no_low"]] + rng.integers(0, extra + 1)
     c[100:110] = c[99]  # ten classes tied with class 99
     return c
 
@@ -98,11 +100,13 @@ def test_exact_figures_follow_from_the_counts(synthetic_atlas: pf.Atlas) -> None
     assert (r.exact_hi_share, r.exact_lo_share, r.exact_equity) == (hi, lo, hi + lo)
     assert r.counts == c and r.deals == deals and r.game == "omaha8" and r.class_hands == 12
     assert r.to_dict()["exact_equity"] == str(hi + lo)
+    assert r.exact_scoop == Fraction(c["scoop"], deals)
     high = preflop.exact_vs_random("Ad Ac 3d 2c", game="plo")  # the same class, suits renamed
     wins = c["hi_win_low_pot"] + c["hi_win_no_low"]
     ties = c["hi_tie_low_pot"] + c["hi_tie_no_low"]
     assert high.exact_equity == Fraction(2 * wins + ties, 2 * deals)
     assert high.exact_lo_share == 0 and high.game == "omaha"
+    assert high.exact_scoop == Fraction(wins, deals)
 
 
 def test_the_exact_orders_rank_by_exact_equity_ties_by_the_smaller_key(
@@ -159,6 +163,8 @@ def test_the_shipped_counts_add_up_and_average_one_half() -> None:
     assert (c["hi_win_low_pot"] + c["hi_tie_low_pot"] <= c["low_pot"]).all()
     assert (c["hi_win_no_low"] + c["hi_tie_no_low"] <= deals - c["low_pot"]).all()
     assert (c["lo_win"] + c["lo_tie"] <= c["own_low"]).all()
+    assert (c["hi_win_no_low"] <= c["scoop"]).all()
+    assert (c["scoop"] <= c["hi_win_no_low"] + c["hi_win_low_pot"]).all()
     for game in ("omaha8", "omaha"):  # equity against a random hand: exactly 1/2 on average
         assert 2 * int((sizes * pf.atlas_pot_quarters(counts, game)).sum()) == 4 * deals * int(
             sizes.sum()

@@ -181,43 +181,34 @@ def digest(counts: Ints) -> str:
     return hashlib.sha256(np.ascontiguousarray(counts, dtype="<i8").tobytes()).hexdigest()
 
 
+CSV_FIGURES = {  # column: figure of pf.atlas_figures
+    "equity": "omaha8_equity",
+    "hi_share": "omaha8_hi_share",
+    "lo_share": "omaha8_lo_share",
+    "scoop": "omaha8_scoop",
+    "omaha_high_equity": "omaha_equity",
+    "omaha_high_scoop": "omaha_scoop",
+    "low_pot_share": "low_pot",
+}
+
+
 def write_csv(path: Path, counts: Ints) -> None:
-    """The atlas for people: one row per class, best hi/lo equity first."""
+    """The atlas for people: one row per class, in the exact hi/lo order
+    (best first; exact ties by the smaller class key), its figures to nine
+    decimals and its counts (columns named count_<field>)."""
     keys = pf.all_class_keys(4)
     sizes = pf.class_counts(keys)
     fig = pf.atlas_figures(counts)
-    rank = np.argsort(-fig["omaha8_equity"], kind="stable")
+    ranking = pf.exact_ranking(pf.atlas_pot_quarters(counts, "omaha8"))
     with path.open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(
-            [
-                "rank",
-                "hand",
-                "hands_in_class",
-                "equity",
-                "hi_share",
-                "lo_share",
-                "omaha_high_equity",
-                "low_pot_share",
-                *FIELDS,
-            ]
+            ["rank", "hand", "hands_in_class", *CSV_FIGURES] + [f"count_{name}" for name in FIELDS]
         )
-        for r, c in enumerate(rank, 1):
+        for r, c in enumerate(ranking.tolist(), 1):
             hand = pf.hand_text(pf.key_hand(int(keys[c])))
-            w.writerow(
-                [r, hand, int(sizes[c])]
-                + [
-                    f"{fig[n][c]:.9f}"
-                    for n in (
-                        "omaha8_equity",
-                        "omaha8_hi_share",
-                        "omaha8_lo_share",
-                        "omaha_equity",
-                        "low_pot",
-                    )
-                ]
-                + [int(x) for x in counts[c]]
-            )
+            figures = [f"{fig[name][c]:.9f}" for name in CSV_FIGURES.values()]
+            w.writerow([r, hand, int(sizes[c]), *figures, *(int(x) for x in counts[c])])
 
 
 def sample(deck: list[int], work: Path, every: int, rows: npt.NDArray[np.int32] | None) -> None:

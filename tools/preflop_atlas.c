@@ -20,6 +20,9 @@
  *      opponents disjoint from H below H's value are, by inclusion-
  *      exclusion over the subsets of H's cards,
  *          all - sum(cards) + sum(pairs) - sum(triples) (+ [H counted]);
+ *      A scoop needs a better high and a better low at once: during the
+ *      high sweep, per counter, a histogram over the board's low values
+ *      gives the hands below in high that are also below in low;
  *   4. per hand the board's counts, times the board's multiplicity, are
  *      added to int64 accumulators.  A hand's own total depends on which
  *      board of each orbit was swept, but the total over a suit class of
@@ -65,6 +68,8 @@ enum field {
     F_LT,    /* low ties */
     F_NHL,   /* deals where H makes a low */
     F_BOARDS, /* boards H is dealt against (each with C(L-4,4) opponents) */
+    F_SCOOP, /* H wins the whole pot alone: a better high, and a better low or
+              * no low in the pot */
     FIELDS
 };
 
@@ -169,6 +174,102 @@ static uint16_t *pair_hi, *hv;
 static uint8_t *pair_lo, *lv;
 static int32_t *order, *lt, *eq, *ltd, *eqd, *lte, *eqe;
 static int32_t *cnt_c, *cnt_d, *cnt_e;
+
+/* The joint count for scoops: the hands counted so far (high below the
+ * hand's) whose low is below the hand's, disjoint from it.  Per counter of
+ * the inclusion-exclusion (each nonempty subset of a hand's cards), a
+ * histogram over the board's low values, ranked densely (no low first):
+ * a board has few distinct low values, so a prefix sum stays within one
+ * or two cache lines and an insertion touches one cell.  16-bit cells (a
+ * card is in at most C(46,3) = 15,180 live hands); the empty subset's
+ * histogram is 32-bit, apart. */
+#define JOINT 64 /* cells per counter: the 57 low values (none, 1..56) fit */
+static uint16_t *joint;
+static int32_t joint0[JOINT], *sc;
+static uint8_t low_rank[OE_LOW_MAX + 1];
+
+static inline const uint16_t *subset_offsets(const live_hand *x, uint16_t o[14])
+{
+    memcpy(o, x->card, sizeof x->card);
+    memcpy(o + 4, x->pair, sizeof x->pair);
+    memcpy(o + 10, x->tri, sizeof x->tri);
+    return o;
+}
+
+static inline void joint_count(const live_hand *x, int low)
+{
+    uint16_t o[14];
+    subset_offsets(x, o);
+    const int r = low_rank[low];
+    joint0[r]++;
+    for (int k = 0; k < 14; k++) joint[(size_t)o[k] * JOINT + r]++;
+}
+
+/* Counted hands disjoint from x with a low below `low`. */
+static inline int32_t joint_query(const live_hand *x, int low)
+{
+    static const int sign[14] = {-1, -1, -1, -1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1};
+    uint16_t o[14];
+    subset_offsets(x, o);
+    const int r = low_rank[low];
+    int32_t total = 0;
+    for (int i = 0; i < r; i++) total += joint0[i];
+    for (int k = 0; k < 14; k++) {
+        const uint16_t *f = joint + (size_t)o[k] * JOINT;
+        int32_t s = 0;
+        for (int i = 0; i < r; i++) s += f[i];
+        total += sign[k] * s;
+    }
+    return total;
+}
+
+/* Groups at most this large count their ties by direct disjointness
+ * checks instead of a second query per hand. */
+#define SMALL_GROUP 12
+
+/* Per-board work arrays. */
+static uint16_t *pair_hi, *hv;
+static uint8_t *pair_lo, *lv;
+static int32_t *order, *lt, *eq, *ltd, *eqd, *lte, *eqe;
+static int32_t *cnt_c, *cnt_d, *cnt_e;
+
+/* The joint count for scoops: the hands counted so far (high below the
+ * hand's) whose low is below the hand's, disjoint from it.  Per counter of
+ * the inclusion-exclusion (each subset of a hand's cards) a Fenwick tree
+ * over the low value + 1 (1..57; an opponent without a low is below any
+ * low), so a prefix and an insertion take at most 6 steps each. */
+#define FEN 64
+static int32_t *fen, *sc;
+
+static inline void fen_count(const live_hand *x, int low)
+{
+    uint16_t o[15] = {0};
+    memcpy(o + 1, x->card, sizeof x->card);
+    memcpy(o + 5, x->pair, sizeof x->pair);
+    memcpy(o + 11, x->tri, sizeof x->tri);
+    for (int k = 0; k < 15; k++) {
+        int32_t *f = fen + (size_t)o[k] * FEN;
+        for (int i = low + 1; i < FEN; i += i & -i) f[i]++;
+    }
+}
+
+/* Counted hands disjoint from x with a low below `low`. */
+static inline int32_t fen_query(const live_hand *x, int low)
+{
+    uint16_t o[15] = {0};
+    memcpy(o + 1, x->card, sizeof x->card);
+    memcpy(o + 5, x->pair, sizeof x->pair);
+    memcpy(o + 11, x->tri, sizeof x->tri);
+    static const int sign[15] = {1, -1, -1, -1, -1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1};
+    int32_t total = 0;
+    for (int k = 0; k < 15; k++) {
+        const int32_t *f = fen + (size_t)o[k] * FEN;
+        int32_t s = 0;
+        for (int i = low; i > 0; i -= i & -i) s += f[i];
+        total += sign[k] * s;
+    }
+    return total;
+}
 static int64_t *acc, n_rows;
 static int32_t *row_of;
 
@@ -197,6 +298,17 @@ static void sweep(const void *val, int wide, int maxv, int32_t *c, int32_t *out_
     }
     memset(c, 0, sizeof(int32_t) * (size_t)n_counters);
     if (d) memset(d, 0, sizeof(int32_t) * (size_t)n_counters);
+    if (d) { /* a low board: the joint histograms, over its low values ranked */
+        int present[OE_LOW_MAX + 1] = {0};
+        for (int64_t h = 0; h < n_hands_local; h++) present[low_of[h]] = 1;
+        int r = 0;
+        for (int v = 0; v <= OE_LOW_MAX; v++) {
+            low_rank[v] = (uint8_t)r;
+            r += present[v];
+        }
+        memset(joint0, 0, sizeof joint0);
+        memset(joint, 0, sizeof(uint16_t) * JOINT * (size_t)n_counters);
+    }
     for (int v = (int)first_group; v <= maxv; v++) {
         int32_t s = bucket_start[v], e = bucket_start[v + 1];
         if (s == e) continue;
@@ -204,11 +316,13 @@ static void sweep(const void *val, int wide, int maxv, int32_t *c, int32_t *out_
             int32_t h = order[i];
             out_lt[h] = query(c, hands + h);
             if (d && low_of[h] == 0) ltd[h] = query(d, hands + h);
+            if (d && low_of[h] != 0) sc[h] = joint_query(hands + h, low_of[h]);
         }
         for (int32_t i = s; i < e; i++) {
             int32_t h = order[i];
             count(c, hands + h);
             if (d && low_of[h] != 0) count(d, hands + h);
+            if (d) joint_count(hands + h, low_of[h]);
         }
         if (e - s <= SMALL_GROUP) {
             for (int32_t i = s; i < e; i++) {
@@ -291,7 +405,9 @@ static void do_board(const uint8_t *deck, const int *bpos, int64_t mult)
         if (!lowboard) {
             a[F_W_NL] += mult * lt[h];
             a[F_T_NL] += mult * eq[h];
+            a[F_SCOOP] += mult * lt[h];
         } else if (lv[h]) {
+            a[F_SCOOP] += mult * sc[h];
             a[F_W_LP] += mult * lt[h];
             a[F_T_LP] += mult * eq[h];
             a[F_N_LP] += mult * opp;
@@ -305,6 +421,7 @@ static void do_board(const uint8_t *deck, const int *bpos, int64_t mult)
             a[F_N_LP] += mult * (opp - no_low_opp);
             a[F_W_NL] += mult * (lt[h] - ltd[h]);
             a[F_T_NL] += mult * (eq[h] - eqd[h]);
+            a[F_SCOOP] += mult * (lt[h] - ltd[h]);
         }
     }
 }
@@ -480,7 +597,7 @@ int main(int argc, char **argv)
     pair_lo = malloc((size_t)n_pairs_local);
     hv = malloc(sizeof(uint16_t) * (size_t)n_hands_local);
     lv = malloc((size_t)n_hands_local);
-    int32_t **arrays[] = {&order, &lt, &eq, &ltd, &eqd, &lte, &eqe};
+    int32_t **arrays[] = {&order, &lt, &eq, &ltd, &eqd, &lte, &eqe, &sc};
     for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++) {
         *arrays[i] = calloc((size_t)n_hands_local, sizeof(int32_t));
         if (!*arrays[i]) return 3;
@@ -488,6 +605,8 @@ int main(int argc, char **argv)
     cnt_c = calloc((size_t)n_counters, sizeof(int32_t));
     cnt_d = calloc((size_t)n_counters, sizeof(int32_t));
     cnt_e = calloc((size_t)n_counters, sizeof(int32_t));
+    joint = calloc((size_t)n_counters * JOINT, sizeof(uint16_t));
+    if (!joint) return 3;
     if (!acc || !cnt_c || !cnt_d || !cnt_e || !mine || !mine_mult) return 3;
 
     int64_t header[8] = {MAGIC, n_deck, part, parts, symmetry, 0, n_mine, FIELDS};
