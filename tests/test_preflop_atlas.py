@@ -199,3 +199,15 @@ def test_a_stopped_sweep_resumes_from_its_checkpoint(work: Path, binary: Path) -
     gen.sweep(deck, d, 1, every=0.0, nice=False, binary=binary)
     assert (d / "part0.out").exists()
     assert np.array_equal(gen.sweep(deck, d, 1, nice=False, binary=binary), whole)
+
+
+def test_the_generator_writes_what_the_package_reads(tmp_path: Path) -> None:
+    counts = np.arange(pf.N_CLASSES[4] * len(pf.ATLAS_FIELDS), dtype=np.int64)
+    counts = counts.reshape(pf.N_CLASSES[4], -1)
+    gen.write_atlas(tmp_path / pf.ATLAS_FILE, counts, 12.0, 2)
+    with (tmp_path / pf.ATLAS_FILE).open("rb") as f:
+        atlas = pf.read_atlas(f)
+    assert np.array_equal(atlas.counts, counts)
+    assert atlas.meta["fields"] == list(pf.ATLAS_FIELDS)
+    assert atlas.meta["deals_per_hand"] == pf.ATLAS_DEALS
+    assert "do not edit" in atlas.meta["generated_by"]

@@ -176,6 +176,14 @@ def atlas_arrays(counts: Ints, seconds: float, workers: int) -> dict[str, object
     return {"counts": counts, "meta": json.dumps(meta, sort_keys=True)}
 
 
+def write_atlas(path: Path, counts: Ints, seconds: float, workers: int) -> None:
+    """The shipped file (read by omaha_eval._preflop.read_atlas)."""
+    arrays = atlas_arrays(counts, seconds, workers)
+    buf = io.BytesIO()
+    np.savez_compressed(buf, counts=counts, meta=np.array(arrays["meta"]))
+    path.write_bytes(buf.getvalue())
+
+
 def digest(counts: Ints) -> str:
     """sha256 of the counts (little-endian int64, classes x fields)."""
     return hashlib.sha256(np.ascontiguousarray(counts, dtype="<i8").tobytes()).hexdigest()
@@ -305,10 +313,7 @@ def main(argv: list[str] | None = None) -> int:
     boards = counts[:, FIELDS.index("boards")]
     if (boards != math.comb(48, 5)).any():
         raise SystemExit("a class does not meet every board")
-    arrays = atlas_arrays(counts, seconds, args.workers)
-    buf = io.BytesIO()
-    np.savez_compressed(buf, counts=counts, meta=np.array(arrays["meta"]))
-    args.out.write_bytes(buf.getvalue())
+    write_atlas(args.out, counts, seconds, args.workers)
     args.csv.parent.mkdir(parents=True, exist_ok=True)
     write_csv(args.csv, counts)
     print(f"wrote {args.out} and {args.csv}; digest {digest(counts)}", file=sys.stderr)
