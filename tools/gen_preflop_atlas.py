@@ -4,9 +4,9 @@
 Every suit class of 4-card hands (16,432) gets the exact number of heads-up
 deals (a random opponent hand and a five-card board from the other 48
 cards: 194,580 x 1,086,008 = 211,315,436,640 deals) it wins, ties and loses,
-for high and for low, the high split by whether the pot has a low; the
-exact equity, hi share and lo share of Omaha hi/lo and the exact equity of
-Omaha high follow (omaha_eval._preflop: atlas_figures).
+for high and for low, the high split by whether the pot has a low, and the
+deals it scoops; the exact equity, hi share, lo share and scoop of Omaha
+hi/lo and of Omaha high follow (omaha_eval._preflop: atlas_figures).
 
 The sweep is a C program, tools/preflop_atlas.c (its header says how it
 works: boards by suit class, each live hole pair scored once against the
@@ -16,7 +16,9 @@ the project's evaluator sources (src_c/oe_eval.c, src_c/oe_tables.c).  A C
 program rather than a kernel in the package: it runs once, by hand, for
 tens of minutes, with checkpoints; the package ships only its result.
 
-Usage (from the repository root; about 25 minutes of CPU, see docs/preflop.md):
+Usage (from the repository root; about 25 minutes with two workers on two
+free cores, far longer on a busy machine: ``--sample 1000`` projects it;
+docs/preflop.md):
 
     python tools/gen_preflop_atlas.py --workers 2 --work-dir build/atlas
 
