@@ -9,6 +9,7 @@ import importlib.util
 import itertools
 import math
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -211,3 +212,54 @@ def test_the_generator_writes_what_the_package_reads(tmp_path: Path) -> None:
     assert atlas.meta["fields"] == list(pf.ATLAS_FIELDS)
     assert atlas.meta["deals_per_hand"] == pf.ATLAS_DEALS
     assert "do not edit" in atlas.meta["generated_by"]
+
+
+@pytest.mark.slow
+def test_full_deck_sweep_of_some_boards_equals_brute_force_for_sampled_hands(
+    work: Path, binary: Path
+) -> None:
+    """The full deck (47 live cards a board: the counters' real sizes),
+    every 200,000th board (no classes; 13 boards spread over all ranks):
+    sampled hands' counts against brute force on the same boards."""
+    deck = list(range(52))
+    every = 200_000
+    d = work / "full"
+    d.mkdir()
+    rows = np.arange(math.comb(52, 4), dtype=np.int32)
+    args = [str(binary), ",".join(map(str, deck)), str(gen._rows_file(d, deck, rows))]
+    subprocess.run([*args, "0", str(every), str(d / "out"), str(d / "ckpt"), "0", "0"], check=True)
+    _, got = gen.read_result(d / "out", deck)
+    colex = sorted(itertools.combinations(range(52), 5), key=lambda b: b[::-1])
+    boards = colex[::every]
+    hands = gen.deck_hands(deck)
+    rng = np.random.default_rng(41)
+    sample = rng.choice(len(hands), 300, replace=False)
+    f = {name: i for i, name in enumerate(pf.ATLAS_FIELDS)}
+    want = np.zeros((len(sample), len(f)), np.int64)
+    bits = (np.uint64(1) << hands.astype(np.uint64)).sum(axis=1)
+    for board in boards:
+        board_bits = sum(np.uint64(1) << np.uint64(c) for c in board)
+        live = (bits & board_bits) == 0
+        hv, lv = _core.evaluate_rows(hands[live], np.array([board], np.uint8))
+        hv, lv, live_bits = hv.astype(np.int64), lv.astype(np.int64), bits[live]
+        for row, h in enumerate(sample):
+            if not live[h]:
+                continue
+            i = int(np.flatnonzero(np.flatnonzero(live) == h)[0])
+            apart = (live_bits & bits[h]) == 0
+            ohv, olv = hv[apart], lv[apart]
+            win, tie = hv[i] > ohv, hv[i] == ohv
+            low_pot = (lv[i] > 0) | (olv > 0)
+            want[row, f["hi_win_low_pot"]] += (win & low_pot).sum()
+            want[row, f["hi_tie_low_pot"]] += (tie & low_pot).sum()
+            want[row, f["low_pot"]] += low_pot.sum()
+            want[row, f["hi_win_no_low"]] += (win & ~low_pot).sum()
+            want[row, f["hi_tie_no_low"]] += (tie & ~low_pot).sum()
+            want[row, f["lo_win"]] += (lv[i] > olv).sum()
+            want[row, f["lo_tie"]] += ((lv[i] == olv) & (lv[i] > 0)).sum()
+            want[row, f["own_low"]] += len(olv) if lv[i] > 0 else 0
+            want[row, f["boards"]] += 1
+            alone = win & ((lv[i] > olv) | ((lv[i] == 0) & (olv == 0)))
+            want[row, f["scoop"]] += alone.sum()
+    assert want[:, f["lo_win"]].sum() > 0  # some boards make lows
+    assert np.array_equal(got[sample], want)
