@@ -120,19 +120,27 @@ DECKS = {
 }
 
 
-def test_sweep_of_every_board_equals_brute_force_hand_for_hand(work: Path, binary: Path) -> None:
+@pytest.fixture(scope="module")
+def small_brute() -> np.ndarray:
+    """Brute force on SMALL, per hand (computed once, in the fixture)."""
+    return brute(tuple(SMALL))
+
+
+def test_sweep_of_every_board_equals_brute_force_hand_for_hand(
+    work: Path, binary: Path, small_brute: np.ndarray
+) -> None:
     got = run(SMALL, work, binary, "every_small", symmetry=False)
-    assert np.array_equal(got, brute(tuple(SMALL)))
+    assert np.array_equal(got, small_brute)
     assert got[:, pf.ATLAS_FIELDS.index("lo_tie")].sum() > 0  # the deck makes lows
 
 
 def test_sweep_of_board_classes_equals_brute_force_class_for_class(
-    work: Path, binary: Path
+    work: Path, binary: Path, small_brute: np.ndarray
 ) -> None:
     hands = gen.deck_hands(SMALL)
     got = run(SMALL, work, binary, "classes_small", workers=2)
     keys, totals = gen.class_totals(got, hands)
-    want_keys, want = gen.class_totals(brute(tuple(SMALL)), hands)
+    want_keys, want = gen.class_totals(small_brute, hands)
     assert np.array_equal(keys, want_keys)
     assert np.array_equal(totals, want)
 
