@@ -174,16 +174,47 @@ def test_the_shipped_counts_add_up_and_average_one_half() -> None:
     assert int((sizes * (2 * c["hi_win_low_pot"] + c["hi_tie_low_pot"])).sum()) == low_pots
 
 
-@shipped
-def test_heads_up_four_card_orders_are_the_exact_ones() -> None:
+def check_heads_up_orders_are_exact() -> None:
+    """The heads-up 4-card orders, the lookups and Range("15%") read the atlas."""
     for game in ("omaha8", "omaha"):
         order = pf.load_order(4, game, "hu")
         assert order is pf.exact_order(game)
         hand = pf.key_hand(int(order.keys[order.ranking[0]]))
         assert preflop.percentile(hand, game) == 0.0
-        assert (
-            preflop.equity_vs_random(hand, game) == preflop.exact_vs_random(hand, game=game).equity
-        )
+        exact = preflop.exact_vs_random(hand, game=game).equity
+        assert preflop.equity_vs_random(hand, game) == exact
+        # Range("15%") heads-up: the classes of this order whose percentile is below 15
+        top = oe.Range("15%", game=game)
+        inside = order.start * 100 / order.hands < 15
+        assert len(top) == int(order.counts[inside].sum())
+        assert hand in top
+    assert pf.load_order(4, "omaha8", "6h").meta["table"] == "6h"  # six-handed: Monte Carlo
+    assert "deals" in pf.load_order(4, "omaha8", "6h").meta
+
+
+@pytest.fixture
+def orders_from(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """Make the package read a given atlas (its caches cleared around)."""
+
+    def use(atlas: pf.Atlas) -> None:
+        monkeypatch.setattr(pf, "atlas_shipped", lambda: True)
+        monkeypatch.setattr(pf, "load_atlas", lambda: atlas)
+        pf.load_order.cache_clear()
+        pf.exact_order.cache_clear()
+
+    yield use
+    pf.load_order.cache_clear()
+    pf.exact_order.cache_clear()
+
+
+def test_with_an_atlas_the_heads_up_four_card_orders_read_it(orders_from: Any) -> None:
+    orders_from(pf.read_atlas(atlas_file(synthetic_counts(4))))
+    check_heads_up_orders_are_exact()
+
+
+@shipped
+def test_heads_up_four_card_orders_are_the_exact_ones() -> None:
+    check_heads_up_orders_are_exact()
 
 
 @shipped
