@@ -215,8 +215,8 @@ def _low_rating(text: str) -> int:
             f"expected a low of five different ranks A to 8 such as '8765A', got {text!r}"
         )
     # five cards of those ranks, any suits (a low ignores them)
-    suits = [i % len(SUITS) for i in range(len(t))]
-    cards = np.array([card_id(RANKS.index(ch), s) for ch, s in zip(t, suits, strict=True)], dtype=np.uint8)
+    ids = [card_id(RANKS.index(ch), i % len(SUITS)) for i, ch in enumerate(t)]
+    cards = np.array(ids, dtype=np.uint8)
     return int(_core.low5_rows(cards.reshape(1, 5))[0])
 
 
