@@ -38,7 +38,7 @@ from omaha_eval.ranges import Range
 from omaha_eval.records import json_ready, result_document
 from omaha_eval.reports import BoardReportInterrupted, board_report
 from omaha_eval.streets import DEALT_BOARDS
-from omaha_eval.web.bodies import MAX_QUERY, ApiError, Body, error_dict
+from omaha_eval.web.bodies import MAX_QUERY, ApiError, Body, FieldError, error_dict
 from omaha_eval.web.jobs import Progress
 
 __all__ = [
@@ -66,15 +66,16 @@ Run = Callable[[Progress], dict[str, Any]]
 @contextmanager
 def field(name: str | None) -> Iterator[None]:
     """An error of the package raised while reading the request's input
-    `name` is about that input: the page shows it there (the library names
-    its own parameter, "range" or "hole", which the message keeps).  None:
-    the error's own param stands."""
+    `name` is about that input: it goes on as a FieldError holding it
+    unchanged, which the page shows there (the library names its own
+    parameter, "range" or "hole", which the message keeps).  None: the
+    error's own param stands."""
     try:
         yield
     except OmahaEvalError as exc:
-        if name is not None:
-            exc.param = name
-        raise
+        if name is None:
+            raise
+        raise FieldError(exc, name) from exc
 
 
 def _run_options(body: Body) -> dict[str, Any]:
@@ -205,8 +206,7 @@ def check_spot(body: Body) -> dict[str, Any]:
             out["players"].append(None)
             continue
         try:
-            with field(f"players[{i}]"):
-                player = read_player(text, f"players[{i}]", k, the_game)
+            player = read_player(text, f"players[{i}]", k, the_game)
         except OmahaEvalError as exc:
             out["players"].append(_error(exc, f"players[{i}]"))
             continue
@@ -220,8 +220,7 @@ def check_spot(body: Body) -> dict[str, Any]:
         out["players"].append({"kind": player.kind, "combos": n, "reading": reading, "note": note})
     for which, text, sizes in (("board", board, BOARD_SIZES), ("dead", dead, None)):
         try:
-            with field(which):
-                cards = read_cards(text, which, sizes)
+            cards = read_cards(text, which, sizes)
         except OmahaEvalError as exc:
             out[which] = _error(exc, which)
             continue
@@ -235,7 +234,8 @@ def check_spot(body: Body) -> dict[str, Any]:
 
 
 def _error(exc: OmahaEvalError, name: str) -> dict[str, Any]:
-    data = error_dict(exc, name)
+    """The error body of an error about the input `name`."""
+    data = error_dict(FieldError(exc, name))
     assert data is not None  # the package's own error always has one
     return data
 
