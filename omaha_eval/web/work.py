@@ -33,7 +33,6 @@ from omaha_eval.games import HOLE_SIZES, MAX_PLAYERS, game
 from omaha_eval.pages import page_source
 from omaha_eval.pql import QueryResult, query_rounds
 from omaha_eval.pql.report import query_cells
-from omaha_eval.pql.syntax import parse
 from omaha_eval.ranges import Range
 from omaha_eval.records import json_ready, result_document
 from omaha_eval.reports import BoardReportInterrupted, board_report
@@ -92,16 +91,13 @@ def _run_options(body: Body) -> dict[str, Any]:
 
 
 def _spot(body: Body) -> tuple[list[str], str, str, str]:
-    """players, board, dead and game of a spot, each checked on its own."""
+    """players, board, dead and game of a spot, as texts: the run reads them
+    (once, naming the field of an error), the game checked here."""
     players = body.texts("players", MAX_PLAYERS)
     board, dead = body.text("board"), body.text("dead")
     name = body.text("game") or "omaha8"
     with field("game"):
         game(name)
-    with field("board"):
-        read_cards(board, "board", BOARD_SIZES)
-    with field("dead"):
-        read_cards(dead, "dead", None)
     return players, board, dead, name
 
 
@@ -144,8 +140,8 @@ def prepare_query(body: Body, stop: threading.Event) -> Run:
     options = _run_options(body)
     body.done()
     with field("text"):
-        count = len(parse(text))
         rounds = query_rounds(text, stop=stop, **options)
+    count = len(rounds.statements)
 
     def run(progress: Progress) -> dict[str, Any]:
         results: list[dict[str, Any]] = []
