@@ -29,7 +29,7 @@ from fractions import Fraction
 from itertools import product
 from typing import NoReturn
 
-from omaha_eval.cards import RANKS, SUITS
+from omaha_eval.cards import LOW_RANKS, RANKS, SUIT_SYMBOLS, SUITS
 from omaha_eval.errors import OmahaEvalError
 
 ALL_RANKS = 0x1FFF
@@ -48,7 +48,7 @@ HAND_MACROS = {
     "np": "no pair: no two cards share a rank",
 }
 RANK_CLASSES = {
-    "l": "A2345678",  # low cards, the ranks that make an eight-or-better low
+    "l": LOW_RANKS,  # low cards, the ranks that make an eight-or-better low
     "b": "AKQJT",  # broadway
     "w": "A2345",  # wheel cards
 }
@@ -170,7 +170,6 @@ def nodes(tree: Node) -> Iterator[Node]:
             stack.append(node.node)
 
 
-_SUIT_SYMBOLS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s", "♧": "c", "♢": "d", "♡": "h", "♤": "s"}
 _NUMBER = re.compile(r"(\d+(?:\.\d*)?|\.\d+)")
 _PERCENT = re.compile(r"(\d+(?:\.\d*)?|\.\d+)\s*%")
 _TABLE = re.compile(r"\d[0-9A-Za-z]*")  # a table-size suffix right after '%': 6h
@@ -592,7 +591,7 @@ class _Parser:
 
     def suit_here(self) -> tuple[int | None, str | None]:
         """(suit, suit variable) written right here, with no space before it."""
-        ch = _SUIT_SYMBOLS.get(self.peek(), self.peek().lower())
+        ch = SUIT_SYMBOLS.get(self.peek(), self.peek().lower())
         if ch and ch in SUITS:
             self.pos += 1
             return SUITS.index(ch), None
@@ -604,7 +603,7 @@ class _Parser:
     def card(self) -> Card:
         start = self.pos
         ch = self.peek()
-        low = _SUIT_SYMBOLS.get(ch, ch.lower())
+        low = SUIT_SYMBOLS.get(ch, ch.lower())
         ranks, named, rank_var = ALL_RANKS, False, None
         if ch == "1":
             if not self.text.startswith("10", self.pos):

@@ -30,8 +30,10 @@ from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
 
 __all__ = [
     "CARD_TEXT",
+    "LOW_RANKS",
     "RANKS",
     "SUITS",
+    "SUIT_SYMBOLS",
     "card_count",
     "card_id",
     "card_str",
@@ -47,7 +49,9 @@ __all__ = [
 MAX_TEXT = 1_000
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
-_SUIT_SYMBOLS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s", "♧": "c", "♢": "d", "♡": "h", "♤": "s"}
+LOW_RANKS = "A2345678"  # the ranks of an eight-or-better low, the ace low first
+# the suit symbols people type (black and white), each read as its letter
+SUIT_SYMBOLS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s", "♧": "c", "♢": "d", "♡": "h", "♤": "s"}
 
 # One card: a rank (10 or one of RANKS, any case) then a suit letter or symbol.
 # Both cases are spelled out: re.IGNORECASE would also match the Kelvin sign
@@ -83,7 +87,7 @@ _IDS = {  # lower-case token -> id, for every written form
     (rank_text + suit_text).lower(): card_id(rank, SUITS.index(suit))
     for rank, rank_char in enumerate(RANKS)
     for rank_text in ([rank_char, "10"] if rank_char == "T" else [rank_char])
-    for suit_text, suit in [*zip(SUITS, SUITS, strict=True), *_SUIT_SYMBOLS.items()]
+    for suit_text, suit in [*zip(SUITS, SUITS, strict=True), *SUIT_SYMBOLS.items()]
 }
 
 

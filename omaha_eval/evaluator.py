@@ -23,7 +23,7 @@ import omaha_eval._core as _core
 from omaha_eval._blocks import ROWS, interruptible, map_rows
 from omaha_eval._cache import lru_cache
 from omaha_eval._checks import BOARD_SIZE, HOLE_SIZES, CardArray
-from omaha_eval.cards import RANKS, format_cards, rank_of
+from omaha_eval.cards import LOW_RANKS, RANKS, format_cards, rank_of
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
 from omaha_eval.streets import DEALT_BOARDS
 from omaha_eval.types import CardIds, CardRows, Cards, HighValues
@@ -66,7 +66,6 @@ _RANK_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", 
 _RANK_PLURALS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines",
                  "tens", "jacks", "queens", "kings", "aces")  # fmt: skip
 _ACE = RANKS.index("A")
-_LOW_RANKS = "A2345678"  # low-rank bit i -> rank text
 
 
 @dataclass(frozen=True)
@@ -212,7 +211,7 @@ def low_name(value: int) -> str | None:
     if value == LOW_NONE:
         return None
     mask = _core.low_mask(int(value))
-    return "-".join(_LOW_RANKS[i] for i in reversed(range(8)) if mask >> i & 1)
+    return "-".join(LOW_RANKS[i] for i in reversed(range(8)) if mask >> i & 1)
 
 
 def _used(hole: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8],

@@ -34,7 +34,7 @@ from cli_helpers import (
 )
 
 from omaha_eval import batch, equity
-from omaha_eval.batch import executors
+from omaha_eval.engine import executor as executors
 from omaha_eval.errors import OmahaEvalError
 
 GOOD = {"players": ["AsAh2c3d", "7c7d4c5d"], "board": "KsQdJh9c9h"}
@@ -421,7 +421,7 @@ def test_process_workers_die_with_a_killed_batch(tmp_path: Path) -> None:
 # prctl, then sleeps; the worker prints its pid once it watches, and sleeps.
 WORKER = (
     "import os, time\n"
-    "import omaha_eval.batch.executors as executors\n"
+    "import omaha_eval.engine.executor as executors\n"
     "executors._die_with_parent = lambda: False\n"
     "executors._worker_start(os.getppid())\n"
     "print(os.getpid(), flush=True)\n"
@@ -474,7 +474,7 @@ def test_a_worker_process_that_dies_is_one_error(
     spots = [{**GOOD, "id": "river"}, {"id": "dies", "players": ["AsAh2c3d", "7c7d4c5d"]}]
     spots += [{**GOOD, "id": f"later{i}"} for i in range(4)]
     results = batch.run(spots, workers=2, executor="process", equity=dying_equity.equity)
-    with pytest.raises(OmahaEvalError, match="executor: a worker process ended before its spot"):
+    with pytest.raises(OmahaEvalError, match="executor: a worker process ended before its work"):
         for result in results:
             assert result.ok
 
@@ -533,7 +533,7 @@ def test_dask_scheduler_without_workers_is_one_line(tmp_path: Path) -> None:
     jsonl(tmp_path / "spots.jsonl", [GOOD])
     with _local_cluster(distributed, 0) as cluster:
         code = (
-            "from omaha_eval.batch import executors\n"
+            "from omaha_eval.engine import executor as executors\n"
             f"executors.DASK_NO_WORKER_TIMEOUT = {NO_WORKER_TIMEOUT}\n"
             "from omaha_eval.cli import main\n"
             "main(['batch', 'spots.jsonl', '-o', 'out.jsonl', '--dask', "

@@ -105,3 +105,30 @@ def test_no_code_parses_an_error_message() -> None:
             if PARSES.search(line):
                 found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
     assert found == []
+
+
+# Changing an error after it is raised (its param renamed for a field), or
+# raising a new one from another's text (a record's "error", str(exc)).
+RENAMES = re.compile(r"\b(?:exc|error|err|e|failure)\.(?:param|detail|value)\s*=[^=]")
+REBUILDS = re.compile(r"OmahaEvalError\(\s*(?:str\(|\w+\[\"error\"\]|\w+\.message\b)")
+
+
+def test_no_code_renames_or_rebuilds_an_error() -> None:
+    found = []
+    for path in sorted((ROOT / "omaha_eval").rglob("*.py")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if RENAMES.search(line) or REBUILDS.search(line):
+                found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert found == []
+
+
+def test_the_web_shows_an_error_at_its_field_as_it_was_raised() -> None:
+    pytest.importorskip("starlette")
+    from omaha_eval.web.bodies import FieldError, error_dict
+    from omaha_eval.web.work import field
+
+    raised = OmahaEvalError("no such hand", param="range", value="ZZ")
+    with pytest.raises(FieldError) as info, field("players[1]"):
+        raise raised
+    assert info.value.error is raised and raised.param == "range"  # the error itself, unchanged
+    assert error_dict(info.value) == {"error": "range: no such hand", "field": "players[1]"}

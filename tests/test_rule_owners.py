@@ -279,3 +279,95 @@ def test_the_suit_permutations_are_listed_once() -> None:
              for n, line in code_lines(p)
              if re.search(r"permutations \( (?:range \( 4 \)|\[ 0 , 1 , 2 , 3 \]|\( 0 , 1 , 2 , 3 \))", line)]  # fmt: skip
     assert found == []
+
+
+# Card arithmetic written as division and remainder (rank = id // 4, suit =
+# id % 4, or a suit cycled with i % 4): cards.py's rank_of, suit_of and
+# SUITS.  Other fours counted on purpose: the bytes of a 32-bit word when a
+# seed's text is hashed (engine/seeds.py, once).
+PY_DIV_MOD_4 = re.compile(r"(?://|%)\s*4\b")
+C_MOD_4 = re.compile(r"%\s*4\b")
+OTHER_FOURS = {"omaha_eval/engine/seeds.py": 1}
+
+
+def test_card_division_by_four_only_in_the_encoding_s_owners() -> None:
+    hits: dict[str, list[str]] = {}
+    for p in python_sources():
+        if p.name != "cards.py":
+            for n, line in code_lines(p):
+                if PY_DIV_MOD_4.search(line):
+                    hits.setdefault(p.relative_to(ROOT).as_posix(), []).append(f"{n}: {line}")
+    for p in sorted([*PACKAGE.glob("*.pxi"), *PACKAGE.glob("*.pyx")]):
+        for n, line in cython_code_lines(p):
+            if PY_DIV_MOD_4.search(line):
+                hits.setdefault(p.relative_to(ROOT).as_posix(), []).append(f"{n}: {line}")
+    for p in sorted(C_SOURCES.glob("*.[ch]")):
+        if p.name != "oe_cards.h":
+            for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1):
+                if C_MOD_4.search(line) and not line.lstrip().startswith(("*", "/*", "//")):
+                    hits.setdefault(p.relative_to(ROOT).as_posix(), []).append(f"{n}: {line}")
+    found = [
+        f"{path}:{hit}"
+        for path, lines in hits.items()
+        if len(lines) != OTHER_FOURS.get(path, 0)
+        for hit in lines
+    ]
+    assert found == []
+    assert {path: len(lines) for path, lines in hits.items()} == OTHER_FOURS
+
+
+SUIT_SYMBOL_CHARS = "♣♦♥♠♧♢♡♤"
+
+
+def test_the_suit_symbols_are_read_only_by_cards() -> None:
+    # a table or a character class of them: the reading of a symbol as its
+    # suit (cards.SUIT_SYMBOLS); examples in help texts and messages pass
+    found = [
+        f"{p.relative_to(ROOT)}:{n}: {text!r}"
+        for p in python_sources()
+        if p.name != "cards.py"
+        for n, text in message_strings(p)
+        if text.strip() and all(ch in SUIT_SYMBOL_CHARS for ch in text.strip())
+    ]
+    assert found == []
+
+
+def test_the_low_ranks_are_written_once() -> None:
+    found = [
+        f"{p.relative_to(ROOT)}:{n}: {text!r}"
+        for p in python_sources()
+        if p.name != "cards.py"
+        for n, text in message_strings(p)
+        if "A2345678" in text or "2345678A" in text
+    ]
+    assert found == []
+
+
+# The player limit in the web pages' templates and scripts: pages.py fills
+# the templates from games.py's PLAYERS; the scripts read the page.
+WEB = PACKAGE / "web"
+WEB_PLAYER_LIMIT = re.compile(
+    r"\b2\s*(?:to|-|–)\s*10\b|\b(?:MIN|MAX)\w*\s*=\s*(?:2|10)\b|data-(?:min|max)=\"\d"
+)
+
+
+def test_the_player_limit_is_not_written_in_the_web_pages() -> None:
+    pages = sorted([*(WEB / "templates").glob("*.html"), *(WEB / "static").glob("*.js")])
+    found = [
+        f"{p.relative_to(ROOT)}:{n}: {line.strip()}"
+        for p in pages
+        for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        if WEB_PLAYER_LIMIT.search(line)
+    ]
+    assert found == []
+
+
+def test_the_pages_show_the_player_limit_of_games() -> None:
+    pytest.importorskip("starlette")
+    from omaha_eval.games import MAX_PLAYERS, PLAYERS
+    from omaha_eval.web.pages import render
+
+    for page in ("equity", "boards"):
+        text = render(page)
+        assert f"Players ({PLAYERS[0]} to {MAX_PLAYERS})" in text
+        assert f'data-min="{PLAYERS[0]}" data-max="{MAX_PLAYERS}"' in text

@@ -131,9 +131,9 @@ def test_street_sums_are_the_same_bits_on_any_threads() -> None:
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "omaha_eval"
-# Where threads may be started: the one thread runner, and the batch and web
-# layers that run whole spots and requests (executors, not engine work).
-THREAD_OWNERS = {"engine/threads.py", "batch/executors.py", "web/jobs.py"}
+# Where threads may be started: the one thread runner, the one executor
+# (whole spots and report rows, not engine work) and the web's jobs.
+THREAD_OWNERS = {"engine/threads.py", "engine/executor.py", "web/jobs.py"}
 # Where the run options are read: their owner.
 OPTION_READERS = re.compile(r"\b(?:read_exact|read_target|seed_value|read_threads)\s*\(")
 OPTION_OWNERS = {"engine/plan.py", "engine/seeds.py"}

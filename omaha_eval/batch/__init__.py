@@ -16,7 +16,8 @@ without a seed gets one derived from the batch ``seed`` and its id, so results
 do not depend on the order, the workers or an interruption.
 
 The parts: spots.py (the fields of a spot, checked), files.py (reading and
-writing CSV and JSON Lines), executors.py (where spots run).
+writing CSV and JSON Lines), executors.py (spots as parts on the one executor,
+engine/executor.py).
 
 From a script or a notebook::
 
@@ -34,13 +35,14 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from omaha_eval.batch.executors import DASK_TIMEOUT, SpotResult, Task, dask_client, execute
+from omaha_eval.batch.executors import SpotResult, Task, execute
 from omaha_eval.batch.files import Output, max_players, read_spots
 from omaha_eval.batch.spots import check_spots, row_id, spot_seed
+from omaha_eval.engine.executor import DASK_TIMEOUT, Executor, dask_client, read_executor
 from omaha_eval.engine.plan import default_threads
 from omaha_eval.equity import equity as library_equity
 from omaha_eval.errors import OmahaEvalError
@@ -121,8 +123,7 @@ def run(
         isinstance(workers, bool) or not isinstance(workers, int) or workers < 1
     ):
         raise OmahaEvalError(f"expected an integer >= 1, got {workers!r}", param="workers")
-    if executor not in ("process", "thread"):
-        raise OmahaEvalError(f"expected 'process' or 'thread', got {executor!r}", param="executor")
+    where = read_executor(executor, 1)  # a name it knows (engine/executor.py), before any work
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise OmahaEvalError(f"expected an integer >= 0, got {seed!r}", param="seed")
     equity_fn = equity if equity is not None else library_equity
@@ -133,21 +134,21 @@ def run(
     errors = [SpotResult(spot_id, record) for spot_id, record in failed if not skipped(spot_id)]
     # more workers than cores only add overhead (the results do not depend on them)
     local = min(workers or default_workers(), default_workers())
+    where = Executor("dask", local, client) if client is not None else replace(where, workers=local)
     owned = client is not None and client is not dask  # made here from an address: closed here
-    return _results(errors, tasks, local, client, executor, owned)
+    return _results(errors, tasks, where, owned)
 
 
 def _results(
-    errors: list[SpotResult], tasks: list[Task], workers: int, client: Any, executor: str,
-    owned: bool,
-) -> Iterator[SpotResult]:  # fmt: skip
+    errors: list[SpotResult], tasks: list[Task], where: Executor, owned: bool
+) -> Iterator[SpotResult]:
     try:
         yield from errors
-        yield from execute(tasks, workers, client, executor)
+        yield from execute(tasks, where)
     finally:
         if owned:
             with contextlib.suppress(Exception):  # a scheduler that is gone: nothing to close
-                client.close(timeout=DASK_TIMEOUT)
+                where.client.close(timeout=DASK_TIMEOUT)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from typing import Any, NoReturn, Protocol, TypeVar
 import click
 from tqdm import tqdm
 
+from omaha_eval.cards import SUIT_SYMBOLS
 from omaha_eval.engine import lookalikes
 from omaha_eval.engine.plan import DEFAULT_TRIALS
 from omaha_eval.errors import OmahaEvalError, describe, for_people, printable
@@ -257,7 +258,7 @@ def game_option(ctx: click.Context, param: click.Parameter, value: str | None) -
 # console pipe or file (cp1252) and a C locale (ASCII) cannot hold the suit
 # symbols, which read as the suit letters every command takes (A♠ -> As).
 PLAIN = {
-    "♠": "s", "♥": "h", "♦": "d", "♣": "c",
+    **SUIT_SYMBOLS,
     "→": "->", "≤": "<=", "≥": ">=", "−": "-", "—": "--", "–": "-", "…": "...",
     "×": "x", "·": ".", "─": "-", "┐": "+", "┼": "+", "┘": "+",
 }  # fmt: skip

@@ -37,7 +37,7 @@ from omaha_eval.games import HOLE_SIZES
 from omaha_eval.plots import check_plot_target, save_figure
 from omaha_eval.pql import QueryError, QueryResult, QueryRounds, query_rounds
 from omaha_eval.pql.report import query_table
-from omaha_eval.pql.syntax import MAX_TEXT, parse
+from omaha_eval.pql.syntax import MAX_TEXT
 from omaha_eval.records import json_text, result_document
 
 __all__ = ["query_command"]
@@ -115,19 +115,19 @@ def query_command(
     """
     chosen = method(exact, monte_carlo)
     text, source = _source(text, file_path)
-    with _query_errors(source):
-        statements = parse(text)
+    with _query_errors(source):  # the prepared run: the text read, checked and planned once
+        rounds = query_rounds(
+            text, trials=trials, exact=chosen,
+            seed=seed, threads=threads, target_stderr=target_stderr, hole_cards=hole_cards,
+            strict=strict_cards,
+        )  # fmt: skip
+    statements = rounds.statements
     if plot_path is not None:
         if not any(s.aggregate == "histogram" for st in statements for s in st.selectors):
             fail("--plot: the query has no histogram column to draw", {})
         with user_errors({"plot": "--plot"}):
             check_plot_target(plot_path)
     with _query_errors(source):
-        rounds = query_rounds(
-            text, trials=trials, exact=chosen,
-            seed=seed, threads=threads, target_stderr=target_stderr, hole_cards=hole_cards,
-            strict=strict_cards,
-        )  # fmt: skip
         results, stopped = _run(rounds, quiet)
     notes = [[*map(for_shell, r.notes), *flag_notes(r, trials, target_stderr)] for r in results]
     # the answer first: drawing takes time, and Ctrl-C or a full disk there

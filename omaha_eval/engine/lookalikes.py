@@ -35,14 +35,14 @@ import re
 
 from omaha_eval._checks import CardArray
 from omaha_eval._range_parse import HAND_MACROS, RANK_VARS, SUIT_VARS
-from omaha_eval.cards import SUITS, format_cards
+from omaha_eval.cards import SUIT_SYMBOLS, SUITS, format_cards
 
 __all__ = ["STRICT", "hand_list_note", "note", "reading", "refusal", "with_reading"]
 
 # How notes and errors name the switch; the command line shows its flag instead.
 STRICT = "strict=True"
 
-_SUIT_SYMBOLS = "♣♦♥♠♧♢♡♤"
+_SUIT_SYMBOLS = "".join(SUIT_SYMBOLS)
 _SUIT_NAMES = {"c": "a club", "d": "a diamond", "h": "a heart", "s": "a spade"}
 _RANK_CHARS = "23456789TJQKAtjqka"
 _RANK_VAR_CHARS = RANK_VARS + RANK_VARS.upper()

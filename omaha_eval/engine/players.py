@@ -131,24 +131,50 @@ def card_terms(text: str) -> list[int] | None:
     separates hands or patterns (some term holds two cards or more), else
     None: one run of cards (commas, if any, between single cards), or not
     card text at all."""
-    if card_count(text) == 0:
+    return _terms(text, card_count(text))
+
+
+def _terms(text: str, cards: int) -> list[int] | None:
+    """card_terms of text holding `cards` cards (card_count)."""
+    if cards == 0 or "," not in text:  # not card text, or one term
         return None
     counts = [card_count(term) for term in text.split(",") if term.strip()]
     return counts if len(counts) > 1 and max(counts) > 1 else None
 
 
-def hole_size(value: Any) -> int | None:
+@dataclass(frozen=True)
+class TextShape:
+    """What a player's text is, read once (read_players reads each text's
+    shape once and passes it on): stars only (`random`), its card count
+    (card_count: 0 when it is not plain card text) and the card counts of
+    its comma-separated terms (card_terms)."""
+
+    random: bool
+    cards: int
+    terms: list[int] | None
+
+
+def text_shape(text: str) -> TextShape:
+    """The shape of a player's text."""
+    if is_random_text(text):
+        return TextShape(True, 0, None)
+    cards = card_count(text)
+    return TextShape(False, cards, _terms(text, cards))
+
+
+def hole_size(value: Any, shape: TextShape | None = None) -> int | None:
     """The hole-card count a player fixes (4, 5 or 6), if it fixes one: a
     hand's, an array's or a range object's (text of k cards is a hand
     only in a spot of k-card hands, so card text fixes its count too, and
-    a list of whole hands of one size fixes theirs)."""
+    a list of whole hands of one size fixes theirs).  `shape`: the text's,
+    already read."""
     size = None
     if isinstance(value, str):
-        terms = card_terms(value)
-        if terms is None:
-            size = card_count(value)
-        elif len(set(terms)) == 1:
-            size = terms[0]
+        shape = shape or text_shape(value)
+        if shape.terms is None:
+            size = shape.cards
+        elif len(set(shape.terms)) == 1:
+            size = shape.terms[0]
     elif hasattr(value, "combos") and hasattr(value, "weights"):
         size = _width(value.combos)
     elif isinstance(value, tuple) and len(value) == 2 and _checks.ndim(value[0]) == 2:
@@ -162,14 +188,16 @@ def _width(combos: Any) -> int | None:
     return int(np.shape(combos)[1]) if _checks.ndim(combos) == 2 else None
 
 
-def _spot_size(values: Sequence[Any], hole_cards: int | None, names: Sequence[str]
-               ) -> tuple[int, str | None]:  # fmt: skip
-    """The spot's hole-card count and the name of the player that set it."""
+def _spot_size(
+    sizes: Sequence[int | None], texts: Sequence[bool], hole_cards: int | None, names: Sequence[str]
+) -> tuple[int, str | None]:
+    """The spot's hole-card count and the name of the player that set it,
+    from each player's hole_size (`texts`: which players are text)."""
     if hole_cards is not None:
         return _checks.hole_cards(hole_cards), None
-    texts_last = sorted(range(len(values)), key=lambda i: isinstance(values[i], str))
+    texts_last = sorted(range(len(sizes)), key=lambda i: texts[i])
     for i in texts_last:
-        size = hole_size(values[i])
+        size = sizes[i]
         if size is not None:
             return size, names[i]
     return 4, None  # only random hands and range text: Omaha's four
@@ -184,12 +212,13 @@ def read_player(
     weights: Any = None,
     weights_name: str | None = None,
     strict: bool = False,
+    shape: TextShape | None = None,
 ) -> Player:
     """One player of a spot whose hands have k cards (`game`: the order
     percent terms such as ``15%`` take).  `weights` (named `weights_name`
     in messages) go with an (N, k) array of hands only (None: weight 1
     each).  `strict`: text that looks like cards but is not a hand is an
-    error, not a pattern."""
+    error, not a pattern.  `shape`: the text's (text_shape), already read."""
     weights_name = weights_name or f"{name} weights"
     if weights is not None and (
         isinstance(value, (str, tuple)) or hasattr(value, "weights") or _checks.ndim(value) != 2
@@ -199,12 +228,13 @@ def read_player(
             param=weights_name,
         )
     if isinstance(value, str):
-        if is_random_text(value):
+        shape = shape or text_shape(value)
+        if shape.random:
             return Player("random", value.strip(), np.zeros((0, k), np.uint8), np.zeros(0))
-        terms = card_terms(value)
+        terms = shape.terms
         if terms is not None:
             return _range_text(value, name, k, game, strict, hands=terms.count(k) == len(terms))
-        cards = card_count(value)
+        cards = shape.cards
         if cards == k:
             hand = _checks.card_set(value, name, (k,))
             return Player("hand", format_cards(hand), hand.reshape(1, k), np.ones(1))
@@ -279,14 +309,18 @@ def read_players(
     given_weights: list[tuple[Any, str] | None] = (
         [None] * len(values) if weights is None else list(weights)
     )
-    k, setter = _spot_size(values, hole_cards, names)
+    # each text's shape read once: the spot's size, each size and the order take it
+    shapes = [text_shape(v) if isinstance(v, str) else None for v in values]
+    sizes = [hole_size(v, s) for v, s in zip(values, shapes, strict=True)]
+    texts = [s is not None for s in shapes]
+    k, setter = _spot_size(sizes, texts, hole_cards, names)
     if k not in game.hole_sizes:
         raise OmahaEvalError(
             f"{game.name} is played with {_checks.sizes_text(game.hole_sizes)} hole cards, not {k}",
             param="hole_cards",
         )
     for i, value in enumerate(values):
-        size = hole_size(value)
+        size = sizes[i]
         # a hand of another size is a mistake, not range text
         if size is not None and size != k and (hole_cards is None or not isinstance(value, str)):
             other = f"{setter} has {k}" if setter else f"hole_cards is {k}"
@@ -295,14 +329,15 @@ def read_players(
                 param=names[i],
             )
     # cheap players first, so that a bad hand is reported before ranges expand
-    order = sorted(range(len(values)), key=lambda i: not _is_cheap(values[i], k))
+    order = sorted(range(len(values)), key=lambda i: not _is_cheap(shapes[i], k))
     read = {}
     for i in order:
         w, w_name = given_weights[i] or (None, None)
         read[i] = read_player(values[i], names[i], k, game, weights=w, weights_name=w_name,
-                              strict=strict)  # fmt: skip
+                              strict=strict, shape=shapes[i])  # fmt: skip
     return [read[i] for i in range(len(values))], k
 
 
-def _is_cheap(value: Any, k: int) -> bool:
-    return not isinstance(value, str) or is_random_text(value) or card_count(value) == k
+def _is_cheap(shape: TextShape | None, k: int) -> bool:
+    """A player read at once: not text (None), stars, or a hand's text."""
+    return shape is None or shape.random or shape.cards == k

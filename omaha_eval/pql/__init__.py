@@ -35,7 +35,7 @@ from __future__ import annotations
 import dataclasses
 import time
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 from omaha_eval import _checks
 from omaha_eval.engine.plan import Plan, read_options, read_progress
@@ -44,7 +44,7 @@ from omaha_eval.pql.check import Prepared, prepare_statement
 from omaha_eval.pql.evaluate import run
 from omaha_eval.pql.plan import plan
 from omaha_eval.pql.result import Column, QueryResult
-from omaha_eval.pql.syntax import QueryError, parse
+from omaha_eval.pql.syntax import QueryError, Statement, parse
 from omaha_eval.types import Seed, StopFlag
 
 __all__ = [
@@ -70,12 +70,19 @@ class QueryInterrupted(KeyboardInterrupt):
 
 class QueryRounds(Rounds[tuple[int, QueryResult]]):
     """The running results of a query (an iterator of (statement number,
-    result)), with what it will do: `plans`, each statement's plan (exact
-    or Monte Carlo, its trials; engine/plan.py)."""
+    result)), with what it will do: `statements`, the query's statements
+    as read (its one reading: callers look at them here), and `plans`, each
+    statement's plan (exact or Monte Carlo, its trials; engine/plan.py)."""
 
-    def __init__(self, results: Iterator[tuple[int, QueryResult]], plans: list[Plan]) -> None:
+    def __init__(
+        self,
+        results: Iterator[tuple[int, QueryResult]],
+        plans: list[Plan],
+        statements: Sequence[Statement] = (),
+    ) -> None:
         super().__init__(results)
         self.plans = plans
+        self.statements = tuple(statements)
 
 
 def query_rounds(
@@ -100,9 +107,10 @@ def query_rounds(
     options = read_options(trials=trials, exact=exact, target_stderr=target_stderr, seed=seed,
                            threads=threads, stop=stop)  # fmt: skip
     k = None if hole_cards is None else _checks.hole_cards(hole_cards)
-    prepared = [prepare_statement(s, k, strict) for s in parse(text)]
+    statements = parse(text)
+    prepared = [prepare_statement(s, k, strict) for s in statements]
     plans = [plan(p, options) for p in prepared]
-    return QueryRounds(_rounds(prepared, plans), plans)
+    return QueryRounds(_rounds(prepared, plans), plans, statements)
 
 
 def _rounds(prepared: list[Prepared], plans: list[Plan]) -> Iterator[tuple[int, QueryResult]]:

@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 import omaha_eval._core as _core
-from omaha_eval.cards import RANKS, card_id, parse_cards
+from omaha_eval.cards import LOW_RANKS, RANKS, SUITS, card_id, parse_cards
 from omaha_eval.engine.question import Question
 from omaha_eval.engine.spot import Spot
 from omaha_eval.errors import OmahaEvalError, describe
@@ -210,13 +210,13 @@ def _high_rating(text: str) -> int:
 
 def _low_rating(text: str) -> int:
     t = "".join(text.upper().replace("-", "").split())
-    low_ranks = "A2345678"
-    if len(t) != 5 or len(set(t)) != 5 or any(ch not in low_ranks for ch in t):
+    if len(t) != 5 or len(set(t)) != 5 or any(ch not in LOW_RANKS for ch in t):
         raise OmahaEvalError(
             f"expected a low of five different ranks A to 8 such as '8765A', got {text!r}"
         )
     # five cards of those ranks, any suits (a low ignores them)
-    cards = np.array([card_id(RANKS.index(ch), i % 4) for i, ch in enumerate(t)], dtype=np.uint8)
+    ids = [card_id(RANKS.index(ch), i % len(SUITS)) for i, ch in enumerate(t)]
+    cards = np.array(ids, dtype=np.uint8)
     return int(_core.low5_rows(cards.reshape(1, 5))[0])
 
 

@@ -32,13 +32,14 @@ import omaha_eval._checks as _checks
 import omaha_eval._core as _core
 from omaha_eval.engine import runner
 from omaha_eval.engine.boards import text as cards_text
+from omaha_eval.engine.executor import read_executor
 from omaha_eval.engine.plan import TRIAL_WORK, Plan, check_sampling_work, choose, read_options
 from omaha_eval.engine.question import read_question
 from omaha_eval.engine.seeds import block_stream
 from omaha_eval.engine.spot import Spot, prepare
 from omaha_eval.engine.threads import Workers, bind
 from omaha_eval.equity import equity  # noqa: F401 (the docstring's)
-from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
+from omaha_eval.errors import OmahaEvalError
 from omaha_eval.reports import rows as row_figures
 from omaha_eval.reports.classes import BoardClasses, board_classes, symmetries
 from omaha_eval.reports.distributed import run_rows
@@ -70,12 +71,6 @@ PROBABILITY_SAMPLES = 4096
 PROBABILITY_STREAM = 1 << 40  # the stream key of those draws (rows use 0..rows-1)
 PROGRESS_EVERY = 0.25  # seconds between progress calls
 SHARED_MAX_PARTS = 8  # threads of one shared enumeration of fixed hands (a table each)
-EXECUTORS = {
-    "thread": "thread",
-    "threads": "thread",
-    "process": "process",
-    "processes": "process",
-}  # the batch executors' names, singular or not
 
 
 def row_trials(rows: int) -> int:
@@ -90,26 +85,6 @@ class DaskClient(Protocol):
     scheduler: object
 
     def submit(self, *args: Any, **kwargs: Any) -> Any: ...
-
-
-def _read_executor(value: Any) -> tuple[str, Any]:
-    """(kind, Dask client or None): None runs in this process."""
-    if value is None:
-        return "none", None
-    if isinstance(value, str):
-        name = value.strip().lower()
-        if name in EXECUTORS:
-            return EXECUTORS[name], None
-        raise OmahaEvalError(
-            f"expected None, 'thread', 'process' or a Dask client, got {quote(value)}",
-            param="executor", value=value,
-        )  # fmt: skip
-    if callable(getattr(value, "submit", None)) and hasattr(value, "scheduler"):
-        return "dask", value
-    raise OmahaEvalTypeError(
-        f"expected None, 'thread', 'process' or a Dask client, got {quote(value)}",
-        param="executor", value=value,
-    )  # fmt: skip
 
 
 def _one_range_weights(spot: Spot, reps: npt.NDArray[np.uint8]) -> npt.NDArray[np.float64]:
@@ -204,7 +179,7 @@ def board_report(
     default ROW_TARGET_MAX_TRIALS); row r draws from child r of `seed`, so
     the same seed gives the same report on any number of `threads` and any
     `executor` (None: this process's threads; ``"thread"``, ``"process"``
-    or a Dask client: the batch executors of omaha_eval.batch, `threads`
+    or a Dask client: the one executor, engine/executor.py, with `threads`
     workers).  With two or more ranges sampled, the probabilities are
     estimates too (``probability_stderr``).
 
@@ -217,7 +192,7 @@ def board_report(
     options = read_options(trials=trials, exact=exact, target_stderr=target_stderr, seed=seed,
                            threads=threads, stop=stop, progress=progress)  # fmt: skip
     workers = options.threads
-    kind, client = _read_executor(executor)
+    where = None if executor is None else read_executor(executor, workers)
     question = read_question(players, board, dead, game="omaha8" if game is None else game,
                              board_sizes=range(5), patterns=False)  # fmt: skip
     assert not isinstance(question.board, tuple) and not isinstance(question.dead, tuple)
@@ -248,11 +223,11 @@ def board_report(
                             f" for each of the {len(todo):,} rows", runs=len(todo))  # fmt: skip
 
     report_of = _Assembler(question, spot, plan, classes, weight, prob_stderr, todo, start,
-                           kind if kind != "none" else None)  # fmt: skip
+                           None if where is None else where.kind)  # fmt: skip
     use_fixed = fixed and plan.exact and spot.n <= _core.BOARDS_MAX_PLAYERS
     try:
-        if kind != "none":
-            run_rows(report_of, question, spot, plan, reps, todo, workers, kind, client, progress)
+        if where is not None:
+            run_rows(report_of, question, plan, reps, todo, where, progress)
         elif use_fixed:
             _fixed(report_of, spot, reps, todo, workers, plan.stop, progress)
         elif plan.exact and row_figures.range_fits(spot):

@@ -4,15 +4,13 @@
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import numpy as np
+import numpy.typing as npt
 
 from omaha_eval.engine.report import aligned, html_table, pct, shown_text
 from omaha_eval.games import game as read_game
-
-if TYPE_CHECKING:  # a report shows itself with these tables: report imports this module
-    from omaha_eval.reports.report import BoardReport
 
 __all__ = ["SHOWN_ROWS", "heading", "report_html", "report_table", "rows_grid"]
 
@@ -20,7 +18,67 @@ __all__ = ["SHOWN_ROWS", "heading", "report_html", "report_table", "rows_grid"]
 SHOWN_ROWS = 10
 
 
-def _columns(report: BoardReport) -> list[tuple[str, str, int | None]]:
+class ShownReport(Protocol):
+    """What the tables read of a report (reports/report.BoardReport, which
+    shows itself with these tables: this module does not import it; read-only,
+    as a frozen report's fields are)."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def board(self) -> str: ...
+
+    @property
+    def dead(self) -> str: ...
+
+    @property
+    def boards(self) -> npt.NDArray[np.int64]: ...
+
+    @property
+    def probability(self) -> npt.NDArray[np.float64]: ...
+
+    @property
+    def stderr(self) -> npt.NDArray[np.float64]: ...
+
+    @property
+    def trials(self) -> npt.NDArray[np.int64]: ...
+
+    @property
+    def method(self) -> str: ...
+
+    @property
+    def seed(self) -> int | None: ...
+
+    @property
+    def total_rows(self) -> int: ...
+
+    @property
+    def interrupted(self) -> bool: ...
+
+    @property
+    def elapsed(self) -> float: ...
+
+    @property
+    def notes(self) -> tuple[str, ...]: ...
+
+    @property
+    def labels(self) -> tuple[str, ...] | None: ...
+
+    def __len__(self) -> int: ...
+
+    @property
+    def board_texts(self) -> list[str]: ...
+
+    def figure(self, name: str, player: int = 0) -> npt.NDArray[np.float64]: ...
+
+    def group(self, by: Any = "texture") -> ShownReport: ...
+
+
+def _columns(report: ShownReport) -> list[tuple[str, str, int | None]]:
     """(header, figure, player) of the table's figure columns."""
     has_low = read_game(report.game).has_low
     cols: list[tuple[str, str, int | None]] = []
@@ -34,7 +92,7 @@ def _columns(report: BoardReport) -> list[tuple[str, str, int | None]]:
     return cols
 
 
-def rows_grid(report: BoardReport, order: list[int] | None = None
+def rows_grid(report: ShownReport, order: list[int] | None = None
               ) -> tuple[list[str], list[list[str]]]:  # fmt: skip
     """The header and the cells of rows `order` (default: all)."""
     cols = _columns(report)
@@ -51,7 +109,7 @@ def rows_grid(report: BoardReport, order: list[int] | None = None
     return header, rows
 
 
-def heading(report: BoardReport) -> list[str]:
+def heading(report: ShownReport) -> list[str]:
     who = " vs ".join(shown_text(p) for p in report.players)
     where = f"board {report.board or '(none)'}" + (f", dead {report.dead}" if report.dead else "")
     what = f"{len(report):,} {'groups' if report.labels is not None else 'rows'}"
@@ -68,7 +126,7 @@ def heading(report: BoardReport) -> list[str]:
     return lines
 
 
-def _sections(report: BoardReport) -> list[tuple[str, list[str], list[list[str]]]]:
+def _sections(report: ShownReport) -> list[tuple[str, list[str], list[list[str]]]]:
     """(title, header, rows) of each table of the report."""
     if not len(report):
         return []
@@ -87,7 +145,7 @@ def _sections(report: BoardReport) -> list[tuple[str, list[str], list[list[str]]
     ]
 
 
-def report_table(report: BoardReport) -> str:
+def report_table(report: ShownReport) -> str:
     """The heading, then the top and bottom rows and the texture groups (a
     short or grouped report: every row)."""
     lines = heading(report)
@@ -96,7 +154,7 @@ def report_table(report: BoardReport) -> str:
     return "\n".join(lines)
 
 
-def report_html(report: BoardReport) -> str:
+def report_html(report: ShownReport) -> str:
     """report_table as HTML, every text escaped."""
     parts = [f"<p>{html.escape(line)}</p>" for line in heading(report)]
     for title, header, rows in _sections(report):

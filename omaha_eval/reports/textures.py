@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 
 import omaha_eval._checks as _checks
-from omaha_eval.cards import RANKS
+from omaha_eval.cards import RANKS, rank_of, suit_of
 from omaha_eval.streets import BOARD_SIZE, DEALT_BOARDS
 from omaha_eval.types import Board
 
@@ -97,10 +97,10 @@ def _suits(counts: list[int], cards: int) -> str:
 
 def texture_of_ids(cards: list[int]) -> Texture:
     """The textures of a board given as card ids (checked by the caller)."""
-    ranks = [c // 4 for c in cards]
+    ranks = [rank_of(c) for c in cards]
     to_come = BOARD_SIZE - len(cards)
     rank_counts = sorted(Counter(ranks).values(), reverse=True)
-    suit_counts = sorted(Counter(c % 4 for c in cards).values(), reverse=True)
+    suit_counts = sorted(Counter(suit_of(c) for c in cards).values(), reverse=True)
     distinct = set(ranks)
     low = len(distinct & LOW_RANKS)
     return Texture(

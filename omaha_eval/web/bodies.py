@@ -27,6 +27,7 @@ __all__ = [
     "MAX_TEXT",
     "ApiError",
     "Body",
+    "FieldError",
     "error_dict",
     "error_response",
     "read_body",
@@ -47,12 +48,28 @@ class ApiError(Exception):
         self.status = status
 
 
+class FieldError(Exception):
+    """An error of the package about the request's input `field`, which the
+    page shows there: the error itself, as it was raised (its own param,
+    "range" or "hole", stays in it and in its message), and the field."""
+
+    def __init__(self, error: OmahaEvalError, field: str) -> None:
+        super().__init__(str(error))
+        self.error = error
+        self.field = field
+
+
 def error_dict(exc: BaseException, field: str | None = None) -> dict[str, Any] | None:
     """The API's error body for a user's error (None for any other
     exception): the message in plain words (one line, players counted from
-    1), the field from the error's attributes, else `field`."""
+    1), the field from the error's attributes, else `field`; a FieldError's
+    field in place of its error's."""
     if isinstance(exc, ApiError):
         return {"error": exc.message, "field": exc.field}
+    if isinstance(exc, FieldError):
+        inner = error_dict(exc.error)
+        assert inner is not None  # the package's own error always has one
+        return {**inner, "field": exc.field}
     if not isinstance(exc, OmahaEvalError):
         return None
     data: dict[str, Any] = {"error": for_people(str(exc)), "field": exc.param or field}

@@ -34,9 +34,12 @@ def _template(name: str) -> str:
 
 
 def _body(page: str) -> str:
-    """The page's own part, with the run options where it has them."""
+    """The page's own part, with the run options where it has them and the
+    player limits (games.py's) where it takes players."""
     return Template(_template(f"{page}.html")).safe_substitute(
-        RUN_OPTIONS=_template("run_options.html")
+        RUN_OPTIONS=_template("run_options.html"),
+        MIN_PLAYERS=PLAYERS[0],
+        MAX_PLAYERS=MAX_PLAYERS,
     )
 
 

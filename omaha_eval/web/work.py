@@ -33,12 +33,11 @@ from omaha_eval.games import HOLE_SIZES, MAX_PLAYERS, game
 from omaha_eval.pages import page_source
 from omaha_eval.pql import QueryResult, query_rounds
 from omaha_eval.pql.report import query_cells
-from omaha_eval.pql.syntax import parse
 from omaha_eval.ranges import Range
 from omaha_eval.records import json_ready, result_document
 from omaha_eval.reports import BoardReportInterrupted, board_report
 from omaha_eval.streets import DEALT_BOARDS
-from omaha_eval.web.bodies import MAX_QUERY, ApiError, Body, error_dict
+from omaha_eval.web.bodies import MAX_QUERY, ApiError, Body, FieldError, error_dict
 from omaha_eval.web.jobs import Progress
 
 __all__ = [
@@ -66,15 +65,16 @@ Run = Callable[[Progress], dict[str, Any]]
 @contextmanager
 def field(name: str | None) -> Iterator[None]:
     """An error of the package raised while reading the request's input
-    `name` is about that input: the page shows it there (the library names
-    its own parameter, "range" or "hole", which the message keeps).  None:
-    the error's own param stands."""
+    `name` is about that input: it goes on as a FieldError holding it
+    unchanged, which the page shows there (the library names its own
+    parameter, "range" or "hole", which the message keeps).  None: the
+    error's own param stands."""
     try:
         yield
     except OmahaEvalError as exc:
-        if name is not None:
-            exc.param = name
-        raise
+        if name is None:
+            raise
+        raise FieldError(exc, name) from exc
 
 
 def _run_options(body: Body) -> dict[str, Any]:
@@ -91,16 +91,13 @@ def _run_options(body: Body) -> dict[str, Any]:
 
 
 def _spot(body: Body) -> tuple[list[str], str, str, str]:
-    """players, board, dead and game of a spot, each checked on its own."""
+    """players, board, dead and game of a spot, as texts: the run reads them
+    (once, naming the field of an error), the game checked here."""
     players = body.texts("players", MAX_PLAYERS)
     board, dead = body.text("board"), body.text("dead")
     name = body.text("game") or "omaha8"
     with field("game"):
         game(name)
-    with field("board"):
-        read_cards(board, "board", BOARD_SIZES)
-    with field("dead"):
-        read_cards(dead, "dead", None)
     return players, board, dead, name
 
 
@@ -143,8 +140,8 @@ def prepare_query(body: Body, stop: threading.Event) -> Run:
     options = _run_options(body)
     body.done()
     with field("text"):
-        count = len(parse(text))
         rounds = query_rounds(text, stop=stop, **options)
+    count = len(rounds.statements)
 
     def run(progress: Progress) -> dict[str, Any]:
         results: list[dict[str, Any]] = []
@@ -205,8 +202,7 @@ def check_spot(body: Body) -> dict[str, Any]:
             out["players"].append(None)
             continue
         try:
-            with field(f"players[{i}]"):
-                player = read_player(text, f"players[{i}]", k, the_game)
+            player = read_player(text, f"players[{i}]", k, the_game)
         except OmahaEvalError as exc:
             out["players"].append(_error(exc, f"players[{i}]"))
             continue
@@ -220,8 +216,7 @@ def check_spot(body: Body) -> dict[str, Any]:
         out["players"].append({"kind": player.kind, "combos": n, "reading": reading, "note": note})
     for which, text, sizes in (("board", board, BOARD_SIZES), ("dead", dead, None)):
         try:
-            with field(which):
-                cards = read_cards(text, which, sizes)
+            cards = read_cards(text, which, sizes)
         except OmahaEvalError as exc:
             out[which] = _error(exc, which)
             continue
@@ -235,7 +230,8 @@ def check_spot(body: Body) -> dict[str, Any]:
 
 
 def _error(exc: OmahaEvalError, name: str) -> dict[str, Any]:
-    data = error_dict(exc, name)
+    """The error body of an error about the input `name`."""
+    data = error_dict(FieldError(exc, name))
     assert data is not None  # the package's own error always has one
     return data
 

@@ -1,0 +1,110 @@
+"""Input read once (issue 38, item 2): a player's text is shaped once before
+it is parsed, a query's text is parsed once by the command and by the web
+(they read the prepared run's statements), and the web leaves a spot's
+board and dead cards to the run, which names the field of their errors."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+import omaha_eval as oe
+from omaha_eval.cli import main
+from omaha_eval.engine import players as players_module
+from omaha_eval.engine.players import card_terms, hole_size, text_shape
+from omaha_eval.pql import syntax
+
+QUERY = "select avg(equity(hero, river)) from hero='AsAh2c3d', villain='KsKh4c5d' ;\n" * 2
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> Counter[str]:
+    calls: Counter[str] = Counter()
+    real = getattr(module, name)
+
+    def counted(text: str, *args: Any, **kwargs: Any) -> Any:
+        calls[text] += 1
+        return real(text, *args, **kwargs)
+
+    monkeypatch.setattr(module, name, counted)
+    return calls
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["AsAh2c3d", "As Ah 2c 3d 4d", "*", " ** ", "AA:$ds, KK", "AsAh2c3d, KsKh4c5d", "15%", "Kx"],
+)
+def test_a_text_s_shape_is_what_the_readers_found_before(text: str) -> None:
+    shape = text_shape(text)
+    assert shape.random == players_module.is_random_text(text)
+    assert shape.terms == card_terms(text)
+    assert shape.cards == (0 if shape.random else oe.cards.card_count(text))
+    assert hole_size(text, shape) == hole_size(text)
+
+
+def test_each_player_s_text_is_counted_once_before_it_is_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Monte Carlo with a range: not the small path, every player read in Python
+    given = ["AsAh2c3d", "KK:$ds", "*"]
+    want = oe.equity(given, "Qd7h2d", trials=2000, seed=1, threads=1)
+    calls = _counting(monkeypatch, players_module, "card_count")
+    got = oe.equity(given, "Qd7h2d", trials=2000, seed=1, threads=1)
+    assert [p.equity for p in got.players] == [p.equity for p in want.players]
+    assert calls == Counter({"AsAh2c3d": 1, "KK:$ds": 1})  # stars: never counted
+
+
+def _parsers(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The texts a query parser is made for (every parse of query text,
+    wherever parse was imported, makes one)."""
+    made: list[str] = []
+
+    class Counted(syntax.Parser):
+        def __init__(self, text: str) -> None:
+            made.append(text)
+            super().__init__(text)
+
+    monkeypatch.setattr(syntax, "Parser", Counted)
+    return made
+
+
+def test_the_query_command_parses_the_text_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    made = _parsers(monkeypatch)
+    out = CliRunner().invoke(main, ["query", QUERY, "--trials", "2000", "--seed", "3"])
+    assert out.exit_code == 0, out.output
+    assert made == [QUERY]
+
+
+def test_the_web_parses_a_query_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx2")
+    from starlette.testclient import TestClient
+
+    from omaha_eval.web.app import create_app
+
+    made = _parsers(monkeypatch)
+    with TestClient(create_app(), base_url="http://127.0.0.1") as client:
+        answer = client.post("/api/query", json={"text": QUERY, "trials": 2000, "seed": 3})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["statements"] == 2
+    assert made == [QUERY]
+
+
+@pytest.mark.parametrize(
+    ("field", "text"), [("board", "Qd7h2d9c8c3s"), ("board", "QdQd"), ("dead", "AsZz")]
+)
+def test_the_web_names_the_field_of_a_bad_board_or_dead_card(field: str, text: str) -> None:
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx2")
+    from starlette.testclient import TestClient
+
+    from omaha_eval.web.app import create_app
+
+    body = {"players": ["AsAh2c3d", "KsKh4c5d"], field: text}
+    with TestClient(create_app(), base_url="http://127.0.0.1") as client:
+        for path in ("/api/equity", "/api/boards"):
+            answer = client.post(path, json=body)
+            assert answer.status_code == 422, answer.text
+            assert answer.json()["field"] == field
