@@ -60,8 +60,12 @@ BOARD_FLAGS = {**FLAGS, "by": "--group", "figure": "--sort", "executor": "--work
 @click.option("--group", "group_by", type=click.Choice(list(GROUPINGS)),
               help="Print the rows grouped by a texture instead.")  # fmt: skip
 @row_options
-@click.option("--json", "as_json", is_flag=True,
-              help="Print one JSON document, column by column (docs/boards.md).")
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print one JSON document, column by column (docs/boards.md).",
+)
 @click.option("--csv", "as_csv", is_flag=True, help="Print a CSV row per row (the same columns).")
 @click.option("--plot", "plot_path", metavar="FILE", type=click.Path(dir_okay=False),
               help="Draw equity and scoop by group and equity over the boards to FILE "

@@ -36,6 +36,7 @@ __all__ = [
     "columns_csv",
     "columns_document",
     "columns_json",
+    "document_columns",
     "take_rows",
     "with_player_aliases",
 ]
@@ -160,3 +161,14 @@ def columns_json(table: Mapping[str, Any], *, digits: int = JSON_DIGITS, **run: 
     return json.dumps(
         json_ready(document), ensure_ascii=False, allow_nan=False, separators=(",", ":")
     )
+
+
+def document_columns(document: Mapping[str, Any]) -> dict[str, list[Any]]:
+    """The columns of a columns_document (parsed JSON too), every one a
+    value per row again, in order."""
+    rows = int(document["rows"])
+    same, data = document["same"], document["data"]
+    return {
+        name: list(data[name]) if name in data else [same[name]] * rows
+        for name in document["columns"]
+    }

@@ -667,6 +667,10 @@ def range_hits(
     omaha_eval.games (default ``"omaha8"``: without a low, no low classes);
     `by` groups the flops by a texture grouping (``"texture"``...).  Bad
     input raises the errors equity() raises."""
+    if by is not None and (not isinstance(by, str) or by not in GROUPINGS):
+        raise OmahaEvalError(
+            f"expected one of {', '.join(GROUPINGS)}, got {quote(by)}", param="by", value=by
+        )
     the_game = read_game("omaha8" if game is None else game)
     b = read_cards(board, "board", BOARD_SIZES, patterns=False)
     d = read_cards(dead, "dead", None, patterns=False)
