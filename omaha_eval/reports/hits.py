@@ -82,6 +82,7 @@ __all__ = [
     "HitClass",
     "RangeHits",
     "board_hits",
+    "classes_for",
     "hit_flags",
     "range_hits",
 ]
