@@ -327,28 +327,72 @@ def board_hits(
     dead: npt.NDArray[np.uint8],
     has_low: bool = True,
     live: BoolArray | None = None,
+    memo: dict[tuple[int, ...], BoolArray] | None = None,
 ) -> BoardHits:
     """The classes a board of 3 to 5 cards answers and what every hand of
     `hands` makes there.  `live` marks the hands that touch no board or
     dead card (None: all of them); the others get flags too, meaningless:
-    give them weight 0."""
+    give them weight 0.  `memo` keeps the rank patterns' flags by the
+    board's ranks, for many boards with the same hands and dead cards."""
     classes = classes_for(has_low, len(board))
     index = {c.name: j for j, c in enumerate(classes)}
+    b = board.astype(np.int64)
+    d = dead.astype(np.int64)
+    key = tuple(sorted(rank_of(b).tolist()))
+    flags = None if memo is None else memo.get(key)
+    if flags is None:
+        flags = _rank_flags(hands, classes, index, b, d, has_low)
+        if memo is not None:
+            memo[key] = flags
+    by_hand: dict[int, BoolArray] = {}
+    # flushes: the hands holding two of a suit the board shows three times
+    board_suits = np.bincount(suit_of(b), minlength=4)
+    flushing = np.ones(len(hands.combos), dtype=np.bool_) if live is None else live.copy()
+    flushing &= (board_suits >= 3).any()
+    for s in np.flatnonzero(board_suits >= 3).tolist():
+        flushing &= hands.suits[:, s] >= 2
+    at = np.flatnonzero(flushing)
+    suited_cats = _best_categories(hands.combos[at], board) if len(at) else np.zeros(0, np.uint8)
+    suited = (at.astype(np.int64), suited_cats)
+
+    if len(board) < BOARD_SIZE:
+        dead_suits = np.bincount(suit_of(d), minlength=4)
+        draw = np.zeros(len(hands.combos), dtype=np.bool_)
+        nut_draw = np.zeros(len(hands.combos), dtype=np.bool_)
+        known = set(b.tolist()) | set(d.tolist())
+        for s in np.flatnonzero(board_suits == 2).tolist():
+            mine = hands.suits[:, s]
+            this = (mine >= 2) & (13 - 2 - dead_suits[s] - mine > 0)
+            draw |= this
+            tops = [card_id(r, s) for r in range(ACE, -1, -1) if card_id(r, s) not in known]
+            if tops:
+                nut_draw |= this & (hands.combos == tops[0]).any(axis=1)
+        by_hand[index["flush_draw"]] = draw
+        by_hand[index["nut_flush_draw"]] = nut_draw
+
+    return BoardHits(classes, flags, by_hand, suited)
+
+
+def _rank_flags(
+    hands: Hands,
+    classes: tuple[HitClass, ...],
+    index: dict[str, int],
+    b: IntArray,
+    d: IntArray,
+    has_low: bool,
+) -> BoolArray:
+    """(P, C): the flags of every rank pattern for the classes that depend
+    on the ranks alone (the others stay 0)."""
     counts = hands.counts
     p = len(counts)
     flags = np.zeros((p, len(classes)), dtype=np.bool_)
-    by_hand: dict[int, BoolArray] = {}
-
-    b = board.astype(np.int64)
-    d = dead.astype(np.int64)
     board_ranks = np.bincount(rank_of(b), minlength=RANK_COUNT)
     dead_ranks = np.bincount(rank_of(d), minlength=RANK_COUNT)
     unseen = 4 - board_ranks - dead_ranks  # per rank, before the hand's own cards
     held = counts > 0
     hand_set = held.astype(np.int64) @ _RANK_BITS
     board_set = int((board_ranks > 0).astype(np.int64) @ _RANK_BITS)
-    draws = len(board) < BOARD_SIZE
-
+    draws = len(b) < BOARD_SIZE
     # the high category of each pattern with no flush: its ranks dealt in
     # suits that make none (hole card i in suit i mod 4, board card j in
     # suit j mod 4: no two hole cards of one suit meet three board cards of it)
@@ -359,16 +403,6 @@ def board_hits(
     cats = _best_categories(hole, plain)
     for code, c in enumerate(_CATEGORY_CLASSES):
         flags[:, index[c.name]] = cats == code
-
-    # flushes: the hands holding two of a suit the board shows three times
-    board_suits = np.bincount(suit_of(b), minlength=4)
-    flushing = np.ones(len(hands.combos), dtype=np.bool_) if live is None else live.copy()
-    flushing &= (board_suits >= 3).any()
-    for s in np.flatnonzero(board_suits >= 3).tolist():
-        flushing &= hands.suits[:, s] >= 2
-    at = np.flatnonzero(flushing)
-    suited_cats = _best_categories(hands.combos[at], board) if len(at) else np.zeros(0, np.uint8)
-    suited = (at.astype(np.int64), suited_cats)
 
     if has_low:
         table = low_table()
@@ -390,12 +424,12 @@ def board_hits(
                 bit = int(LOW_BIT[r])
                 if not bit:
                     continue
-                live = (unseen[r] - counts[:, r]) > 0  # a card of rank r still to come
+                coming = (unseen[r] - counts[:, r]) > 0  # a card of rank r still to come
                 after = table[hand_low, board_low | bit]
                 left = available if unseen[r] > 1 else available & ~bit
                 nut_after, _ = nut_lows(board_low | bit, left)
-                any_low |= live & (after > 0)
-                any_nut |= live & (after > 0) & (after == nut_after)
+                any_low |= coming & (after > 0)
+                any_nut |= coming & (after > 0) & (after == nut_after)
             no_low = low_now == 0
             nut_draw = no_low & any_nut
             flags[:, index["low_draw"]] = no_low & any_low
@@ -404,20 +438,6 @@ def board_hits(
             flags[:, index["nut_low_draw_backup"]] = nut_draw & spare
 
     if draws:
-        dead_suits = np.bincount(suit_of(d), minlength=4)
-        draw = np.zeros(len(hands.combos), dtype=np.bool_)
-        nut_draw = np.zeros(len(hands.combos), dtype=np.bool_)
-        known = set(b.tolist()) | set(d.tolist())
-        for s in np.flatnonzero(board_suits == 2).tolist():
-            mine = hands.suits[:, s]
-            this = (mine >= 2) & (13 - 2 - dead_suits[s] - mine > 0)
-            draw |= this
-            tops = [card_id(r, s) for r in range(ACE, -1, -1) if card_id(r, s) not in known]
-            if tops:
-                nut_draw |= this & (hands.combos == tops[0]).any(axis=1)
-        by_hand[index["flush_draw"]] = draw
-        by_hand[index["nut_flush_draw"]] = nut_draw
-
         made, out_ranks = straight_tables(board_set)
         made_now = made[hand_set]
         bits = (out_ranks[hand_set][:, None] >> np.arange(RANK_COUNT)) & 1
@@ -436,7 +456,8 @@ def board_hits(
     flags[:, index["hole_two_pair"]] = (held & once[None, :]).sum(axis=1) >= 2
     flags[:, index["overpair"]] = pocket[:, top + 1 :].any(axis=1)
     flags[:, index["top_pair"]] = (counts[:, top] == 1) & bool(once[top])
-    return BoardHits(classes, flags, by_hand, suited)
+    flags.flags.writeable = False
+    return flags
 
 
 def hit_flags(
@@ -737,13 +758,14 @@ def _every_flop(
     values = np.zeros((len(reps), len(names)))
     mass = np.zeros(len(reps))
     counted = np.zeros(len(reps), dtype=np.int64)
+    memo: dict[tuple[int, ...], BoolArray] = {}
     for r, flop in enumerate(reps):
         flop_mask = np.uint64(sum(1 << int(c) for c in flop))
         live = (masks & flop_mask) == 0
         w = np.where(live, weights, 0.0)
         mass[r] = float(w.sum())
         counted[r] = int(live.sum())
-        values[r] = board_hits(hands, flop, dead, has_low, live).shares(hands, w)
+        values[r] = board_hits(hands, flop, dead, has_low, live, memo).shares(hands, w)
     weight = mass * classes.sizes
     return RangeHits(
         label,
