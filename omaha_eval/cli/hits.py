@@ -13,9 +13,8 @@ from omaha_eval.cli.rows import ROW_FLAGS, chosen_rows, row_options
 from omaha_eval.engine.report import aligned, pct
 from omaha_eval.games import Game
 from omaha_eval.reports.columns import columns_csv, columns_json, take_rows
-from omaha_eval.reports.hits import RangeHits, classes_for, range_hits
-from omaha_eval.reports.textures import GROUPINGS, texture_of_ids
-from omaha_eval.streets import FLOP
+from omaha_eval.reports.hits import RangeHits, column_prototype, range_hits
+from omaha_eval.reports.textures import GROUPINGS
 
 __all__ = ["hits_command"]
 
@@ -92,7 +91,9 @@ def hits_command(
     if board.strip() and group_by:
         fail("--group: the rows of every flop are grouped; give no --board", {})
     # the texts are read before the work: a typo costs no wait
-    chosen_rows(_prototype(game, group_by is not None), where_text, sort_text, top, HITS_FLAGS)
+    chosen_rows(
+        column_prototype(game.has_low, group_by is not None), where_text, sort_text, top, HITS_FLAGS
+    )
     with user_errors(HITS_FLAGS):
         found = range_hits(range_text, board, dead, game=game.name, by=group_by)
     table = found.columns()
@@ -109,18 +110,6 @@ def hits_command(
         click.echo(str(found))
     else:
         click.echo(_rows_table(found, chosen, len(rows)))
-
-
-def _prototype(game: Game, grouped: bool) -> dict[str, list[Any]]:
-    """A one-row table of the columns range_hits' rows have, for reading
-    --where and --sort."""
-    table: dict[str, list[Any]] = {"board": [""], "boards": [0], "probability": [0.0], "hands": [0]}
-    if not grouped:
-        sample = texture_of_ids(list(range(3)))
-        table.update({n: [v] for n, v in sample.to_dict().items()})
-        table["texture"] = [sample.label]
-    table.update({c.name: [0.0] for c in classes_for(game.has_low, FLOP)})
-    return table
 
 
 def _rows_table(found: RangeHits, table: dict[str, Any], count: int) -> str:

@@ -83,6 +83,7 @@ __all__ = [
     "RangeHits",
     "board_hits",
     "classes_for",
+    "column_prototype",
     "hit_flags",
     "range_hits",
 ]
@@ -471,6 +472,19 @@ def hit_flags(
     hands = Hands.of(combos)
     hits = board_hits(hands, board, dead, has_low)
     return hits.classes, hits.flags(hands)
+
+
+def column_prototype(has_low: bool, grouped: bool) -> Table:
+    """A one-row table of the columns RangeHits.columns() has for every
+    flop (grouped or not) of a game with or without a low: what a filter
+    or a sort is read against before the work."""
+    table: Table = {"board": [""], "boards": [0], "probability": [0.0], "hands": [0]}
+    if not grouped:
+        sample = texture_of_ids([0, 1, 2])
+        table.update({n: [v] for n, v in sample.to_dict().items()})
+        table["texture"] = [sample.label]
+    table.update({c.name: [0.0] for c in classes_for(has_low, FLOP)})
+    return table
 
 
 # ----------------------------------------------------------------- answer
