@@ -12,7 +12,7 @@ pytest.importorskip("httpx2", reason="Starlette's TestClient needs httpx2 (the t
 from starlette.testclient import TestClient
 
 import omaha_eval as oe
-from omaha_eval.reports.columns import document_columns
+from omaha_eval.reports.columns import board_columns, document_columns, with_player_aliases
 from omaha_eval.reports.select import select_rows
 from omaha_eval.web import create_app
 
@@ -87,3 +87,34 @@ def test_the_hits_page_has_its_form_and_texture_groupings(client) -> None:
     ):
         assert part in page.text
     assert client.get("/static/hits.js").status_code == 200
+
+
+SPOT = {"players": ["AsAh2c3d", "KcKd4c5d"], "board": "Jd4d8c"}
+
+
+def test_boards_rows_are_chosen_and_grouped_as_the_command_chooses_them(client) -> None:
+    body = {**SPOT, "where": "scoop>0.5", "sort": "equity asc, board", "top": 4}
+    data = client.post("/api/boards", json=body).json()
+    report = oe.board_report(SPOT["players"], SPOT["board"])
+    table = with_player_aliases(board_columns(report))
+    rows = select_rows(table, where=body["where"], sort=body["sort"], top=4)
+    assert [r["board"] for r in data["rows"]] == [report.board_texts[int(r)] for r in rows]
+    assert data["rows_shown"] == 4 and data["rows_all"] == len(report)
+    grouped = client.post("/api/boards", json={**SPOT, "group": "pairing"}).json()
+    assert grouped["grouped_by"] == "pairing"
+    assert [r["board"] for r in grouped["rows"]] == report.group("pairing").board_texts
+
+
+@pytest.mark.parametrize(
+    ("extra", "field"),
+    [
+        ({"where": "p3_scoop>0"}, "where"),
+        ({"sort": "scoop up"}, "sort"),
+        ({"top": 0}, "top"),
+        ({"group": "colour"}, "group"),
+    ],
+)
+def test_boards_bad_row_choices_are_422_before_the_run(client, extra, field) -> None:
+    answer = client.post("/api/boards", json={**SPOT, **extra})
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["field"] == field

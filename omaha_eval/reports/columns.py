@@ -26,13 +26,14 @@ import numpy.typing as npt
 
 from omaha_eval.records import json_ready
 from omaha_eval.reports.report import DEAL_NAMES, PLAYER_FIGURES, BoardReport
-from omaha_eval.reports.textures import Texture
+from omaha_eval.reports.textures import Texture, texture_of_ids
 
 __all__ = [
     "JSON_DIGITS",
     "TEXTURE_NAMES",
     "Table",
     "board_columns",
+    "board_prototype",
     "columns_csv",
     "columns_document",
     "columns_json",
@@ -172,3 +173,26 @@ def document_columns(document: Mapping[str, Any]) -> dict[str, list[Any]]:
         name: list(data[name]) if name in data else [same[name]] * rows
         for name in document["columns"]
     }
+
+
+def board_prototype(players: int, grouped: bool) -> Table:
+    """A one-row table of the columns board_columns gives a report of so
+    many players (grouped or not), for reading a filter or a sort before
+    the report is run."""
+    table: Table = {
+        "board": [""],
+        "boards": [0],
+        "probability": [0.0],
+        "probability_stderr": [0.0],
+        "trials": [0],
+    }
+    if not grouped:
+        sample = texture_of_ids([0, 1, 2])
+        table.update({n: [v] for n, v in sample.to_dict().items()})
+        table["texture"] = [sample.label]
+    for i in range(players):
+        table.update({f"p{i + 1}_{n}": [0.0] for n in PLAYER_FIGURES})
+        table.update({f"p{i + 1}_{n}_stderr": [0.0] for n in PLAYER_FIGURES})
+    table.update({n: [0.0] for n in DEAL_NAMES})
+    table.update({f"{n}_stderr": [0.0] for n in DEAL_NAMES})
+    return table

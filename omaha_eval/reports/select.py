@@ -139,6 +139,18 @@ def _tokens(text: str, param: str) -> list[_Token]:
     return out
 
 
+SHOWN_COLUMNS = 24  # column names an error lists
+
+
+def _listed(columns: Mapping[str, Any]) -> str:
+    """The columns an error names: the first SHOWN_COLUMNS of them (the
+    standard errors left out), and how many there are."""
+    names = [n for n in columns if not n.endswith("_stderr")]
+    shown = ", ".join(names[:SHOWN_COLUMNS])
+    more = f", ... ({len(columns)} columns in all)" if len(names) > SHOWN_COLUMNS else ""
+    return f"the columns: {shown}{more}"
+
+
 def _shown(token: _Token) -> str:
     return "the end" if token.kind == "end" else repr(token.text)
 
@@ -241,8 +253,7 @@ class _Parser:
             raise self.fail(t, f"expected a column name, got {_shown(t)}")
         name = t.text.lower()
         if name not in self.columns:
-            shown = ", ".join(self.columns)
-            raise self.fail(t, f"no column {t.text!r}; the columns: {shown}")
+            raise self.fail(t, f"no column {t.text!r}; {_listed(self.columns)}")
         self.names.append(name)
         self.i += 1
         kind = self.columns[name].kind
@@ -364,9 +375,7 @@ def parse_sort(text: str, table: Table | Mapping[str, Column], param: str = "sor
             raise _error(text, t.at, f"expected a column name, got {_shown(t)}", param)
         name = t.text.lower()
         if name not in columns:
-            raise _error(
-                text, t.at, f"no column {t.text!r}; the columns: {', '.join(columns)}", param
-            )
+            raise _error(text, t.at, f"no column {t.text!r}; {_listed(columns)}", param)
         i += 1
         descending = columns[name].kind != "text"
         if tokens[i].kind == "word" and tokens[i].text.lower() in ("asc", "desc"):

@@ -54,7 +54,18 @@ SCHEMAS: dict[str, Any] = {
         },
     },
     "EquityRequest": {"type": "object", "required": ["players"], "properties": {**_SPOT, **_RUN}},
-    "BoardsRequest": {"type": "object", "required": ["players"], "properties": {**_SPOT, **_RUN}},
+    "BoardsRequest": {
+        "type": "object",
+        "required": ["players"],
+        "properties": {
+            **_SPOT,
+            **_RUN,
+            "group": {"type": ["string", "null"], "description": "a texture grouping of the rows"},
+            "where": {"type": ["string", "null"], "description": "a filter: scoop>0.5"},
+            "sort": {"type": ["string", "null"], "description": "columns, asc or desc"},
+            "top": {"type": ["integer", "null"], "minimum": 1},
+        },
+    },
     "QueryRequest": {
         "type": "object",
         "required": ["text"],
