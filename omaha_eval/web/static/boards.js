@@ -34,21 +34,26 @@
   function rowsTable(rows, caption, textured) {
     if (!rows.length) return OE.el("p", { text: `${caption}: none` });
     const count = Math.max(0, ...rows.map((r) => (Array.isArray(r.players) ? r.players.length : 0)));
-    // two players on a wide screen: every share; else equity and scoop (the
-    // table fits the screen: 1280 px and a phone's 390 px)
-    const figures = count <= 2 && !narrow() ? ["equity", "hi_share", "lo_share", "scoop"] : ["equity", "scoop"];
+    // two players on a wide screen: every share; more: equity and scoop; a
+    // phone: player 1's equity and scoop (the table fits the screen: 1280
+    // px and a phone's 390 px; the downloads hold every figure)
+    const small = narrow();
+    const wide = count <= 2 ? ["equity", "hi_share", "lo_share", "scoop"] : ["equity", "scoop"];
+    const figuresOf = (i) => (small ? (i === 0 ? ["equity", "scoop"] : []) : wide);
     const header = [textured ? "board" : "group"];
-    if (textured && !narrow()) header.push("texture");
-    header.push("boards", "probability");
-    for (let i = 0; i < count; i++) for (const f of figures) header.push(`P${i + 1} ${NAMES[f]}`);
-    header.push("no low", "quartered");
+    if (textured && !small) header.push("texture");
+    if (!small) header.push("boards");
+    header.push(small ? "prob." : "probability");
+    for (let i = 0; i < count; i++) for (const f of figuresOf(i)) header.push(`P${i + 1} ${NAMES[f]}`);
+    header.push("no low", small ? "quart." : "quartered");
     const body = rows.map((r) => {
       const cells = [cell("board", r.board)];
-      if (textured && !narrow()) cells.push(cell("texture", r.textures ? r.textures.label : ""));
-      cells.push(cell("boards", r.boards), cell("probability", r.probability));
+      if (textured && !small) cells.push(cell("texture", r.textures ? r.textures.label : ""));
+      if (!small) cells.push(cell("boards", r.boards));
+      cells.push(cell("probability", r.probability));
       for (let i = 0; i < count; i++) {
         const p = (r.players || [])[i] || {};
-        for (const f of figures) cells.push(cell(f, p[f]));
+        for (const f of figuresOf(i)) cells.push(cell(f, p[f]));
       }
       cells.push(cell("no_low", r.no_low), cell("quartered", r.quartered));
       return cells;

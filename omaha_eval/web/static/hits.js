@@ -11,6 +11,8 @@
   const ids = ["range", "board", "dead", "game", "group", "where", "sort", "top"];
   // the classes a table of many rows shows (every class: the downloads)
   const SHOWN = ["pair", "two_pair", "nut_low", "no_low", "nut_low_draw", "flush_draw", "wrap_13", "set", "overpair"];
+  const SHOWN_PHONE = ["nut_low", "nut_low_draw", "set"];  // the table fits 390 px
+  const narrow = () => window.matchMedia("(max-width: 600px)").matches;
 
   const pct = (x) => (typeof x === "number" && Number.isFinite(x) ? `${(100 * x).toFixed(2)}%` : "");
 
@@ -61,13 +63,15 @@
 
   function rowsTable(d) {
     const cols = columns(d);
-    const names = SHOWN.filter((n) => n in cols);
+    const small = narrow();
+    const names = (small ? SHOWN_PHONE : SHOWN).filter((n) => n in cols);
     const labels = Object.fromEntries(d.classes.map((c) => [c.name, c.label]));
-    const header = [d.grouped_by ? "group" : "board", "boards", "probability", ...names.map((n) => labels[n])];
+    const header = [d.grouped_by ? "group" : "board", ...(small ? [] : ["boards"]), small ? "prob." : "probability", ...names.map((n) => labels[n])];
     const rows = [];
     for (let r = 0; r < d.rows; r++) {
-      const cells = [[String(cols.board[r]), String(cols.board[r])], [Number(cols.boards[r]).toLocaleString("en"), cols.boards[r]],
-        [pct(cols.probability[r]), cols.probability[r]]];
+      const cells = [[String(cols.board[r]), String(cols.board[r])]];
+      if (!small) cells.push([Number(cols.boards[r]).toLocaleString("en"), cols.boards[r]]);
+      cells.push([pct(cols.probability[r]), cols.probability[r]]);
       for (const n of names) cells.push([pct(cols[n][r]), cols[n][r]]);
       rows.push(cells);
     }
