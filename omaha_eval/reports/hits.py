@@ -73,6 +73,7 @@ from omaha_eval.reports.classes import board_classes, symmetries
 from omaha_eval.reports.columns import Table, columns_document
 from omaha_eval.reports.textures import GROUPINGS, Texture, texture_of_ids
 from omaha_eval.streets import BOARD_SIZE, FLOP
+from omaha_eval.types import Board, DeadCards, GameName, Player
 
 __all__ = [
     "HIT_CLASSES",
@@ -131,7 +132,7 @@ HIT_CLASSES: tuple[HitClass, ...] = (
     HitClass("no_straight_draw", "no straight draw", "straights", draw=True),
     HitClass("set", "set", "made"),
     HitClass("top_set", "top set", "made"),
-    HitClass("hole_two_pair", "two pair (both hole cards)", "made"),
+    HitClass("hole_two_pair", "both hole cards pair the board", "made"),
     HitClass("overpair", "overpair", "made"),
     HitClass("top_pair", "top pair", "made"),
 )
@@ -294,7 +295,7 @@ class BoardHits:
         hand not dealt on this board)."""
         total = float(weights.sum())
         mass = np.bincount(hands.pattern, weights=weights, minlength=len(hands.counts))
-        sums = mass @ self.by_pattern.astype(np.float64)
+        sums: FloatArray = np.asarray(mass @ self.by_pattern.astype(np.float64), dtype=np.float64)
         for j, flags in self.by_hand.items():
             sums[j] = weights[flags].sum()
         at, codes = self.suited
@@ -592,7 +593,7 @@ class RangeHits:
         names = list(dict.fromkeys(keys))
         member = np.array([names.index(k) for k in keys], dtype=np.int64)
         g = len(names)
-        prob = np.bincount(member, weights=self.probability, minlength=g)
+        prob = np.bincount(member, weights=self.probability, minlength=g).astype(np.float64)
         values = np.zeros((g, len(self.classes)))
         np.add.at(values, member, self.probability[:, None] * self.values)
         values /= np.where(prob > 0, prob, 1.0)[:, None]
@@ -686,11 +687,11 @@ def hits_table(hits: RangeHits) -> str:
 
 
 def range_hits(
-    range: Any,
-    board: Any = "",
-    dead: Any = "",
+    range: Player,
+    board: Board = "",
+    dead: DeadCards = "",
     *,
-    game: Any = None,
+    game: GameName | None = None,
     by: str | None = None,
     hole_cards: int | None = None,
 ) -> RangeHits:
