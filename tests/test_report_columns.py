@@ -122,3 +122,13 @@ def test_boards_bad_selection_names_its_flag(flag, text, words) -> None:
 def test_boards_top_must_be_a_count() -> None:
     out = CliRunner().invoke(main, ["boards", *SPOT, "--board", "7s6h2c", "--top", "0"])
     assert out.exit_code == 2 and "--top" in out.output
+
+
+def test_sampled_figures_are_written_to_the_digits_their_errors_warrant() -> None:
+    table = {
+        "equity": [0.452345678, 0.452345678, 0.5],
+        "equity_stderr": [0.00512345, 0.0512345, 0.0],
+    }
+    columns = document_columns(json.loads(columns_json(table)))
+    assert columns["equity"] == [0.4523, 0.452, 0.5]  # an exact figure (no error) as it is
+    assert columns["equity_stderr"] == [0.0051, 0.051, 0.0]

@@ -48,6 +48,7 @@ TEXTURE_NAMES = tuple(Texture.__dataclass_fields__)
 # (an exact figure is a ratio of deal counts; a sampled one has an error of
 # 1e-4 or more), and half the length of a float's full repr.
 JSON_DIGITS = 9
+STDERR = "_stderr"  # a figure's standard error: its column's name and this
 
 
 def _plain(values: Any) -> list[Any]:
@@ -115,6 +116,18 @@ def _number(value: Any, digits: int) -> Any:
     return value
 
 
+def _to_error(values: list[Any], errors: list[Any]) -> list[Any]:
+    """Sampled figures to the digits their standard errors warrant: two
+    significant digits of the error (0.4523 with an error of 0.0051: 0.4523;
+    with 0.051: 0.452); a figure with no error (exact) as it is."""
+    out = []
+    for value, error in zip(values, errors, strict=True):
+        if isinstance(value, float) and isinstance(error, float) and error > 0:
+            value = round(value, max(0, 1 - math.floor(math.log10(error))))
+        out.append(value)
+    return out
+
+
 def columns_document(
     table: Mapping[str, Any], *, digits: int = JSON_DIGITS, **run: Any
 ) -> dict[str, Any]:
@@ -123,13 +136,21 @@ def columns_document(
     many), ``same`` (name -> the value of a column that holds one value on
     every row: written once) and ``data`` (name -> its values, one per
     row, for the other columns).  Numbers are written to `digits`
-    significant digits (None for NaN)."""
+    significant digits (None for NaN); a column NAME that has a column
+    NAME_stderr beside it to two significant digits of that error, and the
+    error to two significant digits (sampled figures: the digits past
+    those are noise)."""
     lengths = {len(v) for v in table.values()}
     rows = lengths.pop() if lengths else 0
+    plain = {name: [_number(v, digits) for v in _plain(values)] for name, values in table.items()}
+    for name, column in plain.items():
+        if name.endswith(STDERR):
+            plain[name] = [_number(v, 2) if isinstance(v, float) else v for v in column]
+        elif name + STDERR in plain:
+            plain[name] = _to_error(column, plain[name + STDERR])
     same: dict[str, Any] = {}
     data: dict[str, Any] = {}
-    for name, values in table.items():
-        column = [_number(v, digits) for v in _plain(values)]
+    for name, column in plain.items():
         if rows > 1 and all(v == column[0] for v in column):
             same[name] = column[0]
         else:

@@ -161,7 +161,8 @@ def classes_for(has_low: bool, board_size: int) -> tuple[HitClass, ...]:
 LOW_BIT = np.array([1 << (r + 1) if r <= 6 else 0 for r in range(ACE)] + [1], dtype=np.int64)
 # The straights' rank windows: the wheel (A-2-3-4-5) and 2-6 ... T-A.
 WINDOWS = np.array([(1 << ACE) | 0b1111] + [0b11111 << r for r in range(9)], dtype=np.int64)
-_POPCOUNT = np.array([bin(m).count("1") for m in range(1 << RANK_COUNT)], dtype=np.int64)
+_MASKS = np.arange(1 << RANK_COUNT, dtype=np.int64)
+_POPCOUNT: IntArray = ((_MASKS[:, None] >> np.arange(RANK_COUNT)) & 1).sum(axis=1)
 _RANK_BITS = 1 << np.arange(RANK_COUNT, dtype=np.int64)
 
 
