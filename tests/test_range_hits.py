@@ -19,7 +19,14 @@ from oracles import evaluator as ref
 from omaha_eval import equity
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.ranges import Range
-from omaha_eval.reports.hits import HIT_CLASSES, HIT_GROUPS, hit_flags, range_hits
+from omaha_eval.reports.hits import (
+    HIT_CLASSES,
+    HIT_GROUPS,
+    Hands,
+    board_hits,
+    hit_flags,
+    range_hits,
+)
 
 CATEGORY_NAMES = [c.name for c in HIT_CLASSES if c.group == "high"]
 LOW_RANKS = {12, 0, 1, 2, 3, 4, 5, 6}  # A, 2-8 as rank ids
@@ -273,19 +280,22 @@ def test_every_flop_means_match_the_flop_counts_of_a_pair_of_pairs() -> None:
 @pytest.mark.slow
 def test_every_flop_rows_agree_with_each_flop_asked_alone() -> None:
     """The rows (flops up to suit permutations) against every flop one by
-    one: each flop's share, weighted by its live hands' weight."""
+    one: each flop's shares (board_hits, checked hand by hand above),
+    weighted by its live hands' weight."""
     text = "AA:$ds, KQJT@0.5"
     hits = range_hits(text)
     whole = Range(text)
+    hands = Hands.of(whole.combos)
     direct = np.zeros(len(hits.classes))
     total = 0.0
     for flop in combinations(range(52), 3):
         live = ~np.isin(whole.combos, flop).any(axis=1)
-        mass = float(whole.weights[live].sum())
+        weights = np.where(live, whole.weights, 0.0)
+        mass = float(weights.sum())
         if mass == 0:
             continue
-        one = range_hits(text, np.array(flop, dtype=np.uint8))
-        direct += mass * one.values[0]
+        one = board_hits(hands, np.array(flop, dtype=np.uint8), np.zeros(0, np.uint8), True, live)
+        direct += mass * one.shares(hands, weights)
         total += mass
     means = np.array([hits.mean(c.name) for c in hits.classes])
     np.testing.assert_allclose(means, direct / total, atol=1e-12)
