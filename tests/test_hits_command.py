@@ -68,6 +68,7 @@ def test_grouped_flops_have_a_row_per_texture() -> None:
         (("AA", "--where", "sett>0"), "--where: column 1: no column 'sett'"),
         (("AA", "--board", "Kh7d2c", "--group", "texture"), "--group"),
         (("AA", "--json", "--csv"), "exclude each other"),
+        (("AA", "--board", "Kh7d2c", "--top", "3"), "--top: chooses among the rows of every flop"),
     ],
 )
 def test_bad_input_names_its_flag_and_exits_2(args, words) -> None:

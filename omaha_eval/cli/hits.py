@@ -90,6 +90,9 @@ def hits_command(
         fail("--json and --csv exclude each other", {})
     if board.strip() and group_by:
         fail("--group: the rows of every flop are grouped; give no --board", {})
+    if board.strip() and (where_text or sort_text or top):
+        flag = "--where" if where_text else "--sort" if sort_text else "--top"
+        fail(f"{flag}: chooses among the rows of every flop; give no --board", {})
     # the texts are read before the work: a typo costs no wait
     chosen_rows(
         column_prototype(game.has_low, group_by is not None), where_text, sort_text, top, HITS_FLAGS
