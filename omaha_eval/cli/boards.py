@@ -112,7 +112,7 @@ def boards_command(
       omaha-eval boards As2sKd3h KcKh7c8h --group low
       omaha-eval boards 'AA:$ds' '15%' --target-stderr 0.005 --seed 1
       omaha-eval boards JhTh9s8s 7c7d5h4h --board 7s6h2c --sort scoop
-      omaha-eval boards As2sKd3h '15%' --where 'scoop>20% and pairing=unpaired' --top 10
+      omaha-eval boards As2sKd3h KcKh7c8h --where 'scoop>50% and pairing=unpaired' --top 5
       omaha-eval boards As2sKd3h KcKh7c8h --json > flops.json
     """
     if as_json and as_csv:

@@ -83,8 +83,8 @@ def hits_command(
     Examples:
       omaha-eval hits '15%' --board Kh7d2c
       omaha-eval hits 'A2**' --board 7h5h9c --json
-      omaha-eval hits 'AA:$ds' --group texture
-      omaha-eval hits '15%' --where 'nut_low_draw>40%' --sort nut_low_draw --top 10
+      omaha-eval hits AAKK --group texture
+      omaha-eval hits AAKK --where 'set>20% and suits=rainbow' --sort set --top 5
     """
     if as_json and as_csv:
         fail("--json and --csv exclude each other", {})
