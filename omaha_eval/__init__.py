@@ -48,6 +48,7 @@ from omaha_eval.pql import (
 )
 from omaha_eval.ranges import Range, parse_range
 from omaha_eval.reports import BoardReport, board_report
+from omaha_eval.reports.hits import RangeHits, range_hits
 from omaha_eval.solver.classes import HandClasses, hand_classes
 from omaha_eval.solver.distribution import EquityDistribution, equity_distribution
 from omaha_eval.solver.features import EquityFeatures, equity_features
@@ -93,6 +94,7 @@ __all__ = [
     "QueryInterrupted",
     "QueryResult",
     "Range",
+    "RangeHits",
     "RiverShares",
     "StreetShares",
     "all_hands",
@@ -121,6 +123,7 @@ __all__ = [
     "query",
     "query_all",
     "query_rounds",
+    "range_hits",
     "rank_board",
     "river_equity",
     "river_shares",

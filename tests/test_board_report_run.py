@@ -18,6 +18,8 @@ from click.testing import CliRunner
 
 import omaha_eval as oe
 from omaha_eval.cli import main
+from omaha_eval.reports.columns import document_columns
+from omaha_eval.reports.report import PLAYER_FIGURES
 
 ROOT = Path(__file__).resolve().parents[1]
 SPOT = (["AsKs9h8h", "20%"], "Qs7h2d")
@@ -80,7 +82,12 @@ def test_the_command_prints_the_table_json_and_csv(tmp_path):
     assert "top 10 by p1 equity" in table.output and "by texture" in table.output
     data = json.loads(runner.invoke(main, [*args, "--json"]).output)
     report = oe.board_report(["JhTh9s8s", "7c7d5h4h"], "7s6h2c")
-    assert data == json.loads(json.dumps(report.to_dict()))
+    run = json.loads(json.dumps(report.to_dict(groups=None)))
+    assert {k: data[k] for k in run if k != "rows"} == {k: v for k, v in run.items() if k != "rows"}
+    columns = document_columns(data)
+    assert columns["board"] == report.board_texts and data["rows"] == len(report)
+    for j, name in enumerate(PLAYER_FIGURES):
+        np.testing.assert_allclose(columns[f"p2_{name}"], report.values[:, 1, j], rtol=1e-8)
     csv_out = runner.invoke(main, [*args, "--csv", "--group", "low"]).output.splitlines()
     assert csv_out[0].startswith("board,boards,probability") and len(csv_out) == 3
     grouped = runner.invoke(main, [*args, "--group", "pairing", "--sort", "scoop"])

@@ -31,6 +31,7 @@ from web_server import live_server
 
 import omaha_eval as oe
 from omaha_eval.engine.report import equity_cells
+from omaha_eval.reports.report import PLAYER_FIGURES
 from omaha_eval.web import create_app
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -247,6 +248,27 @@ def test_the_range_and_hand_pages_answer_their_links(driver, base):
     rows = page_table(d)[1]
     assert rows[0][1] == v.high_name and rows[1][1] == v.low_name
     assert len(d.find_elements(By.CSS_SELECTOR, "#results .from-hand")) == 4  # 2 + 2
+
+
+def test_the_hits_page_and_the_boards_rows_answer_their_links(driver, base):
+    d = driver
+    d.get(f"{base}/hits?range={quote('A2**')}&board=7h5h9c")
+    results_state(d, "done")
+    hits = oe.range_hits("A2**", "7h5h9c")
+    rows = {r[0].strip(): r[1] for r in page_table(d)[1]}
+    assert rows["nut-low draw with backup"] == f"{100 * hits['nut_low_draw_backup']:.2f}%"
+    assert d.find_elements(By.CSS_SELECTOR, "#download-csv")
+    d.get(f"{base}/boards?players=AsAh2c3d|KcKd4c5d&board=Jd4d8c&where={quote('scoop>50%')}"
+          "&sort=equity&top=3")  # fmt: skip
+    results_state(d, "done")
+    table = d.find_elements(By.CSS_SELECTOR, "#results table")[-1]  # after the texture groups
+    boards = [tr.find_elements(By.CSS_SELECTOR, "td")[0].text
+              for tr in table.find_elements(By.CSS_SELECTOR, "tbody tr")]  # fmt: skip
+    report = oe.board_report(["AsAh2c3d", "KcKd4c5d"], "Jd4d8c")
+    scoop, equity = PLAYER_FIGURES.index("scoop"), PLAYER_FIGURES.index("equity")
+    chosen = [r for r in range(len(report)) if report.values[r, 0, scoop] > 0.5]
+    chosen.sort(key=lambda r: -report.values[r, 0, equity])
+    assert boards == [report.board_texts[r] for r in chosen[:3]]
 
 
 def test_no_request_leaves_the_machine(base):

@@ -30,6 +30,9 @@ PAGES = {
     "query": "/query?text=select%20histogram(handType(hero,%20river))%20from%20hero='15%25',"
              "%20villain='*'&method=mc&trials=200000&seed=1",
     "boards": "/boards?players=AsAh2c3d|KcKd4c5d&board=Jd4d8c",
+    "boards-flops": "/boards?players=AsAh2c3d|KcKd4c5d&sort=scoop&top=40",
+    "hits": "/hits?range=15%25&board=7h5h2c",
+    "hits-flops": "/hits?range=AAKK&group=texture",
     "range": "/range?text=AA:$ds,%20KK@0.5&limit=20",
     "hand": "/hand?hole=AdKd3s2s&board=Jd4d3cQd5h",
     "apidocs": "/api/docs",

@@ -20,6 +20,7 @@ from omaha_eval.cli.boards import boards_command
 from omaha_eval.cli.equity import equity_command
 from omaha_eval.cli.evaluate import eval_command
 from omaha_eval.cli.help import help_command
+from omaha_eval.cli.hits import hits_command
 from omaha_eval.cli.query import query_command
 from omaha_eval.cli.range import range_command
 from omaha_eval.cli.rank import rank_command
@@ -62,6 +63,7 @@ main.add_command(equity_command)
 main.add_command(query_command)
 main.add_command(batch_command)
 main.add_command(boards_command)
+main.add_command(hits_command)
 main.add_command(range_command)
 main.add_command(rank_command)
 main.add_command(serve_command)

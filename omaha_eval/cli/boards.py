@@ -3,8 +3,6 @@ Ctrl-C keeping the rows done, and its table, JSON, CSV or picture."""
 
 from __future__ import annotations
 
-import csv
-import io
 import sys
 from typing import Any
 
@@ -22,21 +20,29 @@ from omaha_eval.cli._shell import (
     sampling_options,
     user_errors,
 )
+from omaha_eval.cli.rows import ROW_FLAGS, chosen_rows, row_options
 from omaha_eval.engine.report import aligned
 from omaha_eval.games import Game
 from omaha_eval.plots import check_plot_target, save_figure
-from omaha_eval.records import json_text
 from omaha_eval.reports import board_report
 from omaha_eval.reports.board_report import REPORT_TRIALS, ROW_MIN_TRIALS, ROW_TRIALS
+from omaha_eval.reports.columns import (
+    TEXTURE_NAMES,
+    board_columns,
+    columns_csv,
+    columns_json,
+    take_rows,
+    with_player_aliases,
+)
 from omaha_eval.reports.plot import plot_report
-from omaha_eval.reports.report import SORTABLE, BoardReport, BoardReportInterrupted
+from omaha_eval.reports.report import BoardReport, BoardReportInterrupted
 from omaha_eval.reports.table import heading, rows_grid
 from omaha_eval.reports.textures import GROUPINGS
 
 __all__ = ["boards_command"]
 
 BOARD_FLAGS = {**FLAGS, "by": "--group", "figure": "--sort", "executor": "--workers",
-               "dask": "--dask", "plot": "--plot"}  # fmt: skip
+               "dask": "--dask", "plot": "--plot", **ROW_FLAGS}  # fmt: skip
 
 
 @click.command("boards", short_help="Figures of every flop, turn or river at once.")
@@ -53,10 +59,14 @@ BOARD_FLAGS = {**FLAGS, "by": "--group", "figure": "--sort", "executor": "--work
 )  # fmt: skip
 @click.option("--group", "group_by", type=click.Choice(list(GROUPINGS)),
               help="Print the rows grouped by a texture instead.")  # fmt: skip
-@click.option("--sort", "sort_by", type=click.Choice(list(SORTABLE)), default=None,
-              help="Order the rows by this figure of player 1 (highest first).")  # fmt: skip
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON document (docs/boards.md).")
-@click.option("--csv", "as_csv", is_flag=True, help="Print a CSV row per row.")
+@row_options
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print one JSON document, column by column (docs/boards.md).",
+)
+@click.option("--csv", "as_csv", is_flag=True, help="Print a CSV row per row (the same columns).")
 @click.option("--plot", "plot_path", metavar="FILE", type=click.Path(dir_okay=False),
               help="Draw equity and scoop by group and equity over the boards to FILE "
               "(.png or .svg; needs matplotlib).")  # fmt: skip
@@ -77,7 +87,9 @@ def boards_command(
     threads: int | None,
     game: Game,
     group_by: str | None,
-    sort_by: str | None,
+    where_text: str | None,
+    sort_text: str | None,
+    top: int | None,
     as_json: bool,
     as_csv: bool,
     plot_path: str | None,
@@ -100,6 +112,7 @@ def boards_command(
       omaha-eval boards As2sKd3h KcKh7c8h --group low
       omaha-eval boards 'AA:$ds' '15%' --target-stderr 0.005 --seed 1
       omaha-eval boards JhTh9s8s 7c7d5h4h --board 7s6h2c --sort scoop
+      omaha-eval boards As2sKd3h KcKh7c8h --where 'scoop>50% and pairing=unpaired' --top 5
       omaha-eval boards As2sKd3h KcKh7c8h --json > flops.json
     """
     if as_json and as_csv:
@@ -133,14 +146,15 @@ def boards_command(
             except BoardReportInterrupted as stopped:
                 report, interrupted = stopped.report, True
     shown = report.group(group_by) if group_by else report
-    if sort_by:
-        shown = shown.sorted(sort_by)
+    table = board_columns(shown)
+    rows = chosen_rows(with_player_aliases(table), where_text, sort_text, top, BOARD_FLAGS)
+    chosen = where_text is not None or sort_text is not None or top is not None
     if as_json:
-        click.echo(json_text(shown.to_dict()))
+        click.echo(_json(shown, take_rows(table, rows)))
     elif as_csv:
-        click.echo(_csv_text(shown), nl=False)
+        click.echo(columns_csv(take_rows(table, rows)), nl=False)
     else:
-        click.echo(str(shown) if not (group_by or sort_by) else _full_table(shown))
+        click.echo(_full_table(shown, rows) if (group_by or chosen) else str(shown))
     if plot_path is not None and len(report):
         with user_errors({"plot": "--plot"}):
             save_figure(plot_report(report, group_by or "texture"), plot_path, "plot")
@@ -150,28 +164,17 @@ def boards_command(
         sys.exit(EXIT_INTERRUPTED)
 
 
-def _full_table(report: BoardReport) -> str:
-    """Every row, in the report's order, under its heading."""
-    header, rows = rows_grid(report)
-    return "\n".join([*heading(report), "", *aligned(header, rows)])
+def _full_table(report: BoardReport, rows: Any) -> str:
+    """The chosen rows, in that order, under the report's heading."""
+    header, cells = rows_grid(report, [int(r) for r in rows])
+    return "\n".join([*heading(report), "", *aligned(header, cells)])
 
 
-def _csv_text(report: BoardReport) -> str:
-    """A CSV header and a row per report row (to_pandas' columns)."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    data = report.to_dict(groups=None)
-    names = ["board", "boards", "probability", "probability_stderr", "trials"]
-    figures = [k for k in data["rows"][0]["players"][0] if k != "stderr"] if data["rows"] else []
-    header = list(names)
-    for i in range(len(report.players)):
-        header += [f"p{i + 1}_{f}" for f in figures] + [f"p{i + 1}_{f}_stderr" for f in figures]
-    header += ["no_low", "quartered"]
-    writer.writerow(header)
-    for row in data["rows"]:
-        cells = [row[n] for n in names]
-        for p in row["players"]:
-            cells += [p[f] for f in figures] + [p["stderr"][f] for f in figures]
-        cells += [row["no_low"], row["quartered"]]
-        writer.writerow(["" if c is None else c for c in cells])
-    return out.getvalue()
+def _json(report: BoardReport, table: dict[str, Any]) -> str:
+    """The JSON of ``--json``: the run (BoardReport.to_dict's keys but its
+    rows and groups), then the chosen rows column by column, but the
+    textures (functions of the board: reports/textures.py)."""
+    run = report.to_dict(groups=None)
+    run.pop("rows")
+    textures = {*TEXTURE_NAMES, "texture"}
+    return columns_json({k: v for k, v in table.items() if k not in textures}, **run)

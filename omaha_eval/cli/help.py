@@ -37,6 +37,7 @@ PAGES = {
     "cli": "every command and its options (each command's --help)",
     "solver": "vectors over every hand, showdowns, suit isomorphism, features",
     "boards": "board reports: every flop (turn, river) at once, textures, groups",
+    "hits": "what a range makes: lows, draws, sets, on a board or every flop",
     "batch": "many spots from a CSV or JSON Lines file",
     "web": "the local web page and its JSON API (omaha-eval serve)",
 }

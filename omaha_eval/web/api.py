@@ -23,6 +23,7 @@ from starlette.routing import Route
 
 from omaha_eval.web import work
 from omaha_eval.web.bodies import ApiError, Body, error_dict, error_response, read_body
+from omaha_eval.web.hits import hits_answer
 from omaha_eval.web.jobs import RUNNING, Busy, Job, JobManager
 
 __all__ = ["RUNS", "api_routes"]
@@ -180,7 +181,7 @@ def api_routes() -> list[Route]:
         routes.append(Route(f"/api/{kind}", _answers(_waited(kind)), methods=["POST"]))
         routes.append(Route(f"/api/jobs/{kind}", _answers(_job_started(kind)), methods=["POST"]))
     for path, compute in (("check", work.check_spot), ("range", work.read_range),
-                          ("eval", work.evaluate_hand)):  # fmt: skip
+                          ("eval", work.evaluate_hand), ("hits", hits_answer)):  # fmt: skip
         routes.append(Route(f"/api/{path}", _answers(_at_once(compute)), methods=["POST"]))
     routes += [
         Route("/api/examples", examples, methods=["GET"]),

@@ -54,7 +54,18 @@ SCHEMAS: dict[str, Any] = {
         },
     },
     "EquityRequest": {"type": "object", "required": ["players"], "properties": {**_SPOT, **_RUN}},
-    "BoardsRequest": {"type": "object", "required": ["players"], "properties": {**_SPOT, **_RUN}},
+    "BoardsRequest": {
+        "type": "object",
+        "required": ["players"],
+        "properties": {
+            **_SPOT,
+            **_RUN,
+            "group": {"type": ["string", "null"], "description": "a texture grouping of the rows"},
+            "where": {"type": ["string", "null"], "description": "a filter: scoop>0.5"},
+            "sort": {"type": ["string", "null"], "description": "columns, asc or desc"},
+            "top": {"type": ["integer", "null"], "minimum": 1},
+        },
+    },
     "QueryRequest": {
         "type": "object",
         "required": ["text"],
@@ -76,6 +87,20 @@ SCHEMAS: dict[str, Any] = {
         "type": "object",
         "required": ["hole", "board"],
         "properties": {"hole": {"type": "string"}, "board": {"type": "string"}},
+    },
+    "HitsRequest": {
+        "type": "object",
+        "required": ["range"],
+        "properties": {
+            "range": {"type": "string", "description": "range text (15%, A2**) or a hand"},
+            "board": {"type": "string", "default": "", "description": "0, 3, 4 or 5 cards"},
+            "dead": {"type": "string", "default": ""},
+            "game": {"type": ["string", "null"], "default": "omaha8"},
+            "group": {"type": ["string", "null"], "description": "no board: a texture grouping"},
+            "where": {"type": ["string", "null"], "description": "a filter: scoop>0.5, set>10%"},
+            "sort": {"type": ["string", "null"], "description": "columns, asc or desc"},
+            "top": {"type": ["integer", "null"], "minimum": 1},
+        },
     },
     "Job": {
         "type": "object",
@@ -170,6 +195,11 @@ def document() -> dict[str, Any]:
             _BUSY,
             status="202",
         )
+    paths["/api/hits"] = _post(
+        "What a range makes on a board, or on every flop (docs/hits.md)",
+        "HitsRequest",
+        "RangeHits.to_dict(): the run, then the chosen rows column by column; rows_total",
+    )
     paths.update(_job_paths())
     return {
         "openapi": "3.1.0",

@@ -14,6 +14,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from omaha_eval.games import MAX_PLAYERS, PLAYERS
+from omaha_eval.reports.textures import GROUPINGS
 
 __all__ = ["PAGES", "page_routes"]
 
@@ -24,6 +25,7 @@ PAGES = {
     "equity": ("Equity", f"Equity of {PLAYERS[0]} to {MAX_PLAYERS} hands or ranges"),
     "query": ("Query", "Queries over the deals of a spot (PQL)"),
     "boards": ("Boards", "How a spot's equity changes with the board"),
+    "hits": ("Hits", "What a range makes on a board: lows, draws, sets..."),
     "range": ("Range", "What a range text holds"),
     "hand": ("Hand", "The best high and low of a hand on a board"),
 }
@@ -40,6 +42,14 @@ def _body(page: str) -> str:
         RUN_OPTIONS=_template("run_options.html"),
         MIN_PLAYERS=PLAYERS[0],
         MAX_PLAYERS=MAX_PLAYERS,
+        GROUP_OPTIONS=_group_options(),
+    )
+
+
+def _group_options() -> str:
+    """The texture groupings (reports/textures.py) as a select's options."""
+    return "\n".join(
+        f'<option value="{html.escape(g)}">{html.escape(g)}</option>' for g in GROUPINGS
     )
 
 

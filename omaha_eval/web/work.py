@@ -39,6 +39,7 @@ from omaha_eval.reports import BoardReportInterrupted, board_report
 from omaha_eval.streets import DEALT_BOARDS
 from omaha_eval.web.bodies import MAX_QUERY, ApiError, Body, FieldError, error_dict
 from omaha_eval.web.jobs import Progress
+from omaha_eval.web.rows import read_row_choice
 
 __all__ = [
     "MAX_TRIALS",
@@ -163,6 +164,7 @@ def prepare_boards(body: Body, stop: threading.Event) -> Run:
     a cancelled report answers with the rows it holds (``interrupted``)."""
     players, board, dead, name = _spot(body)
     options = _run_options(body)
+    choice = read_row_choice(body, len(players))  # group, where, sort, top: web/rows.py
     body.done()
     read_question(players, board, dead, game=name)  # bad players: a 422 before the run
 
@@ -175,7 +177,7 @@ def prepare_boards(body: Body, stop: threading.Event) -> Run:
                                   **options)  # fmt: skip
         except BoardReportInterrupted as stopped:
             report = stopped.report
-        return report.to_dict()
+        return choice.apply(report)
 
     return run
 

@@ -1,12 +1,16 @@
 // The Boards page: the board report of a spot (omaha_eval.board_report):
 // a sortable table of the boards with each player's figures, the texture
-// groups, and a chart of the first player's equity by group.
+// groups, and a chart of the first player's equity by group.  The rows can
+// be grouped by a texture and chosen as `omaha-eval boards` chooses them
+// (group, where, sort, top: the server does it), and downloaded.
 "use strict";
 
 (() => {
   const form = document.querySelector("#spot");
   const results = document.querySelector("#results");
   const spot = Spot.setup(form);
+  const ROWS = ["group", "where", "sort", "top"];  // the rows asked for (web/rows.py)
+  const narrow = () => window.matchMedia("(max-width: 600px)").matches;
 
   const isNumber = (x) => typeof x === "number" && Number.isFinite(x);
   const FRACTIONS = /equity|share|scoop|probability|win|tie|low|quartered|weight/i;
@@ -30,25 +34,80 @@
   function rowsTable(rows, caption, textured) {
     if (!rows.length) return OE.el("p", { text: `${caption}: none` });
     const count = Math.max(0, ...rows.map((r) => (Array.isArray(r.players) ? r.players.length : 0)));
-    // two players: every share; more: equity and scoop (the table stays readable)
-    const figures = count <= 2 ? ["equity", "hi_share", "lo_share", "scoop"] : ["equity", "scoop"];
+    // two players on a wide screen: every share; more: equity and scoop; a
+    // phone: player 1's equity and scoop (the table fits the screen: 1280
+    // px and a phone's 390 px; the downloads hold every figure)
+    const small = narrow();
+    const wide = count <= 2 ? ["equity", "hi_share", "lo_share", "scoop"] : ["equity", "scoop"];
+    const figuresOf = (i) => (small ? (i === 0 ? ["equity", "scoop"] : []) : wide);
     const header = [textured ? "board" : "group"];
-    if (textured) header.push("texture");
-    header.push("boards", "probability");
-    for (let i = 0; i < count; i++) for (const f of figures) header.push(`P${i + 1} ${NAMES[f]}`);
-    header.push("no low", "quartered");
+    if (textured && !small) header.push("texture");
+    if (!small) header.push("boards");
+    header.push(small ? "prob." : "probability");
+    for (let i = 0; i < count; i++) for (const f of figuresOf(i)) header.push(`P${i + 1} ${NAMES[f]}`);
+    header.push("no low", small ? "quart." : "quartered");
     const body = rows.map((r) => {
       const cells = [cell("board", r.board)];
-      if (textured) cells.push(cell("texture", r.textures ? r.textures.label : ""));
-      cells.push(cell("boards", r.boards), cell("probability", r.probability));
+      if (textured && !small) cells.push(cell("texture", r.textures ? r.textures.label : ""));
+      if (!small) cells.push(cell("boards", r.boards));
+      cells.push(cell("probability", r.probability));
       for (let i = 0; i < count; i++) {
         const p = (r.players || [])[i] || {};
-        for (const f of figures) cells.push(cell(f, p[f]));
+        for (const f of figuresOf(i)) cells.push(cell(f, p[f]));
       }
       cells.push(cell("no_low", r.no_low), cell("quartered", r.quartered));
       return cells;
     });
     return OE.sortableTable(header, body, caption);
+  }
+
+  // The rows as CSV: the command line's columns (board, boards,
+  // probability, the textures, p1_equity ..., no_low, quartered).
+  function csvText(rows) {
+    const quote = (v) => {
+      const s = v === null || v === undefined ? "" : String(v);
+      return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+    };
+    const count = Math.max(0, ...rows.map((r) => (Array.isArray(r.players) ? r.players.length : 0)));
+    const first = rows.find((r) => r.players && r.players[0]) || { players: [{}] };
+    const figures = Object.keys(first.players[0] || {}).filter((k) => k !== "stderr");
+    const textures = rows.some((r) => r.textures) ? Object.keys(rows.find((r) => r.textures).textures) : [];
+    const header = ["board", "boards", "probability", "probability_stderr", "trials", ...textures];
+    for (let i = 0; i < count; i++) header.push(...figures.map((f) => `p${i + 1}_${f}`));
+    header.push("no_low", "quartered");
+    const lines = [header.join(",")];
+    for (const r of rows) {
+      const cells = [r.board, r.boards, r.probability, r.probability_stderr, r.trials, ...textures.map((t) => (r.textures || {})[t])];
+      for (let i = 0; i < count; i++) cells.push(...figures.map((f) => ((r.players || [])[i] || {})[f]));
+      cells.push(r.no_low, r.quartered);
+      lines.push(cells.map(quote).join(","));
+    }
+    return lines.join("\n") + "\n";
+  }
+
+  function download(name, text, type) {
+    const url = URL.createObjectURL(new Blob([text], { type }));
+    const a = OE.el("a", { href: url, download: name });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  function downloads(data, rows) {
+    return OE.el("div", { class: "actions downloads" },
+      OE.el("button", { type: "button", id: "download-csv", onclick: () => download("boards.csv", csvText(rows), "text/csv") }, "Download CSV"),
+      OE.el("button", { type: "button", id: "download-json", onclick: () => download("boards.json", JSON.stringify(data), "application/json") }, "Download JSON"));
+  }
+
+  function rowOptions() {
+    const values = Object.fromEntries(ROWS.map((id) => [id, form.querySelector(`#${id}`).value.trim()]));
+    const top = values.top;
+    return {
+      link: values,
+      body: { group: values.group || null, where: values.where || null, sort: values.sort || null,
+        top: top === "" ? null : (Number.isNaN(Number(top)) ? top : Number(top)) },
+    };
   }
 
   function render(data) {
@@ -61,7 +120,11 @@
       if (named.length) parts.push(OE.barChart(named.map((x) => x[0]), named.map((x) => x[1]), "Player 1's equity by texture group"));
       parts.push(rowsTable(groups, "Texture groups (probability-weighted)", false));
     }
-    parts.push(rowsTable(rows, `Boards (${rows.length.toLocaleString("en")}); click a heading to sort`, true));
+    const all = data.rows_all ?? rows.length;
+    const shown = rows.length < all ? `${rows.length.toLocaleString("en")} of ${all.toLocaleString("en")}` : rows.length.toLocaleString("en");
+    const grouped = Boolean(data.grouped_by);
+    parts.push(rowsTable(rows, `${grouped ? `Groups by ${data.grouped_by}` : "Boards"} (${shown}); click a heading to sort`, !grouped));
+    parts.push(downloads(data, rows));
     for (const note of data.notes || []) parts.push(OE.el("p", { class: "note", text: `note: ${note}` }));
     results.replaceChildren(...parts);
     results.dataset.state = data.interrupted ? "cancelled" : "done";
@@ -70,9 +133,10 @@
   const controls = OE.jobControls(form, async (c) => {
     if (spot.missing()) { c.status(""); return null; }
     const options = OE.runOptions(form);
-    OE.setLink({ ...spot.link(), ...options.link });
+    const chosen = rowOptions();
+    OE.setLink({ ...spot.link(), ...options.link, ...chosen.link });
     results.dataset.state = "running";
-    return OE.runJob("boards", { ...spot.body(), ...options.body }, {
+    return OE.runJob("boards", { ...spot.body(), ...options.body, ...chosen.body }, {
       progress(job) {
         const p = job.progress || {};
         const done = p.done ?? p.boards ?? p.trials;
@@ -85,5 +149,7 @@
     });
   });
 
+  const p = OE.params();
+  for (const id of ROWS) if (p.has(id)) form.querySelector(`#${id}`).value = p.get(id);
   if (spot.given) controls.go();
 })();

@@ -1,0 +1,137 @@
+"""``omaha-eval hits``: what a range makes on a board (the library's
+range_hits), as a table of the classes, or with no board a row per flop,
+grouped, filtered and sorted; JSON or CSV."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from omaha_eval.cli._shell import FLAGS, fail, game_option, user_errors
+from omaha_eval.cli.rows import ROW_FLAGS, chosen_rows, row_options
+from omaha_eval.engine.report import aligned, pct
+from omaha_eval.games import Game
+from omaha_eval.reports.columns import columns_csv, columns_json, take_rows
+from omaha_eval.reports.hits import RangeHits, column_prototype, range_hits
+from omaha_eval.reports.textures import GROUPINGS
+
+__all__ = ["hits_command"]
+
+HITS_FLAGS = {**FLAGS, "range": "RANGE", "by": "--group", **ROW_FLAGS}
+SHOWN_CLASSES = (
+    "pair",
+    "two_pair",
+    "three_of_a_kind",
+    "nut_low",
+    "no_low",
+    "nut_low_draw",
+    "flush_draw",
+    "wrap_13",
+    "set",
+    "overpair",
+)
+
+
+@click.command("hits", short_help="What a range makes on a board: lows, draws, sets...")
+@click.argument("range_text", metavar="RANGE")
+@click.option(
+    "-b", "--board", default="", help="The board: a flop, turn or river (none: every flop)."
+)
+@click.option("-d", "--dead", default="", help="Known dead cards.")
+@click.option(
+    "-g",
+    "--game",
+    callback=game_option,
+    metavar="GAME",
+    default="omaha8",
+    show_default=True,
+    help="omaha8 (o8, plo8) = hi/lo; omaha (plo) = high only, no low classes.",
+)
+@click.option(
+    "--group",
+    "group_by",
+    type=click.Choice(list(GROUPINGS)),
+    help="With no board: the flops grouped by a texture.",
+)
+@row_options
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document (docs/hits.md).")
+@click.option("--csv", "as_csv", is_flag=True, help="Print a CSV line per row.")
+def hits_command(
+    range_text: str,
+    board: str,
+    dead: str,
+    game: Game,
+    group_by: str | None,
+    where_text: str | None,
+    sort_text: str | None,
+    top: int | None,
+    as_json: bool,
+    as_csv: bool,
+) -> None:
+    """The share of RANGE's hands (weighted, those the board and the dead
+    cards leave) in every class of docs/hits.md: the high categories, nut
+    and second-nut lows, low and nut-low draws, flush draws, wraps by outs,
+    sets, overpairs...  Exact.
+
+    With no --board, a row per flop (flops alike under the suits taken
+    once) with its chance; --group groups them by texture, --where, --sort
+    and --top choose rows by any column (a class by its name: nut_low,
+    set...; a texture: pairing, suits...).
+
+    \b
+    Examples:
+      omaha-eval hits '15%' --board Kh7d2c
+      omaha-eval hits 'A2**' --board 7h5h9c --json
+      omaha-eval hits AAKK --group texture
+      omaha-eval hits AAKK --where 'set>20% and suits=rainbow' --sort set --top 5
+    """
+    if as_json and as_csv:
+        fail("--json and --csv exclude each other", {})
+    if board.strip() and group_by:
+        fail("--group: the rows of every flop are grouped; give no --board", {})
+    if board.strip() and (where_text or sort_text or top):
+        flag = "--where" if where_text else "--sort" if sort_text else "--top"
+        fail(f"{flag}: chooses among the rows of every flop; give no --board", {})
+    # the texts are read before the work: a typo costs no wait
+    chosen_rows(
+        column_prototype(game.has_low, group_by is not None), where_text, sort_text, top, HITS_FLAGS
+    )
+    with user_errors(HITS_FLAGS):
+        found = range_hits(range_text, board, dead, game=game.name, by=group_by)
+    table = found.columns()
+    rows = chosen_rows(table, where_text, sort_text, top, HITS_FLAGS)
+    chosen = take_rows(table, rows)
+    if as_json:
+        run = found.to_dict()
+        for key in ("columns", "rows", "same", "data"):
+            run.pop(key)
+        click.echo(columns_json(chosen, **run))
+    elif as_csv:
+        click.echo(columns_csv(chosen), nl=False)
+    elif len(found) == 1:
+        click.echo(str(found))
+    else:
+        click.echo(_rows_table(found, chosen, len(rows)))
+
+
+def _rows_table(found: RangeHits, table: dict[str, Any], count: int) -> str:
+    """The chosen rows with the main classes (every class: --csv or --json)."""
+    names = [n for n in SHOWN_CLASSES if n in found.names]
+    first = "group" if found.labels is not None else "board"
+    header = [first, "boards", "probability", *names]
+    cells = []
+    for r in range(count):
+        row = [
+            str(table["board"][r]),
+            f"{int(table['boards'][r]):,}",
+            pct(float(table["probability"][r])),
+        ]
+        row += [pct(float(table[n][r])) for n in names]
+        cells.append(row)
+    head = str(found).splitlines()[0]
+    shown = f"{count:,} of {len(found):,} {'groups' if found.labels is not None else 'rows'}"
+    lines = [head, shown, "", *aligned(header, cells)]
+    lines += ["", "Every class: --csv or --json.  The mean over every row:"]
+    lines += [f"  {n}: {pct(found.mean(n))}" for n in names]
+    return "\n".join(lines)

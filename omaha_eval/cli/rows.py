@@ -1,0 +1,59 @@
+"""The flags that choose a report's rows, shared by the commands that print
+many rows (``boards``, ``hits``): ``--where``, ``--sort`` and ``--top``
+(omaha_eval/reports/select.py reads them)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+import click
+import numpy as np
+import numpy.typing as npt
+
+from omaha_eval.cli._shell import Count, user_errors
+from omaha_eval.reports.select import select_rows
+
+__all__ = ["ROW_FLAGS", "chosen_rows", "row_options"]
+
+ROW_FLAGS = {"where": "--where", "sort": "--sort", "top": "--top", "table": "--where"}
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def row_options(command: F) -> F:
+    """--where, --sort and --top (the command's parameters where_text,
+    sort_text and top)."""
+    options = [
+        click.option(
+            "--where",
+            "where_text",
+            metavar="FILTER",
+            help="Only the rows that pass, e.g. 'scoop>0.5', 'pairing=paired and equity<40%' "
+            "(figures and textures by their column names; docs/boards.md).",
+        ),
+        click.option(
+            "--sort",
+            "sort_text",
+            metavar="COLUMNS",
+            help="Order the rows by these columns, e.g. 'scoop' or 'pairing, equity asc' "
+            "(numbers highest first, text A to Z, unless asc or desc follows).",
+        ),
+        click.option("--top", type=Count(min=1), help="Only the first N rows (after --sort)."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def chosen_rows(
+    table: Mapping[str, Any],
+    where: str | None,
+    sort: str | None,
+    top: int | None,
+    flags: Mapping[str, str] = ROW_FLAGS,
+) -> npt.NDArray[np.intp]:
+    """The rows --where, --sort and --top choose (bad text: one line naming
+    its flag, exit code 2)."""
+    with user_errors(flags):
+        return select_rows(table, where=where, sort=sort, top=top)

@@ -1,0 +1,219 @@
+"""Reports of many rows as columns: the table a report's rows make (a name
+per column, a value per row), and its JSON and CSV forms.
+
+A report of many rows written row by row repeats every name in every row
+(a flop report: 1,755 rows of nested objects); column-wise it names each
+column once: ``{"columns": [names], "rows": n, "data": {name: [values]}}``
+beside the run's description.  The same table is what ``--where``,
+``--sort`` and ``--top`` choose rows from (reports/select.py).
+
+The columns of a board report are its ``to_pandas()`` columns, taken from
+the report's own figure names (``PLAYER_FIGURES``, ``DEAL_NAMES``), so a
+figure added to the report is a column here at once.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from omaha_eval.records import json_ready
+from omaha_eval.reports.report import DEAL_NAMES, PLAYER_FIGURES, BoardReport
+from omaha_eval.reports.textures import Texture, texture_of_ids
+
+__all__ = [
+    "JSON_DIGITS",
+    "TEXTURE_NAMES",
+    "Table",
+    "board_columns",
+    "board_prototype",
+    "columns_csv",
+    "columns_document",
+    "columns_json",
+    "document_columns",
+    "take_rows",
+    "with_player_aliases",
+]
+
+Table = dict[str, Any]  # column name -> a list or an array, one value per row
+TEXTURE_NAMES = tuple(Texture.__dataclass_fields__)
+# Significant digits of a number in the JSON: beyond any figure's precision
+# (an exact figure is a ratio of deal counts; a sampled one has an error of
+# 1e-4 or more), and half the length of a float's full repr.
+JSON_DIGITS = 9
+STDERR = "_stderr"  # a figure's standard error: its column's name and this
+
+
+def _plain(values: Any) -> list[Any]:
+    """A column as JSON-ready Python values (NaN and infinities: None)."""
+    if isinstance(values, np.ndarray):
+        values = values.tolist()
+    return [json_ready(v) if isinstance(v, float) else v for v in values]
+
+
+def board_columns(report: BoardReport) -> Table:
+    """A board report's columns: ``board``, ``boards``, ``probability``,
+    ``probability_stderr``, ``trials``, the textures (``pairing`` ...
+    ``high`` and ``texture``, their label; rows of boards only), each
+    player's figures ``p1_equity`` ... with ``p1_equity_stderr`` ..., and
+    the deal's figures with their standard errors."""
+    table: Table = {
+        "board": list(report.board_texts),
+        "boards": report.boards,
+        "probability": report.probability,
+        "probability_stderr": report.probability_stderr,
+        "trials": report.trials,
+    }
+    if report.labels is None:
+        textures = [t for t in report.textures if t is not None]
+        for name in TEXTURE_NAMES:
+            table[name] = [getattr(t, name) for t in textures]
+        table["texture"] = [t.label for t in textures]
+    for i in range(len(report.players)):
+        for j, name in enumerate(PLAYER_FIGURES):
+            table[f"p{i + 1}_{name}"] = report.values[:, i, j]
+        for j, name in enumerate(PLAYER_FIGURES):
+            table[f"p{i + 1}_{name}_stderr"] = report.stderr[:, i, j]
+    for j, name in enumerate(DEAL_NAMES):
+        table[name] = report.deal[:, j]
+    for j, name in enumerate(DEAL_NAMES):
+        table[f"{name}_stderr"] = report.deal_stderr[:, j]
+    return table
+
+
+def with_player_aliases(table: Mapping[str, Any]) -> Table:
+    """The table with player 1's figures also under their bare names
+    (``equity`` for ``p1_equity``) where no column has that name: what
+    ``--where scoop>0.5`` and ``--sort equity`` read."""
+    out = dict(table)
+    for name, values in table.items():
+        if name.startswith("p1_") and name[3:] not in out:
+            out[name[3:]] = values
+    return out
+
+
+def take_rows(table: Mapping[str, Any], rows: npt.NDArray[np.intp]) -> Table:
+    """The table's chosen rows, in that order."""
+    out: Table = {}
+    for name, values in table.items():
+        if isinstance(values, np.ndarray):
+            out[name] = values[rows]
+        else:
+            out[name] = [values[int(i)] for i in rows]
+    return out
+
+
+def _number(value: Any, digits: int) -> Any:
+    if isinstance(value, float):
+        return float(f"{value:.{digits}g}") if math.isfinite(value) else None
+    return value
+
+
+def _to_error(values: list[Any], errors: list[Any]) -> list[Any]:
+    """Sampled figures to the digits their standard errors warrant: two
+    significant digits of the error (0.4523 with an error of 0.0051: 0.4523;
+    with 0.051: 0.452); a figure with no error (exact) as it is."""
+    out = []
+    for value, error in zip(values, errors, strict=True):
+        if isinstance(value, float) and isinstance(error, float) and error > 0:
+            value = round(value, max(0, 1 - math.floor(math.log10(error))))
+        out.append(value)
+    return out
+
+
+def columns_document(
+    table: Mapping[str, Any], *, digits: int = JSON_DIGITS, **run: Any
+) -> dict[str, Any]:
+    """JSON-ready column-wise data: the `run` items (the report's
+    description), then ``columns`` (every name, in order), ``rows`` (how
+    many), ``same`` (name -> the value of a column that holds one value on
+    every row: written once) and ``data`` (name -> its values, one per
+    row, for the other columns).  Numbers are written to `digits`
+    significant digits (None for NaN); a column NAME that has a column
+    NAME_stderr beside it to two significant digits of that error, and the
+    error to two significant digits (sampled figures: the digits past
+    those are noise)."""
+    lengths = {len(v) for v in table.values()}
+    rows = lengths.pop() if lengths else 0
+    plain = {name: [_number(v, digits) for v in _plain(values)] for name, values in table.items()}
+    for name, column in plain.items():
+        if name.endswith(STDERR):
+            plain[name] = [_number(v, 2) if isinstance(v, float) else v for v in column]
+        elif name + STDERR in plain:
+            plain[name] = _to_error(column, plain[name + STDERR])
+    same: dict[str, Any] = {}
+    data: dict[str, Any] = {}
+    for name, column in plain.items():
+        if rows > 1 and all(v == column[0] for v in column):
+            same[name] = column[0]
+        else:
+            data[name] = column
+    return {
+        **{k: json_ready(v) for k, v in run.items()},
+        "columns": list(table),
+        "rows": rows,
+        "same": same,
+        "data": data,
+    }
+
+
+def columns_csv(table: Mapping[str, Any]) -> str:
+    """A CSV header of the column names and a line per row (a missing
+    number: an empty cell)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(list(table))
+    columns = [_plain(values) for values in table.values()]
+    for row in zip(*columns, strict=True):
+        writer.writerow(["" if v is None else v for v in row])
+    return out.getvalue()
+
+
+def columns_json(table: Mapping[str, Any], *, digits: int = JSON_DIGITS, **run: Any) -> str:
+    """columns_document as strict JSON text (null, never NaN), without the
+    spaces after separators."""
+    document = columns_document(table, digits=digits, **run)
+    return json.dumps(
+        json_ready(document), ensure_ascii=False, allow_nan=False, separators=(",", ":")
+    )
+
+
+def document_columns(document: Mapping[str, Any]) -> dict[str, list[Any]]:
+    """The columns of a columns_document (parsed JSON too), every one a
+    value per row again, in order."""
+    rows = int(document["rows"])
+    same, data = document["same"], document["data"]
+    return {
+        name: list(data[name]) if name in data else [same[name]] * rows
+        for name in document["columns"]
+    }
+
+
+def board_prototype(players: int, grouped: bool) -> Table:
+    """A one-row table of the columns board_columns gives a report of so
+    many players (grouped or not), for reading a filter or a sort before
+    the report is run."""
+    table: Table = {
+        "board": [""],
+        "boards": [0],
+        "probability": [0.0],
+        "probability_stderr": [0.0],
+        "trials": [0],
+    }
+    if not grouped:
+        sample = texture_of_ids([0, 1, 2])
+        table.update({n: [v] for n, v in sample.to_dict().items()})
+        table["texture"] = [sample.label]
+    for i in range(players):
+        table.update({f"p{i + 1}_{n}": [0.0] for n in PLAYER_FIGURES})
+        table.update({f"p{i + 1}_{n}_stderr": [0.0] for n in PLAYER_FIGURES})
+    table.update({n: [0.0] for n in DEAL_NAMES})
+    table.update({f"{n}_stderr": [0.0] for n in DEAL_NAMES})
+    return table

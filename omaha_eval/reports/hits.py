@@ -1,0 +1,798 @@
+"""What a range makes on a board: ``range_hits()`` and its answer,
+``RangeHits``.
+
+Every class a hand can fall in is defined here once (HIT_CLASSES, with
+docs/hits.md saying the same in a player's words).  A class is a property
+of one hand on one board (0 or 1); a range's share of a class is the
+weighted share of its live hands (those that touch no board or dead card)
+in it, exactly, over every hand of the range.
+
+The classes come in groups; the groups marked *partition* hold every hand
+in exactly one of their classes, so their shares add up to 1:
+
+- ``high`` (partition): the hand's best high now, by category (the
+  evaluator's categories: high card ... straight flush);
+- ``low`` (partition; hi/lo games): ``nut_low`` (the best low the board
+  allows: the best of every two low ranks that still have a card outside
+  the board and the dead cards), ``second_nut_low`` (the next best such
+  low), ``other_low`` and ``no_low``;
+- ``low_draws`` (flop and turn, hi/lo games; hands with no low now):
+  ``low_draw`` (some next card gives a low), ``nut_low_draw`` (some next
+  card gives the nut low of the board it makes) and
+  ``nut_low_draw_backup`` (a nut-low draw holding a third low rank not on
+  the board, so a card that pairs one of its low cards leaves a low);
+  each class holds the next;
+- ``flush_draws`` (flop and turn): ``flush_draw`` (two or more cards of a
+  suit the board shows twice, a card of it still unseen) and
+  ``nut_flush_draw`` (a flush draw holding the best card of its suit not
+  on the board or dead);
+- ``straights`` (partition; flop and turn): ``straight_made`` (a straight
+  now), else by outs, the unseen cards (not in the hand, on the board or
+  dead) after which the hand makes a straight: ``wrap_13`` (13 or more),
+  ``wrap_9`` (9 to 12), ``straight_draw`` (1 to 8), ``no_straight_draw``;
+- ``made`` (each 0 or 1 on its own): ``set`` (a pocket pair of a rank the
+  board shows once), ``top_set`` (of the board's top rank),
+  ``hole_two_pair`` (two ranks of the hand each on the board once),
+  ``overpair`` (a pocket pair above every board card), ``top_pair``
+  (exactly one card of the board's top rank, shown once on the board).
+
+A straight, a flush and a low here are made of exactly two hole cards and
+three board cards (docs/rules.md).  With no board the answer has a row per
+flop (up to the suit permutations that keep the range and the dead cards),
+each with its probability: the chance of that flop with a hand of the
+range (weights and card removal counted), so that the probability-weighted
+mean of a class over the rows is the range's share of it over every flop.
+
+>>> hits = range_hits("AsAhJc9c", "Kh 7d 2c")
+>>> hits["set"], hits["overpair"], hits["pair"] + hits["two_pair"]
+(0.0, 1.0, 1.0)
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from itertools import combinations
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+import omaha_eval._checks as _checks
+import omaha_eval._core as _core
+from omaha_eval._cache import lru_cache
+from omaha_eval.cards import card_id, format_cards, rank_of, suit_of
+from omaha_eval.engine.boards import read_cards
+from omaha_eval.engine.players import hole_size, read_player
+from omaha_eval.engine.spot import prepare
+from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
+from omaha_eval.evaluator import CATEGORIES, high_category
+from omaha_eval.games import game as read_game
+from omaha_eval.reports.classes import board_classes, symmetries
+from omaha_eval.reports.columns import Table, columns_document
+from omaha_eval.reports.textures import GROUPINGS, Texture, texture_of_ids
+from omaha_eval.streets import BOARD_SIZE, FLOP
+from omaha_eval.types import Board, DeadCards, GameName, Player
+
+__all__ = [
+    "HIT_CLASSES",
+    "HIT_GROUPS",
+    "BoardHits",
+    "Hands",
+    "HitClass",
+    "RangeHits",
+    "board_hits",
+    "classes_for",
+    "column_prototype",
+    "hit_flags",
+    "range_hits",
+]
+
+FloatArray = npt.NDArray[np.float64]
+BoolArray = npt.NDArray[np.bool_]
+IntArray = npt.NDArray[np.int64]
+RANK_COUNT = 13
+ACE = RANK_COUNT - 1
+BOARD_SIZES = (0, FLOP, FLOP + 1, BOARD_SIZE)  # no board (every flop), a flop, a turn, a river
+
+
+@dataclass(frozen=True)
+class HitClass:
+    """One class: its column ``name``, its ``label`` for people, its
+    ``group`` (HIT_GROUPS), and whether it needs a low game (``low``) or
+    cards to come (``draw``)."""
+
+    name: str
+    label: str
+    group: str
+    low: bool = False
+    draw: bool = False
+
+
+def _category_name(label: str) -> str:
+    return label.lower().replace(" ", "_")
+
+
+HIT_CLASSES: tuple[HitClass, ...] = (
+    *(HitClass(_category_name(c), c, "high") for c in CATEGORIES),
+    HitClass("nut_low", "nut low", "low", low=True),
+    HitClass("second_nut_low", "second nut low", "low", low=True),
+    HitClass("other_low", "other low", "low", low=True),
+    HitClass("no_low", "no low", "low", low=True),
+    HitClass("low_draw", "low draw", "low_draws", low=True, draw=True),
+    HitClass("nut_low_draw", "nut-low draw", "low_draws", low=True, draw=True),
+    HitClass("nut_low_draw_backup", "nut-low draw with backup", "low_draws", low=True, draw=True),
+    HitClass("flush_draw", "flush draw", "flush_draws", draw=True),
+    HitClass("nut_flush_draw", "nut flush draw", "flush_draws", draw=True),
+    HitClass("straight_made", "straight made", "straights", draw=True),
+    HitClass("wrap_13", "wrap, 13+ outs", "straights", draw=True),
+    HitClass("wrap_9", "wrap, 9-12 outs", "straights", draw=True),
+    HitClass("straight_draw", "straight draw, 1-8 outs", "straights", draw=True),
+    HitClass("no_straight_draw", "no straight draw", "straights", draw=True),
+    HitClass("set", "set", "made"),
+    HitClass("top_set", "top set", "made"),
+    HitClass("hole_two_pair", "both hole cards pair the board", "made"),
+    HitClass("overpair", "overpair", "made"),
+    HitClass("top_pair", "top pair", "made"),
+)
+# The groups, and which of them are partitions (every hand in exactly one class).
+HIT_GROUPS = {
+    "high": True,
+    "low": True,
+    "low_draws": False,
+    "flush_draws": False,
+    "straights": True,
+    "made": False,
+}
+WRAP_OUTS = (13, 9)  # outs of wrap_13 and wrap_9 at least
+
+
+def classes_for(has_low: bool, board_size: int) -> tuple[HitClass, ...]:
+    """The classes a board of this size answers in a game with or without a low."""
+    draws = board_size < BOARD_SIZE
+    return tuple(c for c in HIT_CLASSES if (has_low or not c.low) and (draws or not c.draw))
+
+
+# ------------------------------------------------------------ rank tables
+
+# The low ranks as bits: ace bit 0, deuce bit 1 ... eight bit 7 (the C
+# core's low masks, _core.low_mask); other ranks 0.
+LOW_BIT = np.array([1 << (r + 1) if r <= 6 else 0 for r in range(ACE)] + [1], dtype=np.int64)
+# The straights' rank windows: the wheel (A-2-3-4-5) and 2-6 ... T-A.
+WINDOWS = np.array([(1 << ACE) | 0b1111] + [0b11111 << r for r in range(9)], dtype=np.int64)
+_MASKS = np.arange(1 << RANK_COUNT, dtype=np.int64)
+_POPCOUNT: IntArray = ((_MASKS[:, None] >> np.arange(RANK_COUNT)) & 1).sum(axis=1)
+_RANK_BITS = 1 << np.arange(RANK_COUNT, dtype=np.int64)
+
+
+@lru_cache(maxsize=1)
+def low_table() -> npt.NDArray[np.uint8]:
+    """(256, 256): the best low (0: none) of a hand holding the low ranks of
+    mask h on a board holding those of mask b (the evaluator's rule)."""
+    table = _core.best_low_table()
+    table.flags.writeable = False
+    return table
+
+
+_LOW_PAIRS = np.array([(1 << a) | (1 << b) for a, b in combinations(range(8), 2)])
+
+
+@lru_cache(maxsize=4096)
+def nut_lows(board_mask: int, available: int) -> tuple[int, int]:
+    """(nut, second nut) low values on a board of low-rank mask `board_mask`
+    when the low ranks of mask `available` still have an unseen card (0:
+    none)."""
+    pairs = _LOW_PAIRS[(_LOW_PAIRS & ~available) == 0]
+    values = sorted({int(v) for v in low_table()[pairs, board_mask]} - {0}, reverse=True)
+    values += [0, 0]
+    return values[0], values[1]
+
+
+def _straight_table(board_ranks: int) -> BoolArray:
+    """(8192,): whether a hand of rank mask H makes a straight on a board of
+    rank mask `board_ranks`: some window W whose ranks off the board (at
+    most two) are all in H, H holding two ranks of W."""
+    hands = np.arange(1 << RANK_COUNT, dtype=np.int64)
+    out = np.zeros(len(hands), dtype=np.bool_)
+    for w in WINDOWS.tolist():
+        missing = w & ~board_ranks
+        if _POPCOUNT[missing] > 2:
+            continue
+        out |= ((hands & missing) == missing) & (_POPCOUNT[hands & w] >= 2)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def straight_tables(board_ranks: int) -> tuple[BoolArray, IntArray]:
+    """(made now, out ranks) by hand rank mask: out ranks is the mask of the
+    ranks whose card would give the hand a straight it does not make now."""
+    now = _straight_table(board_ranks)
+    outs = np.zeros(len(now), dtype=np.int64)
+    for r in range(RANK_COUNT):
+        outs |= (_straight_table(board_ranks | 1 << r) & ~now).astype(np.int64) << r
+    now.flags.writeable = False
+    outs.flags.writeable = False
+    return now, outs
+
+
+def _best_categories(
+    holes: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8]
+) -> npt.NDArray[np.uint8]:
+    """Each hand's best high category on a board of 3 to 5 cards: the best
+    of every two hole cards with every three board cards."""
+    k = holes.shape[1]
+    pairs = np.array(list(combinations(range(k), 2)))
+    triples = np.array(list(combinations(range(len(board)), 3)))
+    n, p, t = len(holes), len(pairs), len(triples)
+    five = np.empty((n, p, t, 5), dtype=np.uint8)
+    five[:, :, :, :2] = holes[:, pairs][:, :, None, :]
+    five[:, :, :, 2:] = board[triples][None, None, :, :]
+    high = _core.high5_rows(np.ascontiguousarray(five.reshape(-1, 5))).reshape(n, p * t)
+    # a rank pattern no deal holds (five cards of a rank with the board: a
+    # hand that touches the board) has no value: it counts as high card and
+    # weighs nothing
+    codes: npt.NDArray[np.uint8] = high_category(np.maximum(high.max(axis=1), 1).astype(np.int64))
+    return codes
+
+
+def _tally(values: IntArray, size: int) -> IntArray:
+    """(N, size): how often each row of `values` (N, k) holds 0 ... size - 1."""
+    n = len(values)
+    at = (np.arange(n, dtype=np.int64)[:, None] * size + values).reshape(-1)
+    return np.bincount(at, minlength=n * size).reshape(n, size)
+
+
+@dataclass(frozen=True)
+class Hands:
+    """A set of hands read once for many boards: ``combos`` (N, k), the
+    hands' rank patterns (``pattern`` (N,): each hand's row of ``counts``
+    (P, 13), how many cards of each rank), and ``suits`` (N, 4), how many
+    cards of each suit.  Everything but flushes depends on the ranks alone,
+    so it is worked out once per pattern."""
+
+    combos: npt.NDArray[np.uint8]
+    pattern: IntArray
+    counts: IntArray
+    suits: IntArray
+
+    @classmethod
+    def of(cls, combos: npt.NDArray[np.uint8]) -> Hands:
+        # a hand's ranks in order (its cards are ascending, so are its
+        # ranks) as one number in base 13: the pattern's key
+        ranks = rank_of(combos.astype(np.int64))
+        key = np.zeros(len(combos), dtype=np.int64)
+        for j in range(combos.shape[1]):
+            key = key * RANK_COUNT + ranks[:, j]
+        keys, pattern = np.unique(key, return_inverse=True)
+        digits = np.zeros((len(keys), combos.shape[1]), dtype=np.int64)
+        rest = keys.copy()
+        for j in range(combos.shape[1] - 1, -1, -1):
+            digits[:, j] = rest % RANK_COUNT
+            rest //= RANK_COUNT
+        return cls(
+            combos,
+            pattern.reshape(-1).astype(np.int64),
+            _tally(digits, RANK_COUNT),
+            _tally(suit_of(combos.astype(np.int64)), 4),
+        )
+
+
+@dataclass(frozen=True)
+class BoardHits:
+    """What the hands of a Hands make on one board: ``classes``, and the
+    flags of each rank pattern (``by_pattern`` (P, C)) for the classes
+    that depend on ranks alone; the others (``by_hand``: class index ->
+    (N,) flags) and the hands whose high category is not their pattern's
+    (``suited``: their indices and categories: flushes) per hand."""
+
+    classes: tuple[HitClass, ...]
+    by_pattern: BoolArray
+    by_hand: dict[int, BoolArray]
+    suited: tuple[IntArray, npt.NDArray[np.uint8]]
+
+    def shares(self, hands: Hands, weights: FloatArray) -> FloatArray:
+        """Each class's weighted share of the hands (`weights`, N: 0 for a
+        hand not dealt on this board)."""
+        total = float(weights.sum())
+        mass = np.bincount(hands.pattern, weights=weights, minlength=len(hands.counts))
+        sums: FloatArray = np.asarray(mass @ self.by_pattern.astype(np.float64), dtype=np.float64)
+        for j, flags in self.by_hand.items():
+            sums[j] = weights[flags].sum()
+        at, codes = self.suited
+        if len(at):
+            first = self.classes.index(_CATEGORY_CLASSES[0])
+            old = self.by_pattern[hands.pattern[at], first : first + len(CATEGORIES)]
+            w = weights[at]
+            sums[first : first + len(CATEGORIES)] -= w @ old.astype(np.float64)
+            np.add.at(sums, first + codes.astype(np.int64), w)
+        out: FloatArray = sums / total if total > 0 else np.zeros(len(sums))
+        return out
+
+    def flags(self, hands: Hands) -> BoolArray:
+        """(N, C): every hand's 0/1 flags."""
+        out = self.by_pattern[hands.pattern]
+        for j, flags in self.by_hand.items():
+            out[:, j] = flags
+        at, codes = self.suited
+        first = self.classes.index(_CATEGORY_CLASSES[0])
+        out[at, first : first + len(CATEGORIES)] = False
+        out[at, first + codes.astype(np.int64)] = True
+        return out
+
+
+_CATEGORY_CLASSES = tuple(c for c in HIT_CLASSES if c.group == "high")
+
+
+def board_hits(
+    hands: Hands,
+    board: npt.NDArray[np.uint8],
+    dead: npt.NDArray[np.uint8],
+    has_low: bool = True,
+    live: BoolArray | None = None,
+    memo: dict[tuple[int, ...], BoolArray] | None = None,
+) -> BoardHits:
+    """The classes a board of 3 to 5 cards answers and what every hand of
+    `hands` makes there.  `live` marks the hands that touch no board or
+    dead card (None: all of them); the others get flags too, meaningless:
+    give them weight 0.  `memo` keeps the rank patterns' flags by the
+    board's ranks, for many boards with the same hands and dead cards."""
+    classes = classes_for(has_low, len(board))
+    index = {c.name: j for j, c in enumerate(classes)}
+    b = board.astype(np.int64)
+    d = dead.astype(np.int64)
+    key = tuple(sorted(rank_of(b).tolist()))
+    flags = None if memo is None else memo.get(key)
+    if flags is None:
+        flags = _rank_flags(hands, classes, index, b, d, has_low)
+        if memo is not None:
+            memo[key] = flags
+    by_hand: dict[int, BoolArray] = {}
+    # flushes: the hands holding two of a suit the board shows three times
+    board_suits = np.bincount(suit_of(b), minlength=4)
+    flushing = np.ones(len(hands.combos), dtype=np.bool_) if live is None else live.copy()
+    flushing &= (board_suits >= 3).any()
+    for s in np.flatnonzero(board_suits >= 3).tolist():
+        flushing &= hands.suits[:, s] >= 2
+    at = np.flatnonzero(flushing)
+    suited_cats = _best_categories(hands.combos[at], board) if len(at) else np.zeros(0, np.uint8)
+    suited = (at.astype(np.int64), suited_cats)
+
+    if len(board) < BOARD_SIZE:
+        dead_suits = np.bincount(suit_of(d), minlength=4)
+        draw = np.zeros(len(hands.combos), dtype=np.bool_)
+        nut_draw = np.zeros(len(hands.combos), dtype=np.bool_)
+        known = set(b.tolist()) | set(d.tolist())
+        for s in np.flatnonzero(board_suits == 2).tolist():
+            mine = hands.suits[:, s]
+            this = (mine >= 2) & (13 - 2 - dead_suits[s] - mine > 0)
+            draw |= this
+            tops = [card_id(r, s) for r in range(ACE, -1, -1) if card_id(r, s) not in known]
+            if tops:
+                nut_draw |= this & (hands.combos == tops[0]).any(axis=1)
+        by_hand[index["flush_draw"]] = draw
+        by_hand[index["nut_flush_draw"]] = nut_draw
+
+    return BoardHits(classes, flags, by_hand, suited)
+
+
+def _rank_flags(
+    hands: Hands,
+    classes: tuple[HitClass, ...],
+    index: dict[str, int],
+    b: IntArray,
+    d: IntArray,
+    has_low: bool,
+) -> BoolArray:
+    """(P, C): the flags of every rank pattern for the classes that depend
+    on the ranks alone (the others stay 0)."""
+    counts = hands.counts
+    p = len(counts)
+    flags = np.zeros((p, len(classes)), dtype=np.bool_)
+    board_ranks = np.bincount(rank_of(b), minlength=RANK_COUNT)
+    dead_ranks = np.bincount(rank_of(d), minlength=RANK_COUNT)
+    unseen = 4 - board_ranks - dead_ranks  # per rank, before the hand's own cards
+    held = counts > 0
+    hand_set = held.astype(np.int64) @ _RANK_BITS
+    board_set = int((board_ranks > 0).astype(np.int64) @ _RANK_BITS)
+    draws = len(b) < BOARD_SIZE
+    # the high category of each pattern with no flush: its ranks dealt in
+    # suits that make none (hole card i in suit i mod 4, board card j in
+    # suit j mod 4: no two hole cards of one suit meet three board cards of it)
+    k = hands.combos.shape[1]
+    ranks = np.repeat(np.tile(np.arange(RANK_COUNT), (p, 1)).reshape(-1), counts.reshape(-1))
+    hole = card_id(ranks.reshape(p, k), np.arange(k) % 4).astype(np.uint8)
+    plain = card_id(rank_of(b), np.arange(len(b)) % 4).astype(np.uint8)
+    cats = _best_categories(hole, plain)
+    for code, c in enumerate(_CATEGORY_CLASSES):
+        flags[:, index[c.name]] = cats == code
+
+    if has_low:
+        table = low_table()
+        hand_low = held.astype(np.int64) @ LOW_BIT
+        board_low = int((board_ranks > 0).astype(np.int64) @ LOW_BIT)
+        available = int((unseen > 0).astype(np.int64) @ LOW_BIT)
+        low_now = table[hand_low, board_low]
+        nut, second = nut_lows(board_low, available)
+        is_nut = (low_now > 0) & (low_now == nut)
+        is_second = (low_now > 0) & (low_now == second)
+        flags[:, index["nut_low"]] = is_nut
+        flags[:, index["second_nut_low"]] = is_second
+        flags[:, index["other_low"]] = (low_now > 0) & ~is_nut & ~is_second
+        flags[:, index["no_low"]] = low_now == 0
+        if draws:
+            any_low = np.zeros(p, dtype=np.bool_)
+            any_nut = np.zeros(p, dtype=np.bool_)
+            for r in range(RANK_COUNT):
+                bit = int(LOW_BIT[r])
+                if not bit:
+                    continue
+                coming = (unseen[r] - counts[:, r]) > 0  # a card of rank r still to come
+                after = table[hand_low, board_low | bit]
+                left = available if unseen[r] > 1 else available & ~bit
+                nut_after, _ = nut_lows(board_low | bit, left)
+                any_low |= coming & (after > 0)
+                any_nut |= coming & (after > 0) & (after == nut_after)
+            no_low = low_now == 0
+            nut_draw = no_low & any_nut
+            flags[:, index["low_draw"]] = no_low & any_low
+            flags[:, index["nut_low_draw"]] = nut_draw
+            spare = _POPCOUNT[hand_low & ~board_low] >= 3
+            flags[:, index["nut_low_draw_backup"]] = nut_draw & spare
+
+    if draws:
+        made, out_ranks = straight_tables(board_set)
+        made_now = made[hand_set]
+        bits = (out_ranks[hand_set][:, None] >> np.arange(RANK_COUNT)) & 1
+        outs = np.where(made_now, 0, (bits * (unseen[None, :] - counts)).sum(axis=1))
+        flags[:, index["straight_made"]] = made_now
+        flags[:, index["wrap_13"]] = ~made_now & (outs >= WRAP_OUTS[0])
+        flags[:, index["wrap_9"]] = ~made_now & (outs >= WRAP_OUTS[1]) & (outs < WRAP_OUTS[0])
+        flags[:, index["straight_draw"]] = ~made_now & (outs >= 1) & (outs < WRAP_OUTS[1])
+        flags[:, index["no_straight_draw"]] = ~made_now & (outs == 0)
+
+    once = board_ranks == 1
+    top = int(rank_of(b).max())
+    pocket = counts >= 2
+    flags[:, index["set"]] = (pocket & once[None, :]).any(axis=1)
+    flags[:, index["top_set"]] = pocket[:, top] & bool(once[top])
+    flags[:, index["hole_two_pair"]] = (held & once[None, :]).sum(axis=1) >= 2
+    flags[:, index["overpair"]] = pocket[:, top + 1 :].any(axis=1)
+    flags[:, index["top_pair"]] = (counts[:, top] == 1) & bool(once[top])
+    flags.flags.writeable = False
+    return flags
+
+
+def hit_flags(
+    combos: npt.NDArray[np.uint8],
+    board: npt.NDArray[np.uint8],
+    dead: npt.NDArray[np.uint8],
+    has_low: bool = True,
+) -> tuple[tuple[HitClass, ...], BoolArray]:
+    """The classes a board of 3 to 5 cards answers and, per hand (rows of
+    `combos`), a row of 0/1 flags, one per class."""
+    hands = Hands.of(combos)
+    hits = board_hits(hands, board, dead, has_low)
+    return hits.classes, hits.flags(hands)
+
+
+def column_prototype(has_low: bool, grouped: bool) -> Table:
+    """A one-row table of the columns RangeHits.columns() has for every
+    flop (grouped or not) of a game with or without a low: what a filter
+    or a sort is read against before the work."""
+    table: Table = {"board": [""], "boards": [0], "probability": [0.0], "hands": [0]}
+    if not grouped:
+        sample = texture_of_ids([0, 1, 2])
+        table.update({n: [v] for n, v in sample.to_dict().items()})
+        table["texture"] = [sample.label]
+    table.update({c.name: [0.0] for c in classes_for(has_low, FLOP)})
+    return table
+
+
+# ----------------------------------------------------------------- answer
+
+
+@dataclass(frozen=True, eq=False)
+class RangeHits:
+    """The shares of a range's hands in each class (HIT_CLASSES), per board.
+
+    Per row r (one board, or with no board given one class of flops; or a
+    group of them): ``board_texts[r]``, ``boards[r]`` (boards the row
+    holds), ``probability[r]`` (its chance; the rows' sum is 1),
+    ``hands[r]`` (live hands of the range on it) and ``values[r, j]``, the
+    weighted share of the live hands in class ``classes[j]``.  One board:
+    one row, read by name (``hits["nut_low"]``), and ``combos``,
+    ``weights`` and ``flags`` (hands x classes, 0/1) say which hands make
+    what.  ``mean(name)`` is a class's probability-weighted share over the
+    rows."""
+
+    range: str
+    game: str
+    board: str
+    dead: str
+    classes: tuple[HitClass, ...]
+    known: npt.NDArray[np.uint8]
+    new: npt.NDArray[np.uint8]
+    boards: IntArray
+    probability: FloatArray
+    hands: IntArray
+    values: FloatArray
+    combos: npt.NDArray[np.uint8] | None = None
+    weights: FloatArray | None = None
+    found: tuple[Hands, BoardHits] | None = field(default=None, repr=False)
+    grouped_by: str | None = None
+    labels: tuple[str, ...] | None = None
+    elapsed: float = field(default=0.0, compare=False)
+
+    def __len__(self) -> int:
+        return len(self.probability)
+
+    @cached_property
+    def flags(self) -> BoolArray | None:
+        """(hands, classes) 0/1: what each hand of ``combos`` makes (one
+        board), else None."""
+        if self.found is None:
+            return None
+        hands, found = self.found
+        return found.flags(hands)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(c.name for c in self.classes)
+
+    @cached_property
+    def board_texts(self) -> list[str]:
+        if self.labels is not None:
+            return list(self.labels)
+        known = format_cards(self.known)
+        return [known + format_cards(row) for row in self.new]
+
+    @cached_property
+    def textures(self) -> list[Texture | None]:
+        if self.labels is not None:
+            return [None] * len(self)
+        known = self.known.tolist()
+        return [texture_of_ids(known + row.tolist()) for row in self.new]
+
+    def _column(self, name: str) -> int:
+        if not isinstance(name, str) or name not in self.names:
+            raise OmahaEvalError(
+                f"expected one of {', '.join(self.names)}, got {quote(name)}",
+                param="name",
+                value=name,
+            )
+        return self.names.index(name)
+
+    def share(self, name: str) -> FloatArray:
+        """A class's share on each row."""
+        column: FloatArray = self.values[:, self._column(name)]
+        return column
+
+    def mean(self, name: str) -> float:
+        """A class's probability-weighted share over the rows: over every
+        flop, the range's share of it."""
+        p = self.probability / self.probability.sum()
+        return float(p @ self.share(name))
+
+    def __getitem__(self, name: str) -> float:
+        """A class's share (one board), or its mean over the rows."""
+        return self.mean(name)
+
+    def group(self, by: str = "texture") -> RangeHits:
+        """The rows grouped by a texture grouping (reports/textures.py
+        GROUPINGS), as BoardReport.group: a row per group, in order of first
+        appearance, with the summed boards and probabilities and the
+        probability-weighted mean share of every class."""
+        if self.labels is not None:
+            raise OmahaEvalError("group: these rows are already grouped", param="by", value=by)
+        if not isinstance(by, str) or by not in GROUPINGS:
+            raise OmahaEvalError(
+                f"expected one of {', '.join(GROUPINGS)}, got {quote(by)}", param="by", value=by
+            )
+        name_of = GROUPINGS[by]
+        keys = [str(name_of(t)) for t in self.textures if t is not None]
+        names = list(dict.fromkeys(keys))
+        member = np.array([names.index(k) for k in keys], dtype=np.int64)
+        g = len(names)
+        prob = np.bincount(member, weights=self.probability, minlength=g).astype(np.float64)
+        values = np.zeros((g, len(self.classes)))
+        np.add.at(values, member, self.probability[:, None] * self.values)
+        values /= np.where(prob > 0, prob, 1.0)[:, None]
+        return replace(
+            self,
+            new=np.zeros((g, 0), np.uint8),
+            boards=np.bincount(member, weights=self.boards, minlength=g).astype(np.int64),
+            probability=prob,
+            hands=np.bincount(member, weights=self.hands, minlength=g).astype(np.int64),
+            values=values,
+            combos=None,
+            weights=None,
+            found=None,
+            grouped_by=by,
+            labels=tuple(names),
+        )
+
+    def columns(self) -> Table:
+        """The rows as a table of columns: ``board``, ``boards``,
+        ``probability``, ``hands``, the textures (rows of boards), then a
+        column per class (its share)."""
+        table: Table = {
+            "board": list(self.board_texts),
+            "boards": self.boards,
+            "probability": self.probability,
+            "hands": self.hands,
+        }
+        if self.labels is None:
+            textures = [t for t in self.textures if t is not None]
+            for name in Texture.__dataclass_fields__:
+                table[name] = [getattr(t, name) for t in textures]
+            table["texture"] = [t.label for t in textures]
+        for j, c in enumerate(self.classes):
+            table[c.name] = self.values[:, j]
+        return table
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data: the run, ``mean`` (every class over the rows),
+        ``classes`` (name, label, group), then the rows column by column
+        (reports/columns.py)."""
+        return columns_document(
+            self.columns(),
+            range=self.range,
+            game=self.game,
+            board=self.board,
+            dead=self.dead,
+            grouped_by=self.grouped_by,
+            classes=[{"name": c.name, "label": c.label, "group": c.group} for c in self.classes],
+            mean={c.name: self.mean(c.name) for c in self.classes},
+        )
+
+    def to_pandas(self) -> Any:  # a pandas.DataFrame
+        """A DataFrame of :meth:`columns`.  Needs pandas."""
+        try:
+            pandas = importlib.import_module("pandas")
+        except ImportError:
+            raise ImportError(
+                "RangeHits.to_pandas() needs pandas, which is not installed: pip install pandas"
+            ) from None
+        return pandas.DataFrame(self.columns())
+
+    def __str__(self) -> str:
+        return hits_table(self)
+
+    def __repr__(self) -> str:
+        return (
+            f"RangeHits({self.range!r}, board={self.board!r}, {len(self)} "
+            f"row{'' if len(self) == 1 else 's'})"
+        )
+
+
+def hits_table(hits: RangeHits) -> str:
+    """The classes by group with their share (the mean over the rows)."""
+    where = f"board {hits.board or '(every flop)'}" + (f", dead {hits.dead}" if hits.dead else "")
+    lines = [f"{hits.range}: {hits.game}, {where}"]
+    if len(hits) == 1:
+        lines[0] += f", {int(hits.hands[0]):,} live hands"
+    else:
+        lines[0] += f", {len(hits):,} {'groups' if hits.labels else 'rows'}"
+    width = max(len(c.label) for c in hits.classes)
+    group = None
+    for c in hits.classes:
+        if c.group != group:
+            group = c.group
+            lines += ["", f"{group.replace('_', ' ')}:"]
+        lines.append(f"  {c.label:<{width}}  {100 * hits.mean(c.name):6.2f}%")
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------- the call
+
+
+def range_hits(
+    range: Player,
+    board: Board = "",
+    dead: DeadCards = "",
+    *,
+    game: GameName | None = None,
+    by: str | None = None,
+    hole_cards: int | None = None,
+) -> RangeHits:
+    """What a range makes on a board: the weighted share of its live hands
+    in every class of HIT_CLASSES (docs/hits.md), exactly.
+
+    `range` as a player of :func:`~omaha_eval.equity` (range text, a hand,
+    a ``Range``, an array of hands); `board` 0 (every flop: a row per
+    flop), 3, 4 or 5 cards; `dead` known removed cards; `game` any name of
+    omaha_eval.games (default ``"omaha8"``: without a low, no low classes);
+    `by` groups the flops by a texture grouping (``"texture"``...).  Bad
+    input raises the errors equity() raises."""
+    if by is not None and (not isinstance(by, str) or by not in GROUPINGS):
+        raise OmahaEvalError(
+            f"expected one of {', '.join(GROUPINGS)}, got {quote(by)}", param="by", value=by
+        )
+    the_game = read_game("omaha8" if game is None else game)
+    b = read_cards(board, "board", BOARD_SIZES, patterns=False)
+    d = read_cards(dead, "dead", None, patterns=False)
+    assert isinstance(b, np.ndarray) and isinstance(d, np.ndarray)  # patterns=False
+    if (isinstance(range, str) and range.strip() in ("", "*")) or range is None:
+        raise OmahaEvalError(
+            f"expected a range or a hand, got {quote(range)}", param="range", value=range
+        )
+    k = hole_cards if hole_cards is not None else hole_size(range) or 4
+    player = read_player(range, "range", k, the_game)
+    if player.kind != "range" and player.kind != "hand":
+        raise OmahaEvalTypeError(
+            f"expected a range or a hand, got {quote(range)}", param="range", value=range
+        )
+    spot = prepare([player], k, b, d, the_game, names=["range"])
+    seat = spot.seats[0]
+    combos, weights = seat.combos, seat.weights
+    has_low = the_game.has_low
+    label = player.label
+    if len(b):
+        hands = Hands.of(combos)
+        found = board_hits(hands, b, d, has_low)
+        values = found.shares(hands, weights)
+        hits = RangeHits(
+            label,
+            the_game.name,
+            format_cards(b),
+            format_cards(d),
+            found.classes,
+            b,
+            np.zeros((1, 0), np.uint8),
+            np.ones(1, np.int64),
+            np.ones(1),
+            np.array([len(combos)]),
+            values.reshape(1, -1),
+            combos,
+            weights,
+            (hands, found),
+        )
+    else:
+        hits = _every_flop(label, the_game.name, spot, combos, weights, d, has_low)
+    if by is not None:
+        return hits.group(by)
+    return hits
+
+
+def _every_flop(
+    label: str,
+    game: str,
+    spot: Any,
+    combos: npt.NDArray[np.uint8],
+    weights: FloatArray,
+    dead: npt.NDArray[np.uint8],
+    has_low: bool,
+) -> RangeHits:
+    """A row per class of flops: each flop's live hands, their shares and
+    the flop's chance (its live hands' weight, times the class size)."""
+    classes = board_classes(spot, symmetries(spot))
+    reps = classes.representatives
+    masks = _checks.row_masks(combos)
+    hands = Hands.of(combos)
+    names = classes_for(has_low, FLOP)
+    values = np.zeros((len(reps), len(names)))
+    mass = np.zeros(len(reps))
+    counted = np.zeros(len(reps), dtype=np.int64)
+    memo: dict[tuple[int, ...], BoolArray] = {}
+    for r, flop in enumerate(reps):
+        flop_mask = np.uint64(sum(1 << int(c) for c in flop))
+        live = (masks & flop_mask) == 0
+        w = np.where(live, weights, 0.0)
+        mass[r] = float(w.sum())
+        counted[r] = int(live.sum())
+        values[r] = board_hits(hands, flop, dead, has_low, live, memo).shares(hands, w)
+    weight = mass * classes.sizes
+    return RangeHits(
+        label,
+        game,
+        "",
+        format_cards(dead),
+        names,
+        np.zeros(0, np.uint8),
+        np.ascontiguousarray(reps),
+        classes.sizes.astype(np.int64),
+        weight / weight.sum(),
+        counted,
+        values,
+    )

@@ -1,0 +1,52 @@
+"""The rows a page asks for of a board report: grouped by a texture, and
+chosen by a filter, a sort and a count (``group``, ``where``, ``sort``,
+``top``), as ``omaha-eval boards`` chooses them (reports/select.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from omaha_eval.reports.columns import board_columns, board_prototype, with_player_aliases
+from omaha_eval.reports.report import BoardReport
+from omaha_eval.reports.select import select_rows
+from omaha_eval.reports.textures import GROUPINGS
+from omaha_eval.web.bodies import ApiError, Body
+
+__all__ = ["MAX_ROWS", "RowChoice", "read_row_choice"]
+
+MAX_ROWS = 25_000  # rows a request may ask for (a flop report of two hands: 13,244)
+
+
+@dataclass(frozen=True)
+class RowChoice:
+    group: str | None
+    where: str | None
+    sort: str | None
+    top: int | None
+
+    def apply(self, report: BoardReport) -> dict[str, Any]:
+        """The report's dict (BoardReport.to_dict()) with only the chosen
+        rows, in their order, and ``rows_shown``, ``rows_all`` and
+        ``grouped_by``."""
+        shown = report.group(self.group) if self.group and len(report) else report
+        table = with_player_aliases(board_columns(shown))
+        rows = select_rows(table, where=self.where, sort=self.sort, top=self.top)
+        data = shown.to_dict(groups=None if shown.labels is not None else "texture")
+        data["rows"] = [data["rows"][int(r)] for r in rows]
+        data["rows_shown"], data["rows_all"] = len(rows), len(shown)
+        return data
+
+
+def read_row_choice(body: Body, players: int) -> RowChoice:
+    """The request's group, where, sort and top, checked against the
+    columns a report of so many players has (422 before the run)."""
+    group = body.text("group") or None
+    where = body.text("where") or None
+    sort = body.text("sort") or None
+    top = body.whole("top", 1, MAX_ROWS)
+    if group is not None and group not in GROUPINGS:
+        raise ApiError(f"group: expected one of {', '.join(GROUPINGS)}, got {group!r}", "group")
+    prototype = with_player_aliases(board_prototype(players, group is not None))
+    select_rows(prototype, where=where, sort=sort, top=top)
+    return RowChoice(group, where, sort, top)

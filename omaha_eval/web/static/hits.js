@@ -1,0 +1,114 @@
+// The Hits page: what a range makes (omaha_eval.range_hits): on a board,
+// the share of the range's hands in every class (docs/hits.md); with no
+// board, a row per flop or per texture group, filtered, sorted and cut as
+// `omaha-eval hits` does (--where, --sort, --top), with downloads.
+"use strict";
+
+(() => {
+  const form = document.querySelector("#spot");
+  const results = document.querySelector("#results");
+  const status = form.querySelector("#status");
+  const ids = ["range", "board", "dead", "game", "group", "where", "sort", "top"];
+  // the classes a table of many rows shows (every class: the downloads)
+  const SHOWN = ["pair", "two_pair", "nut_low", "no_low", "nut_low_draw", "flush_draw", "wrap_13", "set", "overpair"];
+  const SHOWN_PHONE = ["nut_low", "nut_low_draw", "set"];  // the table fits 390 px
+  const narrow = () => window.matchMedia("(max-width: 600px)").matches;
+
+  const pct = (x) => (typeof x === "number" && Number.isFinite(x) ? `${(100 * x).toFixed(2)}%` : "");
+
+  // the columns of a column-wise document, each a value per row
+  function columns(d) {
+    const out = {};
+    for (const name of d.columns) out[name] = name in d.data ? d.data[name] : Array(d.rows).fill(d.same[name]);
+    return out;
+  }
+
+  function csvText(d) {
+    const cols = columns(d);
+    const quote = (v) => {
+      const s = v === null || v === undefined ? "" : String(v);
+      return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+    };
+    const lines = [d.columns.map(quote).join(",")];
+    for (let r = 0; r < d.rows; r++) lines.push(d.columns.map((c) => quote(cols[c][r])).join(","));
+    return lines.join("\n") + "\n";
+  }
+
+  function download(name, text, type) {
+    const url = URL.createObjectURL(new Blob([text], { type }));
+    const a = OE.el("a", { href: url, download: name });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  function downloads(d) {
+    return OE.el("div", { class: "actions downloads" },
+      OE.el("button", { type: "button", id: "download-csv", onclick: () => download("hits.csv", csvText(d), "text/csv") }, "Download CSV"),
+      OE.el("button", { type: "button", id: "download-json", onclick: () => download("hits.json", JSON.stringify(d), "application/json") }, "Download JSON"));
+  }
+
+  function classTable(d) {
+    const cols = columns(d);
+    const rows = [];
+    let group = null;
+    for (const c of d.classes) {
+      if (c.group !== group) { group = c.group; rows.push([[group.replace(/_/g, " "), ""], ["", ""]]); }
+      const share = d.rows === 1 ? cols[c.name][0] : d.mean[c.name];
+      rows.push([[`  ${c.label}`, c.label], [pct(share), share]]);
+    }
+    return OE.table(["class", "share"], rows.map((r) => r.map((c) => c[0])), "Share of the range's hands in each class");
+  }
+
+  function rowsTable(d) {
+    const cols = columns(d);
+    const small = narrow();
+    const names = (small ? SHOWN_PHONE : SHOWN).filter((n) => n in cols);
+    const labels = Object.fromEntries(d.classes.map((c) => [c.name, c.label]));
+    const header = [d.grouped_by ? "group" : "board", ...(small ? [] : ["boards"]), small ? "prob." : "probability", ...names.map((n) => labels[n])];
+    const rows = [];
+    for (let r = 0; r < d.rows; r++) {
+      const cells = [[String(cols.board[r]), String(cols.board[r])]];
+      if (!small) cells.push([Number(cols.boards[r]).toLocaleString("en"), cols.boards[r]]);
+      cells.push([pct(cols.probability[r]), cols.probability[r]]);
+      for (const n of names) cells.push([pct(cols[n][r]), cols[n][r]]);
+      rows.push(cells);
+    }
+    const what = d.grouped_by ? "groups" : "flops";
+    return OE.sortableTable(header, rows, `${d.rows.toLocaleString("en")} of ${d.rows_total.toLocaleString("en")} ${what}; click a heading to sort`);
+  }
+
+  function render(d) {
+    const parts = [OE.el("p", { class: "summary", text: `${d.range}: ${d.game}, ${d.board ? `board ${d.board}` : "every flop"}${d.dead ? `, dead ${d.dead}` : ""}` })];
+    if (d.board) parts.push(classTable(d));
+    else {
+      parts.push(rowsTable(d));
+      parts.push(OE.el("h2", { text: "Over every flop" }));
+      parts.push(classTable(d));
+    }
+    parts.push(downloads(d));
+    results.replaceChildren(...parts);
+    results.dataset.state = "done";
+  }
+
+  async function show() {
+    OE.clearErrors(form);
+    const values = Object.fromEntries(ids.map((id) => [id, form.querySelector(`#${id}`).value]));
+    OE.setLink({ ...values, game: values.game === "omaha8" ? "" : values.game });
+    const top = values.top.trim();
+    const body = { ...values, group: values.group || null, where: values.where || null, sort: values.sort || null,
+      top: top === "" ? null : (Number.isNaN(Number(top)) ? top : Number(top)) };
+    status.textContent = values.board.trim() ? "working..." : "working on every flop (a few seconds)...";
+    results.dataset.state = "running";
+    const answer = await OE.post("/api/hits", body);
+    status.textContent = "";
+    if (!answer.ok) { OE.showError(form, answer.data); results.dataset.state = "error"; return; }
+    render(answer.data);
+  }
+
+  form.addEventListener("submit", (e) => { e.preventDefault(); show(); });
+  const p = OE.params();
+  for (const id of ids) if (p.has(id)) form.querySelector(`#${id}`).value = p.get(id);
+  if (p.has("range")) show();
+})();
