@@ -175,7 +175,9 @@ _PERCENT = re.compile(r"(\d+(?:\.\d*)?|\.\d+)\s*%")
 _TABLE = re.compile(r"\d[0-9A-Za-z]*")  # a table-size suffix right after '%': 6h
 
 
-def syntax_error(text: str, pos: int, message: str, name: str = "range") -> OmahaEvalError:
+def syntax_error(
+    text: str, pos: int, message: str, name: str = "range", value: object = None
+) -> OmahaEvalError:
     """The error for bad range text: the message, the column (1-based) and
     the text with a caret under the bad spot (a long text: SHOWN_WIDTH
     characters around it)."""
@@ -188,7 +190,9 @@ def syntax_error(text: str, pos: int, message: str, name: str = "range") -> Omah
         shown = left + shown[start : start + SHOWN_WIDTH] + right
         caret = pos - start + len(left)
     return OmahaEvalError(
-        f"column {pos + 1}: {message}\n    {shown}\n    {' ' * caret}^", param=name
+        f"column {pos + 1}: {message}\n    {shown}\n    {' ' * caret}^",
+        param=name,
+        value=value,
     )
 
 

@@ -62,7 +62,7 @@ import numpy.typing as npt
 import omaha_eval._checks as _checks
 import omaha_eval._core as _core
 from omaha_eval._cache import lru_cache
-from omaha_eval.cards import card_id, format_cards, rank_of, suit_of
+from omaha_eval.cards import SUITS, card_id, format_cards, rank_of, suit_of
 from omaha_eval.engine.boards import read_cards
 from omaha_eval.engine.players import hole_size, read_player
 from omaha_eval.engine.spot import prepare
@@ -397,12 +397,12 @@ def _rank_flags(
     board_set = int((board_ranks > 0).astype(np.int64) @ _RANK_BITS)
     draws = len(b) < BOARD_SIZE
     # the high category of each pattern with no flush: its ranks dealt in
-    # suits that make none (hole card i in suit i mod 4, board card j in
+    # suits that make none (hole card i in suit i mod 4 (of the SUITS), board card j in
     # suit j mod 4: no two hole cards of one suit meet three board cards of it)
     k = hands.combos.shape[1]
     ranks = np.repeat(np.tile(np.arange(RANK_COUNT), (p, 1)).reshape(-1), counts.reshape(-1))
-    hole = card_id(ranks.reshape(p, k), np.arange(k) % 4).astype(np.uint8)
-    plain = card_id(rank_of(b), np.arange(len(b)) % 4).astype(np.uint8)
+    hole = card_id(ranks.reshape(p, k), np.arange(k) % len(SUITS)).astype(np.uint8)
+    plain = card_id(rank_of(b), np.arange(len(b)) % len(SUITS)).astype(np.uint8)
     cats = _best_categories(hole, plain)
     for code, c in enumerate(_CATEGORY_CLASSES):
         flags[:, index[c.name]] = cats == code

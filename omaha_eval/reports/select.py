@@ -156,9 +156,7 @@ def _shown(token: _Token) -> str:
 
 
 def _error(text: str, at: int, message: str, param: str) -> OmahaEvalError:
-    error = syntax_error(text, at, message, param)
-    error.value = text
-    return error
+    return syntax_error(text, at, message, param, value=text)
 
 
 # ---------------------------------------------------------------- filters
