@@ -24,6 +24,7 @@ from omaha_eval.cli.query import query_command
 from omaha_eval.cli.range import range_command
 from omaha_eval.cli.rank import rank_command
 from omaha_eval.cli.serve import serve_command
+from omaha_eval.cli.split import split_command
 
 __all__ = ["main"]
 
@@ -65,4 +66,5 @@ main.add_command(boards_command)
 main.add_command(range_command)
 main.add_command(rank_command)
 main.add_command(serve_command)
+main.add_command(split_command)
 main.add_command(help_command)

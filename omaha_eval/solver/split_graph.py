@@ -205,8 +205,7 @@ class SplitGraph:
         summary = [
             f"SplitGraph: {shown_text(self.hero)} against {against}, "
             f"board {self.board or '(none)'}, {self.game}, {self.method}",
-            f"{n:,} combo{'' if n == 1 else 's'}, range equity "
-            f"{_display.share(self.range_equity)}",
+            f"{n:,} combo{'' if n == 1 else 's'}, range equity {_display.share(self.range_equity)}",
         ]
         exact = self.method == "exact"
         header = ["hand", "weight", *(FIGURE_TABLE[f].label for f in SPLIT_FIGURES)]
@@ -398,7 +397,9 @@ def _combo(question: Question, spot: Spot, i: int, plan: Plan) -> tuple[Sums, fl
             sampling.check(total)
         if plan.target_stderr is not None and block >= 2:
             error = total.stderr()[0]
-            if error <= plan.target_stderr and (sampling.trusted is None or sampling.trusted(total)):
+            if error <= plan.target_stderr and (
+                sampling.trusted is None or sampling.trusted(total)
+            ):
                 break
     return total, total.stderr()[0]
 
@@ -416,4 +417,3 @@ def _figures(sums: list[Sums], question: Question) -> dict[str, FloatArray]:
         rows.append([f[name] for name in SPLIT_FIGURES])
     table = np.array(rows, dtype=np.float64).reshape(len(sums), len(SPLIT_FIGURES))
     return {name: np.ascontiguousarray(table[:, j]) for j, name in enumerate(SPLIT_FIGURES)}
-
