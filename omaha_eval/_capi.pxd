@@ -84,6 +84,7 @@ cdef extern from "oe_split.h" nogil:
     void oe_pot_winners(int n, const uint16_t *high, const uint8_t *low,
                         uint32_t eligible, uint32_t *hi_winners, uint32_t *lo_winners)
     int oe_scoops(uint32_t hi_winners, uint32_t lo_winners, int i)
+    int oe_quartered(uint32_t hi_winners, uint32_t lo_winners, int i)
     uint32_t oe_split_shares(int n, const uint16_t *high, const uint8_t *low,
                              double *hi_share, double *lo_share)
     void oe_split_chips(int n, const uint16_t *high, const uint8_t *low,
@@ -199,9 +200,11 @@ cdef extern from "oe_equity.h" nogil:
         OE_EQ_HI_TIE
         OE_EQ_LO_WIN
         OE_EQ_LO_TIE
+        OE_EQ_QUARTERED
         OE_EQ_SUMS
         OE_EQ_DEAL_TOTAL
         OE_EQ_DEAL_NO_LOW
+        OE_EQ_DEAL_LOW_SPLIT
         OE_EQ_DEAL_QUARTERED
         OE_EQ_DEAL_SUMS
     void oe_eq_summarize(int n, const double *outcome, double *sums, double *deal)

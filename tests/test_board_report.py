@@ -203,7 +203,7 @@ def test_to_dict_is_json_with_no_nan():
     data = json.loads(json.dumps(report.to_dict(), allow_nan=False))
     row = data["rows"][0]
     assert set(row) >= {"board", "boards", "probability", "textures", "players", "no_low",
-                        "quartered"}  # fmt: skip
+                        "low_split", "any_quartered"}  # fmt: skip
     assert set(row["players"][0]) == {*PLAYER_FIGURES, "stderr"}
     assert data["groups"] and data["mean"]["players"][0]["equity"] > 0
     assert sum(r["boards"] for r in data["rows"]) == 45

@@ -30,6 +30,7 @@ from omaha_eval.reports import board_report
 from omaha_eval.reports.board_report import REPORT_TRIALS, ROW_MIN_TRIALS, ROW_TRIALS
 from omaha_eval.reports.plot import plot_report
 from omaha_eval.reports.report import SORTABLE, BoardReport, BoardReportInterrupted
+from omaha_eval.reports.rows import DEAL_NAMES
 from omaha_eval.reports.table import heading, rows_grid
 from omaha_eval.reports.textures import GROUPINGS
 
@@ -166,12 +167,12 @@ def _csv_text(report: BoardReport) -> str:
     header = list(names)
     for i in range(len(report.players)):
         header += [f"p{i + 1}_{f}" for f in figures] + [f"p{i + 1}_{f}_stderr" for f in figures]
-    header += ["no_low", "quartered"]
+    header += list(DEAL_NAMES)
     writer.writerow(header)
     for row in data["rows"]:
         cells = [row[n] for n in names]
         for p in row["players"]:
             cells += [p[f] for f in figures] + [p["stderr"][f] for f in figures]
-        cells += [row["no_low"], row["quartered"]]
+        cells += [row[name] for name in DEAL_NAMES]
         writer.writerow(["" if c is None else c for c in cells])
     return out.getvalue()

@@ -81,15 +81,22 @@ FIGURE_TABLE: Mapping[str, Figure] = {
                c_sum="lo_win"),
         Figure("lo_tie", "lo tie", "probability of sharing the best low with others", low=True,
                c_sum="lo_tie"),
+        Figure("quartered", "quartered",
+               "probability of getting exactly a quarter of the pot (as a player sharing "
+               "the best low two ways without the best high)",
+               c_sum="quartered"),
         Figure("makes_low", "makes low",
                "probability of holding a qualifying low (best or not)", low=True),
         Figure("stderr", "stderr", "standard error of equity (Monte Carlo; 0 when exact)"),
         Figure("no_low", "no low",
                "probability that no player has a qualifying low (the high takes all)",
                low=True, c_sum="no_low"),
-        Figure("quartered", "quartered",
+        Figure("low_split", "low split",
                "probability that the low half is split between two or more players",
-               low=True, c_sum="quartered"),
+               low=True, c_sum="low_split"),
+        Figure("any_quartered", "any quartered",
+               "probability that some player gets exactly a quarter of the pot",
+               c_sum="any_quartered"),
     )
 }  # fmt: skip
 
@@ -130,6 +137,7 @@ class PlayerEquity:
     hi_tie: float = field(metadata=figure("hi_tie"))
     lo_win: float = field(metadata=figure("lo_win"))
     lo_tie: float = field(metadata=figure("lo_tie"))
+    quartered: float = field(metadata=figure("quartered"))
     makes_low: float = field(metadata=figure("makes_low"))
     stderr: float = field(metadata=figure("stderr"))
     breakdown: dict[str, float] = field(default_factory=dict)
@@ -169,7 +177,8 @@ class EquityResult:
 
     players: tuple[PlayerEquity, ...]
     no_low: float = field(metadata=figure("no_low"))
-    quartered: float = field(metadata=figure("quartered"))
+    low_split: float = field(metadata=figure("low_split"))
+    any_quartered: float = field(metadata=figure("any_quartered"))
     method: Literal["exact", "monte-carlo"] = "exact"
     trials: int = 0
     seed: int | None = None
@@ -453,7 +462,7 @@ def player_results(
 
 
 def deal_figures(deal: Sequence[float]) -> dict[str, float]:
-    """The deal figures (no_low, quartered) from the deal sums."""
+    """The deal figures (no_low, low_split, any_quartered) from the deal sums."""
     total = deal[_core.DEAL_COLUMNS["total"]]
     return {name: deal[i] / total for name, i in _DEAL_OF.items()}
 

@@ -194,7 +194,8 @@ def board_report(
     and its lowest class member, ``boards`` how many boards the class
     holds, ``probability`` its chance on the spot, and per player the
     figures of EquityResult (equity, hi/lo shares, scoop, hi/lo win and
-    tie, makes low) with the deal's no low and quartered.
+    tie, quartered, makes low) with the deal's no low, low split and any
+    quartered.
 
     Exact or Monte Carlo as ``equity()`` chooses (``exact=None``: exact
     when the spot's exact work is small).  Monte Carlo runs each row on its

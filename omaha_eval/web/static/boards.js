@@ -9,7 +9,7 @@
   const spot = Spot.setup(form);
 
   const isNumber = (x) => typeof x === "number" && Number.isFinite(x);
-  const FRACTIONS = /equity|share|scoop|probability|win|tie|low|quartered|weight/i;
+  const FRACTIONS = /equity|share|scoop|probability|win|tie|low|quartered|split|weight/i;
 
   function cell(key, value) {
     if (value === null || value === undefined) return ["", ""];
@@ -24,7 +24,7 @@
 
   // The report's dict (BoardReport.to_dict(), docs/boards.md): rows and
   // groups alike hold board (a group's name), boards, probability, textures
-  // (label) and per player the figures; the deal's no_low and quartered.
+  // (label) and per player the figures; the deal's no_low and low_split.
   const NAMES = { equity: "equity", hi_share: "hi share", lo_share: "lo share", scoop: "scoop" };
 
   function rowsTable(rows, caption, textured) {
@@ -36,7 +36,7 @@
     if (textured) header.push("texture");
     header.push("boards", "probability");
     for (let i = 0; i < count; i++) for (const f of figures) header.push(`P${i + 1} ${NAMES[f]}`);
-    header.push("no low", "quartered");
+    header.push("no low", "low split");
     const body = rows.map((r) => {
       const cells = [cell("board", r.board)];
       if (textured) cells.push(cell("texture", r.textures ? r.textures.label : ""));
@@ -45,7 +45,7 @@
         const p = (r.players || [])[i] || {};
         for (const f of figures) cells.push(cell(f, p[f]));
       }
-      cells.push(cell("no_low", r.no_low), cell("quartered", r.quartered));
+      cells.push(cell("no_low", r.no_low), cell("low_split", r.low_split));
       return cells;
     });
     return OE.sortableTable(header, body, caption);
