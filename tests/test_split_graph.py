@@ -208,7 +208,13 @@ def test_curves_tables_and_json() -> None:
     assert data["columns"]["equity"] == g.equity.tolist()
     assert data["means"]["equity"] == pytest.approx(g.range_equity)
     assert len(data["columns"]["hand"]) == len(g.combos)
+    assert "SplitGraph" in str(g) and "<table" in g._repr_html_()
+
+
+@pytest.mark.slow  # pandas is an extra (test-slow installs it)
+def test_to_pandas_has_a_row_per_combo() -> None:
+    g = split_graph(SMALL_HERO, SMALL_VILLAIN, "Kh 8d 2d 3s")
     frame = g.to_pandas()
     assert list(frame.columns[:3]) == ["hand", "weight", "equity"]
     assert len(frame) == len(g.combos) and frame.attrs["method"] == "exact"
-    assert "SplitGraph" in str(g) and "<table" in g._repr_html_()
+    np.testing.assert_array_equal(frame["quartered"].to_numpy(), g.quartered)
