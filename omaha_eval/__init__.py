@@ -60,6 +60,7 @@ from omaha_eval.solver.iso import (
 )
 from omaha_eval.solver.many import ManyEquity, equity_many
 from omaha_eval.solver.showdown import showdown
+from omaha_eval.solver.split_graph import SplitGraph, split_graph
 from omaha_eval.solver.street import (
     RiverShares,
     StreetShares,
@@ -94,6 +95,7 @@ __all__ = [
     "QueryResult",
     "Range",
     "RiverShares",
+    "SplitGraph",
     "StreetShares",
     "all_hands",
     "batch",
@@ -125,5 +127,6 @@ __all__ = [
     "river_equity",
     "river_shares",
     "showdown",
+    "split_graph",
     "street_equity",
 ]

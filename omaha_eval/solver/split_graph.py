@@ -22,7 +22,7 @@ range weight times the villain weight that can be dealt against it
 is ``equity([hero, *villains], board, dead).players[0].equity`` (to the
 rounding of the sums when exact), and the same holds for every figure.
 
->>> g = split_graph("AA:$ds", "KK:$ds", board="Kh 7d 2c")
+>>> g = split_graph("AsAh2c3d, KsKd4c5d@0.5", "7c7d8c9d, QsQc5s6h", board="Kh 7d 2c")
 >>> g.method, bool(abs(g.mean("equity") - g.range_equity) < 1e-15)
 ('exact', True)
 """
@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -42,6 +43,7 @@ from omaha_eval import _display
 from omaha_eval._checks import CardArray, FloatArray
 from omaha_eval.cards import format_hands
 from omaha_eval.engine import boards
+from omaha_eval.engine.boards import CardPattern
 from omaha_eval.engine.plan import TRIAL_WORK, Plan, choose, read_options
 from omaha_eval.engine.players import Player
 from omaha_eval.engine.question import Question, read_question
@@ -132,7 +134,8 @@ class SplitGraph:
         """Each combo's share of the range's deals: weight times live
         weight, scaled to a total of 1."""
         w: FloatArray = self.weights * self.live_weight
-        return w / w.sum()
+        mass: FloatArray = w / w.sum()
+        return mass
 
     def mean(self, name: str) -> float:
         """The weighted mean of figure `name` over the combos: what
@@ -238,7 +241,7 @@ def _villain_list(villains: Any) -> list[Any]:
 
 def split_graph(
     hero: PlayerInput,
-    villains: PlayerInput | list[PlayerInput],
+    villains: PlayerInput | Sequence[PlayerInput],
     board: Board = "",
     dead: DeadCards = "",
     *,
@@ -272,7 +275,9 @@ def split_graph(
     players = [hero, *_villain_list(villains)]
     question = read_question(players, board, dead, game=game, hole_cards=hole_cards,
                              patterns=False)  # fmt: skip
-    spot = prepare(question.players, question.k, question.board, question.dead, question.game)
+    board_cards, dead_cards = question.board, question.dead  # read with patterns=False
+    assert not isinstance(board_cards, CardPattern) and not isinstance(dead_cards, CardPattern)
+    spot = prepare(question.players, question.k, board_cards, dead_cards, question.game)
     h = spot.seats[0]
     if h.player.kind == "random":
         raise OmahaEvalTypeError(
@@ -328,7 +333,9 @@ def _combo_spot(question: Question, spot: Spot, i: int) -> Spot:
     hand = Player("hand", h.player.label, h.combos[i : i + 1], np.ones(1))
     villains = [replace(s.player, kind=s.kind, combos=s.combos, weights=s.weights)
                 if s.kind != "random" else s.player for s in spot.seats[1:]]  # fmt: skip
-    return prepare([hand, *villains], question.k, question.board, question.dead, question.game)
+    board, dead = question.board, question.dead
+    assert not isinstance(board, CardPattern) and not isinstance(dead, CardPattern)
+    return prepare([hand, *villains], question.k, board, dead, question.game)
 
 
 def _given_weights(player: Player, rows: CardArray) -> FloatArray:
