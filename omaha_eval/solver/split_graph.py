@@ -32,7 +32,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import numpy as np
@@ -51,7 +51,7 @@ from omaha_eval.engine.report import shown_text
 from omaha_eval.engine.results import FIGURE_TABLE, Sums, figure, player_figures
 from omaha_eval.engine.runner import NO_DEAL_POSSIBLE, equity_sampling, exact_sums
 from omaha_eval.engine.seeds import child_seed
-from omaha_eval.engine.spot import Spot, prepare
+from omaha_eval.engine.spot import Spot, prepare, with_hand
 from omaha_eval.engine.threads import Workers, bind
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
 from omaha_eval.hands import row_finder
@@ -82,6 +82,7 @@ COMBO_BLOCK = 512
 # The work of setting up one combo's run (its card removal and its C spot),
 # in the units of engine/plan.py: about a millisecond.
 COMBO_WORK = 1e5
+Masks = npt.NDArray[np.uint64]  # the card masks of a seat's hands
 # Combos per job of the thread runner (fixed, whatever the threads).
 CHUNK = 64
 
@@ -292,19 +293,23 @@ def split_graph(
             f"got {len(ranges)}",
             param=f"players[{ranges[1]}]",
         )
-    live = _live_weight(spot)
+    # each villain range's card masks, made once (the hero's seat is each combo in turn)
+    masks = [None, *(_checks.row_masks(s.combos) if s.kind == "range" else None
+                     for s in spot.seats[1:])]  # fmt: skip
+    live = _live_weight(spot, masks)
     dealt = live > 0  # elsewhere no villain hand can be dealt against the combo
     if not dealt.any():
         raise OmahaEvalError(NO_DEAL_POSSIBLE, param="players")
     if not dealt.all():
         h.combos, h.weights, live = h.combos[dealt], h.weights[dealt], live[dealt]
     combos = h.combos
-    one = _combo_spot(question, spot, 0)
+    one = with_hand(spot, 0, 0, masks)
+    assert one is not None  # a combo with live weight can be dealt
     per_combo = one.work() + COMBO_WORK
     plan = choose(options, per_combo * len(combos), trial_work=TRIAL_WORK * len(combos),
                   default_trials=COMBO_TRIALS, target_trials=COMBO_TARGET_TRIALS,
                   what=f" for each of the {len(combos):,} hero hands")  # fmt: skip
-    sums, stderr = _run(question, spot, plan)
+    sums, stderr = _run(spot, masks, plan)
     figures = _figures(sums, question)
     method: Literal["exact", "monte-carlo"] = "exact" if plan.exact else "monte-carlo"
     return SplitGraph(
@@ -326,18 +331,6 @@ def split_graph(
     )
 
 
-def _combo_spot(question: Question, spot: Spot, i: int) -> Spot:
-    """The spot of hero combo `i` as a fixed hand against the villains as
-    they are after the whole spot's card removal."""
-    h = spot.seats[0]
-    hand = Player("hand", h.player.label, h.combos[i : i + 1], np.ones(1))
-    villains = [replace(s.player, kind=s.kind, combos=s.combos, weights=s.weights)
-                if s.kind != "random" else s.player for s in spot.seats[1:]]  # fmt: skip
-    board, dead = question.board, question.dead
-    assert not isinstance(board, CardPattern) and not isinstance(dead, CardPattern)
-    return prepare([hand, *villains], question.k, board, dead, question.game)
-
-
 def _given_weights(player: Player, rows: CardArray) -> FloatArray:
     """The weights `player` was given for `rows` (some of its hands), in its
     own units: card removal scales a range's weights, not its meaning."""
@@ -346,25 +339,24 @@ def _given_weights(player: Player, rows: CardArray) -> FloatArray:
     return given
 
 
-def _live_weight(spot: Spot) -> FloatArray:
+def _live_weight(spot: Spot, masks: list[Masks | None]) -> FloatArray:
     """The villain weight that can be dealt against each hero combo: the
     weights given to the villain range's combos that share no card with it
     (1 for every combo when no villain is a range: a hand is always dealt,
     and random hands number the same against every combo)."""
     hero = spot.seats[0].combos
     live = np.ones(len(hero))
-    for s in spot.seats[1:]:
-        if s.kind != "range":
+    hero_masks = _checks.row_masks(hero).tolist()
+    for s, rows in zip(spot.seats[1:], masks[1:], strict=True):
+        if rows is None:
             continue
         given = _given_weights(s.player, s.combos)
-        masks = _checks.row_masks(s.combos)
-        hero_masks = _checks.row_masks(hero)
-        for i, m in enumerate(hero_masks.tolist()):
-            live[i] = float(given[(masks & np.uint64(m)) == 0].sum())
+        for i, m in enumerate(hero_masks):
+            live[i] = float(given[(rows & np.uint64(m)) == 0].sum())
     return live
 
 
-def _run(question: Question, spot: Spot, plan: Plan) -> tuple[list[Sums], FloatArray]:
+def _run(spot: Spot, masks: list[Masks | None], plan: Plan) -> tuple[list[Sums], FloatArray]:
     """Every combo's sums and standard error of equity, in combo order, in
     jobs of CHUNK combos on the plan's threads."""
     n = len(spot.seats[0].combos)
@@ -375,7 +367,7 @@ def _run(question: Question, spot: Spot, plan: Plan) -> tuple[list[Sums], FloatA
         for i in range(first, min(n, first + CHUNK)):
             if halted.is_set() or (plan.stop is not None and plan.stop.is_set()):
                 raise KeyboardInterrupt
-            out.append(_combo(question, spot, i, plan))
+            out.append(_combo(spot, masks, i, plan))
         return out
 
     jobs = [bind(chunk, first) for first in range(0, n, CHUNK)]
@@ -386,10 +378,11 @@ def _run(question: Question, spot: Spot, plan: Plan) -> tuple[list[Sums], FloatA
     return [s for s, _ in results], np.array([e for _, e in results])
 
 
-def _combo(question: Question, spot: Spot, i: int, plan: Plan) -> tuple[Sums, float]:
+def _combo(spot: Spot, masks: list[Masks | None], i: int, plan: Plan) -> tuple[Sums, float]:
     """One combo's sums and standard error: exact, or Monte Carlo in
     blocks of COMBO_BLOCK from its own seed (child i of the graph's)."""
-    one = _combo_spot(question, spot, i)
+    one = with_hand(spot, 0, i, masks)
+    assert one is not None  # a combo with live weight can be dealt
     c_spot = one.c_spot(exact=plan.exact)
     if plan.exact:
         return exact_sums(one, c_spot, 1), 0.0
