@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -52,11 +52,11 @@ from omaha_eval.engine.results import FIGURE_TABLE, Sums, figure, player_figures
 from omaha_eval.engine.runner import NO_DEAL_POSSIBLE, equity_sampling, exact_sums
 from omaha_eval.engine.seeds import child_seed
 from omaha_eval.engine.spot import Spot, prepare, with_hand
-from omaha_eval.engine.threads import Workers, bind
+from omaha_eval.engine.threads import Stopped, Workers, bind
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
 from omaha_eval.hands import row_finder
 from omaha_eval.records import json_ready
-from omaha_eval.types import Board, DeadCards, GameName, Seed
+from omaha_eval.types import Board, DeadCards, GameName, Seed, StopFlag
 from omaha_eval.types import Player as PlayerInput  # engine.players.Player: a player as read
 
 __all__ = [
@@ -253,6 +253,8 @@ def split_graph(
     threads: int | None = None,
     game: GameName = "omaha8",
     hole_cards: int | None = None,
+    progress: Callable[[int, int], object] | None = None,
+    stop: StopFlag | None = None,
 ) -> SplitGraph:
     """The figures of every combo of `hero` (a range or a hand, in any form
     ``equity()`` takes) against `villains` (one player, or a list of them:
@@ -269,10 +271,14 @@ def split_graph(
     until its standard error of equity is at most that (`trials` then caps
     each combo, default COMBO_TARGET_TRIALS).  The same `seed` gives the
     same graph for any number of `threads` (default: every core).
+    `progress`, if given, is called with the combos done and their number
+    as the work goes; setting `stop` (a ``threading.Event``) from another
+    thread, like Ctrl-C, ends the run with KeyboardInterrupt (a graph has
+    no meaning with combos left out).
     """
     start = time.perf_counter()
     options = read_options(exact=exact, trials=trials, target_stderr=target_stderr, seed=seed,
-                           threads=threads)  # fmt: skip
+                           threads=threads, stop=stop, progress=progress)  # fmt: skip
     players = [hero, *_villain_list(villains)]
     question = read_question(players, board, dead, game=game, hole_cards=hole_cards,
                              patterns=False)  # fmt: skip
@@ -309,7 +315,7 @@ def split_graph(
     plan = choose(options, per_combo * len(combos), trial_work=TRIAL_WORK * len(combos),
                   default_trials=COMBO_TRIALS, target_trials=COMBO_TARGET_TRIALS,
                   what=f" for each of the {len(combos):,} hero hands")  # fmt: skip
-    sums, stderr = _run(spot, masks, plan)
+    sums, stderr = _run(spot, masks, plan, options.progress)
     figures = _figures(sums, question)
     method: Literal["exact", "monte-carlo"] = "exact" if plan.exact else "monte-carlo"
     return SplitGraph(
@@ -356,7 +362,8 @@ def _live_weight(spot: Spot, masks: list[Masks | None]) -> FloatArray:
     return live
 
 
-def _run(spot: Spot, masks: list[Masks | None], plan: Plan) -> tuple[list[Sums], FloatArray]:
+def _run(spot: Spot, masks: list[Masks | None], plan: Plan,
+         progress: Callable[..., object] | None) -> tuple[list[Sums], FloatArray]:  # fmt: skip
     """Every combo's sums and standard error of equity, in combo order, in
     jobs of CHUNK combos on the plan's threads."""
     n = len(spot.seats[0].combos)
@@ -366,7 +373,7 @@ def _run(spot: Spot, masks: list[Masks | None], plan: Plan) -> tuple[list[Sums],
         out = []
         for i in range(first, min(n, first + CHUNK)):
             if halted.is_set() or (plan.stop is not None and plan.stop.is_set()):
-                raise KeyboardInterrupt
+                raise Stopped  # the runner says KeyboardInterrupt
             out.append(_combo(spot, masks, i, plan))
         return out
 
@@ -375,6 +382,8 @@ def _run(spot: Spot, masks: list[Masks | None], plan: Plan) -> tuple[list[Sums],
     with Workers(halted.set, min(plan.threads, len(jobs)), plan.stop) as workers:
         for part in workers.stream(jobs):
             results += part
+            if progress is not None:
+                progress(len(results), n)
     return [s for s, _ in results], np.array([e for _, e in results])
 
 
