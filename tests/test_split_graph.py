@@ -218,3 +218,25 @@ def test_to_pandas_has_a_row_per_combo() -> None:
     assert list(frame.columns[:3]) == ["hand", "weight", "equity"]
     assert len(frame) == len(g.combos) and frame.attrs["method"] == "exact"
     np.testing.assert_array_equal(frame["quartered"].to_numpy(), g.quartered)
+
+
+@pytest.mark.parametrize(
+    ("villain", "hole_cards", "step"), [("QQ@2, 15%, A2:$ss@0.5", 4, 97), ("2%", 5, 3001)]
+)
+def test_live_weight_is_the_villain_weight_sharing_no_card(
+    villain: str, hole_cards: int, step: int
+) -> None:
+    """live_weight (inclusion-exclusion over the combo's cards) against a
+    plain sum over the villain's hands, hand by hand."""
+    hero = oe.Range("A2, KK", hole_cards=hole_cards)
+    board = "Kh 7d 2c"
+    g = split_graph((hero.combos[::step], hero.weights[::step]), villain, board, exact=False,
+                    trials=2, seed=1, hole_cards=hole_cards)  # fmt: skip
+    v = oe.Range(villain, hole_cards=hole_cards)
+    on_board = set(ids(board))
+    keep = [i for i, row in enumerate(v.combos.tolist()) if not set(row) & on_board]
+    rows, weights = v.combos[keep], v.weights[keep]
+    assert len(g.combos) > 20
+    for combo, live in zip(g.combos.tolist(), g.live_weight.tolist(), strict=True):
+        clear = ~np.isin(rows, combo).any(axis=1)
+        assert live == pytest.approx(float(weights[clear].sum()), rel=1e-12)

@@ -29,10 +29,12 @@ rounding of the sums when exact), and the same holds for every figure.
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import combinations
 from typing import Any, Literal
 
 import numpy as np
@@ -61,6 +63,8 @@ from omaha_eval.types import Player as PlayerInput  # engine.players.Player: a p
 
 __all__ = [
     "COMBO_BLOCK",
+    "COMBO_BLOCK_MAX",
+    "COMBO_FIRST",
     "COMBO_TARGET_TRIALS",
     "COMBO_TRIALS",
     "COMBO_WORK",
@@ -76,9 +80,12 @@ SPLIT_FIGURES = ("equity", "hi_share", "lo_share", "scoop", "quartered", "makes_
 COMBO_TRIALS = 2_000
 # With a target standard error alone, the most trials a combo may draw.
 COMBO_TARGET_TRIALS = 100_000
-# A combo's trials are drawn in blocks of this many; with a target, its
-# error is checked after each block (from the second on).
-COMBO_BLOCK = 512
+# A combo's trials are drawn in blocks of at most COMBO_BLOCK_MAX; with a
+# target standard error, a first block of COMBO_FIRST, then blocks sized
+# from the error so far (at least COMBO_BLOCK) until the target is met.
+COMBO_FIRST = 1024
+COMBO_BLOCK = 256
+COMBO_BLOCK_MAX = 1 << 15
 # The work of setting up one combo's run (its card removal and its C spot),
 # in the units of engine/plan.py: about a millisecond.
 COMBO_WORK = 1e5
@@ -349,17 +356,51 @@ def _live_weight(spot: Spot, masks: list[Masks | None]) -> FloatArray:
     """The villain weight that can be dealt against each hero combo: the
     weights given to the villain range's combos that share no card with it
     (1 for every combo when no villain is a range: a hand is always dealt,
-    and random hands number the same against every combo)."""
-    hero = spot.seats[0].combos
+    and random hands number the same against every combo).
+
+    By inclusion-exclusion over the cards the combo holds: the range's
+    total, less the weight of the hands holding each of its cards, plus
+    those holding each two of them, and so on (a sum over the subsets of
+    its cards, each looked up in the sums by subset of the range's hands)."""
+    hero = np.sort(spot.seats[0].combos, axis=1).astype(np.int64)
     live = np.ones(len(hero))
-    hero_masks = _checks.row_masks(hero).tolist()
     for s, rows in zip(spot.seats[1:], masks[1:], strict=True):
         if rows is None:
             continue
         given = _given_weights(s.player, s.combos)
-        for i, m in enumerate(hero_masks):
-            live[i] = float(given[(rows & np.uint64(m)) == 0].sum())
+        villain = np.sort(s.combos, axis=1).astype(np.int64)
+        live = np.full(len(hero), float(given.sum()))
+        for size in range(1, min(hero.shape[1], villain.shape[1]) + 1):
+            keys, sums = _subset_sums(villain, given, size)
+            sign = -1.0 if size % 2 else 1.0
+            for columns in combinations(range(hero.shape[1]), size):
+                key = _subset_key(hero[:, list(columns)])
+                at = np.minimum(np.searchsorted(keys, key), len(keys) - 1)
+                live += sign * np.where(keys[at] == key, sums[at], 0.0)
+        live = np.maximum(live, 0.0)  # rounding must not make a weight negative
+        live[live < 1e-12 * float(given.sum())] = 0.0  # nothing left but rounding
     return live
+
+
+def _subset_key(cards: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """Each row's cards (ascending) as one number, base 52."""
+    key = np.zeros(len(cards), np.int64)
+    for j in range(cards.shape[1]):
+        key = key * 52 + cards[:, j]
+    return key
+
+
+def _subset_sums(rows: npt.NDArray[np.int64], weights: FloatArray, size: int
+                 ) -> tuple[npt.NDArray[np.int64], FloatArray]:  # fmt: skip
+    """The weight of the rows holding each set of `size` cards: the sets'
+    keys (sorted) and their sums."""
+    keys = np.concatenate([_subset_key(rows[:, list(c)])
+                           for c in combinations(range(rows.shape[1]), size)])  # fmt: skip
+    repeated = np.tile(weights, math.comb(rows.shape[1], size))
+    unique, at = np.unique(keys, return_inverse=True)
+    sums: FloatArray = np.bincount(at, weights=repeated, minlength=len(unique)).astype(np.float64)
+    found: npt.NDArray[np.int64] = unique
+    return found, sums
 
 
 def _run(spot: Spot, masks: list[Masks | None], plan: Plan,
@@ -397,19 +438,26 @@ def _combo(spot: Spot, masks: list[Masks | None], i: int, plan: Plan) -> tuple[S
         return exact_sums(one, c_spot, 1), 0.0
     assert plan.seed is not None
     sampling = equity_sampling(one, c_spot, child_seed(plan.seed, i), ())
+    target = plan.target_stderr
     total, block = sampling.zero, 0
     while total.count < plan.trials:
-        size = min(COMBO_BLOCK, plan.trials - total.count)
+        left = plan.trials - total.count
+        if target is None:
+            size = min(left, COMBO_BLOCK_MAX)
+        elif not total.count:
+            size = min(left, COMBO_FIRST)
+        else:
+            error = total.stderr()[0]
+            trusted = sampling.trusted is None or sampling.trusted(total)
+            if error <= target and trusted:
+                break
+            # errors shrink as 1/sqrt(trials): aim just past the target
+            wanted = total.count * (error / target) ** 2 * 1.05 if math.isfinite(error) else 0
+            size = min(left, max(COMBO_BLOCK, math.ceil(wanted) - total.count))
         total = total + sampling.block(block, size)
         block += 1
         if sampling.check is not None:
             sampling.check(total)
-        if plan.target_stderr is not None and block >= 2:
-            error = total.stderr()[0]
-            if error <= plan.target_stderr and (
-                sampling.trusted is None or sampling.trusted(total)
-            ):
-                break
     return total, total.stderr()[0]
 
 
