@@ -81,11 +81,16 @@ def main() -> None:
 
         def loop(rows: np.ndarray = rows, g: Any = g, v: str = villain) -> list[float]:
             # the same work: each combo's trials as the graph drew them (or exact)
-            how = [{"exact": True} if g.method == "exact" else
-                   {"exact": False, "trials": int(g.trials[i]), "seed": int(i)}
-                   for i in rows.tolist()]  # fmt: skip
-            return [oe.equity([g.combos[i], v], FLOP, threads=1, **o).players[0].equity
-                    for i, o in zip(rows.tolist(), how, strict=True)]  # fmt: skip
+            how = [
+                {"exact": True}
+                if g.method == "exact"
+                else {"exact": False, "trials": int(g.trials[i]), "seed": int(i)}
+                for i in rows.tolist()
+            ]
+            return [
+                oe.equity([g.combos[i], v], FLOP, threads=1, **o).players[0].equity
+                for i, o in zip(rows.tolist(), how, strict=True)
+            ]
 
         loop_wall, loop_cpu, values = timed(loop, args.repeat)
         scale = n / len(rows)

@@ -76,8 +76,17 @@ def _curves(ax: Any, graph: SplitGraph, title: str) -> None:
 def _map(fig: Any, ax: Any, graph: SplitGraph, title: str) -> None:
     mass = graph.mass
     area = MARKER_AREA * np.sqrt(mass / mass.max()) if len(mass) else mass
-    points = ax.scatter(100 * graph.hi_share, 100 * graph.lo_share, s=area, c=100 * graph.scoop,
-                        cmap="viridis", vmin=0, vmax=100, alpha=0.6, linewidths=0)  # fmt: skip
+    points = ax.scatter(
+        100 * graph.hi_share,
+        100 * graph.lo_share,
+        s=area,
+        c=100 * graph.scoop,
+        cmap="viridis",
+        vmin=0,
+        vmax=100,
+        alpha=0.6,
+        linewidths=0,
+    )
     for equity in (25, 50, 75):  # the lines of equal equity
         ax.plot([0, equity], [equity, 0], color="grey", linewidth=0.5, linestyle=":")
     ax.set_xlim(0, 100)

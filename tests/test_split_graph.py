@@ -32,8 +32,9 @@ def every(text: str, step: int) -> tuple[Any, Any]:
     return r.combos[::step], r.weights[::step]
 
 
-def brute_quartered(hand: list[int], villains: list[list[tuple[list[int], float]]],
-                    board: list[int]) -> Fraction:  # fmt: skip
+def brute_quartered(
+    hand: list[int], villains: list[list[tuple[list[int], float]]], board: list[int]
+) -> Fraction:
     """The chance that `hand` gets exactly a quarter of the pot, over every
     deal of the villains' hands (weighted) and the board's completions."""
     got = total = Fraction(0)
@@ -63,8 +64,12 @@ def test_each_combo_is_a_brute_force_over_its_deals() -> None:
     board = ids("Kh 8d 3c 5s")
     hero = [(ids("As 2s Kd Qd"), 1.0), (ids("Ac 4h 7c 7d"), 0.5), (ids("2h 3h 4d 9c"), 2.0)]
     villain = [(ids("Ad 2d Ks Jh"), 1.0), (ids("4c 6c 7h 8h"), 1.0), (ids("As Ah 9d 9h"), 3.0)]
-    g = split_graph(([h for h, _ in hero], [w for _, w in hero]),
-                    ([v for v, _ in villain], [w for _, w in villain]), board, exact=True)  # fmt: skip
+    g = split_graph(
+        ([h for h, _ in hero], [w for _, w in hero]),
+        ([v for v, _ in villain], [w for _, w in villain]),
+        board,
+        exact=True,
+    )
     assert g.method == "exact" and len(g.combos) == 3
     for i, (hand, weight) in enumerate(hero):
         assert sorted(g.combos[i].tolist()) == sorted(hand) and g.weights[i] == weight
@@ -230,8 +235,15 @@ def test_live_weight_is_the_villain_weight_sharing_no_card(
     plain sum over the villain's hands, hand by hand."""
     hero = oe.Range("A2, KK", hole_cards=hole_cards)
     board = "Kh 7d 2c"
-    g = split_graph((hero.combos[::step], hero.weights[::step]), villain, board, exact=False,
-                    trials=2, seed=1, hole_cards=hole_cards)  # fmt: skip
+    g = split_graph(
+        (hero.combos[::step], hero.weights[::step]),
+        villain,
+        board,
+        exact=False,
+        trials=2,
+        seed=1,
+        hole_cards=hole_cards,
+    )
     v = oe.Range(villain, hole_cards=hole_cards)
     on_board = set(ids(board))
     keep = [i for i, row in enumerate(v.combos.tolist()) if not set(row) & on_board]

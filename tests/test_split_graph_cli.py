@@ -22,8 +22,20 @@ BOARD = "Kh8d2d3s"
 
 
 def test_json_is_the_graph_column_wise_with_where_sort_and_top(tmp_path: Path) -> None:
-    args = ("split", HERO, VILLAIN, "-b", BOARD, "--where", "makes_low > 0.5", "--sort",
-            "lo_share", "--top", "2", "--json")  # fmt: skip
+    args = (
+        "split",
+        HERO,
+        VILLAIN,
+        "-b",
+        BOARD,
+        "--where",
+        "makes_low > 0.5",
+        "--sort",
+        "lo_share",
+        "--top",
+        "2",
+        "--json",
+    )
     proc = run_cli(*args, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
@@ -100,6 +112,7 @@ def test_pictures_are_the_graph(tmp_path: Path) -> None:
     points = plot_split_map(g).axes[0].collections[0].get_offsets()
     np.testing.assert_allclose(np.asarray(points), 100 * np.column_stack([g.hi_share, g.lo_share]))
     assert save_figure(fig, tmp_path / "split.svg").stat().st_size > 0
-    proc = run_cli("split", HERO, VILLAIN, "-b", BOARD, "--plot", str(tmp_path / "s.png"),
-                   cwd=tmp_path)  # fmt: skip
+    proc = run_cli(
+        "split", HERO, VILLAIN, "-b", BOARD, "--plot", str(tmp_path / "s.png"), cwd=tmp_path
+    )
     assert proc.returncode == 0 and (tmp_path / "s.png").stat().st_size > 0, proc.stderr

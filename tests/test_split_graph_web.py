@@ -29,8 +29,13 @@ def client() -> Any:
 
 
 def test_answer_is_the_graph_with_the_combos_kept(client: Any) -> None:
-    body = {"players": [HERO, VILLAIN], "board": BOARD, "where": "scoop > 30%",
-            "sort": "hi_share", "top": 3}  # fmt: skip
+    body = {
+        "players": [HERO, VILLAIN],
+        "board": BOARD,
+        "where": "scoop > 30%",
+        "sort": "hi_share",
+        "top": 3,
+    }
     answer = client.post("/api/split", json=body)
     assert answer.status_code == 200, answer.text
     data = answer.json()

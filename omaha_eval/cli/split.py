@@ -30,11 +30,19 @@ from omaha_eval.split_plots import plot_split
 
 __all__ = ["split_command"]
 
-SPLIT_FLAGS = {**FLAGS, "where": "--where", "sort": "--sort", "top": "--top", "plot": "--plot",
-               "players[0]": "HERO"}  # fmt: skip
+SPLIT_FLAGS = {
+    **FLAGS,
+    "where": "--where",
+    "sort": "--sort",
+    "top": "--top",
+    "plot": "--plot",
+    "players[0]": "HERO",
+}
 # A row of the graph's columns, to check --where and --sort before the work.
-_LOOKS = {"hand": ["AsAhKsKh"], **{name: [0.5] for name in (
-    "weight", *SPLIT_FIGURES, "stderr", "trials", "live_weight")}}  # fmt: skip
+_LOOKS = {
+    "hand": ["AsAhKsKh"],
+    **{name: [0.5] for name in ("weight", *SPLIT_FIGURES, "stderr", "trials", "live_weight")},
+}
 # Rows a table prints without --top (every row goes to JSON and CSV).
 TABLE_ROWS = 50
 
@@ -44,21 +52,32 @@ TABLE_ROWS = 50
 @click.argument("villains", nargs=-1, required=True, metavar="VILLAIN...")
 @click.option("-b", "--board", default="", help="Known board cards (0 to 5).")
 @click.option("-d", "--dead", default="", help="Known dead cards.")
-@sampling_options("combo's equity", f"Monte Carlo trials of each combo [default: "
-                  f"{COMBO_TRIALS:,}].")  # fmt: skip
+@sampling_options(
+    "combo's equity", f"Monte Carlo trials of each combo [default: {COMBO_TRIALS:,}]."
+)
 @click.option(
-    "-g", "--game", callback=game_option, metavar="GAME", default="omaha8", show_default=True,
+    "-g",
+    "--game",
+    callback=game_option,
+    metavar="GAME",
+    default="omaha8",
+    show_default=True,
     help="omaha8 (o8, plo8) = hi/lo; omaha (plo) = high only.",
-)  # fmt: skip
+)
 @click.option(
     "--where",
     default=None,
     metavar="FILTER",
     help='Only the combos passing this filter, e.g. "scoop>50% and makes_low<0.2".',
 )
-@click.option("--sort", "sort_by", default=None, metavar="COLUMNS",
-              help="Order the combos by these columns (numbers highest first), e.g. "
-              '"lo_share" or "hi_share asc" [default: equity].')  # fmt: skip
+@click.option(
+    "--sort",
+    "sort_by",
+    default=None,
+    metavar="COLUMNS",
+    help="Order the combos by these columns (numbers highest first), e.g. "
+    '"lo_share" or "hi_share asc" [default: equity].',
+)
 @click.option(
     "--top",
     type=Count(min=1),
@@ -67,9 +86,14 @@ TABLE_ROWS = 50
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document, column-wise.")
 @click.option("--csv", "as_csv", is_flag=True, help="Print a CSV row per combo.")
-@click.option("--plot", "plot_path", metavar="FILE", type=click.Path(dir_okay=False),
-              help="Draw the sorted curves and the hi share x lo share picture to FILE "
-              "(.png or .svg; needs matplotlib).")  # fmt: skip
+@click.option(
+    "--plot",
+    "plot_path",
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
+    help="Draw the sorted curves and the hi share x lo share picture to FILE "
+    "(.png or .svg; needs matplotlib).",
+)
 def split_command(
     hero: str,
     villains: tuple[str, ...],
@@ -113,9 +137,18 @@ def split_command(
         if plot_path is not None:
             check_plot_target(plot_path)
         select_rows(_LOOKS, where=where, sort=sort_by)  # their errors before the work
-        graph = split_graph(hero, list(villains), board, dead, exact=chosen, trials=trials,
-                            target_stderr=target_stderr, seed=seed, threads=threads,
-                            game=game.name)  # fmt: skip
+        graph = split_graph(
+            hero,
+            list(villains),
+            board,
+            dead,
+            exact=chosen,
+            trials=trials,
+            target_stderr=target_stderr,
+            seed=seed,
+            threads=threads,
+            game=game.name,
+        )
         columns = graph.columns()
         rows = select_rows(columns, where=where, sort=sort_by or "equity", top=top)
     if as_json:

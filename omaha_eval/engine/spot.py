@@ -221,8 +221,9 @@ def prepare(players: Sequence[Player], k: int, board: CardArray, dead: CardArray
     return spot
 
 
-def with_hand(spot: Spot, seat: int, row: int, masks: Sequence[npt.NDArray[np.uint64] | None]
-              ) -> Spot | None:  # fmt: skip
+def with_hand(
+    spot: Spot, seat: int, row: int, masks: Sequence[npt.NDArray[np.uint64] | None]
+) -> Spot | None:
     """The prepared spot with player `seat` holding row `row` of its hands
     as a known hand: what prepare() gives for that hand in its place, the
     other ranges' hands that share a card with it removed as prepare()
@@ -233,10 +234,11 @@ def with_hand(spot: Spot, seat: int, row: int, masks: Sequence[npt.NDArray[np.ui
     hand = np.ascontiguousarray(mine.combos[row : row + 1])
     known = spot.known | _checks.card_mask(hand[0])
     seats = [
-        Seat(mine.player, "hand", hand, np.ones(1), 1) if i == seat
+        Seat(mine.player, "hand", hand, np.ones(1), 1)
+        if i == seat
         else Seat(s.player, s.kind, s.combos, s.weights, s.live, masks[i])
         for i, s in enumerate(spot.seats)
-    ]  # fmt: skip
+    ]
     changed = True
     while changed:
         changed = False

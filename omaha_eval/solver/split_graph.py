@@ -284,11 +284,17 @@ def split_graph(
     no meaning with combos left out).
     """
     start = time.perf_counter()
-    options = read_options(exact=exact, trials=trials, target_stderr=target_stderr, seed=seed,
-                           threads=threads, stop=stop, progress=progress)  # fmt: skip
+    options = read_options(
+        exact=exact,
+        trials=trials,
+        target_stderr=target_stderr,
+        seed=seed,
+        threads=threads,
+        stop=stop,
+        progress=progress,
+    )
     players = [hero, *_villain_list(villains)]
-    question = read_question(players, board, dead, game=game, hole_cards=hole_cards,
-                             patterns=False)  # fmt: skip
+    question = read_question(players, board, dead, game=game, hole_cards=hole_cards, patterns=False)
     board_cards, dead_cards = question.board, question.dead  # read with patterns=False
     assert not isinstance(board_cards, CardPattern) and not isinstance(dead_cards, CardPattern)
     spot = prepare(question.players, question.k, board_cards, dead_cards, question.game)
@@ -307,8 +313,10 @@ def split_graph(
             param=f"players[{ranges[1]}]",
         )
     # each villain range's card masks, made once (the hero's seat is each combo in turn)
-    masks = [None, *(_checks.row_masks(s.combos) if s.kind == "range" else None
-                     for s in spot.seats[1:])]  # fmt: skip
+    masks = [
+        None,
+        *(_checks.row_masks(s.combos) if s.kind == "range" else None for s in spot.seats[1:]),
+    ]
     live = _live_weight(spot, masks)
     dealt = live > 0  # elsewhere no villain hand can be dealt against the combo
     if not dealt.any():
@@ -319,9 +327,14 @@ def split_graph(
     one = with_hand(spot, 0, 0, masks)
     assert one is not None  # a combo with live weight can be dealt
     per_combo = one.work() + COMBO_WORK
-    plan = choose(options, per_combo * len(combos), trial_work=TRIAL_WORK * len(combos),
-                  default_trials=COMBO_TRIALS, target_trials=COMBO_TARGET_TRIALS,
-                  what=f" for each of the {len(combos):,} hero hands")  # fmt: skip
+    plan = choose(
+        options,
+        per_combo * len(combos),
+        trial_work=TRIAL_WORK * len(combos),
+        default_trials=COMBO_TRIALS,
+        target_trials=COMBO_TARGET_TRIALS,
+        what=f" for each of the {len(combos):,} hero hands",
+    )
     sums, stderr = _run(spot, masks, plan, options.progress)
     figures = _figures(sums, question)
     method: Literal["exact", "monte-carlo"] = "exact" if plan.exact else "monte-carlo"
@@ -390,12 +403,14 @@ def _subset_key(cards: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     return key
 
 
-def _subset_sums(rows: npt.NDArray[np.int64], weights: FloatArray, size: int
-                 ) -> tuple[npt.NDArray[np.int64], FloatArray]:  # fmt: skip
+def _subset_sums(
+    rows: npt.NDArray[np.int64], weights: FloatArray, size: int
+) -> tuple[npt.NDArray[np.int64], FloatArray]:
     """The weight of the rows holding each set of `size` cards: the sets'
     keys (sorted) and their sums."""
-    keys = np.concatenate([_subset_key(rows[:, list(c)])
-                           for c in combinations(range(rows.shape[1]), size)])  # fmt: skip
+    keys = np.concatenate(
+        [_subset_key(rows[:, list(c)]) for c in combinations(range(rows.shape[1]), size)]
+    )
     repeated = np.tile(weights, math.comb(rows.shape[1], size))
     unique, at = np.unique(keys, return_inverse=True)
     sums: FloatArray = np.bincount(at, weights=repeated, minlength=len(unique)).astype(np.float64)
@@ -403,8 +418,9 @@ def _subset_sums(rows: npt.NDArray[np.int64], weights: FloatArray, size: int
     return found, sums
 
 
-def _run(spot: Spot, masks: list[Masks | None], plan: Plan,
-         progress: Callable[..., object] | None) -> tuple[list[Sums], FloatArray]:  # fmt: skip
+def _run(
+    spot: Spot, masks: list[Masks | None], plan: Plan, progress: Callable[..., object] | None
+) -> tuple[list[Sums], FloatArray]:
     """Every combo's sums and standard error of equity, in combo order, in
     jobs of CHUNK combos on the plan's threads."""
     n = len(spot.seats[0].combos)
@@ -468,8 +484,9 @@ def _figures(sums: list[Sums], question: Question) -> dict[str, FloatArray]:
     for s in sums:
         total = s.total
         means = (s.sums[0] / total).tolist()
-        f = player_figures(means, float(s.makes_low[0]) / total, (s.breakdown[0] / total).tolist(),
-                           has_low)  # fmt: skip
+        f = player_figures(
+            means, float(s.makes_low[0]) / total, (s.breakdown[0] / total).tolist(), has_low
+        )
         f["equity"] = f["hi_share"] + f["lo_share"]
         rows.append([f[name] for name in SPLIT_FIGURES])
     table = np.array(rows, dtype=np.float64).reshape(len(sums), len(SPLIT_FIGURES))

@@ -22,8 +22,10 @@ __all__ = ["SHOWN_ROWS", "prepare_split"]
 # shows them, the command line's --json has every one.
 SHOWN_ROWS = 5_000
 # A row of the graph's columns, to check `where` and `sort` before the run.
-_LOOKS = {"hand": ["AsAhKsKh"], **{name: [0.5] for name in (
-    "weight", *SPLIT_FIGURES, "stderr", "trials", "live_weight")}}  # fmt: skip
+_LOOKS = {
+    "hand": ["AsAhKsKh"],
+    **{name: [0.5] for name in ("weight", *SPLIT_FIGURES, "stderr", "trials", "live_weight")},
+}
 
 
 def prepare_split(body: Body, stop: threading.Event) -> Run:
@@ -45,8 +47,9 @@ def prepare_split(body: Body, stop: threading.Event) -> Run:
             progress({"done": done, "total": total})
 
         try:
-            graph = split_graph(players[0], players[1:], board, dead, game=name, progress=step,
-                                stop=stop, **options)  # fmt: skip
+            graph = split_graph(
+                players[0], players[1:], board, dead, game=name, progress=step, stop=stop, **options
+            )
         except KeyboardInterrupt:
             return {"interrupted": True}
         data = graph.to_dict()
