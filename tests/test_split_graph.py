@@ -132,15 +132,18 @@ def test_sampled_mean_agrees_with_equity_within_its_error() -> None:
 
 def test_standard_errors_are_honest() -> None:
     """z-scores of each sampled combo against its exact figure: none far
-    out, and their spread about 1 (a chi-square test of the mean square)."""
-    args = (every("AA:$ds, A2:$ss", 40), "KK:$ds", "Kh 7d 2c 3h 9s")
+    out, and their spread about 1 (a chi-square test of the mean square).
+    On a river against a range every combo's pot share varies from deal to
+    deal; combos whose share is all but fixed (a rare outcome, which 1,000
+    trials may miss) are left out, where no normal approximation holds."""
+    args = (every("AA:$ds, A2:$ss", 40), "10%", "Kh 7d 2c 3h 9s")
     exact = split_graph(*args, exact=True)
     sampled = split_graph(*args, exact=False, trials=1000, seed=5)
     np.testing.assert_array_equal(exact.combos, sampled.combos)
-    varies = sampled.stderr > 0
+    varies = sampled.stderr > 0.005  # a pot share's spread of 0.16 or more a trial
     z = (sampled.equity - exact.equity)[varies] / sampled.stderr[varies]
     n = len(z)
-    assert n > 50 and np.abs(z).max() < 5.5
+    assert n > 100 and np.abs(z).max() < 5.5
     # mean of n squares of standard normals: 1 +- 5 * sqrt(2 / n)
     assert abs(float(np.mean(z**2)) - 1) < 5 * np.sqrt(2 / n)
 

@@ -9,9 +9,10 @@ range (after card removal) is run as a fixed hand against the villains by
 the equity engine (engine/runner.py: exact enumeration or seeded Monte
 Carlo), and its figures come from the one figure table
 (engine/results.py).  The run's options are read once and the method and
-the cost bound chosen once (engine/plan.py) for the whole graph; combo `i`
-samples from its own seed, child `i` of the graph's (engine/seeds.py), so
-the graph reproduces from its seed whatever the threads.
+the cost bound chosen once (engine/plan.py) for the whole graph; block `b`
+of combo `i` draws from its own stream, ``(i, b)`` of the graph's seed
+(engine/seeds.py), so the graph reproduces from its seed whatever the
+threads.
 
 The graph's weighted mean is the range's equity: each combo counts with its
 range weight times the villain weight that can be dealt against it
@@ -52,7 +53,6 @@ from omaha_eval.engine.question import Question, read_question
 from omaha_eval.engine.report import shown_text
 from omaha_eval.engine.results import FIGURE_TABLE, Sums, figure, player_figures
 from omaha_eval.engine.runner import NO_DEAL_POSSIBLE, equity_sampling, exact_sums
-from omaha_eval.engine.seeds import child_seed
 from omaha_eval.engine.spot import Spot, prepare, with_hand
 from omaha_eval.engine.threads import Stopped, Workers, bind
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
@@ -446,14 +446,14 @@ def _run(
 
 def _combo(spot: Spot, masks: list[Masks | None], i: int, plan: Plan) -> tuple[Sums, float]:
     """One combo's sums and standard error: exact, or Monte Carlo in
-    blocks of COMBO_BLOCK from its own seed (child i of the graph's)."""
+    blocks, block b drawing from the stream (i, b) of the graph's seed."""
     one = with_hand(spot, 0, i, masks)
     assert one is not None  # a combo with live weight can be dealt
     c_spot = one.c_spot(exact=plan.exact)
     if plan.exact:
         return exact_sums(one, c_spot, 1), 0.0
     assert plan.seed is not None
-    sampling = equity_sampling(one, c_spot, child_seed(plan.seed, i), ())
+    sampling = equity_sampling(one, c_spot, plan.seed, (i,))
     target = plan.target_stderr
     total, block = sampling.zero, 0
     while total.count < plan.trials:
