@@ -316,3 +316,11 @@ class BoardsExact:
 def rows_times(
     a: npt.NDArray[np.float64], b: npt.NDArray[np.float64], out: npt.NDArray[np.float64]
 ) -> None: ...
+
+# _clear.pxi
+def rows_clear_of(
+    combos: npt.NDArray[np.uint8],
+    weights: npt.NDArray[np.float64],
+    masks: npt.NDArray[np.uint64],
+    known: int,
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64], npt.NDArray[np.uint64]]: ...

@@ -312,6 +312,9 @@ def split_graph(
             f"got {len(ranges)}",
             param=f"players[{ranges[1]}]",
         )
+    for s in spot.seats[1:]:  # contiguous once, not at each combo's card removal
+        s.combos = np.ascontiguousarray(s.combos, dtype=np.uint8)
+        s.weights = np.ascontiguousarray(s.weights, dtype=np.float64)
     # each villain range's card masks, made once (the hero's seat is each combo in turn)
     masks = [
         None,
