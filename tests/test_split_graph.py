@@ -7,6 +7,7 @@ seed whatever the threads, and its standard errors are honest."""
 from __future__ import annotations
 
 import json
+import threading
 from fractions import Fraction
 from itertools import combinations
 from typing import Any
@@ -255,3 +256,21 @@ def test_live_weight_is_the_villain_weight_sharing_no_card(
     for combo, live in zip(g.combos.tolist(), g.live_weight.tolist(), strict=True):
         clear = ~np.isin(rows, combo).any(axis=1)
         assert live == pytest.approx(float(weights[clear].sum()), rel=1e-12)
+
+
+def test_progress_counts_the_combos_and_stop_ends_the_run() -> None:
+    seen: list[tuple[int, int]] = []
+    g = split_graph(
+        every("AA:$ds", 4),
+        "KK:$ds",
+        "Kh 7d 2c",
+        trials=200,
+        seed=1,
+        progress=lambda done, total: seen.append((done, total)),
+    )
+    assert seen[-1] == (len(g.combos), len(g.combos))
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(KeyboardInterrupt):
+        split_graph(every("AA:$ds", 4), "KK:$ds", "Kh 7d 2c", trials=200, seed=1, stop=stop)

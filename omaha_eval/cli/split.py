@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import csv
 import io
+import sys
 
 import click
 import numpy as np
 
 from omaha_eval.cli._shell import (
+    EXIT_INTERRUPTED,
     FLAGS,
     Count,
     fail,
@@ -137,18 +139,22 @@ def split_command(
         if plot_path is not None:
             check_plot_target(plot_path)
         select_rows(_LOOKS, where=where, sort=sort_by)  # their errors before the work
-        graph = split_graph(
-            hero,
-            list(villains),
-            board,
-            dead,
-            exact=chosen,
-            trials=trials,
-            target_stderr=target_stderr,
-            seed=seed,
-            threads=threads,
-            game=game.name,
-        )
+        try:
+            graph = split_graph(
+                hero,
+                list(villains),
+                board,
+                dead,
+                exact=chosen,
+                trials=trials,
+                target_stderr=target_stderr,
+                seed=seed,
+                threads=threads,
+                game=game.name,
+            )
+        except KeyboardInterrupt:  # a graph with combos left out has no meaning
+            click.echo("omaha-eval: interrupted; no graph", err=True)
+            sys.exit(EXIT_INTERRUPTED)
         columns = graph.columns()
         rows = select_rows(columns, where=where, sort=sort_by or "equity", top=top)
     if as_json:
