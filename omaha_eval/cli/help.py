@@ -39,6 +39,7 @@ PAGES = {
     "boards": "board reports: every flop (turn, river) at once, textures, groups",
     "batch": "many spots from a CSV or JSON Lines file",
     "web": "the local web page and its JSON API (omaha-eval serve)",
+    "split": "the hi x lo split of every hand of a range: scoops, quarters, lows",
 }
 MARKER = "<!-- omaha-eval commands -->"  # in docs/cli.md: where the commands go
 WIDTH = 80  # the help text is wrapped the same on every terminal and on the site
