@@ -296,14 +296,15 @@ cdef extern from "oe_boards.h" nogil:
         OE_BOARDS_MAX_PLAYERS
     int oe_boards_exact(const uint8_t *hands, int n, int k, int game, const uint8_t *board,
                         int n_board, uint64_t dead, const uint8_t *news, int n_new,
-                        size_t rows, double *outcome, double *makes_low, uint64_t *deals,
-                        size_t *done, const volatile int *stop)
+                        size_t rows, double *outcome, double *makes_low, double *nut_low,
+                        uint64_t *deals, size_t *done, const volatile int *stop)
     int oe_boards_shared(const uint8_t *hands, int n, int k, int game, const uint8_t *board,
                          int n_board, uint64_t dead, const uint8_t *news, int n_new,
                          size_t rows, int part, int parts, double *outcome, double *makes_low,
-                         uint64_t *deals, const volatile int *stop)
+                         double *nut_low, uint64_t *deals, const volatile int *stop)
     int oe_boards_range(const uint8_t *fixed, int n_fixed, int seat, const uint8_t *combos,
                         const double *weights, size_t n_combos, int k, int game,
                         const uint8_t *board, int n_board, uint64_t dead,
                         const int32_t *row_of, size_t rows, double *outcome,
-                        double *makes_low, uint64_t *deals, const volatile int *stop)
+                        double *makes_low, double *nut_low, uint64_t *deals,
+                        const volatile int *stop)

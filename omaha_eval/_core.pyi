@@ -283,6 +283,7 @@ class BoardsExact:
         news: npt.NDArray[np.uint8],
         outcome: npt.NDArray[np.float64],
         makes_low: npt.NDArray[np.float64],
+        nut_low: npt.NDArray[np.float64],
         deals: npt.NDArray[np.uint64],
     ) -> tuple[int, int]: ...
     def run_shared(
@@ -296,6 +297,7 @@ class BoardsExact:
         parts: int,
         outcome: npt.NDArray[np.float64],
         makes_low: npt.NDArray[np.float64],
+        nut_low: npt.NDArray[np.float64],
         deals: npt.NDArray[np.uint64],
     ) -> int: ...
     def run_range(
@@ -310,6 +312,7 @@ class BoardsExact:
         row_of: npt.NDArray[np.int32],
         outcome: npt.NDArray[np.float64],
         makes_low: npt.NDArray[np.float64],
+        nut_low: npt.NDArray[np.float64],
         deals: npt.NDArray[np.uint64],
     ) -> int: ...
 

@@ -38,12 +38,13 @@ def _spot(hands, board, dead, game):
 def _reference(spot, news):
     outcome = np.zeros((len(news), 1 << (2 * spot.n)))
     makes_low = np.zeros((len(news), spot.n))
+    nut_low = np.zeros((len(news), spot.n))
     deals = np.zeros(len(news), dtype=np.uint64)
     hands, dead, board = row_figures._fixed_inputs(spot)
     done, code = _core.BoardsExact().run(hands, spot.game.code, board, dead, news, outcome,
-                                         makes_low, deals)  # fmt: skip
+                                         makes_low, nut_low, deals)  # fmt: skip
     assert (done, code) == (len(news), 0)
-    return outcome, makes_low, deals
+    return outcome, makes_low, nut_low, deals
 
 
 @pytest.mark.parametrize(("hands", "board", "dead", "game", "keep"), SPOTS)
@@ -56,11 +57,13 @@ def test_shared_histograms_equal_the_per_row_enumeration(hands, board, dead, gam
     news = np.ascontiguousarray(news)
     tables = [row_figures.shared_part(spot, news, _core.BoardsExact(), p, parts)
               for p in range(parts)]  # fmt: skip
-    outcome, makes_low, deals = _reference(spot, news)
+    outcome, makes_low, nut_low, deals = _reference(spot, news)
     np.testing.assert_array_equal(sum(t[0] for t in tables), outcome)
     np.testing.assert_array_equal(sum(t[1] for t in tables), makes_low)
-    np.testing.assert_array_equal(sum(t[2] for t in tables), deals)
-    assert all((t[1] == 0).all() and (t[2] == 0).all() for t in tables[1:])  # part 0 holds them
+    np.testing.assert_array_equal(sum(t[2] for t in tables), nut_low)
+    np.testing.assert_array_equal(sum(t[3] for t in tables), deals)
+    assert all((t[1] == 0).all() and (t[2] == 0).all() and (t[3] == 0).all()
+               for t in tables[1:])  # part 0 holds them  # fmt: skip
 
 
 def test_shared_figures_equal_the_reference_rows():

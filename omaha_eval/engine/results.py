@@ -32,6 +32,7 @@ __all__ = [
     "DEAL_FIGURES",
     "FIGURES",
     "FIGURE_TABLE",
+    "NUT_LOW",
     "EquityResult",
     "Figure",
     "PlayerEquity",
@@ -87,6 +88,9 @@ FIGURE_TABLE: Mapping[str, Figure] = {
                c_sum="quartered"),
         Figure("makes_low", "makes low",
                "probability of holding a qualifying low (best or not)", low=True),
+        Figure("nut_low", "nut low",
+               "probability of holding the best low the final board allows (the "
+               "breakdown's nut low)", low=True),
         Figure("stderr", "stderr", "standard error of equity (Monte Carlo; 0 when exact)"),
         Figure("no_low", "no low",
                "probability that no player has a qualifying low (the high takes all)",
@@ -139,6 +143,7 @@ class PlayerEquity:
     lo_tie: float = field(metadata=figure("lo_tie"))
     quartered: float = field(metadata=figure("quartered"))
     makes_low: float = field(metadata=figure("makes_low"))
+    nut_low: float = field(metadata=figure("nut_low"))
     stderr: float = field(metadata=figure("stderr"))
     breakdown: dict[str, float] = field(default_factory=dict)
 
@@ -261,6 +266,7 @@ EquityResult.FIGURES, EquityResult.DEAL_FIGURES = FIGURES, DEAL_FIGURES
 _CATEGORY_NAMES = tuple(name.lower() for name in CATEGORIES)
 HIGH_NAMES = tuple(reversed(_CATEGORY_NAMES))
 LOW_NAMES = tuple(_core.BREAKDOWN_LOW_COLUMNS)
+NUT_LOW = "nut low"  # the low class of the breakdown that the nut_low figure is
 BREAKDOWN_NAMES = HIGH_NAMES + LOW_NAMES
 # Where each breakdown name sits in a row of the C loops' breakdown counts.
 _BREAKDOWN_OF = {name: i for i, name in enumerate(_CATEGORY_NAMES)} | dict(
@@ -433,6 +439,7 @@ def player_result(seat: tuple[str, Kind, int], figures: dict[str, Any], stderr: 
     values: dict[str, Any] = {"hand": hand, "kind": kind, "combos": combos,
                               "equity": figures["hi_share"] + figures["lo_share"]}  # fmt: skip
     values.update(figures)
+    values["nut_low"] = figures["breakdown"].get(NUT_LOW, 0.0)
     values["stderr"] = stderr
     return _filled(PlayerEquity, values)
 
