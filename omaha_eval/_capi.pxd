@@ -71,7 +71,11 @@ cdef extern from "oe_eval.h" nogil:
                               uint16_t *high, uint8_t *low,
                               uint8_t *hi_used, uint8_t *lo_used)
 
+cdef extern from "oe_cards.h" nogil:
+    int OE_RANK(int card)
+
 cdef extern from "oe_tables.h" nogil:
+    uint8_t oe_low_bit[13]
     uint32_t oe_high_keys[7462]
     int OE_KEY_CATEGORY(uint32_t key)
     int OE_KEY_RANK(uint32_t key, int i)

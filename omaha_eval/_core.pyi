@@ -319,3 +319,8 @@ class BoardsExact:
 def rows_times(
     a: npt.NDArray[np.float64], b: npt.NDArray[np.float64], out: npt.NDArray[np.float64]
 ) -> None: ...
+
+# ---- who holds the nut low (_lows.pxi)
+def nut_low_held(
+    holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8]
+) -> npt.NDArray[np.uint8]: ...

@@ -91,6 +91,9 @@ FIGURE_TABLE: Mapping[str, Figure] = {
         Figure("nut_low", "nut low",
                "probability of holding the best low the final board allows (the "
                "breakdown's nut low)", low=True),
+        Figure("lost_nut_low", "lost nut low",
+               "board-report rows one street ahead: probability of holding the nut low on "
+               "the known board and no longer on the row's board", low=True),
         Figure("stderr", "stderr", "standard error of equity (Monte Carlo; 0 when exact)"),
         Figure("no_low", "no low",
                "probability that no player has a qualifying low (the high takes all)",

@@ -32,15 +32,19 @@ from omaha_eval.errors import OmahaEvalError
 from omaha_eval.streets import FLOP, TURN
 
 __all__ = [
-    "DEAL_NAMES", "PLAYER_FIGURES", "ROW_BLOCK_TRIALS", "SHARED_MAX_CELLS", "RowBase", "RowBlock",
-    "RowFigures", "engine_row", "fixed_rows", "histogram_block", "histogram_rows", "nan_row",
-    "range_block", "range_fits", "sample_row", "shared_block", "shared_fits", "shared_part",
+    "DEAL_NAMES", "PLAYER_FIGURES", "ROW_BLOCK_TRIALS", "ROW_FIGURES", "SHARED_MAX_CELLS",
+    "RowBase", "RowBlock", "RowFigures", "engine_row", "fixed_rows", "histogram_block",
+    "histogram_rows", "nan_row", "range_block", "range_fits", "sample_row", "shared_block",
+    "shared_fits", "shared_part",
 ]  # fmt: skip
 
 FloatArray = npt.NDArray[np.float64]
 
-# The per-player figures of a row (EquityResult's, its stderr aside) and the deal's.
-PLAYER_FIGURES = tuple(f.name for f in FIGURES if f.name != "stderr")
+# The per-player figures of a row (EquityResult's, its stderr aside, then the
+# rows' own: board_report fills them from the row's board, reports/lows.py)
+# and the deal's.
+ROW_FIGURES = ("lost_nut_low",)
+PLAYER_FIGURES = (*(f.name for f in FIGURES if f.name != "stderr"), *ROW_FIGURES)
 DEAL_NAMES = tuple(f.name for f in DEAL_FIGURES)
 # Monte Carlo block of a row: small, so that a target standard error stops
 # a row soon after it is met (equity()'s blocks are sized for one long run).
@@ -53,8 +57,9 @@ SHARED_MAX_CELLS = 1 << 22
 _COL = _core.SUM_COLUMNS
 # Where the breakdown counts the nut low (the nut_low figure of engine rows).
 _NUT_COLUMN = _core.BREAKDOWN_LOW_COLUMNS[NUT_LOW]
-# The figures counted beside the histogram (not functions of it).
-_COUNTED = ("makes_low", "nut_low")
+# The figures counted beside the histogram (not functions of it), or not
+# counted here at all (the rows' own).
+_COUNTED = ("makes_low", "nut_low", *ROW_FIGURES)
 
 
 @dataclass(frozen=True)
@@ -102,6 +107,8 @@ def figures_of(sums: Sums, exact: bool) -> RowFigures:
             values[:, j] = sums.makes_low / total
         elif name == "nut_low":
             values[:, j] = sums.breakdown[:, _NUT_COLUMN] / total
+        elif name in ROW_FIGURES:
+            values[:, j] = 0.0  # board_report fills it
         else:
             values[:, j] = sums.means(name)
     deal = np.array([sums.deal[_core.DEAL_COLUMNS[name]] / total for name in DEAL_NAMES])
