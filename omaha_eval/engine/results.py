@@ -213,12 +213,12 @@ class EquityResult:
 
         >>> import omaha_eval as oe
         >>> print(oe.equity(["AsAh2c3d", "KsKh4c5d"], "Qd7h2d3s"))
-        hand      equity  hi share  lo share   scoop  hi win  hi tie  lo win  lo tie  makes low
-        --------  ------  --------  --------  ------  ------  ------  ------  ------  ---------
-        AsAh2c3d  47.50%    40.00%     7.50%  15.00%  80.00%   0.00%  15.00%   0.00%     35.00%
-        KsKh4c5d  52.50%    10.00%    42.50%  20.00%  20.00%   0.00%  85.00%   0.00%    100.00%
+        hand      equity  hi share  lo share   scoop  hi win  hi tie  lo win  lo tie  quartered  ...
+        --------  ------  --------  --------  ------  ------  ------  ------  ------  ---------  ...
+        AsAh2c3d  47.50%    40.00%     7.50%  15.00%  80.00%   0.00%  15.00%   0.00%      0.00%  ...
+        KsKh4c5d  52.50%    10.00%    42.50%  20.00%  20.00%   0.00%  85.00%   0.00%      0.00%  ...
         <BLANKLINE>
-        no low 0.00%   quartered 0.00%
+        no low 0.00%   low split 0.00%   any quartered 0.00%
         exact, 40 deals, ... s
         """
         return equity_table(self)
