@@ -21,6 +21,7 @@ except ImportError:  # pragma: no cover - only in an unbuilt source tree
 
 from omaha_eval import batch, preflop
 from omaha_eval._version import __version__ as __version__
+from omaha_eval.beats import Beats, BeatsGroup, VillainBeats, beats
 from omaha_eval.cards import format_cards, parse_cards
 from omaha_eval.equity import EquityInterrupted, EquityResult, PlayerEquity, equity, equity_rounds
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
@@ -77,6 +78,8 @@ __all__ = [
     "LOW_MAX",
     "LOW_NONE",
     "N_HANDS",
+    "Beats",
+    "BeatsGroup",
     "BoardReport",
     "EquityDistribution",
     "EquityFeatures",
@@ -97,8 +100,10 @@ __all__ = [
     "RiverShares",
     "SplitGraph",
     "StreetShares",
+    "VillainBeats",
     "all_hands",
     "batch",
+    "beats",
     "board_report",
     "canonical",
     "canonical_flops",

@@ -283,6 +283,7 @@ class BoardsExact:
         news: npt.NDArray[np.uint8],
         outcome: npt.NDArray[np.float64],
         makes_low: npt.NDArray[np.float64],
+        nut_low: npt.NDArray[np.float64],
         deals: npt.NDArray[np.uint64],
     ) -> tuple[int, int]: ...
     def run_shared(
@@ -296,6 +297,7 @@ class BoardsExact:
         parts: int,
         outcome: npt.NDArray[np.float64],
         makes_low: npt.NDArray[np.float64],
+        nut_low: npt.NDArray[np.float64],
         deals: npt.NDArray[np.uint64],
     ) -> int: ...
     def run_range(
@@ -310,12 +312,18 @@ class BoardsExact:
         row_of: npt.NDArray[np.int32],
         outcome: npt.NDArray[np.float64],
         makes_low: npt.NDArray[np.float64],
+        nut_low: npt.NDArray[np.float64],
         deals: npt.NDArray[np.uint64],
     ) -> int: ...
 
 def rows_times(
     a: npt.NDArray[np.float64], b: npt.NDArray[np.float64], out: npt.NDArray[np.float64]
 ) -> None: ...
+
+# ---- who holds the nut low (_lows.pxi)
+def nut_low_held(
+    holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8]
+) -> npt.NDArray[np.uint8]: ...
 
 # _clear.pxi
 def rows_clear_of(

@@ -36,6 +36,7 @@ PLAYER_KEYS = {
     "lo_tie",
     "quartered",
     "makes_low",
+    "nut_low",
     "stderr",
 }
 DEAL_KEYS = {
@@ -100,6 +101,8 @@ def test_table(tmp_path: Path) -> None:
         "tie",
         "quartered",
         "makes",
+        "low",
+        "nut",
         "low",
     ]
     assert lines[2].split()[:2] == ["AsAh2c3d", "100.00%"]

@@ -16,6 +16,7 @@ import click
 from omaha_eval import __version__
 from omaha_eval.cli._shell import Group
 from omaha_eval.cli.batch import batch_command
+from omaha_eval.cli.beats import beats_command
 from omaha_eval.cli.boards import boards_command
 from omaha_eval.cli.equity import equity_command
 from omaha_eval.cli.evaluate import eval_command
@@ -63,6 +64,7 @@ main.add_command(equity_command)
 main.add_command(query_command)
 main.add_command(batch_command)
 main.add_command(boards_command)
+main.add_command(beats_command)
 main.add_command(range_command)
 main.add_command(rank_command)
 main.add_command(serve_command)

@@ -42,6 +42,7 @@ from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
 from omaha_eval.reports import rows as row_figures
 from omaha_eval.reports.classes import BoardClasses, board_classes, symmetries
 from omaha_eval.reports.distributed import run_rows
+from omaha_eval.reports.lows import lost_nut_low
 from omaha_eval.reports.report import BoardReport, BoardReportInterrupted
 from omaha_eval.types import Board, DeadCards, GameName, Player, Seed, StopFlag
 
@@ -290,6 +291,9 @@ class _Assembler:
         self.row_weight = np.zeros(rows)  # exact runs' deal weights (RowFigures.weight)
         self.lock = threading.Lock()
         self.last_progress = time.perf_counter()
+        # the rows' own figures, from the row's board alone
+        self.lost_nut_low = lost_nut_low(spot, classes.representatives)
+        self.lost_column = row_figures.PLAYER_FIGURES.index("lost_nut_low")
 
     def add(self, row: int, figures: row_figures.RowFigures) -> None:
         with self.lock:
@@ -339,6 +343,7 @@ class _Assembler:
                 values, stderr = self.values[rows], self.stderr[rows]
                 deal, deal_stderr = self.deal[rows], self.deal_stderr[rows]
                 trials = self.trials[rows]
+            values[:, :, self.lost_column] = self.lost_nut_low[rows]
         total = float(weight.sum())
         probability = weight / total if total > 0 else weight
         prob_stderr = self.prob_stderr[rows]  # sampled estimates: already shares
