@@ -127,10 +127,10 @@ def split_command(
 
     \b
     Examples:
-      omaha-eval split 'AA:$ds' 'KK:$ds' --board Kh7d2c
-      omaha-eval split '15%' '15%' -b Kh7d2c --target-stderr 0.01 --top 20
-      omaha-eval split 'A2' JhTh9s8s -b 7s6h2c --where "scoop>50%" --sort lo_share
-      omaha-eval split 'AA:$ds' 'KK:$ds' -b Kh7d2c --csv > split.csv
+      omaha-eval split 'AA:$ds' KcKd7h6h --board Kh7d2c
+      omaha-eval split 'AsAh:$ds' 'KK:$ds' -b Kh7d2c --where "lo_share>20%" --trials 500 -s 1
+      omaha-eval split 'AsAh2c3d, KsKd4c5d@0.5, Ac2c3h4h' 'QQ:$ds' -b Kh8d2d3s --top 2
+      omaha-eval split 'AA:$ds' KcKd7h6h -b Kh7d2c --sort lo_share --csv > split.csv
     """
     if as_json and as_csv:
         fail("--json and --csv exclude each other", {})
