@@ -147,3 +147,16 @@ def test_nut_low_held_equals_the_plain_evaluator() -> None:
                     continue
                 want = bool(nut) and ref.best_low(hand, board) == nut
                 assert bool(held[b, i]) == want, (hand, board)
+
+
+def test_a_chopped_high_with_a_shared_low_quarters_nobody() -> None:
+    """Issue 37's spot: both hold the same low and almost always chop the
+    high, each taking half the pot.  The low is split every time; a player
+    is quartered only when the other wins the high alone."""
+    r = oe.equity(["AsKc2c3d", "AhKd2d3c"], "7h8s4d")
+    assert r.low_split == 1.0
+    first, second = r.players
+    assert first.quartered == pytest.approx(second.hi_win, abs=1e-15)
+    assert second.quartered == pytest.approx(first.hi_win, abs=1e-15)
+    assert r.any_quartered == pytest.approx(first.hi_win + second.hi_win, abs=1e-15)
+    assert 0 < r.any_quartered < 0.1

@@ -32,7 +32,7 @@ def beats_command(hand: str, villains: tuple[str, ...], board: str, dead: str, g
     (weighted as the range says).  Ties do not beat.
 
     \b
-    Example:
+    Examples:
       omaha-eval beats AhKh3d4c 15% --board Qh7h6s2c
     """
     # the library's parameters as this command spells them (villains counted from 1)
