@@ -21,6 +21,7 @@ except ImportError:  # pragma: no cover - only in an unbuilt source tree
 
 from omaha_eval import batch, preflop
 from omaha_eval._version import __version__ as __version__
+from omaha_eval.beats import Beats, BeatsGroup, VillainBeats, beats
 from omaha_eval.cards import format_cards, parse_cards
 from omaha_eval.equity import EquityInterrupted, EquityResult, PlayerEquity, equity, equity_rounds
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
@@ -61,6 +62,7 @@ from omaha_eval.solver.iso import (
 )
 from omaha_eval.solver.many import ManyEquity, equity_many
 from omaha_eval.solver.showdown import showdown
+from omaha_eval.solver.split_graph import SplitGraph, split_graph
 from omaha_eval.solver.street import (
     RiverShares,
     StreetShares,
@@ -77,6 +79,8 @@ __all__ = [
     "LOW_MAX",
     "LOW_NONE",
     "N_HANDS",
+    "Beats",
+    "BeatsGroup",
     "BoardReport",
     "EquityDistribution",
     "EquityFeatures",
@@ -96,9 +100,12 @@ __all__ = [
     "Range",
     "RangeHits",
     "RiverShares",
+    "SplitGraph",
     "StreetShares",
+    "VillainBeats",
     "all_hands",
     "batch",
+    "beats",
     "board_report",
     "canonical",
     "canonical_flops",
@@ -128,5 +135,6 @@ __all__ = [
     "river_equity",
     "river_shares",
     "showdown",
+    "split_graph",
     "street_equity",
 ]

@@ -15,9 +15,9 @@ cdef class BoardsExact:
 
     def run(self, const uint8_t[:, ::1] hands, int game, const uint8_t[::1] board,
             uint64_t dead, const uint8_t[:, ::1] news, double[:, ::1] outcome,
-            double[:, ::1] makes_low, uint64_t[::1] deals):
-        """Rows of news (R, d) -> outcome (R, 4^n), makes_low (R, n), deals
-        (R,), written; returns (rows written, 1 if stopped else 0)."""
+            double[:, ::1] makes_low, double[:, ::1] nut_low, uint64_t[::1] deals):
+        """Rows of news (R, d) -> outcome (R, 4^n), makes_low (R, n), nut_low
+        (R, n), deals (R,), written; returns (rows written, 1 if stopped else 0)."""
         cdef int n = <int>hands.shape[0], k = <int>hands.shape[1]
         cdef Py_ssize_t rows = news.shape[0]
         cdef int d = <int>news.shape[1], nb = <int>board.shape[0]
@@ -28,21 +28,23 @@ cdef class BoardsExact:
         if not 2 <= n <= OE_BOARDS_MAX_PLAYERS or not 1 <= d or nb + d > 5 \
                 or outcome.shape[0] != rows or outcome.shape[1] != (1 << (2 * n)) \
                 or makes_low.shape[0] != rows or makes_low.shape[1] != n \
+                or nut_low.shape[0] != rows or nut_low.shape[1] != n \
                 or deals.shape[0] != rows:
             raise ValueError("BoardsExact.run: shapes do not match")
         if rows == 0:
             return 0, 0
         with nogil:
             code = oe_boards_exact(&hands[0, 0], n, k, game, bp, nb, dead, &news[0, 0], d,
-                                   <size_t>rows, &outcome[0, 0], &makes_low[0, 0], &deals[0],
-                                   &done, &self._stop)
+                                   <size_t>rows, &outcome[0, 0], &makes_low[0, 0],
+                                   &nut_low[0, 0], &deals[0], &done, &self._stop)
         if code < 0:
             raise MemoryError("omaha_eval: out of memory in a board report")
         return int(done), code
 
     def run_shared(self, const uint8_t[:, ::1] hands, int game, const uint8_t[::1] board,
                    uint64_t dead, const uint8_t[:, ::1] news, int part, int parts,
-                   double[:, ::1] outcome, double[:, ::1] makes_low, uint64_t[::1] deals):
+                   double[:, ::1] outcome, double[:, ::1] makes_low, double[:, ::1] nut_low,
+                   uint64_t[::1] deals):
         """Part `part` of `parts` of the shared enumeration (oe_boards_shared):
         the parts' arrays add up to run()'s.  Returns 1 if stopped else 0."""
         cdef int n = <int>hands.shape[0], k = <int>hands.shape[1]
@@ -55,6 +57,7 @@ cdef class BoardsExact:
                 or d != (3 - nb if nb < 3 else 1) or not 0 <= part < parts \
                 or outcome.shape[0] != rows or outcome.shape[1] != (1 << (2 * n)) \
                 or makes_low.shape[0] != rows or makes_low.shape[1] != n \
+                or nut_low.shape[0] != rows or nut_low.shape[1] != n \
                 or deals.shape[0] != rows:
             raise ValueError("BoardsExact.run_shared: shapes do not match")
         if rows == 0:
@@ -62,7 +65,7 @@ cdef class BoardsExact:
         with nogil:
             code = oe_boards_shared(&hands[0, 0], n, k, game, bp, nb, dead, &news[0, 0], d,
                                     <size_t>rows, part, parts, &outcome[0, 0], &makes_low[0, 0],
-                                    &deals[0], &self._stop)
+                                    &nut_low[0, 0], &deals[0], &self._stop)
         if code == -1:
             raise MemoryError("omaha_eval: out of memory in a board report")
         if code == -2:
@@ -74,7 +77,7 @@ cdef class BoardsExact:
     def run_range(self, const uint8_t[:, ::1] fixed, int seat, const uint8_t[:, ::1] combos,
                   const double[::1] weights, int game, const uint8_t[::1] board,
                   uint64_t dead, const int32_t[::1] row_of, double[:, ::1] outcome,
-                  double[:, ::1] makes_low, uint64_t[::1] deals):
+                  double[:, ::1] makes_low, double[:, ::1] nut_low, uint64_t[::1] deals):
         """Fixed hands against one range (seat `seat`) on a flop or a turn, every
         row at once (oe_boards_range): row_of[card] is the row of that new card
         or -1.  Returns 1 if stopped else 0."""
@@ -91,14 +94,16 @@ cdef class BoardsExact:
                 or not 0 <= seat < n or combos.shape[1] != k \
                 or weights.shape[0] != combos.shape[0] or row_of.shape[0] != 52 \
                 or outcome.shape[1] != (1 << (2 * n)) or makes_low.shape[0] != rows \
-                or makes_low.shape[1] != n or deals.shape[0] != rows:
+                or makes_low.shape[1] != n or nut_low.shape[0] != rows \
+                or nut_low.shape[1] != n or deals.shape[0] != rows:
             raise ValueError("BoardsExact.run_range: shapes do not match")
         if rows == 0:
             return 0
         with nogil:
             code = oe_boards_range(&fixed[0, 0], n_fixed, seat, cp, wp, n_combos, k, game,
                                    &board[0], nb, dead, &row_of[0], <size_t>rows,
-                                   &outcome[0, 0], &makes_low[0, 0], &deals[0], &self._stop)
+                                   &outcome[0, 0], &makes_low[0, 0], &nut_low[0, 0], &deals[0],
+                                   &self._stop)
         if code == -1:
             raise MemoryError("omaha_eval: out of memory in a board report")
         if code == -2:

@@ -71,7 +71,11 @@ cdef extern from "oe_eval.h" nogil:
                               uint16_t *high, uint8_t *low,
                               uint8_t *hi_used, uint8_t *lo_used)
 
+cdef extern from "oe_cards.h" nogil:
+    int OE_RANK(int card)
+
 cdef extern from "oe_tables.h" nogil:
+    uint8_t oe_low_bit[13]
     uint32_t oe_high_keys[7462]
     int OE_KEY_CATEGORY(uint32_t key)
     int OE_KEY_RANK(uint32_t key, int i)
@@ -84,6 +88,7 @@ cdef extern from "oe_split.h" nogil:
     void oe_pot_winners(int n, const uint16_t *high, const uint8_t *low,
                         uint32_t eligible, uint32_t *hi_winners, uint32_t *lo_winners)
     int oe_scoops(uint32_t hi_winners, uint32_t lo_winners, int i)
+    int oe_quartered(uint32_t hi_winners, uint32_t lo_winners, int i)
     uint32_t oe_split_shares(int n, const uint16_t *high, const uint8_t *low,
                              double *hi_share, double *lo_share)
     void oe_split_chips(int n, const uint16_t *high, const uint8_t *low,
@@ -199,9 +204,11 @@ cdef extern from "oe_equity.h" nogil:
         OE_EQ_HI_TIE
         OE_EQ_LO_WIN
         OE_EQ_LO_TIE
+        OE_EQ_QUARTERED
         OE_EQ_SUMS
         OE_EQ_DEAL_TOTAL
         OE_EQ_DEAL_NO_LOW
+        OE_EQ_DEAL_LOW_SPLIT
         OE_EQ_DEAL_QUARTERED
         OE_EQ_DEAL_SUMS
     void oe_eq_summarize(int n, const double *outcome, double *sums, double *deal)
@@ -293,14 +300,15 @@ cdef extern from "oe_boards.h" nogil:
         OE_BOARDS_MAX_PLAYERS
     int oe_boards_exact(const uint8_t *hands, int n, int k, int game, const uint8_t *board,
                         int n_board, uint64_t dead, const uint8_t *news, int n_new,
-                        size_t rows, double *outcome, double *makes_low, uint64_t *deals,
-                        size_t *done, const volatile int *stop)
+                        size_t rows, double *outcome, double *makes_low, double *nut_low,
+                        uint64_t *deals, size_t *done, const volatile int *stop)
     int oe_boards_shared(const uint8_t *hands, int n, int k, int game, const uint8_t *board,
                          int n_board, uint64_t dead, const uint8_t *news, int n_new,
                          size_t rows, int part, int parts, double *outcome, double *makes_low,
-                         uint64_t *deals, const volatile int *stop)
+                         double *nut_low, uint64_t *deals, const volatile int *stop)
     int oe_boards_range(const uint8_t *fixed, int n_fixed, int seat, const uint8_t *combos,
                         const double *weights, size_t n_combos, int k, int game,
                         const uint8_t *board, int n_board, uint64_t dead,
                         const int32_t *row_of, size_t rows, double *outcome,
-                        double *makes_low, uint64_t *deals, const volatile int *stop)
+                        double *makes_low, double *nut_low, uint64_t *deals,
+                        const volatile int *stop)

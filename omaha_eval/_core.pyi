@@ -48,6 +48,9 @@ def pot_winners(
 def scoopers(
     hi_winners: npt.NDArray[np.uint32], lo_winners: npt.NDArray[np.uint32], n: int
 ) -> npt.NDArray[np.uint32]: ...
+def quartered_players(
+    hi_winners: npt.NDArray[np.uint32], lo_winners: npt.NDArray[np.uint32], n: int
+) -> npt.NDArray[np.uint32]: ...
 def split_rows(
     high: npt.NDArray[np.uint16], low: npt.NDArray[np.uint8]
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]: ...
@@ -202,7 +205,7 @@ def small_figure_keys(
 ) -> None: ...
 def small_spot(
     cards: bytes, P: int, k: int, nb: int, nd: int, game: int, has_low: bool
-) -> tuple[list[dict[str, Any]], float, float, int]: ...
+) -> tuple[list[dict[str, Any]], dict[str, float], int]: ...
 
 # ---- deals as rows, for queries (_rows.pxi)
 OUTS_NUT_LOW: int
@@ -281,6 +284,7 @@ class BoardsExact:
         news: npt.NDArray[np.uint8],
         outcome: npt.NDArray[np.float64],
         makes_low: npt.NDArray[np.float64],
+        nut_low: npt.NDArray[np.float64],
         deals: npt.NDArray[np.uint64],
     ) -> tuple[int, int]: ...
     def run_shared(
@@ -294,6 +298,7 @@ class BoardsExact:
         parts: int,
         outcome: npt.NDArray[np.float64],
         makes_low: npt.NDArray[np.float64],
+        nut_low: npt.NDArray[np.float64],
         deals: npt.NDArray[np.uint64],
     ) -> int: ...
     def run_range(
@@ -308,9 +313,23 @@ class BoardsExact:
         row_of: npt.NDArray[np.int32],
         outcome: npt.NDArray[np.float64],
         makes_low: npt.NDArray[np.float64],
+        nut_low: npt.NDArray[np.float64],
         deals: npt.NDArray[np.uint64],
     ) -> int: ...
 
 def rows_times(
     a: npt.NDArray[np.float64], b: npt.NDArray[np.float64], out: npt.NDArray[np.float64]
 ) -> None: ...
+
+# ---- who holds the nut low (_lows.pxi)
+def nut_low_held(
+    holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8]
+) -> npt.NDArray[np.uint8]: ...
+
+# _clear.pxi
+def rows_clear_of(
+    combos: npt.NDArray[np.uint8],
+    weights: npt.NDArray[np.float64],
+    masks: npt.NDArray[np.uint64],
+    known: int,
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64], npt.NDArray[np.uint64]]: ...

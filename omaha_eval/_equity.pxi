@@ -14,10 +14,11 @@ EQ_RANDOM = OE_EQ_RANDOM
 # The columns of equity_sums, by name (enum oe_eq_sum / oe_eq_deal_sum).
 SUM_COLUMNS = {"hi_share": OE_EQ_HI_SHARE, "lo_share": OE_EQ_LO_SHARE,
                "share_sq": OE_EQ_SHARE_SQ, "scoop": OE_EQ_SCOOP, "hi_win": OE_EQ_HI_WIN,
-               "hi_tie": OE_EQ_HI_TIE, "lo_win": OE_EQ_LO_WIN, "lo_tie": OE_EQ_LO_TIE}
+               "hi_tie": OE_EQ_HI_TIE, "lo_win": OE_EQ_LO_WIN, "lo_tie": OE_EQ_LO_TIE,
+               "quartered": OE_EQ_QUARTERED}
 N_SUMS = OE_EQ_SUMS
 DEAL_COLUMNS = {"total": OE_EQ_DEAL_TOTAL, "no_low": OE_EQ_DEAL_NO_LOW,
-                "quartered": OE_EQ_DEAL_QUARTERED}
+                "low_split": OE_EQ_DEAL_LOW_SPLIT, "any_quartered": OE_EQ_DEAL_QUARTERED}
 N_DEAL_SUMS = OE_EQ_DEAL_SUMS
 # The breakdown array's columns (n, N_BREAKDOWN): the high categories
 # (enum oe_category), then the low classes at these columns.
@@ -175,8 +176,8 @@ cdef class EquitySpot:
 
 def equity_sums(int n, const double[::1] outcome, double[:, ::1] sums, double[::1] deal):
     """Weighted sums of every figure over an outcome histogram (4^n cells):
-    sums (n, 8): hi_share, lo_share, share^2, scoop, hi_win, hi_tie, lo_win,
-    lo_tie; deal (3,): total, no low, quartered.  Arrays zeroed by the caller."""
+    sums (n, 9): hi_share, lo_share, share^2, scoop, hi_win, hi_tie, lo_win,
+    lo_tie, quartered; deal (4,): total, no low, low split, any quartered.  Arrays zeroed by the caller."""
     if outcome.shape[0] != (1 << (2 * n)) or sums.shape[0] != n or sums.shape[1] != OE_EQ_SUMS \
             or deal.shape[0] != OE_EQ_DEAL_SUMS or not 2 <= n <= OE_EQ_MAX_PLAYERS:
         raise ValueError("equity_sums: shapes do not match n")

@@ -130,10 +130,10 @@ def small_spot(const uint8_t[::1] cards, int P, int k, int nb, int nd, int game,
     """The figures of a small spot read by small_read (the caller has checked
     that the deck holds the cards to come).  Returns (per player a dict of
     its figures by the names small_figure_keys gave, its breakdown a dict
-    under the breakdown name, the deal's no-low and quartered
-    probabilities, the deals)."""
+    under the breakdown name, the deal's figures by their DEAL_COLUMNS
+    names (the total aside), the deals)."""
     cdef double out[OE_SMALL_MAX_PLAYERS * OE_SMALL_PER_PLAYER]
-    cdef double deal[3]
+    cdef double deal[OE_EQ_DEAL_SUMS]
     cdef int i, j
     cdef uint64_t dead_mask = 0, deals
     if not 2 <= P <= OE_SMALL_MAX_PLAYERS or not 4 <= k <= 6 or not 3 <= nb <= 5 or nd < 0 \
@@ -161,4 +161,6 @@ def small_spot(const uint8_t[::1] cards, int P, int k, int nb, int nd, int game,
             breakdown[name] = row[OE_EQ_SUMS + 1 + <int>j] / total
         figures[_breakdown_key] = breakdown
         rows.append(figures)
-    return rows, deal[1] / total, deal[2] / total, deals
+    deal_figures = {name: deal[<int>j] / total for name, j in DEAL_COLUMNS.items()
+                    if name != "total"}
+    return rows, deal_figures, deals

@@ -61,3 +61,20 @@ def scoopers(const uint32_t[::1] hi_winners, const uint32_t[::1] lo_winners, int
                     o[r] = 1u << i
                     break
     return out
+
+
+def quartered_players(const uint32_t[::1] hi_winners, const uint32_t[::1] lo_winners, int n):
+    """Who gets exactly a quarter of the pot in each row (oe_quartered): a
+    bit mask of the players, from pot_winners' masks of n players."""
+    cdef Py_ssize_t r, t = hi_winners.shape[0]
+    cdef int i
+    if lo_winners.shape[0] != t or not 1 <= n <= OE_MAX_PLAYERS:
+        raise ValueError("quartered_players: bad shapes")
+    out = np.zeros(t, dtype=np.uint32)
+    cdef uint32_t[::1] o = out
+    with nogil:
+        for r in range(t):
+            for i in range(n):
+                if oe_quartered(hi_winners[r], lo_winners[r], i):
+                    o[r] |= 1u << i
+    return out

@@ -83,12 +83,15 @@ def spot_record(spot_id: str, status: str, error: str | None,
 # CSV columns before the per-player ones, and per player after p{i}_: the
 # fields of the results, in their order, the breakdown one column per name
 # ("straight flush" -> p1_straight_flush; empty where a game has no low).
+# The breakdown's "nut low" is the figure nut_low: one column, the figure's.
 CSV_LEAD = (*RECORD_HEAD, *(f.name for f in fields(EquityResult) if f.name != "players"))
 _BREAKDOWN_COLUMNS = {name: name.replace(" ", "_") for name in BREAKDOWN_NAMES}
 CSV_PLAYER = tuple(
-    column
-    for f in fields(PlayerEquity)
-    for column in (_BREAKDOWN_COLUMNS.values() if f.name == "breakdown" else (f.name,))
+    dict.fromkeys(
+        column
+        for f in fields(PlayerEquity)
+        for column in (_BREAKDOWN_COLUMNS.values() if f.name == "breakdown" else (f.name,))
+    )
 )
 
 # What JSON Lines cannot carry raw: lone surrogates (not UTF-8) and the line

@@ -14,7 +14,8 @@ _Static_assert(OE_BOARDS_MAX_PLAYERS <= OE_FOLD_MAX_HANDS, "players");
 
 int oe_boards_exact(const uint8_t *hands, int n, int k, int game, const uint8_t *board,
                     int n_board, uint64_t dead, const uint8_t *news, int n_new, size_t rows,
-                    double *outcome, double *makes_low, uint64_t *deals, size_t *done,
+                    double *outcome, double *makes_low, double *nut_low, uint64_t *deals,
+                    size_t *done,
                     const volatile int *stop)
 {
     const int b = n_board + n_new;
@@ -45,14 +46,17 @@ int oe_boards_exact(const uint8_t *hands, int n, int k, int game, const uint8_t 
         uint8_t deck[OE_NUM_CARDS];
         const int m = oe_fold_spot(&f, hands, n, k, fold, n_rest, dead, deck);
         double *out = outcome + r * cells, *low = makes_low + r * (size_t)n;
+        double *nut = nut_low + r * (size_t)n;
         memset(out, 0, cells * sizeof *out);
         memset(low, 0, (size_t)n * sizeof *low);
+        memset(nut, 0, (size_t)n * sizeof *nut);
         oe_sink sink;
         memset(&sink, 0, sizeof sink);
         sink.n = n;
         sink.no_low = f.no_low;
         sink.outcome = out;
         sink.makes_low = low;
+        sink.nut_low = nut;
         deals[r] = 0;
         oe_fold_exact(&f, deck, m, 0, 1, counts, &sink, &deals[r], NULL);
         *done = r + 1;

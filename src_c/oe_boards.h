@@ -11,7 +11,10 @@
  *
  * Histograms as in oe_equity.h: row r adds each completion's weight (1) to
  * outcome[r * 4^n + (hi << n | lo)] and, per player with a qualifying low,
- * to makes_low[r * n + i]; deals[r] receives the completions counted.
+ * to makes_low[r * n + i], and to nut_low[r * n + i] when it holds the
+ * best low that completed board allows (oe_nut_low); deals[r] receives
+ * the completions counted.  The two functions below write nut_low as
+ * makes_low (rows x n), in the same parts.
  * Contract: every card valid and distinct within a row (hands, board, the
  * row's new cards, none in `dead`), n = 2..OE_BOARDS_MAX_PLAYERS, k = 4..6,
  * n_board + n_new <= 5 (the caller checks; nothing here re-validates).
@@ -29,7 +32,8 @@
  * from *done on are not written; *done counts the rows written). */
 int oe_boards_exact(const uint8_t *hands, int n, int k, int game, const uint8_t *board,
                     int n_board, uint64_t dead, const uint8_t *news, int n_new, size_t rows,
-                    double *outcome, double *makes_low, uint64_t *deals, size_t *done,
+                    double *outcome, double *makes_low, double *nut_low, uint64_t *deals,
+                    size_t *done,
                     const volatile int *stop);
 
 /*
@@ -52,7 +56,8 @@ int oe_boards_exact(const uint8_t *hands, int n, int k, int game, const uint8_t 
  */
 int oe_boards_shared(const uint8_t *hands, int n, int k, int game, const uint8_t *board,
                      int n_board, uint64_t dead, const uint8_t *news, int n_new, size_t rows,
-                     int part, int parts, double *outcome, double *makes_low, uint64_t *deals,
+                     int part, int parts, double *outcome, double *makes_low, double *nut_low,
+                     uint64_t *deals,
                      const volatile int *stop);
 
 /*
@@ -72,7 +77,7 @@ int oe_boards_shared(const uint8_t *hands, int n, int k, int game, const uint8_t
 int oe_boards_range(const uint8_t *fixed, int n_fixed, int seat, const uint8_t *combos,
                     const double *weights, size_t n_combos, int k, int game,
                     const uint8_t *board, int n_board, uint64_t dead, const int32_t *row_of,
-                    size_t rows, double *outcome, double *makes_low, uint64_t *deals,
-                    const volatile int *stop);
+                    size_t rows, double *outcome, double *makes_low, double *nut_low,
+                    uint64_t *deals, const volatile int *stop);
 
 #endif /* OE_BOARDS_H */

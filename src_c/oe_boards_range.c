@@ -20,14 +20,15 @@
 #include "oe_cards.h"
 #include "oe_eval.h"
 #include "oe_split.h"
+#include "oe_tables.h"
 
 #define MAX_CELLS (1u << (2 * OE_BOARDS_MAX_PLAYERS))
 
 int oe_boards_range(const uint8_t *fixed, int n_fixed, int seat, const uint8_t *combos,
                     const double *weights, size_t n_combos, int k, int game,
                     const uint8_t *board, int n_board, uint64_t dead, const int32_t *row_of,
-                    size_t rows, double *outcome, double *makes_low, uint64_t *deals,
-                    const volatile int *stop)
+                    size_t rows, double *outcome, double *makes_low, double *nut_low,
+                    uint64_t *deals, const volatile int *stop)
 {
     const int n = n_fixed + 1;
     if (n < 2 || n > OE_BOARDS_MAX_PLAYERS || seat < 0 || seat >= n || k < 4 || k > 6
@@ -37,6 +38,7 @@ int oe_boards_range(const uint8_t *fixed, int n_fixed, int seat, const uint8_t *
     const int no_low = !OE_GAME_HAS_LOW(game);
     memset(outcome, 0, rows * cells * sizeof *outcome);
     memset(makes_low, 0, rows * (size_t)n * sizeof *makes_low);
+    memset(nut_low, 0, rows * (size_t)n * sizeof *nut_low);
     memset(deals, 0, rows * sizeof *deals);
 
     uint64_t known = dead;
@@ -69,7 +71,7 @@ int oe_boards_range(const uint8_t *fixed, int n_fixed, int seat, const uint8_t *
     const int need = 5 - n_board; /* 1 or 2 cards to come */
     uint16_t high[OE_BOARDS_MAX_PLAYERS];
     uint8_t low[OE_BOARDS_MAX_PLAYERS];
-    double hist[MAX_CELLS], lows[OE_BOARDS_MAX_PLAYERS];
+    double hist[MAX_CELLS], lows[OE_BOARDS_MAX_PLAYERS], nuts[OE_BOARDS_MAX_PLAYERS];
     uint8_t b5[5];
     memcpy(b5, board, (size_t)n_board);
     int code = 0;
@@ -98,6 +100,8 @@ int oe_boards_range(const uint8_t *fixed, int n_fixed, int seat, const uint8_t *
             }
             memset(hist, 0, cells * sizeof *hist);
             memset(lows, 0, sizeof lows);
+            memset(nuts, 0, sizeof nuts);
+            const uint8_t nut = no_low ? OE_LOW_NONE : oe_nut_low[t.low_mask];
             uint64_t count = 0;
             for (size_t j = 0; j < n_live; j++) {
                 if (mask[j] & news) continue;
@@ -108,8 +112,10 @@ int oe_boards_range(const uint8_t *fixed, int n_fixed, int seat, const uint8_t *
                 uint32_t hi, lo;
                 oe_winners_all(n, high, low, &hi, &lo);
                 hist[(size_t)hi << n | lo] += w;
-                for (int i = 0; i < n; i++)
+                for (int i = 0; i < n; i++) {
                     if (low[i] != OE_LOW_NONE) lows[i] += w;
+                    if (low[i] != OE_LOW_NONE && low[i] == nut) nuts[i] += w;
+                }
                 count++;
             }
             const int to[2] = {ra, rb};
@@ -119,6 +125,8 @@ int oe_boards_range(const uint8_t *fixed, int n_fixed, int seat, const uint8_t *
                 for (size_t x = 0; x < cells; x++) o[x] += hist[x];
                 double *l = makes_low + (size_t)to[q] * (size_t)n;
                 for (int i = 0; i < n; i++) l[i] += lows[i];
+                double *u = nut_low + (size_t)to[q] * (size_t)n;
+                for (int i = 0; i < n; i++) u[i] += nuts[i];
                 deals[to[q]] += count;
             }
             if (need == 1) break; /* one card to come: the board is {a} */

@@ -19,7 +19,7 @@
  *     one count from the cold cell to the flush cell of every row it holds
  *     (the row's new cards are a subset of it: found by their combinatorial
  *     index among the live cards).  Low hands never depend on suits, so
- *     makes_low is all in the cold part.
+ *     makes_low and nut_low are all in the cold part.
  * The sum is the histogram oe_boards_exact gives the row, count for count.
  */
 #include <stdlib.h>
@@ -258,18 +258,20 @@ static int sh_flush_tables(sh_run *r)
 /* The cold part of every row (see the top): per rank multiset of a row's
  * new cards, the histogram over the rank multisets of the cards to come. */
 static int sh_cold(const sh_run *r, const uint8_t *news, size_t rows, double *outcome,
-                   double *makes_low, uint64_t *deals)
+                   double *makes_low, double *nut_low, uint64_t *deals)
 {
     const oe_fold *f = r->f;
     const int d = r->d, e = r->need - r->d, n = r->n;
     const size_t keys = oe_n_msets[d];
     double *key_out = calloc(keys * r->cells, sizeof *key_out);
     double *key_low = calloc(keys * (size_t)n, sizeof *key_low);
+    double *key_nut = calloc(keys * (size_t)n, sizeof *key_nut);
     double *key_deals = calloc(keys, sizeof *key_deals);
     uint8_t *have = calloc(keys, 1);
-    if (!key_out || !key_low || !key_deals || !have) {
+    if (!key_out || !key_low || !key_nut || !key_deals || !have) {
         free(key_out);
         free(key_low);
+        free(key_nut);
         free(key_deals);
         free(have);
         return -1;
@@ -288,6 +290,7 @@ static int sh_cold(const sh_run *r, const uint8_t *news, size_t rows, double *ou
         size_t key = 0;
         for (int j = 0; j < d; j++) key += oe_mset_term[j][nr[j]];
         double *ko = key_out + key * r->cells, *kl = key_low + key * (size_t)n;
+        double *kn = key_nut + key * (size_t)n;
         if (!have[key]) {
             have[key] = 1;
             int left[13];
@@ -324,18 +327,23 @@ static int sh_cold(const sh_run *r, const uint8_t *news, size_t rows, double *ou
                     uint32_t hi, lo;
                     oe_winners_all(n, high, low, &hi, &lo);
                     ko[(size_t)hi << n | lo] += ways;
-                    for (int i = 0; i < n; i++)
+                    const uint8_t nut = oe_nut_low[f->rest_low[idx]];
+                    for (int i = 0; i < n; i++) {
                         if (low[i]) kl[i] += ways;
+                        if (low[i] && low[i] == nut) kn[i] += ways;
+                    }
                     key_deals[key] += ways;
                 }
             }
         }
         memcpy(outcome + row * r->cells, ko, r->cells * sizeof *ko);
         memcpy(makes_low + row * (size_t)n, kl, (size_t)n * sizeof *kl);
+        memcpy(nut_low + row * (size_t)n, kn, (size_t)n * sizeof *kn);
         deals[row] = (uint64_t)key_deals[key];
     }
     free(key_out);
     free(key_low);
+    free(key_nut);
     free(key_deals);
     free(have);
     return 0;
@@ -343,7 +351,8 @@ static int sh_cold(const sh_run *r, const uint8_t *news, size_t rows, double *ou
 
 int oe_boards_shared(const uint8_t *hands, int n, int k, int game, const uint8_t *board,
                      int n_board, uint64_t dead, const uint8_t *news, int n_new, size_t rows,
-                     int part, int parts, double *outcome, double *makes_low, uint64_t *deals,
+                     int part, int parts, double *outcome, double *makes_low, double *nut_low,
+                     uint64_t *deals,
                      const volatile int *stop)
 {
     if (n_board < 0 || n_board > 4 || n_new != (n_board < 3 ? 3 - n_board : 1))
@@ -427,6 +436,7 @@ int oe_boards_shared(const uint8_t *hands, int n, int k, int game, const uint8_t
 
     memset(outcome, 0, rows * r->cells * sizeof *outcome);
     memset(makes_low, 0, rows * (size_t)n * sizeof *makes_low);
+    memset(nut_low, 0, rows * (size_t)n * sizeof *nut_low);
     memset(deals, 0, rows * sizeof *deals);
     if (sh_flush_tables(r) < 0) goto done;
     r->cold_cell = malloc(n_rest * sizeof *r->cold_cell);
@@ -439,7 +449,7 @@ int oe_boards_shared(const uint8_t *hands, int n, int k, int game, const uint8_t
         oe_winners_all(n, high, low, &hi, &lo);
         r->cold_cell[idx] = (uint16_t)(hi << n | lo);
     }
-    if (part == 0 && sh_cold(r, news, rows, outcome, makes_low, deals) < 0) goto done;
+    if (part == 0 && sh_cold(r, news, rows, outcome, makes_low, nut_low, deals) < 0) goto done;
     sh_board b;
     memset(&b, 0, sizeof b);
     memcpy(b.suit_count, f->suit_count, sizeof b.suit_count);

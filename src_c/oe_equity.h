@@ -14,7 +14,7 @@
  *
  * and, for each player with a qualifying low, to makes_low[i].  Every
  * figure of an equity result (shares, scoops, wins, ties, no-low,
- * quartering, and the per-trial variance of each player's equity) is a
+ * a split low, quartering, and the per-trial variance of each player's equity) is a
  * function of this histogram, computed once at the end by the caller with
  * oe_split_shares().  Weights are 1 for unweighted deals, so counts below
  * 2^53 are exact.
@@ -185,12 +185,14 @@ enum oe_eq_sum {
     OE_EQ_HI_TIE,       /* one of 2+ high winners */
     OE_EQ_LO_WIN,       /* sole low winner */
     OE_EQ_LO_TIE,       /* one of 2+ low winners */
+    OE_EQ_QUARTERED,    /* exactly a quarter of the pot (oe_quartered) */
     OE_EQ_SUMS
 };
 enum oe_eq_deal_sum {
     OE_EQ_DEAL_TOTAL = 0, /* total weight */
     OE_EQ_DEAL_NO_LOW,    /* no qualifying low */
-    OE_EQ_DEAL_QUARTERED, /* the low half split between 2+ players */
+    OE_EQ_DEAL_LOW_SPLIT, /* the low half split between 2+ players */
+    OE_EQ_DEAL_QUARTERED, /* some player gets exactly a quarter of the pot */
     OE_EQ_DEAL_SUMS
 };
 

@@ -104,7 +104,8 @@ static inline void oe_fold_values(const oe_fold *f, size_t rest, int flush_suit,
  *   Histogram mode (shares = 0; oe_equity.h): outcome[hi << n | lo] += w
  *     with hi, lo the high and low winners (oe_winners_all), and
  *     outcome_sq[hi << n | lo] += w^2 when not NULL; makes_low[i]
- *     += w for each player with a low; and, when breakdown is not NULL, its
+ *     += w for each player with a low (nut_low[i], when not NULL, += w
+ *     for each holding the nut low of this board); and, when breakdown is not NULL, its
  *     row i (OE_BD_COLUMNS cells) gets w in the column of the player's high
  *     category and, unless no_low, in that of its low class (nut low for
  *     this board, other low, no low).
@@ -115,6 +116,7 @@ static inline void oe_fold_values(const oe_fold *f, size_t rest, int flush_suit,
 typedef struct {
     int n, no_low, shares;
     double *outcome, *outcome_sq, *makes_low, *breakdown; /* outcome_sq: NULL, or += w^2 */
+    double *nut_low; /* NULL, or nut_low[i] += w when player i holds this board's nut low */
     double *hi_share, *lo_share, *scoop;
 } oe_sink;
 
@@ -141,6 +143,11 @@ static inline void oe_sink_deal(const oe_sink *k, const uint16_t *high, const ui
     if (k->outcome_sq) k->outcome_sq[cell] += w * w;
     for (int i = 0; i < n; i++)
         if (low[i]) k->makes_low[i] += w;
+    if (k->nut_low) {
+        const uint8_t nut = oe_nut_low[board_low];
+        for (int i = 0; i < n; i++)
+            if (low[i] && low[i] == nut) k->nut_low[i] += w;
+    }
     if (k->breakdown) {
         const uint8_t nut = oe_nut_low[board_low];
         double *bd = k->breakdown;

@@ -15,6 +15,8 @@
 
 #include <stdint.h>
 
+#include "oe_bits.h"
+
 #define OE_MAX_PLAYERS 32
 
 /* Bit masks of the players who win the high half and the low half
@@ -55,6 +57,20 @@ static inline int oe_scoops(uint32_t hi_winners, uint32_t lo_winners, int i)
 {
     const uint32_t me = 1u << i;
     return hi_winners == me && (lo_winners == 0u || lo_winners == me);
+}
+
+/* Quartered: player i gets exactly a quarter of the pot (docs/rules.md,
+ * "Quartering"; also a high shared four ways with no low, or a half shared
+ * two ways while another player takes the other half).  Its share is
+ * in_hi / (2 |hi|) + in_lo / (2 |lo|), or in_hi / |hi| with no low; tested
+ * as integers (a share is 1/4 exactly, never by rounding). */
+static inline int oe_quartered(uint32_t hi_winners, uint32_t lo_winners, int i)
+{
+    const unsigned in_hi = hi_winners >> i & 1u, in_lo = lo_winners >> i & 1u;
+    const unsigned hc = (unsigned)oe_popcount32(hi_winners);
+    const unsigned lc = (unsigned)oe_popcount32(lo_winners);
+    if (lo_winners == 0u) return in_hi && hc == 4u;
+    return 2u * (in_hi * lc + in_lo * hc) == hc * lc;
 }
 
 /* The shares of winners found by oe_pot_winners(): half to each half's

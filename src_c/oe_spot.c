@@ -162,6 +162,7 @@ void oe_eq_summarize(int n, const double *outcome, double *sums, double *deal)
             double hi_share[OE_EQ_MAX_PLAYERS], lo_share[OE_EQ_MAX_PLAYERS];
             oe_shares_of(n, hi, lo, hi_share, lo_share);
             const int lo_count = oe_popcount32(lo);
+            int quartered = 0;
             for (int i = 0; i < n; i++) {
                 double *s = sums + (size_t)i * OE_EQ_SUMS;
                 const int in_hi = hi >> i & 1u, in_lo = lo >> i & 1u;
@@ -174,10 +175,15 @@ void oe_eq_summarize(int n, const double *outcome, double *sums, double *deal)
                 if (in_hi && hi_count > 1) s[OE_EQ_HI_TIE] += w;
                 if (in_lo && lo_count == 1) s[OE_EQ_LO_WIN] += w;
                 if (in_lo && lo_count > 1) s[OE_EQ_LO_TIE] += w;
+                if (oe_quartered(hi, lo, i)) {
+                    s[OE_EQ_QUARTERED] += w;
+                    quartered = 1;
+                }
             }
             deal[OE_EQ_DEAL_TOTAL] += w;
             if (lo == 0) deal[OE_EQ_DEAL_NO_LOW] += w;
-            if (lo_count >= 2) deal[OE_EQ_DEAL_QUARTERED] += w;
+            if (lo_count >= 2) deal[OE_EQ_DEAL_LOW_SPLIT] += w;
+            if (quartered) deal[OE_EQ_DEAL_QUARTERED] += w;
         }
     }
 }

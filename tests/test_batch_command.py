@@ -26,7 +26,7 @@ from omaha_eval.engine.results import FIGURES as PLAYER_FIGURE_LIST
 PLAYER_FIGURES = [f.name for f in PLAYER_FIGURE_LIST]
 
 EXAMPLES = REPO_ROOT / "examples"
-FIGURES = ("no_low", "quartered", "method", "trials", "seed")
+FIGURES = ("no_low", "low_split", "any_quartered", "method", "trials", "seed")
 
 
 def read_jsonl(path: Path) -> list[dict[str, Any]]:

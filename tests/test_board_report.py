@@ -19,20 +19,25 @@ from omaha_eval.reports.board_report import (
     row_trials,
 )
 from omaha_eval.reports.report import DEAL_NAMES, PLAYER_FIGURES, BoardReportInterrupted
+from omaha_eval.reports.rows import ROW_FIGURES
 from omaha_eval.reports.textures import GROUPINGS
+
+# A row's figures that are equity()'s (first: the rows' own come last).
+EQUITY_FIGURES = [f for f in PLAYER_FIGURES if f not in ROW_FIGURES]
+NE = len(EQUITY_FIGURES)
 
 SMALL_A = "AsAh2c3d@0.3, AdAc4c5d, AcAh3s4s@2"
 SMALL_K = "KsKh9c8d, KdKc9s8h@0.5, QsQhJdTd"
 
 
 def _equity_figures(result: oe.EquityResult) -> tuple[np.ndarray, np.ndarray]:
-    values = np.array([[getattr(p, f) for f in PLAYER_FIGURES] for p in result.players])
+    values = np.array([[getattr(p, f) for f in EQUITY_FIGURES] for p in result.players])
     deal = np.array([getattr(result, f) for f in DEAL_NAMES])
     return values, deal
 
 
 def _means(report: oe.BoardReport) -> tuple[np.ndarray, np.ndarray]:
-    values = np.stack([report.mean(f) for f in PLAYER_FIGURES], axis=1)
+    values = np.stack([report.mean(f) for f in EQUITY_FIGURES], axis=1)
     deal = np.array([float(report.mean(f)) for f in DEAL_NAMES])
     return values, deal
 
@@ -65,7 +70,7 @@ def test_each_row_is_equity_on_its_board(players, board, dead):
     for r in range(0, len(report), step):
         row_board = report.board_texts[r]
         values, deal = _equity_figures(oe.equity(players, row_board, dead, exact=True))
-        np.testing.assert_allclose(report.values[r], values, rtol=0, atol=1e-12)
+        np.testing.assert_allclose(report.values[r][:, :NE], values, rtol=0, atol=1e-12)
         np.testing.assert_allclose(report.deal[r], deal, rtol=0, atol=1e-12)
 
 
@@ -75,7 +80,7 @@ def test_compiled_flop_rows_are_equity_on_their_flops():
     rng = np.random.default_rng(5)
     for r in rng.choice(len(report), 40, replace=False):
         values, deal = _equity_figures(oe.equity(players, report.board_texts[r], exact=True))
-        np.testing.assert_allclose(report.values[r], values, rtol=0, atol=1e-12)
+        np.testing.assert_allclose(report.values[r][:, :NE], values, rtol=0, atol=1e-12)
         np.testing.assert_allclose(report.deal[r], deal, rtol=0, atol=1e-12)
 
 
@@ -111,7 +116,7 @@ def test_classes_hold_every_live_board_once_with_the_same_figures(hands, board, 
         r = rows.pop()
         members[r] += 1
         values, _ = _equity_figures(oe.equity(hands, board + format_cards([card]), dead))
-        np.testing.assert_allclose(report.values[r], values, rtol=0, atol=1e-12)
+        np.testing.assert_allclose(report.values[r][:, :NE], values, rtol=0, atol=1e-12)
     assert [members[r] for r in range(len(report))] == report.boards.tolist()
     assert len(report) < len(live) and len(perms) > 1
 
@@ -131,7 +136,8 @@ def test_monte_carlo_rows_are_equity_on_their_board_within_4_se():
     for r in range(0, len(report), 9):
         exact = oe.equity(players, report.board_texts[r], exact=True)
         values, deal = _equity_figures(exact)
-        assert (np.abs(report.values[r] - values) <= 4 * report.stderr[r] + 1e-12).all()
+        assert (np.abs(report.values[r][:, :NE] - values)
+                <= 4 * report.stderr[r][:, :NE] + 1e-12).all()  # fmt: skip
         assert (np.abs(report.deal[r] - deal) <= 4 * report.deal_stderr[r] + 1e-12).all()
 
 
@@ -203,7 +209,7 @@ def test_to_dict_is_json_with_no_nan():
     data = json.loads(json.dumps(report.to_dict(), allow_nan=False))
     row = data["rows"][0]
     assert set(row) >= {"board", "boards", "probability", "textures", "players", "no_low",
-                        "quartered"}  # fmt: skip
+                        "low_split", "any_quartered"}  # fmt: skip
     assert set(row["players"][0]) == {*PLAYER_FIGURES, "stderr"}
     assert data["groups"] and data["mean"]["players"][0]["equity"] > 0
     assert sum(r["boards"] for r in data["rows"]) == 45

@@ -55,7 +55,7 @@ def test_shared_range_rows_equal_the_engine_rows(players, board, dead, game):
 def test_range_report_mean_is_equity_of_the_spot(players, board, dead, game):
     report = oe.board_report(players, board, dead, game=game, exact=True)
     spot = oe.equity(players, board, dead, game=game, exact=True)
-    for figure in ("equity", "scoop", "hi_share", "lo_share", "makes_low"):
+    for figure in ("equity", "scoop", "hi_share", "lo_share", "makes_low", "quartered", "nut_low"):
         np.testing.assert_allclose(report.mean(figure), [getattr(p, figure) for p in spot.players],
                                    rtol=0, atol=1e-12)  # fmt: skip
     assert np.isclose(report.probability.sum(), 1.0, rtol=0, atol=1e-12)

@@ -38,12 +38,13 @@ def _spot(hands, board, dead, game):
 def _reference(spot, news):
     outcome = np.zeros((len(news), 1 << (2 * spot.n)))
     makes_low = np.zeros((len(news), spot.n))
+    nut_low = np.zeros((len(news), spot.n))
     deals = np.zeros(len(news), dtype=np.uint64)
     hands, dead, board = row_figures._fixed_inputs(spot)
     done, code = _core.BoardsExact().run(hands, spot.game.code, board, dead, news, outcome,
-                                         makes_low, deals)  # fmt: skip
+                                         makes_low, nut_low, deals)  # fmt: skip
     assert (done, code) == (len(news), 0)
-    return outcome, makes_low, deals
+    return outcome, makes_low, nut_low, deals
 
 
 @pytest.mark.parametrize(("hands", "board", "dead", "game", "keep"), SPOTS)
@@ -56,11 +57,13 @@ def test_shared_histograms_equal_the_per_row_enumeration(hands, board, dead, gam
     news = np.ascontiguousarray(news)
     tables = [row_figures.shared_part(spot, news, _core.BoardsExact(), p, parts)
               for p in range(parts)]  # fmt: skip
-    outcome, makes_low, deals = _reference(spot, news)
+    outcome, makes_low, nut_low, deals = _reference(spot, news)
     np.testing.assert_array_equal(sum(t[0] for t in tables), outcome)
     np.testing.assert_array_equal(sum(t[1] for t in tables), makes_low)
-    np.testing.assert_array_equal(sum(t[2] for t in tables), deals)
-    assert all((t[1] == 0).all() and (t[2] == 0).all() for t in tables[1:])  # part 0 holds them
+    np.testing.assert_array_equal(sum(t[2] for t in tables), nut_low)
+    np.testing.assert_array_equal(sum(t[3] for t in tables), deals)
+    assert all((t[1] == 0).all() and (t[2] == 0).all() and (t[3] == 0).all()
+               for t in tables[1:])  # part 0 holds them  # fmt: skip
 
 
 def test_shared_figures_equal_the_reference_rows():
@@ -82,8 +85,9 @@ def test_shared_report_rows_are_equity_on_their_boards(hands, board, dead):
     report = oe.board_report(hands, board, dead, exact=True)
     for r in np.random.default_rng(3).choice(len(report), 12, replace=False):
         got = oe.equity(hands, report.board_texts[r], dead, exact=True)
-        want = np.array([[getattr(p, f) for f in PLAYER_FIGURES] for p in got.players])
-        np.testing.assert_allclose(report.values[r], want, rtol=0, atol=1e-12)
+        names = [f for f in PLAYER_FIGURES if f not in row_figures.ROW_FIGURES]
+        want = np.array([[getattr(p, f) for f in names] for p in got.players])
+        np.testing.assert_allclose(report.values[r][:, : len(names)], want, rtol=0, atol=1e-12)
         np.testing.assert_allclose(report.deal[r], [getattr(got, f) for f in DEAL_NAMES],
                                    rtol=0, atol=1e-12)  # fmt: skip
     spot = oe.equity(hands, board, dead, exact=True)

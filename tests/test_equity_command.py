@@ -34,7 +34,9 @@ PLAYER_KEYS = {
     "hi_tie",
     "lo_win",
     "lo_tie",
+    "quartered",
     "makes_low",
+    "nut_low",
     "stderr",
 }
 DEAL_KEYS = {
@@ -42,7 +44,8 @@ DEAL_KEYS = {
     "dead",
     "game",
     "no_low",
-    "quartered",
+    "low_split",
+    "any_quartered",
     "method",
     "trials",
     "seed",
@@ -96,12 +99,15 @@ def test_table(tmp_path: Path) -> None:
         "win",
         "lo",
         "tie",
+        "quartered",
         "makes",
+        "low",
+        "nut",
         "low",
     ]
     assert lines[2].split()[:2] == ["AsAh2c3d", "100.00%"]
     assert lines[3].split()[:2] == ["7c7d4c5d", "0.00%"]
-    assert "no low 100.00%" in proc.stdout and "quartered 0.00%" in proc.stdout
+    assert "no low 100.00%" in proc.stdout and "low split 0.00%" in proc.stdout
     assert "exact, 1 deal," in proc.stdout
 
 
@@ -136,7 +142,8 @@ def test_json_equals_library_exact(tmp_path: Path) -> None:
     lib = omaha_eval.equity(args, "Ah4s5c", "2d")
     assert doc["method"] == lib.method == "exact"
     assert doc["trials"] == lib.trials
-    assert doc["no_low"] == lib.no_low and doc["quartered"] == lib.quartered
+    assert doc["no_low"] == lib.no_low and doc["low_split"] == lib.low_split
+    assert doc["any_quartered"] == lib.any_quartered
     for mine, theirs, hand in zip(doc["players"], lib.players, args, strict=True):
         assert mine["hand"] == hand
         assert {k: mine[k] for k in PLAYER_KEYS - {"hand"}} == {

@@ -44,7 +44,8 @@ def assert_agrees(result: oe.EquityResult, expected: dict) -> None:
             assert getattr(got, figure) == pytest.approx(float(want[figure]), abs=TOL), figure
         assert got.stderr == 0.0
     assert result.no_low == pytest.approx(float(expected["no_low"]), abs=TOL)
-    assert result.quartered == pytest.approx(float(expected["quartered"]), abs=TOL)
+    assert result.low_split == pytest.approx(float(expected["low_split"]), abs=TOL)
+    assert result.any_quartered == pytest.approx(float(expected["any_quartered"]), abs=TOL)
     assert sum(p.equity for p in result.players) == pytest.approx(1.0, abs=TOL)
 
 
@@ -57,6 +58,17 @@ FIXED_SPOTS = {
     "river heads-up": (["Ad Kd 3s 2s", "Ac 4h Qc Qs"], "Jd 4d 3c Qd 5h", ""),
     "river 3-way dead": (["Ad 2d Ks Kh", "Ac 3c Qs Jh", "8c 7c 6c 5c"], "4d 5h 9s Kc 2h", "Th Td"),
     "river quartered": (["Ad 2d Ks Kh", "Ac 2c Qs Jh", "9c 9d Tc Td"], "3h 4s 5d Kc 9h", ""),
+    # a quarter as 1/6 + 1/12: three share the high, all six the wheel
+    "river quartered by a 3-way high and a 6-way low": (
+        ["6c 2c Ah Kh", "6d 3c As Ks", "6h 4c Ad Kd", "2h 3d Qc Jc", "2s 4d Qd Jd",
+         "3s 5d Qs Js"],
+        "Ac 2d 3h 4s 5c",
+        "",
+    ),
+    # a quarter with no low: four players share the whole pot
+    "river high four ways": (
+        ["Tc 4c 5c 6c", "Td 4d 5d 6d", "Th 4h 5h 6h", "Ts 4s 5s 6s"], "Ah Ks Qd Jc 3h", ""
+    ),
     "turn heads-up dead": (["As 2s 3h Kd", "Ah 4c 5d Qs"], "6s 7h 8d Jc", "2c 3c"),
     "turn 3-way": (["As 2s 3h Kd", "Ah 4c 5d Qs", "Tc Td 9h 9s"], "6s 7h 8d Jc", ""),
     "turn 5 cards": (["As 2s 3h Kd Kc", "Ah 4c 5d Qs Jd"], "6s 7h 8d Jc", ""),
@@ -280,7 +292,8 @@ def test_result_is_frozen_and_json_ready() -> None:
     data = json.loads(json.dumps(result.to_dict()))
     assert data["method"] == "exact" and data["trials"] == result.trials
     assert data["players"][1]["equity"] == result.players[1].equity
-    assert set(data["players"][0]) == set(FIGURES) | {"stderr", "hand", "kind", "combos", "breakdown"}
+    assert set(data["players"][0]) == set(FIGURES) | {"nut_low", "stderr", "hand", "kind", "combos",
+                                                      "breakdown"}  # fmt: skip
 
 
 def _batch_equity(players: list[str], board: str) -> tuple[np.ndarray, int]:

@@ -38,7 +38,7 @@ SPOTS = {
     "five-card random hand on the river": (["As 2s 3h Kd Kc", "*"], "6s 7h 8d Jc 4s", ""),
     "random hand on the river 3-way": (["As 2h 3c 3d", "*", "Tc Td 6s 7s"], "Kc Qd 4h 5s 8s", ""),
 }
-PROBABILITIES = ("scoop", "hi_win", "hi_tie", "lo_win", "lo_tie", "makes_low")
+PROBABILITIES = ("scoop", "hi_win", "hi_tie", "lo_win", "lo_tie", "quartered", "makes_low")
 
 
 @pytest.mark.parametrize("name", list(SPOTS))
@@ -56,7 +56,7 @@ def test_monte_carlo_within_four_standard_errors_of_exact(name: str) -> None:
             p = getattr(want, figure)
             se = math.sqrt(p * (1 - p) / mc.trials)
             assert abs(getattr(got, figure) - p) <= 4 * se + 1e-12, figure
-    for figure in ("no_low", "quartered"):
+    for figure in ("no_low", "low_split", "any_quartered"):
         p = getattr(exact, figure)
         assert abs(getattr(mc, figure) - p) <= 4 * math.sqrt(p * (1 - p) / mc.trials) + 1e-12
 

@@ -186,8 +186,8 @@ def test_plain_enumeration_matches_brute_force() -> None:
         for p in players
     ]
     want = brute_equity(hands, ids(board), ids(dead))
-    sums = np.zeros((3, 8))
-    deal = np.zeros(3)
+    sums = np.zeros((3, _core.N_SUMS))
+    deal = np.zeros(_core.N_DEAL_SUMS)
     _core.equity_sums(3, out, sums, deal)
     assert deals == want["deals"]
     for i, p in enumerate(want["players"]):

@@ -56,7 +56,7 @@ SPOTS = {
 
 
 def equity0(n: int, outcome: np.ndarray) -> float:
-    sums, deal = np.zeros((n, 8)), np.zeros(3)
+    sums, deal = np.zeros((n, _core.N_SUMS)), np.zeros(_core.N_DEAL_SUMS)
     _core.equity_sums(n, outcome, sums, deal)
     return float(sums[0, 0] + sums[0, 1]) / deal[0]
 

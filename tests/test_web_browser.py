@@ -128,7 +128,7 @@ def test_a_typed_spot_shows_the_figures_of_equity(driver, base):
     want_header, want_rows, lines = equity_cells(expected)
     assert header == want_header and rows == want_rows
     shown = d.find_element(By.CSS_SELECTOR, "#results .how").text
-    assert shown == lines[0]  # no low, quartered
+    assert shown == lines[0]  # no low, low split, any quartered
     # the state is in the link
     assert "players=AsAh2c3d|KcKd4c5d" in d.current_url and "board=Jd4d8c" in d.current_url
 

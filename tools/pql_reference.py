@@ -46,6 +46,7 @@ GROUPS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
             "winsLo",
             "tiesLo",
             "scoops",
+            "quartered",
             "winningHandType",
         ),
     ),

@@ -16,6 +16,7 @@ import click
 from omaha_eval import __version__
 from omaha_eval.cli._shell import Group
 from omaha_eval.cli.batch import batch_command
+from omaha_eval.cli.beats import beats_command
 from omaha_eval.cli.boards import boards_command
 from omaha_eval.cli.equity import equity_command
 from omaha_eval.cli.evaluate import eval_command
@@ -25,6 +26,7 @@ from omaha_eval.cli.query import query_command
 from omaha_eval.cli.range import range_command
 from omaha_eval.cli.rank import rank_command
 from omaha_eval.cli.serve import serve_command
+from omaha_eval.cli.split import split_command
 
 __all__ = ["main"]
 
@@ -64,7 +66,9 @@ main.add_command(query_command)
 main.add_command(batch_command)
 main.add_command(boards_command)
 main.add_command(hits_command)
+main.add_command(beats_command)
 main.add_command(range_command)
 main.add_command(rank_command)
 main.add_command(serve_command)
+main.add_command(split_command)
 main.add_command(help_command)

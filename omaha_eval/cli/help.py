@@ -40,6 +40,7 @@ PAGES = {
     "hits": "what a range makes: lows, draws, sets, on a board or every flop",
     "batch": "many spots from a CSV or JSON Lines file",
     "web": "the local web page and its JSON API (omaha-eval serve)",
+    "split": "the hi x lo split of every hand of a range: scoops, quarters, lows",
 }
 MARKER = "<!-- omaha-eval commands -->"  # in docs/cli.md: where the commands go
 WIDTH = 80  # the help text is wrapped the same on every terminal and on the site

@@ -32,6 +32,7 @@ __all__ = [
     "DEAL_FIGURES",
     "FIGURES",
     "FIGURE_TABLE",
+    "NUT_LOW",
     "EquityResult",
     "Figure",
     "PlayerEquity",
@@ -81,15 +82,28 @@ FIGURE_TABLE: Mapping[str, Figure] = {
                c_sum="lo_win"),
         Figure("lo_tie", "lo tie", "probability of sharing the best low with others", low=True,
                c_sum="lo_tie"),
+        Figure("quartered", "quartered",
+               "probability of getting exactly a quarter of the pot (as a player sharing "
+               "the best low two ways without the best high)",
+               c_sum="quartered"),
         Figure("makes_low", "makes low",
                "probability of holding a qualifying low (best or not)", low=True),
+        Figure("nut_low", "nut low",
+               "probability of holding the best low the final board allows (the "
+               "breakdown's nut low)", low=True),
+        Figure("lost_nut_low", "lost nut low",
+               "board-report rows one street ahead: probability of holding the nut low on "
+               "the known board and no longer on the row's board", low=True),
         Figure("stderr", "stderr", "standard error of equity (Monte Carlo; 0 when exact)"),
         Figure("no_low", "no low",
                "probability that no player has a qualifying low (the high takes all)",
                low=True, c_sum="no_low"),
-        Figure("quartered", "quartered",
+        Figure("low_split", "low split",
                "probability that the low half is split between two or more players",
-               low=True, c_sum="quartered"),
+               low=True, c_sum="low_split"),
+        Figure("any_quartered", "any quartered",
+               "probability that some player gets exactly a quarter of the pot",
+               c_sum="any_quartered"),
     )
 }  # fmt: skip
 
@@ -130,7 +144,9 @@ class PlayerEquity:
     hi_tie: float = field(metadata=figure("hi_tie"))
     lo_win: float = field(metadata=figure("lo_win"))
     lo_tie: float = field(metadata=figure("lo_tie"))
+    quartered: float = field(metadata=figure("quartered"))
     makes_low: float = field(metadata=figure("makes_low"))
+    nut_low: float = field(metadata=figure("nut_low"))
     stderr: float = field(metadata=figure("stderr"))
     breakdown: dict[str, float] = field(default_factory=dict)
 
@@ -169,7 +185,8 @@ class EquityResult:
 
     players: tuple[PlayerEquity, ...]
     no_low: float = field(metadata=figure("no_low"))
-    quartered: float = field(metadata=figure("quartered"))
+    low_split: float = field(metadata=figure("low_split"))
+    any_quartered: float = field(metadata=figure("any_quartered"))
     method: Literal["exact", "monte-carlo"] = "exact"
     trials: int = 0
     seed: int | None = None
@@ -196,12 +213,12 @@ class EquityResult:
 
         >>> import omaha_eval as oe
         >>> print(oe.equity(["AsAh2c3d", "KsKh4c5d"], "Qd7h2d3s"))
-        hand      equity  hi share  lo share   scoop  hi win  hi tie  lo win  lo tie  makes low
-        --------  ------  --------  --------  ------  ------  ------  ------  ------  ---------
-        AsAh2c3d  47.50%    40.00%     7.50%  15.00%  80.00%   0.00%  15.00%   0.00%     35.00%
-        KsKh4c5d  52.50%    10.00%    42.50%  20.00%  20.00%   0.00%  85.00%   0.00%    100.00%
+        hand      equity  hi share  lo share   scoop  hi win  hi tie  lo win  lo tie  quartered  ...
+        --------  ------  --------  --------  ------  ------  ------  ------  ------  ---------  ...
+        AsAh2c3d  47.50%    40.00%     7.50%  15.00%  80.00%   0.00%  15.00%   0.00%      0.00%  ...
+        KsKh4c5d  52.50%    10.00%    42.50%  20.00%  20.00%   0.00%  85.00%   0.00%      0.00%  ...
         <BLANKLINE>
-        no low 0.00%   quartered 0.00%
+        no low 0.00%   low split 0.00%   any quartered 0.00%
         exact, 40 deals, ... s
         """
         return equity_table(self)
@@ -252,6 +269,7 @@ EquityResult.FIGURES, EquityResult.DEAL_FIGURES = FIGURES, DEAL_FIGURES
 _CATEGORY_NAMES = tuple(name.lower() for name in CATEGORIES)
 HIGH_NAMES = tuple(reversed(_CATEGORY_NAMES))
 LOW_NAMES = tuple(_core.BREAKDOWN_LOW_COLUMNS)
+NUT_LOW = "nut low"  # the low class of the breakdown that the nut_low figure is
 BREAKDOWN_NAMES = HIGH_NAMES + LOW_NAMES
 # Where each breakdown name sits in a row of the C loops' breakdown counts.
 _BREAKDOWN_OF = {name: i for i, name in enumerate(_CATEGORY_NAMES)} | dict(
@@ -424,6 +442,7 @@ def player_result(seat: tuple[str, Kind, int], figures: dict[str, Any], stderr: 
     values: dict[str, Any] = {"hand": hand, "kind": kind, "combos": combos,
                               "equity": figures["hi_share"] + figures["lo_share"]}  # fmt: skip
     values.update(figures)
+    values["nut_low"] = figures["breakdown"].get(NUT_LOW, 0.0)
     values["stderr"] = stderr
     return _filled(PlayerEquity, values)
 
@@ -453,7 +472,7 @@ def player_results(
 
 
 def deal_figures(deal: Sequence[float]) -> dict[str, float]:
-    """The deal figures (no_low, quartered) from the deal sums."""
+    """The deal figures (no_low, low_split, any_quartered) from the deal sums."""
     total = deal[_core.DEAL_COLUMNS["total"]]
     return {name: deal[i] / total for name, i in _DEAL_OF.items()}
 

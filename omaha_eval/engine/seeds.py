@@ -72,7 +72,8 @@ def _drawn(sequence: np.random.SeedSequence) -> int:
 
 def block_stream(seed: int, key: tuple[int, ...]) -> np.random.PCG64:
     """The bit generator of one Monte Carlo block of a run: `key` is the
-    block's number, (block,), or (board, block) over a board pattern."""
+    block's number, (block,), or (board, block) over a board pattern, or
+    (combo, block) in a split graph."""
     return np.random.PCG64(np.random.SeedSequence(seed, spawn_key=key))
 
 

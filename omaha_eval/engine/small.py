@@ -63,14 +63,14 @@ def small_spot(
     n = len(players)
     if cards_left(n, k, nb, nd) < 0:  # a deck too small: the general way names it
         return None
-    rows, no_low, quartered, deals = _core.small_spot(cards, n, k, nb, nd, g.code, g.has_low)
+    rows, deal, deals = _core.small_spot(cards, n, k, nb, nd, g.code, g.has_low)
     results = tuple(  # each hand labelled by its cards, however they were typed
         player_result((_label(cards[i * k : (i + 1) * k]), "hand", 1), figures, 0.0)
         for i, figures in enumerate(rows)
     )
     return equity_result(
         results,
-        {"no_low": no_low, "quartered": quartered},
+        deal,
         method="exact",
         trials=deals,
         elapsed=time.perf_counter() - start,

@@ -102,6 +102,16 @@ class Block:
         scoopers: npt.NDArray[np.uint32] = self._cache["scoopers"]
         return scoopers
 
+    def quartered(self) -> npt.NDArray[np.uint32]:
+        """(T,): who gets exactly a quarter of the pot at the river, as a bit
+        mask of the players, by the one rule (oe_split.h's oe_quartered)."""
+        if "quartered" not in self._cache:
+            hi, lo = self.winners()
+            n = self.values(5)[0].shape[1]
+            self._cache["quartered"] = _core.quartered_players(hi, lo, n)
+        quartered: npt.NDArray[np.uint32] = self._cache["quartered"]
+        return quartered
+
     def shares(self) -> npt.NDArray[np.float64]:
         """(T, n): every player's share of the pot at the river (the split
         of oe_split.h: hi_share + lo_share)."""

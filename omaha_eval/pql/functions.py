@@ -303,8 +303,8 @@ _define(
     "fractionalRiverEquity",
     (PLAYER,),
     Type.FRACTION,
-    "riverEquity as a fraction (1/2 for half the pot, 3/4 for a quartered high and "
-    "low): the same value, shown as the fraction it is",
+    "riverEquity as a fraction (1/2 for half the pot, 3/4 for the high and a low "
+    "shared two ways): the same value, shown as the fraction it is",
     "select histogram(fractionalRiverEquity(hero)) from hero='A2**', villain='A2**'",
 )(lambda block, rows, p: block.shares()[rows, p])
 _define(
@@ -339,7 +339,7 @@ _define(
     (PLAYER,),
     Type.BOOL,
     "the player shares the best qualifying low at the river with another player "
-    "(quartered, or split)",
+    "(two ways without the high: quartered)",
     "select count(tiesLo(hero)) from hero='A2**', villain='A2**'",
     low=True,
 )(
@@ -360,6 +360,18 @@ _define(
 )
 def _scoops(block: Block, rows: Rows, p: int) -> Array:
     return np.asarray(block.scoopers()[rows] == _bit(p))
+
+
+@_define(
+    "quartered",
+    (PLAYER,),
+    Type.BOOL,
+    "the player gets exactly a quarter of the pot at the river (as when sharing "
+    "the best low two ways without the best high)",
+    "select count(quartered(hero)) from hero='A2**', villain='A2**'",
+)
+def _quartered(block: Block, rows: Rows, p: int) -> Array:
+    return np.asarray((block.quartered()[rows] >> p) & 1 == 1)
 
 
 @_define(

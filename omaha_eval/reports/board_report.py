@@ -43,6 +43,7 @@ from omaha_eval.errors import OmahaEvalError
 from omaha_eval.reports import rows as row_figures
 from omaha_eval.reports.classes import BoardClasses, board_classes, symmetries
 from omaha_eval.reports.distributed import run_rows
+from omaha_eval.reports.lows import lost_nut_low
 from omaha_eval.reports.report import BoardReport, BoardReportInterrupted
 from omaha_eval.types import Board, DeadCards, GameName, Player, Seed, StopFlag
 
@@ -169,7 +170,8 @@ def board_report(
     and its lowest class member, ``boards`` how many boards the class
     holds, ``probability`` its chance on the spot, and per player the
     figures of EquityResult (equity, hi/lo shares, scoop, hi/lo win and
-    tie, makes low) with the deal's no low and quartered.
+    tie, quartered, makes low) with the deal's no low, low split and any
+    quartered.
 
     Exact or Monte Carlo as ``equity()`` chooses (``exact=None``: exact
     when the spot's exact work is small).  Monte Carlo runs each row on its
@@ -264,6 +266,9 @@ class _Assembler:
         self.row_weight = np.zeros(rows)  # exact runs' deal weights (RowFigures.weight)
         self.lock = threading.Lock()
         self.last_progress = time.perf_counter()
+        # the rows' own figures, from the row's board alone
+        self.lost_nut_low = lost_nut_low(spot, classes.representatives)
+        self.lost_column = row_figures.PLAYER_FIGURES.index("lost_nut_low")
 
     def add(self, row: int, figures: row_figures.RowFigures) -> None:
         with self.lock:
@@ -313,6 +318,7 @@ class _Assembler:
                 values, stderr = self.values[rows], self.stderr[rows]
                 deal, deal_stderr = self.deal[rows], self.deal_stderr[rows]
                 trials = self.trials[rows]
+            values[:, :, self.lost_column] = self.lost_nut_low[rows]
         total = float(weight.sum())
         probability = weight / total if total > 0 else weight
         prob_stderr = self.prob_stderr[rows]  # sampled estimates: already shares

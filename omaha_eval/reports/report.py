@@ -43,7 +43,7 @@ class BoardReport:
     chance on the spot; the rows' sum is 1), ``probability_stderr[r]`` (0
     unless estimated), ``values[r, i, j]`` (player i's figure
     PLAYER_FIGURES[j]), ``stderr`` the same (0 when exact), ``deal[r, j]``
-    (DEAL_NAMES[j]: no low, quartered) with ``deal_stderr``, ``trials[r]``.
+    (DEAL_NAMES[j]: no low, low split, any quartered) with ``deal_stderr``, ``trials[r]``.
     ``method``, ``seed``, ``target_stderr``, ``game``, ``board``, ``dead``
     and ``players`` (labels) describe the run; ``interrupted`` says it
     stopped early, holding ``len(report)`` of ``total_rows`` rows;
@@ -268,7 +268,7 @@ class BoardReport:
         ``probability``, the textures (rows of boards), then each player's
         figures as ``p1_equity``, ``p1_scoop``, ... (fractions), their
         standard errors as ``p1_equity_stderr``..., and the deal's
-        ``no_low``, ``quartered``.  Needs pandas, which omaha_eval does not
+        ``no_low``, ``low_split``, ``any_quartered``.  Needs pandas, which omaha_eval does not
         install."""
         try:
             pandas = importlib.import_module("pandas")

@@ -26,21 +26,25 @@ import omaha_eval._core as _core
 from omaha_eval.engine import runner
 from omaha_eval.engine.plan import Plan
 from omaha_eval.engine.players import Player
-from omaha_eval.engine.results import DEAL_FIGURES, FIGURES, Sums
+from omaha_eval.engine.results import DEAL_FIGURES, FIGURES, NUT_LOW, Sums
 from omaha_eval.engine.spot import C_KIND, Seat, Spot, centring, prepare
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.streets import FLOP, TURN
 
 __all__ = [
-    "DEAL_NAMES", "PLAYER_FIGURES", "ROW_BLOCK_TRIALS", "SHARED_MAX_CELLS", "RowBase", "RowBlock",
-    "RowFigures", "engine_row", "fixed_rows", "histogram_block", "histogram_rows", "nan_row",
-    "range_block", "range_fits", "sample_row", "shared_block", "shared_fits", "shared_part",
+    "DEAL_NAMES", "PLAYER_FIGURES", "ROW_BLOCK_TRIALS", "ROW_FIGURES", "SHARED_MAX_CELLS",
+    "RowBase", "RowBlock", "RowFigures", "engine_row", "fixed_rows", "histogram_block",
+    "histogram_rows", "nan_row", "range_block", "range_fits", "sample_row", "shared_block",
+    "shared_fits", "shared_part",
 ]  # fmt: skip
 
 FloatArray = npt.NDArray[np.float64]
 
-# The per-player figures of a row (EquityResult's, its stderr aside) and the deal's.
-PLAYER_FIGURES = tuple(f.name for f in FIGURES if f.name != "stderr")
+# The per-player figures of a row (EquityResult's, its stderr aside, then the
+# rows' own: board_report fills them from the row's board, reports/lows.py)
+# and the deal's.
+ROW_FIGURES = ("lost_nut_low",)
+PLAYER_FIGURES = (*(f.name for f in FIGURES if f.name != "stderr"), *ROW_FIGURES)
 DEAL_NAMES = tuple(f.name for f in DEAL_FIGURES)
 # Monte Carlo block of a row: small, so that a target standard error stops
 # a row soon after it is met (equity()'s blocks are sized for one long run).
@@ -51,6 +55,11 @@ FIXED_CHUNK = 512
 # within this many cells (32 MB); larger spots go by chunks of rows.
 SHARED_MAX_CELLS = 1 << 22
 _COL = _core.SUM_COLUMNS
+# Where the breakdown counts the nut low (the nut_low figure of engine rows).
+_NUT_COLUMN = _core.BREAKDOWN_LOW_COLUMNS[NUT_LOW]
+# The figures counted beside the histogram (not functions of it), or not
+# counted here at all (the rows' own).
+_COUNTED = ("makes_low", "nut_low", *ROW_FIGURES)
 
 
 @dataclass(frozen=True)
@@ -96,6 +105,10 @@ def figures_of(sums: Sums, exact: bool) -> RowFigures:
             values[:, j] = sums.equity()
         elif name == "makes_low":
             values[:, j] = sums.makes_low / total
+        elif name == "nut_low":
+            values[:, j] = sums.breakdown[:, _NUT_COLUMN] / total
+        elif name in ROW_FIGURES:
+            values[:, j] = 0.0  # board_report fills it
         else:
             values[:, j] = sums.means(name)
     deal = np.array([sums.deal[_core.DEAL_COLUMNS[name]] / total for name in DEAL_NAMES])
@@ -139,8 +152,8 @@ _ROW_MAPS: dict[int, FloatArray] = {}
 def _row_map(n: int) -> FloatArray:
     """What one deal in each outcome cell adds to a row's figure sums, as one
     matrix (4^n, n x PLAYER_FIGURES + DEAL_NAMES + total): _cell_maps'
-    columns in the order of the row's figures (makes_low's are 0: the
-    histogram does not hold it)."""
+    columns in the order of the row's figures (makes_low's and nut_low's
+    are 0: the histogram does not hold them)."""
     if n not in _ROW_MAPS:
         cell_sums, cell_deal = _cell_maps(n)
         sums = cell_sums.reshape(-1, n, _core.N_SUMS)
@@ -150,7 +163,7 @@ def _row_map(n: int) -> FloatArray:
         for j, name in enumerate(PLAYER_FIGURES):
             if name == "equity":
                 players[:, :, j] = sums[:, :, _COL["hi_share"]] + sums[:, :, _COL["lo_share"]]
-            elif name != "makes_low":
+            elif name not in _COUNTED:
                 players[:, :, j] = sums[:, :, _COL[name]]
         for j, name in enumerate((*DEAL_NAMES, "total")):
             out[:, n * nf + j] = cell_deal[:, _core.DEAL_COLUMNS[name]]
@@ -158,9 +171,10 @@ def _row_map(n: int) -> FloatArray:
     return _ROW_MAPS[n]
 
 
-def histogram_block(outcome: FloatArray, makes_low: FloatArray, deals: npt.NDArray[np.uint64]
-                    ) -> RowBlock:  # fmt: skip
-    """Exact figures of many rows from their histograms (rows x 4^n), at once."""
+def histogram_block(outcome: FloatArray, makes_low: FloatArray, nut_low: FloatArray,
+                    deals: npt.NDArray[np.uint64]) -> RowBlock:  # fmt: skip
+    """Exact figures of many rows from their histograms (rows x 4^n) and
+    their makes-low and nut-low weights (rows x n), at once."""
     rows, n = makes_low.shape
     nf, nd = len(PLAYER_FIGURES), len(DEAL_NAMES)
     row_map = _row_map(n)
@@ -169,16 +183,17 @@ def histogram_block(outcome: FloatArray, makes_low: FloatArray, deals: npt.NDArr
     total = sums[:, -1].copy()
     values = sums[:, : n * nf].reshape(rows, n, nf)
     values[:, :, PLAYER_FIGURES.index("makes_low")] = makes_low
+    values[:, :, PLAYER_FIGURES.index("nut_low")] = nut_low
     values /= total[:, None, None]
     deal_values = sums[:, n * nf : n * nf + nd] / total[:, None]
     return RowBlock(values, np.zeros_like(values), deal_values, np.zeros_like(deal_values),
                     deals.astype(np.int64), total)  # fmt: skip
 
 
-def histogram_rows(outcome: FloatArray, makes_low: FloatArray, deals: npt.NDArray[np.uint64]
-                   ) -> list[RowFigures]:  # fmt: skip
+def histogram_rows(outcome: FloatArray, makes_low: FloatArray, nut_low: FloatArray,
+                   deals: npt.NDArray[np.uint64]) -> list[RowFigures]:  # fmt: skip
     """histogram_block's rows one by one."""
-    b = histogram_block(outcome, makes_low, deals)
+    b = histogram_block(outcome, makes_low, nut_low, deals)
     return [
         RowFigures(
             b.values[r], b.stderr[r], b.deal[r], b.deal_stderr[r], int(b.trials[r]),
@@ -208,14 +223,16 @@ def fixed_rows(spot: Spot, reps: npt.NDArray[np.uint8], work: Any, first: int, c
     news = np.ascontiguousarray(reps[first : first + count], dtype=np.uint8)
     outcome = np.zeros((count, 1 << (2 * n)))
     makes_low = np.zeros((count, n))
+    nut_low = np.zeros((count, n))
     deals = np.zeros(count, dtype=np.uint64)
-    done, code = work.run(hands, spot.game.code, board, dead, news, outcome, makes_low, deals)
+    done, code = work.run(hands, spot.game.code, board, dead, news, outcome, makes_low, nut_low,
+                          deals)  # fmt: skip
     if code:
         raise KeyboardInterrupt
-    return histogram_rows(outcome[:done], makes_low[:done], deals[:done])
+    return histogram_rows(outcome[:done], makes_low[:done], nut_low[:done], deals[:done])
 
 
-Tables = tuple[FloatArray, FloatArray, npt.NDArray[np.uint64]]
+Tables = tuple[FloatArray, FloatArray, FloatArray, npt.NDArray[np.uint64]]
 
 
 def shared_fits(n: int, rows: int) -> bool:
@@ -227,32 +244,35 @@ def shared_part(spot: Spot, news: npt.NDArray[np.uint8], work: Any, part: int, p
                 ) -> Tables:  # fmt: skip
     """Part `part` of `parts` of the shared enumeration of fixed hands only
     over the rows `news` (each row's new cards, all live, none twice): its
-    outcome (rows x 4^n), makes_low (rows x n) and deals tables, which add
+    outcome (rows x 4^n), makes_low and nut_low (rows x n) and deals tables, which add
     up over the parts to the rows' exact histograms.  `work`: a
     _core.BoardsExact, whose stop() ends the call (KeyboardInterrupt)."""
     n, rows = spot.n, len(news)
     hands, dead, board = _fixed_inputs(spot)
     outcome = np.empty((rows, 1 << (2 * n)))
     makes_low = np.empty((rows, n))
+    nut_low = np.empty((rows, n))
     deals = np.empty(rows, dtype=np.uint64)
     news = np.ascontiguousarray(news, dtype=np.uint8)
     if work.run_shared(hands, spot.game.code, board, dead, news, part, parts, outcome,
-                       makes_low, deals):  # fmt: skip
+                       makes_low, nut_low, deals):  # fmt: skip
         raise KeyboardInterrupt
-    return outcome, makes_low, deals
+    return outcome, makes_low, nut_low, deals
 
 
 def shared_block(tables: list[Tables]) -> RowBlock:
     """The rows' figures from the parts' tables, added in part order (their
     entries are whole counts, so the sums are exact whatever the parts)."""
-    outcome, makes_low, deals = tables[0]
+    outcome, makes_low, nut_low, deals = tables[0]
     if len(tables) > 1:  # the first part's tables are added to, not changed
-        outcome, makes_low, deals = outcome.copy(), makes_low.copy(), deals.copy()
-    for o, m, d in tables[1:]:
+        outcome, makes_low, nut_low, deals = (outcome.copy(), makes_low.copy(), nut_low.copy(),
+                                              deals.copy())  # fmt: skip
+    for o, m, u, d in tables[1:]:
         outcome += o
         makes_low += m
+        nut_low += u
         deals += d
-    return histogram_block(outcome, makes_low, deals)
+    return histogram_block(outcome, makes_low, nut_low, deals)
 
 
 def range_fits(spot: Spot) -> bool:
@@ -279,14 +299,15 @@ def range_block(players: tuple[Player, ...], spot: Spot, news: npt.NDArray[np.ui
     row_of[np.asarray(news, dtype=np.intp).reshape(rows)] = np.arange(rows, dtype=np.int32)
     outcome = np.empty((rows, 1 << (2 * n)))
     makes_low = np.empty((rows, n))
+    nut_low = np.empty((rows, n))
     deals = np.empty(rows, dtype=np.uint64)
     combos = np.ascontiguousarray(spot.seats[seat].combos, dtype=np.uint8)
     weights = np.ascontiguousarray(spot.seats[seat].weights, dtype=np.float64)
     if work.run_range(fixed, seat, combos, weights, spot.game.code, board, dead, row_of,
-                      outcome, makes_low, deals):  # fmt: skip
+                      outcome, makes_low, nut_low, deals):  # fmt: skip
         raise KeyboardInterrupt
     with np.errstate(invalid="ignore", divide="ignore"):  # rows of no deal: trials 0, dropped
-        block = histogram_block(outcome, makes_low, deals)
+        block = histogram_block(outcome, makes_low, nut_low, deals)
     # the spot's weights are the input's divided by its largest live one
     scale = _range_scale(players, spot) * math.prod(centring(spot.seats))
     return replace(block, weight=block.weight * scale)

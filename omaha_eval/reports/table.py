@@ -88,7 +88,7 @@ def _columns(report: ShownReport) -> list[tuple[str, str, int | None]]:
         if has_low and i == 0:
             cols.append((tag + "lo share", "lo_share", i))
     if has_low:
-        cols += [("quartered", "quartered", None), ("no low", "no_low", None)]
+        cols += [("low split", "low_split", None), ("no low", "no_low", None)]
     return cols
 
 

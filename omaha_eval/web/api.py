@@ -21,7 +21,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from omaha_eval.web import work
+from omaha_eval.web import split_work, work
 from omaha_eval.web.bodies import ApiError, Body, error_dict, error_response, read_body
 from omaha_eval.web.hits import hits_answer
 from omaha_eval.web.jobs import RUNNING, Busy, Job, JobManager
@@ -33,6 +33,7 @@ RUNS: dict[str, Callable[..., work.Run]] = {
     "equity": work.prepare_equity,
     "query": work.prepare_query,
     "boards": work.prepare_boards,
+    "split": split_work.prepare_split,
 }
 POLL = 0.05  # seconds between looks at a job a request waits for
 CANCEL_WAIT = 10.0  # seconds DELETE waits for the engine to stop (it stops within a round)

@@ -66,6 +66,23 @@ SCHEMAS: dict[str, Any] = {
             "top": {"type": ["integer", "null"], "minimum": 1},
         },
     },
+    "SplitRequest": {
+        "type": "object",
+        "required": ["players"],
+        "properties": {
+            **_SPOT,
+            **_RUN,
+            "where": {
+                "type": ["string", "null"],
+                "description": "keep the combos passing this filter (scoop>50% and makes_low<0.2)",
+            },
+            "sort": {
+                "type": ["string", "null"],
+                "description": "columns, highest first (default: equity)",
+            },
+            "top": {"type": ["integer", "null"], "minimum": 1, "maximum": 5000},
+        },
+    },
     "QueryRequest": {
         "type": "object",
         "required": ["text"],
@@ -176,6 +193,10 @@ def document() -> dict[str, Any]:
         "/api/boards": _post(
             "The board report of a spot", "BoardsRequest", "BoardReport.to_dict()",
             {**_BUSY, "501": {"description": "no board reports in this version"}}),
+        "/api/split": _post(
+            "The split graph of the first player's range against the others (docs/split.md)",
+            "SplitRequest", "SplitGraph.to_dict() of the combos kept, 'rows' and 'matched'",
+            _BUSY),
         "/api/check": _post(
             "Read each player, the board and the dead cards on their own, as typed",
             "CheckRequest", "{'players': [reading or error], 'board', 'dead', 'used': cards}"),
@@ -187,7 +208,7 @@ def document() -> dict[str, Any]:
                                   "responses": {"200": {"description": "{'examples': [text]}"}}}},
     }  # fmt: skip
     for kind, schema in (("equity", "EquityRequest"), ("query", "QueryRequest"),
-                         ("boards", "BoardsRequest")):  # fmt: skip
+                         ("boards", "BoardsRequest"), ("split", "SplitRequest")):  # fmt: skip
         paths[f"/api/jobs/{kind}"] = _post(
             f"Start {kind} as a job: 202 with its id and its event stream",
             schema,

@@ -18,7 +18,7 @@ from omaha_eval.reports.textures import GROUPINGS
 
 __all__ = ["PAGES", "page_routes"]
 
-SPOT_PAGES = ("equity", "boards")  # the pages with players, a board and the card picker
+SPOT_PAGES = ("equity", "boards", "split")  # the pages with players, a board and the card picker
 CURRENT = ' aria-current="page"'  # the header's link to the page shown
 # path -> (title in the header, what the page does)
 PAGES = {
@@ -26,6 +26,7 @@ PAGES = {
     "query": ("Query", "Queries over the deals of a spot (PQL)"),
     "boards": ("Boards", "How a spot's equity changes with the board"),
     "hits": ("Hits", "What a range makes on a board: lows, draws, sets..."),
+    "split": ("Split", "The hi x lo split of every hand of a range"),
     "range": ("Range", "What a range text holds"),
     "hand": ("Hand", "The best high and low of a hand on a board"),
 }

@@ -52,6 +52,8 @@ __all__ = [
     "prepare_query",
     "query_examples",
     "read_range",
+    "run_options",
+    "spot_fields",
 ]
 
 # Monte Carlo trials one request may ask for: about a minute of one core at
@@ -313,3 +315,9 @@ def query_examples() -> list[str]:
     except OmahaEvalError:  # a copy without its docs: no examples to offer
         return []
     return [m.strip() for m in re.findall(r"```sql\n(.*?)```", page, re.S)]
+
+
+# The readers of a spot and of its run options, for the pages' other runs
+# (split_work.py).
+spot_fields = _spot
+run_options = _run_options

@@ -16,7 +16,7 @@ from typing import Any
 from oracles import evaluator as ref
 
 FIGURES = ("equity", "hi_share", "lo_share", "scoop", "hi_win", "hi_tie", "lo_win",
-           "lo_tie", "makes_low")  # fmt: skip
+           "lo_tie", "quartered", "makes_low")  # fmt: skip
 
 
 def brute_equity(
@@ -27,11 +27,15 @@ def brute_equity(
 ) -> dict[str, Any]:
     """players[i] is a list of (hand, weight); a known hand is [(hand, 1)].
 
-    Returns {"players": [{figure: Fraction}], "no_low", "quartered", "deals"}.
+    Returns {"players": [{figure: Fraction}], "no_low", "low_split",
+    "any_quartered", "deals"}.  A player is quartered on a deal when their
+    share of the pot is exactly 1/4 (counted here in Fractions from the
+    winners: each half split equally among its winners, the whole pot to the
+    high winners when no low qualifies).
     """
     n = len(players)
     sums = [dict.fromkeys(FIGURES, Fraction(0)) for _ in range(n)]
-    no_low = quartered = total = Fraction(0)
+    no_low = low_split = any_quartered = total = Fraction(0)
     deals = 0
     taken = set(board) | set(dead)
     deck = [c for c in range(52) if c not in taken]
@@ -76,16 +80,24 @@ def brute_equity(
                 s["lo_win"] += weight * sole_lo
                 s["lo_tie"] += weight * (i in lo_winners and not sole_lo)
                 s["makes_low"] += weight * (lows[i] > 0)
+            pot_share = [
+                Fraction(i in hi_winners, len(hi_winners)) * (Fraction(1, 2) if lo_winners else 1)
+                + (Fraction(i in lo_winners, 2 * len(lo_winners)) if lo_winners else 0)
+                for i in range(n)
+            ]
+            for i in range(n):
+                sums[i]["quartered"] += weight * (pot_share[i] == Fraction(1, 4))
             no_low += weight * (not lo_winners)
-            quartered += weight * (len(lo_winners) >= 2)
+            low_split += weight * (len(lo_winners) >= 2)
+            any_quartered += weight * (Fraction(1, 4) in pot_share)
             total += weight
             deals += 1
     out = []
     for s in sums:
         s["equity"] = s["hi_share"] + s["lo_share"]
         out.append({key: v / total for key, v in s.items()})
-    return {"players": out, "no_low": no_low / total, "quartered": quartered / total,
-            "deals": deals}  # fmt: skip
+    return {"players": out, "no_low": no_low / total, "low_split": low_split / total,
+            "any_quartered": any_quartered / total, "deals": deals}  # fmt: skip
 
 
 CATEGORY_NAMES = ("high card", "pair", "two pair", "three of a kind", "straight", "flush",

@@ -335,6 +335,15 @@ def scoops(d: Deal, p: int) -> bool:
     return _sole(p, hi) and (not lo or _sole(p, lo))
 
 
+def quartered(d: Deal, p: int) -> bool:
+    """Exactly a quarter of the pot, counted in Fractions from the winners."""
+    hi, lo = d.winners()
+    share = Fraction(p in hi, len(hi)) * (Fraction(1, 2) if lo else 1)
+    if lo:
+        share += Fraction(p in lo, 2 * len(lo))
+    return share == Fraction(1, 4)
+
+
 def winning_hand_type(d: Deal) -> int:
     return category(max(d.high(p, 5) for p in range(d.n)))
 
@@ -461,6 +470,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "winsLo": lambda d, p: _sole(p, d.winners()[1]),
     "tiesLo": lambda d, p: _shared(p, d.winners()[1]),
     "scoops": scoops,
+    "quartered": quartered,
     "winningHandType": winning_hand_type,
     # per street
     "handType": lambda d, p, s: category(d.high(p, s)),

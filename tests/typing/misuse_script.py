@@ -30,4 +30,4 @@ omaha_eval.query_all("select count(*) from hero='AA'").column("x")  # a list, no
 preflop.percentile(3.5)  # hands: a float
 batch.run([{"id": "a"}], dask=8786)  # dask: a port, not an address or a Client
 PlayerEquity(hand="AsAh2c3d", kind="hand", combos=1)  # the figures are required fields
-omaha_eval.EquityResult(players=())  # no_low and quartered are required
+omaha_eval.EquityResult(players=())  # the deal figures (no_low, ...) are required

@@ -13,7 +13,7 @@
   const narrow = () => window.matchMedia("(max-width: 600px)").matches;
 
   const isNumber = (x) => typeof x === "number" && Number.isFinite(x);
-  const FRACTIONS = /equity|share|scoop|probability|win|tie|low|quartered|weight/i;
+  const FRACTIONS = /equity|share|scoop|probability|win|tie|low|quartered|split|weight/i;
 
   function cell(key, value) {
     if (value === null || value === undefined) return ["", ""];
@@ -28,7 +28,7 @@
 
   // The report's dict (BoardReport.to_dict(), docs/boards.md): rows and
   // groups alike hold board (a group's name), boards, probability, textures
-  // (label) and per player the figures; the deal's no_low and quartered.
+  // (label) and per player the figures; the deal's no_low and low_split.
   const NAMES = { equity: "equity", hi_share: "hi share", lo_share: "lo share", scoop: "scoop" };
 
   function rowsTable(rows, caption, textured) {
@@ -45,7 +45,7 @@
     if (!small) header.push("boards");
     header.push(small ? "prob." : "probability");
     for (let i = 0; i < count; i++) for (const f of figuresOf(i)) header.push(`P${i + 1} ${NAMES[f]}`);
-    header.push("no low", small ? "quart." : "quartered");
+    header.push("no low", small ? "low spl." : "low split");
     const body = rows.map((r) => {
       const cells = [cell("board", r.board)];
       if (textured && !small) cells.push(cell("texture", r.textures ? r.textures.label : ""));
@@ -55,14 +55,14 @@
         const p = (r.players || [])[i] || {};
         for (const f of figuresOf(i)) cells.push(cell(f, p[f]));
       }
-      cells.push(cell("no_low", r.no_low), cell("quartered", r.quartered));
+      cells.push(cell("no_low", r.no_low), cell("low_split", r.low_split));
       return cells;
     });
     return OE.sortableTable(header, body, caption);
   }
 
   // The rows as CSV: the command line's columns (board, boards,
-  // probability, the textures, p1_equity ..., no_low, quartered).
+  // probability, the textures, p1_equity ..., the deal's figures).
   function csvText(rows) {
     const quote = (v) => {
       const s = v === null || v === undefined ? "" : String(v);
@@ -74,12 +74,13 @@
     const textures = rows.some((r) => r.textures) ? Object.keys(rows.find((r) => r.textures).textures) : [];
     const header = ["board", "boards", "probability", "probability_stderr", "trials", ...textures];
     for (let i = 0; i < count; i++) header.push(...figures.map((f) => `p${i + 1}_${f}`));
-    header.push("no_low", "quartered");
+    const deal = ["no_low", "low_split", "any_quartered"].filter((k) => k in first);
+    header.push(...deal);
     const lines = [header.join(",")];
     for (const r of rows) {
       const cells = [r.board, r.boards, r.probability, r.probability_stderr, r.trials, ...textures.map((t) => (r.textures || {})[t])];
       for (let i = 0; i < count; i++) cells.push(...figures.map((f) => ((r.players || [])[i] || {})[f]));
-      cells.push(r.no_low, r.quartered);
+      cells.push(...deal.map((k) => r[k]));
       lines.push(cells.map(quote).join(","));
     }
     return lines.join("\n") + "\n";

@@ -1,0 +1,204 @@
+"""``omaha-eval split``: the library's split_graph, every combo of the
+hero's range with its equity, hi share, lo share, scoop, quartered and
+makes-low figures; rows chosen with --where, --sort and --top; a table,
+JSON (column-wise), CSV or a picture."""
+
+from __future__ import annotations
+
+import csv
+import io
+import sys
+
+import click
+import numpy as np
+
+from omaha_eval.cli._shell import (
+    EXIT_INTERRUPTED,
+    FLAGS,
+    Count,
+    fail,
+    game_option,
+    method,
+    sampling_options,
+    user_errors,
+)
+from omaha_eval.engine.report import aligned
+from omaha_eval.games import Game
+from omaha_eval.plots import check_plot_target, save_figure
+from omaha_eval.records import json_text
+from omaha_eval.reports.select import select_rows
+from omaha_eval.solver.split_graph import COMBO_TRIALS, SPLIT_FIGURES, SplitGraph, split_graph
+from omaha_eval.split_plots import plot_split
+
+__all__ = ["split_command"]
+
+SPLIT_FLAGS = {
+    **FLAGS,
+    "where": "--where",
+    "sort": "--sort",
+    "top": "--top",
+    "plot": "--plot",
+    "players[0]": "HERO",
+}
+# A row of the graph's columns, to check --where and --sort before the work.
+_LOOKS = {
+    "hand": ["AsAhKsKh"],
+    **{name: [0.5] for name in ("weight", *SPLIT_FIGURES, "stderr", "trials", "live_weight")},
+}
+# Rows a table prints without --top (every row goes to JSON and CSV).
+TABLE_ROWS = 50
+
+
+@click.command("split", short_help="The hi x lo split of every hand of a range.")
+@click.argument("hero", metavar="HERO_RANGE")
+@click.argument("villains", nargs=-1, required=True, metavar="VILLAIN...")
+@click.option("-b", "--board", default="", help="Known board cards (0 to 5).")
+@click.option("-d", "--dead", default="", help="Known dead cards.")
+@sampling_options(
+    "combo's equity", f"Monte Carlo trials of each combo [default: {COMBO_TRIALS:,}]."
+)
+@click.option(
+    "-g",
+    "--game",
+    callback=game_option,
+    metavar="GAME",
+    default="omaha8",
+    show_default=True,
+    help="omaha8 (o8, plo8) = hi/lo; omaha (plo) = high only.",
+)
+@click.option(
+    "--where",
+    default=None,
+    metavar="FILTER",
+    help='Only the combos passing this filter, e.g. "scoop>50% and makes_low<0.2".',
+)
+@click.option(
+    "--sort",
+    "sort_by",
+    default=None,
+    metavar="COLUMNS",
+    help="Order the combos by these columns (numbers highest first), e.g. "
+    '"lo_share" or "hi_share asc" [default: equity].',
+)
+@click.option(
+    "--top",
+    type=Count(min=1),
+    default=None,
+    help="Only the first N combos (after --where and --sort).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document, column-wise.")
+@click.option("--csv", "as_csv", is_flag=True, help="Print a CSV row per combo.")
+@click.option(
+    "--plot",
+    "plot_path",
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
+    help="Draw the sorted curves and the hi share x lo share picture to FILE "
+    "(.png or .svg; needs matplotlib).",
+)
+def split_command(
+    hero: str,
+    villains: tuple[str, ...],
+    board: str,
+    dead: str,
+    trials: int | None,
+    exact: bool,
+    monte_carlo: bool,
+    target_stderr: float | None,
+    seed: int | None,
+    threads: int | None,
+    game: Game,
+    where: str | None,
+    sort_by: str | None,
+    top: int | None,
+    as_json: bool,
+    as_csv: bool,
+    plot_path: str | None,
+) -> None:
+    """Every combo of HERO_RANGE against the VILLAIN hands or ranges (at
+    most one range; "*" is any hand): its equity, hi share, lo share,
+    scoop, quartered (exactly a quarter of the pot) and makes low, with its
+    weight and, when sampled, its standard error.  The combos' mean,
+    weighted by weight and the villain weight dealt against each, is the
+    range's equity (`omaha-eval equity`).
+
+    Columns for --where and --sort: hand, weight, equity, hi_share,
+    lo_share, scoop, quartered, makes_low, stderr, trials, live_weight.
+
+    \b
+    Examples:
+      omaha-eval split 'AA:$ds' KcKd7h6h --board Kh7d2c
+      omaha-eval split 'AsAh:$ds' 'KK:$ds' -b Kh7d2c --where "lo_share>20%" --trials 500 -s 1
+      omaha-eval split 'AsAh2c3d, KsKd4c5d@0.5, Ac2c3h4h' 'QQ:$ds' -b Kh8d2d3s --top 2
+      omaha-eval split 'AA:$ds' KcKd7h6h -b Kh7d2c --sort lo_share --csv > split.csv
+    """
+    if as_json and as_csv:
+        fail("--json and --csv exclude each other", {})
+    chosen = method(exact, monte_carlo)
+    with user_errors(SPLIT_FLAGS):
+        if plot_path is not None:
+            check_plot_target(plot_path)
+        select_rows(_LOOKS, where=where, sort=sort_by)  # their errors before the work
+        try:
+            graph = split_graph(
+                hero,
+                list(villains),
+                board,
+                dead,
+                exact=chosen,
+                trials=trials,
+                target_stderr=target_stderr,
+                seed=seed,
+                threads=threads,
+                game=game.name,
+            )
+        except KeyboardInterrupt:  # a graph with combos left out has no meaning
+            click.echo("omaha-eval: interrupted; no graph", err=True)
+            sys.exit(EXIT_INTERRUPTED)
+        columns = graph.columns()
+        rows = select_rows(columns, where=where, sort=sort_by or "equity", top=top)
+    if as_json:
+        data = graph.to_dict()
+        data["rows"] = rows.tolist()  # the combos chosen, in order
+        chosen = rows.tolist()
+        data["columns"] = {name: [v[i] for i in chosen] for name, v in data["columns"].items()}
+        click.echo(json_text(data))
+    elif as_csv:
+        click.echo(_csv_text(graph, rows), nl=False)
+    else:
+        click.echo(_table(graph, rows, top))
+    if plot_path is not None:
+        with user_errors({"plot": "--plot"}):
+            save_figure(plot_split(graph), plot_path, "plot")
+        if not (as_json or as_csv):
+            click.echo(f"note: pictures drawn to {plot_path}")
+
+
+def _table(graph: SplitGraph, rows: np.ndarray, limit: int | None) -> str:
+    """The summary lines of the graph, then the chosen combos (at most
+    TABLE_ROWS without --top)."""
+    summary = str(graph).split("\n\n")[0].splitlines()
+    shown = rows if limit is not None else rows[:TABLE_ROWS]
+    exact = graph.method == "exact"
+    header = ["hand", "weight", *SPLIT_FIGURES, *([] if exact else ["stderr"])]
+    columns = graph.columns()
+    cells = []
+    for i in shown.tolist():
+        line = [str(columns["hand"][i]), f"{graph.weights[i]:.6g}"]
+        line += [f"{100 * float(columns[f][i]):.2f}%" for f in SPLIT_FIGURES]
+        cells.append(line + ([] if exact else [f"{100 * float(graph.stderr[i]):.2f}%"]))
+    means = "  ".join(f"{f} {100 * graph.mean(f):.2f}%" for f in SPLIT_FIGURES)
+    tail = [f"{len(rows) - len(shown):,} more combos (--top N, --json or --csv for them)"]
+    lines = [*summary, f"range: {means}", "", *aligned(header, cells)]
+    return "\n".join(lines + (tail if len(shown) < len(rows) else []))
+
+
+def _csv_text(graph: SplitGraph, rows: np.ndarray) -> str:
+    """A CSV header and a row per chosen combo (to_pandas' columns)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    columns = graph.columns()
+    writer.writerow(list(columns))
+    for i in rows.tolist():
+        writer.writerow([columns[name][i] for name in columns])
+    return out.getvalue()

@@ -1,0 +1,496 @@
+"""The hi x lo split of every hand: each combo of the hero's range against
+the villains, with its equity, how much of it comes through the high half
+and the low half, its scoop, its chance of being quartered and of making a
+low.
+
+``split_graph(hero, villains, board, dead)`` is ``equity([hero, *villains],
+board, dead)`` taken apart by the hero's combo: every combo of the hero's
+range (after card removal) is run as a fixed hand against the villains by
+the equity engine (engine/runner.py: exact enumeration or seeded Monte
+Carlo), and its figures come from the one figure table
+(engine/results.py).  The run's options are read once and the method and
+the cost bound chosen once (engine/plan.py) for the whole graph; block `b`
+of combo `i` draws from its own stream, ``(i, b)`` of the graph's seed
+(engine/seeds.py), so the graph reproduces from its seed whatever the
+threads.
+
+The graph's weighted mean is the range's equity: each combo counts with its
+range weight times the villain weight that can be dealt against it
+(``live_weight``), and
+
+    sum(weights * live_weight * equity) / sum(weights * live_weight)
+
+is ``equity([hero, *villains], board, dead).players[0].equity`` (to the
+rounding of the sums when exact), and the same holds for every figure.
+
+>>> g = split_graph("AsAh2c3d, KsKd4c5d@0.5", "7c7d8c9d, QsQc5s6h", board="Kh 7d 2c")
+>>> g.method, bool(abs(g.mean("equity") - g.range_equity) < 1e-15)
+('exact', True)
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+import omaha_eval._checks as _checks
+from omaha_eval import _display
+from omaha_eval._checks import CardArray, FloatArray
+from omaha_eval.cards import format_hands
+from omaha_eval.engine import boards
+from omaha_eval.engine.boards import CardPattern
+from omaha_eval.engine.plan import TRIAL_WORK, Plan, choose, read_options
+from omaha_eval.engine.players import Player
+from omaha_eval.engine.question import Question, read_question
+from omaha_eval.engine.report import shown_text
+from omaha_eval.engine.results import FIGURE_TABLE, Sums, figure, player_figures
+from omaha_eval.engine.runner import NO_DEAL_POSSIBLE, equity_sampling, exact_sums
+from omaha_eval.engine.spot import Spot, prepare, with_hand
+from omaha_eval.engine.threads import Stopped, Workers, bind
+from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
+from omaha_eval.hands import row_finder
+from omaha_eval.records import json_ready
+from omaha_eval.types import Board, DeadCards, GameName, Seed, StopFlag
+from omaha_eval.types import Player as PlayerInput  # engine.players.Player: a player as read
+
+__all__ = [
+    "COMBO_BLOCK",
+    "COMBO_BLOCK_MAX",
+    "COMBO_FIRST",
+    "COMBO_TARGET_TRIALS",
+    "COMBO_TRIALS",
+    "COMBO_WORK",
+    "SPLIT_FIGURES",
+    "SplitGraph",
+    "split_graph",
+]
+
+# The figures of each combo, in column order (their meanings: FIGURE_TABLE).
+SPLIT_FIGURES = ("equity", "hi_share", "lo_share", "scoop", "quartered", "makes_low")
+# Monte Carlo trials per combo when neither trials nor a target is given
+# (a standard error of about 1% of the pot on equity).
+COMBO_TRIALS = 2_000
+# With a target standard error alone, the most trials a combo may draw.
+COMBO_TARGET_TRIALS = 100_000
+# A combo's trials are drawn in blocks of at most COMBO_BLOCK_MAX; with a
+# target standard error, a first block of COMBO_FIRST, then blocks sized
+# from the error so far (at least COMBO_BLOCK) until the target is met.
+COMBO_FIRST = 1024
+COMBO_BLOCK = 256
+COMBO_BLOCK_MAX = 1 << 15
+# The work of setting up one combo's run (its card removal and its C spot),
+# in the units of engine/plan.py: about a millisecond.
+COMBO_WORK = 1e5
+Masks = npt.NDArray[np.uint64]  # the card masks of a seat's hands
+# Combos per job of the thread runner (fixed, whatever the threads).
+CHUNK = 64
+
+
+@dataclass(frozen=True)
+class SplitGraph:
+    """Each combo of the hero's range with its figures against the
+    villains; arrays aligned with ``combos``.
+
+    - ``combos`` (K, k) and ``weights`` (K): the hero's hands left after
+      card removal and their range weights;
+    - ``equity``, ``hi_share``, ``lo_share``, ``scoop``, ``quartered``
+      (this hand gets exactly a quarter of the pot), ``makes_low``: each
+      combo's figures against the villains (FIGURE_TABLE gives each
+      meaning);
+    - ``stderr``: each combo's standard error of equity (0 when exact);
+      ``trials``: the deals each combo counted, or its trials;
+    - ``live_weight``: the villain weight that can be dealt against each
+      combo (card removal), in the units of the villain range's weights
+      (1 when no villain is a range); the graph's means weigh each combo by
+      ``weights * live_weight`` (:meth:`mean`);
+    - ``method``, ``seed`` (Monte Carlo: reproduces the graph), ``board``,
+      ``dead``, ``game``, ``hero``, ``villains``, ``target_stderr``,
+      ``elapsed`` (seconds): how and what.
+    """
+
+    combos: CardArray
+    weights: FloatArray
+    equity: FloatArray = field(metadata=figure("equity"))
+    hi_share: FloatArray = field(metadata=figure("hi_share"))
+    lo_share: FloatArray = field(metadata=figure("lo_share"))
+    scoop: FloatArray = field(metadata=figure("scoop"))
+    quartered: FloatArray = field(metadata=figure("quartered"))
+    makes_low: FloatArray = field(metadata=figure("makes_low"))
+    stderr: FloatArray = field(metadata=figure("stderr"))
+    trials: npt.NDArray[np.int64] = field()
+    live_weight: FloatArray = field()
+    method: Literal["exact", "monte-carlo"] = field()
+    seed: int | None = field()
+    board: str = field()
+    dead: str = field()
+    game: str = field()
+    hero: str = field()
+    villains: tuple[str, ...] = field()
+    target_stderr: float | None = field(default=None)
+    elapsed: float = field(default=0.0, compare=False)
+
+    @property
+    def mass(self) -> FloatArray:
+        """Each combo's share of the range's deals: weight times live
+        weight, scaled to a total of 1."""
+        w: FloatArray = self.weights * self.live_weight
+        mass: FloatArray = w / w.sum()
+        return mass
+
+    def mean(self, name: str) -> float:
+        """The weighted mean of figure `name` over the combos: what
+        ``equity()`` reports for the hero on the same spot."""
+        return float(np.sum(self.mass * self._figure(name)))
+
+    @property
+    def range_equity(self) -> float:
+        """The hero range's equity: ``mean("equity")``."""
+        return self.mean("equity")
+
+    def _figure(self, name: str) -> FloatArray:
+        if name not in SPLIT_FIGURES:
+            raise OmahaEvalError(
+                f"expected one of {', '.join(SPLIT_FIGURES)}, got {quote(name)}",
+                param="figure",
+                value=name,
+            )
+        values: FloatArray = getattr(self, name)
+        return values
+
+    def curve(self, name: str = "equity") -> tuple[FloatArray, FloatArray]:
+        """The sorted curve of figure `name`: combos sorted by it, best
+        first; x is the share of the range (by weight times live weight) at
+        or above each combo, taken at the middle of the combo's own share,
+        y the figure."""
+        values = self._figure(name)
+        order = np.argsort(-values, kind="stable")
+        share = self.mass[order]
+        x: FloatArray = np.cumsum(share) - share / 2
+        y: FloatArray = values[order]
+        return x, y
+
+    def columns(self) -> dict[str, Any]:
+        """Every column by name, a row per combo: ``hand`` (its text),
+        ``weight``, the figures, ``stderr``, ``trials``, ``live_weight``."""
+        columns: dict[str, Any] = {"hand": format_hands(self.combos), "weight": self.weights}
+        for name in (*SPLIT_FIGURES, "stderr", "trials", "live_weight"):
+            columns[name] = getattr(self, name)
+        return columns
+
+    def how(self) -> dict[str, Any]:
+        """What was asked and how it ran, and the range's mean of each figure."""
+        how = {
+            name: getattr(self, name)
+            for name in ("method", "seed", "board", "dead", "game", "hero", "target_stderr")
+        }
+        how["villains"] = list(self.villains)
+        how["combos"] = len(self.combos)
+        how["elapsed"] = self.elapsed
+        how["means"] = {name: self.mean(name) for name in SPLIT_FIGURES}
+        return how
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data, column-wise: what was asked and how (``how``),
+        then ``columns``, each a list with a value per combo (NaN and
+        infinities as None)."""
+        columns = {name: np.asarray(v).tolist() for name, v in self.columns().items()}
+        data: dict[str, Any] = json_ready({**self.how(), "columns": columns})
+        return data
+
+    def to_pandas(self) -> Any:  # a pandas.DataFrame
+        """A pandas DataFrame with a row per combo (:meth:`columns`);
+        ``attrs`` holds :meth:`how`.  Needs pandas."""
+        return _display.frame("SplitGraph", self.columns(), self.how())
+
+    def _table_parts(self) -> tuple[list[str], list[str], _display.Row, int]:
+        n = len(self.combos)
+        against = ", ".join(shown_text(v) for v in self.villains)
+        summary = [
+            f"SplitGraph: {shown_text(self.hero)} against {against}, "
+            f"board {self.board or '(none)'}, {self.game}, {self.method}",
+            f"{n:,} combo{'' if n == 1 else 's'}, range equity {_display.share(self.range_equity)}",
+        ]
+        exact = self.method == "exact"
+        header = ["hand", "weight", *(FIGURE_TABLE[f].label for f in SPLIT_FIGURES)]
+        header += [] if exact else ["± stderr"]
+
+        def row(i: int) -> list[str]:
+            cells = [format_hands(self.combos[i : i + 1])[0], f"{self.weights[i]:.6g}"]
+            cells += [_display.share(float(getattr(self, f)[i])) for f in SPLIT_FIGURES]
+            return cells + ([] if exact else [_display.share(float(self.stderr[i]))])
+
+        return summary, header, row, n
+
+    def __str__(self) -> str:
+        """What was asked, the range's equity, and the first and last
+        combos' figures (never every row: to_pandas() has them all)."""
+        return _display.text(*self._table_parts(), "combos")
+
+    def _repr_html_(self) -> str:
+        """The same as an HTML table, for notebooks."""
+        return _display.html_text("omaha-eval-split", *self._table_parts(), "combos")
+
+
+def _villain_list(villains: Any) -> list[Any]:
+    """`villains` as a list of players: a list is several players unless it
+    is one hand's card ids; anything else is one player."""
+    if isinstance(villains, list) and villains and not all(_checks.is_int(c) for c in villains):
+        return list(villains)
+    return [villains]
+
+
+def split_graph(
+    hero: PlayerInput,
+    villains: PlayerInput | Sequence[PlayerInput],
+    board: Board = "",
+    dead: DeadCards = "",
+    *,
+    exact: bool | None = None,
+    trials: int | None = None,
+    target_stderr: float | None = None,
+    seed: Seed = None,
+    threads: int | None = None,
+    game: GameName = "omaha8",
+    hole_cards: int | None = None,
+    progress: Callable[[int, int], object] | None = None,
+    stop: StopFlag | None = None,
+) -> SplitGraph:
+    """The figures of every combo of `hero` (a range or a hand, in any form
+    ``equity()`` takes) against `villains` (one player, or a list of them:
+    hands, ranges or ``"*"``; at most one of them a range), on `board`
+    (0 to 5 known cards) with `dead` cards.
+
+    The players, cards and options are read as ``equity([hero,
+    *villains], board, dead, ...)`` reads them, with the same errors (the
+    hero is ``players[0]``).  ``exact=None`` enumerates every combo's deals
+    when the whole graph's work is small (engine/plan.py) and samples
+    otherwise; ``exact=True`` always enumerates (refused above the work
+    limit), ``exact=False`` always samples.  Sampling draws `trials` per
+    combo (default COMBO_TRIALS), or with `target_stderr` draws each combo
+    until its standard error of equity is at most that (`trials` then caps
+    each combo, default COMBO_TARGET_TRIALS).  The same `seed` gives the
+    same graph for any number of `threads` (default: every core).
+    `progress`, if given, is called with the combos done and their number
+    as the work goes; setting `stop` (a ``threading.Event``) from another
+    thread, like Ctrl-C, ends the run with KeyboardInterrupt (a graph has
+    no meaning with combos left out).
+    """
+    start = time.perf_counter()
+    options = read_options(
+        exact=exact,
+        trials=trials,
+        target_stderr=target_stderr,
+        seed=seed,
+        threads=threads,
+        stop=stop,
+        progress=progress,
+    )
+    players = [hero, *_villain_list(villains)]
+    question = read_question(players, board, dead, game=game, hole_cards=hole_cards, patterns=False)
+    board_cards, dead_cards = question.board, question.dead  # read with patterns=False
+    assert not isinstance(board_cards, CardPattern) and not isinstance(dead_cards, CardPattern)
+    spot = prepare(question.players, question.k, board_cards, dead_cards, question.game)
+    h = spot.seats[0]
+    if h.player.kind == "random":
+        raise OmahaEvalTypeError(
+            f"a split graph needs a range or a hand, got a random hand {quote(h.player.label)}",
+            param="players[0]",
+            value=h.player.label,
+        )
+    ranges = [i for i, s in enumerate(spot.seats[1:], 1) if s.kind == "range"]
+    if len(ranges) > 1:
+        raise OmahaEvalError(
+            f"a split graph takes at most one villain range (the others hands or '*'), "
+            f"got {len(ranges)}",
+            param=f"players[{ranges[1]}]",
+        )
+    for s in spot.seats[1:]:  # contiguous once, not at each combo's card removal
+        s.combos = np.ascontiguousarray(s.combos, dtype=np.uint8)
+        s.weights = np.ascontiguousarray(s.weights, dtype=np.float64)
+    # each villain range's card masks, made once (the hero's seat is each combo in turn)
+    masks = [
+        None,
+        *(_checks.row_masks(s.combos) if s.kind == "range" else None for s in spot.seats[1:]),
+    ]
+    live = _live_weight(spot, masks)
+    dealt = live > 0  # elsewhere no villain hand can be dealt against the combo
+    if not dealt.any():
+        raise OmahaEvalError(NO_DEAL_POSSIBLE, param="players")
+    if not dealt.all():
+        h.combos, h.weights, live = h.combos[dealt], h.weights[dealt], live[dealt]
+    combos = h.combos
+    one = with_hand(spot, 0, 0, masks)
+    assert one is not None  # a combo with live weight can be dealt
+    per_combo = one.work() + COMBO_WORK
+    plan = choose(
+        options,
+        per_combo * len(combos),
+        trial_work=TRIAL_WORK * len(combos),
+        default_trials=COMBO_TRIALS,
+        target_trials=COMBO_TARGET_TRIALS,
+        what=f" for each of the {len(combos):,} hero hands",
+    )
+    sums, stderr = _run(spot, masks, plan, options.progress)
+    figures = _figures(sums, question)
+    method: Literal["exact", "monte-carlo"] = "exact" if plan.exact else "monte-carlo"
+    return SplitGraph(
+        combos=combos,
+        weights=_given_weights(h.player, combos),
+        **figures,
+        stderr=stderr,
+        trials=np.array([s.count for s in sums], dtype=np.int64),
+        live_weight=live,
+        method=method,
+        seed=plan.seed,
+        board=boards.text(question.board),
+        dead=boards.text(question.dead),
+        game=question.game.name,
+        hero=question.players[0].label,
+        villains=tuple(p.label for p in question.players[1:]),
+        target_stderr=plan.target_stderr,
+        elapsed=time.perf_counter() - start,
+    )
+
+
+def _given_weights(player: Player, rows: CardArray) -> FloatArray:
+    """The weights `player` was given for `rows` (some of its hands), in its
+    own units: card removal scales a range's weights, not its meaning."""
+    at, _ = row_finder(player.combos)(rows)
+    given: FloatArray = player.weights[at] * player.scale
+    return given
+
+
+def _live_weight(spot: Spot, masks: list[Masks | None]) -> FloatArray:
+    """The villain weight that can be dealt against each hero combo: the
+    weights given to the villain range's combos that share no card with it
+    (1 for every combo when no villain is a range: a hand is always dealt,
+    and random hands number the same against every combo).
+
+    By inclusion-exclusion over the cards the combo holds: the range's
+    total, less the weight of the hands holding each of its cards, plus
+    those holding each two of them, and so on (a sum over the subsets of
+    its cards, each looked up in the sums by subset of the range's hands)."""
+    hero = np.sort(spot.seats[0].combos, axis=1).astype(np.int64)
+    live = np.ones(len(hero))
+    for s, rows in zip(spot.seats[1:], masks[1:], strict=True):
+        if rows is None:
+            continue
+        given = _given_weights(s.player, s.combos)
+        villain = np.sort(s.combos, axis=1).astype(np.int64)
+        live = np.full(len(hero), float(given.sum()))
+        for size in range(1, min(hero.shape[1], villain.shape[1]) + 1):
+            keys, sums = _subset_sums(villain, given, size)
+            sign = -1.0 if size % 2 else 1.0
+            for columns in combinations(range(hero.shape[1]), size):
+                key = _subset_key(hero[:, list(columns)])
+                at = np.minimum(np.searchsorted(keys, key), len(keys) - 1)
+                live += sign * np.where(keys[at] == key, sums[at], 0.0)
+        live = np.maximum(live, 0.0)  # rounding must not make a weight negative
+        live[live < 1e-12 * float(given.sum())] = 0.0  # nothing left but rounding
+    return live
+
+
+def _subset_key(cards: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """Each row's cards (ascending) as one number, base 52."""
+    key = np.zeros(len(cards), np.int64)
+    for j in range(cards.shape[1]):
+        key = key * 52 + cards[:, j]
+    return key
+
+
+def _subset_sums(
+    rows: npt.NDArray[np.int64], weights: FloatArray, size: int
+) -> tuple[npt.NDArray[np.int64], FloatArray]:
+    """The weight of the rows holding each set of `size` cards: the sets'
+    keys (sorted) and their sums."""
+    keys = np.concatenate(
+        [_subset_key(rows[:, list(c)]) for c in combinations(range(rows.shape[1]), size)]
+    )
+    repeated = np.tile(weights, math.comb(rows.shape[1], size))
+    unique, at = np.unique(keys, return_inverse=True)
+    sums: FloatArray = np.bincount(at, weights=repeated, minlength=len(unique)).astype(np.float64)
+    found: npt.NDArray[np.int64] = unique
+    return found, sums
+
+
+def _run(
+    spot: Spot, masks: list[Masks | None], plan: Plan, progress: Callable[..., object] | None
+) -> tuple[list[Sums], FloatArray]:
+    """Every combo's sums and standard error of equity, in combo order, in
+    jobs of CHUNK combos on the plan's threads."""
+    n = len(spot.seats[0].combos)
+    halted = threading.Event()
+
+    def chunk(first: int) -> list[tuple[Sums, float]]:
+        out = []
+        for i in range(first, min(n, first + CHUNK)):
+            if halted.is_set() or (plan.stop is not None and plan.stop.is_set()):
+                raise Stopped  # the runner says KeyboardInterrupt
+            out.append(_combo(spot, masks, i, plan))
+        return out
+
+    jobs = [bind(chunk, first) for first in range(0, n, CHUNK)]
+    results: list[tuple[Sums, float]] = []
+    with Workers(halted.set, min(plan.threads, len(jobs)), plan.stop) as workers:
+        for part in workers.stream(jobs):
+            results += part
+            if progress is not None:
+                progress(len(results), n)
+    return [s for s, _ in results], np.array([e for _, e in results])
+
+
+def _combo(spot: Spot, masks: list[Masks | None], i: int, plan: Plan) -> tuple[Sums, float]:
+    """One combo's sums and standard error: exact, or Monte Carlo in
+    blocks, block b drawing from the stream (i, b) of the graph's seed."""
+    one = with_hand(spot, 0, i, masks)
+    assert one is not None  # a combo with live weight can be dealt
+    c_spot = one.c_spot(exact=plan.exact)
+    if plan.exact:
+        return exact_sums(one, c_spot, 1), 0.0
+    assert plan.seed is not None
+    sampling = equity_sampling(one, c_spot, plan.seed, (i,))
+    target = plan.target_stderr
+    total, block = sampling.zero, 0
+    while total.count < plan.trials:
+        left = plan.trials - total.count
+        if target is None:
+            size = min(left, COMBO_BLOCK_MAX)
+        elif not total.count:
+            size = min(left, COMBO_FIRST)
+        else:
+            error = total.stderr()[0]
+            trusted = sampling.trusted is None or sampling.trusted(total)
+            if error <= target and trusted:
+                break
+            # errors shrink as 1/sqrt(trials): aim just past the target
+            wanted = total.count * (error / target) ** 2 * 1.05 if math.isfinite(error) else 0
+            size = min(left, max(COMBO_BLOCK, math.ceil(wanted) - total.count))
+        total = total + sampling.block(block, size)
+        block += 1
+        if sampling.check is not None:
+            sampling.check(total)
+    return total, total.stderr()[0]
+
+
+def _figures(sums: list[Sums], question: Question) -> dict[str, FloatArray]:
+    """The hero's figures of each combo from its sums, by the figure table."""
+    has_low = question.game.has_low
+    rows = []
+    for s in sums:
+        total = s.total
+        means = (s.sums[0] / total).tolist()
+        f = player_figures(
+            means, float(s.makes_low[0]) / total, (s.breakdown[0] / total).tolist(), has_low
+        )
+        f["equity"] = f["hi_share"] + f["lo_share"]
+        rows.append([f[name] for name in SPLIT_FIGURES])
+    table = np.array(rows, dtype=np.float64).reshape(len(sums), len(SPLIT_FIGURES))
+    return {name: np.ascontiguousarray(table[:, j]) for j, name in enumerate(SPLIT_FIGURES)}

@@ -1,0 +1,63 @@
+"""POST /api/split: the split graph of a spot (omaha_eval.split_graph), its
+combos chosen by ``where``, ``sort`` and ``top`` (reports/select.py), as the
+command ``omaha-eval split`` chooses them; read and checked here, run as a
+job by api.py."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from omaha_eval.engine.question import read_question
+from omaha_eval.records import json_ready
+from omaha_eval.reports.select import select_rows
+from omaha_eval.solver.split_graph import SPLIT_FIGURES, split_graph
+from omaha_eval.web.bodies import Body
+from omaha_eval.web.jobs import Progress
+from omaha_eval.web.work import Run, field, run_options, spot_fields
+
+__all__ = ["SHOWN_ROWS", "prepare_split"]
+
+# Combos an answer holds at most (the first, in the chosen order): a page
+# shows them, the command line's --json has every one.
+SHOWN_ROWS = 5_000
+# A row of the graph's columns, to check `where` and `sort` before the run.
+_LOOKS = {
+    "hand": ["AsAhKsKh"],
+    **{name: [0.5] for name in ("weight", *SPLIT_FIGURES, "stderr", "trials", "live_weight")},
+}
+
+
+def prepare_split(body: Body, stop: threading.Event) -> Run:
+    """The first player is the hero (a range or a hand), the others the
+    villains; a cancelled run answers ``{"interrupted": true}``."""
+    players, board, dead, name = spot_fields(body)
+    options = run_options(body)
+    where, sort = body.text("where") or None, body.text("sort") or None
+    top = body.whole("top", 1, SHOWN_ROWS)
+    body.done()
+    read_question(players, board, dead, game=name)  # bad players: a 422 before the run
+    with field("where"):
+        select_rows(_LOOKS, where=where)
+    with field("sort"):
+        select_rows(_LOOKS, sort=sort)
+
+    def run(progress: Progress) -> dict[str, Any]:
+        def step(done: int, total: int) -> None:
+            progress({"done": done, "total": total})
+
+        try:
+            graph = split_graph(
+                players[0], players[1:], board, dead, game=name, progress=step, stop=stop, **options
+            )
+        except KeyboardInterrupt:
+            return {"interrupted": True}
+        data = graph.to_dict()
+        rows = select_rows(graph.columns(), where=where, sort=sort or "equity", top=top)
+        chosen = rows[:SHOWN_ROWS].tolist()
+        data["rows"] = chosen
+        data["matched"] = len(rows)
+        data["columns"] = {k: [v[i] for i in chosen] for k, v in data["columns"].items()}
+        return json_ready(data)  # type: ignore[no-any-return]
+
+    return run
