@@ -25,13 +25,18 @@
   // The report's dict (BoardReport.to_dict(), docs/boards.md): rows and
   // groups alike hold board (a group's name), boards, probability, textures
   // (label) and per player the figures; the deal's no_low and low_split.
-  const NAMES = { equity: "equity", hi_share: "hi share", lo_share: "lo share", scoop: "scoop" };
+  const NAMES = { equity: "equity", hi_share: "hi share", lo_share: "lo share", scoop: "scoop",
+    quartered: "quartered", nut_low: "nut low", lost_nut_low: "lost nut low" };
 
   function rowsTable(rows, caption, textured) {
     if (!rows.length) return OE.el("p", { text: `${caption}: none` });
     const count = Math.max(0, ...rows.map((r) => (Array.isArray(r.players) ? r.players.length : 0)));
-    // two players: every share; more: equity and scoop (the table stays readable)
-    const figures = count <= 2 ? ["equity", "hi_share", "lo_share", "scoop"] : ["equity", "scoop"];
+    // two players: every share and the low's figures (lost nut low on reports that
+    // lose one); more: equity and scoop (the table stays readable)
+    const lost = rows.some((r) => (r.players || []).some((p) => p && p.lost_nut_low > 0));
+    const figures = count <= 2
+      ? ["equity", "hi_share", "lo_share", "scoop", "quartered", "nut_low", ...(lost ? ["lost_nut_low"] : [])]
+      : ["equity", "scoop"];
     const header = [textured ? "board" : "group"];
     if (textured) header.push("texture");
     header.push("boards", "probability");
