@@ -17,6 +17,7 @@ must be one hand, and the board 3 to 5 cards.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,7 +28,7 @@ import omaha_eval._checks as _checks
 import omaha_eval._core as _core
 from omaha_eval.cards import format_cards, format_hands
 from omaha_eval.engine.boards import CardPattern
-from omaha_eval.engine.players import Player
+from omaha_eval.engine.players import Player as ReadPlayer
 from omaha_eval.engine.question import read_question
 from omaha_eval.engine.spot import live_rows, prepare
 from omaha_eval.errors import OmahaEvalError, quote
@@ -35,6 +36,7 @@ from omaha_eval.evaluator import CATEGORIES, high_category, high_name, low_name
 from omaha_eval.games import game
 from omaha_eval.hands import all_hands
 from omaha_eval.streets import DEALT_BOARDS
+from omaha_eval.types import Board, Cards, DeadCards, GameName, Player
 
 __all__ = ["Beats", "BeatsGroup", "VillainBeats", "beats"]
 
@@ -142,7 +144,7 @@ def _groups(names: list[str], order: npt.NDArray[np.int64], hands: list[str],
                  for name, (listed, w) in out.items())  # fmt: skip
 
 
-def _villain(p: Player, known: int, k: int, board: npt.NDArray[np.uint8], hero_high: int,
+def _villain(p: ReadPlayer, known: int, k: int, board: npt.NDArray[np.uint8], hero_high: int,
              hero_low: int, has_low: bool, name: str) -> VillainBeats:  # fmt: skip
     if p.kind == "random":
         if k > RANDOM_MAX_HOLE:
@@ -178,12 +180,14 @@ def _villain(p: Player, known: int, k: int, board: npt.NDArray[np.uint8], hero_h
     )  # fmt: skip
 
 
-def beats(hand: Any, villains: Any, board: Any, dead: Any = "", *, game: Any = None) -> Beats:
+def beats(hand: Cards, villains: Player | Sequence[Player], board: Board, dead: DeadCards = "",
+          *, game: GameName | None = None) -> Beats:  # fmt: skip
     """The villains' combos that beat `hand` for high and for low now, on
     `board` (a flop, turn or river), grouped by category with their weights.
 
     `hand`: one hand (text or card ids); `villains`: one player or a list of
-    them, each a hand, a range (text, Range, or (combos, weights)) or
+    them (a list of players; anything else is one), each a hand, a range
+    (text, Range, or (combos, weights)) or
     ``"*"`` (a random hand: every hand of the cards left; 4 hole cards at
     most); `dead`, `game` as for :func:`~omaha_eval.equity`.
 
@@ -194,14 +198,16 @@ def beats(hand: Any, villains: Any, board: Any, dead: Any = "", *, game: Any = N
     >>> [(g.name, len(g.hands)) for g in b.villains[0].high]
     [('three of a kind', 3139), ('two pair', 2520), ('pair', 6540)]
     """
-    if isinstance(villains, (str, bytes)) or not isinstance(villains, (list, tuple)):
-        villains = [villains]
-    elif villains and all(isinstance(c, (int, np.integer)) for c in villains):
-        villains = [villains]  # one hand as card ids
-    if not villains:
+    many: list[Any]
+    ids = isinstance(villains, list) and all(isinstance(c, (int, np.integer)) for c in villains)
+    if isinstance(villains, list) and not (villains and ids):
+        many = list(villains)
+    else:  # one player: text, a Range, (combos, weights), a hand's card ids
+        many = [villains]
+    if not many:
         raise OmahaEvalError("give at least one villain", param="villains", value=villains)
-    names = ["hand", *(f"villains[{i}]" for i in range(len(villains)))]
-    q = read_question([hand, *villains], board, dead, game="omaha8" if game is None else game,
+    names = ["hand", *(f"villains[{i}]" for i in range(len(many)))]
+    q = read_question([hand, *many], board, dead, game="omaha8" if game is None else game,
                       board_sizes=BOARD_SIZES, patterns=False, names=names)  # fmt: skip
     if q.players[0].kind != "hand":
         raise OmahaEvalError(f"one hand, not a range: {quote(hand)}", param="hand", value=hand)

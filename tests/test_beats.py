@@ -139,3 +139,12 @@ def test_the_command_names_the_bad_villain(tmp_path):
     assert proc.stderr.startswith("omaha-eval: error: VILLAIN 2: card Ah")
     proc = run_cli("beats", "AhKh3d4c", "KK", "--board", "Qh7h", cwd=tmp_path)
     assert proc.returncode == 2 and "--board: expected 3, 4 or 5 cards" in proc.stderr
+
+
+def test_one_villain_may_be_given_alone_or_in_a_list():
+    combos, weights = _sample_range(7, 60)
+    alone = oe.beats("As2sJd9h", (combos, weights), "Ks7d3c4h")
+    listed = oe.beats("As2sJd9h", [(combos, weights)], "Ks7d3c4h")
+    assert alone == listed and len(alone.villains) == 1
+    ids = oe.beats("As2sJd9h", [40, 41, 42, 43], "Ks7d3c")  # one hand as card ids
+    assert [v.villain for v in ids.villains] == ["QcQdQhQs"]

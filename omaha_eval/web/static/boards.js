@@ -29,7 +29,8 @@
   // The report's dict (BoardReport.to_dict(), docs/boards.md): rows and
   // groups alike hold board (a group's name), boards, probability, textures
   // (label) and per player the figures; the deal's no_low and low_split.
-  const NAMES = { equity: "equity", hi_share: "hi share", lo_share: "lo share", scoop: "scoop" };
+  const NAMES = { equity: "equity", hi_share: "hi share", lo_share: "lo share", scoop: "scoop",
+    quartered: "quartered", nut_low: "nut low", lost_nut_low: "lost nut low" };
 
   function rowsTable(rows, caption, textured) {
     if (!rows.length) return OE.el("p", { text: `${caption}: none` });
