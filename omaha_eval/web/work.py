@@ -15,13 +15,17 @@ import re
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
+
+import numpy as np
+import numpy.typing as npt
 
 from omaha_eval import listing
 from omaha_eval._checks import card_set
 from omaha_eval.cards import CARD_TEXT, format_hands, parse_cards
 from omaha_eval.engine.boards import read_cards
-from omaha_eval.engine.plan import read_options
+from omaha_eval.engine.plan import TRIAL_WORK, WORK_PER_SECOND, read_options
 from omaha_eval.engine.players import hole_size, read_player
 from omaha_eval.engine.question import BOARD_SIZES, read_question
 from omaha_eval.engine.report import equity_cells
@@ -34,6 +38,7 @@ from omaha_eval.pages import page_source
 from omaha_eval.pql import QueryResult, query_rounds
 from omaha_eval.pql.report import query_cells
 from omaha_eval.pql.syntax import parse
+from omaha_eval.preflop import strength_order
 from omaha_eval.ranges import Range
 from omaha_eval.records import json_ready, result_document
 from omaha_eval.reports import BoardReportInterrupted, board_report
@@ -43,6 +48,8 @@ from omaha_eval.web.jobs import Progress
 
 __all__ = [
     "MAX_TRIALS",
+    "SHORT_WORK",
+    "Prepared",
     "Run",
     "check_spot",
     "evaluate_hand",
@@ -59,8 +66,25 @@ __all__ = [
 MAX_TRIALS = 100_000_000
 SEED_LIMIT = 2**63  # seeds a JSON number holds exactly enough for a link
 RANGE_HANDS = 1_000  # hands a range answer lists at most
+RANGE_CHUNK = 1 << 20  # hands of a range ordered at a time (the memory of a range answer)
+# A run estimated at this much work or less is short (about two seconds of
+# one core, engine/plan.py's units): it runs in the short lane (jobs.py).
+SHORT_WORK = 2 * WORK_PER_SECOND
 
 Run = Callable[[Progress], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A run ready to start, and its estimated work (engine/plan.py's
+    units: WORK_PER_SECOND a second of one core), which picks its lane."""
+
+    run: Run
+    work: float
+
+    @property
+    def short(self) -> bool:
+        return self.work <= SHORT_WORK
 
 
 @contextmanager
@@ -117,14 +141,17 @@ def _shown(result: EquityResult | QueryResult) -> dict[str, Any]:
     return json_ready(data)  # type: ignore[no-any-return]
 
 
-def prepare_equity(body: Body, stop: threading.Event) -> Run:
-    """POST /api/equity: the fields of equity(), checked; the run."""
+def prepare_equity(body: Body, stop: threading.Event) -> Prepared:
+    """POST /api/equity: the fields of equity(), checked; the run (short
+    when its exact work, or its trials' work, is at most SHORT_WORK)."""
     players, board, dead, name = _spot(body)
     options = _run_options(body)
     body.done()
     rounds = equity_rounds(players, board, dead, game=name, stop=stop, **options)
     plan = rounds.plan
     total = None if plan.exact or plan.target_stderr is not None else plan.trials
+    patterned = rounds.question.patterned  # its work counts the trials already
+    work = rounds.work if plan.exact or patterned else plan.trials * TRIAL_WORK
 
     def run(progress: Progress) -> dict[str, Any]:
         last = None
@@ -134,10 +161,10 @@ def prepare_equity(body: Body, stop: threading.Event) -> Run:
         assert last is not None
         return _shown(last)
 
-    return run
+    return Prepared(run, work)
 
 
-def prepare_query(body: Body, stop: threading.Event) -> Run:
+def prepare_query(body: Body, stop: threading.Event) -> Prepared:
     """POST /api/query: a query text and the run options; the run."""
     text = body.text("text", limit=MAX_QUERY)
     options = _run_options(body)
@@ -158,10 +185,10 @@ def prepare_query(body: Body, stop: threading.Event) -> Run:
         interrupted = len(results) < count or bool(results and results[-1]["interrupted"])
         return {"results": results, "statements": count, "interrupted": interrupted}
 
-    return run
+    return Prepared(run, float("inf"))  # a query's work is not estimated: the long lane
 
 
-def prepare_boards(body: Body, stop: threading.Event) -> Run:
+def prepare_boards(body: Body, stop: threading.Event) -> Prepared:
     """POST /api/boards: the board report of a spot (omaha_eval.board_report);
     a cancelled report answers with the rows it holds (``interrupted``)."""
     players, board, dead, name = _spot(body)
@@ -180,7 +207,7 @@ def prepare_boards(body: Body, stop: threading.Event) -> Run:
             report = stopped.report
         return report.to_dict()
 
-    return run
+    return Prepared(run, float("inf"))  # a report of many rows: the long lane
 
 
 def check_spot(body: Body) -> dict[str, Any]:
@@ -260,8 +287,7 @@ def read_range(body: Body) -> dict[str, Any]:
     with field("text"):
         r = Range(text, hole_cards=k, game=the_game)
     order = order or listing.named_order(text, k, the_game)
-    picked = listing.positions(r, order, first=limit)
-    rows = slice(0, limit) if picked is None else picked
+    rows = _first_rows(r, order, limit)
     hands = format_hands(r.combos[rows])
     weights = r.weights[rows].tolist()
     return {
@@ -279,6 +305,31 @@ def read_range(body: Body) -> dict[str, Any]:
         "order": order,
         "hands": [{"hand": h, "weight": w} for h, w in zip(hands, weights, strict=True)],
     }
+
+
+def _first_rows(r: Range, order: str, first: int) -> slice | npt.NDArray[np.intp]:
+    """The positions of the range's first `first` hands in `order` (as
+    listing.positions gives them), ordered a chunk of RANGE_CHUNK hands at
+    a time, so that the memory of the answer is the range's own and a bound
+    (every 6-card hand: 20 M of them) rather than several times it.
+
+    The first hands overall are among the first of their chunk; the
+    candidates keep the range's row order, so ordering them again breaks
+    ties by row, as ordering all the hands does."""
+    if order == listing.CARDS:
+        return slice(0, first)
+    if len(r) <= RANGE_CHUNK:
+        picked = listing.positions(r, order, first=first)
+        assert picked is not None
+        return picked
+    found = []
+    for start in range(0, len(r), RANGE_CHUNK):
+        chunk = r.combos[start : start + RANGE_CHUNK]
+        found.append(start + np.sort(strength_order(chunk, r.game.name, order, first=first)))
+    candidates = np.concatenate(found)
+    best = strength_order(r.combos[candidates], r.game.name, order, first=first)
+    rows: npt.NDArray[np.intp] = candidates[best]
+    return rows
 
 
 def evaluate_hand(body: Body) -> dict[str, Any]:
