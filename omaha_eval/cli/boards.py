@@ -6,7 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import sys
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
@@ -132,6 +132,8 @@ def boards_command(
                 )  # fmt: skip
             except BoardReportInterrupted as stopped:
                 report, interrupted = stopped.report, True
+            except KeyboardInterrupt:  # while the players were read: no report yet
+                _stopped_before_the_report(as_json)
     shown = report.group(group_by) if group_by else report
     if sort_by:
         shown = shown.sorted(sort_by)
@@ -148,6 +150,16 @@ def boards_command(
             click.echo(f"note: pictures drawn to {plot_path}")
     if interrupted:
         sys.exit(EXIT_INTERRUPTED)
+
+
+def _stopped_before_the_report(as_json: bool) -> NoReturn:
+    """Ctrl-C before the report existed: one line, and with --json a
+    document saying so (stdout stays JSON)."""
+    message = "interrupted before the first row; no rows"
+    if as_json:
+        click.echo(json_text({"interrupted": True, "rows": [], "error": message}))
+    click.echo(f"omaha-eval: {message}", err=True)
+    sys.exit(EXIT_INTERRUPTED)
 
 
 def _full_table(report: BoardReport) -> str:
