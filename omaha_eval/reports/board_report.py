@@ -63,6 +63,8 @@ __all__ = [
 ROW_TRIALS = 20_000
 REPORT_TRIALS = 40_000_000
 ROW_MIN_TRIALS = 2_000
+# The fewest trials a row may be given: one trial has no standard error.
+ROW_LEAST_TRIALS = 2
 # With `target_stderr` alone, a row stops here even if the target is not met.
 ROW_TARGET_MAX_TRIALS = 1_000_000
 # Assignments of the ranges drawn to weigh the rows when two or more ranges
@@ -249,7 +251,8 @@ def board_report(
     """
     start = time.perf_counter()
     options = read_options(trials=trials, exact=exact, target_stderr=target_stderr, seed=seed,
-                           threads=threads, stop=stop, progress=progress)  # fmt: skip
+                           threads=threads, stop=stop, progress=progress,
+                           min_trials=ROW_LEAST_TRIALS)  # fmt: skip
     workers = options.threads
     kind, client = _read_executor(executor)
     question = read_question(players, board, dead, game="omaha8" if game is None else game,
