@@ -276,3 +276,95 @@ def test_a_server_listening_on_another_address_still_checks_the_host():
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+# ------------------------------------- issue 38 item 3: bounds from their owners
+
+
+def test_the_openapi_document_takes_its_bounds_from_their_owners(client):
+    from omaha_eval import listing
+    from omaha_eval.engine.plan import DEFAULT_TRIALS, MIN_TARGET
+    from omaha_eval.games import HOLE_SIZES, MAX_PLAYERS, PLAYERS
+    from omaha_eval.web.bodies import MAX_QUERY, MAX_TEXT
+
+    schemas = client.get("/api/openapi.json").json()["components"]["schemas"]
+    spot = schemas["EquityRequest"]["properties"]
+    assert (spot["players"]["minItems"], spot["players"]["maxItems"]) == (PLAYERS[0], MAX_PLAYERS)
+    assert spot["players"]["items"]["maxLength"] == spot["board"]["maxLength"] == MAX_TEXT
+    assert spot["trials"]["maximum"] == work.MAX_TRIALS
+    assert f"{DEFAULT_TRIALS:,}" in spot["trials"]["description"]
+    assert spot["seed"]["maximum"] == work.SEED_LIMIT - 1
+    assert spot["target_stderr"]["minimum"] == MIN_TARGET
+    assert schemas["QueryRequest"]["properties"]["text"]["maxLength"] == MAX_QUERY
+    ranged = schemas["RangeRequest"]["properties"]
+    assert ranged["hole_cards"]["enum"] == [*HOLE_SIZES, None]
+    assert ranged["order"]["enum"] == [*listing.ORDERS, None]
+    assert (ranged["limit"]["maximum"], ranged["limit"]["default"]) == (
+        work.RANGE_HANDS,
+        work.RANGE_LIMIT,
+    )
+
+
+def test_the_pages_forms_take_their_bounds_from_their_owners(client):
+    from omaha_eval.engine.plan import DEFAULT_TRIALS
+    from omaha_eval.games import HOLE_SIZES, MAX_PLAYERS, PLAYERS
+    from omaha_eval.web.bodies import MAX_QUERY, MAX_TEXT
+
+    equity = client.get("/equity").text
+    assert f'data-min="{PLAYERS[0]}" data-max="{MAX_PLAYERS}"' in equity
+    assert f'maxlength="{MAX_TEXT}"' in equity and f'placeholder="{DEFAULT_TRIALS}"' in equity
+    assert f'maxlength="{MAX_QUERY}"' in client.get("/query").text
+    ranged = client.get("/range").text
+    assert "".join(f"<option>{k}</option>" for k in HOLE_SIZES) in ranged
+    assert f'value="{work.RANGE_LIMIT}"' in ranged
+    for page in ("equity", "boards", "query", "range", "hand"):
+        assert "$" not in client.get(f"/{page}").text.replace("AA:$ds", "")  # all filled in
+    spot_js = client.get("/static/spot.js").text
+    assert "dataset.max" in spot_js and not re.search(r"MAX\s*=\s*\d", spot_js)
+
+
+def _status(response: Any) -> int:
+    return int(response.status_code)
+
+
+def test_each_bound_is_answered_and_one_past_it_refused(client):
+    from omaha_eval.games import MAX_PLAYERS
+    from omaha_eval.web.bodies import MAX_BODY, MAX_TEXT
+
+    # players: MAX_PLAYERS read, one more refused (check reads each, cheaply)
+    hands = ["*"] * MAX_PLAYERS
+    assert _status(client.post("/api/check", json={"players": hands})) == 200
+    data = _error(client.post("/api/check", json={"players": [*hands, "*"]}))
+    assert data["field"] == "players"
+    # text sizes: MAX_TEXT characters read, one more refused
+    blank = " " * MAX_TEXT
+    assert _status(client.post("/api/check", json={"players": ["*", "*"], "dead": blank})) == 200
+    data = _error(client.post("/api/check", json={"players": ["*", "*"], "dead": blank + " "}))
+    assert data["field"] == "dead" and "over the limit" in data["error"]
+    # the range's hands listed: 1 to RANGE_HANDS
+    for limit, status in [(work.RANGE_HANDS, 200), (work.RANGE_HANDS + 1, 422), (0, 422)]:
+        response = client.post("/api/range", json={"text": "AA", "limit": limit})
+        assert _status(response) == status, response.text
+    # hole cards: the sizes of the games, none past them
+    sizes = sorted(oe.games.HOLE_SIZES)
+    for k, status in [(sizes[0], 200), (sizes[-1], 200), (sizes[0] - 1, 422), (sizes[-1] + 1, 422)]:
+        assert _status(client.post("/api/range", json={"text": "AA", "hole_cards": k})) == status
+    # seed: 0 to SEED_LIMIT - 1
+    for seed, status in [(work.SEED_LIMIT - 1, 200), (work.SEED_LIMIT, 422), (-1, 422)]:
+        response = client.post(
+            "/api/equity", json={**SPOT, "exact": False, "trials": 1_000, "seed": seed}
+        )
+        assert _status(response) == status, response.text
+    # trials: 1 to MAX_TRIALS (the bound itself starts a job, cancelled at once)
+    for trials, status in [(work.MAX_TRIALS, 202), (work.MAX_TRIALS + 1, 422), (0, 422)]:
+        response = client.post("/api/jobs/equity", json={**SPOT, "exact": False, "trials": trials})
+        assert _status(response) == status, response.text
+        if status == 202:
+            client.delete(response.json()["url"])
+    # the body: MAX_BODY bytes read, one more refused
+    padded = json.dumps({"players": ["*", "*"]})
+    body = padded[:-1] + " " * (MAX_BODY - len(padded)) + "}"
+    assert len(body.encode()) == MAX_BODY
+    headers = {"content-type": "application/json"}
+    assert _status(client.post("/api/check", content=body, headers=headers)) == 200
+    _error(client.post("/api/check", content=body + " ", headers=headers), 413)

@@ -251,8 +251,7 @@ def board_report(
     """
     start = time.perf_counter()
     options = read_options(trials=trials, exact=exact, target_stderr=target_stderr, seed=seed,
-                           threads=threads, stop=stop, progress=progress,
-                           min_trials=ROW_LEAST_TRIALS)  # fmt: skip
+                           threads=threads, stop=stop, progress=progress)  # fmt: skip
     workers = options.threads
     kind, client = _read_executor(executor)
     question = read_question(players, board, dead, game="omaha8" if game is None else game,
@@ -295,6 +294,13 @@ def board_report(
         _heard(options.stop)
     except KeyboardInterrupt:
         raise BoardReportInterrupted(_no_rows(question, options, rows, start)) from None
+    if not plan.exact and plan.trials < ROW_LEAST_TRIALS:
+        raise OmahaEvalError(
+            f"expected a whole number >= {ROW_LEAST_TRIALS} for a sampled report, got "
+            f"{plan.trials} (one trial a row has no standard error)",
+            param="trials",
+            value=trials,
+        )
     if not plan.exact:  # every row samples its trials
         check_sampling_work(plan, TRIAL_WORK, options.trials is not None,
                             f" for each of the {len(todo):,} rows", runs=len(todo))  # fmt: skip

@@ -25,7 +25,7 @@ from omaha_eval import listing
 from omaha_eval._checks import card_set
 from omaha_eval.cards import CARD_TEXT, format_hands, parse_cards
 from omaha_eval.engine.boards import read_cards
-from omaha_eval.engine.plan import TRIAL_WORK, WORK_PER_SECOND, read_options
+from omaha_eval.engine.plan import DEFAULT_TRIALS, TRIAL_WORK, WORK_PER_SECOND, read_options
 from omaha_eval.engine.players import hole_size, read_player
 from omaha_eval.engine.question import BOARD_SIZES, read_question
 from omaha_eval.engine.report import equity_cells
@@ -47,7 +47,11 @@ from omaha_eval.web.bodies import MAX_QUERY, ApiError, Body, error_dict
 from omaha_eval.web.jobs import Progress
 
 __all__ = [
+    "DEFAULT_TRIALS",
     "MAX_TRIALS",
+    "RANGE_HANDS",
+    "RANGE_LIMIT",
+    "SEED_LIMIT",
     "SHORT_WORK",
     "Prepared",
     "Run",
@@ -66,6 +70,7 @@ __all__ = [
 MAX_TRIALS = 100_000_000
 SEED_LIMIT = 2**63  # seeds a JSON number holds exactly enough for a link
 RANGE_HANDS = 1_000  # hands a range answer lists at most
+RANGE_LIMIT = 50  # hands a range answer lists unless told
 RANGE_CHUNK = 1 << 20  # hands of a range ordered at a time (the memory of a range answer)
 # A run estimated at this much work or less is short (about two seconds of
 # one core, engine/plan.py's units): it runs in the short lane (jobs.py).
@@ -275,7 +280,7 @@ def read_range(body: Body) -> dict[str, Any]:
     k = body.whole("hole_cards", min(HOLE_SIZES), max(HOLE_SIZES)) or 4
     name = body.text("game") or "omaha8"
     order = body.text("order") or None
-    limit = body.whole("limit", 1, RANGE_HANDS) or 50
+    limit = body.whole("limit", 1, RANGE_HANDS) or RANGE_LIMIT
     body.done()
     if order is not None and order not in listing.ORDERS:
         raise ApiError(f"order: expected one of {', '.join(listing.ORDERS)}, got {order!r}",

@@ -1,4 +1,5 @@
-// The spot form of the Equity and Boards pages: 2 to 10 players, each read
+// The spot form of the Equity and Boards pages: the players (as many as the
+// page's #players says, data-min to data-max, from the server's games), each read
 // as it is typed ("range, 1,854 combos"), the board and dead cards, and a
 // card picker that greys out every card the texts name.  The server reads
 // everything (POST /api/check): no card rule is written here.
@@ -9,10 +10,9 @@ const Spot = (() => {
   const SUIT_NAMES = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
   const SUIT_SYMBOLS = { s: "♠", h: "♥", d: "♦", c: "♣" };
   const RANK_NAMES = { A: "Ace", K: "King", Q: "Queen", J: "Jack", T: "Ten" };
-  const MIN = 2, MAX = 10;
-
   function setup(form, onChange) {
     const box = form.querySelector("#players");
+    const MIN = Number(box.dataset.min), MAX = Number(box.dataset.max);
     const picker = form.querySelector("#picker");
 
     function rows() { return [...box.querySelectorAll(".player")]; }
