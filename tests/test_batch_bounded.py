@@ -24,7 +24,7 @@ import json, resource, sys
 from omaha_eval.batch import run_file
 
 def address_space():
-    for line in open("/proc/self/status"):
+    for line in open("/proc/self/status", encoding="utf-8"):
         if line.startswith("VmSize"):
             return int(line.split()[1]) * 1024
 
@@ -71,7 +71,9 @@ def test_a_huge_field_is_its_row_s_error_within_a_small_address_space(tmp_path, 
 
 def test_an_output_that_is_not_a_batch_result_is_refused_from_its_first_line(tmp_path):
     source = tmp_path / "in.jsonl"
-    source.write_text('{"id": "a", "players": ["AsAh2c3d", "KcKd4c5d"], "board": "Jd4d8c"}\n')
+    source.write_text(
+        '{"id": "a", "players": ["AsAh2c3d", "KcKd4c5d"], "board": "Jd4d8c"}\n', encoding="utf-8"
+    )
     out = tmp_path / "out.csv"
     with out.open("w", encoding="utf-8") as f:
         f.write("not,a,batch,header\n")

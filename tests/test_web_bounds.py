@@ -110,7 +110,7 @@ from starlette.testclient import TestClient
 from omaha_eval.web import create_app
 
 def address_space():
-    for line in open("/proc/self/status"):
+    for line in open("/proc/self/status", encoding="utf-8"):
         if line.startswith("VmSize"):
             return int(line.split()[1]) * 1024
 
