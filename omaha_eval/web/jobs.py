@@ -11,11 +11,11 @@ once, range, check and eval, which hold a slot while they compute).  A
 request is read and prepared in a short slot, then moves to the lane its
 estimated work calls for.  One more than a lane holds is refused with a
 message rather than queued (a queue would hold the client's connection for
-an unknown time, and a local page can simply try again).  A job nobody watches (no
-event stream open, no poll for `idle` seconds) is cancelled, and so is one
-that runs longer than its lane allows (`max_seconds`, `short_seconds`: an
-estimate that was wrong cannot keep a short slot).  Finished jobs are kept a while for a
-last poll, then forgotten.
+an unknown time, and a local page can simply try again).  A job nobody
+watches (no event stream open, no poll for `idle` seconds) is cancelled,
+and so is one that runs longer than its lane allows (`max_seconds`,
+`short_seconds`: an estimate that was wrong cannot keep a short slot).
+Finished jobs are kept a while for a last poll, then forgotten.
 """
 
 from __future__ import annotations
