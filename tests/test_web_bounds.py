@@ -368,3 +368,21 @@ def test_each_bound_is_answered_and_one_past_it_refused(client):
     headers = {"content-type": "application/json"}
     assert _status(client.post("/api/check", content=body, headers=headers)) == 200
     _error(client.post("/api/check", content=body + " ", headers=headers), 413)
+
+
+# ------------------------------------------- item 8: a card named twice, as typed
+
+
+def test_check_names_a_card_in_two_inputs_where_it_is_typed(client):
+    data = client.post("/api/check", json={**SPOT, "players": ["AsAh2c3d", "AsKd4c5d"]}).json()
+    assert data["players"][1] == {
+        "error": "player 2: As is also in player 1's hand",
+        "field": "players[1]",
+    }
+    assert "error" not in data["players"][0]
+    data = client.post("/api/check", json={**SPOT, "dead": "2c"}).json()
+    assert data["dead"]["error"] == "dead: 2c is also in player 1's hand"
+    data = client.post("/api/check", json={"players": ["AsAh2c3d", "*"], "board": "AsKd"}).json()
+    assert data["board"]["error"] == "board: As is also in player 1's hand"
+    refused = _error(client.post("/api/equity", json={**SPOT, "players": ["AsAh2c3d", "AsKd4c5d"]}))
+    assert "As" in refused["error"]  # the run refuses what the check names

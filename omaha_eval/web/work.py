@@ -31,7 +31,7 @@ from omaha_eval.engine.question import BOARD_SIZES, read_question
 from omaha_eval.engine.report import equity_cells
 from omaha_eval.engine.results import EquityResult
 from omaha_eval.equity import equity_rounds
-from omaha_eval.errors import OmahaEvalError, for_people
+from omaha_eval.errors import OmahaEvalError, field_for_people, for_people
 from omaha_eval.evaluator import evaluate
 from omaha_eval.games import HOLE_SIZES, MAX_PLAYERS, game
 from omaha_eval.pages import page_source
@@ -226,6 +226,7 @@ def check_spot(body: Body) -> dict[str, Any]:
     body.done()
     out: dict[str, Any] = {"players": [], "used": []}
     used: set[int] = set()
+    named: list[tuple[str, str, list[int]]] = []  # the known cards of each input, in order
     try:
         the_game = game(name)
     except OmahaEvalError as exc:
@@ -248,6 +249,7 @@ def check_spot(body: Body) -> dict[str, Any]:
             reading = f"range, {n:,} combo{'' if n == 1 else 's'}"
         if player.kind == "hand":
             used.update(int(c) for c in player.combos[0])
+            named.append((f"players[{i}]", f"player {i + 1}'s hand", player.combos[0].tolist()))
         note = for_people(player.note) if player.note else None
         out["players"].append({"kind": player.kind, "combos": n, "reading": reading, "note": note})
     for which, text, sizes in (("board", board, BOARD_SIZES), ("dead", dead, None)):
@@ -261,9 +263,29 @@ def check_spot(body: Body) -> dict[str, Any]:
         shown = {"pattern": ids is None}
         if ids is not None:
             used.update(int(c) for c in cards.tolist())  # type: ignore[union-attr]
+            named.append((which, f"the {which}", cards.tolist()))  # type: ignore[union-attr]
         out[which] = shown
+    _mark_twice(out, named)
     out["used"] = [CARD_TEXT[c] for c in sorted(used)]
     return out
+
+
+def _mark_twice(out: dict[str, Any], named: list[tuple[str, str, list[int]]]) -> None:
+    """A hand, board or dead-card text fine on its own but naming a card an
+    earlier one names (`named`: field, who, cards, in order) is refused
+    where it is typed, as the run refuses it: the page shows it there."""
+    first: dict[int, str] = {}
+    for name, who, cards in named:
+        clash = next((c for c in cards if c in first), None)
+        if clash is None:
+            first.update((c, who) for c in cards)
+            continue
+        message = f"{field_for_people(name)}: {CARD_TEXT[clash]} is also in {first[clash]}"
+        entry = {"error": message, "field": name}
+        if name.startswith("players["):
+            out["players"][int(name[8:-1])] = entry
+        else:
+            out[name] = entry
 
 
 def _error(exc: OmahaEvalError, name: str) -> dict[str, Any]:
