@@ -35,7 +35,10 @@ class OmahaEvalError(ValueError):
     detail: str
 
     def __init__(self, detail: str = "", *, param: str | None = None, value: object = None):
-        # the message is "param: detail", so that text and attributes agree
+        # the message is "param: detail", so that text and attributes agree; a
+        # detail that already starts with its param says it once, not twice
+        if param and detail.startswith(f"{param}: "):
+            detail = detail[len(param) + 2 :]
         super().__init__(f"{param}: {detail}" if param else detail)
         self.param = param
         self.value = value

@@ -251,8 +251,9 @@ def test_a_job_reports_progress_and_cancel_stops_the_engine(client):
 def test_the_jobs_beyond_the_limit_are_refused_with_a_message():
     with TestClient(create_app(max_jobs=1), base_url=BASE) as c:
         first = c.post("/api/jobs/equity", json=LONG).json()
-        busy = _error(c.post("/api/equity", json=SPOT), 429)
+        busy = _error(c.post("/api/jobs/equity", json=LONG), 429)
         assert "busy" in busy["error"] and busy["field"] is None
+        assert c.post("/api/equity", json=SPOT).status_code == 200  # short: its own lane
         _error(c.post("/api/jobs/query", json={"text": "select count(winsHi(a)) from a='*', "
                                                         "b='*'"}), 429)  # fmt: skip
         c.delete(first["url"])

@@ -9,7 +9,11 @@ Nothing is lost: an output file is read and recognised as this program's
 before anything in it changes; it is locked while a run writes it; every
 record is one line (what JSON Lines or CSV cannot carry on one line, or in
 UTF-8, is escaped) and is flushed when written; files are read back on
-``"\\n"`` only, with no limit on a field's size.  A record's ``status`` says
+``"\\n"`` only.  Input files are read a line at a time: a line over
+MAX_LINE bytes (a spot's fields, far more than any hand, range or board
+needs) is that row's error, its text never held whole nor copied into the
+output; an output file is recognised from its first line before the rest
+is read.  A record's ``status`` says
 whether its spot is done: "ok" and "error" (bad input, which a new run would
 refuse again) are; "failed" (an internal error, e.g. out of memory) and
 "interrupted" are not, and a resumed run replaces them.  A line of an output
@@ -46,11 +50,23 @@ from omaha_eval.records import (
     read_json,
 )
 
-__all__ = ["AGAIN", "DONE", "FORMATS", "Output", "read_spots", "read_text", "regular_file"]
+__all__ = [
+    "AGAIN",
+    "DONE",
+    "FORMATS",
+    "MAX_LINE",
+    "Output",
+    "read_spots",
+    "read_text",
+    "regular_file",
+]
 
 FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl"}
 DONE = ("ok", "error")  # statuses a resumed run keeps
 AGAIN = ("failed", "interrupted")  # statuses a resumed run replaces (it runs the spot again)
+# Bytes of one line of an input file (a spot) at most, and of an output's
+# first line read to recognise it: a range text is a few hundred characters
+MAX_LINE = 1 << 20
 
 
 def file_format(path: Path, name: str) -> str:
@@ -63,11 +79,11 @@ def file_format(path: Path, name: str) -> str:
 
 
 @contextlib.contextmanager
-def _no_field_limit() -> Iterator[None]:
+def _no_field_limit(limit: int = 2**31 - 1) -> Iterator[None]:
     """csv's default 128 KiB cell limit lifted while a file is read (a cell
-    as large as the input allows must read back)."""
+    as large as the input allows must read back), to `limit`."""
     before = csv.field_size_limit()
-    csv.field_size_limit(min(sys.maxsize, 2**31 - 1))  # a C long on every platform
+    csv.field_size_limit(min(sys.maxsize, limit))  # a C long on every platform
     try:
         yield
     finally:
@@ -97,20 +113,79 @@ def regular_file(path: Path, name: str) -> None:
         raise OmahaEvalError(f"{str(path)!r} is not a regular file", param=name)
 
 
+def _bounded_lines(file: IO[bytes], limit: int = MAX_LINE) -> Iterator[tuple[int, bytes | None]]:
+    """(number, line) of each line of a file ("\\n" only), read a line at a
+    time; a line over `limit` bytes is (number, None), its bytes skipped,
+    never held whole."""
+    number = 0
+    while True:
+        line = file.readline(limit + 1)
+        if not line:
+            return
+        number += 1
+        if len(line) > limit and not line.endswith(b"\n"):
+            while True:
+                more = file.readline(1 << 16)
+                if not more or more.endswith(b"\n"):
+                    break
+            yield number, None
+        else:
+            yield number, line
+
+
+def _too_long(number: int) -> OmahaEvalError:
+    return OmahaEvalError(
+        f"line {number}: over the limit of {MAX_LINE:,} bytes for one line (a spot's "
+        "fields need far less); the line was skipped"
+    )
+
+
+def _decoded(path: Path, number: int, line: bytes, offset: int) -> str:
+    """A line of the input as text (the file's byte order mark dropped)."""
+    try:
+        return line.decode("utf-8-sig" if number == 1 else "utf-8")
+    except UnicodeDecodeError as exc:
+        raise OmahaEvalError(
+            f"{str(path)!r} is not UTF-8 text ({exc.reason} at byte {offset + exc.start})",
+            param="INPUT",
+        ) from None
+
+
+def _input_lines(path: Path) -> Iterator[tuple[int, str | None]]:
+    """(number, text) of each line of an input file, a line at a time
+    (None: the line is over MAX_LINE)."""
+    regular_file(path, "INPUT")
+    try:
+        file = path.open("rb")
+    except OSError as exc:
+        raise OmahaEvalError(f"cannot read {str(path)!r}: {exc.strerror}", param="INPUT") from None
+    with file:
+        offset = 0
+        for number, line in _bounded_lines(file):
+            if line is None:
+                yield number, None
+                continue
+            yield number, _decoded(path, number, line, offset)
+            offset += len(line)
+
+
 def read_spots(path: str | os.PathLike[str]) -> list[Any]:
     """The rows of a CSV or JSON Lines file of spots (format by extension).
 
-    Returns one dict per spot; a line that cannot be parsed comes back as an
-    OmahaEvalError in its place, so it becomes that row's error entry.  A
-    CSV quote that could swallow the rows after it (never closed, or closed
-    lines later across what look like rows) refuses the whole file."""
+    Returns one dict per spot; a line that cannot be parsed, or is over
+    MAX_LINE bytes, comes back as an OmahaEvalError in its place, so it
+    becomes that row's error entry.  A CSV quote that could swallow the rows
+    after it (never closed, or closed lines later across what look like
+    rows) refuses the whole file.  The file is read a line at a time."""
     path = Path(path)
     fmt = file_format(path, "INPUT")
-    text = read_text(path, "INPUT")
     if fmt == "csv":
-        return _csv_spots(text)
+        return _csv_spots(_input_lines(path))
     rows: list[Any] = []
-    for number, line in enumerate(text.split("\n"), start=1):  # "\n" only: JSON may hold U+2028
+    for number, line in _input_lines(path):  # "\n" only: JSON may hold U+2028
+        if line is None:
+            rows.append(_too_long(number))
+            continue
         if not line.strip():
             continue
         try:
@@ -121,12 +196,23 @@ def read_spots(path: str | os.PathLike[str]) -> list[Any]:
 
 
 class _Lines:
-    """The lines of a text for csv.reader, knowing when the last was read
-    (a reader that fails there ran out of text inside a quote)."""
+    """The lines of a file for csv.reader (split as a text file with
+    newline="" splits them), knowing when the last was read (a reader that
+    fails there ran out of text inside a quote); a line over MAX_LINE is
+    read as a blank one and its error kept in `skipped`."""
 
-    def __init__(self, text: str) -> None:
-        self._lines = iter(io.StringIO(text, newline=""))
+    def __init__(self, lines: Iterator[tuple[int, str | None]]) -> None:
+        self._lines = self._split(lines)
         self.ended = False
+        self.skipped: list[OmahaEvalError] = []
+
+    def _split(self, lines: Iterator[tuple[int, str | None]]) -> Iterator[str]:
+        for number, line in lines:
+            if line is None:
+                self.skipped.append(_too_long(number))
+                yield "\n"
+            else:
+                yield from io.StringIO(line, newline="")
 
     def __iter__(self) -> _Lines:
         return self
@@ -150,18 +236,31 @@ def _holds_rows(cell: str, columns: int) -> bool:
     return any(columns == 1 or "," in line for line in inner)
 
 
-def _csv_spots(text: str) -> list[Any]:
+def _csv_spots(text: Iterator[tuple[int, str | None]]) -> list[Any]:
     """read_spots for CSV: the header, then a dict of the given cells per
     row (blank rows skipped); a row the reader refuses is an error entry."""
     lines = _Lines(text)
     reader = csv.reader(lines, strict=True)  # strict: a quote open at the end is an error
     header: list[str] | None = None
     rows: list[Any] = []
-    with _no_field_limit():
+
+    def next_row() -> list[str]:
+        try:
+            return next(reader)
+        finally:  # the lines over the limit read meanwhile: their errors, in order
+            if lines.skipped and header is None:
+                raise OmahaEvalError(
+                    f"the header is over the limit of {MAX_LINE:,} bytes for one line",
+                    param="INPUT",
+                )
+            rows.extend(lines.skipped)
+            lines.skipped.clear()
+
+    with _no_field_limit(MAX_LINE):  # a cell over lines: bounded as a line is
         while True:
             first = reader.line_num + 1
             try:
-                cells = next(reader)
+                cells = next_row()
             except StopIteration:
                 return rows
             except csv.Error as exc:
@@ -270,6 +369,8 @@ class Output:
     def _resume(self) -> None:
         assert self.file is not None
         self.file.seek(0)
+        self._recognise(self.file.readline(MAX_LINE + 1))
+        self.file.seek(0)
         data = self.file.read()
         try:
             text = data.decode("utf-8")
@@ -282,6 +383,25 @@ class Output:
         keep = self._read_csv(complete) if self.format == "csv" else self._read_jsonl(complete)
         if keep != text:
             self._rewrite(keep)
+
+    def _recognise(self, first: bytes) -> None:
+        """Refuse a file that is not a batch result from its first line,
+        before the rest is read (a large file of something else costs a
+        line, not the file)."""
+        if len(first) > MAX_LINE:
+            raise self._refuse(1, f"its first line is over {MAX_LINE:,} bytes")
+        if not first.endswith(b"\n"):
+            return  # the only line, perhaps cut mid-write: read with the rest
+        try:
+            line = first.decode("utf-8")
+        except UnicodeDecodeError:
+            return  # refused with the rest, as not UTF-8
+        if self.format == "csv":
+            columns = self.columns
+            self._read_csv(line)
+            self.columns = columns  # set again when the whole file is read
+        elif line.strip():
+            self._read_jsonl(line)
 
     def _refuse(self, number: int, why: str) -> OmahaEvalError:
         return OmahaEvalError(

@@ -205,11 +205,20 @@ def check_spot(raw: Any, row: int, batch_seed: int) -> Spot:
     )  # fmt: skip
 
 
+# Characters of a bad spot's field its error entry holds at most (a longer
+# text is cut, saying how long it was: a 400 MB field is not copied out).
+ERROR_FIELD = 1_000
+
+
 def _shown(value: Any) -> str:
-    """A field of a bad spot as its error entry holds it: text as given,
-    anything else as quote() shows it (which never fails: a list nested
-    too deep, an integer too long to write out)."""
-    return one_line(value if isinstance(value, str) else quote(value, limit=200))
+    """A field of a bad spot as its error entry holds it: text as given (cut
+    to ERROR_FIELD characters), anything else as quote() shows it (which
+    never fails: a list nested too deep, an integer too long to write out)."""
+    if not isinstance(value, str):
+        return one_line(quote(value, limit=200))
+    if len(value) > ERROR_FIELD:
+        value = f"{value[:ERROR_FIELD]}... ({len(value):,} characters)"
+    return one_line(value)
 
 
 def error_record(spot_id: str, raw: Any, message: str, status: str = "error") -> dict[str, Any]:
@@ -219,7 +228,7 @@ def error_record(spot_id: str, raw: Any, message: str, status: str = "error") ->
     raw = raw if isinstance(raw, Mapping) else {}
     players = raw.get("players")
     if isinstance(players, str):
-        players = [p.strip() for p in players.split(PLAYER_SEPARATOR)]
+        players = [_shown(p.strip()) for p in players.split(PLAYER_SEPARATOR)]
     elif isinstance(players, (list, tuple)):
         players = [_shown(p) for p in players]
     else:

@@ -4,7 +4,7 @@ Ctrl-C keeping the rows done, and its table, JSON, CSV or picture."""
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
@@ -24,6 +24,7 @@ from omaha_eval.cli.rows import ROW_FLAGS, chosen_rows, row_options
 from omaha_eval.engine.report import aligned
 from omaha_eval.games import Game
 from omaha_eval.plots import check_plot_target, save_figure
+from omaha_eval.records import json_text
 from omaha_eval.reports import board_report
 from omaha_eval.reports.board_report import REPORT_TRIALS, ROW_MIN_TRIALS, ROW_TRIALS
 from omaha_eval.reports.columns import (
@@ -145,6 +146,8 @@ def boards_command(
                 )  # fmt: skip
             except BoardReportInterrupted as stopped:
                 report, interrupted = stopped.report, True
+            except KeyboardInterrupt:  # while the players were read: no report yet
+                _stopped_before_the_report(as_json)
     shown = report.group(group_by) if group_by else report
     table = board_columns(shown)
     rows = chosen_rows(with_player_aliases(table), where_text, sort_text, top, BOARD_FLAGS)
@@ -168,6 +171,16 @@ def _full_table(report: BoardReport, rows: Any) -> str:
     """The chosen rows, in that order, under the report's heading."""
     header, cells = rows_grid(report, [int(r) for r in rows])
     return "\n".join([*heading(report), "", *aligned(header, cells)])
+def _stopped_before_the_report(as_json: bool) -> NoReturn:
+    """Ctrl-C before the report existed: one line, and with --json a
+    document saying so (stdout stays JSON)."""
+    message = "interrupted before the first row; no rows"
+    if as_json:
+        click.echo(json_text({"interrupted": True, "rows": [], "error": message}))
+    click.echo(f"omaha-eval: {message}", err=True)
+    sys.exit(EXIT_INTERRUPTED)
+
+
 
 
 def _json(report: BoardReport, table: dict[str, Any]) -> str:

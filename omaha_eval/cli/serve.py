@@ -22,7 +22,15 @@ INSTALL = 'pip install ".[web]"'  # from the source tree: the package is not pub
     "--host",
     default="127.0.0.1",
     show_default=True,
-    help="The address to listen on (another than this machine's exposes the page).",
+    help="The address to listen on (another than this machine's lets other machines connect).",
+)
+@click.option(
+    "--allow-host",
+    "allow_hosts",
+    multiple=True,
+    metavar="NAME",
+    help="Also answer requests naming NAME in their Host header (this machine's names and "
+    "the --host address are always answered; no other is, whatever the address).",
 )
 @click.option(
     "--port",
@@ -41,14 +49,29 @@ INSTALL = 'pip install ".[web]"'  # from the source tree: the package is not pub
     help="Long runs (equity, queries, board reports) at once; more are refused.",
 )
 @click.option(
+    "--short-jobs",
+    type=click.IntRange(1, 64),
+    default=None,
+    help="Short answers (a quick equity, range, check, eval) at once, in a lane of their own "
+    "so that long runs never hold them up; more are refused (default: the server's, said at "
+    "start).",
+)
+@click.option(
     "--cors",
     "cors_origins",
     multiple=True,
     metavar="ORIGIN",
     help="Let the pages of ORIGIN (scheme://host[:port]) call the API (off by default).",
 )
-def serve_command(host: str, port: int, open_browser: bool, max_jobs: int,
-                  cors_origins: tuple[str, ...]) -> None:  # fmt: skip
+def serve_command(
+    host: str,
+    allow_hosts: tuple[str, ...],
+    port: int,
+    open_browser: bool,
+    max_jobs: int,
+    short_jobs: int | None,
+    cors_origins: tuple[str, ...],
+) -> None:
     """Serve the calculator's pages and JSON API on this machine.
 
     The pages (equity, queries, board reports, ranges, hands) and the API
@@ -60,12 +83,13 @@ def serve_command(host: str, port: int, open_browser: bool, max_jobs: int,
     Examples:
       omaha-eval serve
       omaha-eval serve --port 9000 --open
+      omaha-eval serve --host 0.0.0.0 --allow-host mybox.lan
     """
     try:
         import uvicorn
 
         from omaha_eval.web import create_app
-        from omaha_eval.web.app import LOCAL_HOSTS
+        from omaha_eval.web.app import LOCAL_HOSTS, host_names
     except ImportError as exc:
         fail(f"serve: the web extra is not installed ({exc.name} is missing); from the source "
              f"tree: {INSTALL}", {})  # fmt: skip
@@ -73,16 +97,33 @@ def serve_command(host: str, port: int, open_browser: bool, max_jobs: int,
     url_host = f"[{host}]" if ":" in host else host
     url = f"http://{url_host}:{sock.getsockname()[1]}/"
     local = host in LOCAL_HOSTS
-    hosts = [*LOCAL_HOSTS] if local else ["*"]
-    app = create_app(max_jobs=max_jobs, hosts=hosts, cors_origins=cors_origins)
-    click.echo(f"omaha-eval: serving {url} (Ctrl-C stops it)", err=True)
+    hosts = host_names(host, allow_hosts)
+    lanes = {"max_jobs": max_jobs}
+    if short_jobs is not None:
+        lanes["short_jobs"] = short_jobs
+    app = create_app(**lanes, hosts=hosts, cors_origins=cors_origins)
+    limits = app.state.jobs.limits
+    click.echo(
+        f"omaha-eval: serving {url} ({limits['long']} long runs and {limits['short']} short "
+        "answers at once; Ctrl-C stops it)",
+        err=True,
+    )
     if not local:
-        click.echo(f"omaha-eval: note: listening on {host}: other machines can reach the page",
-                   err=True)  # fmt: skip
+        click.echo(_exposed(host, hosts), err=True)
     if open_browser:
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
     config = uvicorn.Config(app, log_level="warning", lifespan="on")
     uvicorn.Server(config).run(sockets=[sock])
+
+
+def _exposed(host: str, hosts: list[str]) -> str:
+    """What listening on an address other than this machine's means."""
+    return (
+        f"omaha-eval: note: listening on {host}: other machines that can reach this address "
+        "can connect, and the server has no login: whoever can send it a request can run work "
+        f"on this machine. It answers only requests naming {', '.join(hosts)} as their Host "
+        "(add a name with --allow-host); a page of another site cannot use it."
+    )
 
 
 def _bound(host: str, port: int) -> socket.socket:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Sequence
+from itertools import combinations
 from typing import Any, Protocol
 
 import numpy as np
@@ -64,6 +65,8 @@ __all__ = [
 ROW_TRIALS = 20_000
 REPORT_TRIALS = 40_000_000
 ROW_MIN_TRIALS = 2_000
+# The fewest trials a row may be given: one trial has no standard error.
+ROW_LEAST_TRIALS = 2
 # With `target_stderr` alone, a row stops here even if the target is not met.
 ROW_TARGET_MAX_TRIALS = 1_000_000
 # Assignments of the ranges drawn to weigh the rows when two or more ranges
@@ -88,18 +91,51 @@ class DaskClient(Protocol):
     def submit(self, *args: Any, **kwargs: Any) -> Any: ...
 
 
-def _one_range_weights(spot: Spot, reps: npt.NDArray[np.uint8]) -> npt.NDArray[np.float64]:
+def _missing(
+    combos: npt.NDArray[np.uint8],
+    weights: npt.NDArray[np.float64] | None,
+    reps: npt.NDArray[np.uint8],
+    stop: Any,
+) -> npt.NDArray[np.float64]:
+    """For each row of `reps` (its new cards), the weight of the hands of
+    `combos` that hold none of them (`weights` None: their count, exact).
+
+    By inclusion and exclusion over the row's cards: the hands holding
+    every card of each subset T of them, counted once for all rows by a
+    table over card tuples (52 ** |T| entries), so the cost is the hands
+    times C(k, |T|), not the hands times the rows (a 6-card hand against
+    5% on every flop: about 17 s, then a fraction of a second).  `stop`
+    is heard between tables (KeyboardInterrupt)."""
+    hands = np.sort(combos, axis=1).astype(np.int64)
+    cards = np.sort(reps, axis=1).astype(np.int64)
+    total = float(len(hands)) if weights is None else float(weights.sum())
+    out = np.full(len(cards), total)
+    for size in range(1, cards.shape[1] + 1):
+        table = np.zeros(52**size)
+        for cols in combinations(range(hands.shape[1]), size):
+            if _stoppable(stop):
+                raise KeyboardInterrupt
+            key = hands[:, cols[0]]
+            for col in cols[1:]:
+                key = key * 52 + hands[:, col]
+            table += np.bincount(key, weights=weights, minlength=52**size)
+        for cols in combinations(range(cards.shape[1]), size):
+            key = cards[:, cols[0]]
+            for col in cols[1:]:
+                key = key * 52 + cards[:, col]
+            out += (-1) ** size * table[key]
+    return out
+
+
+def _one_range_weights(
+    spot: Spot, reps: npt.NDArray[np.uint8], stop: Any = None
+) -> npt.NDArray[np.float64]:
     """Each row's deal weight with at most one range: the weight of its hands
     that miss the row's new cards (random hands weigh the same on every row)."""
     seats = [s for s in spot.seats if s.kind == "range"]
     if not seats:
         return np.ones(len(reps))
-    masks = _checks.row_masks(seats[0].combos)
-    weights = seats[0].weights
-    out = np.empty(len(reps))
-    for r, mask in enumerate(_checks.row_masks(reps).tolist()):
-        out[r] = float(weights[(masks & np.uint64(mask)) == 0].sum())
-    return out
+    return np.maximum(_missing(seats[0].combos, seats[0].weights, reps, stop), 0.0)
 
 
 def _sampled_weights(spot: Spot, classes: BoardClasses, seed: int
@@ -198,28 +234,50 @@ def board_report(
     question = read_question(players, board, dead, game="omaha8" if game is None else game,
                              board_sizes=range(5), patterns=False)  # fmt: skip
     assert not isinstance(question.board, tuple) and not isinstance(question.dead, tuple)
-    spot = prepare(question.players, question.k, question.board, question.dead, question.game)  # type: ignore[arg-type]
-    classes = board_classes(spot, symmetries(spot))
-    reps = classes.representatives
-    fixed = all(s.kind == "hand" for s in spot.seats)
-    n_ranges = sum(s.kind == "range" for s in spot.seats)
-    # rows where a range has no hand left cannot be dealt
-    dealable = np.ones(len(reps), bool)
-    for s in spot.seats:
-        if s.kind == "range":
-            masks = _checks.row_masks(s.combos)
-            for r, mask in enumerate(_checks.row_masks(reps).tolist()):
-                dealable[r] &= bool(((masks & np.uint64(mask)) == 0).any())
-    todo = np.flatnonzero(dealable)
-    plan = choose(options, spot.work(), trial_work=None, default_trials=row_trials(len(todo)),
-                  target_trials=ROW_TARGET_MAX_TRIALS)  # fmt: skip
+    rows = 0  # known once the board classes are
+    try:  # before the first row: Ctrl-C and `stop` end the report too, with no rows
+        spot = prepare(
+            question.players, question.k, question.board, question.dead, question.game  # type: ignore[arg-type]
+        )
+        _heard(options.stop)
+        classes = board_classes(spot, symmetries(spot))
+        _heard(options.stop)
+        reps = classes.representatives
+        rows = len(reps)
+        fixed = all(s.kind == "hand" for s in spot.seats)
+        n_ranges = sum(s.kind == "range" for s in spot.seats)
+        # rows where a range has no hand left cannot be dealt
+        dealable = np.ones(len(reps), bool)
+        for s in spot.seats:
+            if s.kind == "range":
+                dealable &= _missing(s.combos, None, reps, options.stop) > 0.5
+        todo = np.flatnonzero(dealable)
+        plan = choose(
+            options,
+            spot.work(),
+            trial_work=None,
+            default_trials=row_trials(len(todo)),
+            target_trials=ROW_TARGET_MAX_TRIALS,
+        )
 
-    prob_stderr = np.zeros(len(reps))
-    if plan.exact or n_ranges <= 1:
-        weight = _one_range_weights(spot, reps) if not plan.exact else np.ones(len(reps))
-    else:
-        weight, prob_stderr = _sampled_weights(spot, classes, options.seed)
-        weight = weight / np.maximum(classes.sizes, 1)
+        prob_stderr = np.zeros(len(reps))
+        if plan.exact or n_ranges <= 1:
+            weight = (
+                np.ones(len(reps)) if plan.exact else _one_range_weights(spot, reps, options.stop)
+            )
+        else:
+            weight, prob_stderr = _sampled_weights(spot, classes, options.seed)
+            weight = weight / np.maximum(classes.sizes, 1)
+        _heard(options.stop)
+    except KeyboardInterrupt:
+        raise BoardReportInterrupted(_no_rows(question, options, rows, start)) from None
+    if not plan.exact and plan.trials < ROW_LEAST_TRIALS:
+        raise OmahaEvalError(
+            f"expected a whole number >= {ROW_LEAST_TRIALS} for a sampled report, got "
+            f"{plan.trials} (one trial a row has no standard error)",
+            param="trials",
+            value=trials,
+        )
     if not plan.exact:  # every row samples its trials
         check_sampling_work(plan, TRIAL_WORK, options.trials is not None,
                             f" for each of the {len(todo):,} rows", runs=len(todo))  # fmt: skip
@@ -242,6 +300,45 @@ def board_report(
     if progress is not None:
         progress(result)
     return result
+
+
+def _heard(stop: Any) -> None:
+    """KeyboardInterrupt when `stop` is set (the phases before the rows)."""
+    if _stoppable(stop):
+        raise KeyboardInterrupt
+
+
+def _no_rows(question: Any, options: Any, rows: int, start: float) -> BoardReport:
+    """The report of a run stopped before its first row: none of its `rows`
+    (0: not known yet), interrupted."""
+    n = len(question.players)
+    known = np.asarray(question.board, dtype=np.uint8).reshape(-1)
+    new = 3 - len(known) if len(known) < 3 else 1  # the next street's cards
+    nf, nd = len(row_figures.PLAYER_FIGURES), len(row_figures.DEAL_NAMES)
+    return BoardReport(
+        players=tuple(p.label for p in question.players),
+        kinds=tuple(p.kind for p in question.players),
+        game=question.game.name,
+        board=cards_text(question.board),
+        dead=cards_text(question.dead),
+        known=known,
+        new=np.zeros((0, new), np.uint8),
+        boards=np.zeros(0, np.int64),
+        probability=np.zeros(0),
+        probability_stderr=np.zeros(0),
+        values=np.zeros((0, n, nf)),
+        stderr=np.zeros((0, n, nf)),
+        deal=np.zeros((0, nd)),
+        deal_stderr=np.zeros((0, nd)),
+        trials=np.zeros(0, np.int64),
+        method="exact" if options.exact else "monte-carlo",
+        seed=None if options.exact else options.seed,
+        target_stderr=options.target,
+        total_rows=rows,
+        interrupted=True,
+        elapsed=time.perf_counter() - start,
+        notes=question.notes,
+    )
 
 
 class _Assembler:

@@ -112,7 +112,7 @@ class BoardReport:
         if name in ("probability", "boards"):
             return np.asarray(getattr(self, name), dtype=np.float64)
         raise OmahaEvalError(
-            f"figure: expected one of {', '.join(SORTABLE)}, got {quote(name)}",
+            f"expected one of {', '.join(SORTABLE)}, got {quote(name)}",
             param="figure", value=name,
         )  # fmt: skip
 
@@ -128,7 +128,7 @@ class BoardReport:
         if name in DEAL_NAMES:
             return np.asarray(p @ self.deal[:, DEAL_NAMES.index(name)])
         raise OmahaEvalError(
-            f"figure: expected one of {', '.join((*PLAYER_FIGURES, *DEAL_NAMES))}, got "
+            f"expected one of {', '.join((*PLAYER_FIGURES, *DEAL_NAMES))}, got "
             f"{quote(name)}", param="figure", value=name,
         )  # fmt: skip
 
@@ -164,11 +164,11 @@ class BoardReport:
         callable of (texture, board text) giving the group's name.  Groups
         come in order of first appearance."""
         if self.labels is not None:
-            raise OmahaEvalError("group: this report is already grouped", param="by", value=by)
+            raise OmahaEvalError("this report is already grouped", param="by", value=by)
         if isinstance(by, str):
             if by not in GROUPINGS:
                 raise OmahaEvalError(
-                    f"by: expected one of {', '.join(GROUPINGS)} or a callable, got {quote(by)}",
+                    f"expected one of {', '.join(GROUPINGS)} or a callable, got {quote(by)}",
                     param="by", value=by,
                 )  # fmt: skip
             name_of = GROUPINGS[by]
@@ -179,7 +179,7 @@ class BoardReport:
                                                   strict=True)]  # fmt: skip
             label = getattr(by, "__name__", "callable")
         else:
-            raise OmahaEvalTypeError(f"by: expected a grouping name or a callable, got "
+            raise OmahaEvalTypeError(f"expected a grouping name or a callable, got "
                                      f"{quote(by)}", param="by", value=by)  # fmt: skip
         names = list(dict.fromkeys(keys))
         index = {k: i for i, k in enumerate(names)}
@@ -304,7 +304,7 @@ class BoardReport:
 
 def _player(value: Any, n: int) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value < n:
-        raise OmahaEvalError(f"player: expected 0 to {n - 1}, got {quote(value)}",
+        raise OmahaEvalError(f"expected 0 to {n - 1}, got {quote(value)}",
                              param="player", value=value)  # fmt: skip
     return int(value)
 

@@ -96,7 +96,9 @@ def figures_of(sums: Sums, exact: bool) -> RowFigures:
     """A row's figures from the engine's sums (standard errors: equity's as
     equity() gives it; each other figure's the binomial bound
     sqrt(p (1 - p) / (n - 1)), n the effective trials: exact for the
-    probabilities of trials of weight 1, an upper bound for the shares)."""
+    probabilities of trials of weight 1, an upper bound for the shares;
+    none below rare_floor(n), so that a figure seen 0 or n times is not
+    shown as certain)."""
     total = sums.total
     n = len(sums.makes_low)
     values = np.zeros((n, len(PLAYER_FIGURES)))
@@ -117,10 +119,22 @@ def figures_of(sums: Sums, exact: bool) -> RowFigures:
         return RowFigures(values, np.zeros_like(values), deal, np.zeros_like(deal), sums.count,
                           effective, total)  # fmt: skip
     bound = 1.0 / max(effective - 1.0, 1.0)
-    stderr = np.sqrt(np.clip(values * (1 - values), 0.0, None) * bound)
-    stderr[:, PLAYER_FIGURES.index("equity")] = sums.stderr()
-    deal_stderr = np.sqrt(np.clip(deal * (1 - deal), 0.0, None) * bound)
+    floor = rare_floor(effective)
+    stderr = np.maximum(np.sqrt(np.clip(values * (1 - values), 0.0, None) * bound), floor)
+    stderr[:, PLAYER_FIGURES.index("equity")] = np.maximum(sums.stderr(), floor)
+    deal_stderr = np.maximum(np.sqrt(np.clip(deal * (1 - deal), 0.0, None) * bound), floor)
     return RowFigures(values, stderr, deal, deal_stderr, sums.count, effective, total)
+
+
+def rare_floor(n: float) -> float:
+    """The least standard error of a sampled figure of `n` (effective)
+    trials: that of a probability of 1/(n + 2), the estimate of an event
+    seen 0 times in n trials with a uniform prior (Laplace's rule), about
+    1/n.  A figure seen 0 or n times then shows 0% or 100% with a standard
+    error of about 1/n, not 0: the sampling cannot tell it from a rare
+    event.  Above a few events in n the binomial error is larger and stands."""
+    f = 1.0 / (n + 2.0)
+    return float(np.sqrt(f * (1.0 - f) / max(n - 1.0, 1.0)))
 
 
 _CELL_MAPS: dict[int, tuple[FloatArray, FloatArray]] = {}

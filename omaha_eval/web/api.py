@@ -7,6 +7,12 @@ The long runs (equity, query, boards) are jobs (jobs.py) either way:
 cancels it), ``POST /api/jobs/equity`` answers at once with the job, whose
 progress ``GET /api/jobs/ID/events`` streams (server-sent events) and
 ``GET /api/jobs/ID`` polls; ``DELETE /api/jobs/ID`` cancels it.
+
+Every answer that computes holds a slot of a lane (jobs.py): a request is
+read and prepared in a short slot; a run estimated as short (work.Prepared)
+keeps it, a long one moves to the long lane (429 when that is full); range,
+check and eval compute in a short slot.  So long board reports never make a
+short equity wait, and no endpoint computes outside the limits.
 """
 
 from __future__ import annotations
@@ -24,12 +30,12 @@ from starlette.routing import Route
 from omaha_eval.web import split_work, work
 from omaha_eval.web.bodies import ApiError, Body, error_dict, error_response, read_body
 from omaha_eval.web.hits import hits_answer
-from omaha_eval.web.jobs import RUNNING, Busy, Job, JobManager
+from omaha_eval.web.jobs import LONG, RUNNING, SHORT, Busy, Job, JobManager
 
 __all__ = ["RUNS", "api_routes"]
 
 # The long runs, by the name their routes use.
-RUNS: dict[str, Callable[..., work.Run]] = {
+RUNS: dict[str, Callable[..., work.Prepared]] = {
     "equity": work.prepare_equity,
     "query": work.prepare_query,
     "boards": work.prepare_boards,
@@ -46,19 +52,24 @@ def _jobs(request: Request) -> JobManager:
 
 
 async def _start(request: Request, kind: str) -> Job:
-    """Read the body, take a job slot, prepare the run (its errors: the
-    request's), start it."""
+    """Read the body, take a short slot, prepare the run (its errors: the
+    request's), move it to its lane, start it."""
     body = await read_body(request)
     manager = _jobs(request)
     try:
-        job = manager.reserve(kind)
+        job = manager.reserve(kind, SHORT)
     except Busy as exc:
         raise ApiError(str(exc), None, 429) from None
     try:
-        run = await run_in_threadpool(RUNS[kind], body, job.stop)
+        prepared = await run_in_threadpool(RUNS[kind], body, job.stop)
+        manager.move(job, SHORT if prepared.short else LONG)
+    except Busy as exc:
+        manager.release(job, {"error": str(exc), "field": None})
+        raise ApiError(str(exc), None, 429) from None
     except BaseException as exc:
         manager.release(job, error_dict(exc) or {"error": "internal error", "field": None})
         raise
+    run = prepared.run
     manager.start(job, lambda progress, stop: run(progress))
     return job
 
@@ -165,7 +176,11 @@ async def job_events(request: Request) -> Response:
 def _at_once(compute: Callable[[Body], dict[str, Any]]) -> Callable[[Request], Any]:
     async def answer(request: Request) -> Response:
         body = await read_body(request)
-        return JSONResponse(await run_in_threadpool(compute, body))
+        try:
+            with _jobs(request).slot(SHORT):
+                return JSONResponse(await run_in_threadpool(compute, body))
+        except Busy as exc:
+            raise ApiError(str(exc), None, 429) from None
 
     answer.__name__ = compute.__name__
     return answer

@@ -5,11 +5,14 @@ OpenAPI document, and what keeps a local server safe.
   from memory: no request reaches the file system.
 - Every response carries a Content-Security-Policy that lets a page load
   and connect to this server only: nothing is fetched from elsewhere.
-- Only requests naming this machine (``Host: 127.0.0.1``, ``localhost``) or
-  the host served are answered, so that a page of another site cannot reach
-  the server through a name that resolves here (DNS rebinding).
+- Only requests naming this machine (``Host: 127.0.0.1``, ``localhost``), or
+  a name given in `hosts`, are answered, whatever address the server listens
+  on, so that a page of another site cannot reach the server through a name
+  that resolves here (DNS rebinding); "*" (any name) is refused.
 - Cross-origin requests (CORS) are refused unless origins are given.
-- At most `max_jobs` long runs at once (jobs.py).
+- At most `max_jobs` long runs and `short_jobs` short answers at once, in
+  lanes of their own (jobs.py), so that short answers never wait behind
+  long runs.
 """
 
 from __future__ import annotations
@@ -29,13 +32,14 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from omaha_eval.errors import OmahaEvalError
 from omaha_eval.web.api import api_routes
 from omaha_eval.web.bodies import error_dict
-from omaha_eval.web.jobs import JobManager
+from omaha_eval.web.jobs import SHORT_JOBS, JobManager
 from omaha_eval.web.openapi import document
 from omaha_eval.web.pages import page_routes
 
-__all__ = ["LOCAL_HOSTS", "create_app"]
+__all__ = ["LOCAL_HOSTS", "create_app", "host_names"]
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
 CSP = (
@@ -83,15 +87,39 @@ class _Headers:
         await self.app(scope, receive, sending)
 
 
-def create_app(*, max_jobs: int = 2, hosts: Sequence[str] = LOCAL_HOSTS,
-               cors_origins: Sequence[str] = (), job_idle: float = 15.0,
-               job_seconds: float = 600.0) -> Starlette:  # fmt: skip
-    """The app.  `hosts`: the Host names answered ("*": any, for a server
-    the user chose to expose); `cors_origins`: the other sites' origins
+def host_names(listening: str, allowed: Sequence[str] = ()) -> list[str]:
+    """The Host names a server listening on `listening` answers: this
+    machine's (LOCAL_HOSTS), the address listened on when it is one a client
+    can name (not 0.0.0.0 or ::), and the names the user allowed."""
+    names = [*LOCAL_HOSTS]
+    if listening not in ("0.0.0.0", "::", ""):
+        names.append(f"[{listening}]" if ":" in listening else listening)
+    names += allowed
+    return list(dict.fromkeys(names))
+
+
+def create_app(
+    *,
+    max_jobs: int = 2,
+    short_jobs: int = SHORT_JOBS,
+    hosts: Sequence[str] = LOCAL_HOSTS,
+    cors_origins: Sequence[str] = (),
+    job_idle: float = 15.0,
+    job_seconds: float = 600.0,
+) -> Starlette:
+    """The app.  `hosts`: the Host names answered (a name, or a pattern
+    such as "*.example.org"; "*", any name, is refused: it would let any
+    site's page reach the server); `cors_origins`: the other sites' origins
     allowed to call the API (none by default); `max_jobs`: long runs at
-    once; a job nobody watches for `job_idle` seconds, or running over
-    `job_seconds`, is cancelled."""
-    jobs = JobManager(max_jobs, idle=job_idle, max_seconds=job_seconds, errors=error_dict)
+    once, `short_jobs`: short answers at once; a job nobody watches for
+    `job_idle` seconds, or running over `job_seconds`, is cancelled."""
+    if "*" in hosts:
+        raise OmahaEvalError(
+            "'*' (any name) turns the Host check off; list the names", param="hosts", value=hosts
+        )
+    jobs = JobManager(
+        max_jobs, short_jobs=short_jobs, idle=job_idle, max_seconds=job_seconds, errors=error_dict
+    )
     static = _static_files()
 
     async def static_file(request: Request) -> Response:

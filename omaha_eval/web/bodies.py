@@ -102,6 +102,8 @@ async def read_body(request: Request) -> Body:
         data = json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
     except (UnicodeDecodeError, ValueError) as exc:
         raise ApiError(f"the request body is not JSON: {exc}") from None
+    except RecursionError:  # arrays or objects nested thousands deep
+        raise ApiError("the request body is nested too deeply to read") from None
     if not isinstance(data, dict):
         raise ApiError(f"the request body must be a JSON object, got {quote(data)}")
     return Body(data)
@@ -166,7 +168,7 @@ class Body:
         if isinstance(value, bool) or not isinstance(value, int):
             raise ApiError(f"{name}: expected a whole number, got {quote(value)}", name)
         if not low <= value <= high:
-            raise ApiError(f"{name}: expected {low:,} to {high:,}, got {value:,}", name)
+            raise ApiError(f"{name}: expected {low:,} to {high:,}, got {quote(value, 40)}", name)
         return value
 
     def number(self, name: str) -> float | None:
@@ -175,7 +177,10 @@ class Body:
             return None
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise ApiError(f"{name}: expected a number, got {quote(value)}", name)
-        return float(value)
+        try:
+            return float(value)
+        except OverflowError:  # a whole number of hundreds of digits
+            raise ApiError(f"{name}: {quote(value, 40)} is too large a number", name) from None
 
     def done(self) -> None:
         unknown = sorted(set(self.data) - self.read)

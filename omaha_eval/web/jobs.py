@@ -3,12 +3,19 @@ and stops when asked (the engine's `stop` event), so that a page can show a
 running count, a Cancel button can end the run, and a client that goes away
 ends it too.
 
-At most `max_jobs` run at once; one more is refused with a message rather
-than queued (a queue would hold the client's connection for an unknown
-time, and a local page can simply try again).  A job nobody watches (no
-event stream open, no poll for `idle` seconds) is cancelled, and so is one
-that runs longer than `max_seconds`.  Finished jobs are kept a while for a
-last poll, then forgotten.
+Work runs in two lanes, each with its own number of slots, so that short
+answers never wait behind long jobs: the long lane (`max_jobs`: board
+reports, queries, long equity runs) and the short lane (`short_jobs`: an
+equity run estimated at a few seconds at most, and the answers given at
+once, range, check and eval, which hold a slot while they compute).  A
+request is read and prepared in a short slot, then moves to the lane its
+estimated work calls for.  One more than a lane holds is refused with a
+message rather than queued (a queue would hold the client's connection for
+an unknown time, and a local page can simply try again).  A job nobody
+watches (no event stream open, no poll for `idle` seconds) is cancelled,
+and so is one that runs longer than its lane allows (`max_seconds`,
+`short_seconds`: an estimate that was wrong cannot keep a short slot).
+Finished jobs are kept a while for a last poll, then forgotten.
 """
 
 from __future__ import annotations
@@ -16,11 +23,22 @@ from __future__ import annotations
 import itertools
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Busy", "Job", "JobManager", "Progress", "Work"]
+__all__ = [
+    "LONG",
+    "SHORT",
+    "SHORT_JOBS",
+    "SHORT_SECONDS",
+    "Busy",
+    "Job",
+    "JobManager",
+    "Progress",
+    "Work",
+]
 
 # What a job's function is handed: a callback for its progress (any JSON-safe
 # dict), and the event that asks it to stop.
@@ -28,6 +46,9 @@ Progress = Callable[[dict[str, Any]], None]
 Work = Callable[[Progress, threading.Event], dict[str, Any]]
 
 RUNNING, DONE, FAILED, CANCELLED = "running", "done", "failed", "cancelled"
+LONG, SHORT = "long", "short"  # the lanes
+SHORT_JOBS = 4  # short answers at once (each at most a few seconds of work)
+SHORT_SECONDS = 30.0  # a job of the short lane running longer is cancelled
 
 
 class Busy(Exception):
@@ -40,6 +61,7 @@ class Job:
 
     id: str
     kind: str
+    lane: str = SHORT
     stop: threading.Event = field(default_factory=threading.Event)
     state: str = RUNNING
     progress: dict[str, Any] = field(default_factory=dict)
@@ -57,6 +79,7 @@ class Job:
         return {
             "id": self.id,
             "kind": self.kind,
+            "lane": self.lane,
             "state": self.state,
             "progress": self.progress,
             "result": self.result,
@@ -87,11 +110,21 @@ class JobManager:
     of a job's function into the error dict the API returns (None: the
     exception is not the user's and is re-raised in the job's thread)."""
 
-    def __init__(self, max_jobs: int = 2, *, idle: float = 15.0, max_seconds: float = 600.0,
-                 keep: float = 300.0,
-                 errors: Callable[[BaseException], dict[str, Any] | None] | None = None,
-                 ) -> None:  # fmt: skip
+    def __init__(
+        self,
+        max_jobs: int = 2,
+        *,
+        short_jobs: int = SHORT_JOBS,
+        idle: float = 15.0,
+        max_seconds: float = 600.0,
+        short_seconds: float = SHORT_SECONDS,
+        keep: float = 300.0,
+        errors: Callable[[BaseException], dict[str, Any] | None] | None = None,
+    ) -> None:
         self.max_jobs = max_jobs
+        self.limits = {LONG: max_jobs, SHORT: short_jobs}
+        self.seconds = {LONG: max_seconds, SHORT: min(short_seconds, max_seconds)}
+        self._held = {LONG: 0, SHORT: 0}  # slots held by answers that are not jobs
         self.idle = idle
         self.max_seconds = max_seconds
         self.keep = keep
@@ -104,19 +137,55 @@ class JobManager:
         with self._lock:
             return sum(job.state == RUNNING for job in self._jobs.values())
 
-    def reserve(self, kind: str) -> Job:
-        """A new job in a free slot (Busy when there is none); `start` runs it."""
+    def used(self, lane: str) -> int:
+        """The slots of `lane` taken (call with the lock held)."""
+        jobs = sum(job.state == RUNNING and job.lane == lane for job in self._jobs.values())
+        return jobs + self._held[lane]
+
+    def _check_free(self, lane: str) -> None:
+        limit = self.limits[lane]
+        if self.used(lane) < limit:
+            return
+        if lane == LONG:
+            raise Busy(
+                f"the server is busy: {limit} long job{'' if limit == 1 else 's'} already "
+                "running; cancel one or try again when one ends"
+            )
+        raise Busy(
+            f"the server is busy: {limit} short answer{'' if limit == 1 else 's'} being "
+            "computed; try again in a moment"
+        )
+
+    def reserve(self, kind: str, lane: str = LONG) -> Job:
+        """A new job in a free slot of `lane` (Busy when there is none);
+        `start` runs it."""
         with self._lock:
             self._forget_old()
-            if sum(job.state == RUNNING for job in self._jobs.values()) >= self.max_jobs:
-                raise Busy(
-                    f"the server is busy: {self.max_jobs} job"
-                    f"{'' if self.max_jobs == 1 else 's'} already running; cancel one or "
-                    "try again when one ends"
-                )
-            job = Job(id=f"{next(self._ids)}-{kind}", kind=kind)
+            self._check_free(lane)
+            job = Job(id=f"{next(self._ids)}-{kind}", kind=kind, lane=lane)
             self._jobs[job.id] = job
             return job
+
+    def move(self, job: Job, lane: str) -> None:
+        """Move a reserved job to a slot of another lane (Busy when that
+        lane is full: the job keeps its slot, the caller releases it)."""
+        with self._lock:
+            if job.lane != lane:
+                self._check_free(lane)
+                job.lane = lane
+
+    @contextmanager
+    def slot(self, lane: str = SHORT) -> Iterator[None]:
+        """A slot of `lane` held while an answer that is not a job computes
+        (Busy when the lane is full)."""
+        with self._lock:
+            self._check_free(lane)
+            self._held[lane] += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._held[lane] -= 1
 
     def release(self, job: Job, error: dict[str, Any]) -> None:
         """End a reserved job that never started (its input was refused)."""
@@ -176,7 +245,7 @@ class JobManager:
                 if job.state != RUNNING:
                     continue
                 unwatched = job.watchers <= 0 and now - job.seen > self.idle
-                if unwatched or now - job.started > self.max_seconds:
+                if unwatched or now - job.started > self.seconds[job.lane]:
                     job.cancel()
             self._forget_old()
 

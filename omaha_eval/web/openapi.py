@@ -7,8 +7,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from omaha_eval import listing
 from omaha_eval._version import __version__
-from omaha_eval.games import MAX_PLAYERS, PLAYERS
+from omaha_eval.engine.plan import MIN_TARGET
+from omaha_eval.games import GAMES, HOLE_SIZES, MAX_PLAYERS, PLAYERS
+from omaha_eval.web.bodies import MAX_BODY, MAX_QUERY, MAX_TEXT
+from omaha_eval.web.work import (
+    DEFAULT_TRIALS,
+    MAX_TRIALS,
+    RANGE_HANDS,
+    RANGE_LIMIT,
+    SEED_LIMIT,
+)
 
 __all__ = ["document"]
 
@@ -21,19 +31,23 @@ _NULL_BOOL = {"type": ["boolean", "null"]}
 _RUN = {
     "exact": {**_NULL_BOOL, "description": "true: enumerate every deal; false: Monte Carlo; "
               "null: exact when about a second of work or less"},
-    "trials": {"type": ["integer", "null"], "minimum": 1, "maximum": 100_000_000,
-               "description": "Monte Carlo trials (default 1,000,000; with target_stderr, a cap)"},
-    "target_stderr": {"type": ["number", "null"], "exclusiveMinimum": 0,
+    "trials": {"type": ["integer", "null"], "minimum": 1, "maximum": MAX_TRIALS,
+               "description": f"Monte Carlo trials (default {DEFAULT_TRIALS:,}; with "
+                              "target_stderr, a cap)"},
+    "target_stderr": {"type": ["number", "null"], "minimum": MIN_TARGET, "exclusiveMaximum": 1,
                       "description": "Monte Carlo: stop once every standard error is at most this"},
-    "seed": {"type": ["integer", "null"], "minimum": 0,
+    "seed": {"type": ["integer", "null"], "minimum": 0, "maximum": SEED_LIMIT - 1,
              "description": "the seed (the result's seed reproduces it)"},
 }  # fmt: skip
 _SPOT = {
-    "players": {"type": "array", "minItems": 2, "maxItems": 10, "items": {"type": "string"},
+    "players": {"type": "array", "minItems": PLAYERS[0], "maxItems": MAX_PLAYERS,
+                "items": {"type": "string", "maxLength": MAX_TEXT},
                 "description": "each a hand (AsAh2c3d), '*' or range text (AA:$ds, 15%)"},
-    "board": {"type": "string", "default": "", "description": "0 to 5 cards, or a pattern (sss)"},
-    "dead": {"type": "string", "default": ""},
-    "game": {"type": ["string", "null"], "default": "omaha8", "description": "omaha8 or omaha"},
+    "board": {"type": "string", "default": "", "maxLength": MAX_TEXT,
+              "description": "0 to 5 cards, or a pattern (sss)"},
+    "dead": {"type": "string", "default": "", "maxLength": MAX_TEXT},
+    "game": {"type": ["string", "null"], "default": GAMES[0].name,
+             "description": " or ".join(g.name for g in GAMES)},
 }  # fmt: skip
 
 SCHEMAS: dict[str, Any] = {
@@ -86,24 +100,28 @@ SCHEMAS: dict[str, Any] = {
     "QueryRequest": {
         "type": "object",
         "required": ["text"],
-        "properties": {"text": {"type": "string", "maxLength": 20_000}, **_RUN},
+        "properties": {"text": {"type": "string", "maxLength": MAX_QUERY}, **_RUN},
     },
     "CheckRequest": {"type": "object", "required": ["players"], "properties": _SPOT},
     "RangeRequest": {
         "type": "object",
         "required": ["text"],
         "properties": {
-            "text": {"type": "string"},
-            "hole_cards": {"type": ["integer", "null"], "enum": [4, 5, 6, None]},
+            "text": {"type": "string", "maxLength": MAX_TEXT},
+            "hole_cards": {"type": ["integer", "null"], "enum": [*HOLE_SIZES, None]},
             "game": {"type": ["string", "null"]},
-            "order": {"type": ["string", "null"], "enum": ["hu", "6h", "cards", None]},
-            "limit": {"type": ["integer", "null"], "minimum": 1, "maximum": 1000},
+            "order": {"type": ["string", "null"], "enum": [*listing.ORDERS, None]},
+            "limit": {"type": ["integer", "null"], "minimum": 1, "maximum": RANGE_HANDS,
+                      "default": RANGE_LIMIT},
         },
     },
     "EvalRequest": {
         "type": "object",
         "required": ["hole", "board"],
-        "properties": {"hole": {"type": "string"}, "board": {"type": "string"}},
+        "properties": {
+            "hole": {"type": "string", "maxLength": MAX_TEXT},
+            "board": {"type": "string", "maxLength": MAX_TEXT},
+        },
     },
     "HitsRequest": {
         "type": "object",
@@ -124,6 +142,7 @@ SCHEMAS: dict[str, Any] = {
         "properties": {
             "id": {"type": "string"},
             "kind": {"type": "string"},
+            "lane": {"enum": ["short", "long"]},
             "state": {"enum": ["running", "done", "failed", "cancelled"]},
             "progress": {"type": "object"},
             "result": {"type": ["object", "null"]},
@@ -137,12 +156,13 @@ SCHEMAS: dict[str, Any] = {
 }
 
 _ERRORS = {
-    "413": {"description": "the body is over 64 KiB", "content": {
+    "413": {"description": f"the body is over {MAX_BODY:,} bytes", "content": {
         "application/json": {"schema": _ref("Error")}}},
     "422": {"description": "bad input: the message and the field", "content": {
         "application/json": {"schema": _ref("Error")}}},
 }  # fmt: skip
-_BUSY = {"429": {"description": "every job slot is taken", "content": {
+_BUSY = {"429": {"description": "every slot of the lane is taken (short and long work have "
+                                "lanes of their own)", "content": {
     "application/json": {"schema": _ref("Error")}}}}  # fmt: skip
 
 
@@ -199,11 +219,13 @@ def document() -> dict[str, Any]:
             _BUSY),
         "/api/check": _post(
             "Read each player, the board and the dead cards on their own, as typed",
-            "CheckRequest", "{'players': [reading or error], 'board', 'dead', 'used': cards}"),
+            "CheckRequest", "{'players': [reading or error], 'board', 'dead', 'used': cards}",
+            _BUSY),
         "/api/range": _post("What a range text holds", "RangeRequest",
-                            "count, fraction, weights, the first hands strongest first"),
+                            "count, fraction, weights, the first hands strongest first", _BUSY),
         "/api/eval": _post("Best high and low of a hand on a board", "EvalRequest",
-                           "high and low: value, name, the five cards and which are the hand's"),
+                           "high and low: value, name, the five cards and which are the hand's",
+                           _BUSY),
         "/api/examples": {"get": {"summary": "The example queries of docs/pql.md",
                                   "responses": {"200": {"description": "{'examples': [text]}"}}}},
     }  # fmt: skip

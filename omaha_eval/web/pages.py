@@ -13,8 +13,10 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from omaha_eval.games import MAX_PLAYERS, PLAYERS
+from omaha_eval.games import HOLE_SIZES, MAX_PLAYERS, PLAYERS
 from omaha_eval.reports.textures import GROUPINGS
+from omaha_eval.web.bodies import MAX_QUERY, MAX_TEXT
+from omaha_eval.web.work import DEFAULT_TRIALS, RANGE_LIMIT
 
 __all__ = ["PAGES", "page_routes"]
 
@@ -36,14 +38,25 @@ def _template(name: str) -> str:
     return (resources.files("omaha_eval.web") / "templates" / name).read_text(encoding="utf-8")
 
 
+def _bounds() -> dict[str, str]:
+    """The limits, names and defaults the forms show, from their owners."""
+    return {
+        "MIN_PLAYERS": str(PLAYERS[0]),
+        "MAX_PLAYERS": str(MAX_PLAYERS),
+        "MAX_TEXT": str(MAX_TEXT),
+        "MAX_QUERY": str(MAX_QUERY),
+        "DEFAULT_TRIALS": str(DEFAULT_TRIALS),
+        "RANGE_LIMIT": str(RANGE_LIMIT),
+        "HOLE_OPTIONS": "".join(f"<option>{k}</option>" for k in HOLE_SIZES),
+    }
+
+
 def _body(page: str) -> str:
-    """The page's own part, with the run options where it has them and the
-    player limits (games.py's) where it takes players."""
+    """The page's own part, with the run options where it has them, and the
+    bounds from their owners (_bounds)."""
+    options = Template(_template("run_options.html")).safe_substitute(_bounds())
     return Template(_template(f"{page}.html")).safe_substitute(
-        RUN_OPTIONS=_template("run_options.html"),
-        MIN_PLAYERS=PLAYERS[0],
-        MAX_PLAYERS=MAX_PLAYERS,
-        GROUP_OPTIONS=_group_options(),
+        _bounds(), RUN_OPTIONS=options, GROUP_OPTIONS=_group_options()
     )
 
 

@@ -5,6 +5,7 @@ job by api.py."""
 
 from __future__ import annotations
 
+import math
 import threading
 from typing import Any
 
@@ -14,7 +15,7 @@ from omaha_eval.reports.select import select_rows
 from omaha_eval.solver.split_graph import SPLIT_FIGURES, split_graph
 from omaha_eval.web.bodies import Body
 from omaha_eval.web.jobs import Progress
-from omaha_eval.web.work import Run, field, run_options, spot_fields
+from omaha_eval.web.work import Prepared, field, run_options, spot_fields
 
 __all__ = ["SHOWN_ROWS", "prepare_split"]
 
@@ -28,9 +29,10 @@ _LOOKS = {
 }
 
 
-def prepare_split(body: Body, stop: threading.Event) -> Run:
+def prepare_split(body: Body, stop: threading.Event) -> Prepared:
     """The first player is the hero (a range or a hand), the others the
-    villains; a cancelled run answers ``{"interrupted": true}``."""
+    villains; a cancelled run answers ``{"interrupted": true}``.  A graph
+    runs one spot per combo: always the long lane."""
     players, board, dead, name = spot_fields(body)
     options = run_options(body)
     where, sort = body.text("where") or None, body.text("sort") or None
@@ -60,4 +62,4 @@ def prepare_split(body: Body, stop: threading.Event) -> Run:
         data["columns"] = {k: [v[i] for i in chosen] for k, v in data["columns"].items()}
         return json_ready(data)  # type: ignore[no-any-return]
 
-    return run
+    return Prepared(run, math.inf)

@@ -15,24 +15,29 @@ import re
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
+
+import numpy as np
+import numpy.typing as npt
 
 from omaha_eval import listing
 from omaha_eval._checks import card_set
 from omaha_eval.cards import CARD_TEXT, format_hands, parse_cards
 from omaha_eval.engine.boards import read_cards
-from omaha_eval.engine.plan import read_options
+from omaha_eval.engine.plan import DEFAULT_TRIALS, TRIAL_WORK, WORK_PER_SECOND, read_options
 from omaha_eval.engine.players import hole_size, read_player
 from omaha_eval.engine.question import BOARD_SIZES, read_question
 from omaha_eval.engine.report import equity_cells
 from omaha_eval.engine.results import EquityResult
 from omaha_eval.equity import equity_rounds
-from omaha_eval.errors import OmahaEvalError, for_people
+from omaha_eval.errors import OmahaEvalError, field_for_people, for_people
 from omaha_eval.evaluator import evaluate
 from omaha_eval.games import HOLE_SIZES, MAX_PLAYERS, game
 from omaha_eval.pages import page_source
 from omaha_eval.pql import QueryResult, query_rounds
 from omaha_eval.pql.report import query_cells
+from omaha_eval.preflop import strength_order
 from omaha_eval.ranges import Range
 from omaha_eval.records import json_ready, result_document
 from omaha_eval.reports import BoardReportInterrupted, board_report
@@ -42,7 +47,13 @@ from omaha_eval.web.jobs import Progress
 from omaha_eval.web.rows import read_row_choice
 
 __all__ = [
+    "DEFAULT_TRIALS",
     "MAX_TRIALS",
+    "RANGE_HANDS",
+    "RANGE_LIMIT",
+    "SEED_LIMIT",
+    "SHORT_WORK",
+    "Prepared",
     "Run",
     "check_spot",
     "evaluate_hand",
@@ -61,8 +72,26 @@ __all__ = [
 MAX_TRIALS = 100_000_000
 SEED_LIMIT = 2**63  # seeds a JSON number holds exactly enough for a link
 RANGE_HANDS = 1_000  # hands a range answer lists at most
+RANGE_LIMIT = 50  # hands a range answer lists unless told
+RANGE_CHUNK = 1 << 20  # hands of a range ordered at a time (the memory of a range answer)
+# A run estimated at this much work or less is short (about two seconds of
+# one core, engine/plan.py's units): it runs in the short lane (jobs.py).
+SHORT_WORK = 2 * WORK_PER_SECOND
 
 Run = Callable[[Progress], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A run ready to start, and its estimated work (engine/plan.py's
+    units: WORK_PER_SECOND a second of one core), which picks its lane."""
+
+    run: Run
+    work: float
+
+    @property
+    def short(self) -> bool:
+        return self.work <= SHORT_WORK
 
 
 @contextmanager
@@ -117,14 +146,17 @@ def _shown(result: EquityResult | QueryResult) -> dict[str, Any]:
     return json_ready(data)  # type: ignore[no-any-return]
 
 
-def prepare_equity(body: Body, stop: threading.Event) -> Run:
-    """POST /api/equity: the fields of equity(), checked; the run."""
+def prepare_equity(body: Body, stop: threading.Event) -> Prepared:
+    """POST /api/equity: the fields of equity(), checked; the run (short
+    when its exact work, or its trials' work, is at most SHORT_WORK)."""
     players, board, dead, name = _spot(body)
     options = _run_options(body)
     body.done()
     rounds = equity_rounds(players, board, dead, game=name, stop=stop, **options)
     plan = rounds.plan
     total = None if plan.exact or plan.target_stderr is not None else plan.trials
+    patterned = rounds.question.patterned  # its work counts the trials already
+    work = rounds.work if plan.exact or patterned else plan.trials * TRIAL_WORK
 
     def run(progress: Progress) -> dict[str, Any]:
         last = None
@@ -134,10 +166,10 @@ def prepare_equity(body: Body, stop: threading.Event) -> Run:
         assert last is not None
         return _shown(last)
 
-    return run
+    return Prepared(run, work)
 
 
-def prepare_query(body: Body, stop: threading.Event) -> Run:
+def prepare_query(body: Body, stop: threading.Event) -> Prepared:
     """POST /api/query: a query text and the run options; the run."""
     text = body.text("text", limit=MAX_QUERY)
     options = _run_options(body)
@@ -158,10 +190,10 @@ def prepare_query(body: Body, stop: threading.Event) -> Run:
         interrupted = len(results) < count or bool(results and results[-1]["interrupted"])
         return {"results": results, "statements": count, "interrupted": interrupted}
 
-    return run
+    return Prepared(run, float("inf"))  # a query's work is not estimated: the long lane
 
 
-def prepare_boards(body: Body, stop: threading.Event) -> Run:
+def prepare_boards(body: Body, stop: threading.Event) -> Prepared:
     """POST /api/boards: the board report of a spot (omaha_eval.board_report);
     a cancelled report answers with the rows it holds (``interrupted``)."""
     players, board, dead, name = _spot(body)
@@ -181,7 +213,7 @@ def prepare_boards(body: Body, stop: threading.Event) -> Run:
             report = stopped.report
         return choice.apply(report)
 
-    return run
+    return Prepared(run, float("inf"))  # a report of many rows: the long lane
 
 
 def check_spot(body: Body) -> dict[str, Any]:
@@ -195,6 +227,7 @@ def check_spot(body: Body) -> dict[str, Any]:
     body.done()
     out: dict[str, Any] = {"players": [], "used": []}
     used: set[int] = set()
+    named: list[tuple[str, str, list[int]]] = []  # the known cards of each input, in order
     try:
         the_game = game(name)
     except OmahaEvalError as exc:
@@ -216,6 +249,7 @@ def check_spot(body: Body) -> dict[str, Any]:
             reading = f"range, {n:,} combo{'' if n == 1 else 's'}"
         if player.kind == "hand":
             used.update(int(c) for c in player.combos[0])
+            named.append((f"players[{i}]", f"player {i + 1}'s hand", player.combos[0].tolist()))
         note = for_people(player.note) if player.note else None
         out["players"].append({"kind": player.kind, "combos": n, "reading": reading, "note": note})
     for which, text, sizes in (("board", board, BOARD_SIZES), ("dead", dead, None)):
@@ -228,9 +262,29 @@ def check_spot(body: Body) -> dict[str, Any]:
         shown = {"pattern": ids is None}
         if ids is not None:
             used.update(int(c) for c in cards.tolist())  # type: ignore[union-attr]
+            named.append((which, f"the {which}", cards.tolist()))  # type: ignore[union-attr]
         out[which] = shown
+    _mark_twice(out, named)
     out["used"] = [CARD_TEXT[c] for c in sorted(used)]
     return out
+
+
+def _mark_twice(out: dict[str, Any], named: list[tuple[str, str, list[int]]]) -> None:
+    """A hand, board or dead-card text fine on its own but naming a card an
+    earlier one names (`named`: field, who, cards, in order) is refused
+    where it is typed, as the run refuses it: the page shows it there."""
+    first: dict[int, str] = {}
+    for name, who, cards in named:
+        clash = next((c for c in cards if c in first), None)
+        if clash is None:
+            first.update((c, who) for c in cards)
+            continue
+        message = f"{field_for_people(name)}: {CARD_TEXT[clash]} is also in {first[clash]}"
+        entry = {"error": message, "field": name}
+        if name.startswith("players["):
+            out["players"][int(name[8:-1])] = entry
+        else:
+            out[name] = entry
 
 
 def _error(exc: OmahaEvalError, name: str) -> dict[str, Any]:
@@ -248,7 +302,7 @@ def read_range(body: Body) -> dict[str, Any]:
     k = body.whole("hole_cards", min(HOLE_SIZES), max(HOLE_SIZES)) or 4
     name = body.text("game") or "omaha8"
     order = body.text("order") or None
-    limit = body.whole("limit", 1, RANGE_HANDS) or 50
+    limit = body.whole("limit", 1, RANGE_HANDS) or RANGE_LIMIT
     body.done()
     if order is not None and order not in listing.ORDERS:
         raise ApiError(f"order: expected one of {', '.join(listing.ORDERS)}, got {order!r}",
@@ -260,8 +314,7 @@ def read_range(body: Body) -> dict[str, Any]:
     with field("text"):
         r = Range(text, hole_cards=k, game=the_game)
     order = order or listing.named_order(text, k, the_game)
-    picked = listing.positions(r, order, first=limit)
-    rows = slice(0, limit) if picked is None else picked
+    rows = _first_rows(r, order, limit)
     hands = format_hands(r.combos[rows])
     weights = r.weights[rows].tolist()
     return {
@@ -279,6 +332,31 @@ def read_range(body: Body) -> dict[str, Any]:
         "order": order,
         "hands": [{"hand": h, "weight": w} for h, w in zip(hands, weights, strict=True)],
     }
+
+
+def _first_rows(r: Range, order: str, first: int) -> slice | npt.NDArray[np.intp]:
+    """The positions of the range's first `first` hands in `order` (as
+    listing.positions gives them), ordered a chunk of RANGE_CHUNK hands at
+    a time, so that the memory of the answer is the range's own and a bound
+    (every 6-card hand: 20 M of them) rather than several times it.
+
+    The first hands overall are among the first of their chunk; the
+    candidates keep the range's row order, so ordering them again breaks
+    ties by row, as ordering all the hands does."""
+    if order == listing.CARDS:
+        return slice(0, first)
+    if len(r) <= RANGE_CHUNK:
+        picked = listing.positions(r, order, first=first)
+        assert picked is not None
+        return picked
+    found = []
+    for start in range(0, len(r), RANGE_CHUNK):
+        chunk = r.combos[start : start + RANGE_CHUNK]
+        found.append(start + np.sort(strength_order(chunk, r.game.name, order, first=first)))
+    candidates = np.concatenate(found)
+    best = strength_order(r.combos[candidates], r.game.name, order, first=first)
+    rows: npt.NDArray[np.intp] = candidates[best]
+    return rows
 
 
 def evaluate_hand(body: Body) -> dict[str, Any]:

@@ -49,12 +49,17 @@ const OE = (() => {
   }
 
   // The error beside the input of its field ("players[1]", "board"...),
-  // else in the form's own error line.
+  // and always in the form's own error line (role=alert), which nothing but
+  // the next run clears: the checks made as the inputs are typed rewrite
+  // the fields' slots, and a refusal of the run (one card in two hands,
+  // each hand fine on its own; a busy server) must stay shown.
   function showError(root, error) {
     const field = error.field || "";
+    const line = root.querySelector('[data-error=""]');
     let slot = root.querySelector(`[data-error="${CSS.escape(field)}"]`);
-    if (!slot) slot = root.querySelector('[data-error=""]');
+    if (!slot) slot = line;
     slot.textContent = error.error;
+    if (line && line !== slot) line.textContent = error.error;
     const input = slot.closest(".field, .player")?.querySelector("input, textarea, select");
     if (input && slot.dataset.error !== "") input.setAttribute("aria-invalid", "true");
   }

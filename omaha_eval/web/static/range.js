@@ -7,12 +7,13 @@
   const results = document.querySelector("#results");
   const status = form.querySelector("#status");
   const ids = ["text", "hole_cards", "game", "order", "limit"];
+  // the form's defaults as the server wrote them (its owners'): left out of the link
+  const initial = Object.fromEntries(ids.map((id) => [id, form.querySelector(`#${id}`).value]));
 
   async function show() {
     OE.clearErrors(form);
     const values = Object.fromEntries(ids.map((id) => [id, form.querySelector(`#${id}`).value]));
-    OE.setLink({ ...values, hole_cards: values.hole_cards === "4" ? "" : values.hole_cards,
-      game: values.game === "omaha8" ? "" : values.game, limit: values.limit === "50" ? "" : values.limit });
+    OE.setLink(Object.fromEntries(ids.map((id) => [id, id !== "text" && values[id] === initial[id] ? "" : values[id]])));
     const limit = values.limit.trim();
     const body = { text: values.text, hole_cards: Number(values.hole_cards), game: values.game,
       order: values.order || null, limit: limit === "" ? null : (Number.isNaN(Number(limit)) ? limit : Number(limit)) };
