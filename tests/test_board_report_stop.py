@@ -104,16 +104,27 @@ def test_a_stop_before_the_first_row_is_heard_within_a_second():
     assert time.monotonic() - t0 < 0.8 + 3.0  # was 12-14 s (a loaded machine: slack)
 
 
-def test_deleting_a_board_report_before_its_first_row_frees_its_slot_at_once():
+def test_deleting_a_board_report_before_its_first_row_frees_its_slot_at_once(monkeypatch):
     pytest.importorskip("starlette")
     pytest.importorskip("httpx2")
     from starlette.testclient import TestClient
 
     from omaha_eval.web import create_app
 
+    # The pre-row phase held until the job is stopped (how long the real one
+    # takes depends on the machine's load: a sleep could see rows already).
+    entered = threading.Event()
+
+    def held(combos, weights, reps, stop):
+        entered.set()
+        while not br._stoppable(stop):
+            time.sleep(0.01)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(br, "_missing", held)
     with TestClient(create_app(max_jobs=1), base_url="http://127.0.0.1") as c:
         job = c.post("/api/jobs/boards", json={"players": SLOW_START, "seed": 1}).json()
-        time.sleep(0.8)
+        assert entered.wait(30)
         assert c.get(job["url"]).json()["progress"] == {}  # no row yet
         t0 = time.monotonic()
         cancelled = c.delete(job["url"]).json()

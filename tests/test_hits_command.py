@@ -64,7 +64,7 @@ def test_grouped_flops_have_a_row_per_texture() -> None:
     ("args", "words"),
     [
         (("AA", "--board", "Kh7d"), "--board: expected 0, 3, 4 or 5 cards"),
-        (("AA:$zz", "--board", "Kh7d2c"), "RANGE: range: column 4: unknown macro"),
+        (("AA:$zz", "--board", "Kh7d2c"), "RANGE: column 4: unknown macro"),
         (("AA", "--where", "sett>0"), "--where: column 1: no column 'sett'"),
         (("AA", "--board", "Kh7d2c", "--group", "texture"), "--group"),
         (("AA", "--json", "--csv"), "exclude each other"),
