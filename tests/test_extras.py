@@ -73,3 +73,17 @@ def test_ci_installs_each_tiers_extra_before_it_runs() -> None:
     default = next(i for i, line in enumerate(lines) if 'pip install ".[test]" && pytest' in line)
     slow_install = lines.index('pip install ".[test-slow]"')
     assert default < slow_install < lines.index("pytest -m slow")
+
+
+def test_every_extra_a_hint_names_is_an_extra_of_the_package() -> None:
+    from omaha_eval.extras import EXTRAS
+
+    assert set(EXTRAS) <= set(_extras()), set(EXTRAS) - set(_extras())
+
+
+def test_the_six_extra_pins_the_orders_to_this_very_version() -> None:
+    from omaha_eval import __version__
+
+    orders = tomllib.loads((ROOT / "orders" / "pyproject.toml").read_text(encoding="utf-8"))
+    name = orders["project"]["name"]
+    assert _extras()["six"] == [f"{name}=={__version__}"]

@@ -332,12 +332,17 @@ def test_plot_refuses_a_query_without_histograms(tmp_path: Path) -> None:
         ([KNOWN, "--exact", "--monte-carlo"], ["--exact", "--monte-carlo"]),
         ([NO_HISTOGRAM, "--exact"], ["--exact", "limit"]),
         ([TYPES, "--plot", "bars.jpg"], ["--plot", "'bars.jpg'", ".png or .svg"]),
-        ([TYPES, "--plot", "nowhere/bars.png"], ["--plot", "'nowhere'", "does not exist"]),
         ([TYPES, "--plot", "."], ["--plot", "directory"]),
     ],
 )
 def test_bad_query_input(tmp_path: Path, args: list[str], needles: list[str]) -> None:
     assert_one_line_error(run_cli("query", *args, cwd=tmp_path), *needles)
+
+
+def test_a_plot_file_in_a_missing_directory_is_a_failure_exit_1(tmp_path: Path) -> None:
+    """An output file that cannot be written is not a usage error: exit 1."""
+    proc = run_cli("query", TYPES, "--plot", "nowhere/bars.png", cwd=tmp_path)
+    assert_one_line_error(proc, "--plot", "'nowhere'", "does not exist", code=1)
 
 
 def test_the_plot_file_is_checked_before_any_work(tmp_path: Path) -> None:

@@ -27,9 +27,10 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from omaha_eval import extras
 from omaha_eval.batch.spots import Spot, error_record
 from omaha_eval.equity import EquityInterrupted
-from omaha_eval.errors import OmahaEvalError, describe
+from omaha_eval.errors import OmahaEvalError, OmahaEvalFailure, describe
 from omaha_eval.records import csv_row, spot_record
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -229,7 +230,7 @@ def _execute_processes(tasks: list[Task], workers: int) -> Iterator[SpotResult]:
                 try:
                     result = future.result()
                 except BrokenProcessPool:
-                    raise OmahaEvalError(
+                    raise OmahaEvalFailure(
                         "a worker process ended before its spot did (killed, or out "
                         "of memory?); the spots not written are left for a resumed run",
                         param="executor",
@@ -334,7 +335,7 @@ def _execute_dask(tasks: list[Task], client: Any) -> Iterator[SpotResult]:
                     if _dask_threads(client, address):
                         seen = now
                     elif now - seen >= DASK_NO_WORKER_TIMEOUT:
-                        raise OmahaEvalError(
+                        raise OmahaEvalFailure(
                             f"the scheduler at {address!r} has had no worker for "
                             f"{DASK_NO_WORKER_TIMEOUT:g} s (none started, or they died); the "
                             "spots not written are left for a resumed run",
@@ -365,7 +366,7 @@ def _dask_threads(client: Any, address: str) -> int:
         return sum(client.nthreads(callback_timeout=DASK_TIMEOUT).values())
     except Exception as exc:  # a timeout or a closed connection: the scheduler is gone
         message = " ".join(str(exc).split()) or type(exc).__name__
-        raise OmahaEvalError(
+        raise OmahaEvalFailure(
             f"lost the scheduler at {address!r}: {message}", param="dask"
         ) from None
 
@@ -382,10 +383,8 @@ def dask_client(dask: Any, timeout: float = DASK_TIMEOUT) -> Any:
         from distributed import Client
         from distributed.comm.addressing import parse_address, parse_host_port
     except ImportError:
-        raise OmahaEvalError(
-            "running on a cluster needs the 'distributed' package "
-            "(the dask extra): pip install distributed",
-            param="dask",
+        raise extras.missing(
+            "dask", "running on a cluster needs the 'distributed' package", param="dask"
         ) from None
     if isinstance(dask, Client):
         return dask
@@ -426,13 +425,13 @@ def dask_client(dask: Any, timeout: float = DASK_TIMEOUT) -> Any:
     thread.start()
     thread.join(timeout + 5)
     if thread.is_alive():  # left behind: a daemon thread does not hold up the exit
-        raise OmahaEvalError(
+        raise OmahaEvalFailure(
             f"no answer from a Dask scheduler at {address!r} within {timeout:g} s", param="dask"
         )
     if "error" in box:
         failure = box["error"]
         message = " ".join(str(failure).split()) or type(failure).__name__
-        raise OmahaEvalError(
+        raise OmahaEvalFailure(
             f"cannot connect to the scheduler at {address!r}: {message}", param="dask"
         ) from None
     return box["client"]

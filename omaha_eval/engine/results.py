@@ -23,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 import omaha_eval._core as _core
+from omaha_eval import extras
 from omaha_eval.engine.players import Kind
 from omaha_eval.engine.report import equity_html, equity_table
 from omaha_eval.evaluator import CATEGORIES
@@ -228,7 +229,8 @@ class EquityResult:
             pandas = importlib.import_module("pandas")
         except ImportError:
             raise ImportError(
-                "EquityResult.to_pandas() needs pandas, which is not installed: pip install pandas"
+                f"EquityResult.to_pandas() needs pandas, which is not installed: "
+                f"{extras.install_hint('pandas')}"
             ) from None
         names = ["hand", "kind", "combos", *(f.name for f in FIGURES)]
         frame = pandas.DataFrame(

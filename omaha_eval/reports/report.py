@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from omaha_eval import extras
 from omaha_eval.cards import format_cards
 from omaha_eval.engine.results import FIGURE_TABLE
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
@@ -274,7 +275,8 @@ class BoardReport:
             pandas = importlib.import_module("pandas")
         except ImportError:
             raise ImportError(
-                "BoardReport.to_pandas() needs pandas, which is not installed: pip install pandas"
+                f"BoardReport.to_pandas() needs pandas, which is not installed: "
+                f"{extras.install_hint('pandas')}"
             ) from None
         columns: dict[str, Any] = {"board": self.board_texts, "boards": self.boards,
                                    "probability": self.probability}  # fmt: skip
