@@ -14,12 +14,13 @@ from contextlib import contextmanager
 from typing import Any, NoReturn, Protocol, TypeVar
 
 import click
+from click.shell_completion import CompletionItem
 from tqdm import tqdm
 
 from omaha_eval.engine import lookalikes
 from omaha_eval.engine.plan import DEFAULT_TRIALS
 from omaha_eval.errors import OmahaEvalError, OmahaEvalFailure, describe, for_people, printable
-from omaha_eval.games import Game, game
+from omaha_eval.games import Game, game, game_names
 
 # Exit codes (docs/cli.md, "Exit codes"): 0 done; 1 a failure that is not the
 # input's fault (an extra or data not installed, an output file that cannot be
@@ -262,6 +263,19 @@ def game_option(ctx: click.Context, param: click.Parameter, value: str | None) -
         return game(value)
     except OmahaEvalError as exc:
         raise click.BadParameter(exc.detail, ctx, param) from None
+
+
+def complete_game(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[CompletionItem]:
+    """--game's names and aliases, for the shell's completion (`-g o<TAB>`),
+    each described by its game's title."""
+    prefix = incomplete.lower()
+    return [
+        CompletionItem(name, help=game(name).title)
+        for name in game_names()
+        if name.startswith(prefix)
+    ]
 
 
 # What a character the output's encoding cannot hold is written as: a Windows
