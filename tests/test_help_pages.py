@@ -144,7 +144,9 @@ def test_a_table_too_wide_wraps_every_column_that_can() -> None:
     assert all(len(line) <= 60 for line in lines), lines
     assert lines[0].startswith("name") and set(lines[1]) == {"-", " "}
     words = " ".join(lines[2:]).split()  # the row's lines: every word of every cell, once
-    assert sorted(words) == sorted(["`AA:$ds`", *("double suited aces".split() * 6), *["AsAdKsKd"] * 5])
+    assert sorted(words) == sorted(
+        ["`AA:$ds`", *("double suited aces".split() * 6), *["AsAdKsKd"] * 5]
+    )
     assert lines[2].startswith("`AA:$ds`  double suited aces")
 
 
@@ -189,9 +191,13 @@ def test_a_page_is_laid_out_for_the_terminal_width(monkeypatch: pytest.MonkeyPat
             return True
 
     monkeypatch.setattr(help_module.sys, "stdout", Tty())
-    monkeypatch.setattr(help_module.shutil, "get_terminal_size", lambda fallback: os.terminal_size((132, 40)))
+    monkeypatch.setattr(
+        help_module.shutil, "get_terminal_size", lambda fallback: os.terminal_size((132, 40))
+    )
     assert help_module.terminal_width() == 132
-    monkeypatch.setattr(help_module.shutil, "get_terminal_size", lambda fallback: os.terminal_size((20, 40)))
+    monkeypatch.setattr(
+        help_module.shutil, "get_terminal_size", lambda fallback: os.terminal_size((20, 40))
+    )
     assert help_module.terminal_width() == help_module.MIN_WIDTH
     monkeypatch.setattr(help_module.sys, "stdout", None)
     assert help_module.terminal_width() == help_module.WIDTH
