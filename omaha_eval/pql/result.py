@@ -10,15 +10,17 @@ tables: report.py).
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any, Literal
 
 from omaha_eval import _display
+from omaha_eval._reprs import short_repr
 from omaha_eval.cards import card_str
 from omaha_eval.engine import runner
 from omaha_eval.engine.plan import Plan
+from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
 from omaha_eval.evaluator import low_name
 from omaha_eval.pql import aggregates as agg
 from omaha_eval.pql import functions as fn
@@ -153,6 +155,25 @@ class QueryResult:
             "notes": list(self.notes),
         }
         return json_ready(data)  # type: ignore[no-any-return]
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> QueryResult:
+        """The result ``to_dict()`` wrote: ``QueryResult.from_dict(r.to_dict())
+        == r`` (a figure that was NaN comes back None, as JSON holds it)."""
+        if not isinstance(data, Mapping):
+            raise OmahaEvalTypeError(f"expected a dict, got {type(data).__name__}", param="data")
+        names = [f.name for f in fields(cls)]
+        missing = [n for n in names if n not in data]
+        if missing:
+            raise OmahaEvalError(f"QueryResult needs {', '.join(missing)}", param="data")
+        values = {n: data[n] for n in names}
+        values["columns"] = tuple(Column(**c) for c in data["columns"])
+        values["notes"] = tuple(data["notes"])
+        return cls(**values)
+
+    def __repr__(self) -> str:
+        """Short: the statement cut, the first columns (``str()``: the table)."""
+        return short_repr(self)
 
 
 def _or_nan(error: float | None) -> float:

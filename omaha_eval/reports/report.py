@@ -15,6 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from omaha_eval import extras
+from omaha_eval._reprs import short_repr
 from omaha_eval.cards import format_cards
 from omaha_eval.engine.results import FIGURE_TABLE
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
@@ -81,6 +82,10 @@ class BoardReport:
 
     def __len__(self) -> int:
         return len(self.probability)
+
+    def __repr__(self) -> str:
+        """Short: the arrays by shape and dtype (``str()``: the rows)."""
+        return short_repr(self)
 
     # ---------------------------------------------------------------- rows
 
