@@ -16,7 +16,7 @@ import numpy.typing as npt
 
 from omaha_eval import extras
 from omaha_eval._reprs import short_repr
-from omaha_eval.cards import format_cards
+from omaha_eval.cards import format_board
 from omaha_eval.engine.results import FIGURE_TABLE
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
 from omaha_eval.records import json_ready
@@ -94,8 +94,7 @@ class BoardReport:
         """Each row's board (the known cards, then the new ones), or group name."""
         if self.labels is not None:
             return list(self.labels)
-        known = format_cards(self.known)
-        return [known + format_cards(row) for row in self.new]
+        return [format_board(np.concatenate([self.known, row])) for row in self.new]
 
     @cached_property
     def textures(self) -> list[Texture | None]:
