@@ -167,7 +167,8 @@ class BoardReport:
         `by`: ``"texture"``, ``"pairing"``, ``"suits"``, ``"low"``,
         ``"high"``, ``"flush"``, ``"straight"`` (reports/textures.py), or a
         callable of (texture, board text) giving the group's name.  Groups
-        come in order of first appearance."""
+        come most likely first (ties in order of first appearance): the
+        order ``str()``, the command's ``--group`` and the page show."""
         if self.labels is not None:
             raise OmahaEvalError("group: this report is already grouped", param="by", value=by)
         if isinstance(by, str):
@@ -186,7 +187,12 @@ class BoardReport:
         else:
             raise OmahaEvalTypeError(f"by: expected a grouping name or a callable, got "
                                      f"{quote(by)}", param="by", value=by)  # fmt: skip
-        names = list(dict.fromkeys(keys))
+        seen = list(dict.fromkeys(keys))
+        first = {k: i for i, k in enumerate(seen)}
+        chance: dict[str, float] = dict.fromkeys(seen, 0.0)
+        for k, p in zip(keys, self.probability.tolist(), strict=True):
+            chance[k] += p
+        names = sorted(seen, key=lambda k: (-chance[k], first[k]))
         index = {k: i for i, k in enumerate(names)}
         member = np.array([index[k] for k in keys], dtype=np.int64)
         g = len(names)
