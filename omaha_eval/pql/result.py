@@ -26,7 +26,7 @@ from omaha_eval.pql import aggregates as agg
 from omaha_eval.pql import functions as fn
 from omaha_eval.pql.check import Prepared
 from omaha_eval.pql.report import query_html, query_table
-from omaha_eval.pql.types import INTEGRAL, NUMERIC, Type
+from omaha_eval.pql.types import INTEGRAL, NUMERIC, SHARES, Type
 from omaha_eval.records import json_ready
 
 __all__ = ["Column", "QueryResult", "label", "statement_result"]
@@ -45,6 +45,7 @@ class Column:
     aggregate: str
     value: float | dict[str, float] | str | None
     stderr: float | dict[str, float] | None
+    percent: bool = False  # an average of shares (0 to 1): shown as a percent, as counts are
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -52,6 +53,7 @@ class Column:
             "aggregate": self.aggregate,
             "value": self.value,
             "stderr": self.stderr,
+            "percent": self.percent,
         }
 
 
@@ -229,7 +231,7 @@ def statement_result(
                 else label(extreme, t)
             )
             stderr = None
-        columns.append(Column(name, aggregate, value, stderr))
+        columns.append(Column(name, aggregate, value, stderr, aggregate == "avg" and t in SHARES))
     notes = list(prep.question.notes)  # text that looks like cards, read as a pattern
     if trials and not kept:
         what = "deals" if plan.exact else "trials"
