@@ -36,6 +36,12 @@ _SPOT = {
     "game": {"type": ["string", "null"], "default": "omaha8", "description": "omaha8 or omaha"},
 }  # fmt: skip
 
+_STRICT = {
+    **_NULL_BOOL,
+    "description": "true: text that looks like cards but reads as a pattern (AsAh2c3x) is an "
+    "error; false or null (the default): it is read as a pattern, with a note",
+}
+
 SCHEMAS: dict[str, Any] = {
     "Error": {
         "type": "object",
@@ -53,12 +59,16 @@ SCHEMAS: dict[str, Any] = {
             },
         },
     },
-    "EquityRequest": {"type": "object", "required": ["players"], "properties": {**_SPOT, **_RUN}},
+    "EquityRequest": {
+        "type": "object",
+        "required": ["players"],
+        "properties": {**_SPOT, **_RUN, "strict": _STRICT},
+    },
     "BoardsRequest": {"type": "object", "required": ["players"], "properties": {**_SPOT, **_RUN}},
     "QueryRequest": {
         "type": "object",
         "required": ["text"],
-        "properties": {"text": {"type": "string", "maxLength": 20_000}, **_RUN},
+        "properties": {"text": {"type": "string", "maxLength": 20_000}, **_RUN, "strict": _STRICT},
     },
     "CheckRequest": {"type": "object", "required": ["players"], "properties": _SPOT},
     "RangeRequest": {

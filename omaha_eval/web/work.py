@@ -20,6 +20,7 @@ from typing import Any
 from omaha_eval import listing
 from omaha_eval._checks import card_set
 from omaha_eval.cards import CARD_TEXT, format_hands, parse_cards
+from omaha_eval.engine import lookalikes
 from omaha_eval.engine.boards import read_cards
 from omaha_eval.engine.plan import read_options
 from omaha_eval.engine.players import hole_size, read_player
@@ -59,6 +60,8 @@ __all__ = [
 MAX_TRIALS = 100_000_000
 SEED_LIMIT = 2**63  # seeds a JSON number holds exactly enough for a link
 RANGE_HANDS = 1_000  # hands a range answer lists at most
+# The page's way to refuse look-alike cards, named where a note names the library's.
+PAGE_STRICT = 'the "Refuse look-alike cards" box'
 
 Run = Callable[[Progress], dict[str, Any]]
 
@@ -107,7 +110,7 @@ def _spot(body: Body) -> tuple[list[str], str, str, str]:
 def _shown(result: EquityResult | QueryResult) -> dict[str, Any]:
     """The result's document, notes in plain words, and its table as the
     command line prints it (cells of formatted numbers)."""
-    notes = [for_people(n) for n in result.notes]
+    notes = [for_people(n).replace(lookalikes.STRICT, PAGE_STRICT) for n in result.notes]
     if isinstance(result, EquityResult):
         header, rows, lines = equity_cells(result, notes)
     else:
@@ -121,8 +124,9 @@ def prepare_equity(body: Body, stop: threading.Event) -> Run:
     """POST /api/equity: the fields of equity(), checked; the run."""
     players, board, dead, name = _spot(body)
     options = _run_options(body)
+    strict = bool(body.flag("strict"))
     body.done()
-    rounds = equity_rounds(players, board, dead, game=name, stop=stop, **options)
+    rounds = equity_rounds(players, board, dead, game=name, stop=stop, strict=strict, **options)
     plan = rounds.plan
     total = None if plan.exact or plan.target_stderr is not None else plan.trials
 
@@ -141,10 +145,11 @@ def prepare_query(body: Body, stop: threading.Event) -> Run:
     """POST /api/query: a query text and the run options; the run."""
     text = body.text("text", limit=MAX_QUERY)
     options = _run_options(body)
+    strict = bool(body.flag("strict"))
     body.done()
     with field("text"):
         count = len(parse(text))
-        rounds = query_rounds(text, stop=stop, **options)
+        rounds = query_rounds(text, stop=stop, strict=strict, **options)
 
     def run(progress: Progress) -> dict[str, Any]:
         results: list[dict[str, Any]] = []
@@ -216,7 +221,9 @@ def check_spot(body: Body) -> dict[str, Any]:
             reading = f"range, {n:,} combo{'' if n == 1 else 's'}"
         if player.kind == "hand":
             used.update(int(c) for c in player.combos[0])
-        note = for_people(player.note) if player.note else None
+        note = (
+            for_people(player.note).replace(lookalikes.STRICT, PAGE_STRICT) if player.note else None
+        )
         out["players"].append({"kind": player.kind, "combos": n, "reading": reading, "note": note})
     for which, text, sizes in (("board", board, BOARD_SIZES), ("dead", dead, None)):
         try:
