@@ -35,7 +35,7 @@ from omaha_eval.cli.terminal import terminal_text
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
-DOCS_EXTRA = "the docs extra is not installed: pip install '.[docs]'"
+DOCS_EXTRA = "the docs tools are not installed: pip install . --group docs"
 ROLE = re.compile(r":(?:py:)?(?:func|class|attr|meth|mod|data|exc|obj):`")
 
 needs_source = pytest.mark.skipif(
