@@ -211,6 +211,9 @@ def test_ctrl_c_on_thread_workers_stops_at_once(tmp_path: Path) -> None:
     assert len(running) == 2 and all(r["trials"] > 0 for r in running)
 
 
+# slow: it starts a process pool (an interpreter and an import of the package per
+# worker), the slowest test of the default tier (7 s on the loaded 2-core machine)
+@pytest.mark.slow
 def test_many_workers_are_capped_by_the_cores(tmp_path: Path) -> None:
     jsonl(tmp_path / "spots.jsonl", [{**GOOD, "id": str(i)} for i in range(3)])
     proc = run_cli(

@@ -61,8 +61,6 @@ ASKED = [
     (["help", "r"], ["rules", "ranges"], ["pql", "cli"]),
     (["equity", "AsAh2c3d", "--bo"], ["--board"], ["--dead"]),
     (["batch", "--"], ["--output", "--workers"], ["--board"]),
-    (["equity", "AsAh2c3d", "--game", "o"], ["omaha8", "omaha", "o8"], ["plo8"]),
-    (["boards", "AA", "-g", "pl"], ["plo8", "plo"], ["omaha8"]),
 ]
 
 
