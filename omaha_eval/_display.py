@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from omaha_eval import extras
 from omaha_eval.engine.report import aligned, html_table, pct
 
 SHOWN = 5  # rows shown at each end of a long table
@@ -65,7 +66,8 @@ def frame(owner: str, columns: dict[str, Any], attrs: dict[str, Any] | None = No
         pandas = importlib.import_module("pandas")
     except ImportError:
         raise ImportError(
-            f"{owner}.to_pandas() needs pandas, which is not installed: pip install pandas"
+            f"{owner}.to_pandas() needs pandas, which is not installed: "
+            f"{extras.install_hint('pandas')}"
         ) from None
     result = pandas.DataFrame(columns)
     result.attrs.update(attrs or {})

@@ -35,9 +35,9 @@ import numpy as np
 import numpy.typing as npt
 
 import omaha_eval._core as _core
+from omaha_eval import extras
 from omaha_eval._cache import cache, lru_cache
 from omaha_eval.cards import CARD_TEXT, card_id
-from omaha_eval.errors import OmahaEvalError
 
 if TYPE_CHECKING:
     if sys.version_info >= (3, 11):
@@ -61,7 +61,6 @@ _MASK_SHIFTS = (39, 26, 13, 0)  # where each of the four sorted masks sits in a 
 # whose one package is ORDERS_PACKAGE (orders/ in the source tree).
 SEPARATE_SIZES = frozenset({6})
 ORDERS_PACKAGE = "omaha_eval_orders"
-ORDERS_HINT = "pip install ./orders (run in the omaha_eval source tree)"
 _ROOT = Path(__file__).resolve().parents[1]  # the source tree, when run from one
 
 
@@ -92,9 +91,10 @@ def order_dir(k: int) -> Traversable:
     checkout = source_dir(k)
     if (checkout / "__init__.py").is_file():
         return checkout
-    raise OmahaEvalError(
+    raise extras.missing(
+        "six",
         f"{k}-card percent ranges and preflop lookups need the {k}-card preflop orders, "
-        f"which ship apart (the omaha-eval-orders distribution): {ORDERS_HINT}",
+        "which ship apart (the omaha-eval-orders distribution)",
         param="hole_cards",
         value=k,
     )

@@ -27,6 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
+from omaha_eval.streets import FLOP
 
 __all__ = [
     "CARD_TEXT",
@@ -34,9 +35,11 @@ __all__ = [
     "RANKS",
     "SUITS",
     "SUIT_SYMBOLS",
+    "board_of_checked_ids",
     "card_count",
     "card_id",
     "card_str",
+    "format_board",
     "format_cards",
     "format_hands",
     "parse_cards",
@@ -172,6 +175,17 @@ def format_cards(cards: Iterable[int] | npt.ArrayLike) -> str:
     return "".join(text)
 
 
+def format_board(cards: Iterable[int] | npt.ArrayLike) -> str:
+    """A board as players write it: the flop high to low (rank, then suit:
+    s, h, d, c), then the turn and the river as dealt: [12, 50, 49, 2] ->
+    'AhAd5c2h'.  Every board text the package writes (a report's rows, its
+    CSV and JSON, the command line and the web page) comes from here."""
+    text = format_cards(cards)  # checks the ids
+    ids = np.asarray(cards).ravel().tolist()
+    flop = sorted(ids[:FLOP], reverse=True)
+    return "".join(CARD_TEXT[c] for c in flop) + text[2 * FLOP :]
+
+
 def format_hands(combos: npt.NDArray[np.uint8]) -> list[str]:
     """Text of each row of card ids (checked already), best card first, for
     many hands at once: [[0, 51]] -> ['As2c']."""
@@ -181,6 +195,12 @@ def format_hands(combos: npt.NDArray[np.uint8]) -> list[str]:
         return [""] * n
     chars = np.ascontiguousarray(_CARD_BYTES[rows].reshape(n, 2 * k))
     return [b.decode("ascii") for b in chars.view(f"S{2 * k}").ravel().tolist()]
+
+
+def board_of_checked_ids(ids: bytes) -> str:
+    """format_board of a board the compiled core has read and checked (one
+    byte a card): the small spots' fast way."""
+    return text_of_checked_ids(bytes(sorted(ids[:FLOP], reverse=True)) + ids[FLOP:])
 
 
 def text_of_checked_ids(ids: bytes) -> str:

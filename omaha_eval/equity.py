@@ -105,7 +105,7 @@ def _result(seats: Sequence[tuple[str, Any, int]], sums: Sums, stderr: Sequence[
         seed=plan.seed,
         elapsed=time.perf_counter() - start,
         game=question.game.name,
-        board=boards.text(question.board),
+        board=boards.board_text(question.board),
         dead=boards.text(question.dead),
         target_stderr=plan.target_stderr,
         target_reached=reached,

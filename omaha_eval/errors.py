@@ -16,8 +16,11 @@ from collections.abc import Mapping
 from typing import Any
 
 __all__ = [
+    "MissingExtraError",
     "OmahaEvalError",
+    "OmahaEvalFailure",
     "OmahaEvalTypeError",
+    "OutputFileError",
     "describe",
     "field_for_people",
     "for_people",
@@ -59,6 +62,26 @@ def _rebuild(cls: type[OmahaEvalError], args: tuple[object, ...], state: dict[st
 
 class OmahaEvalTypeError(OmahaEvalError, TypeError):
     """An argument of the wrong type (or an array of the wrong dtype)."""
+
+
+class OmahaEvalFailure(OmahaEvalError):
+    """A request that is well formed but cannot be carried out here: an
+    optional part is not installed, a file cannot be written.  Not the
+    input's fault, so the command line exits 1 for it (2 is for bad input)."""
+
+
+class MissingExtraError(OmahaEvalFailure):
+    """What was asked needs an optional part that is not installed (an extra
+    such as ``plot`` or ``six``).  :attr:`extra` names the extra; the message
+    ends with the command that installs it (omaha_eval.extras.install_hint)."""
+
+    extra: str
+
+    def __init__(
+        self, detail: str = "", *, extra: str, param: str | None = None, value: object = None
+    ) -> None:
+        super().__init__(detail, param=param, value=value)
+        self.extra = extra
 
 
 def quote(value: object, limit: int = 80) -> str:
@@ -107,3 +130,8 @@ def printable(text: str) -> str:
     if text.isprintable():
         return text
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+class OutputFileError(OmahaEvalFailure):
+    """A file a run was asked to write (a batch output, a picture) cannot be
+    written: its directory is missing, or the system refused the write."""

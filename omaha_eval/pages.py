@@ -11,7 +11,30 @@ from pathlib import Path
 
 from omaha_eval.errors import OmahaEvalError
 
-__all__ = ["page_source"]
+__all__ = ["page_names", "page_source", "page_title"]
+
+
+def _folder() -> Path | None:
+    """Where the pages are: the package's _docs/, else a source tree's docs/."""
+    shipped = resources.files("omaha_eval") / "_docs"
+    if shipped.is_dir():
+        return Path(str(shipped))
+    root = Path(__file__).resolve().parents[1]
+    return root / "docs" if (root / "mkdocs.yml").is_file() else None
+
+
+def page_names() -> list[str]:
+    """The name of every page shipped (docs/<name>.md), sorted."""
+    folder = _folder()
+    return sorted(p.stem for p in folder.glob("*.md")) if folder is not None else []
+
+
+def page_title(name: str) -> str:
+    """A page's title: its first heading's text."""
+    for line in page_source(name).splitlines():
+        if line.startswith("# "):
+            return line[2:].strip()
+    return name
 
 
 def page_source(name: str) -> str:

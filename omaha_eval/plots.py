@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from omaha_eval.errors import OmahaEvalError
+from omaha_eval import extras
+from omaha_eval.errors import OmahaEvalError, OutputFileError
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
@@ -40,9 +41,7 @@ def new_figure(width: float, height: float) -> Figure:
     try:
         from matplotlib.figure import Figure
     except ImportError:
-        raise OmahaEvalError(
-            "pictures need matplotlib (the plot extra): pip install matplotlib", param="plot"
-        ) from None
+        raise extras.missing("plot", "pictures need matplotlib", param="plot") from None
     return Figure(figsize=(width, height), layout="constrained")
 
 
@@ -113,10 +112,13 @@ def check_plot_target(path: str | Path, name: str = "plot") -> Path:
         raise OmahaEvalError(f"{str(target)!r} must end in .png or .svg", param=name)
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
-        raise OmahaEvalError(f"the directory {str(folder)!r} of {str(target)!r} "
-                             "does not exist", param=name)  # fmt: skip
-    if target.is_dir() or not os.access(folder, os.W_OK):
-        raise OmahaEvalError(f"cannot write {str(target)!r}", param=name)
+        raise OutputFileError(
+            f"the directory {str(folder)!r} of {str(target)!r} does not exist", param=name
+        )
+    if target.is_dir():
+        raise OmahaEvalError(f"{str(target)!r} is a directory, not a file", param=name)
+    if not os.access(folder, os.W_OK):
+        raise OutputFileError(f"cannot write {str(target)!r}", param=name)
     new_figure(1, 1)  # says what to install when matplotlib is missing
     return target
 
@@ -132,7 +134,7 @@ def save_figure(fig: Figure, path: str | Path, name: str = "plot") -> Path:
         fig.savefig(temporary, dpi=100, format=target.suffix.lower().lstrip("."))
         os.replace(temporary, target)
     except OSError as exc:
-        raise OmahaEvalError(f"cannot write {str(target)!r}: {exc.strerror}", param=name) from None
+        raise OutputFileError(f"cannot write {str(target)!r}: {exc.strerror}", param=name) from None
     finally:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temporary)

@@ -89,9 +89,12 @@ def _run(
     )
 
 
-def assert_one_line_error(proc: subprocess.CompletedProcess[str], *needles: str) -> None:
-    """Exit code 2, nothing on stdout, one line on stderr naming the problem."""
-    assert proc.returncode == 2, (proc.returncode, proc.stdout, proc.stderr)
+def assert_one_line_error(
+    proc: subprocess.CompletedProcess[str], *needles: str, code: int = 2
+) -> None:
+    """Exit code `code` (2: bad input; 1: a failure, such as an output that
+    cannot be written), nothing on stdout, one line on stderr naming the problem."""
+    assert proc.returncode == code, (proc.returncode, proc.stdout, proc.stderr)
     assert proc.stdout == ""
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1, proc.stderr

@@ -108,6 +108,9 @@ except KeyboardInterrupt as exc:
 """
 
 
+# slow: a bound in wall time, which a loaded runner (the wheels' per-platform
+# default tier, four builds at once) can miss; the slow tier and .ci/run keep it.
+@pytest.mark.slow
 @pytest.mark.skipif(
     sys.platform == "win32", reason="sends SIGINT to the child: POSIX (Windows has CTRL_C_EVENT)"
 )

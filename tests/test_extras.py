@@ -1,11 +1,14 @@
 """The extras are cut by job: `test` holds what the default tier needs and no
-slow-tier tool; `test-slow` holds the default tier's needs and every tool
-the slow tier runs (.ci/run installs it before `pytest -m slow`)."""
+slow-tier tool; the slow tier gets the `test-slow` extra (the default tier's
+needs and the extras whose code it runs) and the dependency group `slow`
+(PEP 735: the developer tools, kept out of the published metadata), which
+.ci/run installs before `pytest -m slow`."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -55,13 +58,50 @@ def test_the_test_extra_holds_no_slow_tier_tool() -> None:
     assert not test & SLOW_TOOLS, test & SLOW_TOOLS
 
 
-def test_the_slow_extra_holds_the_test_extra_and_every_tool() -> None:
-    extras = _extras()
-    slow = _expanded("test-slow", extras)
+def _groups() -> dict[str, list[Any]]:
+    groups: dict[str, list[Any]] = tomllib.loads(
+        (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    )["dependency-groups"]
+    return groups
+
+
+def _group(name: str, groups: dict[str, list[Any]]) -> set[str]:
+    """The packages of a dependency group, its include-groups opened up."""
+    found: set[str] = set()
+    for item in groups[name]:
+        if isinstance(item, dict):
+            found |= _group(item["include-group"], groups)
+        else:
+            found |= _names([item])
+    return found
+
+
+def test_the_slow_tier_gets_the_test_extra_and_every_tool() -> None:
+    extras, groups = _extras(), _groups()
+    slow = _expanded("test-slow", extras) | _group("slow", groups)
     assert _expanded("test", extras) <= slow
     assert SLOW_TOOLS <= slow, SLOW_TOOLS - slow
-    for job in ("typing", "docs", "build", "dask", "plot"):
+    for job in ("dask", "plot", "pandas"):
         assert _expanded(job, extras) <= slow, job
+    for group in ("typing", "docs", "build"):
+        assert _group(group, groups) <= slow, group
+
+
+# Developer tools: what no user installs to use the package.
+DEVELOPER_TOOLS = SLOW_TOOLS - {"distributed", "matplotlib", "pandas"} | {"selenium", "atheris"}
+
+
+def test_no_published_extra_holds_a_developer_tool() -> None:
+    """The extras are the package's published metadata: the type checkers,
+    the docs tools, the builders, the browser driver and the fuzzer are
+    dependency groups, not extras."""
+    extras = _extras()
+    for name in extras:
+        assert not _expanded(name, extras) & DEVELOPER_TOOLS, (
+            name,
+            _expanded(name, extras) & DEVELOPER_TOOLS,
+        )
+    assert {"typing", "docs", "build", "fuzz"} <= set(_groups())
 
 
 def test_ci_installs_each_tiers_extra_before_it_runs() -> None:
@@ -71,5 +111,21 @@ def test_ci_installs_each_tiers_extra_before_it_runs() -> None:
         if line.strip() and not line.lstrip().startswith("#")
     ]
     default = next(i for i, line in enumerate(lines) if 'pip install ".[test]" && pytest' in line)
-    slow_install = lines.index('pip install ".[test-slow]"')
-    assert default < slow_install < lines.index("pytest -m slow")
+    slow_install = lines.index('pip install ".[test-slow]" --group slow')
+    # pip installs dependency groups from 25.1 on: the upgrade comes first
+    upgrade = lines.index('python -m pip install --upgrade "pip>=25.1"')
+    assert default < upgrade < slow_install < lines.index("pytest -m slow")
+
+
+def test_every_extra_a_hint_names_is_an_extra_of_the_package() -> None:
+    from omaha_eval.extras import EXTRAS
+
+    assert set(EXTRAS) <= set(_extras()), set(EXTRAS) - set(_extras())
+
+
+def test_the_six_extra_pins_the_orders_to_this_very_version() -> None:
+    from omaha_eval import __version__
+
+    orders = tomllib.loads((ROOT / "orders" / "pyproject.toml").read_text(encoding="utf-8"))
+    name = orders["project"]["name"]
+    assert _extras()["six"] == [f"{name}=={__version__}"]

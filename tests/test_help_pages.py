@@ -12,11 +12,13 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import OUTPUT_ENCODING, cli_command, cli_env
+from click.testing import CliRunner
 
 from omaha_eval.cli import main
 from omaha_eval.cli._shell import as_written
 from omaha_eval.cli.help import PAGES, page_text, terminal_page
-from omaha_eval.cli.terminal import terminal_text
+from omaha_eval.cli.terminal import fit_columns, terminal_text
+from omaha_eval.pages import page_names, page_title
 
 PAGE = """\
 # Title
@@ -131,3 +133,71 @@ def test_help_on_a_terminal_goes_through_the_pager(tmp_path: Path) -> None:
         # does not; until that is understood, only the ASCII text is compared.
         paged, expected = (re.sub(r"[^\x00-\x7f]+", "?", t) for t in (paged, expected))
     assert paged.rstrip("\n") == expected.rstrip("\n")
+
+
+def test_a_table_too_wide_wraps_every_column_that_can() -> None:
+    wide = (
+        "| name | what it does | example |\n|---|---|---|\n"
+        f"| `AA:$ds` | {'double suited aces ' * 6}| {'AsAdKsKd ' * 5}|\n"
+    )
+    lines = terminal_text(wide, 60).splitlines()
+    assert all(len(line) <= 60 for line in lines), lines
+    assert lines[0].startswith("name") and set(lines[1]) == {"-", " "}
+    words = " ".join(lines[2:]).split()  # the row's lines: every word of every cell, once
+    assert sorted(words) == sorted(
+        ["`AA:$ds`", *("double suited aces".split() * 6), *["AsAdKsKd"] * 5]
+    )
+    assert lines[2].startswith("`AA:$ds`  double suited aces")
+
+
+def test_a_column_is_never_cut_inside_a_word() -> None:
+    assert fit_columns([30, 30], [25, 3], 40) == [25, 15]  # the first keeps its longest word
+    assert fit_columns([30, 30], [25, 28], 40) == [25, 28]  # floors wider than the room: stays wide
+    assert fit_columns([5, 30], [5, 3], 40) == [5, 30]  # fits: natural widths
+
+
+@pytest.mark.parametrize("width", [80, 100])
+@pytest.mark.parametrize("name", list(PAGES))
+def test_every_page_keeps_its_text_and_tables_within_the_width(name: str, width: int) -> None:
+    """Only code blocks (indented, kept as written) may pass the width."""
+    text = terminal_page(name, main, width)
+    over = [line for line in text.splitlines() if len(line) > width]
+    assert all(line.startswith("    ") for line in over), over
+
+
+def test_every_page_the_package_ships_can_be_opened() -> None:
+    names = set(page_names())
+    assert {"index", "api", "benchmarks", "rules", "cli"} <= names
+    assert set(PAGES) == names
+    for name in names:
+        result = CliRunner().invoke(main, ["help", name])
+        assert result.exit_code == 0, (name, result.output)
+        assert result.output.startswith(page_title(name)), name
+
+
+def test_the_api_page_lists_every_export() -> None:
+    import omaha_eval
+
+    text = terminal_page("api", main)
+    for name in omaha_eval.__all__:
+        assert f"- `{name}`" in text, name
+
+
+def test_a_page_is_laid_out_for_the_terminal_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    from omaha_eval.cli import help as help_module
+
+    class Tty:
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(help_module.sys, "stdout", Tty())
+    monkeypatch.setattr(
+        help_module.shutil, "get_terminal_size", lambda fallback: os.terminal_size((132, 40))
+    )
+    assert help_module.terminal_width() == 132
+    monkeypatch.setattr(
+        help_module.shutil, "get_terminal_size", lambda fallback: os.terminal_size((20, 40))
+    )
+    assert help_module.terminal_width() == help_module.MIN_WIDTH
+    monkeypatch.setattr(help_module.sys, "stdout", None)
+    assert help_module.terminal_width() == help_module.WIDTH

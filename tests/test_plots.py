@@ -12,6 +12,7 @@ import pytest
 from cli_helpers import assert_one_line_error, run_cli, run_python
 
 import omaha_eval as oe
+from omaha_eval.extras import install_hint
 from omaha_eval.plots import plot_breakdown, plot_distributions, plot_spot, save_figure
 from omaha_eval.solver.distribution import equity_distribution
 
@@ -84,5 +85,5 @@ def test_without_matplotlib_the_option_says_what_to_install(tmp_path: Path) -> N
         " prog_name='omaha-eval')"
     )
     proc = run_python(code, tmp_path)
-    assert proc.returncode == 2 and "pip install matplotlib" in proc.stderr, proc.stderr
+    assert proc.returncode == 1 and install_hint("plot") in proc.stderr, proc.stderr
     assert not (tmp_path / "x.png").exists()

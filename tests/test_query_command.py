@@ -112,7 +112,7 @@ def test_table_of_an_exact_count(tmp_path: Path) -> None:
 
 
 def test_table_of_every_selector(tmp_path: Path) -> None:
-    """avg as a number and count as a percentage, each with its standard
+    """count, and avg of an equity, as percentages, each with its standard
     error; a histogram's values as rows of percentages; min and max as the
     values seen; the run's trials and seed below."""
     out = query_ok(EVERY_SELECTOR, "-n", "20000", "-s", "5", cwd=tmp_path)
@@ -120,7 +120,8 @@ def test_table_of_every_selector(tmp_path: Path) -> None:
     assert isinstance(r, oe.QueryResult)
     rows = table_rows(out)
     eq, scoop, made = r.column("eq"), r.column("scoop"), r.column("made")
-    assert close_to(rows["eq"][0], eq.value) and close_to(rows["eq"][1], eq.stderr)
+    assert eq.percent and rows["eq"][0].endswith("%")  # a share of the pot, as counts are
+    assert close_to(rows["eq"][0], eq.value, 100) and close_to(rows["eq"][1], eq.stderr, 100)
     assert close_to(rows["scoop"][0], scoop.value, 100)
     assert close_to(rows["scoop"][1], scoop.stderr, 100)
     assert rows["made"] == []
@@ -133,6 +134,25 @@ def test_table_of_every_selector(tmp_path: Path) -> None:
     assert rows["worst"] == [f"{r.column('worst').value:g}"]
     assert rows["best"] == [r.column("best").value]
     assert "monte-carlo, 20,000 trials, seed 5," in out
+
+
+def test_shares_are_percents_and_other_averages_numbers(tmp_path: Path) -> None:
+    """Never 25.24% beside 0.557317: an average of a share (an equity, a
+    condition) is a percent as a count is; an average of a count of cards is
+    a number."""
+    text = (
+        "select count(scoops(hero)) as scoop, avg(riverEquity(hero)) as eq, "
+        "avg(nutHi(hero, river)) as nuts, avg(outsToHandType(hero, flop, flush)) as outs "
+        "from hero='A2**', villain='15%', board='Jd4d3c'"
+    )
+    rows = table_rows(query_ok(text, "-n", "4000", "-s", "1", cwd=tmp_path))
+    r = oe.query(text, trials=4000, seed=1)
+    assert isinstance(r, oe.QueryResult)
+    for name in ("scoop", "eq", "nuts"):
+        assert rows[name][0].endswith("%") and rows[name][1].endswith("%"), rows[name]
+        assert close_to(rows[name][0], r.column(name).value, 100)
+    assert not rows["outs"][0].endswith("%") and close_to(rows["outs"][0], r.column("outs").value)
+    assert [c.percent for c in r.columns] == [False, True, True, False]
 
 
 def test_table_of_the_quartering_query(tmp_path: Path) -> None:
@@ -332,12 +352,17 @@ def test_plot_refuses_a_query_without_histograms(tmp_path: Path) -> None:
         ([KNOWN, "--exact", "--monte-carlo"], ["--exact", "--monte-carlo"]),
         ([NO_HISTOGRAM, "--exact"], ["--exact", "limit"]),
         ([TYPES, "--plot", "bars.jpg"], ["--plot", "'bars.jpg'", ".png or .svg"]),
-        ([TYPES, "--plot", "nowhere/bars.png"], ["--plot", "'nowhere'", "does not exist"]),
         ([TYPES, "--plot", "."], ["--plot", "directory"]),
     ],
 )
 def test_bad_query_input(tmp_path: Path, args: list[str], needles: list[str]) -> None:
     assert_one_line_error(run_cli("query", *args, cwd=tmp_path), *needles)
+
+
+def test_a_plot_file_in_a_missing_directory_is_a_failure_exit_1(tmp_path: Path) -> None:
+    """An output file that cannot be written is not a usage error: exit 1."""
+    proc = run_cli("query", TYPES, "--plot", "nowhere/bars.png", cwd=tmp_path)
+    assert_one_line_error(proc, "--plot", "'nowhere'", "does not exist", code=1)
 
 
 def test_the_plot_file_is_checked_before_any_work(tmp_path: Path) -> None:

@@ -133,3 +133,24 @@ def test_wheels_run_the_whole_default_tier_with_the_test_extra():
     assert "-m" not in command[3:]  # pyproject's addopts choose the tier: every test not slow
     assert cibw["test-extras"] == ["test"]
     assert "tests" in cibw["test-sources"] and "pyproject.toml" in cibw["test-sources"]
+
+
+def test_every_action_is_pinned_by_commit_with_its_release_named():
+    """A tag can be moved to other code; a commit cannot.  The comment names
+    the release, which the update bot rewrites with the SHA."""
+    pinned = re.compile(r"^\s*(?:- )?uses: ([\w.-]+/[\w./-]+)@([0-9a-f]{40})  # v\d+(\.\d+)*$")
+    seen = 0
+    for workflow in sorted((ROOT / ".github" / "workflows").glob("*.yml")):
+        for line in workflow.read_text(encoding="utf-8").splitlines():
+            if re.match(r"^\s*(?:- )?uses:", line):
+                seen += 1
+                assert pinned.match(line), (workflow.name, line)
+    assert seen >= 10
+
+
+def test_an_update_bot_watches_the_actions():
+    config = yaml.safe_load((ROOT / ".github" / "dependabot.yml").read_text(encoding="utf-8"))
+    assert config["version"] == 2
+    ecosystems = {u["package-ecosystem"]: u for u in config["updates"]}
+    assert ecosystems["github-actions"]["directory"] == "/"
+    assert ecosystems["github-actions"]["schedule"]["interval"] in {"daily", "weekly", "monthly"}

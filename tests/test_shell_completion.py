@@ -126,3 +126,25 @@ def test_bash_sources_the_script_and_its_function_completes(tmp_path: Path) -> N
     got = sorted(line.removeprefix("offered:") for line in proc.stdout.splitlines()
                  if line.startswith("offered:"))  # fmt: skip
     assert got == ["ranges", "rules"], proc.stdout
+
+
+def test_every_game_option_completes_the_game_names() -> None:
+    """Every command's --game, those added later too, offers every name and
+    alias the games registry takes, each with its game's title."""
+    import click
+
+    from omaha_eval.cli import main
+    from omaha_eval.games import game, game_names
+
+    found = 0
+    for name, command in main.commands.items():
+        for param in command.params:
+            if param.name != "game":
+                continue
+            found += 1
+            ctx = click.Context(command, info_name=name)
+            items = param.shell_complete(ctx, "")
+            assert [item.value for item in items] == game_names(), name
+            assert all(item.help == game(item.value).title for item in items), name
+            assert {item.value for item in param.shell_complete(ctx, "OMAHA8")} == {"omaha8"}
+    assert found >= 5

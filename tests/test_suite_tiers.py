@@ -145,3 +145,29 @@ def test_starts_a_process(text):
         "test_long_ids.py::test_starts_a_process[" + "9" * 24 + "...200000bytes]",
         "test_long_ids.py::test_starts_a_process[short]",
     }
+
+
+def _timed_ctrl_c_tests() -> list[tuple[str, str, bool]]:
+    """(file, test, marked slow) for each test that sends SIGINT and reads
+    the clock: a Ctrl-C timing test."""
+    import ast
+
+    found = []
+    for path in sorted(TESTS.glob("test_*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in tree.body:
+            if not isinstance(node, ast.FunctionDef) or not node.name.startswith("test_"):
+                continue
+            names = {n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute)}
+            if "SIGINT" in names and "monotonic" in names:
+                slow = any("mark.slow" in ast.unparse(d) for d in node.decorator_list)
+                found.append((path.name, node.name, slow))
+    return found
+
+
+def test_no_ctrl_c_timing_test_runs_in_the_default_tier() -> None:
+    """The default tier runs on every wheel's build machine, often loaded; a
+    bound in wall time after SIGINT belongs to the slow tier."""
+    found = _timed_ctrl_c_tests()
+    assert any(name == "test_ctrl_c_stops_a_long_run_within_half_a_second" for _, name, _ in found)
+    assert [(f, name) for f, name, slow in found if not slow] == []

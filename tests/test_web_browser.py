@@ -287,3 +287,35 @@ def test_no_request_leaves_the_machine(base):
     assert any(u.startswith(f"{base}/api/") for u in urls)  # the log did record the calls
     outside = [u for u in urls if not (u.startswith(base + "/") or u.startswith("data:"))]
     assert not outside
+
+
+def test_the_lookalike_box_is_in_the_link_and_named_by_the_note(driver, base):
+    """Lenient (the box clear): the spot runs and its note names the box;
+    the box ticked (strict=1 in the link): the same spot is refused."""
+    d = driver
+    d.get(f"{base}/equity?players=AsAh2c3x|KcKd4c5d&board=Jd4d8c")
+    results_state(d, "done")
+    assert not d.find_element(By.ID, "strict").is_selected()
+    notes = d.find_element(By.ID, "results").text
+    assert "Refuse look-alike cards" in notes and "strict=True" not in notes
+    d.get(f"{base}/equity?players=AsAh2c3x|KcKd4c5d&board=Jd4d8c&strict=1")
+    results_state(d, "error")
+    assert d.find_element(By.ID, "strict").is_selected()
+
+
+def test_a_wide_table_is_a_card_per_row_on_a_phone(driver, base):
+    """At 390 px the equity table's rows are cards no wider than the page,
+    each figure labelled by its column."""
+    d = driver
+    size = d.get_window_size()
+    try:
+        d.set_window_size(390, 900)
+        d.get(f"{base}/equity?players=AsAh2c3d|KcKd4c5d&board=Jd4d8c")
+        results_state(d, "done")
+        table = d.find_element(By.CSS_SELECTOR, "#results table.wide")
+        width = d.execute_script("return document.documentElement.clientWidth")
+        assert table.size["width"] <= width
+        cell = table.find_element(By.CSS_SELECTOR, "tbody td")
+        assert cell.get_attribute("data-label") == "equity"
+    finally:
+        d.set_window_size(size["width"], size["height"])

@@ -1,6 +1,6 @@
 """Coverage-guided fuzzing of the input boundary with atheris.
 
-    pip install atheris          # or: pip install ".[fuzz]"
+    pip install atheris          # or: pip install --group fuzz (pip 25.1 or newer)
     python tools/fuzz_inputs.py -atheris_runs=200000          # bounded run
     python tools/fuzz_inputs.py -max_total_time=300 corpus/   # keep a corpus
 

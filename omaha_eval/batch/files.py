@@ -39,7 +39,7 @@ from typing import IO, Any
 
 from omaha_eval._checks import quote
 from omaha_eval.batch.spots import is_missing, spot_players
-from omaha_eval.errors import OmahaEvalError
+from omaha_eval.errors import OmahaEvalError, OutputFileError
 from omaha_eval.records import (
     CSV_LEAD,
     CSV_PLAYER,
@@ -360,7 +360,7 @@ class Output:
         try:
             file = self.path.open(mode, buffering=0)  # each record goes out whole, at once
         except OSError as exc:
-            raise OmahaEvalError(
+            raise OutputFileError(
                 f"cannot write {str(self.path)!r}: {exc.strerror}", param="OUTPUT"
             ) from None
         _lock(file, self.path)
@@ -506,7 +506,7 @@ class Output:
         except OSError as exc:
             with contextlib.suppress(OSError):
                 temp.unlink()
-            raise OmahaEvalError(
+            raise OutputFileError(
                 f"cannot write {str(self.path)!r}: {exc.strerror}", param="OUTPUT"
             ) from None
         self.file = self._locked("r+b")
@@ -553,7 +553,7 @@ class Output:
         except OSError as exc:  # a full disk: take back the part written, if it can be
             with contextlib.suppress(OSError):
                 os.ftruncate(self.file.fileno(), end)
-            raise OmahaEvalError(
+            raise OutputFileError(
                 f"cannot write {str(self.path)!r}: {exc.strerror}", param="OUTPUT"
             ) from None
 

@@ -14,15 +14,20 @@ from contextlib import contextmanager
 from typing import Any, NoReturn, Protocol, TypeVar
 
 import click
+from click.shell_completion import CompletionItem
 from tqdm import tqdm
 
 from omaha_eval.cards import SUIT_SYMBOLS
 from omaha_eval.engine import lookalikes
 from omaha_eval.engine.plan import DEFAULT_TRIALS
-from omaha_eval.errors import OmahaEvalError, describe, for_people, printable
-from omaha_eval.games import Game, game
+from omaha_eval.errors import OmahaEvalError, OmahaEvalFailure, describe, for_people, printable
+from omaha_eval.games import Game, game, game_names
 
-EXIT_BAD_INPUT = 2  # the code click gives usage errors, and every one-line error
+# Exit codes (docs/cli.md, "Exit codes"): 0 done; 1 a failure that is not the
+# input's fault (an extra or data not installed, an output file that cannot be
+# written, a run that failed); 2 a usage error (bad input: click's code too).
+EXIT_FAILURE = 1
+EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130  # the shell's code for a process stopped by Ctrl-C
 PROGRESS_DELAY = 1.0  # seconds before a progress bar appears
 SLOW = 30.0  # seconds: a run expected to take longer says so on stderr
@@ -59,12 +64,18 @@ def error_for_shell(exc: OmahaEvalError, flags: Mapping[str, str] = FLAGS) -> st
     return describe(exc, flags).replace(lookalikes.STRICT, "--strict-cards")
 
 
-def fail(message: str | OmahaEvalError, flags: Mapping[str, str] = FLAGS) -> NoReturn:
-    """One line on stderr, exit code 2: the command's own message, or a
-    library error naming its flag (or the player, counted from 1)."""
+def fail(
+    message: str | OmahaEvalError, flags: Mapping[str, str] = FLAGS, code: int | None = None
+) -> NoReturn:
+    """One line on stderr, then exit: the command's own message, or a
+    library error naming its flag (or the player, counted from 1).  The
+    code: `code` if given, else 1 for an OmahaEvalFailure (an extra not
+    installed, a file not written), else 2 (bad input)."""
     line = error_for_shell(message, flags) if isinstance(message, OmahaEvalError) else message
     click.echo(f"omaha-eval: error: {printable(line)}", err=True)
-    sys.exit(EXIT_BAD_INPUT)
+    if code is None:
+        code = EXIT_FAILURE if isinstance(message, OmahaEvalFailure) else EXIT_BAD_INPUT
+    sys.exit(code)
 
 
 def strict_cards_option(command: F) -> F:
@@ -79,7 +90,8 @@ def strict_cards_option(command: F) -> F:
 
 @contextmanager
 def user_errors(flags: Mapping[str, str] = FLAGS) -> Iterator[None]:
-    """Bad input becomes one line and exit code 2, not a traceback."""
+    """Bad input becomes one line and exit code 2 (a failure that is not
+    the input's fault, 1), not a traceback."""
     try:
         yield
     except OmahaEvalError as exc:
@@ -91,7 +103,7 @@ def output_errors() -> Iterator[None]:
     """A write to stdout that fails becomes an exit, never a traceback: a
     pipe closed by its reader (``| head``) exits 0, as a finished command
     does; anything else (a full disk: ``> /dev/full``) is one line on
-    stderr and exit code 2.  What stdout still buffers is written here, so
+    stderr and exit code 1.  What stdout still buffers is written here, so
     the failure cannot come later, when Python flushes stdout at exit."""
     try:
         try:
@@ -113,7 +125,7 @@ def _output_failed(exc: OSError) -> NoReturn:
         click.echo(f"omaha-eval: error: cannot write the output: {exc.strerror or exc}", err=True)
     except OSError:  # stderr cannot be written either
         _discard(sys.stderr)
-    sys.exit(EXIT_BAD_INPUT)
+    sys.exit(EXIT_FAILURE)
 
 
 def _discard(stream: Any) -> None:
@@ -254,6 +266,19 @@ def game_option(ctx: click.Context, param: click.Parameter, value: str | None) -
         raise click.BadParameter(exc.detail, ctx, param) from None
 
 
+def complete_game(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[CompletionItem]:
+    """--game's names and aliases, for the shell's completion (`-g o<TAB>`),
+    each described by its game's title."""
+    prefix = incomplete.lower()
+    return [
+        CompletionItem(name, help=game(name).title)
+        for name in game_names()
+        if name.startswith(prefix)
+    ]
+
+
 # What a character the output's encoding cannot hold is written as: a Windows
 # console pipe or file (cp1252) and a C locale (ASCII) cannot hold the suit
 # symbols, which read as the suit letters every command takes (A♠ -> As).
@@ -309,7 +334,8 @@ def _tolerant_streams() -> None:
 
 
 class Group(click.Group):
-    """Click's errors on one line (naming the argument), exit code 2.
+    """Click's errors on one line (naming the argument), exit code 2 for
+    usage errors.
     Output that cannot be written is caught where it is written
     (output_errors), before click's own handler would exit 1 on a closed
     pipe."""
@@ -331,8 +357,8 @@ class Group(click.Group):
             where = exc.ctx.command_path if exc.ctx is not None else "omaha-eval"
             hint = f" (see '{where} --help')" if exc.ctx is not None else ""
             fail(f"{exc.format_message().rstrip('.')}{hint}", {})
-        except click.ClickException as exc:
-            fail(exc.format_message(), {})
+        except click.ClickException as exc:  # click's own exit code: 1 for a file it cannot open
+            fail(exc.format_message(), {}, exc.exit_code)
         except click.Abort:  # Ctrl-C outside the places that handle it themselves
             sys.exit(EXIT_INTERRUPTED)
         sys.exit(code if isinstance(code, int) else 0)

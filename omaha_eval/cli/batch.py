@@ -9,7 +9,14 @@ from typing import Literal
 import click
 
 import omaha_eval.batch as batch
-from omaha_eval.cli._shell import EXIT_INTERRUPTED, Count, game_option, progress, user_errors
+from omaha_eval.cli._shell import (
+    EXIT_INTERRUPTED,
+    Count,
+    complete_game,
+    game_option,
+    progress,
+    user_errors,
+)
 from omaha_eval.games import Game
 
 __all__ = ["batch_command"]
@@ -48,7 +55,7 @@ FLAGS = {"INPUT": "INPUT", "OUTPUT": "--output", "workers": "--workers", "dask":
     help="Engine threads per spot.",
 )  # fmt: skip
 @click.option(
-    "-g", "--game", callback=game_option, metavar="GAME",
+    "-g", "--game", callback=game_option, shell_complete=complete_game, metavar="GAME",
     help="Game for spots that give none (default omaha8; plo8, omaha, plo...).",
 )  # fmt: skip
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary.")

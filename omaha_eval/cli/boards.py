@@ -13,6 +13,7 @@ from omaha_eval.cli._shell import (
     EXIT_INTERRUPTED,
     FLAGS,
     Count,
+    complete_game,
     fail,
     game_option,
     method,
@@ -55,7 +56,8 @@ BOARD_FLAGS = {**FLAGS, "by": "--group", "figure": "--sort", "executor": "--work
                   f"fewer for a report of over {REPORT_TRIALS // ROW_TRIALS:,} rows, down to "
                   f"{ROW_MIN_TRIALS:,}].")  # fmt: skip
 @click.option(
-    "-g", "--game", callback=game_option, metavar="GAME", default="omaha8", show_default=True,
+    "-g", "--game", callback=game_option, shell_complete=complete_game, metavar="GAME",
+    default="omaha8", show_default=True,
     help="omaha8 (o8, plo8) = hi/lo; omaha (plo) = high only.",
 )  # fmt: skip
 @click.option("--group", "group_by", type=click.Choice(list(GROUPINGS)),

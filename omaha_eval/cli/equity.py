@@ -12,6 +12,7 @@ from omaha_eval.cards import card_count
 from omaha_eval.cli._shell import (
     EXIT_INTERRUPTED,
     SLOW,
+    complete_game,
     duration,
     fail,
     flag_notes,
@@ -105,7 +106,8 @@ def pokenum_hint(
 @click.option("-d", "--dead", default="", help="Known dead cards.")
 @sampling_options("equity's")
 @click.option(
-    "-g", "--game", callback=game_option, metavar="GAME", default="omaha8", show_default=True,
+    "-g", "--game", callback=game_option, shell_complete=complete_game, metavar="GAME",
+    default="omaha8", show_default=True,
     help="omaha8 (o8, plo8) = hi/lo; omaha (plo) = high only.",
 )  # fmt: skip
 @click.option(

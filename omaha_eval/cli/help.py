@@ -9,14 +9,17 @@ docs/cli.md with every command's ``--help`` in it, the text the site's
 from __future__ import annotations
 
 import inspect
+import re
+import shutil
 import sys
 
 import click
 from click.shell_completion import CompletionItem
 
+import omaha_eval
 from omaha_eval.cli._shell import as_written, user_errors
 from omaha_eval.cli.terminal import terminal_text
-from omaha_eval.pages import page_source
+from omaha_eval.pages import page_names, page_source, page_title
 
 __all__ = [
     "MARKER",
@@ -26,11 +29,13 @@ __all__ = [
     "help_command",
     "page_text",
     "terminal_page",
+    "terminal_width",
     "with_commands",
 ]
 
-# The pages offered, with what each holds (docs/<name>.md).
-PAGES = {
+# What each page holds (docs/<name>.md), in the order the list shows them.
+ABOUT = {
+    "index": "getting started: install, a first query, where to go next",
     "rules": "how a hand and a pot are scored, for each game",
     "ranges": "the range language, every construct with an example",
     "pql": "queries: the language, its functions, examples",
@@ -41,9 +46,20 @@ PAGES = {
     "batch": "many spots from a CSV or JSON Lines file",
     "web": "the local web page and its JSON API (omaha-eval serve)",
     "split": "the hi x lo split of every hand of a range: scoops, quarters, lows",
+    "api": "every function and class the package exports (Python)",
+    "benchmarks": "how the speed is measured, and the figures",
+}
+# The pages offered: every page the package ships (a page not in ABOUT is
+# described by its title).
+PAGES = {
+    **{name: about for name, about in ABOUT.items() if name in page_names()},
+    **{name: page_title(name).lower() for name in page_names() if name not in ABOUT},
 }
 MARKER = "<!-- omaha-eval commands -->"  # in docs/cli.md: where the commands go
-WIDTH = 80  # the help text is wrapped the same on every terminal and on the site
+API_MARKER = "<!-- omaha_eval.__all__ -->"  # in docs/api.md: where the exports go
+_ROLE = re.compile(r":[a-z]+:`")  # a docstring's Sphinx role (:class:`Range`) before its name
+WIDTH = 80  # commands' --help, wrapped the same on every terminal and on the site; pages in a pipe
+MIN_WIDTH = 40  # a page in a narrower terminal is laid out for this width
 
 
 def _summary(command: click.Command) -> str:
@@ -93,14 +109,39 @@ def cli_page(main: click.Group) -> str:
     return with_commands(page_source("cli"), main)
 
 
+def api_markdown() -> str:
+    """Every name of omaha_eval.__all__ with the first line of its
+    docstring, what the site's API page renders in full."""
+    rows = []
+    for name in sorted(omaha_eval.__all__, key=str.lower):
+        obj = getattr(omaha_eval, name)
+        doc = inspect.getdoc(obj) if callable(obj) or inspect.ismodule(obj) else None
+        first = _ROLE.sub("`", " ".join((doc or "").split("\n\n")[0].split()))
+        rows.append(f"- `{name}`: {first}" if first else f"- `{name}`")
+    return "## Exports\n\n" + "\n".join(rows) + "\n"
+
+
 def page_text(name: str, main: click.Group) -> str:
     """The Markdown of the page ``omaha-eval help NAME`` prints."""
-    return cli_page(main) if name == "cli" else page_source(name)
+    if name == "cli":
+        return cli_page(main)
+    if name == "api":
+        return page_source(name).replace(API_MARKER, api_markdown())
+    return page_source(name)
 
 
-def terminal_page(name: str, main: click.Group) -> str:
-    """The page ``omaha-eval help NAME`` prints: laid out for a terminal."""
-    return terminal_text(page_text(name, main), WIDTH, PAGES.__contains__)
+def terminal_page(name: str, main: click.Group, width: int = WIDTH) -> str:
+    """The page ``omaha-eval help NAME`` prints: laid out for a terminal
+    `width` columns wide (its text and its tables; code stays as written)."""
+    return terminal_text(page_text(name, main), width, PAGES.__contains__)
+
+
+def terminal_width() -> int:
+    """The width the pages are laid out for: the terminal's, when stdout is
+    one (at least MIN_WIDTH), else WIDTH (a pipe, a file)."""
+    if sys.stdout is None or not sys.stdout.isatty():
+        return WIDTH
+    return max(MIN_WIDTH, shutil.get_terminal_size((WIDTH, 24)).columns)
 
 
 def _page(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -145,7 +186,7 @@ def help_command(page: str | None) -> None:
     main = click.get_current_context().find_root().command  # the group that holds this command
     assert isinstance(main, click.Group)
     with user_errors({"page": "PAGE"}):
-        text = terminal_page(page, main)
+        text = terminal_page(page, main, terminal_width())
     if sys.stdout is not None and sys.stdout.isatty():
         # click writes to the pager in stdout's encoding, strictly: what that
         # cannot hold is written plain first (A♠ as As in a cp1252 console)

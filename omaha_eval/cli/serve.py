@@ -10,11 +10,10 @@ import webbrowser
 
 import click
 
+from omaha_eval import extras
 from omaha_eval.cli._shell import fail
 
 __all__ = ["serve_command"]
-
-INSTALL = 'pip install ".[web]"'  # from the source tree: the package is not published
 
 
 @click.command("serve", short_help="A local web page and JSON API.")
@@ -91,8 +90,7 @@ def serve_command(
         from omaha_eval.web import create_app
         from omaha_eval.web.app import LOCAL_HOSTS, host_names
     except ImportError as exc:
-        fail(f"serve: the web extra is not installed ({exc.name} is missing); from the source "
-             f"tree: {INSTALL}", {})  # fmt: skip
+        fail(extras.missing("web", f"serve needs {exc.name}, which is not installed"), {})
     sock = _bound(host, port)
     url_host = f"[{host}]" if ":" in host else host
     url = f"http://{url_host}:{sock.getsockname()[1]}/"

@@ -21,7 +21,8 @@ from markdown_it.tree import SyntaxTreeNode
 __all__ = ["terminal_text"]
 
 INDENT = "    "  # code blocks and block quotes
-MIN_LAST_COLUMN = 20  # a table's last column wraps to the width, never narrower than this
+GUTTER = "  "  # between a table's columns
+MIN_COLUMN = 8  # a column a table squeezes into the width keeps at least this (or its longest word)
 _ANCHOR = re.compile(r"\s*\{#[^}]*\}\s*$")  # attr_list's id after a heading
 _PAGE_LINK = re.compile(r"^(?:\.\./docs/|docs/)?([a-z]+)\.md(?:#.*)?$")  # a link to a docs page
 
@@ -87,18 +88,22 @@ class _Layout:
         ]
         columns = max(map(len, rows))
         rows = [row + [""] * (columns - len(row)) for row in rows]
-        widths = [max(len(row[i]) for row in rows) for i in range(columns)]
-        # the last column wraps, when the others leave it room, to keep within the width
-        room = width - sum(widths[:-1]) - 2 * (columns - 1)
-        if widths[-1] > room >= MIN_LAST_COLUMN:
-            widths[-1] = room
+        widths = fit_columns(
+            [max(len(row[i]) for row in rows) for i in range(columns)],
+            [max((_longest_word(row[i]) for row in rows), default=0) for i in range(columns)],
+            width - len(GUTTER) * (columns - 1),
+        )
         lines = []
-        for row in rows:
-            last = textwrap.wrap(row[-1], widths[-1], break_long_words=False) or [""]
-            first = [c.ljust(w) for c, w in zip(row[:-1], widths, strict=False)]
-            lines.append("  ".join([*first, last[0]]).rstrip())
-            lines += [" " * (width - room) + more for more in last[1:]]
-        lines.insert(1, "  ".join("-" * w for w in widths))
+        for n, row in enumerate(rows):
+            cells = [_wrap_cell(cell, w) for cell, w in zip(row, widths, strict=True)]
+            for i in range(max(map(len, cells))):
+                parts = [
+                    (c[i] if i < len(c) else "").ljust(w)
+                    for c, w in zip(cells, widths, strict=True)
+                ]
+                lines.append(GUTTER.join(parts).rstrip())
+            if n == 0:
+                lines.append(GUTTER.join("-" * w for w in widths))
         return "\n".join(lines)
 
     def inline(self, node: SyntaxTreeNode) -> str:
@@ -139,3 +144,28 @@ class _Layout:
             textwrap.fill(line, width, break_long_words=False, break_on_hyphens=False)
             for line in lines
         )
+
+
+def fit_columns(natural: list[int], words: list[int], room: int) -> list[int]:
+    """The widths of a table's columns in `room` characters (the gutters
+    left out): each column its natural width when they fit; else the widest
+    column is narrowed, a character at a time, down to its floor (its
+    longest word, or MIN_COLUMN, whichever is larger, but never more than
+    its natural width).  A table whose floors do not fit stays wider."""
+    widths = list(natural)
+    floors = [min(n, max(w, MIN_COLUMN)) for n, w in zip(natural, words, strict=True)]
+    while sum(widths) > room:
+        slack = [w - f for w, f in zip(widths, floors, strict=True)]
+        widest = max(range(len(widths)), key=lambda i: (slack[i] > 0, widths[i]))
+        if slack[widest] <= 0:
+            break
+        widths[widest] -= 1
+    return widths
+
+
+def _longest_word(text: str) -> int:
+    return max(map(len, text.split()), default=0)
+
+
+def _wrap_cell(text: str, width: int) -> list[str]:
+    return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False) or [""]

@@ -24,7 +24,7 @@ import numpy as np
 
 import omaha_eval._checks as _checks
 from omaha_eval._checks import CardArray
-from omaha_eval.cards import card_count, format_cards
+from omaha_eval.cards import card_count, format_board, format_cards
 from omaha_eval.engine import lookalikes
 from omaha_eval.engine.players import Player
 from omaha_eval.errors import OmahaEvalError
@@ -36,6 +36,7 @@ __all__ = [
     "CardPattern",
     "Cards",
     "averaged_over",
+    "board_text",
     "is_pattern_text",
     "known_cards",
     "read_cards",
@@ -99,6 +100,12 @@ def read_cards(value: Any, name: str, sizes: Sequence[int] | None, *, patterns: 
 def text(cards: Cards) -> str:
     """How a result shows known cards: the cards, or the pattern as given."""
     return cards.text if isinstance(cards, CardPattern) else format_cards(cards)
+
+
+def board_text(cards: Cards) -> str:
+    """How a result shows a known board: as players write it (the flop high
+    to low: cards.format_board), or the pattern as given."""
+    return cards.text if isinstance(cards, CardPattern) else format_board(cards)
 
 
 def is_pattern_text(text: str) -> bool:

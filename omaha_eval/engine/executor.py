@@ -48,7 +48,8 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, Generic, TypeAlias, TypeVar
 
-from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
+from omaha_eval import extras
+from omaha_eval.errors import OmahaEvalError, OmahaEvalFailure, OmahaEvalTypeError, quote
 
 __all__ = [
     "DASK_TIMEOUT",
@@ -263,7 +264,7 @@ def _processes(fn: Callable[[P, Any], R], parts: Sequence[P], workers: int) -> O
                 try:
                     outcome: Done[R] = Done(index, future.result())
                 except BrokenProcessPool:
-                    raise OmahaEvalError(
+                    raise OmahaEvalFailure(
                         "a worker process ended before its work did (killed, or out of "
                         "memory?); what was not done is not written (a resumed batch does it)",
                         param="executor",
@@ -362,7 +363,7 @@ def _dask(fn: Callable[[P, Any], R], parts: Sequence[P], client: Any) -> Outcome
                     if _dask_threads(client, address):
                         seen = now
                     elif now - seen >= DASK_NO_WORKER_TIMEOUT:
-                        raise OmahaEvalError(
+                        raise OmahaEvalFailure(
                             f"the scheduler at {address!r} has had no worker for "
                             f"{DASK_NO_WORKER_TIMEOUT:g} s (none started, or they died); what "
                             "was not done is not written (a resumed batch does it)",
@@ -391,7 +392,7 @@ def _dask_threads(client: Any, address: str) -> int:
         return sum(client.nthreads(callback_timeout=DASK_TIMEOUT).values())
     except Exception as exc:  # a timeout or a closed connection: the scheduler is gone
         message = " ".join(str(exc).split()) or type(exc).__name__
-        raise OmahaEvalError(
+        raise OmahaEvalFailure(
             f"lost the scheduler at {address!r}: {message}", param="dask"
         ) from None
 
@@ -408,10 +409,8 @@ def dask_client(dask: Any, timeout: float = DASK_TIMEOUT) -> Any:
         from distributed import Client
         from distributed.comm.addressing import parse_address, parse_host_port
     except ImportError:
-        raise OmahaEvalError(
-            "running on a cluster needs the 'distributed' package "
-            "(the dask extra): pip install distributed",
-            param="dask",
+        raise extras.missing(
+            "dask", "running on a cluster needs the 'distributed' package", param="dask"
         ) from None
     if isinstance(dask, Client):
         return dask
@@ -452,13 +451,13 @@ def dask_client(dask: Any, timeout: float = DASK_TIMEOUT) -> Any:
     thread.start()
     thread.join(timeout + 5)
     if thread.is_alive():  # left behind: a daemon thread does not hold up the exit
-        raise OmahaEvalError(
+        raise OmahaEvalFailure(
             f"no answer from a Dask scheduler at {address!r} within {timeout:g} s", param="dask"
         )
     if "error" in box:
         failure = box["error"]
         message = " ".join(str(failure).split()) or type(failure).__name__
-        raise OmahaEvalError(
+        raise OmahaEvalFailure(
             f"cannot connect to the scheduler at {address!r}: {message}", param="dask"
         ) from None
     return box["client"]

@@ -23,8 +23,11 @@ import numpy as np
 import numpy.typing as npt
 
 import omaha_eval._core as _core
+from omaha_eval import extras
+from omaha_eval._reprs import short_repr
 from omaha_eval.engine.players import Kind
 from omaha_eval.engine.report import equity_html, equity_table
+from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
 from omaha_eval.evaluator import CATEGORIES
 
 __all__ = [
@@ -150,6 +153,19 @@ class PlayerEquity:
     stderr: float = field(metadata=figure("stderr"))
     breakdown: dict[str, float] = field(default_factory=dict)
 
+    def __repr__(self) -> str:
+        """Short: the breakdown as its size (``str()`` of the result shows it)."""
+        return short_repr(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> PlayerEquity:
+        """A player as ``EquityResult.to_dict()`` writes one (NaN as None)."""
+        values = _fields_of(cls, data)
+        for f in FIGURES:
+            values[f.name] = _nan_if_none(values[f.name])
+        values["breakdown"] = {k: _nan_if_none(v) for k, v in values["breakdown"].items()}
+        return cls(**values)
+
 
 @dataclass(frozen=True)
 class EquityResult:
@@ -207,6 +223,21 @@ class EquityResult:
         data["notes"] = list(self.notes)
         return data
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> EquityResult:
+        """The result ``to_dict()`` wrote (or its JSON read back, NaN as
+        None): ``EquityResult.from_dict(r.to_dict()) == r``."""
+        values = _fields_of(cls, data)
+        values["players"] = tuple(PlayerEquity.from_dict(p) for p in values["players"])
+        for f in DEAL_FIGURES:
+            values[f.name] = _nan_if_none(values[f.name])
+        values["notes"] = tuple(values["notes"])
+        return cls(**values)
+
+    def __repr__(self) -> str:
+        """Short: the first players and a count of the rest (``str()``: the table)."""
+        return short_repr(self)
+
     def __str__(self) -> str:
         """The table ``omaha-eval equity`` prints (engine/report.py): a row
         per player, the deal's figures, how it was computed, the notes.
@@ -245,7 +276,8 @@ class EquityResult:
             pandas = importlib.import_module("pandas")
         except ImportError:
             raise ImportError(
-                "EquityResult.to_pandas() needs pandas, which is not installed: pip install pandas"
+                f"EquityResult.to_pandas() needs pandas, which is not installed: "
+                f"{extras.install_hint('pandas')}"
             ) from None
         names = ["hand", "kind", "combos", *(f.name for f in FIGURES)]
         frame = pandas.DataFrame(
@@ -255,6 +287,30 @@ class EquityResult:
         frame.attrs.update({f.name: getattr(self, f.name) for f in DEAL_FIGURES})
         frame.attrs.update({name: getattr(self, name) for name in how})
         return frame
+
+
+def _fields_of(cls: type, data: Mapping[str, Any]) -> dict[str, Any]:
+    """The dataclass fields of `cls` from `data` (a dict that to_dict wrote):
+    every field without a default must be there; keys it does not know are
+    an error (a document of another type)."""
+    if not isinstance(data, Mapping):
+        raise OmahaEvalTypeError(f"expected a dict, got {type(data).__name__}", param="data")
+    known = {f.name: f for f in fields(cls)}
+    unknown = sorted(set(data) - set(known))
+    if unknown:
+        raise OmahaEvalError(
+            f"{cls.__name__} has no field {', '.join(unknown)}", param="data", value=unknown
+        )
+    defaults = {n for n, f in known.items() if (f.default, f.default_factory) != (MISSING, MISSING)}
+    missing = [n for n in known if n not in data and n not in defaults]
+    if missing:
+        raise OmahaEvalError(f"{cls.__name__} needs {', '.join(missing)}", param="data")
+    return {n: data[n] for n in known if n in data}
+
+
+def _nan_if_none(value: Any) -> float:
+    """A figure from JSON, where NaN is written null."""
+    return math.nan if value is None else float(value)
 
 
 def _figures(cls: type) -> tuple[Figure, ...]:

@@ -19,7 +19,7 @@ import time
 from typing import Any
 
 import omaha_eval._core as _core
-from omaha_eval.cards import TWO_CHARACTER_IDS, text_of_checked_ids
+from omaha_eval.cards import TWO_CHARACTER_IDS, board_of_checked_ids, text_of_checked_ids
 from omaha_eval.engine.results import EquityResult, equity_result, player_result
 from omaha_eval.engine.spot import cards_left
 from omaha_eval.games import Game, game
@@ -75,6 +75,6 @@ def small_spot(
         trials=deals,
         elapsed=time.perf_counter() - start,
         game=g.name,
-        board=_label(cards[n * k : n * k + nb]),
+        board=board_of_checked_ids(cards[n * k : n * k + nb]),
         dead=_label(cards[n * k + nb :]),
     )

@@ -33,6 +33,8 @@ class ShownColumn(Protocol):
     @property
     def value(self) -> float | dict[str, float] | str | None: ...
     @property
+    def percent(self) -> bool: ...
+    @property
     def stderr(self) -> float | dict[str, float] | None: ...
 
 
@@ -76,7 +78,7 @@ def _grid(result: ShownResult) -> tuple[list[str], list[list[str]]]:
             if isinstance(c.value, dict) and isinstance(c.stderr, dict):
                 for label, share in c.value.items():
                     rows.append([f"  {label}", pct(share), _pct_error(c.stderr[label], exact)])
-        elif c.aggregate == "count" and isinstance(c.value, float):
+        elif (c.aggregate == "count" or c.percent) and isinstance(c.value, float):
             assert isinstance(c.stderr, float)
             rows.append([c.name, pct(c.value), _pct_error(c.stderr, exact)])
         elif c.aggregate == "avg" and isinstance(c.value, float):

@@ -10,21 +10,23 @@ tables: report.py).
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any, Literal
 
 from omaha_eval import _display
+from omaha_eval._reprs import short_repr
 from omaha_eval.cards import card_str
 from omaha_eval.engine import runner
 from omaha_eval.engine.plan import Plan
+from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
 from omaha_eval.evaluator import low_name
 from omaha_eval.pql import aggregates as agg
 from omaha_eval.pql import functions as fn
 from omaha_eval.pql.check import Prepared
 from omaha_eval.pql.report import query_html, query_table
-from omaha_eval.pql.types import INTEGRAL, NUMERIC, Type
+from omaha_eval.pql.types import INTEGRAL, NUMERIC, SHARES, Type
 from omaha_eval.records import json_ready
 
 __all__ = ["Column", "QueryResult", "label", "statement_result"]
@@ -43,6 +45,7 @@ class Column:
     aggregate: str
     value: float | dict[str, float] | str | None
     stderr: float | dict[str, float] | None
+    percent: bool = False  # an average of shares (0 to 1): shown as a percent, as counts are
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -50,6 +53,7 @@ class Column:
             "aggregate": self.aggregate,
             "value": self.value,
             "stderr": self.stderr,
+            "percent": self.percent,
         }
 
 
@@ -154,6 +158,25 @@ class QueryResult:
         }
         return json_ready(data)  # type: ignore[no-any-return]
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> QueryResult:
+        """The result ``to_dict()`` wrote: ``QueryResult.from_dict(r.to_dict())
+        == r`` (a figure that was NaN comes back None, as JSON holds it)."""
+        if not isinstance(data, Mapping):
+            raise OmahaEvalTypeError(f"expected a dict, got {type(data).__name__}", param="data")
+        names = [f.name for f in fields(cls)]
+        missing = [n for n in names if n not in data]
+        if missing:
+            raise OmahaEvalError(f"QueryResult needs {', '.join(missing)}", param="data")
+        values = {n: data[n] for n in names}
+        values["columns"] = tuple(Column(**c) for c in data["columns"])
+        values["notes"] = tuple(data["notes"])
+        return cls(**values)
+
+    def __repr__(self) -> str:
+        """Short: the statement cut, the first columns (``str()``: the table)."""
+        return short_repr(self)
+
 
 def _or_nan(error: float | None) -> float:
     return float("nan") if error is None else float(error)
@@ -208,7 +231,7 @@ def statement_result(
                 else label(extreme, t)
             )
             stderr = None
-        columns.append(Column(name, aggregate, value, stderr))
+        columns.append(Column(name, aggregate, value, stderr, aggregate == "avg" and t in SHARES))
     notes = list(prep.question.notes)  # text that looks like cards, read as a pattern
     if trials and not kept:
         what = "deals" if plan.exact else "trials"

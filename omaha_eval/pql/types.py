@@ -26,6 +26,7 @@ __all__ = [
     "ORDERED",
     "RULES",
     "SELECTORS",
+    "SHARES",
     "Bounds",
     "Rules",
     "Takes",
@@ -62,6 +63,11 @@ class Type(enum.Enum):
     def a(self) -> str:
         """The type's name with its article ("an equity", "a rank")."""
         return f"{'an' if self.value[0] in 'aeiou' else 'a'} {self.value}"
+
+
+# Values that are shares of 0 to 1 (a probability, a share of the pot): their
+# averages are shown as percents, as counts are (never 25.24% beside 0.557317).
+SHARES = frozenset({Type.BOOL, Type.EQUITY, Type.FRACTION})
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ import numpy.typing as npt
 import omaha_eval._checks as _checks
 import omaha_eval._core as _core
 from omaha_eval.engine import runner
+from omaha_eval.engine.boards import board_text
 from omaha_eval.engine.boards import text as cards_text
 from omaha_eval.engine.executor import read_executor
 from omaha_eval.engine.plan import TRIAL_WORK, Plan, check_sampling_work, choose, read_options
@@ -352,7 +353,7 @@ class _Assembler:
         self.question, self.spot, self.plan, self.classes = question, spot, plan, classes
         self.weight, self.prob_stderr, self.todo, self.start = weight, prob_stderr, todo, start
         self.executor = executor
-        self.board_known = cards_text(question.board)
+        self.board_known = board_text(question.board)
         self.dead_text = cards_text(question.dead)
         rows, n, nf = len(classes.representatives), spot.n, len(row_figures.PLAYER_FIGURES)
         nd = len(row_figures.DEAL_NAMES)
@@ -424,7 +425,7 @@ class _Assembler:
             players=tuple(p.label for p in q.players),
             kinds=tuple(s.kind for s in self.spot.seats),
             game=q.game.name,
-            board=cards_text(q.board),
+            board=board_text(q.board),
             dead=cards_text(q.dead),
             known=np.array(self.spot.board, dtype=np.uint8),
             new=np.ascontiguousarray(self.classes.representatives[rows]),

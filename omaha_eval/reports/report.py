@@ -14,7 +14,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from omaha_eval.cards import format_cards
+from omaha_eval import extras
+from omaha_eval._reprs import short_repr
+from omaha_eval.cards import format_board
 from omaha_eval.engine.results import FIGURE_TABLE
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
 from omaha_eval.records import json_ready
@@ -81,6 +83,10 @@ class BoardReport:
     def __len__(self) -> int:
         return len(self.probability)
 
+    def __repr__(self) -> str:
+        """Short: the arrays by shape and dtype (``str()``: the rows)."""
+        return short_repr(self)
+
     # ---------------------------------------------------------------- rows
 
     @cached_property
@@ -88,8 +94,7 @@ class BoardReport:
         """Each row's board (the known cards, then the new ones), or group name."""
         if self.labels is not None:
             return list(self.labels)
-        known = format_cards(self.known)
-        return [known + format_cards(row) for row in self.new]
+        return [format_board(np.concatenate([self.known, row])) for row in self.new]
 
     @cached_property
     def textures(self) -> list[Texture | None]:
@@ -162,7 +167,8 @@ class BoardReport:
         `by`: ``"texture"``, ``"pairing"``, ``"suits"``, ``"low"``,
         ``"high"``, ``"flush"``, ``"straight"`` (reports/textures.py), or a
         callable of (texture, board text) giving the group's name.  Groups
-        come in order of first appearance."""
+        come most likely first (ties in order of first appearance): the
+        order ``str()``, the command's ``--group`` and the page show."""
         if self.labels is not None:
             raise OmahaEvalError("this report is already grouped", param="by", value=by)
         if isinstance(by, str):
@@ -181,7 +187,12 @@ class BoardReport:
         else:
             raise OmahaEvalTypeError(f"expected a grouping name or a callable, got "
                                      f"{quote(by)}", param="by", value=by)  # fmt: skip
-        names = list(dict.fromkeys(keys))
+        seen = list(dict.fromkeys(keys))
+        first = {k: i for i, k in enumerate(seen)}
+        chance: dict[str, float] = dict.fromkeys(seen, 0.0)
+        for k, p in zip(keys, self.probability.tolist(), strict=True):
+            chance[k] += p
+        names = sorted(seen, key=lambda k: (-chance[k], first[k]))
         index = {k: i for i, k in enumerate(names)}
         member = np.array([index[k] for k in keys], dtype=np.int64)
         g = len(names)
@@ -274,7 +285,8 @@ class BoardReport:
             pandas = importlib.import_module("pandas")
         except ImportError:
             raise ImportError(
-                "BoardReport.to_pandas() needs pandas, which is not installed: pip install pandas"
+                f"BoardReport.to_pandas() needs pandas, which is not installed: "
+                f"{extras.install_hint('pandas')}"
             ) from None
         columns: dict[str, Any] = {"board": self.board_texts, "boards": self.boards,
                                    "probability": self.probability}  # fmt: skip

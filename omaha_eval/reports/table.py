@@ -130,18 +130,18 @@ def _sections(report: ShownReport) -> list[tuple[str, list[str], list[list[str]]
     """(title, header, rows) of each table of the report."""
     if not len(report):
         return []
-    if report.labels is not None or len(report) <= 2 * SHOWN_ROWS:
+    if report.labels is not None:  # groups: in their order (most likely first), as --group
+        return [("", *rows_grid(report))]
+    if len(report) <= 2 * SHOWN_ROWS:
         order = np.argsort(-report.figure("equity", 0), kind="stable").tolist()
         return [("", *rows_grid(report, order))]
     order = np.argsort(-report.figure("equity", 0), kind="stable").tolist()
     top = order[:SHOWN_ROWS]
     bottom = order[-SHOWN_ROWS:]
-    groups = report.group("texture")
-    g_order = np.argsort(-groups.probability, kind="stable").tolist()
     return [
         (f"top {SHOWN_ROWS} by p1 equity", *rows_grid(report, top)),
         (f"bottom {SHOWN_ROWS} by p1 equity", *rows_grid(report, bottom)),
-        ("by texture", *rows_grid(groups, g_order)),
+        ("by texture", *rows_grid(report.group("texture"))),
     ]
 
 

@@ -32,6 +32,7 @@ import numpy.typing as npt
 
 from omaha_eval import _display
 from omaha_eval._checks import CardArray
+from omaha_eval._reprs import short_repr
 from omaha_eval.cards import card_id, format_cards, format_hands, rank_of, suit_of
 from omaha_eval.engine.boards import known_cards
 from omaha_eval.engine.players import hole_size
@@ -142,6 +143,10 @@ class HandClasses:
         """A summary line and the first and last classes (never every row:
         to_pandas() has them all)."""
         return _display.text(*self._table_parts(), "classes")
+
+    def __repr__(self) -> str:
+        """The arrays by shape and dtype (``str()``: the figures)."""
+        return short_repr(self)
 
     def _repr_html_(self) -> str:
         """The same as an HTML table, for notebooks."""

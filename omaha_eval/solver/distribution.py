@@ -18,14 +18,16 @@ checks them, with the same words.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import numpy as np
 
 import omaha_eval._checks as _checks
-from omaha_eval import _display
+from omaha_eval import _display, _documents
 from omaha_eval._checks import CardArray, FloatArray
+from omaha_eval._reprs import short_repr
 from omaha_eval.cards import format_hands
 from omaha_eval.engine import boards, runner
 from omaha_eval.engine.plan import TRIAL_WORK, Plan, check_sampling_work, read_options
@@ -140,6 +142,21 @@ class EquityDistribution:
         how["range_equity"] = self.range_equity if len(self.combos) else float("nan")
         return _display.frame("EquityDistribution", columns, how)
 
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data: each array as a list (``combos`` rows of card
+        ids; NaN as None) and the run's text fields;
+        ``EquityDistribution.from_dict`` reads it back."""
+        return _documents.array_document(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> EquityDistribution:
+        """The result ``to_dict()`` wrote, with its arrays."""
+        return _documents.from_document(cls, data, cards=("combos",))
+
+    def __repr__(self) -> str:
+        """The arrays by shape and dtype (``str()``: the figures)."""
+        return short_repr(self)
+
 
 def equity_distribution(
     hero: PlayerInput,
@@ -219,7 +236,7 @@ def distribution_of(question: Question, index: int, *, trials: int = PREFLOP_TRI
         live_weight=live[dealt],
         stderr=np.zeros(int(dealt.sum())),
         method="exact",
-        board=boards.text(question.board),
+        board=boards.board_text(question.board),
         game=question.game.name,
         hero=hero.label,
         villain=villain.label,
@@ -283,7 +300,7 @@ def _over_boards(question: Question, hero: Player, villain: Player, boards_list:
         live_weight=live,
         stderr=np.zeros(int(dealt.sum())),
         method="exact",
-        board=boards.text(question.board),
+        board=boards.board_text(question.board),
         game=question.game.name,
         hero=hero.label,
         villain=villain.label,

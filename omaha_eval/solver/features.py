@@ -11,6 +11,7 @@ weight it leaves, and the mean equity (EHS) is the street equity itself.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,8 +19,9 @@ import numpy as np
 
 import omaha_eval._checks as _checks
 import omaha_eval._core as _core
-from omaha_eval import _display
+from omaha_eval import _display, _documents
 from omaha_eval._checks import CardArray, FloatArray
+from omaha_eval._reprs import short_repr
 from omaha_eval.cards import format_hands
 from omaha_eval.engine.boards import known_cards
 from omaha_eval.engine.plan import read_options
@@ -102,6 +104,21 @@ class EquityFeatures:
         for b in range(self.histogram.shape[1]):
             columns[f"hist_{b}"] = self.histogram[:, b]
         return _display.frame("EquityFeatures", columns, {"edges": self.edges.tolist()})
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data: each array as a list (``histogram`` a list per
+        hand, ``hero_combos`` rows of card ids; NaN as None);
+        ``EquityFeatures.from_dict`` reads it back."""
+        return _documents.array_document(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> EquityFeatures:
+        """The result ``to_dict()`` wrote, with its arrays."""
+        return _documents.from_document(cls, data, cards=("hero_combos",))
+
+    def __repr__(self) -> str:
+        """The arrays by shape and dtype (``str()``: the figures)."""
+        return short_repr(self)
 
 
 def equity_features(

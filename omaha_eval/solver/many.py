@@ -18,6 +18,7 @@ import numpy.typing as npt
 import omaha_eval._checks as _checks
 import omaha_eval._core as _core
 from omaha_eval import _display
+from omaha_eval._reprs import short_repr
 from omaha_eval.engine.results import figure
 from omaha_eval.engine.spot import check_deck
 from omaha_eval.errors import OmahaEvalError
@@ -61,6 +62,10 @@ class ManyEquity:
         """A summary line and the first and last spots' equities (never every
         row: to_pandas() has them all)."""
         return _display.text(*self._table_parts(), "spots")
+
+    def __repr__(self) -> str:
+        """The arrays by shape and dtype (``str()``: the figures)."""
+        return short_repr(self)
 
     def _repr_html_(self) -> str:
         """The same as an HTML table, for notebooks."""

@@ -5,7 +5,7 @@ board's strength vector (rank_board)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,8 +14,9 @@ import numpy.typing as npt
 
 import omaha_eval._checks as _checks
 import omaha_eval._core as _core
-from omaha_eval import _display
+from omaha_eval import _display, _documents
 from omaha_eval._checks import BOARD_SIZE, CardArray
+from omaha_eval._reprs import short_repr
 from omaha_eval.cards import format_cards, format_hands
 from omaha_eval.engine.boards import known_cards
 from omaha_eval.engine.plan import BLOCK_WORK, read_options
@@ -194,6 +195,21 @@ class StreetShares:
         for name in ("hi_share", "lo_share", "scoop", "live_weight"):
             columns[name] = getattr(self, name)
         return _display.frame("StreetShares", columns)
+
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data: each array as a list (``hero_combos`` as rows of
+        card ids; NaN as None); ``StreetShares.from_dict`` reads it back."""
+        return _documents.array_document(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> StreetShares:
+        """The result ``to_dict()`` wrote, with its arrays."""
+        return _documents.from_document(cls, data, cards=("hero_combos",))
+
+    def __repr__(self) -> str:
+        """The arrays by shape and dtype (``str()``: the figures)."""
+        return short_repr(self)
 
 
 RiverShares = StreetShares  # the river is the last street: the same figures

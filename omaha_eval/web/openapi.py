@@ -50,6 +50,12 @@ _SPOT = {
              "description": " or ".join(g.name for g in GAMES)},
 }  # fmt: skip
 
+_STRICT = {
+    **_NULL_BOOL,
+    "description": "true: text that looks like cards but reads as a pattern (AsAh2c3x) is an "
+    "error; false or null (the default): it is read as a pattern, with a note",
+}
+
 SCHEMAS: dict[str, Any] = {
     "Error": {
         "type": "object",
@@ -67,7 +73,11 @@ SCHEMAS: dict[str, Any] = {
             },
         },
     },
-    "EquityRequest": {"type": "object", "required": ["players"], "properties": {**_SPOT, **_RUN}},
+    "EquityRequest": {
+        "type": "object",
+        "required": ["players"],
+        "properties": {**_SPOT, **_RUN, "strict": _STRICT},
+    },
     "BoardsRequest": {
         "type": "object",
         "required": ["players"],
@@ -100,7 +110,11 @@ SCHEMAS: dict[str, Any] = {
     "QueryRequest": {
         "type": "object",
         "required": ["text"],
-        "properties": {"text": {"type": "string", "maxLength": MAX_QUERY}, **_RUN},
+        "properties": {
+            "text": {"type": "string", "maxLength": MAX_QUERY},
+            **_RUN,
+            "strict": _STRICT,
+        },
     },
     "CheckRequest": {"type": "object", "required": ["players"], "properties": _SPOT},
     "RangeRequest": {

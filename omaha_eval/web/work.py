@@ -24,6 +24,7 @@ import numpy.typing as npt
 from omaha_eval import listing
 from omaha_eval._checks import card_set
 from omaha_eval.cards import CARD_TEXT, format_hands, parse_cards
+from omaha_eval.engine import lookalikes
 from omaha_eval.engine.boards import read_cards
 from omaha_eval.engine.plan import DEFAULT_TRIALS, TRIAL_WORK, WORK_PER_SECOND, read_options
 from omaha_eval.engine.players import hole_size, read_player
@@ -77,6 +78,8 @@ RANGE_CHUNK = 1 << 20  # hands of a range ordered at a time (the memory of a ran
 # A run estimated at this much work or less is short (about two seconds of
 # one core, engine/plan.py's units): it runs in the short lane (jobs.py).
 SHORT_WORK = 2 * WORK_PER_SECOND
+# The page's way to refuse look-alike cards, named where a note names the library's.
+PAGE_STRICT = 'the "Refuse look-alike cards" box'
 
 Run = Callable[[Progress], dict[str, Any]]
 
@@ -136,7 +139,7 @@ def _spot(body: Body) -> tuple[list[str], str, str, str]:
 def _shown(result: EquityResult | QueryResult) -> dict[str, Any]:
     """The result's document, notes in plain words, and its table as the
     command line prints it (cells of formatted numbers)."""
-    notes = [for_people(n) for n in result.notes]
+    notes = [for_people(n).replace(lookalikes.STRICT, PAGE_STRICT) for n in result.notes]
     if isinstance(result, EquityResult):
         header, rows, lines = equity_cells(result, notes)
     else:
@@ -151,8 +154,9 @@ def prepare_equity(body: Body, stop: threading.Event) -> Prepared:
     when its exact work, or its trials' work, is at most SHORT_WORK)."""
     players, board, dead, name = _spot(body)
     options = _run_options(body)
+    strict = bool(body.flag("strict"))
     body.done()
-    rounds = equity_rounds(players, board, dead, game=name, stop=stop, **options)
+    rounds = equity_rounds(players, board, dead, game=name, stop=stop, strict=strict, **options)
     plan = rounds.plan
     total = None if plan.exact or plan.target_stderr is not None else plan.trials
     patterned = rounds.question.patterned  # its work counts the trials already
@@ -173,9 +177,10 @@ def prepare_query(body: Body, stop: threading.Event) -> Prepared:
     """POST /api/query: a query text and the run options; the run."""
     text = body.text("text", limit=MAX_QUERY)
     options = _run_options(body)
+    strict = bool(body.flag("strict"))
     body.done()
     with field("text"):
-        rounds = query_rounds(text, stop=stop, **options)
+        rounds = query_rounds(text, stop=stop, strict=strict, **options)
     count = len(rounds.statements)
 
     def run(progress: Progress) -> dict[str, Any]:
@@ -250,7 +255,9 @@ def check_spot(body: Body) -> dict[str, Any]:
         if player.kind == "hand":
             used.update(int(c) for c in player.combos[0])
             named.append((f"players[{i}]", f"player {i + 1}'s hand", player.combos[0].tolist()))
-        note = for_people(player.note) if player.note else None
+        note = (
+            for_people(player.note).replace(lookalikes.STRICT, PAGE_STRICT) if player.note else None
+        )
         out["players"].append({"kind": player.kind, "combos": n, "reading": reading, "note": note})
     for which, text, sizes in (("board", board, BOARD_SIZES), ("dead", dead, None)):
         try:

@@ -67,14 +67,18 @@ const OE = (() => {
   // ---------------------------------------------------------------- tables
 
   // header and rows of text cells: the first column left, the others right
-  // (numbers = false: every column is text, left-aligned)
+  // (numbers = false: every column is text, left-aligned).  A table of more
+  // than WIDE columns is "wide": on a phone each row is a card of
+  // heading: value pairs (style.css), every cell labelled by its column.
+  const WIDE = 5;
   function table(header, rows, caption, numbers = true) {
     const kind = (j) => (j && numbers ? "num" : null);
     const head = el("tr", {}, ...header.map((h, j) => el("th", { scope: "col", class: kind(j), text: h })));
     const body = rows.map((row) => el("tr", {}, ...row.map((c, j) =>
-      j ? el("td", { class: kind(j), text: c }) : el("th", { scope: "row", text: c }))));
+      j ? el("td", { class: kind(j), text: c, "data-label": header[j] }) : el("th", { scope: "row", text: c }))));
+    const classes = [numbers ? null : "text", header.length > WIDE ? "wide" : null].filter(Boolean).join(" ");
     return el("div", { class: "table-wrap" },
-      el("table", { class: numbers ? null : "text" }, caption ? el("caption", { text: caption }) : null, el("thead", {}, head), el("tbody", {}, ...body)));
+      el("table", { class: classes || null }, caption ? el("caption", { text: caption }) : null, el("thead", {}, head), el("tbody", {}, ...body)));
   }
 
   // A table whose columns sort when their heading is clicked (keyboard:
@@ -241,13 +245,15 @@ const OE = (() => {
       target_stderr: method === "target" ? number("#target") : null,
       seed: number("#seed"),
     };
+    const strict = form.querySelector("#strict");  // equity and query: look-alike cards refused
+    if (strict) body.strict = strict.checked;
     for (const [k, id] of [["trials", "#trials"], ["target_stderr", "#target"], ["seed", "#seed"]]) {
       const v = form.querySelector(id).value.trim();
       if (v !== "" && body[k] !== null && Number.isNaN(body[k])) body[k] = v;  // the server names it
     }
     const link = { game: !game || body.game === "omaha8" ? "" : body.game, method: method === "auto" ? "" : method,
       trials: form.querySelector("#trials").value.trim(), target: form.querySelector("#target").value.trim(),
-      seed: form.querySelector("#seed").value.trim() };
+      seed: form.querySelector("#seed").value.trim(), ...(strict ? { strict: strict.checked ? "1" : "" } : {}) };
     return { body, link };
   }
 
@@ -266,6 +272,7 @@ const OE = (() => {
     for (const [name, id] of [["game", "#game"], ["method", "#method"], ["trials", "#trials"], ["target", "#target"], ["seed", "#seed"]]) {
       if (p.has(name) && form.querySelector(id)) form.querySelector(id).value = p.get(name);
     }
+    if (form.querySelector("#strict")) form.querySelector("#strict").checked = p.get("strict") === "1";
     if (!p.has("method") && p.has("target")) form.querySelector("#method").value = "target";
     else if (!p.has("method") && p.has("trials")) form.querySelector("#method").value = "mc";
     methodFields(form);

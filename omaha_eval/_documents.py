@@ -1,0 +1,62 @@
+"""A result of arrays as a JSON-ready document and back: the solver's
+results (StreetShares, EquityDistribution, EquityFeatures) hold NumPy
+arrays, which ``to_dict()`` writes as lists (card rows as card ids, floats
+with None for NaN, as every JSON output of the package: records.json_ready)
+and ``from_dict()`` reads back into arrays of the same dtypes and shapes."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+import numpy as np
+
+from omaha_eval.cards import CARD_TEXT
+from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
+from omaha_eval.records import json_ready
+
+__all__ = ["array_document", "from_document"]
+
+T = TypeVar("T")
+LAST_CARD = len(CARD_TEXT) - 1  # the highest card id
+
+
+def array_document(result: Any) -> dict[str, Any]:
+    """Every dataclass field of `result`: arrays as (nested) lists, tuples
+    as lists, NaN as None."""
+    data = {}
+    for f in dataclasses.fields(result):
+        value = getattr(result, f.name)
+        data[f.name] = value.tolist() if isinstance(value, np.ndarray) else value
+    return json_ready(data)  # type: ignore[no-any-return]
+
+
+def from_document(cls: type[T], data: Mapping[str, Any], cards: tuple[str, ...]) -> T:
+    """`cls` rebuilt from array_document's output: the fields named in
+    `cards` as (N, k) uint8 card rows, other lists as float64 arrays (None
+    as NaN), the rest as given."""
+    if not isinstance(data, Mapping):
+        raise OmahaEvalTypeError(f"expected a dict, got {type(data).__name__}", param="data")
+    names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
+    missing = [n for n in names if n not in data]
+    if missing:
+        raise OmahaEvalError(f"{cls.__name__} needs {', '.join(missing)}", param="data")
+    values: dict[str, Any] = {}
+    for name in names:
+        value = data[name]
+        if name in cards:
+            ids = np.asarray(value)
+            if ids.size and (ids.dtype.kind not in "iu" or ids.min() < 0 or ids.max() > LAST_CARD):
+                raise OmahaEvalError(
+                    f"expected rows of card ids 0..{LAST_CARD}, got {quote(value)}",
+                    param=f"data[{name!r}]",
+                    value=value,
+                )
+            rows = ids.astype(np.uint8)
+            values[name] = rows.reshape(len(value), -1) if len(value) else rows.reshape(0, 4)
+        elif isinstance(value, list):
+            values[name] = np.asarray(value, dtype=np.float64)
+        else:
+            values[name] = value
+    return cls(**values)

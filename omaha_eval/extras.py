@@ -1,0 +1,84 @@
+"""The optional parts of the package (its extras) and how to install them:
+the one place a hint to install something is written, so that every hint
+names the extra (``pip install "omaha-eval[plot]"``, never the library
+behind it) in the form that fits how this copy was installed.
+
+From the package index (a wheel), an extra is ``pip install
+"omaha-eval[NAME]"``; from a source tree (a clone or an unpacked sdist,
+installed with ``pip install .`` or ``pip install -e .``) it is ``pip install
+".[NAME]"`` run there.  The 6-card preflop orders are the extra ``six``: the
+distribution omaha-eval-orders, pinned to this version; a source tree has
+it in ``orders/`` (``pip install ./orders``), since a release not yet
+published cannot be fetched.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import metadata
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+from omaha_eval.errors import MissingExtraError
+
+__all__ = ["EXTRAS", "install_hint", "missing", "source_tree"]
+
+DISTRIBUTION = "omaha-eval"
+# The extras a user installs for a capability (pyproject.toml's
+# [project.optional-dependencies]; tests/test_extras.py checks they agree).
+EXTRAS = {
+    "plot": "pictures: --plot, omaha_eval.plots (matplotlib)",
+    "web": "omaha-eval serve: the local web page and JSON API (starlette, uvicorn)",
+    "dask": "batch and board reports on a Dask cluster (distributed)",
+    "pandas": "results' to_pandas() (pandas)",
+    "six": "6-card percent ranges and preflop lookups (the omaha-eval-orders data)",
+}
+_ROOT = Path(__file__).resolve().parents[1]
+
+
+def source_tree() -> Path | None:
+    """The source tree this copy was installed from, or runs in (an editable
+    install, a checkout on sys.path); None for a wheel from an index."""
+    if (_ROOT / "pyproject.toml").is_file() and (_ROOT / "omaha_eval" / "_core.pyx").is_file():
+        return _ROOT
+    try:
+        direct = metadata.distribution(DISTRIBUTION).read_text("direct_url.json")
+    except metadata.PackageNotFoundError:
+        return None
+    if not direct:
+        return None
+    try:
+        info = json.loads(direct)
+    except ValueError:
+        return None
+    url = urlparse(str(info.get("url", "")))
+    if "dir_info" not in info or url.scheme != "file":
+        return None  # an archive or a VCS checkout pip built and threw away
+    return Path(unquote(url.path))
+
+
+def install_hint(extra: str, tree: Path | bool | None = True) -> str:
+    """The command that installs `extra` (one of EXTRAS), for this copy:
+    `tree` is the source tree it came from (None: a wheel from the index;
+    True, the default: find out with source_tree())."""
+    if extra not in EXTRAS:
+        raise ValueError(f"unknown extra {extra!r}; the extras are {', '.join(EXTRAS)}")
+    where = source_tree() if tree is True else tree
+    if not isinstance(where, Path):
+        return f'pip install "{DISTRIBUTION}[{extra}]"'
+    if extra == "six":
+        return f"pip install ./orders (in the source tree, {where})"
+    return f'pip install ".[{extra}]" (in the source tree, {where})'
+
+
+def missing(
+    extra: str, needs: str, param: str | None = None, value: object = None
+) -> MissingExtraError:
+    """The error for a capability whose extra is not installed: `needs` says
+    what needs what ("pictures need matplotlib"); the hint follows."""
+    return MissingExtraError(
+        f"{needs} (the {extra} extra): {install_hint(extra)}",
+        extra=extra,
+        param=param,
+        value=value,
+    )
