@@ -27,9 +27,8 @@ import omaha_eval as oe
 
 KNOWN = "select count(winsHi(hero)) from hero='AsAh2c3d', villain='KsKh4c5d', board='Ac7d2h'"
 QUARTERED = (
-    "select count(tiesLo(hero)) as quartered from game='omaha8', hero='A2**', "
-    "villain1='15%', villain2='15%' where nutLo(hero, river) and not (winsHi(hero) or "
-    "tiesHi(hero))"
+    "select count(quartered(hero)) as quartered from game='omaha8', hero='A2**', "
+    "villain1='15%', villain2='15%' where nutLo(hero, river)"
 )
 EVERY_SELECTOR = (
     "select avg(riverEquity(hero)) as eq, count(scoops(hero)) as scoop, "
@@ -162,7 +161,7 @@ def test_table_of_the_quartering_query(tmp_path: Path) -> None:
     r = oe.query(QUARTERED, trials=50000, seed=3)
     assert isinstance(r, oe.QueryResult)
     lines = out.splitlines()
-    assert lines[0] == "select count(tiesLo(hero)) as quartered"
+    assert lines[0] == "select count(quartered(hero)) as quartered"
     assert lines[1].startswith("  from game='omaha8'") and lines[2].startswith("  where nutLo")
     assert shown_statement(out) == QUARTERED
     value, _ = table_rows(out)["quartered"]

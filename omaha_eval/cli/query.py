@@ -109,9 +109,9 @@ def query_command(
     \b
     A query file, quartered.pql (-- starts a comment):
       -- how often A2 is quartered when it makes the nut low
-      select count(tiesLo(hero)) as quartered
+      select count(quartered(hero)) as quartered
         from game='omaha8', hero='A2**', villain1='15%', villain2='15%'
-        where nutLo(hero, river) and not (winsHi(hero) or tiesHi(hero))
+        where nutLo(hero, river)
     """
     chosen = method(exact, monte_carlo)
     text, source = _source(text, file_path)

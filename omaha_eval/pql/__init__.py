@@ -3,9 +3,9 @@
 ``query(text)`` answers ProPokerTools-style questions such as "how often
 does A2 get quartered against two 15% hands when it makes the nut low"::
 
-    select count(tiesLo(hero)) as quartered
+    select count(quartered(hero)) as quartered
     from game='omaha8', hero='A2**', villain1='15%', villain2='15%'
-    where nutLo(hero, river) and not (winsHi(hero) or tiesHi(hero))
+    where nutLo(hero, river)
 
 docs/pql.md is the reference: the grammar, the statements, the bindings,
 the expressions, and every function with its meaning in Omaha.  The engine
