@@ -26,6 +26,7 @@ import numpy.typing as npt
 
 import omaha_eval._checks as _checks
 import omaha_eval._core as _core
+from omaha_eval._reprs import short_repr
 from omaha_eval.cards import format_cards, format_hands
 from omaha_eval.engine.boards import CardPattern
 from omaha_eval.engine.players import Player as ReadPlayer
@@ -56,6 +57,9 @@ class BeatsGroup:
     share: float
     hands: tuple[str, ...]
 
+    def __repr__(self) -> str:
+        return short_repr(self)
+
 
 @dataclass(frozen=True)
 class VillainBeats:
@@ -71,6 +75,9 @@ class VillainBeats:
     low: tuple[BeatsGroup, ...]
     high_share: float
     low_share: float
+
+    def __repr__(self) -> str:
+        return short_repr(self)
 
 
 @dataclass(frozen=True)
@@ -88,6 +95,9 @@ class Beats:
     dead: str
     game: str
     villains: tuple[VillainBeats, ...]
+
+    def __repr__(self) -> str:
+        return short_repr(self)
 
     def to_dict(self) -> dict[str, Any]:
         def group(g: BeatsGroup) -> dict[str, Any]:

@@ -49,7 +49,7 @@ def test_print_and_the_command_show_the_same_order(report: oe.BoardReport, by: s
     rows = runner.invoke(main, ["boards", *PLAYERS, "--group", by, "--csv"]).output
     assert [row["board"] for row in csv.DictReader(io.StringIO(rows))] == names
     document = json.loads(runner.invoke(main, ["boards", *PLAYERS, "--group", by, "--json"]).output)
-    assert [row["board"] for row in document["rows"]] == names
+    assert document["data"]["board"] == names  # column by column (reports/columns.py)
 
 
 def test_the_texture_section_of_a_report_is_in_the_groups_order(report: oe.BoardReport) -> None:

@@ -28,6 +28,7 @@ def samples() -> dict[str, list[Any]]:
     big = oe.equity(["AsAh2c3d", "KsKh4c5d", *["*"] * 8], BOARD, trials=2_000, seed=1)
     street = oe.street_equity(TURN, "AA**", oe.Range("KK, QQ@0.5"))
     deals = np.array([np.random.default_rng(i).permutation(52)[:13] for i in range(500)])
+    beats = oe.beats("AsAh2c3d", ["15%", "*"], BOARD)
     return {
         "EquityResult": [big, oe.equity(["AsAh2c3d", "KsKh4c5d"], BOARD + " 8h")],
         "PlayerEquity": list(big.players),
@@ -50,10 +51,17 @@ def samples() -> dict[str, list[Any]]:
         "HandClasses": [oe.hand_classes(BOARD, "A***")],
         "ManyEquity": [oe.equity_many(deals[:, :8].reshape(500, 2, 4), deals[:, 8:])],
         "HandValue": [oe.evaluate("AdKd3s2s", "Jd4d3cQd5h")],
+        "Beats": [beats],
+        "VillainBeats": list(beats.villains),
+        "BeatsGroup": [g for v in beats.villains for g in v.high + v.low],
+        "RangeHits": [oe.range_hits("15%", BOARD), oe.range_hits("A2**", TURN)],
+        "SplitGraph": [oe.split_graph("AA**", ["KK**"], BOARD, trials=200, seed=1)],
     }
 
 
 NAMES = [
+    "Beats",
+    "BeatsGroup",
     "BoardReport",
     "EquityDistribution",
     "EquityFeatures",
@@ -63,8 +71,11 @@ NAMES = [
     "ManyEquity",
     "PlayerEquity",
     "QueryResult",
+    "RangeHits",
     "RiverShares",
+    "SplitGraph",
     "StreetShares",
+    "VillainBeats",
 ]
 # Result types that are not results of a computation: a game's description.
 NOT_RESULTS = {"Game"}

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from omaha_eval.cli._shell import FLAGS, fail, game_option, user_errors
+from omaha_eval.cli._shell import FLAGS, complete_game, fail, game_option, user_errors
 from omaha_eval.cli.rows import ROW_FLAGS, chosen_rows, row_options
 from omaha_eval.engine.report import aligned, pct
 from omaha_eval.games import Game
@@ -43,6 +43,7 @@ SHOWN_CLASSES = (
     "-g",
     "--game",
     callback=game_option,
+    shell_complete=complete_game,
     metavar="GAME",
     default="omaha8",
     show_default=True,
