@@ -56,8 +56,10 @@ def main() -> None:
     ap.add_argument("--trials", type=int, default=200_000)
     args = ap.parse_args()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores, load {load:.1f}; "
-          f"Python {platform.python_version()}, NumPy {np.__version__}")  # fmt: skip
+    print(
+        f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores, load {load:.1f}; "
+        f"Python {platform.python_version()}, NumPy {np.__version__}"
+    )
     for exact in (True, False):
         report(exact, args.trials, args.repeat)
 

@@ -41,8 +41,10 @@ def checksum(report: oe.BoardReport) -> str:
 def measure(name: str, fn: Callable[[], Any], repeat: int) -> tuple[float, Any]:
     wall, cpu, result = timed_cpu(fn, repeat)
     median = statistics.median(wall)
-    print(f"  {name:44} median {median:8.4f} s  fastest {min(wall):8.4f} s  "
-          f"cpu {statistics.median(cpu):8.4f} s")  # fmt: skip
+    print(
+        f"  {name:44} median {median:8.4f} s  fastest {min(wall):8.4f} s  "
+        f"cpu {statistics.median(cpu):8.4f} s"
+    )
     return median, result
 
 
@@ -53,27 +55,44 @@ def main() -> None:
     print(platform_line())
 
     print("1. two hands, every flop, exact (vs the exact preflop equity() of the same hands)")
-    reference, spot = measure("equity(preflop, exact)", lambda: oe.equity(HANDS, exact=True,
-                                                                           threads=1), args.repeat)  # fmt: skip
-    t, report = measure("board_report(flops, exact)",
-                        lambda: oe.board_report(HANDS, exact=True, threads=1), args.repeat)  # fmt: skip
-    print(f"  checksum {checksum(report)} (equity() {spot.players[0].equity:.9f}); "
-          f"ratio {t / reference:.1f}x, target <= 3x: {'met' if t <= 3 * reference else 'MISSED'}")
+    reference, spot = measure(
+        "equity(preflop, exact)", lambda: oe.equity(HANDS, exact=True, threads=1), args.repeat
+    )
+    t, report = measure(
+        "board_report(flops, exact)",
+        lambda: oe.board_report(HANDS, exact=True, threads=1),
+        args.repeat,
+    )
+    print(
+        f"  checksum {checksum(report)} (equity() {spot.players[0].equity:.9f}); "
+        f"ratio {t / reference:.1f}x, target <= 3x: {'met' if t <= 3 * reference else 'MISSED'}"
+    )
 
     print("2. 'AA:$ds' vs '15%', every flop class, 0.5% standard error per row")
-    t, report = measure("board_report(target_stderr=0.005)", lambda: oe.board_report(
-        RANGES, target_stderr=0.005, seed=1, threads=1), 1)  # fmt: skip
-    print(f"  checksum {checksum(report)}, {int(report.trials.sum()):,} trials, largest row "
-          f"error {float(report.stderr[:, :, 0].max()):.4f}; target < 5 s: "
-          f"{'met' if t < 5 else 'MISSED'}")  # fmt: skip
+    t, report = measure(
+        "board_report(target_stderr=0.005)",
+        lambda: oe.board_report(RANGES, target_stderr=0.005, seed=1, threads=1),
+        1,
+    )
+    print(
+        f"  checksum {checksum(report)}, {int(report.trials.sum()):,} trials, largest row "
+        f"error {float(report.stderr[:, :, 0].max()):.4f}; target < 5 s: "
+        f"{'met' if t < 5 else 'MISSED'}"
+    )
 
     print("3. a flop's turns, hand vs range, exact (vs the exact equity() on the flop)")
-    reference, spot = measure("equity(flop, exact)",
-                              lambda: oe.equity(*TURNS, exact=True, threads=1), args.repeat)  # fmt: skip
-    t, report = measure("board_report(flop, exact)",
-                        lambda: oe.board_report(*TURNS, exact=True, threads=1), args.repeat)  # fmt: skip
-    print(f"  checksum {checksum(report)} (equity() {spot.players[0].equity:.9f}); ratio "
-          f"{t / reference:.1f}x; target < 1 s: {'met' if t < 1 else 'MISSED'}")
+    reference, spot = measure(
+        "equity(flop, exact)", lambda: oe.equity(*TURNS, exact=True, threads=1), args.repeat
+    )
+    t, report = measure(
+        "board_report(flop, exact)",
+        lambda: oe.board_report(*TURNS, exact=True, threads=1),
+        args.repeat,
+    )
+    print(
+        f"  checksum {checksum(report)} (equity() {spot.players[0].equity:.9f}); ratio "
+        f"{t / reference:.1f}x; target < 1 s: {'met' if t < 1 else 'MISSED'}"
+    )
 
 
 if __name__ == "__main__":

@@ -90,19 +90,25 @@ def main() -> None:
     wall, cpu1, ex = median_time(lambda: oe.equity(HEADS_UP, exact=True, threads=1), r)
     checksum = sum(round(p.equity * ex.trials) for p in ex.players)
     print(f"exact heads-up preflop {HEADS_UP}, {ex.trials:,} boards")
-    print(f"  omaha_eval 1 thread : {wall * 1e3:8.1f} ms  ({ex.trials / wall / 1e6:.1f} M boards/s;"
-          f" CPU {cpu1 * 1e3:.1f} ms: {ex.trials / cpu1 / 1e6:.1f} M boards per CPU-second)"
-          f"  equity {[round(p.equity, 6) for p in ex.players]}  checksum {checksum}")  # fmt: skip
+    print(
+        f"  omaha_eval 1 thread : {wall * 1e3:8.1f} ms  ({ex.trials / wall / 1e6:.1f} M boards/s;"
+        f" CPU {cpu1 * 1e3:.1f} ms: {ex.trials / cpu1 / 1e6:.1f} M boards per CPU-second)"
+        f"  equity {[round(p.equity, 6) for p in ex.players]}  checksum {checksum}"
+    )
     wall2, cpu2, ex2 = median_time(lambda: oe.equity(HEADS_UP, exact=True, threads=2), r)
     assert ex2.players == ex.players
-    print(f"  omaha_eval 2 threads: {wall2 * 1e3:8.1f} ms  (x{wall / wall2:.2f} vs 1 thread; "
-          f"CPU {cpu2 * 1e3:.0f} ms vs {cpu1 * 1e3:.0f} ms)")  # fmt: skip
+    print(
+        f"  omaha_eval 2 threads: {wall2 * 1e3:8.1f} ms  (x{wall / wall2:.2f} vs 1 thread; "
+        f"CPU {cpu2 * 1e3:.0f} ms vs {cpu1 * 1e3:.0f} ms)"
+    )
     if pe:
         pwall, pcpu, pex = median_time(lambda: pe.exact_from_text("omaha_hi_lo", HEADS_UP), r)
         same = max(abs(a.equity - b) for a, b in zip(ex.players, peer_equities(pex), strict=True))
-        print(f"  poker-equity exact  : {pwall * 1e3:8.1f} ms wall, {pcpu * 1e3:.0f} ms CPU  "
-              f"-> omaha_eval x{pwall / wall:.1f} faster (wall, 1 thread vs theirs); "
-              f"max |equity difference| {same:.1e}")  # fmt: skip
+        print(
+            f"  poker-equity exact  : {pwall * 1e3:8.1f} ms wall, {pcpu * 1e3:.0f} ms CPU  "
+            f"-> omaha_eval x{pwall / wall:.1f} faster (wall, 1 thread vs theirs); "
+            f"max |equity difference| {same:.1e}"
+        )
 
     # 2. Per-call cost of a small spot (the river: one board).
     river = (["Ad Kd 3s 2s", "Ac 4h Qc Qs"], "Jd 4d 3c Qd 5h")
@@ -131,12 +137,16 @@ def main() -> None:
             checksum = round(sum(p.equity * (i + 1) for i, p in enumerate(mc.players)), 6)
             extra = f"  (CPU {cpus[1] * 1e3:.0f} ms: {trials / cpus[1] / 1e6:.2f} M per CPU-second)"
             if threads == 2:
-                extra = (f"  (x{runs[1] / wall:.2f} vs 1 thread; CPU {cpus[2] * 1e3:.0f} ms vs "
-                         f"{cpus[1] * 1e3:.0f} ms)")  # fmt: skip
-            print(f"  omaha_eval {threads} thread{'s' if threads > 1 else ' '}: "
-                  f"{wall * 1e3:8.1f} ms  {trials / wall / 1e6:6.2f} M trials/s"
-                  f"{' per thread' if threads == 1 else ' total'}{extra}  checksum {checksum}  "
-                  f"{agree([(p.equity, p.stderr) for p in mc.players], exact)}")  # fmt: skip
+                extra = (
+                    f"  (x{runs[1] / wall:.2f} vs 1 thread; CPU {cpus[2] * 1e3:.0f} ms vs "
+                    f"{cpus[1] * 1e3:.0f} ms)"
+                )
+            print(
+                f"  omaha_eval {threads} thread{'s' if threads > 1 else ' '}: "
+                f"{wall * 1e3:8.1f} ms  {trials / wall / 1e6:6.2f} M trials/s"
+                f"{' per thread' if threads == 1 else ' total'}{extra}  checksum {checksum}  "
+                f"{agree([(p.equity, p.stderr) for p in mc.players], exact)}"
+            )
         if pe:
 
             def theirs(hands: list[str] = hands) -> dict[str, Any]:
@@ -144,9 +154,11 @@ def main() -> None:
 
             pwall, _, pmc = median_time(theirs, r)
             peer = [(p["equity"], p["std_error"]) for p in pmc["players"]]
-            print(f"  poker-equity 1 thread: {pwall * 1e3:7.1f} ms  {trials / pwall / 1e6:6.2f} M "
-                  f"trials/s  -> omaha_eval x{pwall / runs[1]:.1f} faster per thread; "
-                  f"{agree(peer, exact)}")  # fmt: skip
+            print(
+                f"  poker-equity 1 thread: {pwall * 1e3:7.1f} ms  {trials / pwall / 1e6:6.2f} M "
+                f"trials/s  -> omaha_eval x{pwall / runs[1]:.1f} faster per thread; "
+                f"{agree(peer, exact)}"
+            )
 
 
 if __name__ == "__main__":

@@ -57,8 +57,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
 
-    print(f"platform: {platform.platform()} | {platform.processor() or platform.machine()} | "
-          f"Python {platform.python_version()} | NumPy {np.__version__} | omaha_eval {oe.__version__}")  # fmt: skip
+    print(
+        f"platform: {platform.platform()} | {platform.processor() or platform.machine()} | "
+        f"Python {platform.python_version()} | NumPy {np.__version__} | omaha_eval {oe.__version__}"
+    )
 
     # (a) random pairs, distinct boards, per k
     for k in (4, 5, 6):
@@ -68,8 +70,10 @@ def main() -> None:
         t_core = median_time(lambda h=holes, b=boards: _core.evaluate_rows(h, b), args.repeats)
         high, low = oe.evaluate_batch(holes, boards)
         checksum = int(high.astype(np.int64).sum() * 57 + low.astype(np.int64).sum())
-        print(f"(a) k={k} random pairs: {args.hands / t_api / 1e6:6.2f} M hands/s validated, "
-              f"{args.hands / t_core / 1e6:6.2f} M hands/s C loop alone | checksum {checksum}")  # fmt: skip
+        print(
+            f"(a) k={k} random pairs: {args.hands / t_api / 1e6:6.2f} M hands/s validated, "
+            f"{args.hands / t_core / 1e6:6.2f} M hands/s C loop alone | checksum {checksum}"
+        )
 
     # (b) one board, all 270,725 four-card hands
     all_hands = np.array(list(combinations(range(52), 4)), dtype=np.uint8)
@@ -78,17 +82,23 @@ def main() -> None:
     t_all = median_time(lambda: _core.evaluate_rows(all_hands, board.reshape(1, 5)), args.repeats)
     t_val = median_time(lambda: oe.evaluate_batch(others, board), args.repeats)
     high, low = _core.evaluate_rows(all_hands, board.reshape(1, 5))
-    print(f"(b) one board x all {len(all_hands):,} hands: {t_all * 1e3:.2f} ms (C loop); "
-          f"{len(others):,} non-colliding hands validated: {t_val * 1e3:.2f} ms | "
-          f"checksum {int(high.astype(np.int64).sum() + low.astype(np.int64).sum())}")  # fmt: skip
+    print(
+        f"(b) one board x all {len(all_hands):,} hands: {t_all * 1e3:.2f} ms (C loop); "
+        f"{len(others):,} non-colliding hands validated: {t_val * 1e3:.2f} ms | "
+        f"checksum {int(high.astype(np.int64).sum() + low.astype(np.int64).sum())}"
+    )
 
     # (c) per-call latency
     calls = 20_000
-    t_call = median_time(lambda: [oe.evaluate("Ad Kd 3s 2s", "Jd 4d 3c Qd 5h") for _ in range(calls)], 5)  # fmt: skip
+    t_call = median_time(
+        lambda: [oe.evaluate("Ad Kd 3s 2s", "Jd 4d 3c Qd 5h") for _ in range(calls)], 5
+    )
     ids_hole, ids_board = oe.parse_cards("AdKd3s2s"), oe.parse_cards("Jd4d3cQd5h")
     t_ids = median_time(lambda: [oe.evaluate(ids_hole, ids_board) for _ in range(calls)], 5)
-    print(f"(c) evaluate() latency: {t_call / calls * 1e6:.2f} us/call (text), "
-          f"{t_ids / calls * 1e6:.2f} us/call (uint8 ids)")
+    print(
+        f"(c) evaluate() latency: {t_call / calls * 1e6:.2f} us/call (text), "
+        f"{t_ids / calls * 1e6:.2f} us/call (uint8 ids)"
+    )
 
     # (e) start-up: the tables are built at import
     def fresh(code: str) -> float:
@@ -100,8 +110,10 @@ def main() -> None:
         fresh("import omaha_eval as oe; oe.evaluate('AdKd3s2s', 'Jd4d3cQd5h')") for _ in range(5)
     )
     numpy_alone = statistics.median(fresh("import numpy") for _ in range(5))
-    print(f"(e) import + first evaluate(): {first * 1e3:.0f} ms in a fresh interpreter "
-          f"(import numpy alone: {numpy_alone * 1e3:.0f} ms)")
+    print(
+        f"(e) import + first evaluate(): {first * 1e3:.0f} ms in a fresh interpreter "
+        f"(import numpy alone: {numpy_alone * 1e3:.0f} ms)"
+    )
 
     # (d) references on the same random pairs (fewer: they are slow)
     deals = random_deals(args.hands, 4, args.seed)
@@ -114,8 +126,10 @@ def main() -> None:
     assert [reference.evaluate(h, b) for h, b in sample[:200]] == list(
         zip(*(a.tolist() for a in oe.evaluate_batch(holes[:200], boards[:200])), strict=True)
     )
-    print(f"(d) plain-Python reference: {ref_rate:,.0f} hands/s -> omaha_eval is "
-          f"{ours_rate / ref_rate:,.0f}x faster (hi+lo)")
+    print(
+        f"(d) plain-Python reference: {ref_rate:,.0f} hands/s -> omaha_eval is "
+        f"{ours_rate / ref_rate:,.0f}x faster (hi+lo)"
+    )
     try:
         from phevaluator import evaluate_cards  # type: ignore[import-not-found]
     except ImportError:
@@ -126,16 +140,24 @@ def main() -> None:
 
     def ph_omaha_high() -> list[int]:
         # phevaluator ranks 1 (best) .. 7462: the best of the 60 combinations
-        return [min(evaluate_cards(*(a, b), *t) for a, b in combinations(d[:4], 2)
-                    for t in combinations(d[4:], 3)) for d in names]  # fmt: skip
+        return [
+            min(
+                evaluate_cards(*(a, b), *t)
+                for a, b in combinations(d[:4], 2)
+                for t in combinations(d[4:], 3)
+            )
+            for d in names
+        ]
 
     t_ph = median_time(ph_omaha_high, 3)
     ph = ph_omaha_high()
     high, _ = oe.evaluate_batch(holes[:n_ph], boards[:n_ph])
     agree = all(7463 - p == h for p, h in zip(ph, high.tolist(), strict=True))
-    print(f"(d) phevaluator, high only, 60 lookups per hand in Python: {n_ph / t_ph:,.0f} hands/s "
-          f"-> omaha_eval (hi+lo) is {ours_rate / (n_ph / t_ph):,.0f}x faster; "
-          f"high values agree: {agree}")  # fmt: skip
+    print(
+        f"(d) phevaluator, high only, 60 lookups per hand in Python: {n_ph / t_ph:,.0f} hands/s "
+        f"-> omaha_eval (hi+lo) is {ours_rate / (n_ph / t_ph):,.0f}x faster; "
+        f"high values agree: {agree}"
+    )
 
 
 if __name__ == "__main__":

@@ -40,9 +40,12 @@ def median_seconds(fn: Callable[[], Any], repeat: int) -> tuple[float, float, An
     return statistics.median(wall), statistics.median(cpu), result
 
 
-def per_runout(board: npt.NDArray[np.uint8], hero: npt.NDArray[np.uint8],
-               villain: npt.NDArray[np.uint8], weights: npt.NDArray[np.float64]
-               ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:  # fmt: skip
+def per_runout(
+    board: npt.NDArray[np.uint8],
+    hero: npt.NDArray[np.uint8],
+    villain: npt.NDArray[np.uint8],
+    weights: npt.NDArray[np.float64],
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """(histogram, ehs) by the plain route: street_equity on each river,
     each runout weighted by the live weight it leaves."""
     bit = np.uint64(1)
@@ -74,8 +77,10 @@ def main() -> None:
     parser.add_argument("--skip-reference", action="store_true", help="equity_features only")
     args = parser.parse_args()
     print(platform_line())
-    print(f"omaha_eval {oe.__version__}; seed {SEED}; {args.hands} x {args.hands} hands, "
-          f"{BINS} bins, one thread; median of {args.repeat} runs after a warm-up\n")  # fmt: skip
+    print(
+        f"omaha_eval {oe.__version__}; seed {SEED}; {args.hands} x {args.hands} hands, "
+        f"{BINS} bins, one thread; median of {args.repeat} runs after a warm-up\n"
+    )
 
     rng = np.random.default_rng(SEED)
     n = args.hands
@@ -88,22 +93,29 @@ def main() -> None:
             partial(oe.street_equity, board, hero, villain, weights, threads=1), args.repeat
         )
         met = "met" if t <= TARGET_S[name] else "NOT met"
-        print(f"equity_features, {name} {oe.format_cards(board)}: median {t:8.3f} s  "
-              f"(CPU {cpu:.3f} s)  checksum {np.nansum(f.histogram * np.arange(BINS)):.9f} / "
-              f"{np.nansum(f.ehs):.9f} / {np.nansum(f.ehs2):.9f}  "
-              f"target <= {TARGET_S[name]:g} s: {met}")  # fmt: skip
-        print(f"street_equity (EHS alone), {name}:   median {t_street:8.3f} s  "
-              f"(CPU {cpu_street:.3f} s; features cost {cpu / cpu_street:.2f}x in CPU)")  # fmt: skip
+        print(
+            f"equity_features, {name} {oe.format_cards(board)}: median {t:8.3f} s  "
+            f"(CPU {cpu:.3f} s)  checksum {np.nansum(f.histogram * np.arange(BINS)):.9f} / "
+            f"{np.nansum(f.ehs):.9f} / {np.nansum(f.ehs2):.9f}  "
+            f"target <= {TARGET_S[name]:g} s: {met}"
+        )
+        print(
+            f"street_equity (EHS alone), {name}:   median {t_street:8.3f} s  "
+            f"(CPU {cpu_street:.3f} s; features cost {cpu / cpu_street:.2f}x in CPU)"
+        )
         if not args.skip_reference:
             start, cpu_start = time.perf_counter(), time.process_time()
             hist, ehs = per_runout(board, hero, villain, weights)
             t_ref, cpu_ref = time.perf_counter() - start, time.process_time() - cpu_start
-            diff = max(float(np.nanmax(np.abs(hist - f.histogram))),
-                       float(np.nanmax(np.abs(ehs - f.ehs))))  # fmt: skip
-            print(f"street_equity per runout, binned:  once   {t_ref:8.3f} s  "
-                  f"(CPU {cpu_ref:.3f} s)  checksum {np.nansum(hist * np.arange(BINS)):.9f} / "
-                  f"{np.nansum(ehs):.9f}  (equity_features {cpu_ref / cpu:.1f}x faster in CPU; "
-                  f"max difference {diff:.1e})")  # fmt: skip
+            diff = max(
+                float(np.nanmax(np.abs(hist - f.histogram))), float(np.nanmax(np.abs(ehs - f.ehs)))
+            )
+            print(
+                f"street_equity per runout, binned:  once   {t_ref:8.3f} s  "
+                f"(CPU {cpu_ref:.3f} s)  checksum {np.nansum(hist * np.arange(BINS)):.9f} / "
+                f"{np.nansum(ehs):.9f}  (equity_features {cpu_ref / cpu:.1f}x faster in CPU; "
+                f"max difference {diff:.1e})"
+            )
         print(flush=True)
 
 

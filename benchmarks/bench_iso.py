@@ -78,11 +78,15 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=9)
     args = parser.parse_args()
 
-    print(f"platform: {platform.platform()}, {platform.processor() or platform.machine()}, "
-          f"python {platform.python_version()}, numpy {np.__version__}, cpus {os.cpu_count()}")  # fmt: skip
+    print(
+        f"platform: {platform.platform()}, {platform.processor() or platform.machine()}, "
+        f"python {platform.python_version()}, numpy {np.__version__}, cpus {os.cpu_count()}"
+    )
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"omaha_eval {oe.__version__}; seed {SEED}; {args.hands:,} 4-card hands on flops; "
-          f"median of {args.repeat} runs; load average {load:.1f} (the cores may be shared)\n")  # fmt: skip
+    print(
+        f"omaha_eval {oe.__version__}; seed {SEED}; {args.hands:,} 4-card hands on flops; "
+        f"median of {args.repeat} runs; load average {load:.1f} (the cores may be shared)\n"
+    )
 
     rng = np.random.default_rng(SEED)
     holes, flops = deals(args.hands, rng)
@@ -96,8 +100,9 @@ def main() -> None:
         lambda: indexer.unindex_many(index), args.repeat, "unindex_many"
     )
     n_ref = min(n, 200_000)  # the reference is slow: a slice, its rate scaled
-    t_ref, b_ref, ref = timed(lambda: least_images(holes[:n_ref], flops[:n_ref]),
-                              max(1, args.repeat // 3), "reference")  # fmt: skip
+    t_ref, b_ref, ref = timed(
+        lambda: least_images(holes[:n_ref], flops[:n_ref]), max(1, args.repeat // 3), "reference"
+    )
 
     # the figures must be right before they are fast
     assert np.array_equal(indexer.index_many(c_holes, c_flops), index)
@@ -106,25 +111,37 @@ def main() -> None:
 
     rates = {"index_many": n / t_index, "unindex_many": n / t_unindex}
     ref_rate = n_ref / t_ref
-    print(f"index_many:     median {t_index * 1e3:8.2f} ms  best {b_index * 1e3:8.2f} ms  "
-          f"{rates['index_many'] / 1e6:7.2f} M hands/s  checksum {int(index.sum()) % 10**12}")  # fmt: skip
-    print(f"unindex_many:   median {t_unindex * 1e3:8.2f} ms  best {b_unindex * 1e3:8.2f} ms  "
-          f"{rates['unindex_many'] / 1e6:7.2f} M hands/s  checksum "
-          f"{int(c_holes.sum(dtype=np.int64)) + int(c_flops.sum(dtype=np.int64))}")  # fmt: skip
-    print(f"NumPy least image ({n_ref:,}): median {t_ref * 1e3:8.2f} ms  best {b_ref * 1e3:8.2f} ms  "
-          f"{ref_rate / 1e6:7.2f} M hands/s  checksum {int(ref.sum()) % 10**12}")  # fmt: skip
-    print(f"index_many / reference: x{rates['index_many'] / ref_rate:.0f}; the same classes "
-          f"on the {n_ref:,} reference rows\n")  # fmt: skip
-    print(f"by CPU time (what one thread does while others share the cores): index_many "
-          f"{n / CPU['index_many'] / 1e6:.2f}, unindex_many {n / CPU['unindex_many'] / 1e6:.2f}, "
-          f"reference {n_ref / CPU['reference'] / 1e6:.2f} M hands/s\n")  # fmt: skip
+    print(
+        f"index_many:     median {t_index * 1e3:8.2f} ms  best {b_index * 1e3:8.2f} ms  "
+        f"{rates['index_many'] / 1e6:7.2f} M hands/s  checksum {int(index.sum()) % 10**12}"
+    )
+    print(
+        f"unindex_many:   median {t_unindex * 1e3:8.2f} ms  best {b_unindex * 1e3:8.2f} ms  "
+        f"{rates['unindex_many'] / 1e6:7.2f} M hands/s  checksum "
+        f"{int(c_holes.sum(dtype=np.int64)) + int(c_flops.sum(dtype=np.int64))}"
+    )
+    print(
+        f"NumPy least image ({n_ref:,}): median {t_ref * 1e3:8.2f} ms  best {b_ref * 1e3:8.2f} ms  "
+        f"{ref_rate / 1e6:7.2f} M hands/s  checksum {int(ref.sum()) % 10**12}"
+    )
+    print(
+        f"index_many / reference: x{rates['index_many'] / ref_rate:.0f}; the same classes "
+        f"on the {n_ref:,} reference rows\n"
+    )
+    print(
+        f"by CPU time (what one thread does while others share the cores): index_many "
+        f"{n / CPU['index_many'] / 1e6:.2f}, unindex_many {n / CPU['unindex_many'] / 1e6:.2f}, "
+        f"reference {n_ref / CPU['reference'] / 1e6:.2f} M hands/s\n"
+    )
     for name, target in TARGETS.items():
         best = n / (b_index if name == "index_many" else b_unindex)
         wall, cpu = rates[name] >= target, n / CPU[name] >= target
-        print(f"target {name} >= {target / 1e6:g} M hands/s: wall median "
-              f"{'met' if wall else 'NOT MET'}, CPU median {'met' if cpu else 'NOT MET'} "
-              f"(wall median {rates[name] / 1e6:.2f}, fastest run {best / 1e6:.2f}, "
-              f"CPU {n / CPU[name] / 1e6:.2f} M/s)")  # fmt: skip
+        print(
+            f"target {name} >= {target / 1e6:g} M hands/s: wall median "
+            f"{'met' if wall else 'NOT MET'}, CPU median {'met' if cpu else 'NOT MET'} "
+            f"(wall median {rates[name] / 1e6:.2f}, fastest run {best / 1e6:.2f}, "
+            f"CPU {n / CPU[name] / 1e6:.2f} M/s)"
+        )
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"load average at the end: {load:.1f}")
     sys.stdout.flush()

@@ -127,17 +127,27 @@ def run_case(case: Case, trials: int, repeat: int) -> dict[str, Any]:
         assert case.rate is not None
         target, met = f">= {case.rate / 1e6:g} M trials/s", q_rate >= case.rate
     print(f"{case.name}: {case.text}")
-    print(f"  query    median {q_med * 1e3:9.1f} ms  best {q_best * 1e3:9.1f} ms  "
-          f"{q_rate / 1e6:7.3f} M trials/s  ({q_result.trials:,} trials, kept {q_result.kept:,})  "
-          f"checksum {checksum(q_result)}")  # fmt: skip
+    print(
+        f"  query    median {q_med * 1e3:9.1f} ms  best {q_best * 1e3:9.1f} ms  "
+        f"{q_rate / 1e6:7.3f} M trials/s  ({q_result.trials:,} trials, kept {q_result.kept:,})  "
+        f"checksum {checksum(q_result)}"
+    )
     agree = ""
     if case.ratio is not None:
-        agree = "  same figures as the query" if same_as_equity(q_result, e_result) else (
-            "  FIGURES DIFFER from the query's")  # fmt: skip
-    print(f"  equity() median {e_med * 1e3:9.1f} ms  best {e_best * 1e3:9.1f} ms  "
-          f"{e_rate / 1e6:7.3f} M trials/s{agree}")  # fmt: skip
-    print(f"  ratio query/equity() {q_rate / e_rate:.2f};  target {target}: "
-          f"{'met' if met else 'NOT MET'}", flush=True)  # fmt: skip
+        agree = (
+            "  same figures as the query"
+            if same_as_equity(q_result, e_result)
+            else ("  FIGURES DIFFER from the query's")
+        )
+    print(
+        f"  equity() median {e_med * 1e3:9.1f} ms  best {e_best * 1e3:9.1f} ms  "
+        f"{e_rate / 1e6:7.3f} M trials/s{agree}"
+    )
+    print(
+        f"  ratio query/equity() {q_rate / e_rate:.2f};  target {target}: "
+        f"{'met' if met else 'NOT MET'}",
+        flush=True,
+    )
     return {"name": case.name, "rate": q_rate, "ratio": q_rate / e_rate, "met": met}
 
 

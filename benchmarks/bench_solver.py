@@ -127,32 +127,46 @@ def bench_street(args: argparse.Namespace, rng: np.random.Generator) -> None:
         runouts = 1176 if n_board == 3 else 48
         # CPU time (mean over the runs) as well: on a shared machine it is
         # less inflated than the wall clock by the other processes' turns
-        print(f"street_equity, {name}, {n} x {n}, 1 thread:  {t_one * 1e3:9.1f} ms  "
-              f"(CPU {cpu_one * 1e3:.1f} ms)  checksum {np.nansum(eq):.9f}  "
-              f"({t_one / runouts * 1e3:.2f} ms per runout)")
-        print(f"street_equity, {name}, 2 threads:            {t_two * 1e3:9.1f} ms  "
-              f"({t_one / t_two:.2f}x one thread; same bits: {same})")
-        print(f"river_shares per runout ({runouts} calls):  {t_ref * 1e3:9.1f} ms  "
-              f"(CPU {cpu_ref * 1e3:.1f} ms)  checksum {np.nansum(ref):.9f}  "
-              f"(street_equity is {t_ref / t_one:.1f}x faster, {cpu_ref / cpu_one:.1f}x in CPU; "
-              f"max difference {diff:.1e})\n")  # fmt: skip
+        print(
+            f"street_equity, {name}, {n} x {n}, 1 thread:  {t_one * 1e3:9.1f} ms  "
+            f"(CPU {cpu_one * 1e3:.1f} ms)  checksum {np.nansum(eq):.9f}  "
+            f"({t_one / runouts * 1e3:.2f} ms per runout)"
+        )
+        print(
+            f"street_equity, {name}, 2 threads:            {t_two * 1e3:9.1f} ms  "
+            f"({t_one / t_two:.2f}x one thread; same bits: {same})"
+        )
+        print(
+            f"river_shares per runout ({runouts} calls):  {t_ref * 1e3:9.1f} ms  "
+            f"(CPU {cpu_ref * 1e3:.1f} ms)  checksum {np.nansum(ref):.9f}  "
+            f"(street_equity is {t_ref / t_one:.1f}x faster, {cpu_ref / cpu_one:.1f}x in CPU; "
+            f"max difference {diff:.1e})\n"
+        )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=15)
     parser.add_argument("--hands", type=int, default=10_000, help="hero and villain range size")
-    parser.add_argument("--street-repeat", type=int, default=5,
-                        help="repeats of the street_equity timings (the flop takes seconds)")
+    parser.add_argument(
+        "--street-repeat",
+        type=int,
+        default=5,
+        help="repeats of the street_equity timings (the flop takes seconds)",
+    )
     parser.add_argument("--skip-street", action="store_true", help="rank, river and showdown only")
     args = parser.parse_args()
 
-    print(f"platform: {platform.platform()}, {platform.processor() or platform.machine()}, "
-          f"python {platform.python_version()}, numpy {np.__version__}, "
-          f"cpus {os.cpu_count()}")  # fmt: skip
+    print(
+        f"platform: {platform.platform()}, {platform.processor() or platform.machine()}, "
+        f"python {platform.python_version()}, numpy {np.__version__}, "
+        f"cpus {os.cpu_count()}"
+    )
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"omaha_eval {oe.__version__}; seed {SEED}; median of {args.repeat} runs; "
-          f"load average {load:.1f} (the cores may be shared)\n")  # fmt: skip
+    print(
+        f"omaha_eval {oe.__version__}; seed {SEED}; median of {args.repeat} runs; "
+        f"load average {load:.1f} (the cores may be shared)\n"
+    )
 
     rng = np.random.default_rng(SEED)
     board = rng.choice(52, size=5, replace=False).astype(np.uint8)
@@ -165,14 +179,16 @@ def main() -> None:
 
     # rank_board: every four-card hand of one board
     t_rank, (h, lo) = median_seconds(lambda: oe.rank_board(board), args.repeat, "rank_board")
-    t_batch, (bh, bl) = median_seconds(
-        lambda: oe.evaluate_batch(live_hands, board), args.repeat
-    )
+    t_batch, (bh, bl) = median_seconds(lambda: oe.evaluate_batch(live_hands, board), args.repeat)
     assert np.array_equal(h[high > 0], bh) and np.array_equal(lo[high > 0], bl)
-    print(f"rank_board, all {oe.N_HANDS} hands:          {t_rank * 1e3:8.3f} ms  "
-          f"checksum {int(h.sum(dtype=np.int64)) + int(lo.sum(dtype=np.int64))}")  # fmt: skip
-    print(f"evaluate_batch, the {len(live_hands)} live hands: {t_batch * 1e3:8.3f} ms  "
-          f"(rank_board is {t_batch / t_rank:.1f}x faster)\n")  # fmt: skip
+    print(
+        f"rank_board, all {oe.N_HANDS} hands:          {t_rank * 1e3:8.3f} ms  "
+        f"checksum {int(h.sum(dtype=np.int64)) + int(lo.sum(dtype=np.int64))}"
+    )
+    print(
+        f"evaluate_batch, the {len(live_hands)} live hands: {t_batch * 1e3:8.3f} ms  "
+        f"(rank_board is {t_batch / t_rank:.1f}x faster)\n"
+    )
 
     # river_equity: n hero hands against n weighted villain hands
     t_eq, eq = median_seconds(
@@ -183,9 +199,11 @@ def main() -> None:
     )
     diff = float(np.max(np.abs(eq - naive)))
     print(f"river_equity, {n} x {n}:            {t_eq * 1e3:8.3f} ms  checksum {eq.sum():.9f}")
-    print(f"naive per-pair NumPy, {n} x {n}:    {t_naive * 1e3:8.3f} ms  checksum "
-          f"{naive.sum():.9f}  (river_equity is {t_naive / t_eq:.0f}x faster; "
-          f"max difference {diff:.1e})\n")  # fmt: skip
+    print(
+        f"naive per-pair NumPy, {n} x {n}:    {t_naive * 1e3:8.3f} ms  checksum "
+        f"{naive.sum():.9f}  (river_equity is {t_naive / t_eq:.0f}x faster; "
+        f"max difference {diff:.1e})\n"
+    )
 
     # showdown: one three-way hand with a side pot, per call
     hands = ["Ah 2h Qc 9h", "Kc Kh Qs Qd", "Jc Jh Tc Td"]
@@ -193,15 +211,19 @@ def main() -> None:
         lambda: [oe.showdown(hands, "3c 5h 8d Ks Jd", [20, 100, 100]) for _ in range(1000)],
         args.repeat,
     )
-    print(f"showdown, 3 seats with a side pot:       {t_show * 1e3:8.3f} us per call  "
-          f"payouts {pay[0]}\n")  # fmt: skip
+    print(
+        f"showdown, 3 seats with a side pot:       {t_show * 1e3:8.3f} us per call  "
+        f"payouts {pay[0]}\n"
+    )
 
     if not args.skip_street:
         bench_street(args, rng)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"load average at the end: {load:.1f}")
-    print("\nfastest single run (least disturbed by other load): " +
-          ", ".join(f"{k} {v * 1e3:.3f} ms" for k, v in BEST.items()))  # fmt: skip
+    print(
+        "\nfastest single run (least disturbed by other load): "
+        + ", ".join(f"{k} {v * 1e3:.3f} ms" for k, v in BEST.items())
+    )
 
 
 if __name__ == "__main__":

@@ -135,8 +135,15 @@ def to_stderr_case(players: list[str], target: float = 0.005, block: int = 4096)
     def case() -> Any:
         s = spot(players)
         if not hasattr(s, "sampler"):
-            return (lambda: oe.equity(players, exact=False, target_stderr=target, threads=1,
-                                      seed=1).players[0].equity, 1.0, lambda e: round(e, 2))  # fmt: skip
+            return (
+                lambda: (
+                    oe.equity(players, exact=False, target_stderr=target, threads=1, seed=1)
+                    .players[0]
+                    .equity
+                ),
+                1.0,
+                lambda e: round(e, 2),
+            )
         seeds = np.random.SeedSequence(2026).spawn(10_000)
 
         def run() -> float:
@@ -235,22 +242,34 @@ def peer_case(kind: str) -> benchlib.Case:
 
         game = "omaha_hi_lo"
         if kind == "exact":
-            return (lambda: pe.exact_from_text(game, HU), 1_086_008.0,
-                    lambda r: round(r["players"][0]["equity"], 9))  # fmt: skip
+            return (
+                lambda: pe.exact_from_text(game, HU),
+                1_086_008.0,
+                lambda r: round(r["players"][0]["equity"], 9),
+            )
         if kind == "river":
-            return (lambda: [pe.exact_from_text(game, *RIVER) for _ in range(1000)], 1000.0,
-                    lambda r: round(r[0]["players"][0]["equity"], 9))  # fmt: skip
+            return (
+                lambda: [pe.exact_from_text(game, *RIVER) for _ in range(1000)],
+                1000.0,
+                lambda r: round(r[0]["players"][0]["equity"], 9),
+            )
         hands = HU if kind == "mc hu" else SIX
-        return (lambda: pe.chunk_from_text(game, hands, samples=2_000_000, seed=1, threads=1),
-                2_000_000.0, lambda r: round(r["players"][0]["equity"], 4))  # fmt: skip
+        return (
+            lambda: pe.chunk_from_text(game, hands, samples=2_000_000, seed=1, threads=1),
+            2_000_000.0,
+            lambda r: round(r["players"][0]["equity"], 4),
+        )
 
     return case
 
 
 def river_call_case() -> benchlib.Case:
     def case() -> Any:
-        return (lambda: [oe.equity(*RIVER, exact=True, threads=1) for _ in range(1000)], 1000.0,
-                lambda r: round(r[0].players[0].equity, 9))  # fmt: skip
+        return (
+            lambda: [oe.equity(*RIVER, exact=True, threads=1) for _ in range(1000)],
+            1000.0,
+            lambda r: round(r[0].players[0].equity, 9),
+        )
 
     return case
 
@@ -297,8 +316,15 @@ def main() -> None:
     if unknown:
         parser.error(f"unknown cases {unknown}; known: {list(CASES)}")
     new_only = {n for n in CASES if n.startswith(("poker-equity", "equity_many"))}
-    benchlib.compare(__file__, CASES, args.cases, args.repeat, args.baseline, "units",
-                     old_ok=set(CASES) - new_only)  # fmt: skip
+    benchlib.compare(
+        __file__,
+        CASES,
+        args.cases,
+        args.repeat,
+        args.baseline,
+        "units",
+        old_ok=set(CASES) - new_only,
+    )
     print(benchlib.platform_line())
 
 

@@ -119,9 +119,11 @@ def main() -> None:
         return
     import numpy
 
-    print(f"platform: {platform.platform()}, Python {platform.python_version()}, "
-          f"NumPy {numpy.__version__}, omaha_eval {omaha_eval.__version__} "
-          f"({Path(omaha_eval.__file__).parent})")  # fmt: skip
+    print(
+        f"platform: {platform.platform()}, Python {platform.python_version()}, "
+        f"NumPy {numpy.__version__}, omaha_eval {omaha_eval.__version__} "
+        f"({Path(omaha_eval.__file__).parent})"
+    )
     print(f"median of {args.repeats} fresh interpreters per stage")
     print(f"{'stage':<16} {'RSS MB':>8} {'peak MB':>8} {'vs numpy':>9}")
     base = results["numpy"]["rss_mb"]

@@ -26,8 +26,9 @@ SHADES = " .:-=+*#%@"
 def bar(histogram: np.ndarray) -> str:
     """One shade per bin, scaled to the bin of largest probability."""
     top = float(histogram.max()) or 1.0
-    return "".join(SHADES[min(len(SHADES) - 1, int(p / top * (len(SHADES) - 1)))]
-                   for p in histogram)  # fmt: skip
+    return "".join(
+        SHADES[min(len(SHADES) - 1, int(p / top * (len(SHADES) - 1)))] for p in histogram
+    )
 
 
 def main() -> None:
@@ -44,8 +45,10 @@ def main() -> None:
     classes = oe.hand_classes(args.board, args.hero)
     f = oe.equity_features(args.board, classes, args.villain, bins=args.bins)
     seconds = time.perf_counter() - start
-    print(f"{args.hero} on {args.board} against {args.villain}: {len(classes.hands):,} hands in "
-          f"{len(classes):,} classes, features in {seconds:.1f} s")  # fmt: skip
+    print(
+        f"{args.hero} on {args.board} against {args.villain}: {len(classes.hands):,} hands in "
+        f"{len(classes):,} classes, features in {seconds:.1f} s"
+    )
 
     # each class weighs as many hands of the range as it holds
     live = ~np.isnan(f.ehs)
@@ -61,8 +64,10 @@ def main() -> None:
         ehs2 = np.average(f.ehs2[members], weights=size)
         mean_hist = np.average(f.histogram[members], axis=0, weights=size)
         examples = " ".join(oe.format_cards(classes.representatives[i]) for i in members[:3])
-        print(f"{rank:>6} {int(size.sum()):>7,} {ehs:6.3f} {ehs2:6.3f}  [{bar(mean_hist)}]  "
-              f"{examples}")  # fmt: skip
+        print(
+            f"{rank:>6} {int(size.sum()):>7,} {ehs:6.3f} {ehs2:6.3f}  [{bar(mean_hist)}]  "
+            f"{examples}"
+        )
 
 
 if __name__ == "__main__":

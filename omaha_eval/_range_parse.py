@@ -477,8 +477,9 @@ class _Parser:
         self.alternatives += len(alts)
         for alt in alts:
             if len(alt) > self.k and self.name in ("board", "dead"):  # card_sets
-                self.fail(f"a {self.name} pattern names at most {self.k} cards, got {len(alt)}",
-                          start)  # fmt: skip
+                self.fail(
+                    f"a {self.name} pattern names at most {self.k} cards, got {len(alt)}", start
+                )
             if len(alt) > self.k:
                 self.fail(
                     f"pattern has {len(alt)} cards but hands have {self.k} (for "
@@ -583,8 +584,11 @@ class _Parser:
         ]
         offsets = {d for _, d in moving}
         if len(offsets) > 1:
-            self.fail("every rank that moves must move by the same step across a span, "
-                      "e.g. '[KQ-87]' or 'AsKs-AsTs'", end_at)  # fmt: skip
+            self.fail(
+                "every rank that moves must move by the same step across a span, "
+                "e.g. '[KQ-87]' or 'AsKs-AsTs'",
+                end_at,
+            )
         d = offsets.pop() if offsets else 0
         step = 1 if d >= 0 else -1
         moves = {i for i, _ in moving}

@@ -104,15 +104,25 @@ class Beats:
             return {"name": g.name, "weight": g.weight, "share": g.share, "hands": list(g.hands)}
 
         return {
-            "hand": self.hand, "hand_high": self.hand_high, "hand_low": self.hand_low,
-            "board": self.board, "dead": self.dead, "game": self.game,
+            "hand": self.hand,
+            "hand_high": self.hand_high,
+            "hand_low": self.hand_low,
+            "board": self.board,
+            "dead": self.dead,
+            "game": self.game,
             "villains": [
-                {"villain": v.villain, "combos": v.combos, "weight": v.weight,
-                 "high_share": v.high_share, "low_share": v.low_share,
-                 "high": [group(g) for g in v.high], "low": [group(g) for g in v.low]}
+                {
+                    "villain": v.villain,
+                    "combos": v.combos,
+                    "weight": v.weight,
+                    "high_share": v.high_share,
+                    "low_share": v.low_share,
+                    "high": [group(g) for g in v.high],
+                    "low": [group(g) for g in v.low],
+                }
                 for v in self.villains
             ],
-        }  # fmt: skip
+        }
 
     def __str__(self) -> str:
         low = self.hand_low or "no low"
@@ -129,8 +139,9 @@ class Beats:
         return "\n".join(lines)
 
 
-def _values(combos: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8]
-            ) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]:  # fmt: skip
+def _values(
+    combos: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8]
+) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]:
     """High and low of each combo on the board (3 to 5 cards)."""
     if len(board) == _checks.BOARD_SIZE:
         high, low = _core.evaluate_rows(np.ascontiguousarray(combos), board.reshape(1, -1))
@@ -142,25 +153,38 @@ def _values(combos: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8]
     return high, low
 
 
-def _groups(names: list[str], order: npt.NDArray[np.int64], hands: list[str],
-            weights: npt.NDArray[np.float64], total: float) -> tuple[BeatsGroup, ...]:  # fmt: skip
+def _groups(
+    names: list[str],
+    order: npt.NDArray[np.int64],
+    hands: list[str],
+    weights: npt.NDArray[np.float64],
+    total: float,
+) -> tuple[BeatsGroup, ...]:
     """Groups by name, in `order` (best first), each with its hands."""
     out: dict[str, tuple[list[str], float]] = {}
     for i in order.tolist():
         listed, weight = out.get(names[i], ([], 0.0))
         listed.append(hands[i])
         out[names[i]] = (listed, weight + float(weights[i]))
-    return tuple(BeatsGroup(name, w, w / total, tuple(listed))
-                 for name, (listed, w) in out.items())  # fmt: skip
+    return tuple(BeatsGroup(name, w, w / total, tuple(listed)) for name, (listed, w) in out.items())
 
 
-def _villain(p: ReadPlayer, known: int, k: int, board: npt.NDArray[np.uint8], hero_high: int,
-             hero_low: int, has_low: bool, name: str) -> VillainBeats:  # fmt: skip
+def _villain(
+    p: ReadPlayer,
+    known: int,
+    k: int,
+    board: npt.NDArray[np.uint8],
+    hero_high: int,
+    hero_low: int,
+    has_low: bool,
+    name: str,
+) -> VillainBeats:
     if p.kind == "random":
         if k > RANDOM_MAX_HOLE:
             raise OmahaEvalError(
                 f"a random hand of {k} cards is too many hands to list: give a range",
-                param=name, value=p.label,
+                param=name,
+                value=p.label,
             )
         combos, weights = all_hands(k), np.ones(1)
     else:
@@ -185,13 +209,24 @@ def _villain(p: ReadPlayer, known: int, k: int, board: npt.NDArray[np.uint8], he
     high_groups = _groups(high_names, by_high, hands, weights, total) if total else ()
     low_groups = _groups(low_names, by_low, hands, weights, total) if total else ()
     return VillainBeats(
-        p.label, len(combos), total, high_groups, low_groups,
-        sum((g.share for g in high_groups), 0.0), sum((g.share for g in low_groups), 0.0),
-    )  # fmt: skip
+        p.label,
+        len(combos),
+        total,
+        high_groups,
+        low_groups,
+        sum((g.share for g in high_groups), 0.0),
+        sum((g.share for g in low_groups), 0.0),
+    )
 
 
-def beats(hand: Cards, villains: Player | Sequence[Player], board: Board, dead: DeadCards = "",
-          *, game: GameName | None = None) -> Beats:  # fmt: skip
+def beats(
+    hand: Cards,
+    villains: Player | Sequence[Player],
+    board: Board,
+    dead: DeadCards = "",
+    *,
+    game: GameName | None = None,
+) -> Beats:
     """The villains' combos that beat `hand` for high and for low now, on
     `board` (a flop, turn or river), grouped by category with their weights.
 
@@ -217,8 +252,15 @@ def beats(hand: Cards, villains: Player | Sequence[Player], board: Board, dead: 
     if not many:
         raise OmahaEvalError("give at least one villain", param="villains", value=villains)
     names = ["hand", *(f"villains[{i}]" for i in range(len(many)))]
-    q = read_question([hand, *many], board, dead, game="omaha8" if game is None else game,
-                      board_sizes=BOARD_SIZES, patterns=False, names=names)  # fmt: skip
+    q = read_question(
+        [hand, *many],
+        board,
+        dead,
+        game="omaha8" if game is None else game,
+        board_sizes=BOARD_SIZES,
+        patterns=False,
+        names=names,
+    )
     if q.players[0].kind != "hand":
         raise OmahaEvalError(f"one hand, not a range: {quote(hand)}", param="hand", value=hand)
     # patterns=False: the board and the dead cards are cards

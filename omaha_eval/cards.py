@@ -133,8 +133,9 @@ def parse_cards(text: str, name: str = "cards") -> npt.NDArray[np.uint8]:
         raise OmahaEvalError(
             f"{len(text):,} characters of card text, more than {MAX_TEXT:,} (the whole deck "
             f"written out with separators is a few hundred): {quote(text)}",
-            param=name, value=text,
-        )  # fmt: skip
+            param=name,
+            value=text,
+        )
     if _WELL_FORMED.fullmatch(text) is None:
         _raise_unreadable(text, name)
     ids = [_IDS[token.lower()] for token in _CARD.findall(text)]

@@ -64,6 +64,7 @@ __all__ = [
     "equity_rounds",
 ]
 
+
 class EquityInterrupted(KeyboardInterrupt):
     """Ctrl-C stopped ``equity()`` during Monte Carlo: ``result`` holds the
     figures of the trials done before it (``result.interrupted`` is True)."""
@@ -80,17 +81,24 @@ class EquityRounds(runner.Rounds[EquityResult]):
     core; over a board pattern, of the whole run, sampled or not), and
     `question`, the question as read."""
 
-    def __init__(self, results: Iterator[EquityResult], plan: Plan, work: float,
-                 question: Question) -> None:  # fmt: skip
+    def __init__(
+        self, results: Iterator[EquityResult], plan: Plan, work: float, question: Question
+    ) -> None:
         super().__init__(results)
         self.plan = plan
         self.work = work
         self.question = question
 
 
-def _result(seats: Sequence[tuple[str, Any, int]], sums: Sums, stderr: Sequence[float],
-            plan: Plan, question: Question, start: float, **more: Any
-            ) -> EquityResult:  # fmt: skip
+def _result(
+    seats: Sequence[tuple[str, Any, int]],
+    sums: Sums,
+    stderr: Sequence[float],
+    plan: Plan,
+    question: Question,
+    start: float,
+    **more: Any,
+) -> EquityResult:
     weak = runner.weak_estimate(sums)
     reached = None
     if not plan.exact and plan.target_stderr is not None:
@@ -122,15 +130,17 @@ def weak_note(sums: Sums) -> str:
     )
 
 
-def _spot_results(spot: Spot, plan: Plan, question: Question, start: float
-                  ) -> Iterator[EquityResult]:  # fmt: skip
+def _spot_results(
+    spot: Spot, plan: Plan, question: Question, start: float
+) -> Iterator[EquityResult]:
     seats = [(s.player.label, s.player.kind, s.live) for s in spot.seats]
     for r in runner.spot_rounds(spot, plan):
         yield _result(seats, r.total, r.stderr, plan, question, start, interrupted=r.interrupted)
 
 
-def _pattern_results(question: Question, pairs: list[Any], plan: Plan, start: float
-                     ) -> Iterator[EquityResult]:  # fmt: skip
+def _pattern_results(
+    question: Question, pairs: list[Any], plan: Plan, start: float
+) -> Iterator[EquityResult]:
     sums, stderr, n_boards, live = patterns.pattern_sums(
         question.players, question.k, pairs, question.game, plan
     )
@@ -166,28 +176,43 @@ def equity_rounds(
     KeyboardInterrupt).  Closing the iterator early stops the worker threads.
     """
     start = time.perf_counter()
-    options = read_options(trials=trials, exact=exact, target_stderr=target_stderr, seed=seed,
-                           threads=threads, stop=stop)  # fmt: skip
-    return rounds_of(options, players, board, dead, game=game, hole_cards=hole_cards,
-                     strict=strict, start=start)  # fmt: skip
+    options = read_options(
+        trials=trials,
+        exact=exact,
+        target_stderr=target_stderr,
+        seed=seed,
+        threads=threads,
+        stop=stop,
+    )
+    return rounds_of(
+        options, players, board, dead, game=game, hole_cards=hole_cards, strict=strict, start=start
+    )
 
 
-def rounds_of(options: RunOptions, players: Sequence[Player], board: Board = "",
-              dead: DeadCards = "", *, game: GameName = "omaha8", hole_cards: int | None = None,
-              strict: bool = False, start: float | None = None) -> EquityRounds:  # fmt: skip
+def rounds_of(
+    options: RunOptions,
+    players: Sequence[Player],
+    board: Board = "",
+    dead: DeadCards = "",
+    *,
+    game: GameName = "omaha8",
+    hole_cards: int | None = None,
+    strict: bool = False,
+    start: float | None = None,
+) -> EquityRounds:
     """:func:`equity_rounds` with the run options already read (the
     command line and batch read them once, with the rest of their input)."""
     start = time.perf_counter() if start is None else start
-    question = read_question(players, board, dead, game=game, hole_cards=hole_cards,
-                             strict=strict)  # fmt: skip
+    question = read_question(players, board, dead, game=game, hole_cards=hole_cards, strict=strict)
     if question.patterned:
         patterns.no_target(options.target)
         pairs = boards.scenarios(question.board, question.dead, question.players)
         work = patterns.pattern_work(question.players, question.k, pairs, question.game)
         plan = choose(options, work, trial_work=None, target=False)
         if not plan.exact:  # what sampling will cost, preparing every board included
-            work = patterns.pattern_work(question.players, question.k, pairs, question.game,
-                                         plan.trials)  # fmt: skip
+            work = patterns.pattern_work(
+                question.players, question.k, pairs, question.game, plan.trials
+            )
             patterns.check_sampling_work(work, len(pairs), plan.trials)
         return EquityRounds(_pattern_results(question, pairs, plan, start), plan, work, question)
     assert not isinstance(question.board, boards.CardPattern)
@@ -282,10 +307,18 @@ def equity(
                 progress(quick)
             return quick
     start = time.perf_counter()
-    options = read_options(trials=trials, exact=exact, target_stderr=target_stderr, seed=seed,
-                           threads=threads, stop=stop, progress=progress)  # fmt: skip
-    rounds = rounds_of(options, players, board, dead, game=game, hole_cards=hole_cards,
-                       strict=strict, start=start)  # fmt: skip
+    options = read_options(
+        trials=trials,
+        exact=exact,
+        target_stderr=target_stderr,
+        seed=seed,
+        threads=threads,
+        stop=stop,
+        progress=progress,
+    )
+    rounds = rounds_of(
+        options, players, board, dead, game=game, hole_cards=hole_cards, strict=strict, start=start
+    )
     result: EquityResult | None = None
     try:
         for result in rounds:

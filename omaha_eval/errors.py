@@ -52,8 +52,9 @@ class OmahaEvalError(ValueError):
         return (_rebuild, (type(self), self.args, self.__dict__))
 
 
-def _rebuild(cls: type[OmahaEvalError], args: tuple[object, ...], state: dict[str, object]
-             ) -> OmahaEvalError:  # fmt: skip
+def _rebuild(
+    cls: type[OmahaEvalError], args: tuple[object, ...], state: dict[str, object]
+) -> OmahaEvalError:
     error = cls.__new__(cls)
     Exception.__init__(error, *args)
     error.__dict__.update(state)

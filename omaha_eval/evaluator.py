@@ -61,10 +61,36 @@ _CATEGORY_NAMES = {
     _CODE["STRAIGHT_FLUSH"]: "Straight flush",
 }
 CATEGORIES = tuple(_CATEGORY_NAMES[code] for code in range(_core.N_CATEGORIES))
-_RANK_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-               "jack", "queen", "king", "ace")  # fmt: skip
-_RANK_PLURALS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines",
-                 "tens", "jacks", "queens", "kings", "aces")  # fmt: skip
+_RANK_WORDS = (
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
+    "ace",
+)
+_RANK_PLURALS = (
+    "twos",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "sevens",
+    "eights",
+    "nines",
+    "tens",
+    "jacks",
+    "queens",
+    "kings",
+    "aces",
+)
 _ACE = RANKS.index("A")
 
 
@@ -214,8 +240,9 @@ def low_name(value: int) -> str | None:
     return "-".join(LOW_RANKS[i] for i in reversed(range(8)) if mask >> i & 1)
 
 
-def _used(hole: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8],
-          used: tuple[int, ...], low: bool) -> str:  # fmt: skip
+def _used(
+    hole: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8], used: tuple[int, ...], low: bool
+) -> str:
     ids = [int(hole[used[0]]), int(hole[used[1]])] + [int(board[i]) for i in used[2:]]
     # best first: by rank, the ace last for a low
     ids.sort(key=lambda c: (rank_of(c) + 1) % 13 if low else rank_of(c), reverse=True)

@@ -66,8 +66,10 @@ def weight_counts(weights: npt.NDArray[np.float64]) -> list[tuple[float, int]]:
 
 def summary(r: Range) -> str:
     """The range in one line: its hands, their share of all hands, the game."""
-    return (f"{len(r):,} hands of {r.total:,} ({100 * r.fraction:.3f}%), "
-            f"{r.hole_cards}-card {r.game.title}")  # fmt: skip
+    return (
+        f"{len(r):,} hands of {r.total:,} ({100 * r.fraction:.3f}%), "
+        f"{r.hole_cards}-card {r.game.title}"
+    )
 
 
 def weights_text(weight: float, count: int) -> str:

@@ -53,9 +53,15 @@ from omaha_eval.ranges import Range
 from omaha_eval.types import Cards, GameName, HandRange, Hands
 
 __all__ = [
-    "TABLES", "ExactPreflop", "PreflopRank", "equity_vs_random", "exact_vs_random", "percentile",
-    "preflop_rank", "strength_order",
-]  # fmt: skip
+    "TABLES",
+    "ExactPreflop",
+    "PreflopRank",
+    "equity_vs_random",
+    "exact_vs_random",
+    "percentile",
+    "preflop_rank",
+    "strength_order",
+]
 
 TABLES = _preflop.TABLES
 

@@ -63,8 +63,9 @@ def result_document(result: Figures, notes: Sequence[str]) -> dict[str, Any]:
     return {**result.to_dict(), "notes": list(notes)}
 
 
-def spot_record(spot_id: str, status: str, error: str | None,
-                *parts: Mapping[str, Any]) -> dict[str, Any]:  # fmt: skip
+def spot_record(
+    spot_id: str, status: str, error: str | None, *parts: Mapping[str, Any]
+) -> dict[str, Any]:
     """The record of one spot, as batch outputs and the command line's
     ``--json``/``--csv`` hold it: RECORD_HEAD, then each of `parts` in
     order (a result's ``to_dict()``, the spot's fields as given, notes).

@@ -182,7 +182,11 @@ def child_pids(pid: int) -> list[int]:
     tasks = Path(f"/proc/{pid}/task")
     if not tasks.is_dir():
         pytest.skip("needs /proc")
-    return [int(c) for task in tasks.iterdir() for c in (task / "children").read_text(encoding="utf-8").split()]
+    return [
+        int(c)
+        for task in tasks.iterdir()
+        for c in (task / "children").read_text(encoding="utf-8").split()
+    ]
 
 
 def pids_gone(pids: list[int], limit: float = 10.0) -> bool:

@@ -91,8 +91,12 @@ def exact_counts(spot: _core.EquitySpot, parts: int = 1) -> tuple[np.ndarray, ..
     return out, low, bd, deals
 
 
-def plain_counts(players: list[Player], board: list[int] = (), dead: list[int] = (),  # type: ignore[assignment]
-                 game: str = "omaha8") -> tuple[np.ndarray, ...]:  # fmt: skip
+def plain_counts(
+    players: list[Player],
+    board: list[int] = (),
+    dead: list[int] = (),  # type: ignore[assignment]
+    game: str = "omaha8",
+) -> tuple[np.ndarray, ...]:
     """The same counts by plain enumeration (tests/oracles/plain.py)."""
     return plain.plain_counts(players, list(board), list(dead), game)
 

@@ -160,8 +160,7 @@ SPECS = {s.name: s for base in BASE for s in (base.with_game("omaha8"), base.wit
 # The default tier's spots: both games, every hand size, a flop and a turn,
 # three players and a random hand; the slow tier runs the others (the range
 # spot among them: a fifth of the default tier's query time alone).
-QUICK = ("flop4-omaha8", "flop4x3-omaha", "turn4any-omaha8", "turn5-omaha8",
-         "turn6-omaha")  # fmt: skip
+QUICK = ("flop4-omaha8", "flop4x3-omaha", "turn4any-omaha8", "turn5-omaha8", "turn6-omaha")
 
 
 @cache

@@ -8,8 +8,13 @@ import numpy as np
 import numpy.typing as npt
 
 
-def live_hands(rng: np.random.Generator, board: npt.ArrayLike, count: int, k: int = 4,
-               pool: npt.ArrayLike | None = None) -> npt.NDArray[np.uint8]:  # fmt: skip
+def live_hands(
+    rng: np.random.Generator,
+    board: npt.ArrayLike,
+    count: int,
+    k: int = 4,
+    pool: npt.ArrayLike | None = None,
+) -> npt.NDArray[np.uint8]:
     """count distinct random k-card hands avoiding the board (from `pool` if given)."""
     deck = np.setdiff1d(np.arange(52) if pool is None else pool, board)
     seen: set[tuple[int, ...]] = set()

@@ -302,7 +302,10 @@ def test_a_dangling_symlink_output_gets_its_target(tmp_path: Path) -> None:
     link = tmp_path / "out.jsonl"
     link.symlink_to(tmp_path / "made.jsonl")
     _written(link, [_ok_record("a")])
-    assert link.is_symlink() and json.loads((tmp_path / "made.jsonl").read_text(encoding="utf-8"))["id"] == "a"
+    assert (
+        link.is_symlink()
+        and json.loads((tmp_path / "made.jsonl").read_text(encoding="utf-8"))["id"] == "a"
+    )
 
 
 def test_json_text_writes_null_for_nan_and_infinity() -> None:

@@ -29,9 +29,13 @@ any_text = st.text(
 player = st.one_of(any_text, st.sampled_from(["AsAh2c3d", "7c7d4c5d", "*", "AA"]))
 spot = st.fixed_dictionaries(
     {"players": st.lists(player, min_size=1, max_size=3)},
-    optional={"board": st.one_of(any_text, st.just("KsQdJh9c9h")), "dead": any_text,
-              "game": any_text, "trials": st.just(1000)},
-)  # fmt: skip
+    optional={
+        "board": st.one_of(any_text, st.just("KsQdJh9c9h")),
+        "dead": any_text,
+        "game": any_text,
+        "trials": st.just(1000),
+    },
+)
 
 
 @pytest.mark.slow

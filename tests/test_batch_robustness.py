@@ -99,9 +99,13 @@ def test_a_full_disk_is_one_line(tmp_path: Path) -> None:
 
     proc = subprocess.run(
         [sys.executable, "-m", "omaha_eval", "batch", "spots.jsonl", "-o", "out.jsonl", "-w", "1"],
-        cwd=tmp_path, env=cli_env(), capture_output=True, text=True, preexec_fn=small_files,
+        cwd=tmp_path,
+        env=cli_env(),
+        capture_output=True,
+        text=True,
+        preexec_fn=small_files,
         timeout=120,
-    )  # fmt: skip
+    )
     assert proc.returncode == 1, proc.stderr  # an output that cannot be written: a failure
     assert proc.stderr.startswith("omaha-eval: error: --output: cannot write")
     assert proc.stderr.count("\n") == 1
@@ -217,9 +221,17 @@ def test_ctrl_c_on_thread_workers_stops_at_once(tmp_path: Path) -> None:
 def test_many_workers_are_capped_by_the_cores(tmp_path: Path) -> None:
     jsonl(tmp_path / "spots.jsonl", [{**GOOD, "id": str(i)} for i in range(3)])
     proc = run_cli(
-        "batch", "spots.jsonl", "-o", "out.jsonl", "--executor", "process",
-        "--workers", "1000000", cwd=tmp_path, timeout=120,
-    )  # fmt: skip
+        "batch",
+        "spots.jsonl",
+        "-o",
+        "out.jsonl",
+        "--executor",
+        "process",
+        "--workers",
+        "1000000",
+        cwd=tmp_path,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr
 
 
@@ -286,17 +298,25 @@ def test_stderr_closed_and_a_latin1_terminal(tmp_path: Path) -> None:
     jsonl(tmp_path / "spots.jsonl", [GOOD])
     closed = subprocess.run(
         [sys.executable, "-m", "omaha_eval", "batch", "spots.jsonl", "-o", "out.jsonl"],
-        cwd=tmp_path, env=cli_env(), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-        text=True, timeout=120, close_fds=True, preexec_fn=lambda: os.close(2),
-    )  # fmt: skip
+        cwd=tmp_path,
+        env=cli_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        timeout=120,
+        close_fds=True,
+        preexec_fn=lambda: os.close(2),
+    )
     assert closed.returncode == 0 and records(tmp_path / "out.jsonl")[0]["status"] == "ok"
     symbols = [sys.executable, "-m", "omaha_eval", "equity", "A♠A♥2c3d", "7c7d4c5d", "-b", "K♠QdJh"]
     skip_unless_arguments_encode(symbols)  # a cp1252 or C locale on POSIX cannot pass them
     latin = subprocess.run(
         symbols,
-        cwd=tmp_path, env={**cli_env(), "PYTHONIOENCODING": "latin-1"}, capture_output=True,
+        cwd=tmp_path,
+        env={**cli_env(), "PYTHONIOENCODING": "latin-1"},
+        capture_output=True,
         timeout=120,
-    )  # fmt: skip
+    )
     assert latin.returncode == 0 and b"84.88%" in latin.stdout
 
 
@@ -369,10 +389,14 @@ def test_ctrl_c_ends_the_batch_while_its_spots_ignore_the_stop(
             monkeypatch.syspath_prepend(str(tmp_path))  # the worker, here, imports held_equity
             cluster = stack.enter_context(
                 distributed.LocalCluster(
-                    n_workers=1, threads_per_worker=2, processes=False, protocol="tcp://",
-                    host="127.0.0.1", dashboard_address=None,
+                    n_workers=1,
+                    threads_per_worker=2,
+                    processes=False,
+                    protocol="tcp://",
+                    host="127.0.0.1",
+                    dashboard_address=None,
                 )
-            )  # fmt: skip
+            )
             args += ["--dask", cluster.scheduler_address]
         else:
             args += ["--executor", executor]
@@ -442,9 +466,13 @@ WATCHED = (
 @pytest.mark.slow
 def test_without_prctl_a_worker_still_dies_with_its_parent(tmp_path: Path) -> None:
     proc = subprocess.Popen(
-        [sys.executable, "-c", WATCHED], cwd=tmp_path, env=cli_env(), stdout=subprocess.PIPE,
-        text=True, start_new_session=True,
-    )  # fmt: skip
+        [sys.executable, "-c", WATCHED],
+        cwd=tmp_path,
+        env=cli_env(),
+        stdout=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     try:
         assert proc.stdout is not None
         worker = int(proc.stdout.readline())  # the worker's pid, once it watches
@@ -492,8 +520,9 @@ def test_interrupting_or_closing_the_results_stops_every_running_spot(how: str) 
     started: list[threading.Event] = []
     lock = threading.Lock()
 
-    def heeding(players: list[str], board: str, dead: str, *, stop: threading.Event,
-                **options: object) -> object:  # fmt: skip
+    def heeding(
+        players: list[str], board: str, dead: str, *, stop: threading.Event, **options: object
+    ) -> object:
         if board:  # the quick spot
             return equity(players, board, dead, **options)
         with lock:
@@ -524,9 +553,13 @@ def test_interrupting_or_closing_the_results_stops_every_running_spot(how: str) 
 
 def _local_cluster(distributed: Any, workers: int) -> Any:
     return distributed.LocalCluster(
-        n_workers=workers, threads_per_worker=2, processes=False, protocol="tcp://",
-        host="127.0.0.1", dashboard_address=None,
-    )  # fmt: skip
+        n_workers=workers,
+        threads_per_worker=2,
+        processes=False,
+        protocol="tcp://",
+        host="127.0.0.1",
+        dashboard_address=None,
+    )
 
 
 NO_WORKER_TIMEOUT = 1.0  # seconds, for the tests (the command waits DASK_NO_WORKER_TIMEOUT)

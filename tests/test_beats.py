@@ -24,8 +24,9 @@ def _sample_range(seed: int, size: int, k: int = 4) -> tuple[np.ndarray, np.ndar
     return combos, rng.integers(1, 5, size).astype(float) / 4
 
 
-def _brute(hand: str, combos: np.ndarray, weights: np.ndarray, board: str, dead: str,
-           has_low: bool = True) -> tuple[dict, dict]:  # fmt: skip
+def _brute(
+    hand: str, combos: np.ndarray, weights: np.ndarray, board: str, dead: str, has_low: bool = True
+) -> tuple[dict, dict]:
     """{group: (weight, set of hands)} for high and for low, by the plain evaluator."""
     b, d, h = ref.cards(board), ref.cards(dead) if dead else [], ref.cards(hand)
     my_high, my_low = ref.evaluate(h, b)

@@ -118,7 +118,8 @@ def test_a_pattern_of_too_many_cards_says_how_many_it_may_name(
     where: str, text: str, got: int
 ) -> None:
     with pytest.raises(
-        OmahaEvalError, match=rf"^{where}: column 1: a {where} pattern names at most 5 cards, got {got}"
+        OmahaEvalError,
+        match=rf"^{where}: column 1: a {where} pattern names at most 5 cards, got {got}",
     ):
         oe.equity(HANDS, **{where: text})
 

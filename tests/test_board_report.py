@@ -136,8 +136,9 @@ def test_monte_carlo_rows_are_equity_on_their_board_within_4_se():
     for r in range(0, len(report), 9):
         exact = oe.equity(players, report.board_texts[r], exact=True)
         values, deal = _equity_figures(exact)
-        assert (np.abs(report.values[r][:, :NE] - values)
-                <= 4 * report.stderr[r][:, :NE] + 1e-12).all()  # fmt: skip
+        assert (
+            np.abs(report.values[r][:, :NE] - values) <= 4 * report.stderr[r][:, :NE] + 1e-12
+        ).all()
         assert (np.abs(report.deal[r] - deal) <= 4 * report.deal_stderr[r] + 1e-12).all()
 
 
@@ -158,8 +159,10 @@ def test_default_row_trials_keep_a_report_of_many_rows_to_its_budget():
     assert row_trials(1) == row_trials(2_000) == ROW_TRIALS
     assert row_trials(17_296) == REPORT_TRIALS // 17_296  # a hand against a range, preflop
     assert row_trials(10**6) == ROW_MIN_TRIALS
-    assert all(row_trials(n) * n <= max(REPORT_TRIALS, n * ROW_MIN_TRIALS)
-               for n in (1, 10, 1_755, 5_000, 50_000))  # fmt: skip
+    assert all(
+        row_trials(n) * n <= max(REPORT_TRIALS, n * ROW_MIN_TRIALS)
+        for n in (1, 10, 1_755, 5_000, 50_000)
+    )
 
 
 def test_a_sampled_report_draws_the_default_row_trials():
@@ -171,8 +174,7 @@ def test_seeds_reproduce_for_any_thread_count():
     players = [SMALL_A, "KK:$ds"]
     options = {"trials": 2048, "exact": False}
     runs = [oe.board_report(players, "Qs7h2d", seed=9, threads=t, **options) for t in (1, 2, 3)]
-    runs.append(oe.board_report(players, "Qs7h2d", seed=9, executor="thread", threads=2,
-                                **options))  # fmt: skip
+    runs.append(oe.board_report(players, "Qs7h2d", seed=9, executor="thread", threads=2, **options))
     for other in runs[1:]:
         np.testing.assert_array_equal(other.values, runs[0].values)
         np.testing.assert_array_equal(other.probability, runs[0].probability)
@@ -181,8 +183,7 @@ def test_seeds_reproduce_for_any_thread_count():
 
 
 def test_target_stderr_is_met_by_every_row():
-    report = oe.board_report(["AsKs9h8h", "20%"], "Qs7h2d", target_stderr=0.01, seed=4,
-                             exact=False)  # fmt: skip
+    report = oe.board_report(["AsKs9h8h", "20%"], "Qs7h2d", target_stderr=0.01, seed=4, exact=False)
     assert report.stderr[:, :, 0].max() <= 0.01
     assert report.trials.min() >= 2048
 
@@ -208,8 +209,16 @@ def test_to_dict_is_json_with_no_nan():
     report = oe.board_report(["AsKs9h8h", "20%"], "Qs7h2d", trials=500, seed=1, exact=False)
     data = json.loads(json.dumps(report.to_dict(), allow_nan=False))
     row = data["rows"][0]
-    assert set(row) >= {"board", "boards", "probability", "textures", "players", "no_low",
-                        "low_split", "any_quartered"}  # fmt: skip
+    assert set(row) >= {
+        "board",
+        "boards",
+        "probability",
+        "textures",
+        "players",
+        "no_low",
+        "low_split",
+        "any_quartered",
+    }
     assert set(row["players"][0]) == {*PLAYER_FIGURES, "stderr"}
     assert data["groups"] and data["mean"]["players"][0]["equity"] > 0
     assert sum(r["boards"] for r in data["rows"]) == 45
@@ -264,8 +273,15 @@ class _StopAfter:
 @pytest.mark.parametrize("threads", [1, 2])
 def test_stop_gives_the_partial_report(threads):
     with pytest.raises(BoardReportInterrupted) as stopped:
-        oe.board_report(["AsKs9h8h", "20%"], "Qs7h2d", trials=4096, seed=1, exact=False,
-                        threads=threads, stop=_StopAfter(20))  # fmt: skip
+        oe.board_report(
+            ["AsKs9h8h", "20%"],
+            "Qs7h2d",
+            trials=4096,
+            seed=1,
+            exact=False,
+            threads=threads,
+            stop=_StopAfter(20),
+        )
     partial = stopped.value.report
     assert partial.interrupted and 0 < len(partial) < partial.total_rows == 45
     assert f"{len(partial)} of 45 rows" in str(partial)
@@ -276,6 +292,7 @@ def test_stop_gives_the_partial_report(threads):
 
 def test_progress_sees_partial_reports_and_the_last_is_whole():
     seen = []
-    report = oe.board_report(["AsKs9h8h", "20%"], "Qs7h2d", trials=2000, seed=1, exact=False,
-                             progress=seen.append)  # fmt: skip
+    report = oe.board_report(
+        ["AsKs9h8h", "20%"], "Qs7h2d", trials=2000, seed=1, exact=False, progress=seen.append
+    )
     assert seen and seen[-1] is report and len(report) == report.total_rows

@@ -56,8 +56,9 @@ def test_range_report_mean_is_equity_of_the_spot(players, board, dead, game):
     report = oe.board_report(players, board, dead, game=game, exact=True)
     spot = oe.equity(players, board, dead, game=game, exact=True)
     for figure in ("equity", "scoop", "hi_share", "lo_share", "makes_low", "quartered", "nut_low"):
-        np.testing.assert_allclose(report.mean(figure), [getattr(p, figure) for p in spot.players],
-                                   rtol=0, atol=1e-12)  # fmt: skip
+        np.testing.assert_allclose(
+            report.mean(figure), [getattr(p, figure) for p in spot.players], rtol=0, atol=1e-12
+        )
     assert np.isclose(report.probability.sum(), 1.0, rtol=0, atol=1e-12)
 
 
@@ -80,8 +81,7 @@ def test_a_stopped_range_enumeration_raises_keyboard_interrupt():
 def test_spots_the_range_enumeration_does_not_take():
     assert not row_figures.range_fits(_spot(["JhTh9s8s", "5%"], "", "", "omaha8")[1])  # flops
     assert not row_figures.range_fits(_spot(["5%", "10%"], "7s6h2c", "", "omaha8")[1])  # two
-    assert not row_figures.range_fits(_spot(["JhTh9s8s", "KcKd8c5d"], "7s6h2c", "",
-                                            "omaha8")[1])  # fmt: skip
+    assert not row_figures.range_fits(_spot(["JhTh9s8s", "KcKd8c5d"], "7s6h2c", "", "omaha8")[1])
 
 
 def test_cards_that_are_not_live_are_refused_in_c():

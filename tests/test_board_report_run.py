@@ -41,8 +41,14 @@ except BoardReportInterrupted as stopped:
 def test_ctrl_c_returns_the_partial_report(tmp_path):
     # from outside the source tree, with the package the tests import (a CI
     # clone's tree is not built)
-    proc = subprocess.Popen([sys.executable, "-c", CTRL_C], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=cli_env(), cwd=tmp_path)  # fmt: skip
+    proc = subprocess.Popen(
+        [sys.executable, "-c", CTRL_C],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=cli_env(),
+        cwd=tmp_path,
+    )
     assert proc.stdout is not None
     assert proc.stdout.readline().strip() == "running"
     time.sleep(3.0)  # past the setup, into the rows
@@ -65,9 +71,12 @@ def test_processes_give_the_report_of_this_process():
 @pytest.mark.slow
 def test_a_local_dask_cluster_gives_the_report_of_this_process():
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster, \
-            distributed.Client(cluster) as client:  # fmt: skip
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
         there = oe.board_report(*SPOT, executor=client, **OPTIONS)
     here = oe.board_report(*SPOT, **OPTIONS)
     np.testing.assert_array_equal(there.values, here.values)
@@ -106,7 +115,8 @@ def test_the_command_names_the_flag_of_bad_input():
 @pytest.mark.slow  # matplotlib: the slow tier's plot extra
 def test_the_command_draws_the_plot(tmp_path):
     path = tmp_path / "boards.png"
-    out = CliRunner().invoke(main, ["boards", "JhTh9s8s", "7c7d5h4h", "--board", "7s6h2c",
-                                    "--plot", str(path)])  # fmt: skip
+    out = CliRunner().invoke(
+        main, ["boards", "JhTh9s8s", "7c7d5h4h", "--board", "7s6h2c", "--plot", str(path)]
+    )
     assert out.exit_code == 0, out.output
     assert path.stat().st_size > 1000

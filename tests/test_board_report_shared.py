@@ -41,8 +41,9 @@ def _reference(spot, news):
     nut_low = np.zeros((len(news), spot.n))
     deals = np.zeros(len(news), dtype=np.uint64)
     hands, dead, board = row_figures._fixed_inputs(spot)
-    done, code = _core.BoardsExact().run(hands, spot.game.code, board, dead, news, outcome,
-                                         makes_low, nut_low, deals)  # fmt: skip
+    done, code = _core.BoardsExact().run(
+        hands, spot.game.code, board, dead, news, outcome, makes_low, nut_low, deals
+    )
     assert (done, code) == (len(news), 0)
     return outcome, makes_low, nut_low, deals
 
@@ -55,32 +56,38 @@ def test_shared_histograms_equal_the_per_row_enumeration(hands, board, dead, gam
     if keep is not None:  # a spread subset of the rows keeps the reference fast
         news = news[np.linspace(0, len(news) - 1, keep).astype(int)]
     news = np.ascontiguousarray(news)
-    tables = [row_figures.shared_part(spot, news, _core.BoardsExact(), p, parts)
-              for p in range(parts)]  # fmt: skip
+    tables = [
+        row_figures.shared_part(spot, news, _core.BoardsExact(), p, parts) for p in range(parts)
+    ]
     outcome, makes_low, nut_low, deals = _reference(spot, news)
     np.testing.assert_array_equal(sum(t[0] for t in tables), outcome)
     np.testing.assert_array_equal(sum(t[1] for t in tables), makes_low)
     np.testing.assert_array_equal(sum(t[2] for t in tables), nut_low)
     np.testing.assert_array_equal(sum(t[3] for t in tables), deals)
-    assert all((t[1] == 0).all() and (t[2] == 0).all() and (t[3] == 0).all()
-               for t in tables[1:])  # part 0 holds them  # fmt: skip
+    assert all(
+        (t[1] == 0).all() and (t[2] == 0).all() and (t[3] == 0).all() for t in tables[1:]
+    )  # part 0 holds them
 
 
 def test_shared_figures_equal_the_reference_rows():
     spot = _spot(["As2sJd9h", "KcKd7c6h"], "7s", "", "omaha8")
     news = np.ascontiguousarray(board_classes(spot, symmetries(spot)).representatives)
-    block = row_figures.shared_block([row_figures.shared_part(spot, news, _core.BoardsExact(),
-                                                              0, 1)])  # fmt: skip
+    block = row_figures.shared_block(
+        [row_figures.shared_part(spot, news, _core.BoardsExact(), 0, 1)]
+    )
     reference = row_figures.fixed_rows(spot, news, _core.BoardsExact(), 0, len(news))
     np.testing.assert_allclose(block.values, [r.values for r in reference], rtol=0, atol=1e-12)
     np.testing.assert_allclose(block.deal, [r.deal for r in reference], rtol=0, atol=1e-12)
     assert block.trials.tolist() == [r.trials for r in reference]
 
 
-@pytest.mark.parametrize(("hands", "board", "dead"), [
-    (["As2sJd9h", "KcKd7c6h"], "", ""),
-    (["As2sJd9hQsTh", "KcKd7c6h5c4d"], "3s", "Tc"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("hands", "board", "dead"),
+    [
+        (["As2sJd9h", "KcKd7c6h"], "", ""),
+        (["As2sJd9hQsTh", "KcKd7c6h5c4d"], "3s", "Tc"),
+    ],
+)
 def test_shared_report_rows_are_equity_on_their_boards(hands, board, dead):
     report = oe.board_report(hands, board, dead, exact=True)
     for r in np.random.default_rng(3).choice(len(report), 12, replace=False):
@@ -88,11 +95,13 @@ def test_shared_report_rows_are_equity_on_their_boards(hands, board, dead):
         names = [f for f in PLAYER_FIGURES if f not in row_figures.ROW_FIGURES]
         want = np.array([[getattr(p, f) for f in names] for p in got.players])
         np.testing.assert_allclose(report.values[r][:, : len(names)], want, rtol=0, atol=1e-12)
-        np.testing.assert_allclose(report.deal[r], [getattr(got, f) for f in DEAL_NAMES],
-                                   rtol=0, atol=1e-12)  # fmt: skip
+        np.testing.assert_allclose(
+            report.deal[r], [getattr(got, f) for f in DEAL_NAMES], rtol=0, atol=1e-12
+        )
     spot = oe.equity(hands, board, dead, exact=True)
-    np.testing.assert_allclose(report.mean("equity"), [p.equity for p in spot.players],
-                               rtol=0, atol=1e-12)  # fmt: skip
+    np.testing.assert_allclose(
+        report.mean("equity"), [p.equity for p in spot.players], rtol=0, atol=1e-12
+    )
 
 
 def test_thread_count_does_not_change_the_shared_report():

@@ -20,13 +20,20 @@ def _plain(cards: list[int]) -> dict[str, object]:
     suits = [c % 4 for c in cards]
     counts = [*sorted(Counter(ranks).values(), reverse=True), 0]
     pairing = {
-        (1,): "unpaired", (2, 1): "paired", (2, 2): "two pair", (3, 1): "trips",
-        (3, 2): "full house", (4, 1): "quads",
-    }[tuple(c for c in counts[:2] if c) if counts[0] > 1 else (1,)]  # fmt: skip
+        (1,): "unpaired",
+        (2, 1): "paired",
+        (2, 2): "two pair",
+        (3, 1): "trips",
+        (3, 2): "full house",
+        (4, 1): "quads",
+    }[tuple(c for c in counts[:2] if c) if counts[0] > 1 else (1,)]
     to_come = 5 - len(cards)
     rest = [c for c in range(52) if c not in cards]
-    finals = [cards + list(more) for more in itertools.combinations(rest, to_come)] \
-        if to_come <= 1 else None  # fmt: skip
+    finals = (
+        [cards + list(more) for more in itertools.combinations(rest, to_come)]
+        if to_come <= 1
+        else None
+    )
     if finals is not None:
         flush = any(max(Counter(c % 4 for c in f).values()) >= 3 for f in finals)
         low = any(len({RANKS[c // 4] for c in f} & LOW) >= 3 for f in finals)
@@ -58,8 +65,14 @@ def test_textures_match_the_plain_definitions(size):
         cards = rng.choice(52, size, replace=False).tolist()
         got = texture_of_ids(cards)
         want = _plain(cards)
-        for name in ("pairing", "flush_possible", "low_ranks", "low_possible",
-                     "straight_possible", "high"):  # fmt: skip
+        for name in (
+            "pairing",
+            "flush_possible",
+            "low_ranks",
+            "low_possible",
+            "straight_possible",
+            "high",
+        ):
             assert getattr(got, name) == want[name], (format_cards(cards), name)
         m = want["max_suit"]
         expect = {1: "rainbow", 2: "two-tone", 3: "three-flush", 4: "four-flush"}[m]

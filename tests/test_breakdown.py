@@ -34,9 +34,11 @@ SPOTS = [
 def test_exact_breakdown_matches_brute_force(hands, board, dead, game) -> None:
     r = oe.equity(hands, board, dead, exact=True, game=game)
     want = brute_breakdown(
-        [ref.cards(h) for h in hands], ref.cards(board), ref.cards(dead) if dead else [],
+        [ref.cards(h) for h in hands],
+        ref.cards(board),
+        ref.cards(dead) if dead else [],
         high_only=game == "omaha",
-    )  # fmt: skip
+    )
     for p, expected in zip(r.players, want, strict=True):
         assert set(p.breakdown) == set(expected)
         for name, value in expected.items():
@@ -77,7 +79,9 @@ def test_breakdown_in_json_csv_and_the_table(tmp_path: Path) -> None:
     assert doc["players"][0]["breakdown"] == library.players[0].breakdown
     table = run_cli("equity", *hands, "-b", board, "--breakdown", cwd=tmp_path).stdout
     rows = {line.split("  ")[0].strip(): line for line in table.splitlines()}
-    assert f"{100 * library.players[1].breakdown['three of a kind']:.2f}%" in rows["three of a kind"]
+    assert (
+        f"{100 * library.players[1].breakdown['three of a kind']:.2f}%" in rows["three of a kind"]
+    )
     assert "nut low" in rows and "high card" in rows
     (result,) = batch.run([{"players": hands, "board": board}], workers=1)
     assert result.row["p2_three_of_a_kind"] == library.players[1].breakdown["three of a kind"]

@@ -29,8 +29,13 @@ STRICT = ["-std=c11", "-Wall", "-Wextra", "-Wpedantic", "-Werror"]
 
 def _c_compiler() -> list[str] | None:
     """$CC, else Python's own C compiler, else cc, gcc or clang: if GCC or Clang."""
-    candidates = [os.environ.get("CC", ""), sysconfig.get_config_var("CC") or "", "cc", "gcc",
-                  "clang"]  # fmt: skip
+    candidates = [
+        os.environ.get("CC", ""),
+        sysconfig.get_config_var("CC") or "",
+        "cc",
+        "gcc",
+        "clang",
+    ]
     for candidate in candidates:
         cmd = shlex.split(candidate)
         if not cmd or shutil.which(cmd[0]) is None:
@@ -65,8 +70,17 @@ def test_c_core_compiles_warning_free(tmp_path, bits):
     sources = sorted(SRC.glob("*.c"))
     assert sources
     for source in sources:
-        cmd = [*CC, *STRICT, *defines, f"-I{SRC}", f"-I{np.get_include()}", "-c", str(source),
-               "-o", str(tmp_path / f"{source.stem}.o")]  # fmt: skip
+        cmd = [
+            *CC,
+            *STRICT,
+            *defines,
+            f"-I{SRC}",
+            f"-I{np.get_include()}",
+            "-c",
+            str(source),
+            "-o",
+            str(tmp_path / f"{source.stem}.o"),
+        ]
         run = subprocess.run(cmd, capture_output=True, text=True)
         assert run.returncode == 0, f"{shlex.join(cmd)}\n{run.stdout}{run.stderr}"
         assert run.stderr == "", run.stderr
@@ -130,8 +144,18 @@ def test_portable_bit_fallback_matches_the_builtins(tmp_path):
     objects = []
     for suffix, defines in (("b", []), ("p", ["-DOE_BITS_PORTABLE"])):
         obj = tmp_path / f"variant_{suffix}.o"
-        cmd = [*CC, *STRICT, "-O2", f"-DSUFFIX={suffix}", *defines, f"-I{SRC}", "-c",
-               str(variant), "-o", str(obj)]  # fmt: skip
+        cmd = [
+            *CC,
+            *STRICT,
+            "-O2",
+            f"-DSUFFIX={suffix}",
+            *defines,
+            f"-I{SRC}",
+            "-c",
+            str(variant),
+            "-o",
+            str(obj),
+        ]
         run = subprocess.run(cmd, capture_output=True, text=True)
         assert run.returncode == 0, f"{shlex.join(cmd)}\n{run.stderr}"
         objects.append(str(obj))
@@ -148,16 +172,37 @@ def test_c_core_tests_pass_with_the_portable_bit_fallback(tmp_path):
     """A copy of the tree built in place with OMAHA_EVAL_BITS_PORTABLE=1; the
     tests of the C core run against that build."""
     tree = tmp_path / "src"
-    shutil.copytree(ROOT, tree, ignore=shutil.ignore_patterns(
-        ".git", "build", "dist", "site", "*.so", "*.pyd", "_core.c", "__pycache__", "*.egg-info",
-        ".hypothesis", ".benchmarks", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".venv",
-        "worktrees"))  # fmt: skip
+    shutil.copytree(
+        ROOT,
+        tree,
+        ignore=shutil.ignore_patterns(
+            ".git",
+            "build",
+            "dist",
+            "site",
+            "*.so",
+            "*.pyd",
+            "_core.c",
+            "__pycache__",
+            "*.egg-info",
+            ".hypothesis",
+            ".benchmarks",
+            ".pytest_cache",
+            ".mypy_cache",
+            ".ruff_cache",
+            ".venv",
+            "worktrees",
+        ),
+    )
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "OMAHA_EVAL_NATIVE")}
     env["OMAHA_EVAL_BITS_PORTABLE"] = "1"
     build = subprocess.run(
         [sys.executable, "setup.py", "build_ext", "--inplace", "--force"],
-        cwd=tree, env=env, capture_output=True, text=True,
-    )  # fmt: skip
+        cwd=tree,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     log = build.stdout + build.stderr
     assert build.returncode == 0, log[-6000:]
     # The define reached the compiler of every C file (GCC and Clang echo their command lines).
@@ -168,12 +213,18 @@ def test_c_core_tests_pass_with_the_portable_bit_fallback(tmp_path):
     env["PYTHONPATH"] = str(tree)
     where = subprocess.run(
         [sys.executable, "-c", "import omaha_eval._core as c; print(c.__file__)"],
-        cwd=tree, env=env, capture_output=True, text=True,
-    )  # fmt: skip
+        cwd=tree,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     assert where.returncode == 0, where.stderr
     assert Path(where.stdout.strip()).resolve().parent == (tree / "omaha_eval").resolve()
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *C_CORE_TESTS],
-        cwd=tree, env=env, capture_output=True, text=True,
-    )  # fmt: skip
+        cwd=tree,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     assert run.returncode == 0, (run.stdout + run.stderr)[-8000:]

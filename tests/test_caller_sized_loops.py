@@ -26,7 +26,11 @@ def random_deals(n: int, cards: int, seed: int) -> np.ndarray:
 
 @pytest.fixture
 def small_blocks(monkeypatch: pytest.MonkeyPatch) -> int:
-    for module in (_blocks, sys.modules["omaha_eval.solver.iso"], sys.modules["omaha_eval.evaluator"]):
+    for module in (
+        _blocks,
+        sys.modules["omaha_eval.solver.iso"],
+        sys.modules["omaha_eval.evaluator"],
+    ):
         monkeypatch.setattr(module, "ROWS", 1000)
     return 1000
 
@@ -40,7 +44,10 @@ def test_evaluate_batch_in_blocks_equals_one_call(small_blocks: int) -> None:
     rng = np.random.default_rng(2)
     holes = np.argsort(rng.random((2500, 47)), axis=1)[:, :4].astype(np.uint8)  # off the board
     shared_high, _ = oe.evaluate_batch(holes, np.arange(47, 52))
-    assert shared_high.tolist() == oe.evaluate_batch(holes, np.tile(np.arange(47, 52), (2500, 1)))[0].tolist()
+    assert (
+        shared_high.tolist()
+        == oe.evaluate_batch(holes, np.tile(np.arange(47, 52), (2500, 1)))[0].tolist()
+    )
 
 
 def test_a_repeated_card_past_the_first_block_names_its_row(small_blocks: int) -> None:
@@ -83,12 +90,18 @@ except KeyboardInterrupt:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("call", ["indexer.index_many(holes, boards)",
-                                  "oe.evaluate_batch(holes, rivers)"])  # fmt: skip
+@pytest.mark.parametrize(
+    "call", ["indexer.index_many(holes, boards)", "oe.evaluate_batch(holes, rivers)"]
+)
 def test_ctrl_c_stops_a_loop_over_1e8_rows_within_half_a_second(call: str, tmp_path: Path) -> None:
-    proc = subprocess.Popen([sys.executable, "-c", textwrap.dedent(CHILD.format(call=call))],
-                            cwd=tmp_path, env=cli_env(), stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)  # fmt: skip
+    proc = subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(CHILD.format(call=call))],
+        cwd=tmp_path,
+        env=cli_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     assert proc.stdout is not None
     assert proc.stdout.readline().strip() == "running"
     time.sleep(1.5)  # well into the loop (4-18 s in one call before)

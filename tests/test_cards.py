@@ -82,7 +82,12 @@ def test_text_errors_name_the_parameter_and_quote_the_input(hole, board, pattern
     [
         ([51, 47, 43, 52], [0, 4, 8, 12, 16], OmahaEvalError, r"hole: card id 52 is outside 0..51"),
         ([51, 47, 43, -1], [0, 4, 8, 12, 16], OmahaEvalError, r"hole: card id -1 is outside"),
-        ([51, 47, 43, 43], [0, 4, 8, 12, 16], OmahaEvalError, r"hole: card Qs appears twice in \[51, 47, 43, 43\]"),
+        (
+            [51, 47, 43, 43],
+            [0, 4, 8, 12, 16],
+            OmahaEvalError,
+            r"hole: card Qs appears twice in \[51, 47, 43, 43\]",
+        ),
         ([51.0, 47, 43, 3], [0, 4, 8, 12, 16], OmahaEvalTypeError, r"hole: expected integer"),
         ([[51, 47, 43, 3]], [0, 4, 8, 12, 16], OmahaEvalError, r"hole: expected a 1-D array"),
         ([51, 47, 43, 3], None, OmahaEvalTypeError, r"board: expected integer card ids"),
@@ -113,17 +118,42 @@ def good() -> tuple[np.ndarray, np.ndarray]:
 def test_batch_errors():
     holes, boards = good()
     cases = [
-        (holes.astype(np.float32), boards, OmahaEvalTypeError, r"holes: expected integer card ids, got dtype float32"),
+        (
+            holes.astype(np.float32),
+            boards,
+            OmahaEvalTypeError,
+            r"holes: expected integer card ids, got dtype float32",
+        ),
         (holes.astype(bool), boards, OmahaEvalTypeError, r"holes: expected integer .* dtype bool"),
-        (holes, boards.astype(object), OmahaEvalTypeError, r"boards: expected integer .* dtype object"),
-        (holes[0], boards, OmahaEvalError, r"holes: expected a 2-D array of card ids, got shape \(4,\)"),
-        (holes[:, :3], boards, OmahaEvalError, r"holes: expected 4, 5 or 6 cards per row, got shape \(6, 3\)"),
+        (
+            holes,
+            boards.astype(object),
+            OmahaEvalTypeError,
+            r"boards: expected integer .* dtype object",
+        ),
+        (
+            holes[0],
+            boards,
+            OmahaEvalError,
+            r"holes: expected a 2-D array of card ids, got shape \(4,\)",
+        ),
+        (
+            holes[:, :3],
+            boards,
+            OmahaEvalError,
+            r"holes: expected 4, 5 or 6 cards per row, got shape \(6, 3\)",
+        ),
         (np.hstack([holes, holes[:, :3]]), boards, OmahaEvalError, r"got shape \(6, 7\)"),
         (holes, boards[:, :4], OmahaEvalError, r"boards: expected shape \(6, 5\) or \(5,\)"),
         (holes, boards[:5], OmahaEvalError, r"boards: expected shape \(6, 5\)"),
         (holes, boards[0, :4], OmahaEvalError, r"boards: a shared board needs 5 cards"),
         (holes, boards[None], OmahaEvalError, r"boards: expected a 2-D array"),
-        (holes.astype(np.int64) + 52, boards, OmahaEvalError, r"holes: card id \d+ is outside 0..51"),
+        (
+            holes.astype(np.int64) + 52,
+            boards,
+            OmahaEvalError,
+            r"holes: card id \d+ is outside 0..51",
+        ),
         (holes, boards.astype(np.int16) - 60, OmahaEvalError, r"boards: card id -\d+ is outside"),
         ("AsKdQh2c", boards, OmahaEvalTypeError, r"holes: expected an array of card ids, got text"),
         ([[1, 2, 3], [4, 5]], boards, OmahaEvalTypeError, r"holes: not an array of card ids"),

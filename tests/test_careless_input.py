@@ -100,9 +100,13 @@ def test_many_threads_for_little_work_stay_small(tmp_path: Path) -> None:
 def test_ctrl_c_stops_a_long_exact_run_on_the_command_line(tmp_path: Path) -> None:
     args = ["equity", "AdKd3s2s", "*", "*", "--board", "Jd4d3c9h8s", "--exact"]
     proc = subprocess.Popen(
-        cli_command(*args), cwd=tmp_path, env=cli_env(),
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
+        cli_command(*args),
+        cwd=tmp_path,
+        env=cli_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     time.sleep(3)  # well into the enumeration (minutes of work)
     sent = time.monotonic()
     proc.send_signal(signal.SIGINT)
@@ -145,9 +149,14 @@ WRITERS = [
 def test_a_full_disk_under_stdout_is_one_line(tmp_path: Path, args: list[str]) -> None:
     with open("/dev/full", "w", encoding="utf-8") as full:
         proc = subprocess.run(
-            cli_command(*args), cwd=tmp_path, env=cli_env(), stdout=full,
-            stderr=subprocess.PIPE, text=True, timeout=120,
-        )  # fmt: skip
+            cli_command(*args),
+            cwd=tmp_path,
+            env=cli_env(),
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
     assert proc.returncode == 1  # a failure, not a usage error
     assert proc.stderr == "omaha-eval: error: cannot write the output: No space left on device\n"
 
@@ -160,9 +169,14 @@ def test_a_reader_gone_before_the_output_is_a_quiet_exit_0(tmp_path: Path, args:
     os.close(read)
     try:
         proc = subprocess.run(
-            cli_command(*args), cwd=tmp_path, env=cli_env(), stdout=write,
-            stderr=subprocess.PIPE, text=True, timeout=120,
-        )  # fmt: skip
+            cli_command(*args),
+            cwd=tmp_path,
+            env=cli_env(),
+            stdout=write,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
     finally:
         os.close(write)
     assert (proc.returncode, proc.stderr) == (0, "")

@@ -30,8 +30,11 @@ def _fixing(board: list[int]) -> list[tuple[int, ...]]:
     """The suit permutations that map the flop, the turn and the river each
     onto itself, found by trying all 24."""
     rounds = [board[:3]] + [[c] for c in board[3:]]
-    return [p for p in permutations(range(4))
-            if all(set(_permute(r, p).tolist()) == set(r) for r in rounds)]  # fmt: skip
+    return [
+        p
+        for p in permutations(range(4))
+        if all(set(_permute(r, p).tolist()) == set(r) for r in rounds)
+    ]
 
 
 boards = st.lists(st.integers(0, 51), min_size=3, max_size=5, unique=True)
@@ -59,21 +62,26 @@ def test_property_classes_are_the_orbits_of_the_board_permutations(
             assert (per_base[a, 0] == per_base[b, 0]) == related
     # representatives: the member of smallest hand_index, cards ascending
     for i, cls in enumerate(c.class_of):
-        assert c.class_ids[cls] == min(oe.hand_index(np.sort(_permute(images[i], p)))
-                                       for p in perms)  # fmt: skip
+        assert c.class_ids[cls] == min(
+            oe.hand_index(np.sort(_permute(images[i], p))) for p in perms
+        )
     assert np.array_equal(oe.hand_index(c.representatives), c.class_ids)
     assert (np.diff(c.class_ids) > 0).all()
 
 
-@pytest.mark.parametrize("board", ["Ks 7s 2s", "Ks Kh 2d", "Ks 7d 2h", "9c 9d 9h 4c", "Ks 7s 2s 4h 4d"])
+@pytest.mark.parametrize(
+    "board", ["Ks 7s 2s", "Ks Kh 2d", "Ks 7d 2h", "9c 9d 9h 4c", "Ks 7s 2s 4h 4d"]
+)
 def test_every_hand_counts_once_and_orbits_fill_the_deck(board: str) -> None:
     """With every hand, each class holds its whole orbit; the orbit sizes
     agree with Burnside's count of orbits over the permutations fixing it."""
     c = oe.hand_classes(board, "*")
     b = oe.parse_cards(board).tolist()
     assert np.array_equal(c.sizes, c.orbit_sizes)
-    assert int(c.sizes.sum()) == len(c.hands) == len(oe.all_hands()) - int(
-        np.isin(oe.all_hands(), b).any(axis=1).sum()
+    assert (
+        int(c.sizes.sum())
+        == len(c.hands)
+        == len(oe.all_hands()) - int(np.isin(oe.all_hands(), b).any(axis=1).sum())
     )
     fixed = 0  # Burnside: orbits = mean over the group of the hands each permutation fixes
     for p in _fixing(b):
@@ -82,11 +90,14 @@ def test_every_hand_counts_once_and_orbits_fill_the_deck(board: str) -> None:
     assert fixed % len(_fixing(b)) == 0 and len(c) == fixed // len(_fixing(b))
 
 
-@pytest.mark.parametrize(("board", "villain"), [
-    ("Qs 8s 3d", "KK, QQ@0.5, 22"),
-    ("Qs 8h 3d 3c", "AA, 20%"),
-    ("Qs 8s 3s 5s 2h", "JT, 9876"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("board", "villain"),
+    [
+        ("Qs 8s 3d", "KK, QQ@0.5, 22"),
+        ("Qs 8h 3d 3c", "AA, 20%"),
+        ("Qs 8s 3s 5s 2h", "JT, 9876"),
+    ],
+)
 def test_class_street_equity_expands_to_the_per_hand_vectors(board: str, villain: str) -> None:
     hero = {3: "AKJT", 4: "AK, 99:s", 5: "*"}[len(board.split())]
     c = oe.hand_classes(board, hero)
@@ -149,16 +160,22 @@ def test_asymmetric_villain_with_class_values_is_an_error() -> None:
         oe.river_shares("Ks 7s 2s 9s 4s", river, river.hands, weights)
 
 
-@pytest.mark.parametrize(("call", "message"), [
-    (lambda c: oe.street_equity("Ks 7s 3s", c, "KK"), "^hero: the classes of board Ks7s2s"),
-    (lambda c: oe.street_equity("Ks 7s 2s 4d", c, "KK"), "^hero: the classes of board"),
-    (lambda c: oe.rank_board("Ks 7s 2s 4d 5d", c), "^hands: the classes of board"),
-    (lambda c: oe.street_equity("Ks 7s 2s", "KK", c, [1.0]), "^villain_weights: expected shape"),
-    (lambda c: c.expand([1.0, 2.0]), "^class_values: expected"),
-    (lambda c: c.to_classes([1.0]), "^values: expected"),
-    (lambda c: oe.hand_classes("Ks 7s", "AA"), "^board: expected 3, 4 or 5 cards"),
-    (lambda c: oe.hand_classes("Ks 7s 2s", [[47, 1, 2, 3]]), "^hands: row 0"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda c: oe.street_equity("Ks 7s 3s", c, "KK"), "^hero: the classes of board Ks7s2s"),
+        (lambda c: oe.street_equity("Ks 7s 2s 4d", c, "KK"), "^hero: the classes of board"),
+        (lambda c: oe.rank_board("Ks 7s 2s 4d 5d", c), "^hands: the classes of board"),
+        (
+            lambda c: oe.street_equity("Ks 7s 2s", "KK", c, [1.0]),
+            "^villain_weights: expected shape",
+        ),
+        (lambda c: c.expand([1.0, 2.0]), "^class_values: expected"),
+        (lambda c: c.to_classes([1.0]), "^values: expected"),
+        (lambda c: oe.hand_classes("Ks 7s", "AA"), "^board: expected 3, 4 or 5 cards"),
+        (lambda c: oe.hand_classes("Ks 7s 2s", [[47, 1, 2, 3]]), "^hands: row 0"),
+    ],
+)
 def test_bad_input_names_the_parameter(call: Any, message: str) -> None:
     with pytest.raises(OmahaEvalError, match=message):
         call(oe.hand_classes("Ks 7s 2s", "AA"))

@@ -34,13 +34,60 @@ fuzz = settings(
 )
 
 WORDS = [
-    "eval", "equity", "batch", "--help", "-h", "--version", "--json", "--board", "-b",
-    "--dead", "-d", "--trials", "-n", "--exact", "--monte-carlo", "--target-stderr",
-    "--seed", "-s", "--threads", "-t", "--game", "-g", "--quiet", "-q", "--output", "-o",
-    "omaha8", "omaha", "*", "0", "1", "2", "-1", "1000", "1e9", "0.01", "nan", "inf",
-    "AsAh2c3d", "7c7d4c5d", "KsQdJh", "Jd 4d 3c Qd 5h", "Ad Kd 3s 2s", "A♠ 2♦ K♣ K♥",
-    "10h9h8h7h", "As", "--", "-", "", "spots.csv", "\u212as", "AA", "x" * 300,
-]  # fmt: skip
+    "eval",
+    "equity",
+    "batch",
+    "--help",
+    "-h",
+    "--version",
+    "--json",
+    "--board",
+    "-b",
+    "--dead",
+    "-d",
+    "--trials",
+    "-n",
+    "--exact",
+    "--monte-carlo",
+    "--target-stderr",
+    "--seed",
+    "-s",
+    "--threads",
+    "-t",
+    "--game",
+    "-g",
+    "--quiet",
+    "-q",
+    "--output",
+    "-o",
+    "omaha8",
+    "omaha",
+    "*",
+    "0",
+    "1",
+    "2",
+    "-1",
+    "1000",
+    "1e9",
+    "0.01",
+    "nan",
+    "inf",
+    "AsAh2c3d",
+    "7c7d4c5d",
+    "KsQdJh",
+    "Jd 4d 3c Qd 5h",
+    "Ad Kd 3s 2s",
+    "A♠ 2♦ K♣ K♥",
+    "10h9h8h7h",
+    "As",
+    "--",
+    "-",
+    "",
+    "spots.csv",
+    "\u212as",
+    "AA",
+    "x" * 300,
+]
 MAX_NUMBER = 20_000  # trials and threads the fuzzer may ask for: bounded work
 
 
@@ -131,8 +178,9 @@ def test_cli_any_arguments(args):
 
 
 @pytest.mark.parametrize("odd", ["\x1e", "\n", "\r", "\x0b", "\x85", "\u2028", "\x1b[31m"])
-@pytest.mark.parametrize("args", [["batch", "eval", "{odd}", "--output", "eval"],
-                                  ["eval", "--x{odd}"]])  # fmt: skip
+@pytest.mark.parametrize(
+    "args", [["batch", "eval", "{odd}", "--output", "eval"], ["eval", "--x{odd}"]]
+)
 def test_errors_quoting_characters_that_do_not_print_stay_on_one_line(args, odd):
     """What click quotes of the arguments (a record separator, a line
     break, a terminal escape) is written escaped: still one line."""
@@ -158,11 +206,26 @@ def test_cli_eval_json_matches_reference(cards, k, sep):
 
 
 OPTIONS = [
-    ["--exact"], ["--monte-carlo"], ["--trials", "3000"], ["-n", "0"], ["-n", "1"], ["--seed", "7"],
-    ["-s", "-3"], ["--threads", "2"], ["-t", "0"], ["--game", "omaha"], ["-g", "razz"],
-    ["--target-stderr", "0.01"], ["--target-stderr", "0"], ["--quiet"], ["--board", "KsQdJh"],
-    ["-b", "Ks Qd Jh Tc"], ["-b", "KsKs"], ["--dead", "2c"], ["-d", "Zz"],
-]  # fmt: skip
+    ["--exact"],
+    ["--monte-carlo"],
+    ["--trials", "3000"],
+    ["-n", "0"],
+    ["-n", "1"],
+    ["--seed", "7"],
+    ["-s", "-3"],
+    ["--threads", "2"],
+    ["-t", "0"],
+    ["--game", "omaha"],
+    ["-g", "razz"],
+    ["--target-stderr", "0.01"],
+    ["--target-stderr", "0"],
+    ["--quiet"],
+    ["--board", "KsQdJh"],
+    ["-b", "Ks Qd Jh Tc"],
+    ["-b", "KsKs"],
+    ["--dead", "2c"],
+    ["-d", "Zz"],
+]
 
 
 @fuzz

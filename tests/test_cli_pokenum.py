@@ -32,25 +32,40 @@ def test_pokenum_line_is_one_error_with_the_expected_form(tmp_path: Path, args: 
 def test_whole_hands_of_single_cards_run_with_a_note_of_the_expected_form(tmp_path: Path) -> None:
     """Eight single cards are eight one-card ranges, which the command may
     mean; it runs them and notes the form of two hands."""
-    proc = run_cli("equity", *"As Ah 2c 3d 7c 7d 4c 5d".split(), "-n", "2000", "-s", "1",
-                   cwd=tmp_path)  # fmt: skip
+    proc = run_cli(
+        "equity", *"As Ah 2c 3d 7c 7d 4c 5d".split(), "-n", "2000", "-s", "1", cwd=tmp_path
+    )
     assert proc.returncode == 0, proc.stderr
-    assert "note: each hand above is one card; write each hand as one argument: " \
-        "omaha-eval equity AsAh2c3d 7c7d4c5d" in proc.stdout  # fmt: skip
+    assert (
+        "note: each hand above is one card; write each hand as one argument: "
+        "omaha-eval equity AsAh2c3d 7c7d4c5d" in proc.stdout
+    )
 
 
 @pytest.mark.parametrize(
     ("players", "after_dashes", "hole_cards", "hint"),
     [
-        (("As", "Ah", "2c", "3d", "-", "7c", "7d", "4c", "5d", "Ks", "8d", "3c"), 3, None,
-         "omaha-eval equity AsAh2c3d 7c7d4c5d --board Ks8d3c"),
-        (("As", "Ah", "2c", "3d", "-", "7c", "7d", "4c", "5d", "/", "2h"), None, None,
-         "omaha-eval equity AsAh2c3d 7c7d4c5d --dead 2h"),
-        (("As", "Ah", "2c", "3d", "4h", "7c", "7d", "4c", "5d", "6h"), None, 5,
-         "omaha-eval equity AsAh2c3d4h 7c7d4c5d6h"),
+        (
+            ("As", "Ah", "2c", "3d", "-", "7c", "7d", "4c", "5d", "Ks", "8d", "3c"),
+            3,
+            None,
+            "omaha-eval equity AsAh2c3d 7c7d4c5d --board Ks8d3c",
+        ),
+        (
+            ("As", "Ah", "2c", "3d", "-", "7c", "7d", "4c", "5d", "/", "2h"),
+            None,
+            None,
+            "omaha-eval equity AsAh2c3d 7c7d4c5d --dead 2h",
+        ),
+        (
+            ("As", "Ah", "2c", "3d", "4h", "7c", "7d", "4c", "5d", "6h"),
+            None,
+            5,
+            "omaha-eval equity AsAh2c3d4h 7c7d4c5d6h",
+        ),
         (("AsAh2c3d", "-", "7c7d4c5d"), None, None, "omaha-eval equity AsAh2c3d 7c7d4c5d"),
     ],
-)  # fmt: skip
+)
 def test_hint_groups_the_cards_as_pokenum_does(players, after_dashes, hole_cards, hint) -> None:
     assert (
         pokenum_hint(players, after_dashes, hole_cards)

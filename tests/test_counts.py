@@ -136,13 +136,18 @@ def test_a_range_and_all_hands_take_whole_float_hand_sizes() -> None:
 CLI_SPOT = ("equity", "AsAh2c3d", "7c7d4c5d", "--monte-carlo", "--seed", "3", "--json")
 
 
-@pytest.mark.parametrize(("written", "number"), [("1e4", "10000"), ("2.0e3", "2000"), ("500.0", "500")])
+@pytest.mark.parametrize(
+    ("written", "number"), [("1e4", "10000"), ("2.0e3", "2000"), ("500.0", "500")]
+)
 def test_command_line_trials_may_be_written_as_a_whole_float(tmp_path, written, number) -> None:
     import json
 
     from cli_helpers import run_cli
 
-    runs = [run_cli(*CLI_SPOT, "--trials", n, "--threads", "1.0", cwd=tmp_path) for n in (written, number)]
+    runs = [
+        run_cli(*CLI_SPOT, "--trials", n, "--threads", "1.0", cwd=tmp_path)
+        for n in (written, number)
+    ]
     assert [r.returncode for r in runs] == [0, 0], runs[0].stderr + runs[1].stderr
     a, b = (json.loads(r.stdout) for r in runs)
     a.pop("elapsed"), b.pop("elapsed")
@@ -155,4 +160,6 @@ def test_command_line_refuses_a_fractional_count_naming_the_flag(tmp_path, writt
 
     run = run_cli(*CLI_SPOT, "--trials", written, cwd=tmp_path)
     assert run.returncode == 2
-    assert "--trials" in run.stderr and repr(written) in run.stderr and "Traceback" not in run.stderr
+    assert (
+        "--trials" in run.stderr and repr(written) in run.stderr and "Traceback" not in run.stderr
+    )

@@ -108,8 +108,11 @@ def test_default_tier_passes_in_a_cp1252_locale_and_names_every_encoding(tmp_pat
     env["OMAHA_EVAL_TEST_TIME_LIMIT"] = "off"  # this run is about encodings, not time
     env["PYTHONPATH"] = os.pathsep.join([str(tmp_path / "probe"), env["PYTHONPATH"]])
     env["ENCODING_PROBE_OUT"] = str(tmp_path / "found.json")
-    check = [sys.executable, "-c", "import locale, sys; "
-             "print(locale.getpreferredencoding(False), sys.stdout.encoding)"]  # fmt: skip
+    check = [
+        sys.executable,
+        "-c",
+        "import locale, sys; print(locale.getpreferredencoding(False), sys.stdout.encoding)",
+    ]
     encodings = subprocess.run(check, env=env, capture_output=True, encoding="utf-8")
     assert encodings.stdout.split() in (["CP1252", "cp1252"], ["ANSI_X3.4-1968", "cp1252"]), (
         encodings

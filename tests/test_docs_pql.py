@@ -135,8 +135,11 @@ def _referenced(right: str) -> set[str]:
 
 
 # The rules the parser reads without a method of their own, and where.
-WORD_LISTS = {"aggregate": AGGREGATES, "comparison": syntax.COMPARISONS,
-              "keyword": sorted(syntax.KEYWORDS)}  # fmt: skip
+WORD_LISTS = {
+    "aggregate": AGGREGATES,
+    "comparison": syntax.COMPARISONS,
+    "keyword": sorted(syntax.KEYWORDS),
+}
 TOKENS = {"NAME": "name", "NUMBER": "number", "STRING": "string"}  # rule -> token kind
 
 
@@ -156,8 +159,11 @@ def test_each_grammar_rule_is_a_method_of_the_parser():
     # the parser's rules: its methods that return what they read (the
     # others say whether a token is next, fail, or build a node)
     reads = {"Node", "Statement", "Selector", "Binding", "list[Statement]"}
-    methods = {name.rstrip("_") for name, f in vars(syntax.Parser).items()
-               if callable(f) and f.__annotations__.get("return") in reads}  # fmt: skip
+    methods = {
+        name.rstrip("_")
+        for name, f in vars(syntax.Parser).items()
+        if callable(f) and f.__annotations__.get("return") in reads
+    }
     rules = _grammar()
     lexical = {"name", "comment", *WORD_LISTS, *TOKENS}
     assert methods == set(rules) - lexical
@@ -169,8 +175,12 @@ def test_the_grammar_s_words_are_the_parser_s():
     for rule, words in WORD_LISTS.items():
         assert sorted(_quoted(rules[rule])) == sorted(words), rule
         assert _referenced(rules[rule]) == set(), rule
-    syntactic = [w for name, right in rules.items() if name not in TOKENS and name != "comment"
-                 for w in _quoted(right)]  # fmt: skip
+    syntactic = [
+        w
+        for name, right in rules.items()
+        if name not in TOKENS and name != "comment"
+        for w in _quoted(right)
+    ]
     assert {w for w in syntactic if w.isalpha()} == set(AGGREGATES) | syntax.KEYWORDS
     for symbol in (w for w in syntactic if not w.isalpha()):
         kinds = [(t.kind, t.text) for t in syntax.tokens(symbol)]
@@ -178,8 +188,11 @@ def test_the_grammar_s_words_are_the_parser_s():
 
 
 def test_the_grammar_s_tokens_are_the_tokenizer_s():
-    examples = {"NAME": ["hero", "_p2", "winsHi"], "NUMBER": ["2", "0.5", ".5", "1e-3", "7.", "2E+5"],
-                "STRING": ["'As'", "\"AKQ\"", "'it''s'"]}  # fmt: skip
+    examples = {
+        "NAME": ["hero", "_p2", "winsHi"],
+        "NUMBER": ["2", "0.5", ".5", "1e-3", "7.", "2E+5"],
+        "STRING": ["'As'", '"AKQ"', "'it''s'"],
+    }
     assert set(examples) == set(TOKENS) == {n for n in _grammar() if n.isupper()}
     for rule, texts in examples.items():
         for text in texts:

@@ -65,10 +65,22 @@ def site(tmp_path_factory):
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env["PYTHONPATH"] = PACKAGE_PARENT
     run = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file",
-         str(ROOT / "mkdocs.yml"), "--site-dir", str(out)],
-        cwd=out.parent, capture_output=True, text=True, env=env,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "mkdocs",
+            "build",
+            "--strict",
+            "--config-file",
+            str(ROOT / "mkdocs.yml"),
+            "--site-dir",
+            str(out),
+        ],
+        cwd=out.parent,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
     assert run.returncode == 0, f"mkdocs build --strict failed:\n{run.stdout}{run.stderr}"
     return out
 
@@ -206,8 +218,17 @@ def test_docs_nav_lists_every_page_and_the_owned_references():
     assert missing == [], "pages in mkdocs.yml's nav that are not in docs/"
     on_disk = sorted(p.relative_to(DOCS).as_posix() for p in DOCS.rglob("*.md"))
     assert sorted(pages) == on_disk
-    for page in ("index.md", "rules.md", "ranges.md", "pql.md", "cli.md", "api.md", "solver.md",
-                 "batch.md", "benchmarks.md"):  # fmt: skip
+    for page in (
+        "index.md",
+        "rules.md",
+        "ranges.md",
+        "pql.md",
+        "cli.md",
+        "api.md",
+        "solver.md",
+        "batch.md",
+        "benchmarks.md",
+    ):
         assert page in pages
 
 
@@ -260,8 +281,11 @@ def test_docs_cli_reference_is_each_commands_help_whole(site):
 @needs_source
 def test_docs_api_reference_has_every_export(site):
     page = _page(site, "api")
-    missing = [name for name in omaha_eval.__all__
-               if not any(a == f"omaha_eval.{name}" or a.endswith(f".{name}") for a in page.ids)]  # fmt: skip
+    missing = [
+        name
+        for name in omaha_eval.__all__
+        if not any(a == f"omaha_eval.{name}" or a.endswith(f".{name}") for a in page.ids)
+    ]
     assert missing == []
 
 
@@ -379,8 +403,10 @@ def test_build_ships_the_docs_pages_as_they_are(tmp_path):
     the package, byte for byte: the pages `omaha-eval help` prints."""
     run = subprocess.run(
         [sys.executable, "setup.py", "-q", "build_py", "--build-lib", str(tmp_path)],
-        cwd=ROOT, capture_output=True, text=True,
-    )  # fmt: skip
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert run.returncode == 0, run.stderr
     shipped = tmp_path / "omaha_eval" / "_docs"
     assert sorted(p.name for p in shipped.iterdir()) == sorted(p.name for p in DOCS.glob("*.md"))

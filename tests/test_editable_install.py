@@ -25,9 +25,21 @@ README_EXAMPLE = ["equity", "AsAh2c3d", "7c7d4c5d", "--board", "KsQdJh"]
 ELAPSED = re.compile(r", [0-9.]+ s$", re.MULTILINE)
 # Left out of the copy: what a build or a test run leaves in a checkout.
 NOT_SOURCE = shutil.ignore_patterns(
-    ".git", "build", "dist", "*.so", "*.pyd", "_core.c", "__pycache__", "*.egg-info",
-    ".hypothesis", ".benchmarks", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".venv",
-)  # fmt: skip
+    ".git",
+    "build",
+    "dist",
+    "*.so",
+    "*.pyd",
+    "_core.c",
+    "__pycache__",
+    "*.egg-info",
+    ".hypothesis",
+    ".benchmarks",
+    ".pytest_cache",
+    ".mypy_cache",
+    ".ruff_cache",
+    ".venv",
+)
 
 
 def _run(cmd: list[str], cwd: Path, env: dict[str, str]) -> str:

@@ -362,9 +362,13 @@ def test_slow_spots_say_so_on_stderr(tmp_path: Path) -> None:
         (["AdKd3s2s", "*", "*", "*", "*", "*", "-n", "1000000000"], "1,000,000,000 trials"),
     ]:
         proc = subprocess.Popen(
-            cli_command("equity", *args), cwd=tmp_path, env=cli_env(),
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        )  # fmt: skip
+            cli_command("equity", *args),
+            cwd=tmp_path,
+            env=cli_env(),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         assert proc.stderr is not None
         line = proc.stderr.readline()
         proc.send_signal(signal.SIGINT)

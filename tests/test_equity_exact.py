@@ -60,14 +60,15 @@ FIXED_SPOTS = {
     "river quartered": (["Ad 2d Ks Kh", "Ac 2c Qs Jh", "9c 9d Tc Td"], "3h 4s 5d Kc 9h", ""),
     # a quarter as 1/6 + 1/12: three share the high, all six the wheel
     "river quartered by a 3-way high and a 6-way low": (
-        ["6c 2c Ah Kh", "6d 3c As Ks", "6h 4c Ad Kd", "2h 3d Qc Jc", "2s 4d Qd Jd",
-         "3s 5d Qs Js"],
+        ["6c 2c Ah Kh", "6d 3c As Ks", "6h 4c Ad Kd", "2h 3d Qc Jc", "2s 4d Qd Jd", "3s 5d Qs Js"],
         "Ac 2d 3h 4s 5c",
         "",
     ),
     # a quarter with no low: four players share the whole pot
     "river high four ways": (
-        ["Tc 4c 5c 6c", "Td 4d 5d 6d", "Th 4h 5h 6h", "Ts 4s 5s 6s"], "Ah Ks Qd Jc 3h", ""
+        ["Tc 4c 5c 6c", "Td 4d 5d 6d", "Th 4h 5h 6h", "Ts 4s 5s 6s"],
+        "Ah Ks Qd Jc 3h",
+        "",
     ),
     "turn heads-up dead": (["As 2s 3h Kd", "Ah 4c 5d Qs"], "6s 7h 8d Jc", "2c 3c"),
     "turn 3-way": (["As 2s 3h Kd", "Ah 4c 5d Qs", "Tc Td 9h 9s"], "6s 7h 8d Jc", ""),
@@ -152,11 +153,11 @@ SMALL_DECK_DEAD = " ".join(ref.RANKS[r] + s for r in range(2, 11) for s in "cdhs
 def test_exact_random_hand_matches_brute_force(board: str) -> None:
     players = ["As 2h 3c 3d", "*"]
     result = oe.equity(players, board, SMALL_DECK_DEAD, exact=True)
-    left = [c for c in range(52)
-            if c not in ref.cards(board + " As 2h 3c 3d " + SMALL_DECK_DEAD)]  # fmt: skip
+    left = [c for c in range(52) if c not in ref.cards(board + " As 2h 3c 3d " + SMALL_DECK_DEAD)]
     every_hand = [(list(h), 1.0) for h in combinations(left, 4)]
-    expected = brute_equity([[(ref.cards(players[0]), 1.0)], every_hand],
-                            ref.cards(board), ref.cards(SMALL_DECK_DEAD))  # fmt: skip
+    expected = brute_equity(
+        [[(ref.cards(players[0]), 1.0)], every_hand], ref.cards(board), ref.cards(SMALL_DECK_DEAD)
+    )
     assert_agrees(result, expected)
 
 
@@ -177,8 +178,9 @@ def test_known_no_low_board() -> None:
 
 def test_ids_and_text_agree() -> None:
     text = oe.equity(["As 2s 3h Kd", "Ah 4c 5d Qs"], "6s 7h 8d Jc")
-    ids = oe.equity([ref.cards("As 2s 3h Kd"), np.array(ref.cards("Ah 4c 5d Qs"))],
-                    ref.cards("6s 7h 8d Jc"))  # fmt: skip
+    ids = oe.equity(
+        [ref.cards("As 2s 3h Kd"), np.array(ref.cards("Ah 4c 5d Qs"))], ref.cards("6s 7h 8d Jc")
+    )
     assert [_figures(p) for p in text.players] == [_figures(p) for p in ids.players]
     assert [p.hand for p in ids.players] == ["As2s3hKd", "Ah4c5dQs"]  # ids are labelled by card
 
@@ -234,8 +236,9 @@ def test_player_order_invariance(order: tuple[int, ...]) -> None:
     b = oe.equity([players[i] for i in order], board, dead)
     for j, i in enumerate(order):
         for figure in FIGURES:
-            assert getattr(b.players[j], figure) == pytest.approx(getattr(a.players[i], figure),
-                                                                   abs=TOL)  # fmt: skip
+            assert getattr(b.players[j], figure) == pytest.approx(
+                getattr(a.players[i], figure), abs=TOL
+            )
     assert b.no_low == pytest.approx(a.no_low, abs=TOL)
 
 
@@ -292,8 +295,14 @@ def test_result_is_frozen_and_json_ready() -> None:
     data = json.loads(json.dumps(result.to_dict()))
     assert data["method"] == "exact" and data["trials"] == result.trials
     assert data["players"][1]["equity"] == result.players[1].equity
-    assert set(data["players"][0]) == set(FIGURES) | {"nut_low", "stderr", "hand", "kind", "combos",
-                                                      "breakdown"}  # fmt: skip
+    assert set(data["players"][0]) == set(FIGURES) | {
+        "nut_low",
+        "stderr",
+        "hand",
+        "kind",
+        "combos",
+        "breakdown",
+    }
 
 
 def _batch_equity(players: list[str], board: str) -> tuple[np.ndarray, int]:
@@ -306,8 +315,9 @@ def _batch_equity(players: list[str], board: str) -> tuple[np.ndarray, int]:
     rest = np.array(list(combinations(deck, need)), dtype=np.uint8).reshape(-1, need)
     fixed = np.array(ref.cards(board) if board else [], dtype=np.uint8)
     boards = np.ascontiguousarray(np.hstack([np.tile(fixed, (len(rest), 1)), rest]))
-    values = [oe.evaluate_batch(np.tile(np.array(h, np.uint8), (len(boards), 1)), boards)
-              for h in hands]  # fmt: skip
+    values = [
+        oe.evaluate_batch(np.tile(np.array(h, np.uint8), (len(boards), 1)), boards) for h in hands
+    ]
     high = np.ascontiguousarray(np.stack([v[0] for v in values], axis=1))
     low = np.ascontiguousarray(np.stack([v[1] for v in values], axis=1))
     hi, lo = _core.split_rows(high, low)

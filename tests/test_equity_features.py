@@ -24,9 +24,14 @@ TOL = 1e-12
 SNAP = 1e-9  # an equity this close below a bin edge (times bins) is on it: the documented rule
 
 
-def reference(board: npt.NDArray[Any], hero: npt.NDArray[np.uint8], villain: npt.NDArray[np.uint8],
-              weights: npt.NDArray[np.float64], bins: int, game: str = "omaha8"
-              ) -> tuple[npt.NDArray[np.float64], ...]:  # fmt: skip
+def reference(
+    board: npt.NDArray[Any],
+    hero: npt.NDArray[np.uint8],
+    villain: npt.NDArray[np.uint8],
+    weights: npt.NDArray[np.float64],
+    bins: int,
+    game: str = "omaha8",
+) -> tuple[npt.NDArray[np.float64], ...]:
     """(histogram, ehs, ehs2): street_equity on each runout to the river, over
     the hands it leaves live, each runout weighted by the live weight it
     leaves (a deal is a villain hand by weight, then a runout)."""
@@ -51,8 +56,9 @@ def reference(board: npt.NDArray[Any], hero: npt.NDArray[np.uint8], villain: npt
         return hist / m0[:, None], m1 / m0, m2 / m0
 
 
-def _assert_equal_to_reference(f: oe.EquityFeatures, want: tuple[npt.NDArray[np.float64], ...]
-                               ) -> None:  # fmt: skip
+def _assert_equal_to_reference(
+    f: oe.EquityFeatures, want: tuple[npt.NDArray[np.float64], ...]
+) -> None:
     for got, expected in zip((f.histogram, f.ehs, f.ehs2), want, strict=True):
         assert np.array_equal(np.isnan(got), np.isnan(expected))
         assert np.nanmax(np.abs(got - expected), initial=0.0) <= TOL
@@ -83,8 +89,13 @@ def test_flop_features_equal_the_per_runout_loop() -> None:
 
 @pytest.mark.slow
 @settings(max_examples=20, deadline=None)
-@given(st.integers(0, 2**32 - 1), st.sampled_from([3, 4, 5]), st.sampled_from([4, 5, 6]),
-       st.integers(1, 12), st.integers(10, 18))  # fmt: skip
+@given(
+    st.integers(0, 2**32 - 1),
+    st.sampled_from([3, 4, 5]),
+    st.sampled_from([4, 5, 6]),
+    st.integers(1, 12),
+    st.integers(10, 18),
+)
 def test_property_heavy_card_removal_equals_the_loop(
     seed: int, n_board: int, k: int, bins: int, pool_size: int
 ) -> None:
@@ -152,20 +163,26 @@ def test_ranges_and_classes_as_inputs() -> None:
     assert np.abs(classes.expand(by_class.ehs2) - per_hand.ehs2).max() <= TOL
 
 
-@pytest.mark.parametrize(("kwargs", "error", "names"), [
-    ({"bins": 0}, OmahaEvalError, "bins"),
-    ({"bins": 1001}, OmahaEvalError, "bins"),
-    ({"bins": "10"}, OmahaEvalTypeError, "bins"),
-    ({"board": "Ks 7d"}, OmahaEvalError, "board"),
-    ({"villain_weights": [1.0, -1.0]}, OmahaEvalError, "villain_weights"),
-    ({"hero": [[0, 1, 2, 200]]}, OmahaEvalError, "hero"),
-    ({"hero": [[47, 1, 2, 3]]}, OmahaEvalError, "hero"),
-    ({"threads": 0}, OmahaEvalError, "threads"),
-    ({"game": "stud"}, OmahaEvalError, "game"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("kwargs", "error", "names"),
+    [
+        ({"bins": 0}, OmahaEvalError, "bins"),
+        ({"bins": 1001}, OmahaEvalError, "bins"),
+        ({"bins": "10"}, OmahaEvalTypeError, "bins"),
+        ({"board": "Ks 7d"}, OmahaEvalError, "board"),
+        ({"villain_weights": [1.0, -1.0]}, OmahaEvalError, "villain_weights"),
+        ({"hero": [[0, 1, 2, 200]]}, OmahaEvalError, "hero"),
+        ({"hero": [[47, 1, 2, 3]]}, OmahaEvalError, "hero"),
+        ({"threads": 0}, OmahaEvalError, "threads"),
+        ({"game": "stud"}, OmahaEvalError, "game"),
+    ],
+)
 def test_bad_input_names_the_parameter(kwargs: dict[str, Any], error: type, names: str) -> None:
-    args: dict[str, Any] = {"board": "Ks 7d 2h", "hero": [[0, 1, 4, 5]],
-                            "villain": [[8, 9, 12, 13], [16, 17, 20, 21]]}  # fmt: skip
+    args: dict[str, Any] = {
+        "board": "Ks 7d 2h",
+        "hero": [[0, 1, 4, 5]],
+        "villain": [[8, 9, 12, 13], [16, 17, 20, 21]],
+    }
     args.update(kwargs)
     with pytest.raises(error, match=names):
         oe.equity_features(**args)
@@ -176,8 +193,13 @@ def test_bucket_flop_example_prints_one_line_per_bucket_covering_the_range() -> 
     pytest.importorskip("sklearn", reason="examples/requirements.txt is not installed")
     root = Path(__file__).resolve().parents[1]
     args = ["--board", "Ks 7s 2s", "--hero", "AA", "--villain", "20%", "--buckets", "3"]
-    run = subprocess.run([sys.executable, str(root / "examples" / "bucket_flop.py"), *args],
-                         capture_output=True, text=True, encoding="utf-8", check=False)  # fmt: skip
+    run = subprocess.run(
+        [sys.executable, str(root / "examples" / "bucket_flop.py"), *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+    )
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
     buckets = [line.split() for line in lines[2:]]

@@ -104,7 +104,11 @@ def test_bad_ranges(value: object, message: str) -> None:
         ({"target_stderr": 0}, OmahaEvalError, "target_stderr: expected a number > 0"),
         ({"target_stderr": "small"}, OmahaEvalTypeError, "target_stderr"),
         ({"game": "holdem"}, OmahaEvalError, "game: expected a game, one of omaha8"),
-        ({"seed": -1, "exact": False}, OmahaEvalError, r"seed: expected an int 0 <= seed < 2\*\*128"),
+        (
+            {"seed": -1, "exact": False},
+            OmahaEvalError,
+            r"seed: expected an int 0 <= seed < 2\*\*128",
+        ),
         ({"seed": "abc", "exact": False}, OmahaEvalTypeError, "seed: expected None, an int"),
         ({"seed": 2.5}, OmahaEvalTypeError, "seed: expected None, an int"),  # even if exact
     ],

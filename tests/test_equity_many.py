@@ -117,8 +117,12 @@ def test_bad_rows_named_by_index_in_one_error() -> None:
         (np.zeros((2, 2, 4)), np.zeros((2, 5), int), "hands: expected integer card ids"),
         ("As Ks Qs Js", np.zeros((2, 5), int), "hands: expected an array of card ids"),
         # as equity() says of eight six-card hands on a flop
-        (np.zeros((2, 8, 6), int), np.zeros((2, 3), int), "hands: too few cards left: 8 players"
-         " x 6 hole cards, 3 board and 0 dead cards leave 1 for the 2 board cards to come"),
+        (
+            np.zeros((2, 8, 6), int),
+            np.zeros((2, 3), int),
+            "hands: too few cards left: 8 players"
+            " x 6 hole cards, 3 board and 0 dead cards leave 1 for the 2 board cards to come",
+        ),
     ],
 )
 def test_shape_and_type_errors(hands: object, boards: object, message: str) -> None:

@@ -64,8 +64,10 @@ def test_monte_carlo_within_four_standard_errors_of_exact(name: str) -> None:
 def test_stderr_matches_spread_across_seeds() -> None:
     # The reported standard error describes the real spread of estimates.
     players, board, dead = SPOTS["flop heads-up"]
-    runs = [oe.equity(players, board, dead, exact=False, trials=20_000, seed=s, threads=1)
-            for s in range(40)]  # fmt: skip
+    runs = [
+        oe.equity(players, board, dead, exact=False, trials=20_000, seed=s, threads=1)
+        for s in range(40)
+    ]
     estimates = np.array([r.players[0].equity for r in runs])
     reported = np.mean([r.players[0].stderr for r in runs])
     # 40 samples: the sample sd is within ~35% of the true sd with high probability
@@ -118,8 +120,14 @@ def test_auto_method_choice() -> None:
     assert oe.equity(["6c6d6h6s", "5c4d3h2s"]).method == "exact"
     r = oe.equity(["6c6d6h6s", "*", "*"], trials=10_000, seed=1)
     assert r.method == "monte-carlo" and r.trials == 10_000
-    six_way = ["As Ks Qs Js", "Ah Kh Qh Jh", "Ad Kd Qd Jd", "Ac Kc Qc Jc", "Ts 9s 8s 7s",
-               "Th 9h 8h 7h"]  # fmt: skip
+    six_way = [
+        "As Ks Qs Js",
+        "Ah Kh Qh Jh",
+        "Ad Kd Qd Jd",
+        "Ac Kc Qc Jc",
+        "Ts 9s 8s 7s",
+        "Th 9h 8h 7h",
+    ]
     assert oe.equity(six_way).method == "exact"  # 98,280 boards: cheap
 
 

@@ -40,8 +40,9 @@ def raised(call: object) -> OmahaEvalError:
         (lambda: oe.evaluate("AsAh2c", "Ks8d3c"), "hole", None),
     ],
 )
-def test_errors_name_their_parameter_and_carry_the_input(call: object, param: str | None,
-                                                         value: object) -> None:  # fmt: skip
+def test_errors_name_their_parameter_and_carry_the_input(
+    call: object, param: str | None, value: object
+) -> None:
     error = raised(call)
     if param is not None:
         assert error.param == param
@@ -52,19 +53,28 @@ def test_errors_name_their_parameter_and_carry_the_input(call: object, param: st
 
 def test_the_message_is_the_param_then_the_detail() -> None:
     error = OmahaEvalError("expected 3 to 5 cards", param="board", value="Ks")
-    assert (str(error), error.detail, error.value) == ("board: expected 3 to 5 cards",
-                                                       "expected 3 to 5 cards", "Ks")  # fmt: skip
+    assert (str(error), error.detail, error.value) == (
+        "board: expected 3 to 5 cards",
+        "expected 3 to 5 cards",
+        "Ks",
+    )
     assert str(OmahaEvalError("no field")) == "no field"
 
 
 def test_errors_keep_their_fields_through_pickling() -> None:
     # process pools and Dask workers send errors back pickled
-    for error in (OmahaEvalError("bad", param="seed", value=-3),
-                  oe.OmahaEvalTypeError("bad type", param="trials", value="x"),
-                  raised(lambda: oe.query("select count(winsHi(hero)) from hero='AA**' villain"))):  # fmt: skip
+    for error in (
+        OmahaEvalError("bad", param="seed", value=-3),
+        oe.OmahaEvalTypeError("bad type", param="trials", value="x"),
+        raised(lambda: oe.query("select count(winsHi(hero)) from hero='AA**' villain")),
+    ):
         copy = pickle.loads(pickle.dumps(error))
         assert (type(copy), str(copy), copy.param, copy.value) == (
-            type(error), str(error), error.param, error.value)  # fmt: skip
+            type(error),
+            str(error),
+            error.param,
+            error.value,
+        )
 
 
 def test_the_command_line_names_the_flag_from_the_attribute_not_the_text() -> None:

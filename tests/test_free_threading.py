@@ -24,9 +24,17 @@ def test_core_declares_free_threading_compatibility() -> None:
 @pytest.mark.skipif(not FREE_THREADED, reason="needs a free-threaded CPython (3.13t, 3.14t)")
 def test_importing_the_core_keeps_the_gil_off(tmp_path: Path) -> None:
     run = subprocess.run(
-        [sys.executable, "-W", "error::RuntimeWarning", "-c",
-         "import sys, omaha_eval, omaha_eval._core; print(sys._is_gil_enabled())"],
-        cwd=tmp_path, env=cli_env(), capture_output=True, text=True,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-W",
+            "error::RuntimeWarning",
+            "-c",
+            "import sys, omaha_eval, omaha_eval._core; print(sys._is_gil_enabled())",
+        ],
+        cwd=tmp_path,
+        env=cli_env(),
+        capture_output=True,
+        text=True,
+    )
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "False"

@@ -45,8 +45,9 @@ def test_five_card_table_is_itertools_order() -> None:
     hands = oe.all_hands(5)
     assert hands.shape == (2598960, 5) and hands.dtype == np.uint8
     assert not hands.flags.writeable
-    want = np.fromiter(chain.from_iterable(combinations(range(52), 5)), dtype=np.uint8,
-                       count=5 * comb(52, 5)).reshape(-1, 5)  # fmt: skip
+    want = np.fromiter(
+        chain.from_iterable(combinations(range(52), 5)), dtype=np.uint8, count=5 * comb(52, 5)
+    ).reshape(-1, 5)
     assert np.array_equal(hands, want)
     assert np.array_equal(oe.hand_index(hands), np.arange(len(hands)))
 
@@ -81,8 +82,11 @@ def test_hand_index_matches_the_plain_rank(k: int) -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.sampled_from([4, 5, 6]).flatmap(
-    lambda k: st.lists(st.integers(0, 51), min_size=k, max_size=k, unique=True)))  # fmt: skip
+@given(
+    st.sampled_from([4, 5, 6]).flatmap(
+        lambda k: st.lists(st.integers(0, 51), min_size=k, max_size=k, unique=True)
+    )
+)
 def test_property_single_hands(hand: list[int]) -> None:
     i = oe.hand_index(hand)
     assert isinstance(i, int) and i == lexicographic_rank(hand)
@@ -104,12 +108,14 @@ def test_text_hands() -> None:
 
 @pytest.mark.parametrize(
     ("k", "error", "message"),
-    [(3, OmahaEvalError, "k: expected 4, 5 or 6 hole cards, got 3"),
-     (7, OmahaEvalError, "got 7"),
-     ("5", OmahaEvalTypeError, "k: expected 4, 5 or 6 hole cards, got '5'"),
-     (True, OmahaEvalTypeError, "got True"),
-     (5.5, OmahaEvalError, "got 5.5")],  # 5.0, a whole number, is 5 (tests/test_counts.py)
-)  # fmt: skip
+    [
+        (3, OmahaEvalError, "k: expected 4, 5 or 6 hole cards, got 3"),
+        (7, OmahaEvalError, "got 7"),
+        ("5", OmahaEvalTypeError, "k: expected 4, 5 or 6 hole cards, got '5'"),
+        (True, OmahaEvalTypeError, "got True"),
+        (5.5, OmahaEvalError, "got 5.5"),
+    ],  # 5.0, a whole number, is 5 (tests/test_counts.py)
+)
 def test_all_hands_errors(k: object, error: type[Exception], message: str) -> None:
     with pytest.raises(error, match=message):
         oe.all_hands(k)  # type: ignore[arg-type]

@@ -117,9 +117,14 @@ def test_help_on_a_terminal_goes_through_the_pager(tmp_path: Path) -> None:
     master, slave = pty.openpty()
     env = {**cli_env(), "PAGER": str(pager), "TERM": "dumb"}
     proc = subprocess.run(
-        cli_command("help", "rules"), cwd=tmp_path, env=env, stdin=slave, stdout=slave,
-        stderr=subprocess.PIPE, timeout=60,
-    )  # fmt: skip
+        cli_command("help", "rules"),
+        cwd=tmp_path,
+        env=env,
+        stdin=slave,
+        stdout=slave,
+        stderr=subprocess.PIPE,
+        timeout=60,
+    )
     os.close(slave)
     os.close(master)
     assert proc.returncode == 0, proc.stderr

@@ -27,8 +27,10 @@ def test_every_value_as_one_array_equals_one_at_a_time() -> None:
 def test_shapes_dtypes_and_lists() -> None:
     values = np.array([[1, 7462], [5854, 7453]], dtype=np.uint16)
     assert oe.high_category(values).tolist() == [[0, 8], [4, 8]]
-    assert oe.high_name(values).tolist() == [["High card, seven", "Royal flush"],
-                                             ["Straight, five high", "Straight flush, five high"]]  # fmt: skip
+    assert oe.high_name(values).tolist() == [
+        ["High card, seven", "Royal flush"],
+        ["Straight, five high", "Straight flush, five high"],
+    ]
     assert oe.high_category([7462, 1]).tolist() == [8, 0]
     assert oe.high_name((7462,)).tolist() == ["Royal flush"]
     assert oe.high_category(np.array([], dtype=np.int64)).shape == (0,)
@@ -47,17 +49,27 @@ def test_scalars_as_before() -> None:
 @pytest.mark.parametrize(
     ("values", "error", "message"),
     [
-        (np.array([5, 0, 9]), OmahaEvalError,
-         r"high: expected high values 1\.\.7462, got 0 at index 1 in array\(\[5, 0, 9\]\)"),
+        (
+            np.array([5, 0, 9]),
+            OmahaEvalError,
+            r"high: expected high values 1\.\.7462, got 0 at index 1 in array\(\[5, 0, 9\]\)",
+        ),
         ([1, 7463], OmahaEvalError, r"got 7463 at index 1 in \[1, 7463\]"),
         (np.array([[1, 2], [-3, 4]]), OmahaEvalError, r"got -3 at index \(1, 0\)"),
-        (np.array([1.0, 2.0]), OmahaEvalTypeError,
-         r"high: expected integer high values 1\.\.7462, got dtype float64 in array\(\[1\., 2\.\]\)"),
+        (
+            np.array([1.0, 2.0]),
+            OmahaEvalTypeError,
+            r"high: expected integer high values 1\.\.7462, got dtype float64 in array\(\[1\., 2\.\]\)",
+        ),
         ([True, False], OmahaEvalTypeError, "got dtype bool"),
         (["7", "8"], OmahaEvalTypeError, "got dtype <U1"),
-        ([[1], [1, 2]], OmahaEvalTypeError, r"high: expected integer high values .* \[\[1\], \[1, 2\]\]"),
+        (
+            [[1], [1, 2]],
+            OmahaEvalTypeError,
+            r"high: expected integer high values .* \[\[1\], \[1, 2\]\]",
+        ),
     ],
-)  # fmt: skip
+)
 def test_errors_name_the_parameter_and_quote_the_input(
     values: object, error: type[Exception], message: str
 ) -> None:

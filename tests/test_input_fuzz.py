@@ -46,11 +46,36 @@ def outcome(fn: Any, *args: Any) -> Any:
 
 # ------------------------------------------------------------------ card text
 TOKENS = [
-    *"23456789TJQKAtjqka", "10", "1", "0", *"cdhsCDHS", *"♣♦♥♠♧♢♡♤",
-    " ", ",", "\t", "\n", "\u00a0", "\u3000", "\x1c", "\u200b",  # separators, and not
-    "\u212a", "\u017f", "\u0130", "\u0131", "\uff2b", "\uff13", "\u0301", "\ufe0f", "🂡",
-    "As", "kd", "10h", "T♣", "\u212ah", "a\u017f",  # whole cards, and look-alikes
-]  # fmt: skip
+    *"23456789TJQKAtjqka",
+    "10",
+    "1",
+    "0",
+    *"cdhsCDHS",
+    *"♣♦♥♠♧♢♡♤",
+    " ",
+    ",",
+    "\t",
+    "\n",
+    "\u00a0",
+    "\u3000",
+    "\x1c",
+    "\u200b",  # separators, and not
+    "\u212a",
+    "\u017f",
+    "\u0130",
+    "\u0131",
+    "\uff2b",
+    "\uff13",
+    "\u0301",
+    "\ufe0f",
+    "🂡",
+    "As",
+    "kd",
+    "10h",
+    "T♣",
+    "\u212ah",
+    "a\u017f",  # whole cards, and look-alikes
+]
 card_text = st.one_of(
     st.text(),
     st.lists(st.one_of(st.sampled_from(TOKENS), st.characters()), max_size=30).map("".join),
@@ -241,9 +266,15 @@ def near_valid_hand(draw: st.DrawFn) -> tuple[Any, Any]:
 
 def python_values() -> st.SearchStrategy[Any]:
     leaves = st.one_of(
-        st.none(), st.booleans(), st.integers(), st.integers(0, 51), st.floats(),
-        st.text(max_size=4), st.binary(max_size=4), st.complex_numbers(),
-    )  # fmt: skip
+        st.none(),
+        st.booleans(),
+        st.integers(),
+        st.integers(0, 51),
+        st.floats(),
+        st.text(max_size=4),
+        st.binary(max_size=4),
+        st.complex_numbers(),
+    )
     return st.recursive(
         leaves,
         lambda inner: st.one_of(
@@ -432,8 +463,17 @@ def check_equity_result(r: Any, n: int) -> None:
     assert sum(p.equity for p in r.players) == pytest.approx(1.0, abs=1e-9)
     for p in r.players:
         assert p.equity == pytest.approx(p.hi_share + p.lo_share, abs=1e-12)
-        for figure in (p.equity, p.hi_share, p.lo_share, p.scoop, p.hi_win, p.hi_tie,
-                       p.lo_win, p.lo_tie, p.makes_low):  # fmt: skip
+        for figure in (
+            p.equity,
+            p.hi_share,
+            p.lo_share,
+            p.scoop,
+            p.hi_win,
+            p.hi_tie,
+            p.lo_win,
+            p.lo_tie,
+            p.makes_low,
+        ):
             assert -1e-12 <= figure <= 1 + 1e-12
         assert p.stderr >= 0 and np.isfinite(p.stderr)
     assert 0 <= r.no_low <= 1 and 0 <= r.quartered <= 1
@@ -459,11 +499,19 @@ def test_equity_valid_spots_match_brute_force(spot):
 
 def option_values() -> st.SearchStrategy[Any]:
     return st.one_of(
-        st.none(), st.booleans(), st.integers(-3, 3), st.integers(), st.floats(),
-        st.text(max_size=6), st.sampled_from(["omaha8", "omaha", "*", "OMAHA8"]),
-        st.just(np.random.SeedSequence(5)), st.just(np.int64(2)), python_values(),
-        st.just(np.array(["omaha8", "omaha"])), st.just(np.array([1, 2])),
-    )  # fmt: skip
+        st.none(),
+        st.booleans(),
+        st.integers(-3, 3),
+        st.integers(),
+        st.floats(),
+        st.text(max_size=6),
+        st.sampled_from(["omaha8", "omaha", "*", "OMAHA8"]),
+        st.just(np.random.SeedSequence(5)),
+        st.just(np.int64(2)),
+        python_values(),
+        st.just(np.array(["omaha8", "omaha"])),
+        st.just(np.array([1, 2])),
+    )
 
 
 @pytest.mark.slow

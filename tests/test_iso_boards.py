@@ -85,8 +85,11 @@ def test_canonical_is_one_member_for_every_suit_permutation(seed):
     }
     assert len(got) == 1
     member = list(got.pop())
-    member_rounds = [member[:k], *([member[k : k + 3]] if n_board else []),
-                     *[[c] for c in member[k + 3 :]]]  # fmt: skip
+    member_rounds = [
+        member[:k],
+        *([member[k : k + 3]] if n_board else []),
+        *[[c] for c in member[k + 3 :]],
+    ]
     assert ref.canonical_key(member_rounds) == ref.canonical_key(rounds)
 
 
@@ -99,15 +102,21 @@ def test_canonical_preflop_takes_no_board():
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: oe.canonical("As Ks Qd Jd", "2c 3c"), "board: expected 0, 3, 4 or 5 cards, got 2 in '2c 3c'"),
+        (
+            lambda: oe.canonical("As Ks Qd Jd", "2c 3c"),
+            "board: expected 0, 3, 4 or 5 cards, got 2 in '2c 3c'",
+        ),
         (lambda: oe.canonical("As Ks Qd", "2c 3c 4c"), "hole: expected 4, 5 or 6 cards, got 3"),
         (lambda: oe.canonical("As Ks Qd Jd", "2c 3c As"), "card As is in both hole and board"),
         (lambda: oe.canonical_turns("Ah Kh"), "flop: expected 3 cards, got 2 in 'Ah Kh'"),
         (lambda: oe.canonical_turns("Ah Kh Ah"), "flop: card Ah appears twice in 'Ah Kh Ah'"),
         (lambda: oe.canonical_rivers("Ah Kh 7c", "Kh"), "card Kh is in both flop and turn"),
-        (lambda: oe.canonical_rivers("Ah Kh 7c", "2c 3c"), "turn: expected 1 cards, got 2 in '2c 3c'"),
+        (
+            lambda: oe.canonical_rivers("Ah Kh 7c", "2c 3c"),
+            "turn: expected 1 cards, got 2 in '2c 3c'",
+        ),
     ],
-)  # fmt: skip
+)
 def test_bad_boards_are_refused_naming_the_parameter(call, message):
     with pytest.raises(OmahaEvalError) as info:
         call()

@@ -201,27 +201,80 @@ def test_preflop_takes_no_board():
     ("call", "message"),
     [
         (lambda: oe.HandIndexer(7), "hole_cards: expected 4, 5 or 6 hole cards, got 7"),
-        (lambda: oe.HandIndexer(4, "showdown"), "street: expected one of preflop, flop, turn, river, got 'showdown'"),
+        (
+            lambda: oe.HandIndexer(4, "showdown"),
+            "street: expected one of preflop, flop, turn, river, got 'showdown'",
+        ),
         (lambda: oe.HandIndexer(4, 3), "street: expected one of preflop, flop, turn, river, got 3"),
-        (lambda: oe.HandIndexer().index("As Ks Qs", "2c 3c 4c"), "hole: expected 4 cards, got 3 in 'As Ks Qs'"),
-        (lambda: oe.HandIndexer().index("As Ks Qs Js", "2c 3c"), "board: expected 3 cards, got 2 in '2c 3c'"),
-        (lambda: oe.HandIndexer().index("As Ks Qs Js", "2c 3c As"), "card As is in both hole and board"),
-        (lambda: oe.HandIndexer().index("As Ks Qs Xs", "2c 3c 4c"), "hole: cannot read a card at column 10 ('Xs')"),
-        (lambda: oe.HandIndexer().index([51, 50, 49, 52], "2c 3c 4c"), "hole: card id 52 is outside 0..51"),
-        (lambda: oe.HandIndexer().unindex(204461673), "index: expected at most 204,461,672, got 204461673"),
+        (
+            lambda: oe.HandIndexer().index("As Ks Qs", "2c 3c 4c"),
+            "hole: expected 4 cards, got 3 in 'As Ks Qs'",
+        ),
+        (
+            lambda: oe.HandIndexer().index("As Ks Qs Js", "2c 3c"),
+            "board: expected 3 cards, got 2 in '2c 3c'",
+        ),
+        (
+            lambda: oe.HandIndexer().index("As Ks Qs Js", "2c 3c As"),
+            "card As is in both hole and board",
+        ),
+        (
+            lambda: oe.HandIndexer().index("As Ks Qs Xs", "2c 3c 4c"),
+            "hole: cannot read a card at column 10 ('Xs')",
+        ),
+        (
+            lambda: oe.HandIndexer().index([51, 50, 49, 52], "2c 3c 4c"),
+            "hole: card id 52 is outside 0..51",
+        ),
+        (
+            lambda: oe.HandIndexer().unindex(204461673),
+            "index: expected at most 204,461,672, got 204461673",
+        ),
         (lambda: oe.HandIndexer().unindex(-1), "index: expected a whole number >= 0, got -1"),
-        (lambda: oe.HandIndexer().index_many([[0, 1, 2]], [[4, 5, 6]]), "holes: expected 4 cards per row, got shape (1, 3)"),
-        (lambda: oe.HandIndexer().index_many([[0, 1, 2, 3]], [[4, 5, 6, 7]]), "boards: expected shape (1, 3) to match holes (1, 4) on the flop, got (1, 4)"),
-        (lambda: oe.HandIndexer().index_many([[0, 1, 2, 3]], None), "boards: expected integer card ids"),
-        (lambda: oe.HandIndexer().index_many([[0, 1, 2, 3], [0, 1, 2, 60]], [[4, 5, 6]] * 2), "holes: card id 60 is outside 0..51"),
-        (lambda: oe.HandIndexer().index_many([[0, 1, 2, 3], [8, 9, 10, 11]], [[4, 5, 6], [12, 13, 9]]), "holes/boards: row 1 repeats a card: hole 4c4d4h4s board 5c5d4d"),
-        (lambda: oe.HandIndexer().index_many([[0, 0, 2, 3]], [[4, 5, 6]]), "holes/boards: row 0 repeats a card: hole 2c2c2h2s"),
-        (lambda: oe.HandIndexer().unindex_many([0, 204461673]), "indices: index 204461673 at row 1 is outside 0..204,461,672"),
-        (lambda: oe.HandIndexer().unindex_many([[0]]), "indices: expected a 1-D array of indices, got shape (1, 1)"),
-        (lambda: oe.HandIndexer().unindex_many([0.5]), "indices: expected integer indices, got dtype float64"),
-        (lambda: oe.HandIndexer().unindex_many("12"), "indices: expected an array of indices, got text '12'"),
+        (
+            lambda: oe.HandIndexer().index_many([[0, 1, 2]], [[4, 5, 6]]),
+            "holes: expected 4 cards per row, got shape (1, 3)",
+        ),
+        (
+            lambda: oe.HandIndexer().index_many([[0, 1, 2, 3]], [[4, 5, 6, 7]]),
+            "boards: expected shape (1, 3) to match holes (1, 4) on the flop, got (1, 4)",
+        ),
+        (
+            lambda: oe.HandIndexer().index_many([[0, 1, 2, 3]], None),
+            "boards: expected integer card ids",
+        ),
+        (
+            lambda: oe.HandIndexer().index_many([[0, 1, 2, 3], [0, 1, 2, 60]], [[4, 5, 6]] * 2),
+            "holes: card id 60 is outside 0..51",
+        ),
+        (
+            lambda: oe.HandIndexer().index_many(
+                [[0, 1, 2, 3], [8, 9, 10, 11]], [[4, 5, 6], [12, 13, 9]]
+            ),
+            "holes/boards: row 1 repeats a card: hole 4c4d4h4s board 5c5d4d",
+        ),
+        (
+            lambda: oe.HandIndexer().index_many([[0, 0, 2, 3]], [[4, 5, 6]]),
+            "holes/boards: row 0 repeats a card: hole 2c2c2h2s",
+        ),
+        (
+            lambda: oe.HandIndexer().unindex_many([0, 204461673]),
+            "indices: index 204461673 at row 1 is outside 0..204,461,672",
+        ),
+        (
+            lambda: oe.HandIndexer().unindex_many([[0]]),
+            "indices: expected a 1-D array of indices, got shape (1, 1)",
+        ),
+        (
+            lambda: oe.HandIndexer().unindex_many([0.5]),
+            "indices: expected integer indices, got dtype float64",
+        ),
+        (
+            lambda: oe.HandIndexer().unindex_many("12"),
+            "indices: expected an array of indices, got text '12'",
+        ),
     ],
-)  # fmt: skip
+)
 def test_bad_input_is_refused_naming_the_parameter(call, message):
     with pytest.raises(OmahaEvalError) as info:
         call()
@@ -269,5 +322,9 @@ def test_threads_share_one_indexer():
         got = list(pool.map(lambda rows: indexer.index_many(holes[rows], boards[rows]), parts))
         back = list(pool.map(indexer.unindex_many, np.array_split(expected, 8)))
     assert np.array_equal(np.concatenate(got), expected)
-    assert np.array_equal(indexer.index_many(np.concatenate([h for h, _ in back]),
-                                             np.concatenate([b for _, b in back])), expected)  # fmt: skip
+    assert np.array_equal(
+        indexer.index_many(
+            np.concatenate([h for h, _ in back]), np.concatenate([b for _, b in back])
+        ),
+        expected,
+    )

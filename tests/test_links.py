@@ -25,8 +25,15 @@ except ModuleNotFoundError:  # Python 3.10: pytest brings tomli
 
 ROOT = Path(__file__).resolve().parents[1]
 # The files a reader or a packager follows links in.
-FILES = ["README.md", "CONTRIBUTING.md", "SECURITY.md", "CHANGELOG.md", "CITATION.cff",
-         "pyproject.toml", "mkdocs.yml"]  # fmt: skip
+FILES = [
+    "README.md",
+    "CONTRIBUTING.md",
+    "SECURITY.md",
+    "CHANGELOG.md",
+    "CITATION.cff",
+    "pyproject.toml",
+    "mkdocs.yml",
+]
 pytestmark = pytest.mark.skipif(
     not all((ROOT / name).exists() for name in [*FILES, "docs"]),
     reason="needs the source tree (docs/, README.md, CONTRIBUTING.md...)",
@@ -47,11 +54,15 @@ URL = re.compile(r"https?://[^\s)>\]\"'`,;]+")
 # package on the index.
 UNVERIFIABLE = [
     (re.compile(r"github\.com/omaha[-_]eval\b", re.IGNORECASE), "the GitHub organisation"),
-    (re.compile(r"omaha[-_]eval\.(github\.io|readthedocs\.io|org|dev)", re.IGNORECASE),
-     "a documentation site"),
-    (re.compile(r"""pip install ["']?omaha[-_]eval\b""", re.IGNORECASE),
-     "the package on the index (install from the source tree)"),
-]  # fmt: skip
+    (
+        re.compile(r"omaha[-_]eval\.(github\.io|readthedocs\.io|org|dev)", re.IGNORECASE),
+        "a documentation site",
+    ),
+    (
+        re.compile(r"""pip install ["']?omaha[-_]eval\b""", re.IGNORECASE),
+        "the package on the index (install from the source tree)",
+    ),
+]
 MARKDOWN_LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 
@@ -91,8 +102,10 @@ def test_every_url_is_a_cited_page() -> None:
     }
     # the local server's own address (omaha-eval serve) is on this machine: it exists
     local = ("http://127.0.0.1", "http://localhost")
-    stray = {where: [u for u in found if u not in LINKS and not u.startswith(local)]
-             for where, found in urls.items()}  # fmt: skip
+    stray = {
+        where: [u for u in found if u not in LINKS and not u.startswith(local)]
+        for where, found in urls.items()
+    }
     assert stray == {where: [] for where in stray}
 
 

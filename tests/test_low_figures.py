@@ -23,8 +23,11 @@ def _pot_shares(highs: list[int], lows: list[int]) -> list[Fraction]:
     n = len(highs)
     hi = [i for i in range(n) if highs[i] == max(highs)]
     lo = [i for i in range(n) if max(lows) and lows[i] == max(lows)]
-    return [Fraction(i in hi, len(hi)) * (Fraction(1, 2) if lo else 1)
-            + (Fraction(i in lo, 2 * len(lo)) if lo else 0) for i in range(n)]  # fmt: skip
+    return [
+        Fraction(i in hi, len(hi)) * (Fraction(1, 2) if lo else 1)
+        + (Fraction(i in lo, 2 * len(lo)) if lo else 0)
+        for i in range(n)
+    ]
 
 
 def _held_nut(hand: list[int], board: list[int]) -> bool:
@@ -32,8 +35,9 @@ def _held_nut(hand: list[int], board: list[int]) -> bool:
     return bool(nut) and ref.best_low(hand, board) == nut
 
 
-def brute_row(players: list[list[tuple[list[int], float]]], base: list[int], new: list[int],
-              dead: list[int]) -> dict[str, list[float]]:  # fmt: skip
+def brute_row(
+    players: list[list[tuple[list[int], float]]], base: list[int], new: list[int], dead: list[int]
+) -> dict[str, list[float]]:
     """Per player over the row's deals (every assignment of the players'
     combos and completion of base + new, weighted): quartered, nut_low and
     lost_nut_low (held the nut low on `base`, not on base + new)."""
@@ -80,18 +84,36 @@ def _small_range(texts: list[str], weights: list[float]) -> tuple[np.ndarray, np
     return np.array([ref.cards(t) for t in texts], dtype=np.uint8), np.array(weights)
 
 
-RANGE = _small_range(["Ah2h5c9d", "AcKd3h4s", "2c3c8h8d", "AdQh4c5h", "KcKhTs9s", "Ad2dJcJs",
-                      "3d4d6c7c", "As3sQcQd"], [1.0, 0.5, 1.0, 0.25, 1.0, 0.75, 1.0, 0.5])  # fmt: skip
+RANGE = _small_range(
+    [
+        "Ah2h5c9d",
+        "AcKd3h4s",
+        "2c3c8h8d",
+        "AdQh4c5h",
+        "KcKhTs9s",
+        "Ad2dJcJs",
+        "3d4d6c7c",
+        "As3sQcQd",
+    ],
+    [1.0, 0.5, 1.0, 0.25, 1.0, 0.75, 1.0, 0.5],
+)
 
 SPOTS = {
     "two hands, a flop's turns": (["As2sJd9h", "Ac3c6d6s"], "7s8h4c", "", slice(0, 49, 6)),
-    "three hands, a turn's rivers": (["As2sJd9h", "Ac3c6d6s", "4h5hKsKd"], "7s8h4c2d", "Td",
-                                     slice(None)),
-    "a hand against a range, a turn's rivers": (["As2sJd9h", RANGE], "7s8h4cQs", "",
-                                                slice(None)),
-    "a hand against a range, a flop's turns": (["Ad2c9s9c", RANGE], "7s6h3s", "Kh",
-                                               slice(0, 48, 10)),
-}  # fmt: skip
+    "three hands, a turn's rivers": (
+        ["As2sJd9h", "Ac3c6d6s", "4h5hKsKd"],
+        "7s8h4c2d",
+        "Td",
+        slice(None),
+    ),
+    "a hand against a range, a turn's rivers": (["As2sJd9h", RANGE], "7s8h4cQs", "", slice(None)),
+    "a hand against a range, a flop's turns": (
+        ["Ad2c9s9c", RANGE],
+        "7s6h3s",
+        "Kh",
+        slice(0, 48, 10),
+    ),
+}
 
 
 @pytest.mark.parametrize("name", list(SPOTS))
@@ -99,10 +121,11 @@ def test_report_rows_low_figures_equal_the_per_deal_count(name: str) -> None:
     players, board, dead, rows = SPOTS[name]
     report = oe.board_report(players, board, dead, exact=True)
     reference_players = [
-        [(ref.cards(p), 1.0)] if isinstance(p, str)
+        [(ref.cards(p), 1.0)]
+        if isinstance(p, str)
         else [(list(map(int, c)), float(w)) for c, w in zip(*p, strict=True)]
         for p in players
-    ]  # fmt: skip
+    ]
     base, d = ref.cards(board), ref.cards(dead) if dead else []
     checked = 0
     for r in range(len(report))[rows]:
@@ -118,8 +141,9 @@ def test_report_rows_low_figures_equal_the_per_deal_count(name: str) -> None:
 def test_equity_result_low_figures_equal_the_per_deal_count() -> None:
     players = ["As2sJd9h", "Ac2c6d6s", "4h5hKsKd"]
     result = oe.equity(players, "7s8h3cQd", "Td")
-    want = brute_row([[(ref.cards(p), 1.0)] for p in players], [], ref.cards("7s8h3cQd"),
-                     ref.cards("Td"))  # fmt: skip
+    want = brute_row(
+        [[(ref.cards(p), 1.0)] for p in players], [], ref.cards("7s8h3cQd"), ref.cards("Td")
+    )
     for figure in ("quartered", "nut_low"):
         got = [getattr(p, figure) for p in result.players]
         np.testing.assert_allclose(got, want[figure], rtol=0, atol=1e-12, err_msg=figure)

@@ -19,14 +19,24 @@ from omaha_eval.pql.types import RULES
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "omaha_eval"
 PQL = PACKAGE / "pql"
-pytestmark = pytest.mark.skipif(not (PQL / "syntax.py").exists(),
-                                reason="reads the source tree (omaha_eval/)")  # fmt: skip
+pytestmark = pytest.mark.skipif(
+    not (PQL / "syntax.py").exists(), reason="reads the source tree (omaha_eval/)"
+)
 
 # What may be imported inside a function: the optional extras (imported
 # when a feature that needs one is used, so the package works without
 # them), the web wing, which needs the web extra, and one platform's modules.
-OPTIONAL = ("matplotlib", "distributed", "dask", "pandas", "uvicorn", "starlette",
-            "omaha_eval.web", "msvcrt", "fcntl")  # fmt: skip
+OPTIONAL = (
+    "matplotlib",
+    "distributed",
+    "dask",
+    "pandas",
+    "uvicorn",
+    "starlette",
+    "omaha_eval.web",
+    "msvcrt",
+    "fcntl",
+)
 
 
 def _private(name: str) -> bool:
@@ -79,7 +89,8 @@ def _run_time_imports(body: list[ast.stmt]) -> Iterator[ast.Import | ast.ImportF
             yield from _run_time_imports(node.body + node.orelse)
         elif isinstance(node, ast.Try):
             yield from _run_time_imports(
-                node.body + [s for h in node.handlers for s in h.body] + node.orelse)
+                node.body + [s for h in node.handlers for s in h.body] + node.orelse
+            )
 
 
 def _top_imports(body: list[ast.stmt]) -> Iterator[ast.Import | ast.ImportFrom]:
@@ -91,7 +102,8 @@ def _top_imports(body: list[ast.stmt]) -> Iterator[ast.Import | ast.ImportFrom]:
             yield from _top_imports(node.body + node.orelse)
         elif isinstance(node, ast.Try):
             yield from _top_imports(
-                node.body + [s for h in node.handlers for s in h.body] + node.orelse)
+                node.body + [s for h in node.handlers for s in h.body] + node.orelse
+            )
 
 
 def _graph(type_only: bool = False) -> dict[str, set[str]]:
@@ -145,7 +157,8 @@ def test_no_import_cycle_between_folders() -> None:
     folders: dict[str, set[str]] = {}
     for module, imported in _graph().items():
         folders.setdefault(_folder(module), set()).update(
-            f for f in map(_folder, imported) if f != _folder(module))
+            f for f in map(_folder, imported) if f != _folder(module)
+        )
     assert _cycles(folders) == []
 
 
@@ -181,8 +194,12 @@ def test_no_module_uses_a_private_name_of_another() -> None:
                     if name is None and module.startswith("omaha_eval"):
                         aliases.add(a.asname or a.name.split(".")[0])
         for node in ast.walk(tree):
-            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
-                    and node.value.id in aliases and _private(node.attr)):  # fmt: skip
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id in aliases
+                and _private(node.attr)
+            ):
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.value.id}.{node.attr}")
     assert found == []
 
@@ -192,6 +209,9 @@ def test_quoted_text_is_read_as_exactly_the_types_whose_rules_say_so() -> None:
 
 
 def test_every_pql_file_says_its_job() -> None:
-    missing = [p.name for p in sorted(PQL.glob("*.py"))
-               if not ast.get_docstring(ast.parse(p.read_text(encoding="utf-8")))]  # fmt: skip
+    missing = [
+        p.name
+        for p in sorted(PQL.glob("*.py"))
+        if not ast.get_docstring(ast.parse(p.read_text(encoding="utf-8")))
+    ]
     assert missing == []

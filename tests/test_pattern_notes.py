@@ -60,9 +60,10 @@ def test_a_macro_without_its_dollar_is_two_cards() -> None:
     count = sum(
         1
         for h in itertools.combinations(deck, 4)
-        if sum(c // 4 == 12 for c in h) >= 2 and any(c % 4 == 1 for c in h)
+        if sum(c // 4 == 12 for c in h) >= 2
+        and any(c % 4 == 1 for c in h)
         and any(c % 4 == 3 for c in h)
-    )  # fmt: skip
+    )
     assert note_of("AA:ds") == (
         "players[0]: 'AA:ds' read as a pattern (ds is two cards, a diamond and a spade, not "
         f"the hand macro $ds), matching {count:,} hands of a full deck; {REFUSED}"
@@ -82,7 +83,8 @@ def test_commas_make_each_card_a_term_and_the_note_says_so() -> None:
     # "As,Ah,2c" is three one-card terms: every hand holding any of them
     either = Range("As, Ah, 2c")
     assert len(either) == len(Range("As")) + len(Range("Ah")) + len(Range("2c")) - len(
-        Range("AsAh")) - len(Range("As2c")) - len(Range("Ah2c")) + len(Range("AsAh2c"))  # fmt: skip
+        Range("AsAh")
+    ) - len(Range("As2c")) - len(Range("Ah2c")) + len(Range("AsAh2c"))
     assert note_of("As,Ah,2c") == (
         "players[0]: 'As,Ah,2c' read as a pattern (',' separates terms, each a pattern of its "
         f"own), matching {len(either):,} hands of a full deck; {REFUSED}"
@@ -126,8 +128,10 @@ def test_query_carries_the_note_and_strict_refuses() -> None:
 
 
 def test_batch_spots_carry_the_note_and_take_strict() -> None:
-    spots = [{"id": "noted", "players": ["AsAh2c3x", "8s8d7h6h"]},
-             {"id": "strict", "players": "AsAh2c3x|8s8d7h6h", "strict": "true"}]  # fmt: skip
+    spots = [
+        {"id": "noted", "players": ["AsAh2c3x", "8s8d7h6h"]},
+        {"id": "strict", "players": "AsAh2c3x|8s8d7h6h", "strict": "true"},
+    ]
     records = {r.id: r.record for r in batch.run(spots)}
     assert records["noted"]["notes"] == [note_of("AsAh2c3x")]
     assert records["strict"]["status"] == "error"
@@ -183,8 +187,12 @@ def test_dead_pattern_gets_no_note_and_the_table_says_what_it_averages_over(
 # --- property: cards are never noted --------------------------------------
 
 _WRITTEN_RANKS = {r: [r, r.lower()] for r in RANKS} | {"T": ["T", "t", "10"]}
-_WRITTEN_SUITS = {"c": ["c", "C", "♣"], "d": ["d", "D", "♦"], "h": ["h", "H", "♥"],
-                  "s": ["s", "S", "♠"]}  # fmt: skip
+_WRITTEN_SUITS = {
+    "c": ["c", "C", "♣"],
+    "d": ["d", "D", "♦"],
+    "h": ["h", "H", "♥"],
+    "s": ["s", "S", "♠"],
+}
 
 
 @st.composite
@@ -197,16 +205,19 @@ def card_text(draw: st.DrawFn, n: int) -> tuple[str, list[int]]:
     parts = []
     for c in cards:
         rank, suit = CARD_TEXT[c]
-        parts.append(draw(st.sampled_from(_WRITTEN_RANKS[rank]))
-                     + draw(st.sampled_from(_WRITTEN_SUITS[suit])))  # fmt: skip
+        parts.append(
+            draw(st.sampled_from(_WRITTEN_RANKS[rank]))
+            + draw(st.sampled_from(_WRITTEN_SUITS[suit]))
+        )
         parts.append(draw(st.sampled_from(separators)))
     return "".join(parts), cards
 
 
 @settings(max_examples=200, deadline=None)
 @given(st.sampled_from([4, 5, 6]).flatmap(lambda k: st.tuples(st.just(k), card_text(k))))
-def test_text_of_distinct_cards_is_a_hand_and_never_noted(case: tuple[int, tuple[str, list[int]]]
-                                                          ) -> None:  # fmt: skip
+def test_text_of_distinct_cards_is_a_hand_and_never_noted(
+    case: tuple[int, tuple[str, list[int]]],
+) -> None:
     k, (text, cards) = case
     p = read_player(text, "players[0]", k, strict=True)
     assert (p.kind, p.note) == ("hand", None)
@@ -255,8 +266,9 @@ def test_cli_table_shows_the_note_with_the_flag(tmp_path: Path) -> None:
 
 
 def test_cli_strict_cards_refuses_in_one_line(tmp_path: Path) -> None:
-    proc = run_cli("equity", "AsAh2c3d", "8s8d7h6h", "--board", "KsQdZh", "--strict-cards",
-                   cwd=tmp_path)  # fmt: skip
+    proc = run_cli(
+        "equity", "AsAh2c3d", "8s8d7h6h", "--board", "KsQdZh", "--strict-cards", cwd=tmp_path
+    )
     assert_one_line_error(
         proc, "--board: 'KsQdZh' would be read as a pattern", "--strict-cards refuses it"
     )

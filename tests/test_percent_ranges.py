@@ -332,9 +332,22 @@ def test_small_file_reproduces_its_digest(gen: ModuleType, tmp_path: Path) -> No
     """A whole 4-card heads-up order from 300 deals: written, read back as an
     order, and the same contents as recorded."""
     out = gen.main(
-        ["--hole-cards", "4", "--table", "hu", "--deals", "300", "--seed", "7",
-         "--game", "omaha", "--out-dir", str(tmp_path), "--no-progress"]
-    )  # fmt: skip
+        [
+            "--hole-cards",
+            "4",
+            "--table",
+            "hu",
+            "--deals",
+            "300",
+            "--seed",
+            "7",
+            "--game",
+            "omaha",
+            "--out-dir",
+            str(tmp_path),
+            "--no-progress",
+        ]
+    )
     assert out == 0
     path = tmp_path / "preflop_omaha_4_hu.npz"
     with np.load(path, allow_pickle=False) as z:

@@ -24,7 +24,8 @@ def test_a_comma_list_of_whole_hands_reads_as_the_range_of_those_hands() -> None
     player = read_player(LIST, "villain", 4)
     assert player.kind == "range"
     assert sorted(map(tuple, player.combos.tolist())) == sorted(
-        map(tuple, Range(LIST).combos.tolist()))  # fmt: skip
+        map(tuple, Range(LIST).combos.tolist())
+    )
     assert player.note == f"villain: {LIST!r} read as a range of 3 hands (',' separates hands)"
 
 
@@ -61,10 +62,12 @@ def test_strict_takes_a_hand_list_which_is_no_pattern() -> None:
 
 
 def test_a_query_reads_a_hand_list_as_a_range() -> None:
-    result = query(f"select avg(riverEquity(villain)) from hero='{HERO}', villain='{LIST}', "
-                   f"board='{BOARD}'")  # fmt: skip
+    result = query(
+        f"select avg(riverEquity(villain)) from hero='{HERO}', villain='{LIST}', board='{BOARD}'"
+    )
     assert result.columns[0].value == pytest.approx(
-        equity([HERO, LIST], board=BOARD).players[1].equity, abs=1e-12)  # fmt: skip
+        equity([HERO, LIST], board=BOARD).players[1].equity, abs=1e-12
+    )
     assert any("read as a range of 3 hands" in note for note in result.notes)
 
 
@@ -73,7 +76,8 @@ def test_the_command_line_reads_a_hand_list_as_a_range(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     figures = json.loads(out.stdout)
     assert figures["players"][1]["equity"] == pytest.approx(
-        equity([HERO, LIST], board=BOARD).players[1].equity)  # fmt: skip
+        equity([HERO, LIST], board=BOARD).players[1].equity
+    )
 
 
 def test_batch_reads_a_hand_list_as_a_range() -> None:

@@ -31,7 +31,6 @@ AS, KS, KD, S3 = (ref.cards(c)[0] for c in ("As", "Ks", "Kd", "3s"))
 TWOS = {c for c in range(52) if c // 4 == 0}
 
 
-
 def _xxyy(hand: set[int]) -> bool:
     """w x y z are suit variables in either case: XxYy is two cards of one
     suit and two of another (double-suited)."""
@@ -89,8 +88,9 @@ def test_stars_are_a_random_hand() -> None:
 
 @pytest.mark.parametrize(("text", "test"), RANGES)
 def test_command_line_reads_the_same_players(tmp_path: Path, text: str, test) -> None:
-    proc = run_cli("equity", text, VILLAIN, "-b", BOARD, "-n", "20000", "-s", "1", "--json",
-                   cwd=tmp_path)  # fmt: skip
+    proc = run_cli(
+        "equity", text, VILLAIN, "-b", BOARD, "-n", "20000", "-s", "1", "--json", cwd=tmp_path
+    )
     assert proc.returncode == 0, proc.stderr
     doc = json.loads(proc.stdout)
     library = oe.equity([text, VILLAIN], BOARD, trials=20_000, seed=1)

@@ -63,8 +63,9 @@ def test_spot_figure_holds_both() -> None:
 
 @pytest.mark.slow
 def test_command_line_draws_the_file(tmp_path: Path) -> None:
-    proc = run_cli("equity", HERO, VILLAIN, "-b", BOARD, "--breakdown", "--plot", "spot.png",
-                   cwd=tmp_path)  # fmt: skip
+    proc = run_cli(
+        "equity", HERO, VILLAIN, "-b", BOARD, "--breakdown", "--plot", "spot.png", cwd=tmp_path
+    )
     assert proc.returncode == 0, proc.stderr
     assert png_size(tmp_path / "spot.png") == (800, 900)  # two panels of 8 x 4.5 inches
     assert "note: pictures drawn to spot.png" in proc.stdout

@@ -45,5 +45,7 @@ def test_metadata_states_maturity_and_the_sdist_carries_the_changelog():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert any(c.startswith("Development Status :: ") for c in project["classifiers"])
     manifest = (ROOT / "MANIFEST.in").read_text(encoding="utf-8")
-    assert any(line.startswith("include ") and "CHANGELOG.md" in line.split()
-               for line in manifest.splitlines())  # fmt: skip
+    assert any(
+        line.startswith("include ") and "CHANGELOG.md" in line.split()
+        for line in manifest.splitlines()
+    )

@@ -132,7 +132,7 @@ def test_a_whole_number_written_as_a_float_is_that_number() -> None:
         "select max(rateHiHand(7462.0)) as top, histogram(nthRank(2.0, handRanks(hero))) as second, "
         f"count(minHvHEquity(hero, river, 0)) as always {FROM.replace('Kc8d4h', 'Kc8d4h9s7s')}",
         exact=True,
-    )  # fmt: skip
+    )
     assert isinstance(r, oe.QueryResult)
     assert r.column("top").value == 7462
     assert r.column("second").value == {"3": 1.0}  # A, 3, 2: the second highest is 3
@@ -141,9 +141,10 @@ def test_a_whole_number_written_as_a_float_is_that_number() -> None:
 
 def test_an_expression_argument_is_not_checked_as_a_constant() -> None:
     r = oe.query(
-        "select count(minHiRating(hero, river, hiRating(villain, river) + 1)) as beats "
-        f"{FROM}", trials=2_000, seed=1,
-    )  # fmt: skip
+        f"select count(minHiRating(hero, river, hiRating(villain, river) + 1)) as beats {FROM}",
+        trials=2_000,
+        seed=1,
+    )
     assert isinstance(r, oe.QueryResult)
     assert r.column("beats").value is not None
 

@@ -239,9 +239,15 @@ def test_same_seed_same_output_for_any_threads(tmp_path: Path) -> None:
 def test_query_from_standard_input(tmp_path: Path) -> None:
     text = f"{TYPES};\n{NO_HISTOGRAM}\n"
     proc = subprocess.run(
-        cli_command("query", "-", "-n", "3000", "-s", "2", "--json"), cwd=tmp_path, env=cli_env(),
-        input=text, capture_output=True, text=True, encoding="utf-8", timeout=120,
-    )  # fmt: skip
+        cli_command("query", "-", "-n", "3000", "-s", "2", "--json"),
+        cwd=tmp_path,
+        env=cli_env(),
+        input=text,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr
     assert without_elapsed(strict_json(proc.stdout)) == library(text, trials=3000, seed=2)
 
@@ -288,9 +294,13 @@ def test_a_bad_query_file_is_one_line(
 
 def test_bad_standard_input_is_one_line(tmp_path: Path) -> None:
     proc = subprocess.run(
-        cli_command("query", "-"), cwd=tmp_path, env=cli_env(), input=b"select \xff",
-        capture_output=True, timeout=120,
-    )  # fmt: skip
+        cli_command("query", "-"),
+        cwd=tmp_path,
+        env=cli_env(),
+        input=b"select \xff",
+        capture_output=True,
+        timeout=120,
+    )
     out = subprocess.CompletedProcess(
         proc.args, proc.returncode, proc.stdout.decode(), proc.stderr.decode()
     )
@@ -387,9 +397,14 @@ def test_ctrl_c_prints_the_results_so_far(tmp_path: Path, as_json: bool) -> None
     text = f"{KNOWN}; {NO_HISTOGRAM}; {TYPES}"
     args = ["query", text, "-n", "1000000000", "-s", "2", *(["--json"] if as_json else [])]
     proc = subprocess.Popen(
-        cli_command(*args), cwd=tmp_path, env=cli_env(),
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding=OUTPUT_ENCODING,
-    )  # fmt: skip
+        cli_command(*args),
+        cwd=tmp_path,
+        env=cli_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        encoding=OUTPUT_ENCODING,
+    )
     assert proc.stderr is not None
     note = proc.stderr.readline()
     proc.send_signal(signal.SIGINT)
@@ -419,9 +434,14 @@ def test_a_closed_pipe_is_a_quiet_exit_0(tmp_path: Path, extra: list[str]) -> No
     os.close(read)
     try:
         proc = subprocess.run(
-            cli_command("query", KNOWN, *extra), cwd=tmp_path, env=cli_env(), stdout=write,
-            stderr=subprocess.PIPE, text=True, timeout=120,
-        )  # fmt: skip
+            cli_command("query", KNOWN, *extra),
+            cwd=tmp_path,
+            env=cli_env(),
+            stdout=write,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
     finally:
         os.close(write)
     assert (proc.returncode, proc.stderr) == (0, "")

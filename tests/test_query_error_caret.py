@@ -78,8 +78,9 @@ def test_the_command_shows_an_error_at_the_end_of_a_file_as_one_line(tmp_path: P
     (tmp_path / "q.pql").write_text(f"{P} where\n", encoding="utf-8")
     assert_one_line_error(
         run_cli("query", "--file", "q.pql", cwd=tmp_path),
-        "--file: 'q.pql': line 2, column 1:", "got the end of the query",
-    )  # fmt: skip
+        "--file: 'q.pql': line 2, column 1:",
+        "got the end of the query",
+    )
 
 
 def test_the_command_shows_an_error_at_the_end_of_standard_input_as_one_line(
@@ -88,7 +89,13 @@ def test_the_command_shows_an_error_at_the_end_of_standard_input_as_one_line(
     import subprocess
 
     proc = subprocess.run(
-        cli_command("query", "-"), cwd=tmp_path, env=cli_env(), input=f"{P} where\n",
-        capture_output=True, text=True, encoding="utf-8", timeout=120,
-    )  # fmt: skip
+        cli_command("query", "-"),
+        cwd=tmp_path,
+        env=cli_env(),
+        input=f"{P} where\n",
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+    )
     assert_one_line_error(proc, "query: line 2, column 1:", "got the end of the query")

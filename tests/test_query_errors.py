@@ -34,31 +34,51 @@ CASES = [
     (f"select count(winsHi(hero)) {P} winsHi", "winsHi", ["';' or the end of the query"]),
     (f"select count(*) {P}", "*)", ["a value, a name or '('"]),
     # the bindings
-    ("select count(winsHi(hero)) from hero='AA', hero='KK', villain='*'", "hero='KK'",
-     ["hero is bound twice"]),
+    (
+        "select count(winsHi(hero)) from hero='AA', hero='KK', villain='*'",
+        "hero='KK'",
+        ["hero is bound twice"],
+    ),
     ("select count(winsHi(hero)) from river='AA', villain='*'", "river", ["keyword"]),
     ("select count(winsHi(hero)) from hero='AA'", "hero", ["2 to 10 players", "1 bound"]),
-    ("select count(winsHi(hero)) from game='stud', hero='AA', villain='*'", "'stud'",
-     ["'stud'", "omaha8"]),
+    (
+        "select count(winsHi(hero)) from game='stud', hero='AA', villain='*'",
+        "'stud'",
+        ["'stud'", "omaha8"],
+    ),
     ("select count(winsHi(hero)) from hero='AA:$xx', villain='*'", "'AA:$xx'", ["hero", "$xx"]),
-    ("select count(winsHi(hero)) from hero='AsAh2c3d', villain='AsKh4c5d'", "'AsKh4c5d'",
-     ["As", "hero", "villain"]),
-    ("select count(winsHi(hero)) from hero='AsAh2c3d', villain='*', board='Ac7d2h9s8s3c'",
-     "'Ac7d2h9s8s3c'",
-     ["board"]),
+    (
+        "select count(winsHi(hero)) from hero='AsAh2c3d', villain='AsKh4c5d'",
+        "'AsKh4c5d'",
+        ["As", "hero", "villain"],
+    ),
+    (
+        "select count(winsHi(hero)) from hero='AsAh2c3d', villain='*', board='Ac7d2h9s8s3c'",
+        "'Ac7d2h9s8s3c'",
+        ["board"],
+    ),
     # names and functions
     (f"select count(winsHi(herro)) {P}", "herro", ["unknown name 'herro'", "hero"]),
     (f"select count(winsHi) {P}", "winsHi", ["is a function: call it"]),
     (f"select count(winz(hero)) {P}", "winz", ["unknown function 'winz'", "winsHi"]),
     (f"select count(winsHi(hero, river)) {P}", "winsHi", ["winsHi takes 1 argument", "got 2"]),
     (f"select count(winsLo(hero)) {H}", "winsLo", ["winsLo reads a low", "high only"]),
-    (f"select avg(hiRating(villain, 'turn')) {P}", "'turn'",
-     ["hiRating: argument 2 (street)", "a street"]),
+    (
+        f"select avg(hiRating(villain, 'turn')) {P}",
+        "'turn'",
+        ["hiRating: argument 2 (street)", "a street"],
+    ),
     (f"select avg(hiRating(3, river)) {P}", "3, river", ["hiRating: argument 1 (player)"]),
-    (f"select count(minHandType(hero, river, flushes)) {P}", "flushes",
-     ["unknown name 'flushes'", "flush"]),
-    (f"select count(minLoRating(hero, river, '9876A')) {P}", "'9876A'",
-     ["minLoRating: argument 3", "'9876A'"]),
+    (
+        f"select count(minHandType(hero, river, flushes)) {P}",
+        "flushes",
+        ["unknown name 'flushes'", "flush"],
+    ),
+    (
+        f"select count(minLoRating(hero, river, '9876A')) {P}",
+        "'9876A'",
+        ["minLoRating: argument 3", "'9876A'"],
+    ),
     (f"select count(inRange(hero, 'AA:$qq')) {P}", "'AA:$qq'", ["inRange: argument 2"]),
     (f"select count(boardInRange('ZZZZZZ')) {P}", "'ZZZZZZ'", ["boardInRange: argument 1"]),
     (f"select count(turnCard() = 'Zz') {P}", "'Zz'", ["card", "'Zz'"]),
@@ -67,17 +87,23 @@ CASES = [
     (f"select avg(-winsHi(hero)) {P}", "-", ["'-' needs a number"]),
     (f"select count(winsHi(hero) and 3) {P}", "3)", ["'and' needs true/false values"]),
     (f"select avg(handType(hero, river) + 1) {P}", "handType", ["'+' needs numbers"]),
-    (f"select count(handType(hero, river) = 3.5) {P}", "= 3.5",
-     ["cannot compare a hand type with a number"]),
+    (
+        f"select count(handType(hero, river) = 3.5) {P}",
+        "= 3.5",
+        ["cannot compare a hand type with a number"],
+    ),
     (f"select count(hero = villain) {P}", "= villain", ["players cannot be compared"]),
     (f"select count(turnCard() < riverCard()) {P}", "<", ["equal or not, not ordered"]),
     (f"select count(riverEquity(hero)) {P}", "riverEquity", ["count needs a true/false"]),
     (f"select avg(handType(hero, river)) {P}", "handType", ["avg needs a number"]),
     (f"select histogram(hero) {P}", "hero)", ["histogram needs a value to count"]),
     (f"select max(winsHi(hero)) {P}", "winsHi", ["max needs an ordered value"]),
-    (f"select count(winsHi(hero)) {P} where riverEquity(hero)", "riverEquity",
-     ["where needs a true/false condition"]),
-]  # fmt: skip
+    (
+        f"select count(winsHi(hero)) {P} where riverEquity(hero)",
+        "riverEquity",
+        ["where needs a true/false condition"],
+    ),
+]
 
 
 @pytest.mark.parametrize(("text", "at", "words"), CASES, ids=[c[0][:60] for c in CASES])
@@ -111,8 +137,9 @@ def test_a_bad_second_statement_stops_the_query_before_the_first_runs() -> None:
 
 def test_work_too_large_to_enumerate_is_refused_before_it_starts() -> None:
     with pytest.raises(oe.OmahaEvalError, match="exact"):
-        oe.query("select count(winsHi(hero)) from hero='15%', villain='15%', villain2='*'",
-                 exact=True)  # fmt: skip
+        oe.query(
+            "select count(winsHi(hero)) from hero='15%', villain='15%', villain2='*'", exact=True
+        )
 
 
 @pytest.mark.parametrize(

@@ -23,8 +23,10 @@ HUGE = f"select count(winsHi(hero)) from hero='AA', villain='*', board='{RIVER}'
 ADDRESS_SPACE = 2 << 30  # bytes: the refusal needs a few hundred megabytes at most
 
 
-@pytest.mark.skipif("libasan" in os.environ.get("LD_PRELOAD", ""),
-                    reason="AddressSanitizer reserves terabytes of address space: no RLIMIT_AS fits")  # fmt: skip
+@pytest.mark.skipif(
+    "libasan" in os.environ.get("LD_PRELOAD", ""),
+    reason="AddressSanitizer reserves terabytes of address space: no RLIMIT_AS fits",
+)
 def test_too_many_assignments_are_refused_in_little_memory(tmp_path: Path) -> None:
     """In a process that cannot take 2 GiB of address space: the refusal
     comes from the plan (query_rounds, before any statement runs), as an
@@ -64,8 +66,9 @@ def test_a_product_past_the_bound_whose_hands_collide_runs_exactly() -> None:
     select = (
         "select avg(riverEquity(hero)) as e, count(scoops(villain)) as s, count(winsHi(hero)) as w"
     )
-    wide = oe.query(f"{select} from hero='AsAh**', villain='As***, KsQsJsTs', board='{board}'",
-                    exact=True)  # fmt: skip
+    wide = oe.query(
+        f"{select} from hero='AsAh**', villain='As***, KsQsJsTs', board='{board}'", exact=True
+    )
     one = oe.query(f"{select} from hero='AsAh**', villain='KsQsJsTs', board='{board}'", exact=True)
     assert isinstance(wide, QueryResult) and isinstance(one, QueryResult)
     assert wide.method == "exact" and wide.trials == one.trials == 820

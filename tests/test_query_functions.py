@@ -74,8 +74,17 @@ def _arguments(f: Function, i: int, players: int) -> list[Arg]:
     if t is Type.STREET:
         return [street(s) for s in f.streets]
     if t is Type.HANDTYPE:
-        words = ["highcard", "pair", "twopair", "threeofakind", "straight", "'flush'",
-                 "fullhouse", "quads", "straightflush"]  # fmt: skip
+        words = [
+            "highcard",
+            "pair",
+            "twopair",
+            "threeofakind",
+            "straight",
+            "'flush'",
+            "fullhouse",
+            "quads",
+            "straightflush",
+        ]
         return [const(w, n) for n, w in enumerate(words)]
     if t is Type.FLOPCAT:
         return [const(w, n) for n, w in enumerate(oracle.FLOP_CATEGORIES)]
@@ -337,9 +346,18 @@ def test_river_of_a_preflop_spot_matches_the_oracle() -> None:
 )
 def test_flop_categories_of_two_pair_hands_match_the_oracle(hole: str, flop: str) -> None:
     """Two pair on the flop, where the key's second pair is its third card."""
-    got = oe.query(
-        f"select histogram(flopHandCategory(hero)) from hero='{hole}', villain='*', board='{flop}'",
-        exact=False, trials=200, seed=1, hole_cards=len(hole) // 2,
-    ).columns[0].value  # fmt: skip  (the flop is known: every deal alike)
-    want = oracle.FLOP_CATEGORIES[oracle._flop_category(tuple(ref.cards(hole)), tuple(ref.cards(flop)))]
+    got = (
+        oe.query(
+            f"select histogram(flopHandCategory(hero)) from hero='{hole}', villain='*', board='{flop}'",
+            exact=False,
+            trials=200,
+            seed=1,
+            hole_cards=len(hole) // 2,
+        )
+        .columns[0]
+        .value
+    )  # the flop is known: every deal alike
+    want = oracle.FLOP_CATEGORIES[
+        oracle._flop_category(tuple(ref.cards(hole)), tuple(ref.cards(flop)))
+    ]
     assert got == {want: 1.0}

@@ -38,11 +38,15 @@ def statement(hero: str, villain: str, board: str, dead: str) -> str:
     )
 
 
-def equity_figures(hero: str, villain: str, board: str, dead: str, **options: Any
-                   ) -> tuple[oe.EquityResult, dict[str, float]]:  # fmt: skip
+def equity_figures(
+    hero: str, villain: str, board: str, dead: str, **options: Any
+) -> tuple[oe.EquityResult, dict[str, float]]:
     e = oe.equity([hero, villain], board, dead, **options)
-    figures = {"equity": e.players[0].equity, "scoops": e.players[0].scoop,
-               "villain_high": e.players[1].hi_win}  # fmt: skip
+    figures = {
+        "equity": e.players[0].equity,
+        "scoops": e.players[0].scoop,
+        "villain_high": e.players[1].hi_win,
+    }
     return e, figures
 
 

@@ -25,9 +25,18 @@ def _deals(deck: list[int], board: list[int], hands: np.ndarray, groups: list[in
     boards = np.zeros((total, 5), np.uint8)
     weights = np.zeros(total)
     _core.exact_rows(
-        np.array(deck, np.uint8), np.array(board, np.uint8), hands, np.arange(1.0, len(hands) + 1),
-        groups, completions, 0, total, out_hands, boards, weights,
-    )  # fmt: skip
+        np.array(deck, np.uint8),
+        np.array(board, np.uint8),
+        hands,
+        np.arange(1.0, len(hands) + 1),
+        groups,
+        completions,
+        0,
+        total,
+        out_hands,
+        boards,
+        weights,
+    )
     seen = [(int(w), tuple(b.tolist())) for w, b in zip(weights, boards, strict=True)]
     assert len(set(seen)) == total  # no deal twice
     return set(seen)
@@ -50,9 +59,16 @@ def _street_ordered(rest: list[int], board: list[int], groups: list[int]) -> set
 
 @pytest.mark.parametrize(
     ("board", "groups"),
-    [([8, 9, 10], [2]), ([8, 9, 10], [1, 1]), ([], [5]), ([], [3, 2]), ([], [3, 1, 1]),
-     ([8, 9, 10, 11], [1]), ([8, 9, 10, 11, 12], [])],
-)  # fmt: skip
+    [
+        ([8, 9, 10], [2]),
+        ([8, 9, 10], [1, 1]),
+        ([], [5]),
+        ([], [3, 2]),
+        ([], [3, 1, 1]),
+        ([8, 9, 10, 11], [1]),
+        ([8, 9, 10, 11, 12], []),
+    ],
+)
 def test_exact_rows_deal_each_street_ordered_completion_once(
     board: list[int], groups: list[int]
 ) -> None:
@@ -76,5 +92,16 @@ def test_exact_rows_refuse_groups_or_counts_that_do_not_fit(
     board = np.array([8, 9, 10], np.uint8)
     out = np.zeros((4, 2, 4), np.uint8)
     with pytest.raises(ValueError, match="exact_rows"):
-        _core.exact_rows(deck, board, hands, np.ones(1), groups, completions, 0, 4, out,
-                         np.zeros((4, 5), np.uint8), np.zeros(4))  # fmt: skip
+        _core.exact_rows(
+            deck,
+            board,
+            hands,
+            np.ones(1),
+            groups,
+            completions,
+            0,
+            4,
+            out,
+            np.zeros((4, 5), np.uint8),
+            np.zeros(4),
+        )

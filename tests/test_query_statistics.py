@@ -428,9 +428,11 @@ def test_ctrl_c_from_progress_returns_the_partial_result() -> None:
 
     with pytest.raises(oe.QueryInterrupted) as caught:
         oe.query(
-            "select count(winsHi(hero)) from hero='AA**', villain='*'", trials=20_000_000, seed=3,
+            "select count(winsHi(hero)) from hero='AA**', villain='*'",
+            trials=20_000_000,
+            seed=3,
             progress=progress,
-        )  # fmt: skip
+        )
     (partial,) = caught.value.results
     assert 0 < partial.trials < 20_000_000
     assert 0 < partial.columns[0].value < 1
@@ -441,8 +443,12 @@ def test_ctrl_c_from_progress_marks_the_running_result_interrupted() -> None:
         raise KeyboardInterrupt
 
     with pytest.raises(oe.QueryInterrupted) as caught:
-        oe.query("select count(winsHi(hero)) from hero='AA**', villain='*'", trials=20_000_000,
-                 seed=3, progress=progress)  # fmt: skip
+        oe.query(
+            "select count(winsHi(hero)) from hero='AA**', villain='*'",
+            trials=20_000_000,
+            seed=3,
+            progress=progress,
+        )
     assert caught.value.results[-1].interrupted
 
 
@@ -497,9 +503,12 @@ def test_exact_answers_equal_equity_exact(
     seats = ", ".join(f"p{i}='{p}'" for i, p in enumerate(players))
     low = game == "omaha8"
     selectors = [
-        "avg(riverEquity(p0))", "avg(riverEquity(p1))", "count(scoops(p0))", "count(winsHi(p0))",
+        "avg(riverEquity(p0))",
+        "avg(riverEquity(p1))",
+        "count(scoops(p0))",
+        "count(winsHi(p0))",
         "count(tiesHi(p1))",
-    ] + (["count(winsLo(p0))", "count(tiesLo(p1))", "count(madeLo(p0, river))"] if low else [])  # fmt: skip
+    ] + (["count(winsLo(p0))", "count(tiesLo(p1))", "count(madeLo(p0, river))"] if low else [])
     q = run(
         f"select {', '.join(selectors)} from game='{game}', {seats}, board='{board}', dead='{dead}'",
         exact=True,

@@ -56,5 +56,6 @@ def test_a_target_alone_on_a_cheap_query_still_runs() -> None:
 def test_the_command_names_the_flag(tmp_path: Path) -> None:
     assert_one_line_error(
         run_cli("query", COSTLY, "--target-stderr", "1e-9", cwd=tmp_path),
-        "--target-stderr", "above the limit",
-    )  # fmt: skip
+        "--target-stderr",
+        "above the limit",
+    )

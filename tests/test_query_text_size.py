@@ -36,9 +36,13 @@ def _feed(proc: subprocess.Popen[bytes], written: list[int]) -> None:
 
 def test_endless_standard_input_is_refused_after_a_bounded_read(tmp_path: Path) -> None:
     proc = subprocess.Popen(
-        cli_command("query", "-"), cwd=tmp_path, env=cli_env(), stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-    )  # fmt: skip
+        cli_command("query", "-"),
+        cwd=tmp_path,
+        env=cli_env(),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     written = [0]
     feeder = threading.Thread(target=_feed, args=(proc, written), daemon=True)
     feeder.start()
@@ -80,8 +84,12 @@ def test_a_text_of_exactly_the_limit_in_wide_characters_is_read(tmp_path: Path) 
     proc = run_cli("query", "--file", "q.pql", "--json", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     piped = subprocess.run(
-        cli_command("query", "-", "--json"), cwd=tmp_path, env=cli_env(),
-        input=text.encode("utf-8"), capture_output=True, timeout=120,
-    )  # fmt: skip
+        cli_command("query", "-", "--json"),
+        cwd=tmp_path,
+        env=cli_env(),
+        input=text.encode("utf-8"),
+        capture_output=True,
+        timeout=120,
+    )
     assert piped.returncode == 0, piped.stderr
     assert '"method": "exact"' in proc.stdout

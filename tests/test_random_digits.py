@@ -53,10 +53,23 @@ def run(tmp_path: Path, portable: bool) -> list[str]:
     exe = tmp_path / ("portable" if portable else "native")
     flags = ["-DOE_BITS_PORTABLE"] if portable else []
     subprocess.run(
-        [CC, "-std=c11", "-O2", "-Wall", "-Wextra", "-Wpedantic", "-Werror", *flags,
-         f"-I{ROOT / 'src_c'}", f"-I{numpy.get_include()}", str(src), "-o", str(exe)],
+        [
+            CC,
+            "-std=c11",
+            "-O2",
+            "-Wall",
+            "-Wextra",
+            "-Wpedantic",
+            "-Werror",
+            *flags,
+            f"-I{ROOT / 'src_c'}",
+            f"-I{numpy.get_include()}",
+            str(src),
+            "-o",
+            str(exe),
+        ],
         check=True,
-    )  # fmt: skip
+    )
     return subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout.split("\n")
 
 

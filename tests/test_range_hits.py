@@ -231,7 +231,9 @@ def test_bad_cards_get_the_errors_of_equity(board, dead, param) -> None:
     assert ours.value.param == param.replace("players[0]", "range")
     # the same error, its field named once: equity's detail names the range
     # inside the player's field
-    assert ours.value.detail == theirs.value.detail.removeprefix("range: ").replace("players[0]", "range")
+    assert ours.value.detail == theirs.value.detail.removeprefix("range: ").replace(
+        "players[0]", "range"
+    )
 
 
 @pytest.mark.parametrize("board", ["Ah Kh Qh Jh Th 9h", "Ah", "Ah Kh"])

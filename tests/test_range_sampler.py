@@ -71,10 +71,16 @@ def exact_equity0(players: list, board: list[int], game: str) -> float:
 def run(spot: _core.EquitySpot, seed: int, trials: int) -> Sums:
     """One Monte Carlo run, summed as the engine sums it."""
     n = spot.n
-    out, sq, low, bd = np.zeros(1 << (2 * n)), np.zeros(1 << (2 * n)), np.zeros(n), np.zeros((n, 12))
+    out, sq, low, bd = (
+        np.zeros(1 << (2 * n)),
+        np.zeros(1 << (2 * n)),
+        np.zeros(n),
+        np.zeros((n, 12)),
+    )
     weighted = spot.sampler == "sequential"
-    done, code = spot.monte_carlo(np.random.PCG64(seed), trials, 10**7, out, low, bd,
-                                  sq if weighted else None)  # fmt: skip
+    done, code = spot.monte_carlo(
+        np.random.PCG64(seed), trials, 10**7, out, low, bd, sq if weighted else None
+    )
     assert (done, code) == (trials, _core.EQ_OK)
     return Sums.of(out, low, bd, n, done, sq if weighted else None)
 
@@ -89,8 +95,12 @@ def test_sampler_choice_is_the_spots() -> None:
     one_range = make_spot(players[:2], board, exact=False, sampler="auto")
     assert one_range.sampler == "independent"  # nothing to collide
     wide = [ids("As Ah 2c 3d"), ("range", [ids("Kc Kd 4c 5d"), ids("Qs Js Ts 9s")], [1, 1])]
-    assert make_spot([*wide, ("range", [ids("7c 7d 8c 8d")], [1])], [],
-                     exact=False, sampler="auto").sampler == "independent"  # fmt: skip
+    assert (
+        make_spot(
+            [*wide, ("range", [ids("7c 7d 8c 8d")], [1])], [], exact=False, sampler="auto"
+        ).sampler
+        == "independent"
+    )
     forced = make_spot(players, board, exact=False, sampler="independent")
     assert forced.sampler == "independent"
     with pytest.raises(ValueError, match="sampler"):

@@ -548,11 +548,20 @@ def test_nodes_lists_every_node_of_a_tree_in_reading_order() -> None:
     from omaha_eval import _range_parse as rp
 
     tree = rp.parse("AA:$ds!KK, (QQ, 15%6h)@0.5")
-    found = [type(n).__name__ + (f" {n.text}" if isinstance(n, rp.Pattern) else "")
-             for n in rp.nodes(tree)]  # fmt: skip
+    found = [
+        type(n).__name__ + (f" {n.text}" if isinstance(n, rp.Pattern) else "")
+        for n in rp.nodes(tree)
+    ]
     assert found == [
-        "Union_", "Chain", "Pattern AA", "Macro", "Pattern KK",
-        "Weighted", "Union_", "Pattern QQ", "Percent",
-    ]  # fmt: skip
+        "Union_",
+        "Chain",
+        "Pattern AA",
+        "Macro",
+        "Pattern KK",
+        "Weighted",
+        "Union_",
+        "Pattern QQ",
+        "Percent",
+    ]
     deep = rp.parse("(" * 40 + "AA" + ")" * 40 + ", KK" * 2000)
     assert sum(isinstance(n, rp.Pattern) for n in rp.nodes(deep)) == 2001

@@ -23,10 +23,12 @@ SPOTS: list[tuple[list[str], str, dict[str, Any], list[str]]] = [
     (["AsAh2c3d", "7c7d4c5d"], "Ks8d2h", {}, []),
     (["AsAh2c3d", "7c7d4c5d"], "Ks8d2h", {"game": "omaha"}, ["--game", "omaha"]),
     (
-        ["AsAh2c3d", "KK", "*"], "Ks7d2h", {"trials": 20_000, "seed": 7, "exact": False},
+        ["AsAh2c3d", "KK", "*"],
+        "Ks7d2h",
+        {"trials": 20_000, "seed": 7, "exact": False},
         ["--trials", "20000", "--seed", "7", "--monte-carlo"],
     ),
-]  # fmt: skip
+]
 
 
 def _timeless(text: str) -> str:
@@ -118,8 +120,9 @@ def _parsed(markup: str) -> _Cells:
 
 @pytest.mark.parametrize("game", ["omaha8", "omaha"])
 def test_html_holds_the_text_tables_cells_and_lines(game: str) -> None:
-    result = oe.equity(["AsAh2c3d", "KK", "*"], "Ks7d2h", trials=5000, seed=3, exact=False,
-                       game=game)  # fmt: skip
+    result = oe.equity(
+        ["AsAh2c3d", "KK", "*"], "Ks7d2h", trials=5000, seed=3, exact=False, game=game
+    )
     html = _parsed(result._repr_html_())
     text = str(result).splitlines()
     header, *rows = html.rows
@@ -134,8 +137,9 @@ def test_html_holds_the_text_tables_cells_and_lines(game: str) -> None:
 def test_html_escapes_every_text() -> None:
     result = _spot_result()
     odd = dataclasses.replace(result.players[0], hand="<b>A&K</b>")
-    result = dataclasses.replace(result, players=(odd, *result.players[1:]),
-                                 notes=("<script>alert(1)</script>",))  # fmt: skip
+    result = dataclasses.replace(
+        result, players=(odd, *result.players[1:]), notes=("<script>alert(1)</script>",)
+    )
     markup = result._repr_html_()
     assert "<b>" not in markup and "<script>" not in markup
     assert "&lt;b&gt;A&amp;K&lt;/b&gt;" in markup
@@ -155,8 +159,10 @@ def test_to_pandas_holds_every_players_figures() -> None:
     for f in DEAL_FIGURES:
         assert frame.attrs[f.name] == getattr(result, f.name)
     assert (frame.attrs["method"], frame.attrs["trials"], frame.attrs["seed"]) == (
-        "monte-carlo", 5000, result.seed
-    )  # fmt: skip
+        "monte-carlo",
+        5000,
+        result.seed,
+    )
 
 
 def test_to_pandas_without_pandas_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -169,13 +175,20 @@ def test_to_pandas_without_pandas_says_what_to_install(monkeypatch: pytest.Monke
 # ------------------------------------------------------------------ queries
 
 QUERIES: list[tuple[str, dict[str, Any], list[str]]] = [
-    ("select count(winsHi(hero)) as wins, avg(riverEquity(hero)) as eq, "
-     "histogram(handType(hero, river)) as made "
-     "from hero='AsAh2c3d', villain='KsKh4c5d', board='Ac7d2h'", {}, []),
-    ("select count(scoops(hero)), max(handType(hero, river)) from hero='A2**', villain='*', "
-     "board='Ks7d2h'", {"trials": 3000, "seed": 5, "exact": False},
-     ["--trials", "3000", "--seed", "5", "--monte-carlo"]),
-]  # fmt: skip
+    (
+        "select count(winsHi(hero)) as wins, avg(riverEquity(hero)) as eq, "
+        "histogram(handType(hero, river)) as made "
+        "from hero='AsAh2c3d', villain='KsKh4c5d', board='Ac7d2h'",
+        {},
+        [],
+    ),
+    (
+        "select count(scoops(hero)), max(handType(hero, river)) from hero='A2**', villain='*', "
+        "board='Ks7d2h'",
+        {"trials": 3000, "seed": 5, "exact": False},
+        ["--trials", "3000", "--seed", "5", "--monte-carlo"],
+    ),
+]
 
 
 @pytest.mark.parametrize(("text", "options", "flags"), QUERIES)

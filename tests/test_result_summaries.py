@@ -254,8 +254,10 @@ def test_query_result_to_pandas_has_a_row_per_column_and_histogram_value() -> No
 @pytest.mark.slow  # pandas: the slow tier's extra
 def test_min_and_max_have_no_error_in_pandas() -> None:
     pytest.importorskip("pandas")
-    r = oe.query("select max(handtype(hero, river)) as best from hero='AsAh2c3d', villain='*', "
-                 "board='Ac7d2h'")  # fmt: skip
+    r = oe.query(
+        "select max(handtype(hero, river)) as best from hero='AsAh2c3d', villain='*', "
+        "board='Ac7d2h'"
+    )
     (row,) = r.to_pandas().itertuples()
     assert row.value == r.column("best").value and math.isnan(row.stderr)
 

@@ -13,8 +13,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 # lints of the source tree: the wheel jobs run the tests from copies of
 # test-sources, without it
-pytestmark = pytest.mark.skipif(not (ROOT / "src_c" / "oe_split.h").exists(),
-                                reason="reads the source tree (src_c/, omaha_eval/)")  # fmt: skip
+pytestmark = pytest.mark.skipif(
+    not (ROOT / "src_c" / "oe_split.h").exists(),
+    reason="reads the source tree (src_c/, omaha_eval/)",
+)
 _FSTRING_TEXT = getattr(tokenize, "FSTRING_MIDDLE", tokenize.STRING)  # Python 3.12+
 PACKAGE = ROOT / "omaha_eval"
 C_SOURCES = ROOT / "src_c"
@@ -43,9 +45,13 @@ def message_strings(path: Path) -> list[tuple[int, str]]:
             body = node.body
             if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
                 docstrings.add(id(body[0].value))
-    return [(node.lineno, node.value) for node in ast.walk(tree)
-            if isinstance(node, ast.Constant) and isinstance(node.value, str)
-            and id(node) not in docstrings]  # fmt: skip
+    return [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in docstrings
+    ]
 
 
 # Card arithmetic: id = 4 * rank + suit belongs to omaha_eval/cards.py
@@ -57,37 +63,58 @@ C_CARD_ARITHMETIC = re.compile(
 
 
 def test_card_arithmetic_only_in_the_encoding_s_owners() -> None:
-    found = [f"{p.relative_to(ROOT)}:{n}: {line.strip()}"
-             for p in python_sources() if p.name != "cards.py"
-             for n, line in code_lines(p) if PY_CARD_ARITHMETIC.search(line)]  # fmt: skip
-    found += [f"{p.relative_to(ROOT)}:{n}: {line.strip()}"
-              for p in sorted(C_SOURCES.glob("*.[ch]")) if p.name != "oe_cards.h"
-              for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
-              if C_CARD_ARITHMETIC.search(line)]  # fmt: skip
+    found = [
+        f"{p.relative_to(ROOT)}:{n}: {line.strip()}"
+        for p in python_sources()
+        if p.name != "cards.py"
+        for n, line in code_lines(p)
+        if PY_CARD_ARITHMETIC.search(line)
+    ]
+    found += [
+        f"{p.relative_to(ROOT)}:{n}: {line.strip()}"
+        for p in sorted(C_SOURCES.glob("*.[ch]"))
+        if p.name != "oe_cards.h"
+        for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        if C_CARD_ARITHMETIC.search(line)
+    ]
     assert found == []
 
 
 def test_the_rank_and_suit_letters_are_written_once() -> None:
-    found = [f"{p.relative_to(ROOT)}:{n}" for p in python_sources() if p.name != "cards.py"
-             for n, text in message_strings(p) if text in ("23456789TJQKA", "cdhs")]  # fmt: skip
+    found = [
+        f"{p.relative_to(ROOT)}:{n}"
+        for p in python_sources()
+        if p.name != "cards.py"
+        for n, text in message_strings(p)
+        if text in ("23456789TJQKA", "cdhs")
+    ]
     assert found == []
 
 
 def test_the_player_limit_is_written_once() -> None:
     # games.py's PLAYERS in Python, OE_MAX_DEAL in C; messages format them
-    found = [f"{p.relative_to(ROOT)}:{n}: {text!r}" for p in python_sources()
-             for n, text in message_strings(p) if re.search(r"\b2 to 10\b", text)]  # fmt: skip
-    c_limits = [f"{p.name}: {line.strip()}" for p in sorted(C_SOURCES.glob("*.h"))
-                for line in p.read_text(encoding="utf-8").splitlines()
-                if re.match(r"#define OE_\w*MAX_(PLAYERS|DEAL)\s+\d", line)]  # fmt: skip
+    found = [
+        f"{p.relative_to(ROOT)}:{n}: {text!r}"
+        for p in python_sources()
+        for n, text in message_strings(p)
+        if re.search(r"\b2 to 10\b", text)
+    ]
+    c_limits = [
+        f"{p.name}: {line.strip()}"
+        for p in sorted(C_SOURCES.glob("*.h"))
+        for line in p.read_text(encoding="utf-8").splitlines()
+        if re.match(r"#define OE_\w*MAX_(PLAYERS|DEAL)\s+\d", line)
+    ]
     # the split's mask width and the small spots' and board reports' cell
     # bounds are other rules
-    assert sorted(c_limits) == sorted([
-        "oe_boards.h: #define OE_BOARDS_MAX_PLAYERS 6 /* 4^6 cells a row: larger spots go row by row */",
-        "oe_cards.h: #define OE_MAX_DEAL 10 /* the most players a deal holds (games.py's PLAYERS) */",
-        "oe_split.h: #define OE_MAX_PLAYERS 32",
-        "oe_small.h: #define OE_SMALL_MAX_PLAYERS 6 /* 4^6 outcome cells on the stack; more players go the general way */",
-    ])  # fmt: skip
+    assert sorted(c_limits) == sorted(
+        [
+            "oe_boards.h: #define OE_BOARDS_MAX_PLAYERS 6 /* 4^6 cells a row: larger spots go row by row */",
+            "oe_cards.h: #define OE_MAX_DEAL 10 /* the most players a deal holds (games.py's PLAYERS) */",
+            "oe_split.h: #define OE_MAX_PLAYERS 32",
+            "oe_small.h: #define OE_SMALL_MAX_PLAYERS 6 /* 4^6 outcome cells on the stack; more players go the general way */",
+        ]
+    )
     assert found == []
 
 
@@ -101,21 +128,28 @@ def test_the_compiled_limits_agree_with_games() -> None:
 def test_only_oe_split_decides_a_scoop_in_c() -> None:
     # the copies that were: a scoop written as shares adding up to 1, and
     # the branchless winner rule outside oe_split.h
-    found = [f"{p.name}:{n}" for p in sorted(C_SOURCES.glob("*.[ch]")) if p.name != "oe_split.h"
-             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
-             if re.search(r"hs\[i\] \+ ls\[i\]|==\s*1\.0|oe_fast_winners", line)
-             and p.name != "oe_split.c"]  # fmt: skip
+    found = [
+        f"{p.name}:{n}"
+        for p in sorted(C_SOURCES.glob("*.[ch]"))
+        if p.name != "oe_split.h"
+        for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        if re.search(r"hs\[i\] \+ ls\[i\]|==\s*1\.0|oe_fast_winners", line)
+        and p.name != "oe_split.c"
+    ]
     assert found == []
 
 
 def test_only_oe_split_gives_a_pot_share_in_c() -> None:
     # a half or a quarter of the pot written as a number: the split's rule
     # again (oe_street.c weighed its sums so before it took oe_split.h's)
-    found = [f"{p.name}:{n}: {line.strip()}"
-             for p in sorted(C_SOURCES.glob("*.[ch]")) if p.name not in ("oe_split.h", "oe_split.c")
-             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
-             if re.search(r"\b0?\.(5|25)\s*\*|\*\s*0?\.(5|25)\b|/\s*[24]\.0?\b", line)
-             and not line.lstrip().startswith(("*", "/*", "//"))]  # fmt: skip
+    found = [
+        f"{p.name}:{n}: {line.strip()}"
+        for p in sorted(C_SOURCES.glob("*.[ch]"))
+        if p.name not in ("oe_split.h", "oe_split.c")
+        for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        if re.search(r"\b0?\.(5|25)\s*\*|\*\s*0?\.(5|25)\b|/\s*[24]\.0?\b", line)
+        and not line.lstrip().startswith(("*", "/*", "//"))
+    ]
     assert found == []
 
 
@@ -131,20 +165,32 @@ PY_KEY_LAYOUT = re.compile(r">>\s*20\b|>>\s*\(?\s*16\s*-\s*4\b")
 def cython_code_lines(path: Path) -> list[tuple[int, str]]:
     """The lines of a .pyx/.pxi file without comments (Cython does not
     tokenize as Python)."""
-    return [(n, line.split("#", 1)[0])
-            for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)]  # fmt: skip
+    return [
+        (n, line.split("#", 1)[0])
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+    ]
 
 
 def test_the_high_key_layout_is_written_once() -> None:
-    found = [f"{p.relative_to(ROOT)}:{n}: {line.strip()}"
-             for p in sorted(C_SOURCES.glob("*.[ch]")) if p.name != "oe_tables.h"
-             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
-             if C_KEY_LAYOUT.search(line)]  # fmt: skip
-    found += [f"{p.relative_to(ROOT)}:{n}: {line.strip()}"
-              for p in sorted([*PACKAGE.glob("*.pxi"), *PACKAGE.glob("*.pyx")])
-              for n, line in cython_code_lines(p) if PY_KEY_LAYOUT.search(line)]  # fmt: skip
-    found += [f"{p.relative_to(ROOT)}:{n}: {line.strip()}" for p in python_sources()
-              for n, line in code_lines(p) if PY_KEY_LAYOUT.search(line)]  # fmt: skip
+    found = [
+        f"{p.relative_to(ROOT)}:{n}: {line.strip()}"
+        for p in sorted(C_SOURCES.glob("*.[ch]"))
+        if p.name != "oe_tables.h"
+        for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        if C_KEY_LAYOUT.search(line)
+    ]
+    found += [
+        f"{p.relative_to(ROOT)}:{n}: {line.strip()}"
+        for p in sorted([*PACKAGE.glob("*.pxi"), *PACKAGE.glob("*.pyx")])
+        for n, line in cython_code_lines(p)
+        if PY_KEY_LAYOUT.search(line)
+    ]
+    found += [
+        f"{p.relative_to(ROOT)}:{n}: {line.strip()}"
+        for p in python_sources()
+        for n, line in code_lines(p)
+        if PY_KEY_LAYOUT.search(line)
+    ]
     assert found == []
 
 
@@ -156,8 +202,10 @@ def test_the_unpacked_key_table_agrees_with_the_oracle() -> None:
     category, ranks = _core.high_key_table()
     assert category[0] == -1
     want = sorted(ref._high_classes(), key=ref._high_classes().__getitem__)
-    got = [(int(category[v]), tuple(int(r) for r in ranks[v][: len(want[v - 1][1])]))
-           for v in range(1, _core.HIGH_MAX + 1)]  # fmt: skip
+    got = [
+        (int(category[v]), tuple(int(r) for r in ranks[v][: len(want[v - 1][1])]))
+        for v in range(1, _core.HIGH_MAX + 1)
+    ]
     assert got == want
     assert all(_core.high_key(v) == (category[v], tuple(ranks[v])) for v in (1, 3000, 7462))
 
@@ -166,17 +214,26 @@ def test_the_unpacked_key_table_agrees_with_the_oracle() -> None:
 # enum's codes); the names with more than one word are distinctive enough to
 # find anywhere else.  A board's pairing (reports/textures.py: "two pair",
 # "full house" boards) is another rule, named after them on purpose.
-CATEGORY_WORDS = ("high card", "two pair", "three of a kind", "full house", "four of a kind",
-                  "straight flush", "royal flush")  # fmt: skip
+CATEGORY_WORDS = (
+    "high card",
+    "two pair",
+    "three of a kind",
+    "full house",
+    "four of a kind",
+    "straight flush",
+    "royal flush",
+)
 BOARD_PAIRINGS = {("textures.py", "two pair"), ("textures.py", "full house")}
 
 
 def test_the_category_names_are_written_once() -> None:
-    found = [f"{p.relative_to(ROOT)}:{n}: {text!r}"
-             for p in python_sources() if p.name != "evaluator.py"
-             for n, text in message_strings(p)
-             if text.strip().lower().startswith(CATEGORY_WORDS)
-             and (p.name, text) not in BOARD_PAIRINGS]  # fmt: skip
+    found = [
+        f"{p.relative_to(ROOT)}:{n}: {text!r}"
+        for p in python_sources()
+        if p.name != "evaluator.py"
+        for n, text in message_strings(p)
+        if text.strip().lower().startswith(CATEGORY_WORDS) and (p.name, text) not in BOARD_PAIRINGS
+    ]
     assert found == []
 
 
@@ -187,15 +244,30 @@ def test_the_category_names_follow_the_c_codes() -> None:
     from omaha_eval.cards import parse_cards
 
     assert len(evaluator.CATEGORIES) == evaluator._core.N_CATEGORIES
-    names = ("HIGH_CARD", "PAIR", "TWO_PAIR", "TRIPS", "STRAIGHT", "FLUSH", "FULL_HOUSE",
-             "QUADS", "STRAIGHT_FLUSH")  # fmt: skip
+    names = (
+        "HIGH_CARD",
+        "PAIR",
+        "TWO_PAIR",
+        "TRIPS",
+        "STRAIGHT",
+        "FLUSH",
+        "FULL_HOUSE",
+        "QUADS",
+        "STRAIGHT_FLUSH",
+    )
     # the oracle numbers the categories in that order, as the C enum must
     assert [getattr(ref, name) for name in names] == [evaluator._CODE[n] for n in names]
-    examples = {"HIGH_CARD": "As Kd 9h 5c 3s", "PAIR": "As Ad 9h 5c 3s",
-                "TWO_PAIR": "As Ad 9h 9c 3s", "TRIPS": "As Ad Ah 5c 3s",
-                "STRAIGHT": "9s 8d 7h 6c 5s", "FLUSH": "As Ks 9s 5s 3s",
-                "FULL_HOUSE": "As Ad Ah 5c 5s", "QUADS": "As Ad Ah Ac 3s",
-                "STRAIGHT_FLUSH": "9s 8s 7s 6s 5s"}  # fmt: skip
+    examples = {
+        "HIGH_CARD": "As Kd 9h 5c 3s",
+        "PAIR": "As Ad 9h 5c 3s",
+        "TWO_PAIR": "As Ad 9h 9c 3s",
+        "TRIPS": "As Ad Ah 5c 3s",
+        "STRAIGHT": "9s 8d 7h 6c 5s",
+        "FLUSH": "As Ks 9s 5s 3s",
+        "FULL_HOUSE": "As Ad Ah 5c 5s",
+        "QUADS": "As Ad Ah Ac 3s",
+        "STRAIGHT_FLUSH": "9s 8s 7s 6s 5s",
+    }
     for name, hand in examples.items():
         high = evaluator._core.high5_rows(parse_cards(hand).reshape(1, 5))[0]
         assert evaluator.high_category(int(high)) == evaluator.CATEGORIES[evaluator._CODE[name]]
@@ -230,9 +302,12 @@ def street_tables(path: Path) -> list[tuple[int, str]]:
 
 
 def test_board_sizes_are_written_once() -> None:
-    found = [f"{p.relative_to(ROOT)}:{n}: {text}"
-             for p in python_sources() if p.name != "streets.py"
-             for n, text in street_tables(p)]  # fmt: skip
+    found = [
+        f"{p.relative_to(ROOT)}:{n}: {text}"
+        for p in python_sources()
+        if p.name != "streets.py"
+        for n, text in street_tables(p)
+    ]
     assert found == []
 
 
@@ -253,31 +328,44 @@ def dicts_outside_records() -> list[tuple[Path, ast.Dict, set[str]]]:
 # records.spot_record alone: a dict literal holding the head's keys
 # elsewhere builds it again.
 def test_spot_records_are_built_once() -> None:
-    found = [f"{p.relative_to(ROOT)}:{node.lineno}" for p, node, keys in dicts_outside_records()
-             if {"status", "error"} <= keys]  # records.RECORD_HEAD's  # fmt: skip
+    found = [
+        f"{p.relative_to(ROOT)}:{node.lineno}"
+        for p, node, keys in dicts_outside_records()
+        if {"status", "error"} <= keys
+    ]  # records.RECORD_HEAD's
     assert found == []
 
 
 def _unpacks_to_dict(node: ast.Dict) -> bool:
-    return any(key is None and isinstance(value, ast.Call) and "to_dict" in ast.unparse(value.func)
-               for key, value in zip(node.keys, node.values, strict=True))  # fmt: skip
+    return any(
+        key is None and isinstance(value, ast.Call) and "to_dict" in ast.unparse(value.func)
+        for key, value in zip(node.keys, node.values, strict=True)
+    )
 
 
 # A result's document (its figures, then its notes) is records.result_document's:
 # a dict literal that unpacks a to_dict() beside "notes" writes it again.
 def test_result_documents_are_built_once() -> None:
-    found = [f"{p.relative_to(ROOT)}:{node.lineno}" for p, node, keys in dicts_outside_records()
-             if "notes" in keys and _unpacks_to_dict(node)]  # fmt: skip
+    found = [
+        f"{p.relative_to(ROOT)}:{node.lineno}"
+        for p, node, keys in dicts_outside_records()
+        if "notes" in keys and _unpacks_to_dict(node)
+    ]
     assert found == []
 
 
 # The suit permutations as card maps: solver/classes.py's CARD_MAP (the
 # classes themselves are the C core's: src_c/oe_suit_class.h).
 def test_the_suit_permutations_are_listed_once() -> None:
-    found = [f"{p.relative_to(ROOT)}:{n}: {line.strip()}"
-             for p in python_sources() if p.relative_to(PACKAGE).as_posix() != "solver/classes.py"
-             for n, line in code_lines(p)
-             if re.search(r"permutations \( (?:range \( 4 \)|\[ 0 , 1 , 2 , 3 \]|\( 0 , 1 , 2 , 3 \))", line)]  # fmt: skip
+    found = [
+        f"{p.relative_to(ROOT)}:{n}: {line.strip()}"
+        for p in python_sources()
+        if p.relative_to(PACKAGE).as_posix() != "solver/classes.py"
+        for n, line in code_lines(p)
+        if re.search(
+            r"permutations \( (?:range \( 4 \)|\[ 0 , 1 , 2 , 3 \]|\( 0 , 1 , 2 , 3 \))", line
+        )
+    ]
     assert found == []
 
 

@@ -46,8 +46,9 @@ TRIAL_SIZES = (10_000, 40_000)
 RARE = 20  # outcomes a run must expect to see for its z-score to be normal
 
 
-def pool_spot(seed: int, n_ranges: int, n_board: int, pool: int, combos: int, k: int = 4
-              ) -> tuple[list[object], str]:  # fmt: skip
+def pool_spot(
+    seed: int, n_ranges: int, n_board: int, pool: int, combos: int, k: int = 4
+) -> tuple[list[object], str]:
     """A hero hand and n_ranges weighted ranges of `combos` hands each, all
     from one pool of `pool` cards, so that few assignments fit together."""
     rng = np.random.default_rng(seed)

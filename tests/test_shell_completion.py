@@ -85,11 +85,11 @@ def test_zsh_and_fish_get_the_same(
     tmp_path: Path, words: list[str], wanted: list[str], unwanted: list[str]
 ) -> None:
     line = " ".join(["omaha-eval", *words])
-    zsh = complete(tmp_path, **{VARIABLE: "zsh_complete"}, COMP_WORDS=line,
-                   COMP_CWORD=str(len(words)))  # fmt: skip
+    zsh = complete(
+        tmp_path, **{VARIABLE: "zsh_complete"}, COMP_WORDS=line, COMP_CWORD=str(len(words))
+    )
     # fish passes the whole line and the word under the cursor
-    fish = complete(tmp_path, **{VARIABLE: "fish_complete"}, COMP_WORDS=line,
-                    COMP_CWORD=words[-1])  # fmt: skip
+    fish = complete(tmp_path, **{VARIABLE: "fish_complete"}, COMP_WORDS=line, COMP_CWORD=words[-1])
     for proc in (zsh, fish):
         assert proc.returncode == 0, proc.stderr
         values = offered(proc.stdout)
@@ -123,8 +123,11 @@ def test_bash_sources_the_script_and_its_function_completes(tmp_path: Path) -> N
     )
     assert proc.returncode == 0, proc.stderr
     assert "-F _omaha_eval_completion omaha-eval" in proc.stdout
-    got = sorted(line.removeprefix("offered:") for line in proc.stdout.splitlines()
-                 if line.startswith("offered:"))  # fmt: skip
+    got = sorted(
+        line.removeprefix("offered:")
+        for line in proc.stdout.splitlines()
+        if line.startswith("offered:")
+    )
     assert got == ["ranges", "rules"], proc.stdout
 
 

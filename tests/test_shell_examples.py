@@ -52,8 +52,9 @@ def help_examples() -> list[tuple[str, str]]:
         text = inspect.cleandoc(command.help or "")
         lines = text.split("Examples:")[1].split("\n\n")[0].splitlines()
         joined = "\n".join(lines).replace("\\\n", " ")
-        found += [(name, " ".join(line.split())) for line in joined.splitlines()
-                  if "omaha-eval " in line]  # fmt: skip
+        found += [
+            (name, " ".join(line.split())) for line in joined.splitlines() if "omaha-eval " in line
+        ]
     return found
 
 
@@ -75,8 +76,11 @@ def page_examples() -> list[tuple[str, str]]:
                 continue
             lines = [*docs.commands(block), *((n, c) for n, c, _ in docs.transcripts(block))]
             for line, command in lines:
-                found += [(f"{page}:{line}", part.strip()) for part in command.split("&&")
-                          if part.strip().startswith("omaha-eval ")]  # fmt: skip
+                found += [
+                    (f"{page}:{line}", part.strip())
+                    for part in command.split("&&")
+                    if part.strip().startswith("omaha-eval ")
+                ]
     return found
 
 
@@ -112,8 +116,13 @@ def test_bash_passes_each_example_the_arguments_it_means(
     )
     assert BASH is not None
     skip_unless_arguments_encode([script])
-    subprocess.run([BASH, "--norc", "--noprofile", "-c", script], cwd=tmp_path, check=True,
-                   capture_output=True, timeout=30)  # fmt: skip
+    subprocess.run(
+        [BASH, "--norc", "--noprofile", "-c", script],
+        cwd=tmp_path,
+        check=True,
+        capture_output=True,
+        timeout=30,
+    )
     passed = record.read_bytes().decode("utf-8").split("\0")[:-1]
     assert passed == meant(example), f"{where}: bash reads {example!r} otherwise (quote a $)"
 
@@ -146,7 +155,11 @@ def test_help_examples_run_in_bash(tmp_path: Path, name: str, example: str) -> N
     env = {**cli_env(), "PATH": os.pathsep.join([str(bindir), os.environ.get("PATH", "")])}
     assert BASH is not None
     run = subprocess.run(
-        [BASH, "--norc", "--noprofile", "-o", "pipefail", "-c", example], cwd=tmp_path, env=env,
-        stdin=subprocess.DEVNULL, capture_output=True, timeout=120,
-    )  # fmt: skip
+        [BASH, "--norc", "--noprofile", "-o", "pipefail", "-c", example],
+        cwd=tmp_path,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        timeout=120,
+    )
     assert run.returncode == 0, f"{name}: {example}\n{run.stderr.decode(errors='replace')}"

@@ -26,8 +26,13 @@ def test_issue_12_folded_amounts_do_not_cut_the_pot() -> None:
     hands = ["2hAsQh8h", "2cAhQd8s", None, None, None, None]
     chips = [22, 22, 12, 1, 19, 4]
     assert oe.showdown(hands, "Kc6s9cKs6c", chips, button=3, game="omaha") == [40, 40, 0, 0, 0, 0]
-    assert rs.showdown([oe.parse_cards(h).tolist() if h else None for h in hands],
-                       oe.parse_cards("Kc6s9cKs6c").tolist(), chips, 3, "omaha") == [40, 40, 0, 0, 0, 0]  # fmt: skip
+    assert rs.showdown(
+        [oe.parse_cards(h).tolist() if h else None for h in hands],
+        oe.parse_cards("Kc6s9cKs6c").tolist(),
+        chips,
+        3,
+        "omaha",
+    ) == [40, 40, 0, 0, 0, 0]
 
 
 def test_folded_chips_inside_a_live_layer_join_that_pot() -> None:
@@ -80,10 +85,14 @@ def test_hi_lo_pot_with_folded_chips_quartered() -> None:
 
 def test_side_pots_reference_on_hand_worked_cases() -> None:
     """The oracle itself, on spots worked out from docs/rules.md by hand."""
-    assert rs.side_pots([22, 22, 12, 1, 19, 4], [True, True] + [False] * 4) == ([(80, [0, 1])],
-                                                                                [0] * 6)  # fmt: skip
+    assert rs.side_pots([22, 22, 12, 1, 19, 4], [True, True] + [False] * 4) == (
+        [(80, [0, 1])],
+        [0] * 6,
+    )
     assert rs.side_pots([10, 40, 40, 25], [True, True, True, False]) == (
-        [(40, [0, 1, 2]), (75, [1, 2])], [0, 0, 0, 0])  # fmt: skip
+        [(40, [0, 1, 2]), (75, [1, 2])],
+        [0, 0, 0, 0],
+    )
     assert rs.side_pots([30, 30, 60], [True, True, False]) == ([(90, [0, 1])], [0, 0, 30])
     assert rs.side_pots([3, 0, 8], [False] * 3) == ([], [3, 0, 8])
 

@@ -35,10 +35,14 @@ def write(cards: list[int], style: int) -> str:
 
 
 spots = st.tuples(
-    st.integers(2, 6), st.sampled_from([4, 5, 6]), st.sampled_from([3, 4, 5]),
-    st.integers(0, 3), st.sampled_from(["omaha8", "omaha", "plo8"]), st.integers(0, 2),
+    st.integers(2, 6),
+    st.sampled_from([4, 5, 6]),
+    st.sampled_from([3, 4, 5]),
+    st.integers(0, 3),
+    st.sampled_from(["omaha8", "omaha", "plo8"]),
+    st.integers(0, 2),
     st.permutations(range(52)),
-)  # fmt: skip
+)
 
 
 @settings(max_examples=150, deadline=None)
@@ -58,7 +62,9 @@ def test_small_path_equals_the_general_engine(spot) -> None:
     assert fast == general(hands, board, dead, game=game)
     assert fast.players[0].hand == format_cards(deck[:k])  # its cards, however written
     as_ids = [deck[i * k : (i + 1) * k] for i in range(players)]  # lists of ids, too
-    assert oe.equity(as_ids, rest[:n_board], game=game) == general(as_ids, rest[:n_board], game=game)
+    assert oe.equity(as_ids, rest[:n_board], game=game) == general(
+        as_ids, rest[:n_board], game=game
+    )
 
 
 @pytest.mark.parametrize(
@@ -105,7 +111,13 @@ def test_the_binding_refuses_a_spot_small_read_did_not_give(args) -> None:
 @pytest.mark.parametrize(
     ("players", "board", "dead", "options", "message"),
     [
-        (["AsAh2c3d", "AsKd2c3c"], "KsQdJh", "", {}, "card As is in both players[0] and players[1]"),
+        (
+            ["AsAh2c3d", "AsKd2c3c"],
+            "KsQdJh",
+            "",
+            {},
+            "card As is in both players[0] and players[1]",
+        ),
         (["AsAh2c3d", "7c7d4c5d"], "KsQdJh", "Ks", {}, "card Ks is in both board and dead"),
         (["AsAh2c3d", "7c7d4c5d"], "KsQdJh", "", {"trials": 0}, "trials:"),
         (["AsAh2c3d", "7c7d4c5d"], "KsQdJh", "", {"seed": -1}, "seed:"),

@@ -26,8 +26,12 @@ def _check(got: oe.RiverShares, want: npt.NDArray[np.float64]) -> None:
     assert np.max(np.abs(got.live_weight - want[:, 3]), initial=0.0) <= TOL * scale
 
 
-def _brute(board: list[int], hero: npt.NDArray[np.uint8], villain: npt.NDArray[np.uint8],
-           w: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:  # fmt: skip
+def _brute(
+    board: list[int],
+    hero: npt.NDArray[np.uint8],
+    villain: npt.NDArray[np.uint8],
+    w: npt.NDArray[np.float64],
+) -> npt.NDArray[np.float64]:
     rows = rs.river_shares_brute(board, hero.tolist(), villain.tolist(), w.tolist())
     return np.array(rows, dtype=np.float64).reshape(-1, 4)
 
@@ -67,8 +71,9 @@ def test_hero_blocking_almost_all_the_range() -> None:
     board = [0, 5, 10, 15, 20]  # 2c 3d 4h 5s 7c
     hero = np.array([[51, 47, 43, 39], [50, 46, 42, 38]], dtype=np.uint8)
     rest = np.setdiff1d(np.arange(52), [*board, 51]).tolist()
-    blocked = np.array([[51, *sorted(rng.choice(rest, 3, replace=False))] for _ in range(300)],
-                       dtype=np.uint8)  # fmt: skip
+    blocked = np.array(
+        [[51, *sorted(rng.choice(rest, 3, replace=False))] for _ in range(300)], dtype=np.uint8
+    )
     live = rs.deal(rng, 3, 4, board + hero.ravel().tolist())
     villain = np.vstack([blocked, live])
     w = np.concatenate([np.full(300, 5.0), [0.5, 1.0, 2.0]])
@@ -108,8 +113,11 @@ def test_worked_examples() -> None:
     assert (r.hi_share[0], r.lo_share[0], r.scoop[0]) == (0.5, 0.25, 0.0)
     r = oe.river_shares(board, villain, hero)
     assert (r.hi_share[0], r.lo_share[0], r.scoop[0]) == (0.0, 0.25, 0.0)
-    r = oe.river_shares("4c 6h 9d Ks Qd", oe.parse_cards("Kc Kh 2c 3c").reshape(1, 4),
-                        oe.parse_cards("Ac Ad 2d 3d").reshape(1, 4))  # fmt: skip
+    r = oe.river_shares(
+        "4c 6h 9d Ks Qd",
+        oe.parse_cards("Kc Kh 2c 3c").reshape(1, 4),
+        oe.parse_cards("Ac Ad 2d 3d").reshape(1, 4),
+    )
     assert (r.hi_share[0], r.lo_share[0], r.scoop[0]) == (1.0, 0.0, 1.0)  # no low possible
 
 
@@ -141,8 +149,13 @@ def test_numpy_pairwise_moderate_size(seed: int) -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(0, 2**32 - 1), st.integers(1, 30), st.integers(0, 40),
-       st.sampled_from([4, 5, 6]), st.integers(8, 30))  # fmt: skip
+@given(
+    st.integers(0, 2**32 - 1),
+    st.integers(1, 30),
+    st.integers(0, 40),
+    st.sampled_from([4, 5, 6]),
+    st.integers(8, 30),
+)
 def test_property_against_pairwise(seed: int, n: int, m: int, k: int, pool_size: int) -> None:
     """Any small spot (hands from a pool of a few cards so they collide
     often, weights with zeros and wide ranges) matches the pairwise sum."""
@@ -171,13 +184,16 @@ def test_property_against_pairwise(seed: int, n: int, m: int, k: int, pool_size:
         ({"villain_weights": [1.0, np.nan]}, OmahaEvalError, r"weight nan at row 1"),
         ({"villain_weights": [1.0]}, OmahaEvalError, r"villain_weights: expected shape \(2,\)"),
         ({"villain_weights": ["a", "b"]}, OmahaEvalTypeError, "villain_weights: expected numbers"),
-        ({"villain_combos": [[0, 1, 2, 3], [4, 5, 6, 7]]}, OmahaEvalError,
-         r"villain_combos: row 0 \(2c2d2h2s\) holds board card\(s\) 2c"),
+        (
+            {"villain_combos": [[0, 1, 2, 3], [4, 5, 6, 7]]},
+            OmahaEvalError,
+            r"villain_combos: row 0 \(2c2d2h2s\) holds board card\(s\) 2c",
+        ),
         ({"hero_combos": [[8, 9, 9, 11]]}, OmahaEvalError, "hero_combos: row 0 repeats a card"),
         ({"hero_combos": [[8, 9, 10]]}, OmahaEvalError, "hero_combos: expected 4, 5 or 6 cards"),
         ({"board": "2c 5h 7d"}, OmahaEvalError, "board: expected 5 cards"),
     ],
-)  # fmt: skip
+)
 def test_errors(kwargs: dict[str, object], error: type[Exception], message: str) -> None:
     args: dict[str, object] = {
         "board": "2c 5h 7d Js Kd",

@@ -69,8 +69,9 @@ def test_odd_chip_goes_to_the_high_half() -> None:
     assert oe.showdown([TRIP_KINGS, LOW_8532A, None], BOARD, [11, 11, 11]) == [17, 16, 0]
 
 
-@pytest.mark.parametrize(("button", "expected"), [(0, [38, 19, 18]), (1, [38, 18, 19]),
-                                                  (2, [38, 19, 18])])  # fmt: skip
+@pytest.mark.parametrize(
+    ("button", "expected"), [(0, [38, 19, 18]), (1, [38, 18, 19]), (2, [38, 19, 18])]
+)
 def test_odd_chip_in_a_tied_low_goes_clockwise_from_button(
     button: int, expected: list[int]
 ) -> None:
@@ -79,8 +80,9 @@ def test_odd_chip_in_a_tied_low_goes_clockwise_from_button(
     assert oe.showdown(hands, BOARD, [25, 25, 25], button=button) == expected
 
 
-@pytest.mark.parametrize(("button", "expected"), [(0, [0, 17, 16]), (1, [0, 16, 17]),
-                                                  (2, [0, 17, 16])])  # fmt: skip
+@pytest.mark.parametrize(
+    ("button", "expected"), [(0, [0, 17, 16]), (1, [0, 16, 17]), (2, [0, 17, 16])]
+)
 def test_odd_chip_in_a_tied_high(button: int, expected: list[int]) -> None:
     hands = ["7c 7d 7h 3s", "Ad Kd 3h 4h", "Ac Kc 5h 6h"]  # two broadways tie
     assert oe.showdown(hands, NO_LOW_BOARD, [11, 11, 11], button=button) == expected
@@ -145,10 +147,16 @@ def test_reference_split_agrees_with_the_oracle_split() -> None:
     [
         ({"hands": "As Ks Qs Js"}, OmahaEvalTypeError, "hands: expected a list"),
         ({"hands": [TRIP_KINGS]}, OmahaEvalError, "hands: expected 2 to 10 seats, got 1"),
-        ({"hands": [TRIP_KINGS, "Kc 2c 3d 4d"]}, OmahaEvalError,
-         "card Kc is in both hands\\[0\\] and hands\\[1\\]"),
-        ({"hands": [TRIP_KINGS, "3c 2c 4d 6d"]}, OmahaEvalError,
-         "card 3c is in both board and hands\\[1\\]"),
+        (
+            {"hands": [TRIP_KINGS, "Kc 2c 3d 4d"]},
+            OmahaEvalError,
+            "card Kc is in both hands\\[0\\] and hands\\[1\\]",
+        ),
+        (
+            {"hands": [TRIP_KINGS, "3c 2c 4d 6d"]},
+            OmahaEvalError,
+            "card 3c is in both board and hands\\[1\\]",
+        ),
         ({"hands": [TRIP_KINGS, "2c 4d 6d"]}, OmahaEvalError, "hands\\[1\\]: expected 4, 5 or 6"),
         ({"contributions": [10, -1]}, OmahaEvalError, "contributions\\[1\\]: chips cannot be"),
         ({"contributions": [10, 2.5]}, OmahaEvalTypeError, "contributions\\[1\\]: expected an int"),
@@ -161,11 +169,13 @@ def test_reference_split_agrees_with_the_oracle_split() -> None:
         ({"game": "holdem"}, OmahaEvalError, "game: expected a game, one of omaha8"),
         ({"board": "3c 5h 8d Ks"}, OmahaEvalError, "board: expected 5 cards"),
     ],
-)  # fmt: skip
+)
 def test_errors(args: dict[str, object], error: type[Exception], message: str) -> None:
     call: dict[str, object] = {
-        "hands": [TRIP_KINGS, LOW_8532A], "board": BOARD, "contributions": [10, 10]
-    }  # fmt: skip
+        "hands": [TRIP_KINGS, LOW_8532A],
+        "board": BOARD,
+        "contributions": [10, 10],
+    }
     call.update(args)
     with pytest.raises(error, match=message):
         oe.showdown(**call)  # type: ignore[arg-type]
@@ -203,8 +213,9 @@ def test_detail_pots_are_the_oracle_side_pots_split_by_the_oracle_split(
     for pot in got.pots:
         hi, lo = rs.pot_winners(high, low, list(pot.eligible))
         assert (list(pot.hi_winners), list(pot.lo_winners)) == (hi, lo)
-        assert list(pot.payouts) == rs.split_chips(high, low, list(pot.eligible), pot.amount,
-                                                   button)  # fmt: skip
+        assert list(pot.payouts) == rs.split_chips(
+            high, low, list(pot.eligible), pot.amount, button
+        )
         assert sum(pot.payouts) == pot.amount
     assert got.uncalled == back
     # the payouts are each seat's shares of the pots plus its uncalled chips
@@ -221,12 +232,18 @@ def test_detail_of_a_quartered_main_pot_and_a_side_pot() -> None:
     d = oe.showdown(hands, BOARD, [10, 20, 20], detail=True)
     main, side = d.pots
     assert (main.amount, main.eligible, main.hi_winners, main.lo_winners) == (
-        30, (0, 1, 2), (2,), (0, 1)
-    )  # fmt: skip
+        30,
+        (0, 1, 2),
+        (2,),
+        (0, 1),
+    )
     assert main.payouts == (7, 8, 15)  # low 15: the odd chip to seat 1, clockwise first
     assert (side.amount, side.eligible, side.hi_winners, side.lo_winners) == (
-        20, (1, 2), (2,), (1,)
-    )  # fmt: skip
+        20,
+        (1, 2),
+        (2,),
+        (1,),
+    )
     assert side.payouts == (0, 10, 10)
     assert d.uncalled == [0, 0, 0] and d.payouts == [7, 18, 25]
 

@@ -22,9 +22,14 @@ TOL = 1e-12
 FIGURES = ("hi_share", "lo_share", "scoop")
 
 
-def _check_against_equity(r: oe.StreetShares, rows: list[int], board: npt.ArrayLike,
-                          villain: npt.NDArray[np.uint8], weights: npt.NDArray[np.float64],
-                          game: str) -> None:  # fmt: skip
+def _check_against_equity(
+    r: oe.StreetShares,
+    rows: list[int],
+    board: npt.ArrayLike,
+    villain: npt.NDArray[np.uint8],
+    weights: npt.NDArray[np.float64],
+    game: str,
+) -> None:
     """Each sampled hero row against exact equity() of that hand vs the range."""
     for i in rows:
         hand = r.hero_combos[i]
@@ -51,8 +56,9 @@ def test_random_ranges_equal_exact_equity(n_board: int, game: str, seed: int) ->
     weights[rng.random(250) < 0.15] = 0.0  # not in the range
     r = street_equity(board, hero, villain, weights, game=game)
     assert r.hero_combos.shape == hero.shape and np.array_equal(r.hero_combos, hero)
-    _check_against_equity(r, rng.choice(1500, size=5, replace=False).tolist(), board, villain,
-                          weights, game)  # fmt: skip
+    _check_against_equity(
+        r, rng.choice(1500, size=5, replace=False).tolist(), board, villain, weights, game
+    )
     if game == "omaha":
         assert not r.lo_share.any()
 
@@ -84,8 +90,10 @@ def test_big_o_and_six_card_hands_equal_exact_equity(k: int) -> None:
     _check_against_equity(r, [0, 57, 199], board, villain, weights, "omaha8")
 
 
-@pytest.mark.parametrize(("k_hero", "k_villain", "n_board"), [(4, 6, 4), (6, 4, 4), (5, 4, 5),
-                          pytest.param(4, 5, 3, marks=pytest.mark.slow)])  # fmt: skip
+@pytest.mark.parametrize(
+    ("k_hero", "k_villain", "n_board"),
+    [(4, 6, 4), (6, 4, 4), (5, 4, 5), pytest.param(4, 5, 3, marks=pytest.mark.slow)],
+)
 def test_mixed_hand_sizes_equal_the_brute_force(k_hero: int, k_villain: int, n_board: int) -> None:
     """equity() needs one hand size for everybody; the deal-by-deal brute
     force does not."""
@@ -96,8 +104,9 @@ def test_mixed_hand_sizes_equal_the_brute_force(k_hero: int, k_villain: int, n_b
     villain = live_hands(rng, board, 5 if n_board == 3 else 12, k=k_villain, pool=pool)
     weights = rng.random(len(villain)) + 0.1
     r = street_equity(board, hero, villain, weights)
-    want = np.array(rs.street_shares_brute(board.tolist(), hero.tolist(), villain.tolist(),
-                                           weights.tolist()))  # fmt: skip
+    want = np.array(
+        rs.street_shares_brute(board.tolist(), hero.tolist(), villain.tolist(), weights.tolist())
+    )
     for column, figure in enumerate(FIGURES):
         got = getattr(r, figure)
         assert np.array_equal(np.isnan(got), np.isnan(want[:, column]))
@@ -107,8 +116,12 @@ def test_mixed_hand_sizes_equal_the_brute_force(k_hero: int, k_villain: int, n_b
 
 @pytest.mark.slow
 @settings(max_examples=25, deadline=None)
-@given(st.integers(0, 2**32 - 1), st.sampled_from([4, 5]), st.sampled_from(["omaha8", "omaha"]),
-       st.integers(9, 20))  # fmt: skip
+@given(
+    st.integers(0, 2**32 - 1),
+    st.sampled_from([4, 5]),
+    st.sampled_from(["omaha8", "omaha"]),
+    st.integers(9, 20),
+)
 def test_property_turns_and_rivers_equal_the_brute_force(
     seed: int, n_board: int, game: str, pool_size: int
 ) -> None:
@@ -119,8 +132,11 @@ def test_property_turns_and_rivers_equal_the_brute_force(
     villain = rs.deal(rng, 6, 4, np.setdiff1d(np.arange(52), pool).tolist())
     weights = rng.choice([0.0, 1e-3, 1.0, 7.5], size=6)
     r = street_equity(board, hero, villain, weights, game=game)
-    want = np.array(rs.street_shares_brute(board.tolist(), hero.tolist(), villain.tolist(),
-                                           weights.tolist(), game))  # fmt: skip
+    want = np.array(
+        rs.street_shares_brute(
+            board.tolist(), hero.tolist(), villain.tolist(), weights.tolist(), game
+        )
+    )
     for column, figure in enumerate(FIGURES):
         got = getattr(r, figure)
         assert np.array_equal(np.isnan(got), np.isnan(want[:, column]))
@@ -137,11 +153,17 @@ def test_river_is_river_shares() -> None:
         b = oe.river_shares(board, hero, villain, weights, game=game)
         for figure in (*FIGURES, "live_weight", "equity"):
             assert np.array_equal(getattr(a, figure), getattr(b, figure), equal_nan=True)
-        want = rs.river_shares_brute(board.tolist(), hero[:10].tolist(), villain.tolist(),
-                                     weights.tolist()) if game == "omaha8" else None  # fmt: skip
+        want = (
+            rs.river_shares_brute(
+                board.tolist(), hero[:10].tolist(), villain.tolist(), weights.tolist()
+            )
+            if game == "omaha8"
+            else None
+        )
         if want is not None:
-            assert np.allclose(np.array(want)[:, :3], np.c_[a.hi_share, a.lo_share, a.scoop][:10],
-                               rtol=0, atol=TOL)  # fmt: skip
+            assert np.allclose(
+                np.array(want)[:, :3], np.c_[a.hi_share, a.lo_share, a.scoop][:10], rtol=0, atol=TOL
+            )
 
 
 def test_any_thread_count_gives_the_same_bits() -> None:
@@ -169,8 +191,9 @@ def test_heads_up_equities_sum_to_one_on_every_street() -> None:
 def test_worked_flop_example() -> None:
     # Ad Kd 3s 2s vs Ks Kh Qs Qc on Jd 4d 3c: the exact figures of equity()
     hero, villain = "Ad Kd 3s 2s", "Ks Kh Qs Qc"
-    r = street_equity("Jd 4d 3c", oe.parse_cards(hero).reshape(1, 4),
-                      oe.parse_cards(villain).reshape(1, 4))  # fmt: skip
+    r = street_equity(
+        "Jd 4d 3c", oe.parse_cards(hero).reshape(1, 4), oe.parse_cards(villain).reshape(1, 4)
+    )
     p = oe.equity([hero, villain], "Jd 4d 3c", exact=True).players[0]
     assert abs(r.equity[0] - p.equity) <= TOL and abs(r.scoop[0] - p.scoop) <= TOL
     assert r.live_weight.tolist() == [1.0]
@@ -185,15 +208,22 @@ def test_ranges_and_text_drop_hands_holding_board_cards() -> None:
     keep_h = ~np.isin(hero_range.combos, oe.parse_cards(board)).any(axis=1)
     keep_v = ~np.isin(villain_range.combos, oe.parse_cards(board)).any(axis=1)
     assert keep_h.sum() < len(hero_range)  # Ah is on the board: some hands dropped
-    r_array = street_equity(board, hero_range.combos[keep_h], villain_range.combos[keep_v],
-                            villain_range.weights[keep_v])  # fmt: skip
+    r_array = street_equity(
+        board,
+        hero_range.combos[keep_h],
+        villain_range.combos[keep_v],
+        villain_range.weights[keep_v],
+    )
     for r in (r_text, r_range):
         assert np.array_equal(r.hero_combos, hero_range.combos[keep_h])
         for figure in (*FIGURES, "live_weight"):
             assert np.array_equal(getattr(r, figure), getattr(r_array, figure), equal_nan=True)
     # the hero's weights are not used
-    assert np.array_equal(street_equity(board, "AA@0.1", "KK").equity,
-                          street_equity(board, "AA", "KK").equity, equal_nan=True)  # fmt: skip
+    assert np.array_equal(
+        street_equity(board, "AA@0.1", "KK").equity,
+        street_equity(board, "AA", "KK").equity,
+        equal_nan=True,
+    )
 
 
 def test_text_takes_its_hand_size_from_the_other_side() -> None:
@@ -212,8 +242,9 @@ def test_river_shares_accepts_ranges_and_a_game() -> None:
     board = "Jd 4d 3c Qd 5h"
     r = oe.river_shares(board, "AA", oe.Range("KK"), game="omaha")
     assert r.hero_combos.shape[1] == 4 and not r.lo_share.any()
-    assert np.allclose(oe.river_equity(board, "AA", oe.Range("KK"), game="omaha"), r.equity,
-                       equal_nan=True)  # fmt: skip
+    assert np.allclose(
+        oe.river_equity(board, "AA", oe.Range("KK"), game="omaha"), r.equity, equal_nan=True
+    )
 
 
 def test_no_live_villain_gives_nan_and_zero_weight() -> None:
@@ -239,22 +270,32 @@ def test_result_is_frozen() -> None:
     [
         ({"board": "2c 5h"}, OmahaEvalError, "board: expected 3, 4 or 5 cards, got 2"),
         ({"board": "2c 5h 7d Js Kd 9c"}, OmahaEvalError, "board: expected 3, 4 or 5 cards, got 6"),
-        ({"hero": [[0, 9, 10, 11]]}, OmahaEvalError,
-         r"hero: row 0 \(2c4d4h4s\) holds board card\(s\) 2c of board 2c5h7d"),
+        (
+            {"hero": [[0, 9, 10, 11]]},
+            OmahaEvalError,
+            r"hero: row 0 \(2c4d4h4s\) holds board card\(s\) 2c of board 2c5h7d",
+        ),
         ({"hero": [[8, 9, 9, 11]]}, OmahaEvalError, "hero: row 0 repeats a card"),
         ({"hero": [[8, 9, 10]]}, OmahaEvalError, "hero: expected 4, 5 or 6 cards per row"),
         ({"hero": [[8.0, 9, 10, 11]]}, OmahaEvalTypeError, "hero: expected integer card ids"),
         ({"villain": "AA,,"}, OmahaEvalError, "villain: range: column 4"),
-        ({"villain_weights": [1.0, -1.0]}, OmahaEvalError, r"villain_weights: weight -1.0 at row 1"),
+        (
+            {"villain_weights": [1.0, -1.0]},
+            OmahaEvalError,
+            r"villain_weights: weight -1.0 at row 1",
+        ),
         ({"villain_weights": [1.0]}, OmahaEvalError, r"villain_weights: expected shape \(2,\)"),
-        ({"villain": oe.Range("KK"), "villain_weights": [1.0]}, OmahaEvalError,
-         "villain_weights: a range .* carries its own weights"),
+        (
+            {"villain": oe.Range("KK"), "villain_weights": [1.0]},
+            OmahaEvalError,
+            "villain_weights: a range .* carries its own weights",
+        ),
         ({"game": "holdem"}, OmahaEvalError, "game: expected a game, one of omaha8"),
         ({"threads": 0}, OmahaEvalError, "threads: expected a whole number >= 1, got 0"),
         ({"threads": 1.5}, OmahaEvalError, "threads: expected a whole number >= 1, got 1.5"),
         ({"threads": 10_000}, OmahaEvalError, "threads: expected at most"),
     ],
-)  # fmt: skip
+)
 def test_errors(kwargs: dict[str, Any], error: type[Exception], message: str) -> None:
     args: dict[str, Any] = {
         "board": "2c 5h 7d",

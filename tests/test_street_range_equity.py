@@ -85,8 +85,10 @@ def test_range_equity_with_weights_as_an_array_or_as_the_range() -> None:
     hero = oe.Range(HERO)
     r = oe.street_equity(BOARD, hero, VILLAIN)
     # hero_combos keep the range's order here (no hand holds a board card)
-    aligned = [hero.weights[int(np.flatnonzero((hero.combos == row).all(axis=1))[0])]
-               for row in r.hero_combos]  # fmt: skip
+    aligned = [
+        hero.weights[int(np.flatnonzero((hero.combos == row).all(axis=1))[0])]
+        for row in r.hero_combos
+    ]
     assert r.range_equity(aligned) == r.range_equity(hero)
     want = oe.equity([HERO, VILLAIN], BOARD).players[0].equity
     assert r.range_equity(hero) == pytest.approx(want, abs=1e-12)
@@ -112,12 +114,18 @@ def test_range_equity_is_nan_when_no_hero_hand_is_live() -> None:
         ([1.0], OmahaEvalError, r"hero_weights: expected shape \(3,\)"),
         ([1.0, -1.0, 1.0], OmahaEvalError, "hero_weights: weight -1.0 at row 1"),
         ("AA", OmahaEvalTypeError, "hero_weights: expected numbers"),
-        (oe.Range("AsAh2c3d, KsKh4c5d"), OmahaEvalError,
-         "hero_weights: hero hand .* is not in the set given"),
-        (oe.Range("AsAh2c3d!AsAh2c3d"), OmahaEvalError,  # an empty set
-         "hero_weights: hero hand .* is not in the set given"),
+        (
+            oe.Range("AsAh2c3d, KsKh4c5d"),
+            OmahaEvalError,
+            "hero_weights: hero hand .* is not in the set given",
+        ),
+        (
+            oe.Range("AsAh2c3d!AsAh2c3d"),
+            OmahaEvalError,  # an empty set
+            "hero_weights: hero hand .* is not in the set given",
+        ),
     ],
-)  # fmt: skip
+)
 def test_range_equity_errors(weights: object, error: type[Exception], message: str) -> None:
     r = oe.street_equity(BOARD, HERO, VILLAIN)
     with pytest.raises(error, match=message):

@@ -62,9 +62,16 @@ def test_every_five_card_hand_has_one_of_7462_high_values(all_five_card_hands):
     # categories occupy contiguous value ranges, worst to best
     order = [names[v] for v in values.tolist()]
     assert [k for i, k in enumerate(order) if i == 0 or order[i - 1] != k] == [
-        "High card", "Pair", "Two pair", "Three of a kind", "Straight",
-        "Flush", "Full house", "Four of a kind", "Straight flush",
-    ]  # fmt: skip
+        "High card",
+        "Pair",
+        "Two pair",
+        "Three of a kind",
+        "Straight",
+        "Flush",
+        "Full house",
+        "Four of a kind",
+        "Straight flush",
+    ]
 
 
 def test_every_five_card_hand_low_is_one_of_56(all_five_card_hands):

@@ -49,8 +49,10 @@ def misuse_lines() -> set[int]:
 def mypy_error_lines(script: Path) -> tuple[set[int], int, str]:
     run = subprocess.run(
         [*_tool("mypy"), "--strict", "--no-error-summary", str(script.relative_to(ROOT))],
-        cwd=ROOT, capture_output=True, text=True,
-    )  # fmt: skip
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     errors = re.finditer(r"^(.+?):(\d+): error:", run.stdout, re.M)
     lines = {int(m[2]) for m in errors if Path(m[1]).name == script.name}
     return lines, run.returncode, run.stdout + run.stderr
@@ -58,10 +60,19 @@ def mypy_error_lines(script: Path) -> tuple[set[int], int, str]:
 
 def pyright_error_lines(script: Path) -> tuple[set[int], int, str]:
     run = subprocess.run(
-        [*_tool("basedpyright"), "--outputjson", "--pythonpath", sys.executable,
-         "-p", str(TYPING / "pyrightconfig.json"), str(script)],
-        cwd=ROOT, capture_output=True, text=True,
-    )  # fmt: skip
+        [
+            *_tool("basedpyright"),
+            "--outputjson",
+            "--pythonpath",
+            sys.executable,
+            "-p",
+            str(TYPING / "pyrightconfig.json"),
+            str(script),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     report = json.loads(run.stdout)
     errors = [d for d in report["generalDiagnostics"] if d["severity"] == "error"]
     lines = {d["range"]["start"]["line"] + 1 for d in errors}
@@ -110,11 +121,20 @@ def test_stubtest_passes_without_the_optional_extras(tmp_path):
     # run from outside the source tree: the package checked is the one the
     # tests import (installed, or the tree on PYTHONPATH), never a bare checkout
     run = subprocess.run(
-        [sys.executable, "-c", _HIDDEN_RUN.format(hidden=OPTIONAL), "omaha_eval",
-         "--mypy-config-file", str(TYPING / "stubtest_mypy.ini"),
-         "--allowlist", str(TYPING / "stubtest_allowlist.txt")],
-        cwd=tmp_path, capture_output=True, text=True,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-c",
+            _HIDDEN_RUN.format(hidden=OPTIONAL),
+            "omaha_eval",
+            "--mypy-config-file",
+            str(TYPING / "stubtest_mypy.ini"),
+            "--allowlist",
+            str(TYPING / "stubtest_allowlist.txt"),
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
     assert run.returncode == 0, run.stdout + run.stderr
     assert "Success: no issues found" in run.stdout
 
@@ -131,7 +151,9 @@ def test_no_parameter_of_the_public_callables_is_any():
     """tools/count_any_params.py: every public parameter has a precise type."""
     run = subprocess.run(
         [sys.executable, str(ROOT / "tools" / "count_any_params.py"), "-v"],
-        cwd=ROOT, capture_output=True, text=True,
-    )  # fmt: skip
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert run.returncode == 0, run.stderr
     assert re.search(r"parameters of the public callables: 0 Any,", run.stdout), run.stdout

@@ -149,8 +149,7 @@ def test_equity_answers_what_the_library_answers(client):
 
 
 def test_seeded_monte_carlo_equity_is_the_library_s(client):
-    spot = {**SPOT, "players": ["AsAh2c3d", "15%"], "exact": False, "trials": 20_000,
-            "seed": 7}  # fmt: skip
+    spot = {**SPOT, "players": ["AsAh2c3d", "15%"], "exact": False, "trials": 20_000, "seed": 7}
     data = client.post("/api/equity", json=spot).json()
     expected = oe.equity(spot["players"], spot["board"], exact=False, trials=20_000, seed=7)
     assert data["method"] == "monte-carlo" and data["seed"] == 7
@@ -254,8 +253,10 @@ def test_the_jobs_beyond_the_limit_are_refused_with_a_message():
         busy = _error(c.post("/api/jobs/equity", json=LONG), 429)
         assert "busy" in busy["error"] and busy["field"] is None
         assert c.post("/api/equity", json=SPOT).status_code == 200  # short: its own lane
-        _error(c.post("/api/jobs/query", json={"text": "select count(winsHi(a)) from a='*', "
-                                                        "b='*'"}), 429)  # fmt: skip
+        _error(
+            c.post("/api/jobs/query", json={"text": "select count(winsHi(a)) from a='*', b='*'"}),
+            429,
+        )
         c.delete(first["url"])
         assert c.post("/api/equity", json=SPOT).status_code == 200
 
@@ -287,9 +288,16 @@ def test_the_event_stream_gives_progress_then_the_result():
     import httpx2
 
     with live_server() as base, httpx2.Client(base_url=base, timeout=30) as http:
-        job = http.post("/api/jobs/equity", json={**SPOT, "players": ["AsAh2c3d", "*"],
-                                                  "exact": False, "trials": 600_000,
-                                                  "seed": 2}).json()  # fmt: skip
+        job = http.post(
+            "/api/jobs/equity",
+            json={
+                **SPOT,
+                "players": ["AsAh2c3d", "*"],
+                "exact": False,
+                "trials": 600_000,
+                "seed": 2,
+            },
+        ).json()
         events = []
         with http.stream("GET", job["events"]) as stream:
             event = None
@@ -301,8 +309,7 @@ def test_the_event_stream_gives_progress_then_the_result():
         assert events[-1][0] == "done"
         assert all(name == "progress" for name, _ in events[:-1])
         result = events[-1][1]["result"]
-        expected = oe.equity(["AsAh2c3d", "*"], SPOT["board"], exact=False, trials=600_000,
-                             seed=2)  # fmt: skip
+        expected = oe.equity(["AsAh2c3d", "*"], SPOT["board"], exact=False, trials=600_000, seed=2)
         assert _without_time(result) == _without_time(expected.to_dict())
 
 
@@ -362,8 +369,12 @@ def test_query_errors_carry_the_field_and_the_column(client):
     assert data["error"].startswith("query: column 8:")
     data = _error(client.post("/api/query", json={"text": "s" * (MAX_QUERY + 1)}))
     assert data["field"] == "text"
-    assert _error(client.post("/api/query", json={"text": QUERY, "trials": -5}))["field"] == "trials"
-    assert _error(client.post("/api/query", json={"text": QUERY, "game": "omaha"}))["field"] == "game"
+    assert (
+        _error(client.post("/api/query", json={"text": QUERY, "trials": -5}))["field"] == "trials"
+    )
+    assert (
+        _error(client.post("/api/query", json={"text": QUERY, "game": "omaha"}))["field"] == "game"
+    )
 
 
 def test_the_query_examples_are_those_of_the_pql_guide(client):
@@ -388,15 +399,20 @@ def test_boards_answers_the_board_report(client):
 
 
 def test_boards_errors_name_their_field(client):
-    assert _error(client.post("/api/boards", json={**SPOT, "board": "Jd4d8cXx9"}))["field"] == "board"
+    assert (
+        _error(client.post("/api/boards", json={**SPOT, "board": "Jd4d8cXx9"}))["field"] == "board"
+    )
 
 
 # ------------------------------------------------------------------ check, range, eval
 
 
 def test_check_reads_each_player_as_typed(client):
-    body = {"players": ["AsAh2c3d", "AA:$ds", "", "*", "AsAh2c3d9h"], "board": "Jd4d8c",
-            "dead": "2h"}  # fmt: skip
+    body = {
+        "players": ["AsAh2c3d", "AA:$ds", "", "*", "AsAh2c3d9h"],
+        "board": "Jd4d8c",
+        "dead": "2h",
+    }
     data = client.post("/api/check", json=body).json()
     hand, ranged, empty, random, bad = data["players"]
     assert hand == {"kind": "hand", "combos": 1, "reading": "hand", "note": None}
@@ -409,11 +425,14 @@ def test_check_reads_each_player_as_typed(client):
 
 
 def test_check_names_a_bad_board_and_a_pattern(client):
-    data = client.post("/api/check", json={"players": ["AsAh2c3d"], "board": "Jd4d8cXx9",
-                                           "dead": "sss"}).json()  # fmt: skip
+    data = client.post(
+        "/api/check", json={"players": ["AsAh2c3d"], "board": "Jd4d8cXx9", "dead": "sss"}
+    ).json()
     assert data["board"]["field"] == "board" and data["dead"] == {"pattern": True}
-    assert client.post("/api/check", json={"players": [""], "game": "x"}).json()["game"][
-        "field"] == "game"  # fmt: skip
+    assert (
+        client.post("/api/check", json={"players": [""], "game": "x"}).json()["game"]["field"]
+        == "game"
+    )
 
 
 def test_range_answers_what_the_range_holds(client):
@@ -421,17 +440,24 @@ def test_range_answers_what_the_range_holds(client):
     r = oe.Range("AA:$ds, KK@0.5")
     assert data["count"] == len(r) and data["total"] == r.total
     assert data["fraction"] == r.fraction and data["order"] == "hu"
-    assert data["weights"] == [{"weight": 0.5, "count": int((r.weights == 0.5).sum()),
-                                "shown": f"0.5 ({int((r.weights == 0.5).sum()):,} hands)"},
-                               {"weight": 1.0, "count": int((r.weights == 1).sum()),
-                                "shown": f"1 ({int((r.weights == 1).sum()):,} hands)"}]  # fmt: skip
-    best = oe.preflop.strength_order(r, r.game, "hu", first=5)
-    assert [h["hand"] for h in data["hands"]] == [
-        oe.format_cards(r.combos[i][::-1]) for i in best
+    assert data["weights"] == [
+        {
+            "weight": 0.5,
+            "count": int((r.weights == 0.5).sum()),
+            "shown": f"0.5 ({int((r.weights == 0.5).sum()):,} hands)",
+        },
+        {
+            "weight": 1.0,
+            "count": int((r.weights == 1).sum()),
+            "shown": f"1 ({int((r.weights == 1).sum()):,} hands)",
+        },
     ]
+    best = oe.preflop.strength_order(r, r.game, "hu", first=5)
+    assert [h["hand"] for h in data["hands"]] == [oe.format_cards(r.combos[i][::-1]) for i in best]
     cards = client.post("/api/range", json={"text": "AsKs", "order": "cards", "limit": 3}).json()
-    assert [h["hand"] for h in cards["hands"]] == [oe.format_cards(r[::-1]) for r in
-                                                   oe.Range("AsKs").combos[:3]]  # fmt: skip
+    assert [h["hand"] for h in cards["hands"]] == [
+        oe.format_cards(r[::-1]) for r in oe.Range("AsKs").combos[:3]
+    ]
 
 
 @pytest.mark.parametrize(
@@ -532,9 +558,15 @@ def test_serve_on_a_port_in_use_is_a_one_line_error():
 def test_serve_serves_the_pages_on_this_machine(tmp_path):
     import httpx2
 
-    proc = subprocess.Popen(cli_command("serve", "--port", "0"), cwd=tmp_path, env=cli_env(),
-                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)  # fmt: skip
+    proc = subprocess.Popen(
+        cli_command("serve", "--port", "0"),
+        cwd=tmp_path,
+        env=cli_env(),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         found: list[str] = []
         reader = threading.Thread(target=lambda: found.append(proc.stderr.readline()), daemon=True)

@@ -39,20 +39,30 @@ DRIVER = shutil.which("chromedriver")
 
 pytestmark = [
     pytest.mark.slow,
-    pytest.mark.skipif(CHROMIUM is None or DRIVER is None,
-                       reason="needs Debian's chromium and chromium-driver (apt-get install "
-                       "chromium chromium-driver; .ci/run installs them)"),
-]  # fmt: skip
+    pytest.mark.skipif(
+        CHROMIUM is None or DRIVER is None,
+        reason="needs Debian's chromium and chromium-driver (apt-get install "
+        "chromium chromium-driver; .ci/run installs them)",
+    ),
+]
 
 WAIT = 30  # seconds a page has to show its answer on a loaded machine
 
 
 def browser(width: int = 1280) -> Any:
     options = webdriver.ChromeOptions()
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     f"--window-size={width},1000", "--no-first-run",
-                     "--disable-background-networking", "--disable-component-update",
-                     "--disable-sync", "--disable-default-apps"):  # fmt: skip
+    for argument in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        f"--window-size={width},1000",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-default-apps",
+    ):
         options.add_argument(argument)
     options.binary_location = CHROMIUM
     # the network requests every page makes, read back by requested_urls
@@ -107,8 +117,10 @@ def results_state(d: Any, *states: str) -> Any:
 def page_table(d: Any) -> tuple[list[str], list[list[str]]]:
     table = d.find_element(By.CSS_SELECTOR, "#results table")
     header = [th.text for th in table.find_elements(By.CSS_SELECTOR, "thead th")]
-    rows = [[c.text for c in tr.find_elements(By.CSS_SELECTOR, "th, td")]
-            for tr in table.find_elements(By.CSS_SELECTOR, "tbody tr")]  # fmt: skip
+    rows = [
+        [c.text for c in tr.find_elements(By.CSS_SELECTOR, "th, td")]
+        for tr in table.find_elements(By.CSS_SELECTOR, "tbody tr")
+    ]
     return header, rows
 
 
@@ -135,13 +147,17 @@ def test_a_typed_spot_shows_the_figures_of_equity(driver, base):
 
 def test_a_shared_link_fills_the_form_and_runs(driver, base):
     d = driver
-    d.get(f"{base}/equity?players=AsAh2c3d|KcKd4c5d|{quote('AA:$ds')}&board=Jd4d8c"
-          "&method=mc&trials=50000&seed=11")  # fmt: skip
+    d.get(
+        f"{base}/equity?players=AsAh2c3d|KcKd4c5d|{quote('AA:$ds')}&board=Jd4d8c"
+        "&method=mc&trials=50000&seed=11"
+    )
     results_state(d, "done")
-    assert [i.get_attribute("value") for i in d.find_elements(By.CSS_SELECTOR, "#players input")] \
-        == ["AsAh2c3d", "KcKd4c5d", "AA:$ds"]  # fmt: skip
-    expected = oe.equity(["AsAh2c3d", "KcKd4c5d", "AA:$ds"], "Jd4d8c", exact=False,
-                         trials=50_000, seed=11)  # fmt: skip
+    assert [
+        i.get_attribute("value") for i in d.find_elements(By.CSS_SELECTOR, "#players input")
+    ] == ["AsAh2c3d", "KcKd4c5d", "AA:$ds"]
+    expected = oe.equity(
+        ["AsAh2c3d", "KcKd4c5d", "AA:$ds"], "Jd4d8c", exact=False, trials=50_000, seed=11
+    )
     header, rows = page_table(d)
     assert (header, rows) == tuple(equity_cells(expected)[:2])
     reading = wait_for(d, "#player-2-reading", lambda e: e.text.startswith("range"))
@@ -258,12 +274,16 @@ def test_the_hits_page_and_the_boards_rows_answer_their_links(driver, base):
     rows = {r[0].strip(): r[1] for r in page_table(d)[1]}
     assert rows["nut-low draw with backup"] == f"{100 * hits['nut_low_draw_backup']:.2f}%"
     assert d.find_elements(By.CSS_SELECTOR, "#download-csv")
-    d.get(f"{base}/boards?players=AsAh2c3d|KcKd4c5d&board=Jd4d8c&where={quote('scoop>50%')}"
-          "&sort=equity&top=3")  # fmt: skip
+    d.get(
+        f"{base}/boards?players=AsAh2c3d|KcKd4c5d&board=Jd4d8c&where={quote('scoop>50%')}"
+        "&sort=equity&top=3"
+    )
     results_state(d, "done")
     table = d.find_elements(By.CSS_SELECTOR, "#results table")[-1]  # after the texture groups
-    boards = [tr.find_elements(By.CSS_SELECTOR, "td")[0].text
-              for tr in table.find_elements(By.CSS_SELECTOR, "tbody tr")]  # fmt: skip
+    boards = [
+        tr.find_elements(By.CSS_SELECTOR, "td")[0].text
+        for tr in table.find_elements(By.CSS_SELECTOR, "tbody tr")
+    ]
     report = oe.board_report(["AsAh2c3d", "KcKd4c5d"], "Jd4d8c")
     scoop, equity = PLAYER_FIGURES.index("scoop"), PLAYER_FIGURES.index("equity")
     chosen = [r for r in range(len(report)) if report.values[r, 0, scoop] > 0.5]
@@ -275,10 +295,14 @@ def test_no_request_leaves_the_machine(base):
     d = browser(390)
     try:
         requested_urls(d)
-        for path in ("/equity?players=AsAh2c3d|KcKd4c5d&board=Jd4d8c",
-                     f"/query?text={quote('select count(winsHi(a)) from a=' + repr('AA**') + ', b=' + repr('*'))}&method=mc&trials=5000",
-                     "/boards", "/range?text=AA", "/hand?hole=AdKd3s2s&board=Jd4d3c",
-                     "/api/docs"):  # fmt: skip
+        for path in (
+            "/equity?players=AsAh2c3d|KcKd4c5d&board=Jd4d8c",
+            f"/query?text={quote('select count(winsHi(a)) from a=' + repr('AA**') + ', b=' + repr('*'))}&method=mc&trials=5000",
+            "/boards",
+            "/range?text=AA",
+            "/hand?hole=AdKd3s2s&board=Jd4d3c",
+            "/api/docs",
+        ):
             d.get(base + path)
             time.sleep(1.5)
         urls = requested_urls(d)

@@ -229,11 +229,19 @@ def fresh_venv(path: Path, wheel: Path, orders: Path, cibw: dict[str, Any]) -> d
     env["PATH"] = os.pathsep.join([str(bindir), env.get("PATH", "")])
     extras = ",".join(cibw["test-extras"])
     run(
-        ["python", "-m", "pip", "install", "-q", f"{wheel}[{extras}]", str(orders),
-         *cibw.get("test-requires", [])],
+        [
+            "python",
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            f"{wheel}[{extras}]",
+            str(orders),
+            *cibw.get("test-requires", []),
+        ],
         env=env,
         what="pip install of the wheel with test-extras",
-    )  # fmt: skip
+    )
     return env
 
 

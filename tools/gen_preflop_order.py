@@ -184,9 +184,13 @@ class Tally:
             return np.zeros(classes, np.int64)
 
         return cls(
-            z(), {g: z() for g in games}, {g: z() for g in games},
-            z(), {g: z() for g in games}, {g: z() for g in games},
-        )  # fmt: skip
+            z(),
+            {g: z() for g in games},
+            {g: z() for g in games},
+            z(),
+            {g: z() for g in games},
+            {g: z() for g in games},
+        )
 
     def add(self, other: Tally) -> None:
         self.n += other.n
@@ -560,8 +564,10 @@ def report(data: Path | None) -> None:
     """The tables of docs/ranges.md, from the shipped files (in `data`, else
     where the source tree keeps each): each order's best classes, deals,
     samples, standard errors, estimated moves, size."""
-    print("| order | best classes | deals | samples per class | stderr (median, p90) "
-          "| moved (median, p90) | 15% out | file |")  # fmt: skip
+    print(
+        "| order | best classes | deals | samples per class | stderr (median, p90) "
+        "| moved (median, p90) | 15% out | file |"
+    )
     print("|---|---|---|---|---|---|---|---|")
     for k, table, game in itertools.product(HOLE_SIZES, pf.TABLES, GAMES):
         path = (data or pf.source_dir(k)) / pf.order_file(k, game, table)
@@ -583,9 +589,10 @@ def report(data: Path | None) -> None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     ap.add_argument(
-        "--report", action="store_true",
+        "--report",
+        action="store_true",
         help="print the shipped orders' precision table (docs/ranges.md) and stop",
-    )  # fmt: skip
+    )
     ap.add_argument("--hole-cards", type=int, choices=HOLE_SIZES)
     ap.add_argument("--table", choices=pf.TABLES)
     ap.add_argument("--game", nargs="+", choices=GAMES, default=list(GAMES))

@@ -247,9 +247,13 @@ def keywords_part() -> str:
     for i, (word, shown) in enumerate(zip(fn.HAND_TYPES, fn.HAND_TYPE_NAMES, strict=True)):
         also = f" (or `{aliases[i]}`)" if i in aliases else ""
         out.append(f"| `{word}`{also} | {shown} |")
-    out += ["", "Flop categories, worst first (their meanings are under "
-            "[flopHandCategory](#flophandcategory)): "
-            + ", ".join(f"`{c}`" for c in fn.FLOP_CATEGORIES) + "."]  # fmt: skip
+    out += [
+        "",
+        "Flop categories, worst first (their meanings are under "
+        "[flopHandCategory](#flophandcategory)): "
+        + ", ".join(f"`{c}`" for c in fn.FLOP_CATEGORIES)
+        + ".",
+    ]
     return "\n".join(out)
 
 
@@ -267,8 +271,9 @@ def render(page: str) -> str:
             rf"(<!-- begin {name}: [^\n]*-->\n)(?:.*?\n)?(<!-- end {name} -->)", flags=re.DOTALL
         )
         if len(pattern.findall(page)) != 1:
-            raise SystemExit(f"{PAGE}: expected one '<!-- begin {name}: ... -->' ... "
-                             f"'<!-- end {name} -->' block")  # fmt: skip
+            raise SystemExit(
+                f"{PAGE}: expected one '<!-- begin {name}: ... -->' ... '<!-- end {name} -->' block"
+            )
         page = pattern.sub(lambda m, make=make: m.group(1) + make() + "\n" + m.group(2), page)
     return page
 

@@ -28,7 +28,7 @@ SHOWN = "#results[data-state=done], #results[data-state=error], #endpoints secti
 PAGES = {
     "equity": "/equity?players=AsAh2c3d|KcKd4c5d|15%25&board=Jd4d8c",
     "query": "/query?text=select%20histogram(handType(hero,%20river))%20from%20hero='15%25',"
-             "%20villain='*'&method=mc&trials=200000&seed=1",
+    "%20villain='*'&method=mc&trials=200000&seed=1",
     "boards": "/boards?players=AsAh2c3d|KcKd4c5d&board=Jd4d8c",
     "boards-flops": "/boards?players=AsAh2c3d|KcKd4c5d&sort=scoop&top=40",
     "hits": "/hits?range=15%25&board=7h5h2c",
@@ -56,12 +56,19 @@ def main() -> None:
                     time.sleep(1.0)  # the checks as typed
                     height = 1000
                     for _ in range(3):  # the page's height as laid out at this size
-                        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-                            "width": width, "height": height, "deviceScaleFactor": 1,
-                            "mobile": width < 600})  # fmt: skip
+                        d.execute_cdp_cmd(
+                            "Emulation.setDeviceMetricsOverride",
+                            {
+                                "width": width,
+                                "height": height,
+                                "deviceScaleFactor": 1,
+                                "mobile": width < 600,
+                            },
+                        )
                         time.sleep(0.3)
-                        height = min(5000, d.execute_script(
-                            "return document.documentElement.scrollHeight"))
+                        height = min(
+                            5000, d.execute_script("return document.documentElement.scrollHeight")
+                        )
                     d.save_screenshot(str(out / f"{name}-{width}.png"))
                     d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
             finally:

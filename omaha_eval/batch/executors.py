@@ -64,8 +64,12 @@ class Task:
 
 
 def _as_given(spot: Spot) -> dict[str, Any]:
-    return {"players": list(spot.players), "board": spot.board, "dead": spot.dead,
-            "game": spot.game}  # fmt: skip
+    return {
+        "players": list(spot.players),
+        "board": spot.board,
+        "dead": spot.dead,
+        "game": spot.game,
+    }
 
 
 def solve(task: Task) -> SpotResult | None:
@@ -96,8 +100,9 @@ def solve(task: Task) -> SpotResult | None:
         return SpotResult(spot.id, error_record(spot.id, _as_given(spot), describe(exc)))
     except EquityInterrupted as stopped:
         message = f"interrupted after {stopped.result.trials:,} trials; a resumed run redoes it"
-        return SpotResult(spot.id, spot_record(spot.id, "interrupted", message,
-                                               stopped.result.to_dict()))  # fmt: skip
+        return SpotResult(
+            spot.id, spot_record(spot.id, "interrupted", message, stopped.result.to_dict())
+        )
     except KeyboardInterrupt:  # stopped with nothing to show (exact enumeration)
         message = "interrupted; a resumed run redoes it"
         return SpotResult(spot.id, error_record(spot.id, _as_given(spot), message, "interrupted"))

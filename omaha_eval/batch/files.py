@@ -95,8 +95,9 @@ def read_text(path: Path, name: str) -> str:
     try:
         return path.read_bytes().decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise OmahaEvalError(f"{str(path)!r} is not UTF-8 text ({exc.reason} "
-                             f"at byte {exc.start})", param=name) from None  # fmt: skip
+        raise OmahaEvalError(
+            f"{str(path)!r} is not UTF-8 text ({exc.reason} at byte {exc.start})", param=name
+        ) from None
     except OSError as exc:
         raise OmahaEvalError(f"cannot read {str(path)!r}: {exc.strerror}", param=name) from None
 

@@ -34,9 +34,18 @@ __all__ = [
 ]
 
 SPOT_FIELDS = (
-    "id", "players", "board", "dead", "trials", "exact", "seed", "target_stderr", "game",
-    "hole_cards", "strict",
-)  # fmt: skip
+    "id",
+    "players",
+    "board",
+    "dead",
+    "trials",
+    "exact",
+    "seed",
+    "target_stderr",
+    "game",
+    "hole_cards",
+    "strict",
+)
 PLAYER_SEPARATOR = "|"  # between players in one text field (ranges use commas)
 
 
@@ -197,12 +206,13 @@ def check_spot(raw: Any, row: int, batch_seed: int) -> Spot:
         trials=_int(raw["trials"], "trials", 1) if given("trials") else None,
         exact=_bool(raw["exact"], "exact") if given("exact") else None,
         seed=_int(raw["seed"], "seed", 0) if given("seed") else spot_seed(batch_seed, the_id),
-        target_stderr=_float(raw["target_stderr"], "target_stderr") if given("target_stderr")
+        target_stderr=_float(raw["target_stderr"], "target_stderr")
+        if given("target_stderr")
         else None,
         game=read_game(raw["game"]).name if given("game") else "omaha8",
         hole_cards=_int(raw["hole_cards"], "hole_cards", 1) if given("hole_cards") else None,
         strict=_bool(raw["strict"], "strict") if given("strict") else False,
-    )  # fmt: skip
+    )
 
 
 # Characters of a bad spot's field its error entry holds at most (a longer

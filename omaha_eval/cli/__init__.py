@@ -35,9 +35,10 @@ __all__ = ["main"]
 # main below, after click has looked for the shell-completion variable
 # (_OMAHA_EVAL_COMPLETE=bash_source omaha-eval prints the completion script).
 @click.group(
-    cls=Group, invoke_without_command=True,
+    cls=Group,
+    invoke_without_command=True,
     context_settings={"help_option_names": ["-h", "--help"]},
-)  # fmt: skip
+)
 @click.version_option(__version__, prog_name="omaha-eval")
 @click.pass_context
 def main(ctx: click.Context) -> None:

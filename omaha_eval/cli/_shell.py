@@ -82,10 +82,12 @@ def strict_cards_option(command: F) -> F:
     """--strict-cards (equity and query): text that looks like cards but
     is read as a pattern is an error, not a note."""
     return click.option(
-        "--strict-cards", "strict_cards", is_flag=True,
+        "--strict-cards",
+        "strict_cards",
+        is_flag=True,
         help="Refuse text that looks like cards but is read as a pattern (AsAh2c3x: x is a "
         "suit variable), rather than noting how it was read.",
-    )(command)  # fmt: skip
+    )(command)
 
 
 @contextmanager
@@ -212,18 +214,19 @@ def sampling_options(figures: str, trials: str = TRIALS_HELP) -> Callable[[F], F
         click.option("-n", "--trials", type=Count(min=1), help=trials),
         click.option("--exact", is_flag=True, help="Enumerate every deal (no sampling)."),
         click.option(
-            "--monte-carlo", "monte_carlo", is_flag=True,
+            "--monte-carlo",
+            "monte_carlo",
+            is_flag=True,
             help="Sample even when the deals are few enough to enumerate.",
         ),
         click.option(
-            "--target-stderr", type=click.FloatRange(min=0, min_open=True),
+            "--target-stderr",
+            type=click.FloatRange(min=0, min_open=True),
             help=f"Monte Carlo: stop once every {figures} standard error is at most this.",
         ),
         click.option("-s", "--seed", type=click.IntRange(min=0), help="Seed (Monte Carlo)."),
-        click.option(
-            "-t", "--threads", type=Count(min=1), help="Threads (default: all cores)."
-        ),
-    ]  # fmt: skip
+        click.option("-t", "--threads", type=Count(min=1), help="Threads (default: all cores)."),
+    ]
 
     def apply(command: F) -> F:
         for option in reversed(options):
@@ -244,8 +247,10 @@ def flag_notes(result: Answer, trials: int | None, target_stderr: float | None) 
     """What the flags given did not do."""
     notes = []
     if result.method == "exact" and trials is not None:
-        notes.append("every deal was enumerated (exact), so --trials did not apply; "
-                     "add --monte-carlo to sample")  # fmt: skip
+        notes.append(
+            "every deal was enumerated (exact), so --trials did not apply; "
+            "add --monte-carlo to sample"
+        )
     if result.method == "exact" and target_stderr is not None:
         notes.append("every deal was enumerated (exact), so --target-stderr did not apply")
     if result.target_reached is False and not result.interrupted:
@@ -284,9 +289,20 @@ def complete_game(
 # symbols, which read as the suit letters every command takes (A♠ -> As).
 PLAIN = {
     **SUIT_SYMBOLS,
-    "→": "->", "≤": "<=", "≥": ">=", "−": "-", "—": "--", "–": "-", "…": "...",
-    "×": "x", "·": ".", "─": "-", "┐": "+", "┼": "+", "┘": "+",
-}  # fmt: skip
+    "→": "->",
+    "≤": "<=",
+    "≥": ">=",
+    "−": "-",
+    "—": "--",
+    "–": "-",
+    "…": "...",
+    "×": "x",
+    "·": ".",
+    "─": "-",
+    "┐": "+",
+    "┼": "+",
+    "┘": "+",
+}
 PLAIN_ERRORS = "omaha_eval.plain"  # the codecs error handler that writes them
 
 

@@ -21,25 +21,39 @@ from omaha_eval.games import Game
 
 __all__ = ["batch_command"]
 
-FLAGS = {"INPUT": "INPUT", "OUTPUT": "--output", "workers": "--workers", "dask": "--dask",
-         "seed": "--seed", "executor": "--executor"}  # fmt: skip
+FLAGS = {
+    "INPUT": "INPUT",
+    "OUTPUT": "--output",
+    "workers": "--workers",
+    "dask": "--dask",
+    "seed": "--seed",
+    "executor": "--executor",
+}
 
 
 @click.command("batch", short_help="Equity of every spot of a CSV or JSON Lines file.")
 @click.argument("input_path", metavar="INPUT", type=click.Path(dir_okay=False))
 @click.option(
-    "-o", "--output", required=True, type=click.Path(dir_okay=False),
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(dir_okay=False),
     help="Results file, .csv or .jsonl; appended to, spots already in it are skipped.",
-)  # fmt: skip
+)
 @click.option("-w", "--workers", type=Count(min=1), help="Local workers (default: all cores).")
 @click.option(
-    "--executor", type=click.Choice(["thread", "process"]), default="thread", show_default=True,
+    "--executor",
+    type=click.Choice(["thread", "process"]),
+    default="thread",
+    show_default=True,
     help="Local workers are threads (the engine releases the GIL) or processes.",
-)  # fmt: skip
+)
 @click.option(
-    "--dask", "dask_address", metavar="ADDRESS",
+    "--dask",
+    "dask_address",
+    metavar="ADDRESS",
     help="Run on this Dask scheduler, e.g. tcp://10.0.0.5:8786.",
-)  # fmt: skip
+)
 @click.option(
     "-n",
     "--trials",
@@ -47,17 +61,29 @@ FLAGS = {"INPUT": "INPUT", "OUTPUT": "--output", "workers": "--workers", "dask":
     help="Monte Carlo trials for spots that give none.",
 )
 @click.option(
-    "-s", "--seed", type=click.IntRange(min=0), default=0, show_default=True,
+    "-s",
+    "--seed",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
     help="Batch seed: a spot without a seed gets one from this and its id.",
-)  # fmt: skip
+)
 @click.option(
-    "-t", "--threads", type=Count(min=1), default=1, show_default=True,
+    "-t",
+    "--threads",
+    type=Count(min=1),
+    default=1,
+    show_default=True,
     help="Engine threads per spot.",
-)  # fmt: skip
+)
 @click.option(
-    "-g", "--game", callback=game_option, shell_complete=complete_game, metavar="GAME",
+    "-g",
+    "--game",
+    callback=game_option,
+    shell_complete=complete_game,
+    metavar="GAME",
     help="Game for spots that give none (default omaha8; plo8, omaha, plo...).",
-)  # fmt: skip
+)
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary.")
 def batch_command(
     input_path: str,

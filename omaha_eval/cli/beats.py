@@ -13,20 +13,25 @@ from omaha_eval.records import json_text
 __all__ = ["beats_command"]
 
 
-
 @click.command("beats", short_help="What beats a hand now, for high and for low.")
 @click.argument("hand", metavar="HAND")
 @click.argument("villains", nargs=-1, required=True, metavar="VILLAIN...")
 @click.option("-b", "--board", required=True, help="The board now: a flop, turn or river.")
 @click.option("-d", "--dead", default="", help="Known dead cards.")
 @click.option(
-    "-g", "--game", callback=game_option, shell_complete=complete_game, metavar="GAME",
-    default="omaha8", show_default=True,
+    "-g",
+    "--game",
+    callback=game_option,
+    shell_complete=complete_game,
+    metavar="GAME",
+    default="omaha8",
+    show_default=True,
     help="omaha8 (o8, plo8) = hi/lo; omaha (plo) = high only.",
-)  # fmt: skip
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
-def beats_command(hand: str, villains: tuple[str, ...], board: str, dead: str, game: Game,
-                  as_json: bool) -> None:  # fmt: skip
+def beats_command(
+    hand: str, villains: tuple[str, ...], board: str, dead: str, game: Game, as_json: bool
+) -> None:
     """The VILLAIN combos (hands, ranges, or * for any hand) that beat HAND
     on the board as it is, for high and for low, grouped by high category
     and by low with each group's share of the villain's live combos

@@ -43,25 +43,48 @@ from omaha_eval.reports.textures import GROUPINGS
 
 __all__ = ["boards_command"]
 
-BOARD_FLAGS = {**FLAGS, "by": "--group", "figure": "--sort", "executor": "--workers",
-               "dask": "--dask", "plot": "--plot", **ROW_FLAGS}  # fmt: skip
+BOARD_FLAGS = {
+    **FLAGS,
+    "by": "--group",
+    "figure": "--sort",
+    "executor": "--workers",
+    "dask": "--dask",
+    "plot": "--plot",
+    **ROW_FLAGS,
+}
 
 
 @click.command("boards", short_help="Figures of every flop, turn or river at once.")
 @click.argument("players", nargs=-1, required=True, metavar="HAND_OR_RANGE...")
-@click.option("-b", "--board", default="", help="Known board cards (0 to 4): the rows are "
-              "the next street's boards.")  # fmt: skip
-@click.option("-d", "--dead", default="", help="Known dead cards.")
-@sampling_options("row's equity", f"Monte Carlo trials of each row [default: {ROW_TRIALS:,}, "
-                  f"fewer for a report of over {REPORT_TRIALS // ROW_TRIALS:,} rows, down to "
-                  f"{ROW_MIN_TRIALS:,}].")  # fmt: skip
 @click.option(
-    "-g", "--game", callback=game_option, shell_complete=complete_game, metavar="GAME",
-    default="omaha8", show_default=True,
+    "-b",
+    "--board",
+    default="",
+    help="Known board cards (0 to 4): the rows are the next street's boards.",
+)
+@click.option("-d", "--dead", default="", help="Known dead cards.")
+@sampling_options(
+    "row's equity",
+    f"Monte Carlo trials of each row [default: {ROW_TRIALS:,}, "
+    f"fewer for a report of over {REPORT_TRIALS // ROW_TRIALS:,} rows, down to "
+    f"{ROW_MIN_TRIALS:,}].",
+)
+@click.option(
+    "-g",
+    "--game",
+    callback=game_option,
+    shell_complete=complete_game,
+    metavar="GAME",
+    default="omaha8",
+    show_default=True,
     help="omaha8 (o8, plo8) = hi/lo; omaha (plo) = high only.",
-)  # fmt: skip
-@click.option("--group", "group_by", type=click.Choice(list(GROUPINGS)),
-              help="Print the rows grouped by a texture instead.")  # fmt: skip
+)
+@click.option(
+    "--group",
+    "group_by",
+    type=click.Choice(list(GROUPINGS)),
+    help="Print the rows grouped by a texture instead.",
+)
 @row_options
 @click.option(
     "--json",
@@ -70,13 +93,23 @@ BOARD_FLAGS = {**FLAGS, "by": "--group", "figure": "--sort", "executor": "--work
     help="Print one JSON document, column by column (docs/boards.md).",
 )
 @click.option("--csv", "as_csv", is_flag=True, help="Print a CSV row per row (the same columns).")
-@click.option("--plot", "plot_path", metavar="FILE", type=click.Path(dir_okay=False),
-              help="Draw equity and scoop by group and equity over the boards to FILE "
-              "(.png or .svg; needs matplotlib).")  # fmt: skip
-@click.option("-w", "--workers", type=Count(min=1),
-              help="Run the rows on this many local worker processes.")  # fmt: skip
-@click.option("--dask", "dask_address", metavar="ADDRESS",
-              help="Run the rows on this Dask scheduler, e.g. tcp://10.0.0.5:8786.")  # fmt: skip
+@click.option(
+    "--plot",
+    "plot_path",
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
+    help="Draw equity and scoop by group and equity over the boards to FILE "
+    "(.png or .svg; needs matplotlib).",
+)
+@click.option(
+    "-w", "--workers", type=Count(min=1), help="Run the rows on this many local worker processes."
+)
+@click.option(
+    "--dask",
+    "dask_address",
+    metavar="ADDRESS",
+    help="Run the rows on this Dask scheduler, e.g. tcp://10.0.0.5:8786.",
+)
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 def boards_command(
     players: tuple[str, ...],
@@ -142,10 +175,18 @@ def boards_command(
         with user_errors(BOARD_FLAGS):
             try:
                 report = board_report(
-                    list(players), board, dead, game=game.name, exact=chosen, trials=trials,
-                    target_stderr=target_stderr, seed=seed, threads=threads, executor=executor,
+                    list(players),
+                    board,
+                    dead,
+                    game=game.name,
+                    exact=chosen,
+                    trials=trials,
+                    target_stderr=target_stderr,
+                    seed=seed,
+                    threads=threads,
+                    executor=executor,
                     progress=show,
-                )  # fmt: skip
+                )
             except BoardReportInterrupted as stopped:
                 report, interrupted = stopped.report, True
             except KeyboardInterrupt:  # while the players were read: no report yet
@@ -173,6 +214,8 @@ def _full_table(report: BoardReport, rows: Any) -> str:
     """The chosen rows, in that order, under the report's heading."""
     header, cells = rows_grid(report, [int(r) for r in rows])
     return "\n".join([*heading(report), "", *aligned(header, cells)])
+
+
 def _stopped_before_the_report(as_json: bool) -> NoReturn:
     """Ctrl-C before the report existed: one line, and with --json a
     document saying so (stdout stays JSON)."""
@@ -181,8 +224,6 @@ def _stopped_before_the_report(as_json: bool) -> NoReturn:
         click.echo(json_text({"interrupted": True, "rows": [], "error": message}))
     click.echo(f"omaha-eval: {message}", err=True)
     sys.exit(EXIT_INTERRUPTED)
-
-
 
 
 def _json(report: BoardReport, table: dict[str, Any]) -> str:

@@ -98,37 +98,51 @@ def pokenum_hint(
 
 
 @click.command(
-    "equity", cls=_EquityCommand,
+    "equity",
+    cls=_EquityCommand,
     short_help=f"Equity of {PLAYERS[0]} to {MAX_PLAYERS} hands or ranges.",
-)  # fmt: skip
+)
 @click.argument("players", nargs=-1, required=True, metavar="HAND_OR_RANGE...")
 @click.option("-b", "--board", default="", help="Known board cards (0 to 5).")
 @click.option("-d", "--dead", default="", help="Known dead cards.")
 @sampling_options("equity's")
 @click.option(
-    "-g", "--game", callback=game_option, shell_complete=complete_game, metavar="GAME",
-    default="omaha8", show_default=True,
+    "-g",
+    "--game",
+    callback=game_option,
+    shell_complete=complete_game,
+    metavar="GAME",
+    default="omaha8",
+    show_default=True,
     help="omaha8 (o8, plo8) = hi/lo; omaha (plo) = high only.",
-)  # fmt: skip
+)
 @click.option(
-    "-k", "--hole-cards", type=click.IntRange(min(HOLE_SIZES), max(HOLE_SIZES)),
+    "-k",
+    "--hole-cards",
+    type=click.IntRange(min(HOLE_SIZES), max(HOLE_SIZES)),
     help="Cards per hand (default: the first hand's, or 4); text of that many cards is a hand.",
-)  # fmt: skip
+)
 @click.option(
-    "--breakdown", is_flag=True,
+    "--breakdown",
+    is_flag=True,
     help="Also print how often each player ends with each high category and low class.",
-)  # fmt: skip
+)
 @click.option(
-    "--plot", "plot_path", metavar="FILE", type=click.Path(dir_okay=False),
+    "--plot",
+    "plot_path",
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
     help="Draw each range player's equity distribution (heads-up; with --breakdown, the "
     "categories too) to FILE, .png or .svg (needs the plot extra: matplotlib).",
-)  # fmt: skip
+)
 @strict_cards_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (see README).")
 @click.option(
-    "--csv", "as_csv", is_flag=True,
+    "--csv",
+    "as_csv",
+    is_flag=True,
     help="Print a CSV header and one row: the columns of a batch output's CSV.",
-)  # fmt: skip
+)
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 def equity_command(
     players: tuple[str, ...],
@@ -186,10 +200,18 @@ def equity_command(
         with user_errors({"plot": "--plot"}):
             check_plot_target(plot_path)
     with user_errors():
-        options = read_options(trials=trials, exact=chosen, target_stderr=target_stderr,
-                               seed=seed, threads=threads)  # fmt: skip
-        rounds = rounds_of(options, list(players), board, dead, game=game, hole_cards=hole_cards,
-                           strict=strict_cards)  # fmt: skip
+        options = read_options(
+            trials=trials, exact=chosen, target_stderr=target_stderr, seed=seed, threads=threads
+        )
+        rounds = rounds_of(
+            options,
+            list(players),
+            board,
+            dead,
+            game=game,
+            hole_cards=hole_cards,
+            strict=strict_cards,
+        )
         result = _run(rounds, quiet)
     notes = [*map(for_shell, result.notes), *flag_notes(result, trials, target_stderr)]
     if hint is not None:  # whole hands of single-card ranges: most likely a pokenum habit
@@ -241,14 +263,14 @@ def _check_plot(result: EquityResult, breakdown: bool) -> None:
         )
 
 
-def _plot(result: EquityResult, question: Question, options: RunOptions, breakdown: bool,
-          path: str) -> None:  # fmt: skip
+def _plot(
+    result: EquityResult, question: Question, options: RunOptions, breakdown: bool, path: str
+) -> None:
     """Draw the spot's pictures to `path`, from the question and the run
     options already read (the run's seed: the distributions reproduce)."""
     ranged = [i for i, p in enumerate(result.players) if p.kind == "range"]
     distributions = [
-        distribution_of(question, i, seed=options.seed, threads=options.threads)
-        for i in ranged
+        distribution_of(question, i, seed=options.seed, threads=options.threads) for i in ranged
     ]
     title = " vs ".join(p.hand for p in result.players)
     title += f" on {result.board}" if result.board else " preflop"
@@ -263,11 +285,17 @@ def _run(rounds: EquityRounds, quiet: bool) -> EquityResult:
     last: EquityResult | None = None
     plan = rounds.plan
     if plan.exact and rounds.work / WORK_PER_SECOND > SLOW:
-        warn(f"enumerating every deal will take about {duration(rounds.work / WORK_PER_SECOND)}"
-             " (--monte-carlo samples instead)", quiet)  # fmt: skip
+        warn(
+            f"enumerating every deal will take about {duration(rounds.work / WORK_PER_SECOND)}"
+            " (--monte-carlo samples instead)",
+            quiet,
+        )
     elif rounds.question.patterned and rounds.work / WORK_PER_SECOND > SLOW:
-        warn(f"every board of the pattern will take about "
-             f"{duration(rounds.work / WORK_PER_SECOND)} in all", quiet)  # fmt: skip
+        warn(
+            f"every board of the pattern will take about "
+            f"{duration(rounds.work / WORK_PER_SECOND)} in all",
+            quiet,
+        )
     total = None if plan.target_stderr else plan.trials
     first = True
     with progress(total, "trial", quiet) as bar:
@@ -276,8 +304,10 @@ def _run(rounds: EquityRounds, quiet: bool) -> EquityResult:
                 if first and not plan.exact and 0 < last.trials < plan.trials:
                     left = (plan.trials - last.trials) * last.elapsed / last.trials
                     if left > SLOW and plan.target_stderr is None:
-                        warn(f"{plan.trials:,} trials of this spot will take about "
-                             f"{duration(left)}", quiet)  # fmt: skip
+                        warn(
+                            f"{plan.trials:,} trials of this spot will take about {duration(left)}",
+                            quiet,
+                        )
                 first = False
                 bar.update(last.trials - bar.n)
         except KeyboardInterrupt:

@@ -71,9 +71,13 @@ def _summary(command: click.Command) -> str:
 
 def _help(command: click.Command, path: str, parent: click.Context | None) -> str:
     ctx = click.Context(
-        command, info_name=path.rsplit(" ", 1)[-1], parent=parent,
-        terminal_width=WIDTH, max_content_width=WIDTH, **command.context_settings,
-    )  # fmt: skip
+        command,
+        info_name=path.rsplit(" ", 1)[-1],
+        parent=parent,
+        terminal_width=WIDTH,
+        max_content_width=WIDTH,
+        **command.context_settings,
+    )
     return command.get_help(ctx)
 
 
@@ -159,8 +163,11 @@ def _complete_page(
     ctx: click.Context, param: click.Parameter, incomplete: str
 ) -> list[CompletionItem]:
     """The pages, for the shell's completion (`omaha-eval help r<TAB>`)."""
-    return [CompletionItem(name, help=about) for name, about in PAGES.items()
-            if name.startswith(incomplete)]  # fmt: skip
+    return [
+        CompletionItem(name, help=about)
+        for name, about in PAGES.items()
+        if name.startswith(incomplete)
+    ]
 
 
 @click.command("help", short_help="Print a page of the documentation, offline.")

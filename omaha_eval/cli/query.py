@@ -53,20 +53,28 @@ PARAMETERS = {
 @click.command("query", short_help="Answer a query over the deals of a spot.")
 @click.argument("text", required=False, metavar="[TEXT]")
 @click.option(
-    "-f", "--file", "file_path", metavar="FILE",
+    "-f",
+    "--file",
+    "file_path",
+    metavar="FILE",
     help="Read the query from FILE (UTF-8; -- comments, statements separated by ;).",
-)  # fmt: skip
+)
 @sampling_options("avg's and count's")
 @click.option(
-    "-k", "--hole-cards", type=click.IntRange(min(HOLE_SIZES), max(HOLE_SIZES)),
+    "-k",
+    "--hole-cards",
+    type=click.IntRange(min(HOLE_SIZES), max(HOLE_SIZES)),
     help="Cards per hand when no player's text fixes it (range text such as '15%' is read "
     "in it; default 4, or 5 for omaha85 and omahahi5).",
-)  # fmt: skip
+)
 @click.option(
-    "--plot", "plot_path", metavar="FILE", type=click.Path(dir_okay=False),
+    "--plot",
+    "plot_path",
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
     help="Draw the histogram columns as bars, with their standard errors, to FILE, .png or "
     ".svg (needs the plot extra: matplotlib).",
-)  # fmt: skip
+)
 @strict_cards_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (see README).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
@@ -117,10 +125,15 @@ def query_command(
     text, source = _source(text, file_path)
     with _query_errors(source):  # the prepared run: the text read, checked and planned once
         rounds = query_rounds(
-            text, trials=trials, exact=chosen,
-            seed=seed, threads=threads, target_stderr=target_stderr, hole_cards=hole_cards,
+            text,
+            trials=trials,
+            exact=chosen,
+            seed=seed,
+            threads=threads,
+            target_stderr=target_stderr,
+            hole_cards=hole_cards,
             strict=strict_cards,
-        )  # fmt: skip
+        )
     statements = rounds.statements
     if plot_path is not None:
         if not any(s.aggregate == "histogram" for st in statements for s in st.selectors):
@@ -163,8 +176,11 @@ def _not_run(done: int, count: int) -> str:
 def _source(text: str | None, file_path: str | None) -> tuple[str, str]:
     """The query text, and how an error in it names where it came from."""
     if text is not None and file_path is not None:
-        fail(f"TEXT and --file: give the query one way, not both (got TEXT {text!r} and "
-             f"--file {file_path!r})", {})  # fmt: skip
+        fail(
+            f"TEXT and --file: give the query one way, not both (got TEXT {text!r} and "
+            f"--file {file_path!r})",
+            {},
+        )
     if file_path is not None:
         with user_errors({"file": "--file"}):
             regular_file(Path(file_path), "file")
@@ -256,8 +272,9 @@ def _run(rounds: QueryRounds, quiet: bool) -> tuple[list[QueryResult], bool]:
                         left = (cap - result.trials) * result.elapsed / result.trials
                         if left > SLOW:
                             what = f"statement {i + 1}" if count > 1 else "this query"
-                            warn(f"{cap:,} trials of {what} will take about {duration(left)}",
-                                 quiet)  # fmt: skip
+                            warn(
+                                f"{cap:,} trials of {what} will take about {duration(left)}", quiet
+                            )
                 results[i] = result
                 bar.update(result.trials - bar.n)
         except KeyboardInterrupt:

@@ -31,21 +31,30 @@ Range syntax (every construct with an example: the site's "Range language" page)
 @click.command("range", short_help="The hands a range text holds, strongest first.", epilog=SYNTAX)
 @click.argument("text", metavar="TEXT")
 @click.option(
-    "-k", "--hole-cards", type=click.IntRange(min(HOLE_SIZES), max(HOLE_SIZES)), default=4,
+    "-k",
+    "--hole-cards",
+    type=click.IntRange(min(HOLE_SIZES), max(HOLE_SIZES)),
+    default=4,
     show_default=True,
     help="Cards per hand: the deck the range is read in.",
-)  # fmt: skip
+)
 @click.option(
-    "-g", "--game", callback=game_option, shell_complete=complete_game, metavar="GAME",
-    default="omaha8", show_default=True,
+    "-g",
+    "--game",
+    callback=game_option,
+    shell_complete=complete_game,
+    metavar="GAME",
+    default="omaha8",
+    show_default=True,
     help="The game whose preflop order percent ranges use.",
-)  # fmt: skip
+)
 @click.option(
-    "--order", type=click.Choice(listing.ORDERS),
+    "--order",
+    type=click.Choice(listing.ORDERS),
     help="How hands are listed: best first in the heads-up (hu) or six-handed (6h) preflop "
     "order of the game, or in card order.  [default: the order the text's percent terms "
     "name (15%6h: 6h), else hu]",
-)  # fmt: skip
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object with every hand.")
 def range_command(text: str, hole_cards: int, game: Game, order: str | None, as_json: bool) -> None:
     """The hands a range TEXT holds: their count, the share of all hands,

@@ -20,10 +20,15 @@ TABLE_NAMES = {"hu": "heads-up", "6h": "6-handed"}
 @click.command("rank", short_help="Percentile of hands in the preflop orders.")
 @click.argument("hands", nargs=-1, required=True, metavar="HAND...")
 @click.option(
-    "-g", "--game", callback=game_option, shell_complete=complete_game, metavar="GAME",
-    default="omaha8", show_default=True,
+    "-g",
+    "--game",
+    callback=game_option,
+    shell_complete=complete_game,
+    metavar="GAME",
+    default="omaha8",
+    show_default=True,
     help="The game whose preflop orders rank the hands.",
-)  # fmt: skip
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def rank_command(hands: tuple[str, ...], game: Game, as_json: bool) -> None:
     """Percentile of hands in the preflop orders.
@@ -45,9 +50,14 @@ def rank_command(hands: tuple[str, ...], game: Game, as_json: bool) -> None:
         with user_errors({"hand": "HAND" if len(hands) == 1 else f"HAND {i}"}):
             ranks.append([preflop_rank(hand, game, table) for table in TABLES])
     if as_json:
-        click.echo(json_text({"game": game.name, "ranks": [
-            [dataclasses.asdict(r) for r in per_table] for per_table in ranks
-        ]}))  # fmt: skip
+        click.echo(
+            json_text(
+                {
+                    "game": game.name,
+                    "ranks": [[dataclasses.asdict(r) for r in per_table] for per_table in ranks],
+                }
+            )
+        )
         return
     click.echo(rank_table(ranks, game))
 
@@ -67,9 +77,11 @@ def rank_table(ranks: list[list[PreflopRank]], game: Game) -> str:
         for r in per_table
     ]
     header = [f"{'hand':<{width}}  order", "class rank", "percentile", "equity", "class hands"]
-    return "\n".join([
-        f"{game.name}: {game.title}; preflop orders against random hands",
-        *aligned(header, rows),
-        "",
-        "a hand is in p% (p%6h for 6-handed) exactly when p is above its percentile",
-    ])  # fmt: skip
+    return "\n".join(
+        [
+            f"{game.name}: {game.title}; preflop orders against random hands",
+            *aligned(header, rows),
+            "",
+            "a hand is in p% (p%6h for 6-handed) exactly when p is above its percentile",
+        ]
+    )

@@ -68,8 +68,14 @@ def known_cards(value: Any, name: str, sizes: Sequence[int] | None) -> CardArray
     return _checks.card_set(value, name, sizes)
 
 
-def read_cards(value: Any, name: str, sizes: Sequence[int] | None, *, patterns: bool = True,
-               strict: bool = False) -> Cards:  # fmt: skip
+def read_cards(
+    value: Any,
+    name: str,
+    sizes: Sequence[int] | None,
+    *,
+    patterns: bool = True,
+    strict: bool = False,
+) -> Cards:
     """Known cards (text or ids; `sizes`: the counts allowed), or a pattern
     when the text is not cards (`patterns=False`: an error instead;
     `strict`: an error for text that looks like cards)."""
@@ -119,8 +125,7 @@ def averaged_over(board: str, dead: str, count: int) -> str:
     "6 dead-card sets matching 'AA'", not boards matching an empty board."""
     board_pattern, dead_pattern = is_pattern_text(board), is_pattern_text(dead)
     if board_pattern and dead_pattern:
-        return (f"{count:,} boards and dead-card sets matching board {board!r} and dead "
-                f"{dead!r}")  # fmt: skip
+        return f"{count:,} boards and dead-card sets matching board {board!r} and dead {dead!r}"
     if dead_pattern:
         return f"{count:,} dead-card sets matching {dead!r}"
     return f"{count:,} boards matching {board!r}"

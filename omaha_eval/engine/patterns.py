@@ -35,8 +35,9 @@ from omaha_eval.games import Game
 __all__ = ["check_sampling_work", "no_target", "pattern_sums", "pattern_work"]
 
 
-def _spot(players: Sequence[Player], k: int, board: CardArray, dead: CardArray, game: Game
-          ) -> Spot | None:  # fmt: skip
+def _spot(
+    players: Sequence[Player], k: int, board: CardArray, dead: CardArray, game: Game
+) -> Spot | None:
     try:
         return prepare(players, k, board, dead, game)
     except OmahaEvalError:
@@ -96,9 +97,13 @@ def no_target(target: float | None) -> None:
         )
 
 
-def pattern_sums(players: Sequence[Player], k: int, pairs: Sequence[tuple[CardArray, CardArray]],
-                 game: Game, plan: Plan
-                 ) -> tuple[Sums, list[float], int, list[int]]:  # fmt: skip
+def pattern_sums(
+    players: Sequence[Player],
+    k: int,
+    pairs: Sequence[tuple[CardArray, CardArray]],
+    game: Game,
+    plan: Plan,
+) -> tuple[Sums, list[float], int, list[int]]:
     """The run over every (board, dead) pair: the sums (exact: the boards'
     mean, each board scaled to weight 1), each player's standard error,
     the number of boards that could be dealt, and the hands each player
@@ -125,8 +130,9 @@ def pattern_sums(players: Sequence[Player], k: int, pairs: Sequence[tuple[CardAr
             total = total + sums.scaled(1.0 / sums.total)
         else:
             assert plan.seed is not None
-            sums, se = runner.monte_carlo_sums(spot, c_spot, each, plan.seed, (s,), plan.threads,
-                                               plan.stop)  # fmt: skip
+            sums, se = runner.monte_carlo_sums(
+                spot, c_spot, each, plan.seed, (s,), plan.threads, plan.stop
+            )
             total = total + sums
             variance += sums.count**2 * np.asarray(se) ** 2
     if not boards:

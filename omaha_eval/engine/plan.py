@@ -263,8 +263,9 @@ def choose(
     return plan
 
 
-def check_sampling_work(plan: Plan, trial_work: float, given: bool, what: str = "",
-                        runs: int = 1) -> None:  # fmt: skip
+def check_sampling_work(
+    plan: Plan, trial_work: float, given: bool, what: str = "", runs: int = 1
+) -> None:
     """Refuse, before any work, a Monte Carlo run whose trials would take
     hours: the trials given or the default, and with a target standard
     error the most it may draw (its cap), since a target far out of reach

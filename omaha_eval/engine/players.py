@@ -114,8 +114,7 @@ def _relative(weights: Any, name: str, n: int) -> tuple[FloatArray, float]:
     return (np.ascontiguousarray(w / top) if top > 0 else w), (top if top > 0 else 1.0)
 
 
-def _range_player(combos: Any, weights: Any, name: str, k: int | None, label: str | None
-                  ) -> Player:  # fmt: skip
+def _range_player(combos: Any, weights: Any, name: str, k: int | None, label: str | None) -> Player:
     """A weighted set of hands (a Range, an object with combos and weights,
     a (combos, weights) pair)."""
     rows = _checks.hand_rows(combos, f"{name} combos", k)
@@ -260,8 +259,9 @@ def read_player(
     return Player("hand", format_cards(hand), hand.reshape(1, k), np.ones(1))
 
 
-def _range_text(text: str, name: str, k: int, game: Game, strict: bool, hands: bool = False
-                ) -> Player:  # fmt: skip
+def _range_text(
+    text: str, name: str, k: int, game: Game, strict: bool, hands: bool = False
+) -> Player:
     """Range text; `hands`: a comma list of whole hands, a range of those
     hands (no pattern in it, so strict mode takes it too)."""
     how = None if hands else lookalikes.reading(text, k, macros=True)
@@ -333,8 +333,16 @@ def read_players(
     read = {}
     for i in order:
         w, w_name = given_weights[i] or (None, None)
-        read[i] = read_player(values[i], names[i], k, game, weights=w, weights_name=w_name,
-                              strict=strict, shape=shapes[i])  # fmt: skip
+        read[i] = read_player(
+            values[i],
+            names[i],
+            k,
+            game,
+            weights=w,
+            weights_name=w_name,
+            strict=strict,
+            shape=shapes[i],
+        )
     return [read[i] for i in range(len(values))], k
 
 

@@ -77,6 +77,7 @@ def read_question(
     the_game = read_game(game)
     b = read_cards(board, "board", board_sizes, patterns=patterns, strict=strict)
     d = read_cards(dead, "dead", None, patterns=patterns, strict=strict)
-    read, k = read_players(players, hole_cards, game=the_game, names=names, weights=weights,
-                           strict=strict)  # fmt: skip
+    read, k = read_players(
+        players, hole_cards, game=the_game, names=names, weights=weights, strict=strict
+    )
     return Question(tuple(read), k, b, d, the_game)

@@ -72,6 +72,7 @@ class ShownResult(Protocol):
     @property
     def interrupted(self) -> bool: ...
 
+
 __all__ = [
     "aligned",
     "breakdown_table",
@@ -164,8 +165,9 @@ def _below(result: ShownResult, notes: Sequence[str]) -> list[str]:
     return lines
 
 
-def equity_cells(result: ShownResult, notes: Sequence[str] | None = None
-                 ) -> tuple[list[str], list[list[str]], list[str]]:  # fmt: skip
+def equity_cells(
+    result: ShownResult, notes: Sequence[str] | None = None
+) -> tuple[list[str], list[list[str]], list[str]]:
     """equity_table's parts, for a page to lay out: the header, a row per
     player (every number formatted as the table shows it), the lines under."""
     header, rows = _grid(result)
@@ -186,18 +188,24 @@ def html_table(kind: str, header: list[str], rows: list[list[str]], style: str =
     CSS for every cell)."""
 
     def row(cells: list[str], tag: str) -> str:
-        return "<tr>" + "".join(
-            f'<{tag} style="text-align: {"left" if j == 0 else "right"}{style}">'
-            f"{html.escape(c)}</{tag}>"
-            for j, c in enumerate(cells)
-        ) + "</tr>"  # fmt: skip
+        return (
+            "<tr>"
+            + "".join(
+                f'<{tag} style="text-align: {"left" if j == 0 else "right"}{style}">'
+                f"{html.escape(c)}</{tag}>"
+                for j, c in enumerate(cells)
+            )
+            + "</tr>"
+        )
 
-    return "\n".join([
-        f'<table class="{kind}">',
-        f"<thead>{row(header, 'th')}</thead>",
-        "<tbody>" + "".join(row(r, "td") for r in rows) + "</tbody>",
-        "</table>",
-    ])  # fmt: skip
+    return "\n".join(
+        [
+            f'<table class="{kind}">',
+            f"<thead>{row(header, 'th')}</thead>",
+            "<tbody>" + "".join(row(r, "td") for r in rows) + "</tbody>",
+            "</table>",
+        ]
+    )
 
 
 def equity_html(result: ShownResult, notes: Sequence[str] | None = None) -> str:

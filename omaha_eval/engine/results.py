@@ -65,50 +65,93 @@ FIGURE_TABLE: Mapping[str, Figure] = {
     for f in (
         Figure("equity", "equity", "expected fraction of the pot won: hi_share + lo_share"),
         Figure(
-            "hi_share", "hi share",
+            "hi_share",
+            "hi share",
             "expected fraction of the pot won through the high half "
             "(the whole pot when no low qualifies)",
             c_sum="hi_share",
         ),
-        Figure("lo_share", "lo share", "expected fraction of the pot won through the low half",
-               low=True, c_sum="lo_share"),
         Figure(
-            "scoop", "scoop",
+            "lo_share",
+            "lo share",
+            "expected fraction of the pot won through the low half",
+            low=True,
+            c_sum="lo_share",
+        ),
+        Figure(
+            "scoop",
+            "scoop",
             "probability of winning the whole pot alone: the sole best high and the sole "
             "best low, or the sole best high when no low qualifies",
             c_sum="scoop",
         ),
         Figure("hi_win", "hi win", "probability of the sole best high", c_sum="hi_win"),
-        Figure("hi_tie", "hi tie", "probability of sharing the best high with others",
-               c_sum="hi_tie"),
-        Figure("lo_win", "lo win", "probability of the sole best qualifying low", low=True,
-               c_sum="lo_win"),
-        Figure("lo_tie", "lo tie", "probability of sharing the best low with others", low=True,
-               c_sum="lo_tie"),
-        Figure("quartered", "quartered",
-               "probability of getting exactly a quarter of the pot (as a player sharing "
-               "the best low two ways without the best high)",
-               c_sum="quartered"),
-        Figure("makes_low", "makes low",
-               "probability of holding a qualifying low (best or not)", low=True),
-        Figure("nut_low", "nut low",
-               "probability of holding the best low the final board allows (the "
-               "breakdown's nut low)", low=True),
-        Figure("lost_nut_low", "lost nut low",
-               "board-report rows one street ahead: probability of holding the nut low on "
-               "the known board and no longer on the row's board", low=True),
+        Figure(
+            "hi_tie", "hi tie", "probability of sharing the best high with others", c_sum="hi_tie"
+        ),
+        Figure(
+            "lo_win",
+            "lo win",
+            "probability of the sole best qualifying low",
+            low=True,
+            c_sum="lo_win",
+        ),
+        Figure(
+            "lo_tie",
+            "lo tie",
+            "probability of sharing the best low with others",
+            low=True,
+            c_sum="lo_tie",
+        ),
+        Figure(
+            "quartered",
+            "quartered",
+            "probability of getting exactly a quarter of the pot (as a player sharing "
+            "the best low two ways without the best high)",
+            c_sum="quartered",
+        ),
+        Figure(
+            "makes_low",
+            "makes low",
+            "probability of holding a qualifying low (best or not)",
+            low=True,
+        ),
+        Figure(
+            "nut_low",
+            "nut low",
+            "probability of holding the best low the final board allows (the breakdown's nut low)",
+            low=True,
+        ),
+        Figure(
+            "lost_nut_low",
+            "lost nut low",
+            "board-report rows one street ahead: probability of holding the nut low on "
+            "the known board and no longer on the row's board",
+            low=True,
+        ),
         Figure("stderr", "stderr", "standard error of equity (Monte Carlo; 0 when exact)"),
-        Figure("no_low", "no low",
-               "probability that no player has a qualifying low (the high takes all)",
-               low=True, c_sum="no_low"),
-        Figure("low_split", "low split",
-               "probability that the low half is split between two or more players",
-               low=True, c_sum="low_split"),
-        Figure("any_quartered", "any quartered",
-               "probability that some player gets exactly a quarter of the pot",
-               c_sum="any_quartered"),
+        Figure(
+            "no_low",
+            "no low",
+            "probability that no player has a qualifying low (the high takes all)",
+            low=True,
+            c_sum="no_low",
+        ),
+        Figure(
+            "low_split",
+            "low split",
+            "probability that the low half is split between two or more players",
+            low=True,
+            c_sum="low_split",
+        ),
+        Figure(
+            "any_quartered",
+            "any quartered",
+            "probability that some player gets exactly a quarter of the pot",
+            c_sum="any_quartered",
+        ),
     )
-}  # fmt: skip
+}
 
 
 def figure(name: str) -> dict[str, Figure]:
@@ -397,8 +440,9 @@ class Sums:
         """Sums of one histogram (as filled by the C loops), and of the
         squared weights' histogram when the trials were weighted."""
 
-        def summed(histogram: npt.NDArray[np.float64]
-                   ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:  # fmt: skip
+        def summed(
+            histogram: npt.NDArray[np.float64],
+        ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
             sums = np.zeros((n, _core.N_SUMS))
             deal = np.zeros(_core.N_DEAL_SUMS)
             _core.equity_sums(n, histogram, sums, deal)
@@ -489,22 +533,28 @@ def _filled(cls: type[R], values: dict[str, Any]) -> R:
     return obj
 
 
-def player_result(seat: tuple[str, Kind, int], figures: dict[str, Any], stderr: float
-                  ) -> PlayerEquity:  # fmt: skip
+def player_result(
+    seat: tuple[str, Kind, int], figures: dict[str, Any], stderr: float
+) -> PlayerEquity:
     """One seat's PlayerEquity (hand, kind, combos) from its figures by name
     (each figure with a C sum, makes_low and breakdown: player_figures, or
     the small spots' core, which names them as small_figure_keys says)."""
     hand, kind, combos = seat
-    values: dict[str, Any] = {"hand": hand, "kind": kind, "combos": combos,
-                              "equity": figures["hi_share"] + figures["lo_share"]}  # fmt: skip
+    values: dict[str, Any] = {
+        "hand": hand,
+        "kind": kind,
+        "combos": combos,
+        "equity": figures["hi_share"] + figures["lo_share"],
+    }
     values.update(figures)
     values["nut_low"] = figures["breakdown"].get(NUT_LOW, 0.0)
     values["stderr"] = stderr
     return _filled(PlayerEquity, values)
 
 
-def player_figures(means: Sequence[float], makes_low: float, breakdown: Sequence[float],
-                   has_low: bool) -> dict[str, Any]:  # fmt: skip
+def player_figures(
+    means: Sequence[float], makes_low: float, breakdown: Sequence[float], has_low: bool
+) -> dict[str, Any]:
     """A player's figures by name from its means: a row of the C sums, the
     makes-low weight and a row of breakdown weights, each divided by the
     total weight."""
@@ -523,8 +573,10 @@ def player_results(
     makes_low = (sums.makes_low / total).tolist()
     breakdown = (sums.breakdown / total).tolist()
     rows = zip(seats, means, makes_low, breakdown, stderr, strict=True)
-    return tuple(player_result(seat, player_figures(m, low, bd, has_low), se)
-                 for seat, m, low, bd, se in rows)  # fmt: skip
+    return tuple(
+        player_result(seat, player_figures(m, low, bd, has_low), se)
+        for seat, m, low, bd, se in rows
+    )
 
 
 def deal_figures(deal: Sequence[float]) -> dict[str, float]:

@@ -107,8 +107,9 @@ class _Buffers(threading.local):
 # ---------------------------------------------------------------- exact
 
 
-def exact_parts(work: Stoppable, part: Callable[[int, int], T], parts: int, threads: int,
-                stop: Any = None) -> list[T]:  # fmt: skip
+def exact_parts(
+    work: Stoppable, part: Callable[[int, int], T], parts: int, threads: int, stop: Any = None
+) -> list[T]:
     """Every part (part(p, parts), p = 0..parts-1) of exact work, in order,
     on up to `threads` threads.  KeyboardInterrupt when interrupted (an
     incomplete enumeration has no exact meaning)."""
@@ -193,8 +194,9 @@ class Sampling(Generic[T]):
     trusted: Callable[[T], bool] | None = None  # whether the errors may stop the run
 
 
-def sample(work: Stoppable, sampling: Sampling[T], plan: Plan, *, rounds: bool = True
-           ) -> Iterator[Round[T]]:  # fmt: skip
+def sample(
+    work: Stoppable, sampling: Sampling[T], plan: Plan, *, rounds: bool = True
+) -> Iterator[Round[T]]:
     """Run the plan's trials in blocks 0, 1, ... (block i draws from its own
     stream: see Sampling.block), yielding the running total after each
     round (`rounds=False`: once, at the end).  With a target standard
@@ -262,8 +264,9 @@ def _block_sizes(done_trials: int, cap: int, blocks: int, size_each: int) -> lis
     return sizes
 
 
-def equity_sampling(spot: Spot, c_spot: _core.EquitySpot, seed: int, prefix: tuple[int, ...]
-                     ) -> Sampling[Sums]:  # fmt: skip
+def equity_sampling(
+    spot: Spot, c_spot: _core.EquitySpot, seed: int, prefix: tuple[int, ...]
+) -> Sampling[Sums]:
     """How an equity spot's Monte Carlo blocks run and add up."""
     buffers = _Buffers()
     n = spot.n
@@ -272,8 +275,15 @@ def equity_sampling(spot: Spot, c_spot: _core.EquitySpot, seed: int, prefix: tup
     def block(index: int, size: int) -> Sums:
         outcome, outcome_sq, makes_low, breakdown = buffers.get(n)
         stream = block_stream(seed, (*prefix, index))
-        done, code = c_spot.monte_carlo(stream, size, MAX_REJECTS, outcome, makes_low, breakdown,
-                                        outcome_sq if weighted else None)  # fmt: skip
+        done, code = c_spot.monte_carlo(
+            stream,
+            size,
+            MAX_REJECTS,
+            outcome,
+            makes_low,
+            breakdown,
+            outcome_sq if weighted else None,
+        )
         if code == _core.EQ_NO_DEAL:
             raise OmahaEvalError(NO_DEAL, param="players")
         return Sums.of(outcome, makes_low, breakdown, n, done, outcome_sq if weighted else None)
@@ -321,16 +331,23 @@ def spot_rounds(spot: Spot, plan: Plan) -> Iterator[Round[Sums]]:
     yield from sample(c_spot, equity_sampling(spot, c_spot, plan.seed, ()), plan)
 
 
-def monte_carlo_sums(spot: Spot, c_spot: _core.EquitySpot, trials: int, seed: int,
-                     prefix: tuple[int, ...], threads: int, stop: Any = None
-                     ) -> tuple[Sums, list[float]]:  # fmt: skip
+def monte_carlo_sums(
+    spot: Spot,
+    c_spot: _core.EquitySpot,
+    trials: int,
+    seed: int,
+    prefix: tuple[int, ...],
+    threads: int,
+    stop: Any = None,
+) -> tuple[Sums, list[float]]:
     """`trials` Monte Carlo trials of the spot (its C spot, sampling:
     spot.c_spot(exact=False)) in blocks keyed prefix + (i,), without rounds
     (a part of a bigger run, e.g. one board of a pattern): the sums and each
     player's standard error.  KeyboardInterrupt when interrupted (a part of
     a run has no meaning alone)."""
-    plan = Plan(exact=False, trials=trials, target_stderr=None, seed=seed, threads=threads,
-                stop=stop)  # fmt: skip
+    plan = Plan(
+        exact=False, trials=trials, target_stderr=None, seed=seed, threads=threads, stop=stop
+    )
     last = None
     for last in sample(c_spot, equity_sampling(spot, c_spot, seed, prefix), plan, rounds=False):
         if last.interrupted:

@@ -171,8 +171,14 @@ def live_rows(combos: CardArray, known: int) -> npt.NDArray[np.bool_]:
     return live
 
 
-def prepare(players: Sequence[Player], k: int, board: CardArray, dead: CardArray, game: Game,
-            names: Sequence[str] | None = None) -> Spot:  # fmt: skip
+def prepare(
+    players: Sequence[Player],
+    k: int,
+    board: CardArray,
+    dead: CardArray,
+    game: Game,
+    names: Sequence[str] | None = None,
+) -> Spot:
     """Check the cards of a spot and remove the known ones from the ranges
     (`names`: the players' names in messages, default ``players[i]``)."""
     if names is None:

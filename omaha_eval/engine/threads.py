@@ -58,8 +58,13 @@ class Workers:
     run's stop event (anything with is_set()); `on_wait()` is called at each
     step of the wait (a progress display)."""
 
-    def __init__(self, halt: Callable[[], object], threads: int, stop: Any = None,
-                 on_wait: Callable[[], object] | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        halt: Callable[[], object],
+        threads: int,
+        stop: Any = None,
+        on_wait: Callable[[], object] | None = None,
+    ) -> None:
         self.halt = halt
         self.threads = max(1, threads)
         self.stop = stop

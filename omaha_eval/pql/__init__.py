@@ -104,8 +104,14 @@ def query_rounds(
     result so far is yielded, marked interrupted (exact: KeyboardInterrupt).
     Every statement is read, checked and planned (exact or Monte Carlo, the
     cost bounds) before any runs."""
-    options = read_options(trials=trials, exact=exact, target_stderr=target_stderr, seed=seed,
-                           threads=threads, stop=stop)  # fmt: skip
+    options = read_options(
+        trials=trials,
+        exact=exact,
+        target_stderr=target_stderr,
+        seed=seed,
+        threads=threads,
+        stop=stop,
+    )
     k = None if hole_cards is None else _checks.hole_cards(hole_cards)
     statements = parse(text)
     prepared = [prepare_statement(s, k, strict) for s in statements]
@@ -145,9 +151,17 @@ def query(
     says one QueryResult, so that ``query(text).columns`` type-checks.
     """
     answered = query_all(
-        text, trials=trials, target_stderr=target_stderr, exact=exact, seed=seed,
-        threads=threads, progress=progress, stop=stop, hole_cards=hole_cards, strict=strict,
-    )  # fmt: skip
+        text,
+        trials=trials,
+        target_stderr=target_stderr,
+        exact=exact,
+        seed=seed,
+        threads=threads,
+        progress=progress,
+        stop=stop,
+        hole_cards=hole_cards,
+        strict=strict,
+    )
     if len(answered) == 1:
         return answered[0]
     warnings.warn(

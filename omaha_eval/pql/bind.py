@@ -104,13 +104,19 @@ def bind(statement: Statement, hole_cards: int | None = None, strict: bool = Fal
         return QueryError(describe(exc), text, at)
 
     try:
-        question = read_question(players, board, dead, game=game, hole_cards=k or hole_cards,
-                                 names=names, strict=strict)  # fmt: skip
+        question = read_question(
+            players, board, dead, game=game, hole_cards=k or hole_cards, names=names, strict=strict
+        )
         spot: Spot | None = None
         if question.patterned:  # each board's spot is prepared as it runs
             pairs = board_reader.scenarios(question.board, question.dead, question.players)
-            _checks.disjoint(*((names[i], p.combos[0]) for i, p in enumerate(question.players)
-                               if p.kind == "hand"))  # fmt: skip
+            _checks.disjoint(
+                *(
+                    (names[i], p.combos[0])
+                    for i, p in enumerate(question.players)
+                    if p.kind == "hand"
+                )
+            )
         else:
             pairs = [(question.board, question.dead)]  # type: ignore[list-item]
             spot = prepare(question.players, question.k, *pairs[0], question.game, names)

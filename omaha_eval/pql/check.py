@@ -98,8 +98,9 @@ class Prepared:
         return set().union(*(streets_read(e) for e in exprs))
 
 
-def prepare_statement(statement: Statement, hole_cards: int | None = None,
-                      strict: bool = False) -> Prepared:  # fmt: skip
+def prepare_statement(
+    statement: Statement, hole_cards: int | None = None, strict: bool = False
+) -> Prepared:
     """Read a statement's bindings, check its cards and compile its
     expressions (QueryError, naming the column, for anything wrong).
     `hole_cards`: the hand size when the players' text does not fix it;
@@ -125,8 +126,18 @@ def prepare_statement(statement: Statement, hole_cards: int | None = None,
             raise ctx.fail(
                 f"where needs a true/false condition, got {where.type.a}", statement.where.at
             )
-    return Prepared(statement, question, ctx, selectors, column_names, types, where,
-                    table.pairs, table.players, table.spot)  # fmt: skip
+    return Prepared(
+        statement,
+        question,
+        ctx,
+        selectors,
+        column_names,
+        types,
+        where,
+        table.pairs,
+        table.players,
+        table.spot,
+    )
 
 
 # ------------------------------------------------------------------ names

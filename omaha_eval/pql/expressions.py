@@ -32,7 +32,6 @@ __all__ = [
 ]
 
 
-
 class Expr:
     """A typed expression: evaluate(block, rows) gives one value per row;
     cost(shape) is its work per row; `constant` is its value when it is a

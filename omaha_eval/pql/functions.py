@@ -51,7 +51,6 @@ __all__ = [
 ]
 
 
-
 STREET_NAMES = STREET_OF_SIZE
 
 # Hand types: the keywords, worst first (the C categories' order), and the

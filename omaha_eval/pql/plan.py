@@ -156,8 +156,9 @@ def assignments(spot: Spot) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float
 PAIRS_AT_ONCE = 1 << 22
 
 
-def _disjoint_pairs(masks: npt.NDArray[np.uint64], m: npt.NDArray[np.uint64]
-                    ) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:  # fmt: skip
+def _disjoint_pairs(
+    masks: npt.NDArray[np.uint64], m: npt.NDArray[np.uint64]
+) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
     """The pairs (i, j), in order, of masks[i] and m[j] sharing no card:
     compared a slice of `masks` at a time, refused (OmahaEvalError) as soon
     as they pass MAX_ASSIGNMENTS."""
@@ -212,7 +213,8 @@ def plan(prep: Prepared, options: RunOptions) -> Plan:
         if first is not None:
             check_assignments(first)
     else:
-        sampled = patterns.pattern_work(q.players, q.k, prep.pairs, q.game, chosen.trials,
-                                        trial_work=per_row)  # fmt: skip
+        sampled = patterns.pattern_work(
+            q.players, q.k, prep.pairs, q.game, chosen.trials, trial_work=per_row
+        )
         patterns.check_sampling_work(sampled, len(prep.pairs), chosen.trials)
     return chosen

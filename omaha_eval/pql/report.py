@@ -101,8 +101,9 @@ def _below(result: ShownResult, notes: Sequence[str]) -> list[str]:
     return lines
 
 
-def query_cells(result: ShownResult, notes: Sequence[str] | None = None
-                ) -> tuple[list[str], list[list[str]], list[str]]:  # fmt: skip
+def query_cells(
+    result: ShownResult, notes: Sequence[str] | None = None
+) -> tuple[list[str], list[list[str]], list[str]]:
     """query_table's parts, for a page to lay out: the header, a row per
     column (a histogram: a row per value; formatted as the table shows
     them) and the lines under the table."""
@@ -128,11 +129,13 @@ def query_html(result: ShownResult, notes: Sequence[str] | None = None) -> str:
     shown = result.notes if notes is None else notes
 
     statement = "\n".join(_statement_lines(result.statement))
-    return "\n".join([
-        f"<pre>{html.escape(statement)}</pre>",
-        html_table("omaha-eval-query", header, rows, "; white-space: pre"),
-        *(f"<p>{html.escape(line)}</p>" for line in _below(result, shown)),
-    ])  # fmt: skip
+    return "\n".join(
+        [
+            f"<pre>{html.escape(statement)}</pre>",
+            html_table("omaha-eval-query", header, rows, "; white-space: pre"),
+            *(f"<p>{html.escape(line)}</p>" for line in _below(result, shown)),
+        ]
+    )
 
 
 def _statement_lines(statement: str) -> list[str]:

@@ -127,23 +127,38 @@ RULES: dict[Type, Rules] = {
         number=True, compare="order", counted=True, numbers=Bounds(-math.inf, math.inf, whole=False)
     ),
     Type.INT: Rules(
-        number=True, whole=True, compare="order", counted=True, expects="{numbers}",
+        number=True,
+        whole=True,
+        compare="order",
+        counted=True,
+        expects="{numbers}",
         numbers=Bounds(0, 2**53, whole=True),
     ),
     Type.EQUITY: Rules(
-        number=True, compare="order", counted=True, expects="an equity, {numbers}",
+        number=True,
+        compare="order",
+        counted=True,
+        expects="an equity, {numbers}",
         numbers=Bounds(0, 1, whole=False),
     ),
     Type.FRACTION: Rules(
         number=True, compare="order", counted=True, numbers=Bounds(0, 1, whole=False)
     ),
     Type.HIRATING: Rules(
-        number=True, whole=True, compare="order", counted=True, quoted="argument",
+        number=True,
+        whole=True,
+        compare="order",
+        counted=True,
+        quoted="argument",
         expects="a high rating ({numbers}) or a quoted five-card hand",
         numbers=Bounds(1, float(_core.HIGH_MAX), whole=True),
     ),
     Type.LORATING: Rules(
-        number=True, whole=True, compare="order", counted=True, quoted="argument",
+        number=True,
+        whole=True,
+        compare="order",
+        counted=True,
+        quoted="argument",
         expects="a low rating ({numbers}) or a quoted low such as '8765A'",
         numbers=Bounds(0, float(_core.LOW_MAX), whole=True),
     ),
@@ -165,7 +180,7 @@ RULES: dict[Type, Rules] = {
     Type.STRING: Rules(),
     Type.RANGE: Rules(quoted="only", expects="quoted range text (such as 'AA:$ds')"),
     Type.BOARD: Rules(quoted="only", expects="a quoted board pattern (such as 'sss')"),
-}  # fmt: skip
+}
 
 NUMERIC = frozenset(t for t, r in RULES.items() if r.number)
 INTEGRAL = frozenset(t for t, r in RULES.items() if r.whole)  # whole numbers, shown so

@@ -139,8 +139,9 @@ def _one_range_weights(
     return np.maximum(_missing(seats[0].combos, seats[0].weights, reps, stop), 0.0)
 
 
-def _sampled_weights(spot: Spot, classes: BoardClasses, seed: int
-                     ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:  # fmt: skip
+def _sampled_weights(
+    spot: Spot, classes: BoardClasses, seed: int
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """Each class's probability with two or more ranges, estimated: the
     expected share of the class's boards that miss the ranges' hands, over
     PROBABILITY_SAMPLES assignments drawn from the spot (rejection of the
@@ -228,17 +229,34 @@ def board_report(
     ``report.total_rows``).  Bad input raises OmahaEvalError, as equity().
     """
     start = time.perf_counter()
-    options = read_options(trials=trials, exact=exact, target_stderr=target_stderr, seed=seed,
-                           threads=threads, stop=stop, progress=progress)  # fmt: skip
+    options = read_options(
+        trials=trials,
+        exact=exact,
+        target_stderr=target_stderr,
+        seed=seed,
+        threads=threads,
+        stop=stop,
+        progress=progress,
+    )
     workers = options.threads
     where = None if executor is None else read_executor(executor, workers)
-    question = read_question(players, board, dead, game="omaha8" if game is None else game,
-                             board_sizes=range(5), patterns=False)  # fmt: skip
+    question = read_question(
+        players,
+        board,
+        dead,
+        game="omaha8" if game is None else game,
+        board_sizes=range(5),
+        patterns=False,
+    )
     assert not isinstance(question.board, tuple) and not isinstance(question.dead, tuple)
     rows = 0  # known once the board classes are
     try:  # before the first row: Ctrl-C and `stop` end the report too, with no rows
         spot = prepare(
-            question.players, question.k, question.board, question.dead, question.game  # type: ignore[arg-type]
+            question.players,
+            question.k,
+            question.board,
+            question.dead,
+            question.game,  # type: ignore[arg-type]
         )
         _heard(options.stop)
         classes = board_classes(spot, symmetries(spot))
@@ -280,11 +298,25 @@ def board_report(
             value=trials,
         )
     if not plan.exact:  # every row samples its trials
-        check_sampling_work(plan, TRIAL_WORK, options.trials is not None,
-                            f" for each of the {len(todo):,} rows", runs=len(todo))  # fmt: skip
+        check_sampling_work(
+            plan,
+            TRIAL_WORK,
+            options.trials is not None,
+            f" for each of the {len(todo):,} rows",
+            runs=len(todo),
+        )
 
-    report_of = _Assembler(question, spot, plan, classes, weight, prob_stderr, todo, start,
-                           None if where is None else where.kind)  # fmt: skip
+    report_of = _Assembler(
+        question,
+        spot,
+        plan,
+        classes,
+        weight,
+        prob_stderr,
+        todo,
+        start,
+        None if where is None else where.kind,
+    )
     use_fixed = fixed and plan.exact and spot.n <= _core.BOARDS_MAX_PLAYERS
     try:
         if where is not None:
@@ -346,10 +378,18 @@ class _Assembler:
     """Collects the rows as they come (one by one or in blocks) and builds
     the report of those done."""
 
-    def __init__(self, question: Any, spot: Spot, plan: Plan, classes: BoardClasses,
-                 weight: npt.NDArray[np.float64], prob_stderr: npt.NDArray[np.float64],
-                 todo: npt.NDArray[np.intp], start: float, executor: str | None
-                 ) -> None:  # fmt: skip
+    def __init__(
+        self,
+        question: Any,
+        spot: Spot,
+        plan: Plan,
+        classes: BoardClasses,
+        weight: npt.NDArray[np.float64],
+        prob_stderr: npt.NDArray[np.float64],
+        todo: npt.NDArray[np.intp],
+        start: float,
+        executor: str | None,
+    ) -> None:
         self.question, self.spot, self.plan, self.classes = question, spot, plan, classes
         self.weight, self.prob_stderr, self.todo, self.start = weight, prob_stderr, todo, start
         self.executor = executor
@@ -370,8 +410,15 @@ class _Assembler:
 
     def add(self, row: int, figures: row_figures.RowFigures) -> None:
         with self.lock:
-            self._put(row, figures.values, figures.stderr, figures.deal, figures.deal_stderr,
-                      figures.trials, figures.weight)  # fmt: skip
+            self._put(
+                row,
+                figures.values,
+                figures.stderr,
+                figures.deal,
+                figures.deal_stderr,
+                figures.trials,
+                figures.weight,
+            )
 
     def add_block(self, rows: npt.NDArray[np.intp], block: row_figures.RowBlock) -> None:
         with self.lock:
@@ -382,11 +429,26 @@ class _Assembler:
                 self.trials, self.row_weight = block.trials, block.weight
                 self.have[:] = True
                 return
-            self._put(rows, block.values, block.stderr, block.deal, block.deal_stderr,
-                      block.trials, block.weight)  # fmt: skip
+            self._put(
+                rows,
+                block.values,
+                block.stderr,
+                block.deal,
+                block.deal_stderr,
+                block.trials,
+                block.weight,
+            )
 
-    def _put(self, rows: Any, values: Any, stderr: Any, deal: Any, deal_stderr: Any,
-             trials: Any, weight: Any) -> None:  # fmt: skip
+    def _put(
+        self,
+        rows: Any,
+        values: Any,
+        stderr: Any,
+        deal: Any,
+        deal_stderr: Any,
+        trials: Any,
+        weight: Any,
+    ) -> None:
         self.values[rows], self.stderr[rows] = values, stderr
         self.deal[rows], self.deal_stderr[rows] = deal, deal_stderr
         self.trials[rows], self.row_weight[rows] = trials, weight
@@ -411,7 +473,12 @@ class _Assembler:
             rows, weight = rows[keep], weight[keep]
             if len(rows) == len(self.have):  # every row, in order: no row will change
                 values, stderr, deal, deal_stderr, trials = (
-                    self.values, self.stderr, self.deal, self.deal_stderr, self.trials)
+                    self.values,
+                    self.stderr,
+                    self.deal,
+                    self.deal_stderr,
+                    self.trials,
+                )
             else:
                 values, stderr = self.values[rows], self.stderr[rows]
                 deal, deal_stderr = self.deal[rows], self.deal_stderr[rows]
@@ -451,9 +518,15 @@ def _stoppable(stop: Any) -> bool:
     return stop is not None and stop.is_set()
 
 
-def _fixed(report: _Assembler, spot: Spot, reps: npt.NDArray[np.uint8],
-           todo: npt.NDArray[np.intp], workers: int, stop: Any,
-           progress: Callable[[BoardReport], object] | None) -> None:  # fmt: skip
+def _fixed(
+    report: _Assembler,
+    spot: Spot,
+    reps: npt.NDArray[np.uint8],
+    todo: npt.NDArray[np.intp],
+    workers: int,
+    stop: Any,
+    progress: Callable[[BoardReport], object] | None,
+) -> None:
     """Fixed hands, exact: the shared enumeration in `workers` parts (one a
     thread) when its tables fit, else chunks of rows in compiled calls."""
     rows = reps[todo]
@@ -468,17 +541,30 @@ def _fixed(report: _Assembler, spot: Spot, reps: npt.NDArray[np.uint8],
             raise KeyboardInterrupt
         work = _core.BoardsExact()
         runs.append(work)
-        for i, fig in enumerate(row_figures.fixed_rows(spot, rows, work, first,
-                                                       min(chunk, len(rows) - first))):  # fmt: skip
+        for i, fig in enumerate(
+            row_figures.fixed_rows(spot, rows, work, first, min(chunk, len(rows) - first))
+        ):
             report.add(int(todo[first + i]), fig)
 
-    _run_jobs([bind(job, f) for f in range(0, len(rows), chunk)], workers, stop,
-              lambda: [w.stop() for w in runs], report, progress)  # fmt: skip
+    _run_jobs(
+        [bind(job, f) for f in range(0, len(rows), chunk)],
+        workers,
+        stop,
+        lambda: [w.stop() for w in runs],
+        report,
+        progress,
+    )
 
 
-def _shared(report: _Assembler, spot: Spot, rows: npt.NDArray[np.uint8],
-            todo: npt.NDArray[np.intp], workers: int, stop: Any,
-            progress: Callable[[BoardReport], object] | None) -> None:  # fmt: skip
+def _shared(
+    report: _Assembler,
+    spot: Spot,
+    rows: npt.NDArray[np.uint8],
+    todo: npt.NDArray[np.intp],
+    workers: int,
+    stop: Any,
+    progress: Callable[[BoardReport], object] | None,
+) -> None:
     """Every row at once: the parts of the shared enumeration as jobs, their
     tables added in part order once all are done (no row is whole before)."""
     parts = max(1, min(workers, SHARED_MAX_PARTS))
@@ -498,9 +584,15 @@ def _shared(report: _Assembler, spot: Spot, rows: npt.NDArray[np.uint8],
     report.add_block(todo, row_figures.shared_block(tables))
 
 
-def _one_range(report: _Assembler, question: Any, spot: Spot, rows: npt.NDArray[np.uint8],
-               todo: npt.NDArray[np.intp], stop: Any,
-               progress: Callable[[BoardReport], object] | None) -> None:  # fmt: skip
+def _one_range(
+    report: _Assembler,
+    question: Any,
+    spot: Spot,
+    rows: npt.NDArray[np.uint8],
+    todo: npt.NDArray[np.intp],
+    stop: Any,
+    progress: Callable[[BoardReport], object] | None,
+) -> None:
     """Fixed hands against one range, exact, every row at once: one shared
     enumeration on one thread (one part: the figures never depend on the
     threads; its sums of weights are in one order)."""
@@ -516,9 +608,14 @@ def _one_range(report: _Assembler, question: Any, spot: Spot, rows: npt.NDArray[
     report.add_block(todo, blocks[0])
 
 
-def _run_jobs(jobs: list[Callable[[], None]], workers: int, stop: Any,
-              halt: Callable[[], object], report: _Assembler,
-              progress: Callable[[BoardReport], object] | None) -> None:  # fmt: skip
+def _run_jobs(
+    jobs: list[Callable[[], None]],
+    workers: int,
+    stop: Any,
+    halt: Callable[[], object],
+    report: _Assembler,
+    progress: Callable[[BoardReport], object] | None,
+) -> None:
     """Run the jobs (each adds its rows to `report`) on up to `workers`
     threads of the one thread runner, inline with one; Ctrl-C and `stop`
     are heard within a step: `halt()` then tells the running jobs to stop,
@@ -551,9 +648,16 @@ class _StopAll:
         self.event.set()
 
 
-def _engine(report: _Assembler, question: Any, spot: Spot, plan: Plan,
-            reps: npt.NDArray[np.uint8], todo: npt.NDArray[np.intp], workers: int,
-            progress: Callable[[BoardReport], object] | None) -> None:  # fmt: skip
+def _engine(
+    report: _Assembler,
+    question: Any,
+    spot: Spot,
+    plan: Plan,
+    reps: npt.NDArray[np.uint8],
+    todo: npt.NDArray[np.intp],
+    workers: int,
+    progress: Callable[[BoardReport], object] | None,
+) -> None:
     """One engine run per row, rows on `workers` threads."""
     stop = _StopAll(plan.stop)
     base = row_figures.RowBase(question.players, spot)

@@ -38,8 +38,9 @@ def _keeps_set(card_map: npt.NDArray[np.uint8], cards: CardArray) -> bool:
     return set(card_map[cards].tolist()) == set(cards.tolist())
 
 
-def _keeps_range(card_map: npt.NDArray[np.uint8], combos: CardArray,
-                 weights: npt.NDArray[np.float64]) -> bool:  # fmt: skip
+def _keeps_range(
+    card_map: npt.NDArray[np.uint8], combos: CardArray, weights: npt.NDArray[np.float64]
+) -> bool:
     find = row_finder(combos)
     at, found = find(card_map[combos])
     return bool(found.all() and (weights[at] == weights).all())
@@ -111,8 +112,12 @@ def board_classes(spot: Spot, maps: npt.NDArray[np.uint8]) -> BoardClasses:
     deck = [c for c in range(52) if not spot.known >> c & 1]
     boards = _combinations(deck, d)
     if len(maps) == 1:  # the identity alone: each board its own class, in order
-        return BoardClasses(boards, np.arange(len(boards), dtype=np.int64), boards,
-                            np.ones(len(boards), dtype=np.int64))  # fmt: skip
+        return BoardClasses(
+            boards,
+            np.arange(len(boards), dtype=np.int64),
+            boards,
+            np.ones(len(boards), dtype=np.int64),
+        )
     keys = np.stack([_codes(np.sort(m[boards], axis=1)) for m in maps]).min(axis=0)
     class_keys, class_of, sizes = np.unique(keys, return_inverse=True, return_counts=True)
     reps = np.zeros((len(class_keys), d), dtype=np.uint8)
@@ -120,5 +125,4 @@ def board_classes(spot: Spot, maps: npt.NDArray[np.uint8]) -> BoardClasses:
     for j in range(d - 1, -1, -1):
         reps[:, j] = rest % 52
         rest //= 52
-    return BoardClasses(boards, class_of.reshape(-1).astype(np.int64), reps,
-                        sizes.astype(np.int64))  # fmt: skip
+    return BoardClasses(boards, class_of.reshape(-1).astype(np.int64), reps, sizes.astype(np.int64))

@@ -31,8 +31,11 @@ def plot_report(report: BoardReport, by: str = "texture") -> Figure:
     sc = 100 * groups.figure("scoop")[order]
     left.barh(y - 0.2, eq, height=0.4, label="equity")
     left.barh(y + 0.2, sc, height=0.4, label="scoop")
-    left.set_yticks(y, [f"{groups.board_texts[i]} ({100 * groups.probability[i]:.1f}%)"
-                        for i in order], fontsize=7)  # fmt: skip
+    left.set_yticks(
+        y,
+        [f"{groups.board_texts[i]} ({100 * groups.probability[i]:.1f}%)" for i in order],
+        fontsize=7,
+    )
     left.invert_yaxis()
     left.set_xlim(0, 100)
     left.set_xlabel(f"{report.players[0]}, %")

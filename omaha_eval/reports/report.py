@@ -108,8 +108,9 @@ class BoardReport:
         """One figure over the rows: a player's (PLAYER_FIGURES), the deal's
         (DEAL_NAMES), or ``probability`` / ``boards``."""
         if name in PLAYER_FIGURES:
-            column: FloatArray = self.values[:, _player(player, len(self.players)),
-                                             PLAYER_FIGURES.index(name)]  # fmt: skip
+            column: FloatArray = self.values[
+                :, _player(player, len(self.players)), PLAYER_FIGURES.index(name)
+            ]
             return column
         if name in DEAL_NAMES:
             deal: FloatArray = self.deal[:, DEAL_NAMES.index(name)]
@@ -118,8 +119,9 @@ class BoardReport:
             return np.asarray(getattr(self, name), dtype=np.float64)
         raise OmahaEvalError(
             f"expected one of {', '.join(SORTABLE)}, got {quote(name)}",
-            param="figure", value=name,
-        )  # fmt: skip
+            param="figure",
+            value=name,
+        )
 
     def mean(self, name: str) -> FloatArray:
         """The probability-weighted mean of a figure over the rows: per
@@ -133,12 +135,12 @@ class BoardReport:
         if name in DEAL_NAMES:
             return np.asarray(p @ self.deal[:, DEAL_NAMES.index(name)])
         raise OmahaEvalError(
-            f"expected one of {', '.join((*PLAYER_FIGURES, *DEAL_NAMES))}, got "
-            f"{quote(name)}", param="figure", value=name,
-        )  # fmt: skip
+            f"expected one of {', '.join((*PLAYER_FIGURES, *DEAL_NAMES))}, got {quote(name)}",
+            param="figure",
+            value=name,
+        )
 
-    def sorted(self, by: str = "equity", player: int = 0, descending: bool = True
-               ) -> BoardReport:  # fmt: skip
+    def sorted(self, by: str = "equity", player: int = 0, descending: bool = True) -> BoardReport:
         """The same rows ordered by a figure (ties keep the row order)."""
         key = self.figure(by, player)
         order = np.argsort(-key if descending else key, kind="stable")
@@ -147,12 +149,18 @@ class BoardReport:
     def _take(self, order: npt.NDArray[np.intp]) -> BoardReport:
         labels = None if self.labels is None else tuple(self.labels[i] for i in order)
         return replace(
-            self, new=self.new[order], boards=self.boards[order],
+            self,
+            new=self.new[order],
+            boards=self.boards[order],
             probability=self.probability[order],
-            probability_stderr=self.probability_stderr[order], values=self.values[order],
-            stderr=self.stderr[order], deal=self.deal[order],
-            deal_stderr=self.deal_stderr[order], trials=self.trials[order], labels=labels,
-        )  # fmt: skip
+            probability_stderr=self.probability_stderr[order],
+            values=self.values[order],
+            stderr=self.stderr[order],
+            deal=self.deal[order],
+            deal_stderr=self.deal_stderr[order],
+            trials=self.trials[order],
+            labels=labels,
+        )
 
     # -------------------------------------------------------------- groups
 
@@ -175,18 +183,21 @@ class BoardReport:
             if by not in GROUPINGS:
                 raise OmahaEvalError(
                     f"expected one of {', '.join(GROUPINGS)} or a callable, got {quote(by)}",
-                    param="by", value=by,
-                )  # fmt: skip
+                    param="by",
+                    value=by,
+                )
             name_of = GROUPINGS[by]
             keys = [str(name_of(t)) for t in self._row_textures()]
             label = by
         elif callable(by):
-            keys = [str(by(t, b)) for t, b in zip(self._row_textures(), self.board_texts,
-                                                  strict=True)]  # fmt: skip
+            keys = [
+                str(by(t, b)) for t, b in zip(self._row_textures(), self.board_texts, strict=True)
+            ]
             label = getattr(by, "__name__", "callable")
         else:
-            raise OmahaEvalTypeError(f"expected a grouping name or a callable, got "
-                                     f"{quote(by)}", param="by", value=by)  # fmt: skip
+            raise OmahaEvalTypeError(
+                f"expected a grouping name or a callable, got {quote(by)}", param="by", value=by
+            )
         seen = list(dict.fromkeys(keys))
         first = {k: i for i, k in enumerate(seen)}
         chance: dict[str, float] = dict.fromkeys(seen, 0.0)
@@ -199,8 +210,9 @@ class BoardReport:
         prob: FloatArray = np.bincount(member, weights=self.probability, minlength=g).astype(
             np.float64
         )
-        share = np.divide(self.probability, prob[member], out=np.zeros(len(self)),
-                          where=prob[member] > 0)  # fmt: skip
+        share = np.divide(
+            self.probability, prob[member], out=np.zeros(len(self)), where=prob[member] > 0
+        )
 
         def mean(x: FloatArray) -> FloatArray:
             out = np.zeros((g, *x.shape[1:]))
@@ -214,13 +226,19 @@ class BoardReport:
 
         p_err = np.sqrt(np.bincount(member, weights=self.probability_stderr**2, minlength=g))
         return replace(
-            self, new=np.zeros((g, 0), np.uint8),
+            self,
+            new=np.zeros((g, 0), np.uint8),
             boards=np.bincount(member, weights=self.boards, minlength=g).astype(np.int64),
-            probability=prob, probability_stderr=p_err, values=mean(self.values),
-            stderr=err(self.stderr), deal=mean(self.deal), deal_stderr=err(self.deal_stderr),
+            probability=prob,
+            probability_stderr=p_err,
+            values=mean(self.values),
+            stderr=err(self.stderr),
+            deal=mean(self.deal),
+            deal_stderr=err(self.deal_stderr),
             trials=np.bincount(member, weights=self.trials, minlength=g).astype(np.int64),
-            grouped_by=label, labels=tuple(names),
-        )  # fmt: skip
+            grouped_by=label,
+            labels=tuple(names),
+        )
 
     # ----------------------------------------------------------- readers
 
@@ -232,10 +250,13 @@ class BoardReport:
         nf = len(PLAYER_FIGURES)
 
         def figures(r: int, i: int) -> dict[str, Any]:
-            out: dict[str, Any] = {n: _json_number(self.values[r, i, j])
-                                   for j, n in enumerate(PLAYER_FIGURES)}  # fmt: skip
-            out["stderr"] = {n: _json_number(self.stderr[r, i, j])
-                             for j, n in zip(range(nf), PLAYER_FIGURES, strict=True)}  # fmt: skip
+            out: dict[str, Any] = {
+                n: _json_number(self.values[r, i, j]) for j, n in enumerate(PLAYER_FIGURES)
+            }
+            out["stderr"] = {
+                n: _json_number(self.stderr[r, i, j])
+                for j, n in zip(range(nf), PLAYER_FIGURES, strict=True)
+            }
             return out
 
         rows = []
@@ -257,19 +278,30 @@ class BoardReport:
                 }
             )
         data: dict[str, Any] = {
-            "game": self.game, "board": self.board, "dead": self.dead,
-            "players": [{"hand": h, "kind": k} for h, k in zip(self.players, self.kinds,
-                                                                strict=True)],
-            "method": self.method, "seed": self.seed, "target_stderr": self.target_stderr,
-            "rows_total": self.total_rows, "interrupted": self.interrupted,
-            "grouped_by": self.grouped_by, "notes": list(self.notes),
+            "game": self.game,
+            "board": self.board,
+            "dead": self.dead,
+            "players": [
+                {"hand": h, "kind": k} for h, k in zip(self.players, self.kinds, strict=True)
+            ],
+            "method": self.method,
+            "seed": self.seed,
+            "target_stderr": self.target_stderr,
+            "rows_total": self.total_rows,
+            "interrupted": self.interrupted,
+            "grouped_by": self.grouped_by,
+            "notes": list(self.notes),
             "mean": {
-                "players": [{n: _json_number(float(self.mean(n)[i])) for n in PLAYER_FIGURES}
-                            for i in range(len(self.players))],
+                "players": [
+                    {n: _json_number(float(self.mean(n)[i])) for n in PLAYER_FIGURES}
+                    for i in range(len(self.players))
+                ],
                 **{n: _json_number(float(self.mean(n))) for n in DEAL_NAMES},
-            } if len(self) else None,
+            }
+            if len(self)
+            else None,
             "rows": rows,
-        }  # fmt: skip
+        }
         if groups is not None and self.labels is None and len(self):
             data["groups"] = self.group(groups).to_dict(groups=None)["rows"]
         return data
@@ -288,8 +320,11 @@ class BoardReport:
                 f"BoardReport.to_pandas() needs pandas, which is not installed: "
                 f"{extras.install_hint('pandas')}"
             ) from None
-        columns: dict[str, Any] = {"board": self.board_texts, "boards": self.boards,
-                                   "probability": self.probability}  # fmt: skip
+        columns: dict[str, Any] = {
+            "board": self.board_texts,
+            "boards": self.boards,
+            "probability": self.probability,
+        }
         if self.labels is None:
             for name in Texture.__dataclass_fields__:
                 columns[name] = [getattr(t, name) for t in self.textures]
@@ -301,8 +336,15 @@ class BoardReport:
         for j, n in enumerate(DEAL_NAMES):
             columns[n] = self.deal[:, j]
         frame = pandas.DataFrame(columns)
-        frame.attrs.update({"players": list(self.players), "game": self.game, "board": self.board,
-                            "method": self.method, "seed": self.seed})  # fmt: skip
+        frame.attrs.update(
+            {
+                "players": list(self.players),
+                "game": self.game,
+                "board": self.board,
+                "method": self.method,
+                "seed": self.seed,
+            }
+        )
         return frame
 
     def __str__(self) -> str:
@@ -316,8 +358,9 @@ class BoardReport:
 
 def _player(value: Any, n: int) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value < n:
-        raise OmahaEvalError(f"expected 0 to {n - 1}, got {quote(value)}",
-                             param="player", value=value)  # fmt: skip
+        raise OmahaEvalError(
+            f"expected 0 to {n - 1}, got {quote(value)}", param="player", value=value
+        )
     return int(value)
 
 

@@ -32,11 +32,26 @@ from omaha_eval.errors import OmahaEvalError
 from omaha_eval.streets import FLOP, TURN
 
 __all__ = [
-    "DEAL_NAMES", "PLAYER_FIGURES", "ROW_BLOCK_TRIALS", "ROW_FIGURES", "SHARED_MAX_CELLS",
-    "RowBase", "RowBlock", "RowFigures", "engine_row", "fixed_rows", "histogram_block",
-    "histogram_rows", "nan_row", "range_block", "range_fits", "sample_row", "shared_block",
-    "shared_fits", "shared_part",
-]  # fmt: skip
+    "DEAL_NAMES",
+    "PLAYER_FIGURES",
+    "ROW_BLOCK_TRIALS",
+    "ROW_FIGURES",
+    "SHARED_MAX_CELLS",
+    "RowBase",
+    "RowBlock",
+    "RowFigures",
+    "engine_row",
+    "fixed_rows",
+    "histogram_block",
+    "histogram_rows",
+    "nan_row",
+    "range_block",
+    "range_fits",
+    "sample_row",
+    "shared_block",
+    "shared_fits",
+    "shared_part",
+]
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -116,8 +131,9 @@ def figures_of(sums: Sums, exact: bool) -> RowFigures:
     deal = np.array([sums.deal[_core.DEAL_COLUMNS[name]] / total for name in DEAL_NAMES])
     effective = sums.effective_trials()
     if exact:
-        return RowFigures(values, np.zeros_like(values), deal, np.zeros_like(deal), sums.count,
-                          effective, total)  # fmt: skip
+        return RowFigures(
+            values, np.zeros_like(values), deal, np.zeros_like(deal), sums.count, effective, total
+        )
     bound = 1.0 / max(effective - 1.0, 1.0)
     floor = rare_floor(effective)
     stderr = np.maximum(np.sqrt(np.clip(values * (1 - values), 0.0, None) * bound), floor)
@@ -185,8 +201,9 @@ def _row_map(n: int) -> FloatArray:
     return _ROW_MAPS[n]
 
 
-def histogram_block(outcome: FloatArray, makes_low: FloatArray, nut_low: FloatArray,
-                    deals: npt.NDArray[np.uint64]) -> RowBlock:  # fmt: skip
+def histogram_block(
+    outcome: FloatArray, makes_low: FloatArray, nut_low: FloatArray, deals: npt.NDArray[np.uint64]
+) -> RowBlock:
     """Exact figures of many rows from their histograms (rows x 4^n) and
     their makes-low and nut-low weights (rows x n), at once."""
     rows, n = makes_low.shape
@@ -200,21 +217,33 @@ def histogram_block(outcome: FloatArray, makes_low: FloatArray, nut_low: FloatAr
     values[:, :, PLAYER_FIGURES.index("nut_low")] = nut_low
     values /= total[:, None, None]
     deal_values = sums[:, n * nf : n * nf + nd] / total[:, None]
-    return RowBlock(values, np.zeros_like(values), deal_values, np.zeros_like(deal_values),
-                    deals.astype(np.int64), total)  # fmt: skip
+    return RowBlock(
+        values,
+        np.zeros_like(values),
+        deal_values,
+        np.zeros_like(deal_values),
+        deals.astype(np.int64),
+        total,
+    )
 
 
-def histogram_rows(outcome: FloatArray, makes_low: FloatArray, nut_low: FloatArray,
-                   deals: npt.NDArray[np.uint64]) -> list[RowFigures]:  # fmt: skip
+def histogram_rows(
+    outcome: FloatArray, makes_low: FloatArray, nut_low: FloatArray, deals: npt.NDArray[np.uint64]
+) -> list[RowFigures]:
     """histogram_block's rows one by one."""
     b = histogram_block(outcome, makes_low, nut_low, deals)
     return [
         RowFigures(
-            b.values[r], b.stderr[r], b.deal[r], b.deal_stderr[r], int(b.trials[r]),
-            float(b.trials[r]), float(b.weight[r]),
+            b.values[r],
+            b.stderr[r],
+            b.deal[r],
+            b.deal_stderr[r],
+            int(b.trials[r]),
+            float(b.trials[r]),
+            float(b.weight[r]),
         )
         for r in range(len(b.trials))
-    ]  # fmt: skip
+    ]
 
 
 def _fixed_inputs(spot: Spot) -> tuple[npt.NDArray[np.uint8], int, npt.NDArray[np.uint8]]:
@@ -227,8 +256,9 @@ def _fixed_inputs(spot: Spot) -> tuple[npt.NDArray[np.uint8], int, npt.NDArray[n
     return hands, dead, np.ascontiguousarray(spot.board, dtype=np.uint8)
 
 
-def fixed_rows(spot: Spot, reps: npt.NDArray[np.uint8], work: Any, first: int, count: int
-               ) -> list[RowFigures]:  # fmt: skip
+def fixed_rows(
+    spot: Spot, reps: npt.NDArray[np.uint8], work: Any, first: int, count: int
+) -> list[RowFigures]:
     """Exact figures of rows first..first+count-1 of fixed hands only (`work`:
     a _core.BoardsExact, whose stop() ends the call between rows:
     KeyboardInterrupt then)."""
@@ -239,8 +269,9 @@ def fixed_rows(spot: Spot, reps: npt.NDArray[np.uint8], work: Any, first: int, c
     makes_low = np.zeros((count, n))
     nut_low = np.zeros((count, n))
     deals = np.zeros(count, dtype=np.uint64)
-    done, code = work.run(hands, spot.game.code, board, dead, news, outcome, makes_low, nut_low,
-                          deals)  # fmt: skip
+    done, code = work.run(
+        hands, spot.game.code, board, dead, news, outcome, makes_low, nut_low, deals
+    )
     if code:
         raise KeyboardInterrupt
     return histogram_rows(outcome[:done], makes_low[:done], nut_low[:done], deals[:done])
@@ -254,8 +285,9 @@ def shared_fits(n: int, rows: int) -> bool:
     return n <= _core.BOARDS_MAX_PLAYERS and rows * (1 << (2 * n)) <= SHARED_MAX_CELLS
 
 
-def shared_part(spot: Spot, news: npt.NDArray[np.uint8], work: Any, part: int, parts: int
-                ) -> Tables:  # fmt: skip
+def shared_part(
+    spot: Spot, news: npt.NDArray[np.uint8], work: Any, part: int, parts: int
+) -> Tables:
     """Part `part` of `parts` of the shared enumeration of fixed hands only
     over the rows `news` (each row's new cards, all live, none twice): its
     outcome (rows x 4^n), makes_low and nut_low (rows x n) and deals tables, which add
@@ -268,8 +300,9 @@ def shared_part(spot: Spot, news: npt.NDArray[np.uint8], work: Any, part: int, p
     nut_low = np.empty((rows, n))
     deals = np.empty(rows, dtype=np.uint64)
     news = np.ascontiguousarray(news, dtype=np.uint8)
-    if work.run_shared(hands, spot.game.code, board, dead, news, part, parts, outcome,
-                       makes_low, nut_low, deals):  # fmt: skip
+    if work.run_shared(
+        hands, spot.game.code, board, dead, news, part, parts, outcome, makes_low, nut_low, deals
+    ):
         raise KeyboardInterrupt
     return outcome, makes_low, nut_low, deals
 
@@ -279,8 +312,12 @@ def shared_block(tables: list[Tables]) -> RowBlock:
     entries are whole counts, so the sums are exact whatever the parts)."""
     outcome, makes_low, nut_low, deals = tables[0]
     if len(tables) > 1:  # the first part's tables are added to, not changed
-        outcome, makes_low, nut_low, deals = (outcome.copy(), makes_low.copy(), nut_low.copy(),
-                                              deals.copy())  # fmt: skip
+        outcome, makes_low, nut_low, deals = (
+            outcome.copy(),
+            makes_low.copy(),
+            nut_low.copy(),
+            deals.copy(),
+        )
     for o, m, u, d in tables[1:]:
         outcome += o
         makes_low += m
@@ -293,12 +330,17 @@ def range_fits(spot: Spot) -> bool:
     """Whether the shared enumeration of one range takes the spot's rows:
     exactly one range, every other player a fixed hand, on a flop or a turn."""
     kinds = [s.kind for s in spot.seats]
-    return (kinds.count("range") == 1 and kinds.count("hand") == spot.n - 1
-            and len(spot.board) in (FLOP, TURN) and spot.n <= _core.BOARDS_MAX_PLAYERS)  # fmt: skip
+    return (
+        kinds.count("range") == 1
+        and kinds.count("hand") == spot.n - 1
+        and len(spot.board) in (FLOP, TURN)
+        and spot.n <= _core.BOARDS_MAX_PLAYERS
+    )
 
 
-def range_block(players: tuple[Player, ...], spot: Spot, news: npt.NDArray[np.uint8], work: Any
-                ) -> RowBlock:  # fmt: skip
+def range_block(
+    players: tuple[Player, ...], spot: Spot, news: npt.NDArray[np.uint8], work: Any
+) -> RowBlock:
     """Exact figures of the rows `news` (one live new card each, none twice)
     of fixed hands against one range (range_fits), by one shared
     enumeration: what engine_row gives each row, its weight in the same
@@ -306,8 +348,9 @@ def range_block(players: tuple[Player, ...], spot: Spot, news: npt.NDArray[np.ui
     stop() ends the call (KeyboardInterrupt)."""
     n, rows = spot.n, len(news)
     seat = next(i for i, s in enumerate(spot.seats) if s.kind == "range")
-    fixed = np.ascontiguousarray(np.stack([s.combos[0] for i, s in enumerate(spot.seats)
-                                           if i != seat]), dtype=np.uint8)  # fmt: skip
+    fixed = np.ascontiguousarray(
+        np.stack([s.combos[0] for i, s in enumerate(spot.seats) if i != seat]), dtype=np.uint8
+    )
     _, dead, board = _fixed_inputs(spot)
     row_of = np.full(52, -1, dtype=np.int32)
     row_of[np.asarray(news, dtype=np.intp).reshape(rows)] = np.arange(rows, dtype=np.int32)
@@ -317,8 +360,20 @@ def range_block(players: tuple[Player, ...], spot: Spot, news: npt.NDArray[np.ui
     deals = np.empty(rows, dtype=np.uint64)
     combos = np.ascontiguousarray(spot.seats[seat].combos, dtype=np.uint8)
     weights = np.ascontiguousarray(spot.seats[seat].weights, dtype=np.float64)
-    if work.run_range(fixed, seat, combos, weights, spot.game.code, board, dead, row_of,
-                      outcome, makes_low, nut_low, deals):  # fmt: skip
+    if work.run_range(
+        fixed,
+        seat,
+        combos,
+        weights,
+        spot.game.code,
+        board,
+        dead,
+        row_of,
+        outcome,
+        makes_low,
+        nut_low,
+        deals,
+    ):
         raise KeyboardInterrupt
     with np.errstate(invalid="ignore", divide="ignore"):  # rows of no deal: trials 0, dropped
         block = histogram_block(outcome, makes_low, nut_low, deals)
@@ -335,8 +390,9 @@ class RowBase:
     def __init__(self, players: tuple[Player, ...], spot: Spot) -> None:
         self.players = players
         self.spot = spot
-        self.masks = [_checks.row_masks(s.combos) if s.kind == "range" else None
-                      for s in spot.seats]  # fmt: skip
+        self.masks = [
+            _checks.row_masks(s.combos) if s.kind == "range" else None for s in spot.seats
+        ]
 
     def row_spot(self, new: npt.NDArray[np.uint8]) -> Spot:
         return self.row(new)[0]
@@ -364,9 +420,15 @@ class RowBase:
                 return prepare(self.players, spot.k, board, spot.dead, spot.game), None
             weights = s.weights[keep]
             top = float(weights.max())
-            seats.append(Seat(s.player, "range", np.ascontiguousarray(s.combos[keep]),
-                              np.ascontiguousarray(weights / top if top != 1.0 else weights),
-                              live))  # fmt: skip
+            seats.append(
+                Seat(
+                    s.player,
+                    "range",
+                    np.ascontiguousarray(s.combos[keep]),
+                    np.ascontiguousarray(weights / top if top != 1.0 else weights),
+                    live,
+                )
+            )
             row_masks.append(np.ascontiguousarray(masks[keep]))
         out = Spot(seats, spot.k, board, spot.dead, spot.game, known)
         for seat in seats:
@@ -384,10 +446,20 @@ class RowBase:
             kinds.append(C_KIND[seat.kind])
             combos.append(np.ascontiguousarray(seat.combos, dtype=np.uint8))
             weights.append(np.ascontiguousarray(seat.weights, dtype=np.float64))
-            all_masks.append(next(ranges) if seat.kind == "range"
-                             else np.zeros(len(seat.combos), np.uint64))  # fmt: skip
-        return _core.EquitySpot(spot.k, spot.game.code, spot.board, spot.known, kinds, combos,
-                                weights, all_masks, "auto")  # fmt: skip
+            all_masks.append(
+                next(ranges) if seat.kind == "range" else np.zeros(len(seat.combos), np.uint64)
+            )
+        return _core.EquitySpot(
+            spot.k,
+            spot.game.code,
+            spot.board,
+            spot.known,
+            kinds,
+            combos,
+            weights,
+            all_masks,
+            "auto",
+        )
 
 
 def _range_scale(players: tuple[Player, ...], spot: Spot) -> float:
@@ -407,8 +479,7 @@ def _range_scale(players: tuple[Player, ...], spot: Spot) -> float:
     return scale
 
 
-def sample_row(c_spot: _core.EquitySpot, sampling: runner.Sampling[Sums], plan: Plan
-               ) -> Sums:  # fmt: skip
+def sample_row(c_spot: _core.EquitySpot, sampling: runner.Sampling[Sums], plan: Plan) -> Sums:
     """A row's Monte Carlo, inline on the calling thread: blocks 0, 1, ...
     (block i from its stream of the row's seed) until the plan's trials, or
     with a target standard error once every player's equity error is at
@@ -419,8 +490,9 @@ def sample_row(c_spot: _core.EquitySpot, sampling: runner.Sampling[Sums], plan: 
     while done < plan.trials:
         if plan.stop is not None and plan.stop.is_set():
             raise KeyboardInterrupt
-        total = sampling.add(total, sampling.block(blocks, min(sampling.block_trials,
-                                                                plan.trials - done)))  # fmt: skip
+        total = sampling.add(
+            total, sampling.block(blocks, min(sampling.block_trials, plan.trials - done))
+        )
         blocks += 1
         done = sampling.trials(total)
         if sampling.check is not None:
@@ -445,8 +517,9 @@ def engine_row(base: RowBase, new: npt.NDArray[np.uint8], plan: Plan) -> RowFigu
     assert plan.seed is not None
     if not runner.dealable(c_spot):
         raise OmahaEvalError(runner.NO_DEAL_POSSIBLE)
-    sampling = replace(runner.equity_sampling(spot, c_spot, plan.seed, ()),
-                       block_trials=ROW_BLOCK_TRIALS)  # fmt: skip
+    sampling = replace(
+        runner.equity_sampling(spot, c_spot, plan.seed, ()), block_trials=ROW_BLOCK_TRIALS
+    )
     return figures_of(sample_row(c_spot, sampling, plan), False)
 
 

@@ -92,16 +92,20 @@ def _columns(report: ShownReport) -> list[tuple[str, str, int | None]]:
     return cols
 
 
-def rows_grid(report: ShownReport, order: list[int] | None = None
-              ) -> tuple[list[str], list[list[str]]]:  # fmt: skip
+def rows_grid(
+    report: ShownReport, order: list[int] | None = None
+) -> tuple[list[str], list[list[str]]]:
     """The header and the cells of rows `order` (default: all)."""
     cols = _columns(report)
     first = "group" if report.labels is not None else "board"
     header = [first, "boards", "probability", *(c[0] for c in cols)]
     rows = []
     for r in order if order is not None else range(len(report)):
-        cells = [report.board_texts[r], f"{int(report.boards[r]):,}",
-                 pct(float(report.probability[r]))]  # fmt: skip
+        cells = [
+            report.board_texts[r],
+            f"{int(report.boards[r]):,}",
+            pct(float(report.probability[r])),
+        ]
         for _, name, player in cols:
             value = report.figure(name, player or 0)[r]
             cells.append(pct(float(value)) if np.isfinite(value) else "-")

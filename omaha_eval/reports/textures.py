@@ -65,8 +65,9 @@ class Texture:
     def label(self) -> str:
         """The ``"texture"`` group: pairing and suits, and "connected" when
         a straight can be made (``"unpaired two-tone connected"``)."""
-        return " ".join([self.pairing, self.suits, *(["connected"] if self.straight_possible
-                                                     else [])])  # fmt: skip
+        return " ".join(
+            [self.pairing, self.suits, *(["connected"] if self.straight_possible else [])]
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -269,8 +269,9 @@ def hand_classes(board: Board, hands: Player, game: GameName = "omaha8") -> Hand
     return classes_of_rows(b, p.combos)
 
 
-def check_symmetric(board: CardArray, rows: CardArray, weights: npt.NDArray[np.float64],
-                    name: str) -> None:  # fmt: skip
+def check_symmetric(
+    board: CardArray, rows: CardArray, weights: npt.NDArray[np.float64], name: str
+) -> None:
     """Class values need a range that every permutation of the board maps
     onto itself, weights included (else members of a class differ): an
     error naming `name` and a hand whose image is missing otherwise.  A

@@ -188,14 +188,22 @@ def equity_distribution(
         )
     options = read_options(trials=trials, seed=seed, threads=threads, min_trials=2)
     assert options.trials is not None
-    question = read_question([hero, villain], board, game=game, hole_cards=hole_cards,
-                             board_sizes=BOARD_SIZES, names=("hero", "villain"))  # fmt: skip
-    return distribution_of(question, 0, trials=options.trials, seed=options.seed,
-                           threads=options.threads)  # fmt: skip
+    question = read_question(
+        [hero, villain],
+        board,
+        game=game,
+        hole_cards=hole_cards,
+        board_sizes=BOARD_SIZES,
+        names=("hero", "villain"),
+    )
+    return distribution_of(
+        question, 0, trials=options.trials, seed=options.seed, threads=options.threads
+    )
 
 
-def distribution_of(question: Question, index: int, *, trials: int = PREFLOP_TRIALS,
-                    seed: int = 0, threads: int = 1) -> EquityDistribution:  # fmt: skip
+def distribution_of(
+    question: Question, index: int, *, trials: int = PREFLOP_TRIALS, seed: int = 0, threads: int = 1
+) -> EquityDistribution:
     """The distribution of player `index` of a heads-up question as read
     (the command line's ``--plot`` draws the question it has answered)."""
     if len(question.players) != 2:
@@ -219,8 +227,9 @@ def distribution_of(question: Question, index: int, *, trials: int = PREFLOP_TRI
     if len(question.board) == 0:
         each = Plan(exact=False, trials=trials, target_stderr=None, seed=seed, threads=threads)
         combos = len(hero.combos)
-        check_sampling_work(each, TRIAL_WORK, True, f" for each of the {combos:,} hero hands",
-                            runs=combos)  # fmt: skip
+        check_sampling_work(
+            each, TRIAL_WORK, True, f" for each of the {combos:,} hero hands", runs=combos
+        )
         return _preflop(question, hero, villain, trials, seed, threads)
     spot = prepare([hero, villain], question.k, question.board, _NONE, question.game, names)
     h, v = spot.seats
@@ -253,8 +262,9 @@ def _villain_rows(v: Seat, k: int, known: int) -> tuple[CardArray, FloatArray]:
     return v.combos, v.weights
 
 
-def _street(question: Question, board: CardArray, h: Seat, v: Seat, known: int, threads: int
-            ) -> tuple[FloatArray, FloatArray, FloatArray]:  # fmt: skip
+def _street(
+    question: Question, board: CardArray, h: Seat, v: Seat, known: int, threads: int
+) -> tuple[FloatArray, FloatArray, FloatArray]:
     """(equity, scoop, live weight) of each hero seat row on one board; the
     kernel removes the villain hands that clash with each hero hand."""
 
@@ -265,8 +275,9 @@ def _street(question: Question, board: CardArray, h: Seat, v: Seat, known: int, 
     return np.where(dealt, r.equity, 0.0), np.where(dealt, r.scoop, 0.0), live
 
 
-def _over_boards(question: Question, hero: Player, villain: Player, boards_list: list[CardArray],
-                 threads: int) -> EquityDistribution:  # fmt: skip
+def _over_boards(
+    question: Question, hero: Player, villain: Player, boards_list: list[CardArray], threads: int
+) -> EquityDistribution:
     """A board pattern: each hero combo's equity over every board it can be
     dealt on, weighted by the villain weight dealt against it there, each
     board's deal weights scaled to a total of 1, so that every board counts
@@ -277,8 +288,9 @@ def _over_boards(question: Question, hero: Player, villain: Player, boards_list:
     eq_sum, scoop_sum, live_sum = (np.zeros(len(rows)) for _ in range(3))
     for board in boards_list:
         try:
-            spot = prepare([hero, villain], question.k, board, _NONE, question.game,
-                           ("hero", "villain"))  # fmt: skip
+            spot = prepare(
+                [hero, villain], question.k, board, _NONE, question.game, ("hero", "villain")
+            )
         except OmahaEvalError:
             continue  # this board cannot be dealt with these players
         h, v = spot.seats
@@ -307,22 +319,25 @@ def _over_boards(question: Question, hero: Player, villain: Player, boards_list:
     )
 
 
-def _preflop(question: Question, hero: Player, villain: Player, trials: int, seed: int,
-             threads: int) -> EquityDistribution:  # fmt: skip
+def _preflop(
+    question: Question, hero: Player, villain: Player, trials: int, seed: int, threads: int
+) -> EquityDistribution:
     """Every combo a Monte Carlo run of its own, seeded child_seed(seed, row)."""
     rows, weights, eq, scoop, live, se = [], [], [], [], [], []
     for i, (combo, w) in enumerate(zip(hero.combos, hero.weights, strict=True)):
         one = Player("hand", hero.label, combo.reshape(1, -1), np.ones(1))
         try:
-            spot = prepare([one, villain], question.k, _NONE, _NONE, question.game,
-                           ("hero", "villain"))  # fmt: skip
+            spot = prepare(
+                [one, villain], question.k, _NONE, _NONE, question.game, ("hero", "villain")
+            )
         except OmahaEvalError:
             continue  # no villain hand can be dealt against this combo
         c_spot = spot.c_spot(exact=False)
         if not runner.dealable(c_spot):
             continue  # no villain hand can be dealt against this combo
-        sums, stderr = runner.monte_carlo_sums(spot, c_spot, trials, child_seed(seed, i), (),
-                                               threads)  # fmt: skip
+        sums, stderr = runner.monte_carlo_sums(
+            spot, c_spot, trials, child_seed(seed, i), (), threads
+        )
         rows.append(combo)
         weights.append(w)
         eq.append(float(sums.equity()[0]))

@@ -247,8 +247,9 @@ def _next_cards(rounds: tuple[int, ...], known: CardArray) -> tuple[CardArray, I
     turn): the lowest card of each and how many cards it stands for."""
     cards = np.setdiff1d(np.arange(52, dtype=np.uint8), known)
     first = np.broadcast_to(known[: rounds[0]], (len(cards), rounds[0]))
-    rest = np.column_stack([np.broadcast_to(known[rounds[0] :], (len(cards), len(known) - 3)),
-                            cards]).astype(np.uint8)  # fmt: skip
+    rest = np.column_stack(
+        [np.broadcast_to(known[rounds[0] :], (len(cards), len(known) - 3)), cards]
+    ).astype(np.uint8)
     index, _ = _indexer(rounds).index_rows(np.ascontiguousarray(first), rest)
     _, first_of, counts = np.unique(index, return_index=True, return_counts=True)
     order = np.argsort(first_of)

@@ -122,11 +122,11 @@ def _row_error(h: npt.NDArray[Any], b: npt.NDArray[Any], r: int) -> str:
     checked by the same checks (the ids, a card twice in one hand or the
     board, a card in two places)."""
     try:
-        hands = [_checks.card_set(h[r, i].tolist(), f"hands[{r}][{i}]")
-                 for i in range(h.shape[1])]  # fmt: skip
+        hands = [_checks.card_set(h[r, i].tolist(), f"hands[{r}][{i}]") for i in range(h.shape[1])]
         board = _checks.card_set(b[r].tolist(), f"boards[{r}]")
-        _checks.disjoint(*((f"hands[{r}][{i}]", x) for i, x in enumerate(hands)),
-                         (f"boards[{r}]", board))  # fmt: skip
+        _checks.disjoint(
+            *((f"hands[{r}][{i}]", x) for i, x in enumerate(hands)), (f"boards[{r}]", board)
+        )
     except OmahaEvalError as exc:
         return str(exc)
     return f"row {r} was refused"  # pragma: no cover - a row is only checked when it is bad

@@ -20,8 +20,15 @@ from omaha_eval.solver.sides import read_side
 __all__ = ["class_rows", "read_sides", "side_hole_size", "side_rows"]
 
 
-def side_rows(value: Any, name: str, k: int, board: CardArray, game: Game,
-              weights: Any = None, weights_name: str | None = None) -> Player:  # fmt: skip
+def side_rows(
+    value: Any,
+    name: str,
+    k: int,
+    board: CardArray,
+    game: Game,
+    weights: Any = None,
+    weights_name: str | None = None,
+) -> Player:
     """One side (solver.sides.read_side), where the
     :class:`~omaha_eval.HandClasses` of the board are their hands, each with
     its class's weight (`weights`: one per class, None: all 1)."""
@@ -33,9 +40,13 @@ def side_rows(value: Any, name: str, k: int, board: CardArray, game: Game,
 
 
 def read_sides(
-    board: CardArray, hero: Any, villain: Any, villain_weights: Any,
-    names: tuple[str, str, str], game: Game,
-) -> tuple[CardArray, CardArray, FloatArray]:  # fmt: skip
+    board: CardArray,
+    hero: Any,
+    villain: Any,
+    villain_weights: Any,
+    names: tuple[str, str, str],
+    game: Game,
+) -> tuple[CardArray, CardArray, FloatArray]:
     """(hero rows, villain rows, villain weights as given) of a solver
     question.  Each side's hand size is its own (text takes the other
     side's, else 4)."""
@@ -46,8 +57,15 @@ def read_sides(
         h = Player("range", hero_name, classes, np.ones(len(classes)))
     else:
         h = side_rows(hero, hero_name, k_hero or k_villain or 4, board, game)
-    v = side_rows(villain, villain_name, k_villain or h.combos.shape[1], board, game,
-              villain_weights, weights_name)  # fmt: skip
+    v = side_rows(
+        villain,
+        villain_name,
+        k_villain or h.combos.shape[1],
+        board,
+        game,
+        villain_weights,
+        weights_name,
+    )
     if classes is not None:
         check_symmetric(board, v.combos, v.weights, villain_name)
     return h.combos, v.combos, v.weights * v.scale

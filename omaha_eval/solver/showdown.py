@@ -60,15 +60,27 @@ class ShowdownDetail:
 
 
 @overload
-def showdown(hands: Sequence[Cards | None], board: Cards, contributions: Contributions,
-             button: int = 0, game: GameName = "omaha8", *,
-             detail: Literal[False] = False) -> list[int]: ...  # fmt: skip
+def showdown(
+    hands: Sequence[Cards | None],
+    board: Cards,
+    contributions: Contributions,
+    button: int = 0,
+    game: GameName = "omaha8",
+    *,
+    detail: Literal[False] = False,
+) -> list[int]: ...
 
 
 @overload
-def showdown(hands: Sequence[Cards | None], board: Cards, contributions: Contributions,
-             button: int = 0, game: GameName = "omaha8", *,
-             detail: Literal[True]) -> ShowdownDetail: ...  # fmt: skip
+def showdown(
+    hands: Sequence[Cards | None],
+    board: Cards,
+    contributions: Contributions,
+    button: int = 0,
+    game: GameName = "omaha8",
+    *,
+    detail: Literal[True],
+) -> ShowdownDetail: ...
 
 
 def showdown(

@@ -19,8 +19,15 @@ from omaha_eval.hands import hand_table
 __all__ = ["off_board", "read_side"]
 
 
-def read_side(value: Any, name: str, k: int, board: CardArray, game: Game,
-          weights: Any = None, weights_name: str | None = None) -> Player:  # fmt: skip
+def read_side(
+    value: Any,
+    name: str,
+    k: int,
+    board: CardArray,
+    game: Game,
+    weights: Any = None,
+    weights_name: str | None = None,
+) -> Player:
     """One side of a solver question, read as every player is
     (engine/players.py): its rows, none holding a board card (an array's
     rows line up with the results, so such a row is an error; a range's
@@ -35,8 +42,13 @@ def read_side(value: Any, name: str, k: int, board: CardArray, game: Game,
         off_board(p.combos, name, board)
         return p
     keep = live_rows(p.combos, _checks.card_mask(board))
-    return Player(p.kind, p.label, np.ascontiguousarray(p.combos[keep]),
-                  np.ascontiguousarray(p.weights[keep]), p.scale)  # fmt: skip
+    return Player(
+        p.kind,
+        p.label,
+        np.ascontiguousarray(p.combos[keep]),
+        np.ascontiguousarray(p.weights[keep]),
+        p.scale,
+    )
 
 
 def off_board(rows: CardArray, name: str, board: CardArray) -> CardArray:

@@ -196,7 +196,6 @@ class StreetShares:
             columns[name] = getattr(self, name)
         return _display.frame("StreetShares", columns)
 
-
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data: each array as a list (``hero_combos`` as rows of
         card ids; NaN as None); ``StreetShares.from_dict`` reads it back."""
@@ -232,8 +231,13 @@ def _street_sums(spot: _core.StreetSpot, hands: int, threads: int) -> FloatArray
     return block_sums(spot.run, spot.runouts, hands, threads, (3, spot.n_hero))
 
 
-def block_sums(run: Callable[[int, int], FloatArray], runouts: int, hands: int, threads: int,
-               shape: tuple[int, ...]) -> FloatArray:  # fmt: skip
+def block_sums(
+    run: Callable[[int, int], FloatArray],
+    runouts: int,
+    hands: int,
+    threads: int,
+    shape: tuple[int, ...],
+) -> FloatArray:
     """The sum of run(first, count) (arrays of `shape`) over fixed blocks
     of the runouts, added in block order whatever the threads (on the one
     thread runner, a few blocks ahead: memory stays bounded)."""
@@ -248,8 +252,14 @@ def block_sums(run: Callable[[int, int], FloatArray], runouts: int, hands: int, 
     return total
 
 
-def street_spot(board: CardArray, hero: CardArray, villain: CardArray, weights: FloatArray,
-                code: int, threads: int) -> tuple[_core.StreetSpot, float, int]:  # fmt: skip
+def street_spot(
+    board: CardArray,
+    hero: CardArray,
+    villain: CardArray,
+    weights: FloatArray,
+    code: int,
+    threads: int,
+) -> tuple[_core.StreetSpot, float, int]:
     """The prepared street question, the scale of its weights (live weights
     are to be multiplied back by it) and the threads worth using."""
     # only relative weights matter to the shares: scaled to a largest of 1, huge
@@ -261,8 +271,14 @@ def street_spot(board: CardArray, hero: CardArray, villain: CardArray, weights: 
     return spot, top, threads
 
 
-def street_shares(board: CardArray, hero: CardArray, villain: CardArray, weights: FloatArray,
-                  code: int, threads: int) -> StreetShares:  # fmt: skip
+def street_shares(
+    board: CardArray,
+    hero: CardArray,
+    villain: CardArray,
+    weights: FloatArray,
+    code: int,
+    threads: int,
+) -> StreetShares:
     """The street kernel on rows already read and checked (every entry
     point's hands go through engine/players.py first)."""
     spot, top, threads = street_spot(board, hero, villain, weights, code, threads)

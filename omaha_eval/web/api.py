@@ -116,15 +116,18 @@ def _job_started(kind: str) -> Callable[[Request], Any]:
 
 
 def _shown(job: Job) -> dict[str, Any]:
-    return {**job.snapshot(), "url": f"/api/jobs/{job.id}",
-            "events": f"/api/jobs/{job.id}/events"}  # fmt: skip
+    return {**job.snapshot(), "url": f"/api/jobs/{job.id}", "events": f"/api/jobs/{job.id}/events"}
 
 
 def _job(request: Request) -> Job:
     job = _jobs(request).get(request.path_params["job_id"])
     if job is None:
-        raise ApiError(f"job: no job {request.path_params['job_id']!r} (finished jobs are "
-                       "kept for a few minutes)", "job", 404)  # fmt: skip
+        raise ApiError(
+            f"job: no job {request.path_params['job_id']!r} (finished jobs are "
+            "kept for a few minutes)",
+            "job",
+            404,
+        )
     return job
 
 
@@ -196,8 +199,12 @@ def api_routes() -> list[Route]:
     for kind in RUNS:
         routes.append(Route(f"/api/{kind}", _answers(_waited(kind)), methods=["POST"]))
         routes.append(Route(f"/api/jobs/{kind}", _answers(_job_started(kind)), methods=["POST"]))
-    for path, compute in (("check", work.check_spot), ("range", work.read_range),
-                          ("eval", work.evaluate_hand), ("hits", hits_answer)):  # fmt: skip
+    for path, compute in (
+        ("check", work.check_spot),
+        ("range", work.read_range),
+        ("eval", work.evaluate_hand),
+        ("hits", hits_answer),
+    ):
         routes.append(Route(f"/api/{path}", _answers(_at_once(compute)), methods=["POST"]))
     routes += [
         Route("/api/examples", examples, methods=["GET"]),

@@ -47,8 +47,12 @@ CSP = (
     "connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'self'; "
     "frame-ancestors 'none'"
 )
-_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
-          ".svg": "image/svg+xml", ".txt": "text/plain; charset=utf-8"}  # fmt: skip
+_TYPES = {
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".txt": "text/plain; charset=utf-8",
+}
 
 
 def _static_files() -> dict[str, tuple[bytes, str]]:
@@ -134,13 +138,16 @@ def create_app(
 
     async def not_found(request: Request, exc: Exception) -> Response:
         if request.url.path.startswith("/api/"):
-            return JSONResponse({"error": f"no such endpoint: {request.url.path}",
-                                 "field": None}, status_code=404)  # fmt: skip
+            return JSONResponse(
+                {"error": f"no such endpoint: {request.url.path}", "field": None}, status_code=404
+            )
         return Response("not found", status_code=404, media_type="text/plain")
 
     async def not_allowed(request: Request, exc: Exception) -> Response:
-        return JSONResponse({"error": f"{request.method} is not allowed on {request.url.path}",
-                             "field": None}, status_code=405)  # fmt: skip
+        return JSONResponse(
+            {"error": f"{request.method} is not allowed on {request.url.path}", "field": None},
+            status_code=405,
+        )
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -161,16 +168,25 @@ def create_app(
         Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts)),
     ]
     if cors_origins:
-        middleware.append(Middleware(CORSMiddleware, allow_origins=list(cors_origins),
-                                     allow_methods=["GET", "POST", "DELETE"],
-                                     allow_headers=["content-type"]))  # fmt: skip
+        middleware.append(
+            Middleware(
+                CORSMiddleware,
+                allow_origins=list(cors_origins),
+                allow_methods=["GET", "POST", "DELETE"],
+                allow_headers=["content-type"],
+            )
+        )
     routes = [
         *page_routes(),
         Route("/static/{name}", static_file, methods=["GET"]),
         Route("/api/openapi.json", openapi, methods=["GET"]),
         *api_routes(),
     ]
-    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
-                    exception_handlers={404: not_found, 405: not_allowed})  # fmt: skip
+    app = Starlette(
+        routes=routes,
+        middleware=middleware,
+        lifespan=lifespan,
+        exception_handlers={404: not_found, 405: not_allowed},
+    )
     app.state.jobs = jobs
     return app

@@ -147,8 +147,9 @@ class Body:
             if not isinstance(item, str):
                 raise ApiError(f"{where}: expected text, got {quote(item)}", where)
             if len(item) > MAX_TEXT:
-                raise ApiError(f"{where}: {len(item):,} characters, over the limit of "
-                               f"{MAX_TEXT:,}", where)  # fmt: skip
+                raise ApiError(
+                    f"{where}: {len(item):,} characters, over the limit of {MAX_TEXT:,}", where
+                )
             out.append(item)
         return out
 
@@ -185,5 +186,8 @@ class Body:
     def done(self) -> None:
         unknown = sorted(set(self.data) - self.read)
         if unknown:
-            raise ApiError(f"{unknown[0]}: not a field of this request "
-                           f"(the fields: {', '.join(sorted(self.read))})", unknown[0])  # fmt: skip
+            raise ApiError(
+                f"{unknown[0]}: not a field of this request "
+                f"(the fields: {', '.join(sorted(self.read))})",
+                unknown[0],
+            )

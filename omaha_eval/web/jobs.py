@@ -192,8 +192,9 @@ class JobManager:
         job._update(state=FAILED, error=error, ended=time.monotonic())
 
     def start(self, job: Job, work: Work) -> None:
-        thread = threading.Thread(target=self._run, args=(job, work), daemon=True,
-                                  name=f"omaha-eval job {job.id}")  # fmt: skip
+        thread = threading.Thread(
+            target=self._run, args=(job, work), daemon=True, name=f"omaha-eval job {job.id}"
+        )
         thread.start()
 
     def _run(self, job: Job, work: Work) -> None:
@@ -256,7 +257,8 @@ class JobManager:
 
     def _forget_old(self) -> None:
         now = time.monotonic()
-        old = [j.id for j in self._jobs.values()
-               if j.ended is not None and now - j.ended > self.keep]  # fmt: skip
+        old = [
+            j.id for j in self._jobs.values() if j.ended is not None and now - j.ended > self.keep
+        ]
         for job_id in old:
             del self._jobs[job_id]

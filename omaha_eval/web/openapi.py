@@ -29,26 +29,52 @@ def _ref(name: str) -> dict[str, str]:
 
 _NULL_BOOL = {"type": ["boolean", "null"]}
 _RUN = {
-    "exact": {**_NULL_BOOL, "description": "true: enumerate every deal; false: Monte Carlo; "
-              "null: exact when about a second of work or less"},
-    "trials": {"type": ["integer", "null"], "minimum": 1, "maximum": MAX_TRIALS,
-               "description": f"Monte Carlo trials (default {DEFAULT_TRIALS:,}; with "
-                              "target_stderr, a cap)"},
-    "target_stderr": {"type": ["number", "null"], "minimum": MIN_TARGET, "exclusiveMaximum": 1,
-                      "description": "Monte Carlo: stop once every standard error is at most this"},
-    "seed": {"type": ["integer", "null"], "minimum": 0, "maximum": SEED_LIMIT - 1,
-             "description": "the seed (the result's seed reproduces it)"},
-}  # fmt: skip
+    "exact": {
+        **_NULL_BOOL,
+        "description": "true: enumerate every deal; false: Monte Carlo; "
+        "null: exact when about a second of work or less",
+    },
+    "trials": {
+        "type": ["integer", "null"],
+        "minimum": 1,
+        "maximum": MAX_TRIALS,
+        "description": f"Monte Carlo trials (default {DEFAULT_TRIALS:,}; with "
+        "target_stderr, a cap)",
+    },
+    "target_stderr": {
+        "type": ["number", "null"],
+        "minimum": MIN_TARGET,
+        "exclusiveMaximum": 1,
+        "description": "Monte Carlo: stop once every standard error is at most this",
+    },
+    "seed": {
+        "type": ["integer", "null"],
+        "minimum": 0,
+        "maximum": SEED_LIMIT - 1,
+        "description": "the seed (the result's seed reproduces it)",
+    },
+}
 _SPOT = {
-    "players": {"type": "array", "minItems": PLAYERS[0], "maxItems": MAX_PLAYERS,
-                "items": {"type": "string", "maxLength": MAX_TEXT},
-                "description": "each a hand (AsAh2c3d), '*' or range text (AA:$ds, 15%)"},
-    "board": {"type": "string", "default": "", "maxLength": MAX_TEXT,
-              "description": "0 to 5 cards, or a pattern (sss)"},
+    "players": {
+        "type": "array",
+        "minItems": PLAYERS[0],
+        "maxItems": MAX_PLAYERS,
+        "items": {"type": "string", "maxLength": MAX_TEXT},
+        "description": "each a hand (AsAh2c3d), '*' or range text (AA:$ds, 15%)",
+    },
+    "board": {
+        "type": "string",
+        "default": "",
+        "maxLength": MAX_TEXT,
+        "description": "0 to 5 cards, or a pattern (sss)",
+    },
     "dead": {"type": "string", "default": "", "maxLength": MAX_TEXT},
-    "game": {"type": ["string", "null"], "default": GAMES[0].name,
-             "description": " or ".join(g.name for g in GAMES)},
-}  # fmt: skip
+    "game": {
+        "type": ["string", "null"],
+        "default": GAMES[0].name,
+        "description": " or ".join(g.name for g in GAMES),
+    },
+}
 
 _STRICT = {
     **_NULL_BOOL,
@@ -125,8 +151,12 @@ SCHEMAS: dict[str, Any] = {
             "hole_cards": {"type": ["integer", "null"], "enum": [*HOLE_SIZES, None]},
             "game": {"type": ["string", "null"]},
             "order": {"type": ["string", "null"], "enum": [*listing.ORDERS, None]},
-            "limit": {"type": ["integer", "null"], "minimum": 1, "maximum": RANGE_HANDS,
-                      "default": RANGE_LIMIT},
+            "limit": {
+                "type": ["integer", "null"],
+                "minimum": 1,
+                "maximum": RANGE_HANDS,
+                "default": RANGE_LIMIT,
+            },
         },
     },
     "EvalRequest": {
@@ -170,81 +200,146 @@ SCHEMAS: dict[str, Any] = {
 }
 
 _ERRORS = {
-    "413": {"description": f"the body is over {MAX_BODY:,} bytes", "content": {
-        "application/json": {"schema": _ref("Error")}}},
-    "422": {"description": "bad input: the message and the field", "content": {
-        "application/json": {"schema": _ref("Error")}}},
-}  # fmt: skip
-_BUSY = {"429": {"description": "every slot of the lane is taken (short and long work have "
-                                "lanes of their own)", "content": {
-    "application/json": {"schema": _ref("Error")}}}}  # fmt: skip
+    "413": {
+        "description": f"the body is over {MAX_BODY:,} bytes",
+        "content": {"application/json": {"schema": _ref("Error")}},
+    },
+    "422": {
+        "description": "bad input: the message and the field",
+        "content": {"application/json": {"schema": _ref("Error")}},
+    },
+}
+_BUSY = {
+    "429": {
+        "description": "every slot of the lane is taken (short and long work have "
+        "lanes of their own)",
+        "content": {"application/json": {"schema": _ref("Error")}},
+    }
+}
 
 
-def _post(summary: str, request: str, answer: str, more: dict[str, Any] | None = None,
-          status: str = "200") -> dict[str, Any]:  # fmt: skip
-    return {"post": {
-        "summary": summary,
-        "requestBody": {"required": True,
-                        "content": {"application/json": {"schema": _ref(request)}}},
-        "responses": {status: {"description": answer, "content": {
-            "application/json": {"schema": _ref("Job" if status == "202" else "Object")}}},
-            **_ERRORS, **(more or {})},
-    }}  # fmt: skip
+def _post(
+    summary: str, request: str, answer: str, more: dict[str, Any] | None = None, status: str = "200"
+) -> dict[str, Any]:
+    return {
+        "post": {
+            "summary": summary,
+            "requestBody": {
+                "required": True,
+                "content": {"application/json": {"schema": _ref(request)}},
+            },
+            "responses": {
+                status: {
+                    "description": answer,
+                    "content": {
+                        "application/json": {"schema": _ref("Job" if status == "202" else "Object")}
+                    },
+                },
+                **_ERRORS,
+                **(more or {}),
+            },
+        }
+    }
 
 
 def _job_paths() -> dict[str, Any]:
     job_id = [{"name": "job_id", "in": "path", "required": True, "schema": {"type": "string"}}]
     found = {"description": "the job", "content": {"application/json": {"schema": _ref("Job")}}}
-    missing = {"404": {"description": "no such job", "content": {
-        "application/json": {"schema": _ref("Error")}}}}  # fmt: skip
+    missing = {
+        "404": {
+            "description": "no such job",
+            "content": {"application/json": {"schema": _ref("Error")}},
+        }
+    }
     return {
         "/api/jobs/{job_id}": {
-            "get": {"summary": "A job's state, progress and result (a poll)", "parameters": job_id,
-                    "responses": {"200": found, **missing}},
-            "delete": {"summary": "Cancel a job: the engine stops within a round",
-                       "parameters": job_id, "responses": {"200": found, **missing}},
+            "get": {
+                "summary": "A job's state, progress and result (a poll)",
+                "parameters": job_id,
+                "responses": {"200": found, **missing},
+            },
+            "delete": {
+                "summary": "Cancel a job: the engine stops within a round",
+                "parameters": job_id,
+                "responses": {"200": found, **missing},
+            },
         },
-        "/api/jobs/{job_id}/events": {"get": {
-            "summary": "Server-sent events: 'progress' while it runs, then 'done', 'failed' or "
-                       "'cancelled'; closing the stream cancels the job",
-            "parameters": job_id,
-            "responses": {"200": {"description": "text/event-stream of Job objects",
-                                  "content": {"text/event-stream": {}}}, **missing},
-        }},
-    }  # fmt: skip
+        "/api/jobs/{job_id}/events": {
+            "get": {
+                "summary": "Server-sent events: 'progress' while it runs, then 'done', 'failed' or "
+                "'cancelled'; closing the stream cancels the job",
+                "parameters": job_id,
+                "responses": {
+                    "200": {
+                        "description": "text/event-stream of Job objects",
+                        "content": {"text/event-stream": {}},
+                    },
+                    **missing,
+                },
+            }
+        },
+    }
 
 
 def document() -> dict[str, Any]:
     paths: dict[str, Any] = {
         "/api/equity": _post(
             f"Equity of {PLAYERS[0]} to {MAX_PLAYERS} hands or ranges (waits for the answer; "
-            "a client that disconnects cancels it)", "EquityRequest",
+            "a client that disconnects cancels it)",
+            "EquityRequest",
             "EquityResult.to_dict(), notes in plain words, and 'table': the cells the "
-            "command line prints", _BUSY),
+            "command line prints",
+            _BUSY,
+        ),
         "/api/query": _post(
-            "Answer a PQL query (docs/pql.md)", "QueryRequest",
-            "{'results': [QueryResult.to_dict() + 'table'], 'statements', 'interrupted'}", _BUSY),
+            "Answer a PQL query (docs/pql.md)",
+            "QueryRequest",
+            "{'results': [QueryResult.to_dict() + 'table'], 'statements', 'interrupted'}",
+            _BUSY,
+        ),
         "/api/boards": _post(
-            "The board report of a spot", "BoardsRequest", "BoardReport.to_dict()",
-            {**_BUSY, "501": {"description": "no board reports in this version"}}),
+            "The board report of a spot",
+            "BoardsRequest",
+            "BoardReport.to_dict()",
+            {**_BUSY, "501": {"description": "no board reports in this version"}},
+        ),
         "/api/split": _post(
             "The split graph of the first player's range against the others (docs/split.md)",
-            "SplitRequest", "SplitGraph.to_dict() of the combos kept, 'rows' and 'matched'",
-            _BUSY),
+            "SplitRequest",
+            "SplitGraph.to_dict() of the combos kept, 'rows' and 'matched'",
+            _BUSY,
+        ),
         "/api/check": _post(
             "Read each player, the board and the dead cards on their own, as typed",
-            "CheckRequest", "{'players': [reading or error], 'board', 'dead', 'used': cards}",
-            _BUSY),
-        "/api/range": _post("What a range text holds", "RangeRequest",
-                            "count, fraction, weights, the first hands strongest first", _BUSY),
-        "/api/eval": _post("Best high and low of a hand on a board", "EvalRequest",
-                           "high and low: value, name, the five cards and which are the hand's",
-                           _BUSY),
-        "/api/examples": {"get": {"summary": "The example queries of docs/pql.md",
-                                  "responses": {"200": {"description": "{'examples': [text]}"}}}},
-    }  # fmt: skip
-    for kind, schema in (("equity", "EquityRequest"), ("query", "QueryRequest"),
-                         ("boards", "BoardsRequest"), ("split", "SplitRequest")):  # fmt: skip
+            "CheckRequest",
+            "{'players': [reading or error], 'board', 'dead', 'used': cards}",
+            _BUSY,
+        ),
+        "/api/range": _post(
+            "What a range text holds",
+            "RangeRequest",
+            "count, fraction, weights, the first hands strongest first",
+            _BUSY,
+        ),
+        "/api/eval": _post(
+            "Best high and low of a hand on a board",
+            "EvalRequest",
+            "high and low: value, name, the five cards and which are the hand's",
+            _BUSY,
+        ),
+        "/api/examples": {
+            "get": {
+                "summary": "The example queries of docs/pql.md",
+                "responses": {"200": {"description": "{'examples': [text]}"}},
+            }
+        },
+    }
+    for kind, schema in (
+        ("equity", "EquityRequest"),
+        ("query", "QueryRequest"),
+        ("boards", "BoardsRequest"),
+        ("split", "SplitRequest"),
+    ):
         paths[f"/api/jobs/{kind}"] = _post(
             f"Start {kind} as a job: 202 with its id and its event stream",
             schema,

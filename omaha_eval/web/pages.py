@@ -84,9 +84,12 @@ def render(page: str) -> str:
         for href, label, key in links
     )
     return Template(_template("base.html")).substitute(
-        title=html.escape(title), what=html.escape(what), nav=nav,
-        body=_body(page), scripts=_scripts(page),
-    )  # fmt: skip
+        title=html.escape(title),
+        what=html.escape(what),
+        nav=nav,
+        body=_body(page),
+        scripts=_scripts(page),
+    )
 
 
 def page_routes() -> list[Route]:

@@ -165,8 +165,14 @@ def prepare_equity(body: Body, stop: threading.Event) -> Prepared:
     def run(progress: Progress) -> dict[str, Any]:
         last = None
         for last in rounds:
-            progress({"method": last.method, "trials": last.trials, "total": total,
-                      "partial": _shown(last)})  # fmt: skip
+            progress(
+                {
+                    "method": last.method,
+                    "trials": last.trials,
+                    "total": total,
+                    "partial": _shown(last),
+                }
+            )
         assert last is not None
         return _shown(last)
 
@@ -190,8 +196,14 @@ def prepare_query(body: Body, stop: threading.Event) -> Prepared:
                 if i == len(results):
                     results.append({})
                 results[i] = _shown(result)
-                progress({"statement": i + 1, "statements": count, "trials": result.trials,
-                          "method": result.method})  # fmt: skip
+                progress(
+                    {
+                        "statement": i + 1,
+                        "statements": count,
+                        "trials": result.trials,
+                        "method": result.method,
+                    }
+                )
         interrupted = len(results) < count or bool(results and results[-1]["interrupted"])
         return {"results": results, "statements": count, "interrupted": interrupted}
 
@@ -212,8 +224,9 @@ def prepare_boards(body: Body, stop: threading.Event) -> Prepared:
             progress({"done": len(partial), "total": partial.total_rows})
 
         try:
-            report = board_report(players, board, dead, game=name, progress=step, stop=stop,
-                                  **options)  # fmt: skip
+            report = board_report(
+                players, board, dead, game=name, progress=step, stop=stop, **options
+            )
         except BoardReportInterrupted as stopped:
             report = stopped.report
         return choice.apply(report)
@@ -312,8 +325,9 @@ def read_range(body: Body) -> dict[str, Any]:
     limit = body.whole("limit", 1, RANGE_HANDS) or RANGE_LIMIT
     body.done()
     if order is not None and order not in listing.ORDERS:
-        raise ApiError(f"order: expected one of {', '.join(listing.ORDERS)}, got {order!r}",
-                       "order")  # fmt: skip
+        raise ApiError(
+            f"order: expected one of {', '.join(listing.ORDERS)}, got {order!r}", "order"
+        )
     with field("game"):
         the_game = game(name)
     if not text.strip():
@@ -380,15 +394,25 @@ def evaluate_hand(body: Body) -> dict[str, Any]:
         value = evaluate(hole, board)
 
     def made(cards: str) -> list[dict[str, Any]]:
-        return [{"card": cards[2 * i : 2 * i + 2], "from_hand": int(c) in held}
-                for i, c in enumerate(parse_cards(cards))]  # fmt: skip
+        return [
+            {"card": cards[2 * i : 2 * i + 2], "from_hand": int(c) in held}
+            for i, c in enumerate(parse_cards(cards))
+        ]
 
     low = None
     if value.low_name is not None and value.low_cards is not None:
-        low = {"value": value.low, "name": value.low_name, "cards": value.low_cards,
-               "used": made(value.low_cards)}  # fmt: skip
-    high = {"value": value.high, "name": value.high_name, "cards": value.high_cards,
-            "used": made(value.high_cards)}  # fmt: skip
+        low = {
+            "value": value.low,
+            "name": value.low_name,
+            "cards": value.low_cards,
+            "used": made(value.low_cards),
+        }
+    high = {
+        "value": value.high,
+        "name": value.high_name,
+        "cards": value.high_cards,
+        "used": made(value.high_cards),
+    }
     return {"hole": hole, "board": board, "high": high, "low": low}
 
 

@@ -15,8 +15,18 @@ from typing import Any
 
 from oracles import evaluator as ref
 
-FIGURES = ("equity", "hi_share", "lo_share", "scoop", "hi_win", "hi_tie", "lo_win",
-           "lo_tie", "quartered", "makes_low")  # fmt: skip
+FIGURES = (
+    "equity",
+    "hi_share",
+    "lo_share",
+    "scoop",
+    "hi_win",
+    "hi_tie",
+    "lo_win",
+    "lo_tie",
+    "quartered",
+    "makes_low",
+)
 
 
 def brute_equity(
@@ -96,12 +106,26 @@ def brute_equity(
     for s in sums:
         s["equity"] = s["hi_share"] + s["lo_share"]
         out.append({key: v / total for key, v in s.items()})
-    return {"players": out, "no_low": no_low / total, "low_split": low_split / total,
-            "any_quartered": any_quartered / total, "deals": deals}  # fmt: skip
+    return {
+        "players": out,
+        "no_low": no_low / total,
+        "low_split": low_split / total,
+        "any_quartered": any_quartered / total,
+        "deals": deals,
+    }
 
 
-CATEGORY_NAMES = ("high card", "pair", "two pair", "three of a kind", "straight", "flush",
-                  "full house", "four of a kind", "straight flush")  # fmt: skip
+CATEGORY_NAMES = (
+    "high card",
+    "pair",
+    "two pair",
+    "three of a kind",
+    "straight",
+    "flush",
+    "full house",
+    "four of a kind",
+    "straight flush",
+)
 LOW_RANKS = (12, 0, 1, 2, 3, 4, 5, 6)  # A, 2 .. 8
 
 

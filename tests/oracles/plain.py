@@ -64,8 +64,9 @@ def _hands(players: list[Any], known: int) -> tuple[list[np.ndarray], list[np.nd
     return hands, weights, k
 
 
-def _assignments(hands: list[np.ndarray], weights: list[np.ndarray]
-                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
+def _assignments(
+    hands: list[np.ndarray], weights: list[np.ndarray]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every assignment of one hand per player sharing no card: the hands
     (A, n, k), the products of their weights (A,) and their card masks (A,)."""
     chosen = np.zeros((1, 0), np.intp)
@@ -162,9 +163,15 @@ def plain_counts(
                     nut_lows[key] = _nut_low(b[i])
             nut = np.array([nut_lows[key] for key in keys.tolist()])[inverse.ravel()]
             for p in range(n):
-                cls = np.where(low[:, p] == 0, _core.BREAKDOWN_LOW_COLUMNS["no low"],
-                               np.where(low[:, p] == nut, _core.BREAKDOWN_LOW_COLUMNS["nut low"],
-                                        _core.BREAKDOWN_LOW_COLUMNS["other low"]))  # fmt: skip
+                cls = np.where(
+                    low[:, p] == 0,
+                    _core.BREAKDOWN_LOW_COLUMNS["no low"],
+                    np.where(
+                        low[:, p] == nut,
+                        _core.BREAKDOWN_LOW_COLUMNS["nut low"],
+                        _core.BREAKDOWN_LOW_COLUMNS["other low"],
+                    ),
+                )
                 np.add.at(breakdown[p], cls, w)
     deals = len(which)
     return outcome, makes_low, breakdown, deals

@@ -36,11 +36,25 @@ STREETS = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}
 LOW_RANKS = frozenset((12, 0, 1, 2, 3, 4, 5, 6))  # A, 2 .. 8
 # Open PQL's flop categories, worst first (the order min... compares by).
 FLOP_CATEGORIES = (
-    "flopnothing", "flopunderpair", "flopthirdpair", "floppocket23", "flopsecondpair",
-    "floppocket12", "floptoppair", "flopoverpair", "flopbottomtwo", "floptopandbottom",
-    "floptoptwo", "floptrips", "flopset", "flopstraight", "flopflush", "flopfullhouse",
-    "flopquads", "flopstraightflush",
-)  # fmt: skip
+    "flopnothing",
+    "flopunderpair",
+    "flopthirdpair",
+    "floppocket23",
+    "flopsecondpair",
+    "floppocket12",
+    "floptoppair",
+    "flopoverpair",
+    "flopbottomtwo",
+    "floptopandbottom",
+    "floptoptwo",
+    "floptrips",
+    "flopset",
+    "flopstraight",
+    "flopflush",
+    "flopfullhouse",
+    "flopquads",
+    "flopstraightflush",
+)
 _MADE_FLOP = {
     ref.STRAIGHT: "flopstraight",
     ref.FLUSH: "flopflush",

@@ -74,8 +74,9 @@ def street_shares_brute(
             if w <= 0 or set(h) & set(v):
                 continue
             live += w
-            for more in combinations([c for c in rest if c not in h and c not in v],
-                                     5 - len(board)):  # fmt: skip
+            for more in combinations(
+                [c for c in rest if c not in h and c not in v], 5 - len(board)
+            ):
                 full = board + list(more)
                 (hh, hl), (vh, vl) = value(h, full), value(v, full)
                 his, los = ref.split([hh, vh], [hl, vl])
