@@ -118,11 +118,13 @@ def split_command(
     plot_path: str | None,
 ) -> None:
     """Every combo of HERO_RANGE against the VILLAIN hands or ranges (at
-    most one range; "*" is any hand): its equity, hi share, lo share,
-    scoop, quartered (exactly a quarter of the pot) and makes low, with its
-    weight and, when sampled, its standard error.  The combos' mean,
-    weighted by weight and the villain weight dealt against each, is the
-    range's equity (`omaha-eval equity`).
+    most one range): its equity, hi share, lo share, scoop, quartered
+    (exactly a quarter of the pot) and makes low, with its weight and, when
+    sampled, its standard error.  The combos' mean, weighted by weight and
+    the villain weight dealt against each, is the range's equity, as the
+    equity command gives it.
+
+    A VILLAIN may be "*", any hand.
 
     Columns for --where and --sort: hand, weight, equity, hi_share,
     lo_share, scoop, quartered, makes_low, stderr, trials, live_weight.

@@ -408,6 +408,7 @@ def dask_client(dask: Any, timeout: float = DASK_TIMEOUT) -> Any:
     try:
         from distributed import Client
         from distributed.comm.addressing import parse_address, parse_host_port
+        from distributed.comm.registry import backends
     except ImportError:
         raise extras.missing(
             "dask", "running on a cluster needs the 'distributed' package", param="dask"
@@ -421,6 +422,8 @@ def dask_client(dask: Any, timeout: float = DASK_TIMEOUT) -> Any:
     address = dask.strip()
     try:
         scheme, location = parse_address(address)
+        if scheme not in backends:  # a scheme no transport speaks: a usage error, not a failure
+            raise ValueError(f"unknown address scheme {scheme!r} (known: {', '.join(backends)})")
         if scheme in ("tcp", "tls"):
             parse_host_port(location)
     except (ValueError, TypeError) as exc:

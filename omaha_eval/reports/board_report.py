@@ -248,7 +248,8 @@ def board_report(
         board_sizes=range(5),
         patterns=False,
     )
-    assert not isinstance(question.board, tuple) and not isinstance(question.dead, tuple)
+    # patterns=False: the board and the dead cards are card ids, not patterns
+    assert isinstance(question.board, np.ndarray) and isinstance(question.dead, np.ndarray)
     rows = 0  # known once the board classes are
     try:  # before the first row: Ctrl-C and `stop` end the report too, with no rows
         spot = prepare(
@@ -256,7 +257,7 @@ def board_report(
             question.k,
             question.board,
             question.dead,
-            question.game,  # type: ignore[arg-type]
+            question.game,
         )
         _heard(options.stop)
         classes = board_classes(spot, symmetries(spot))
