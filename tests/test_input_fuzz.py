@@ -476,7 +476,9 @@ def check_equity_result(r: Any, n: int) -> None:
         ):
             assert -1e-12 <= figure <= 1 + 1e-12
         assert p.stderr >= 0 and np.isfinite(p.stderr)
-    assert 0 <= r.no_low <= 1 and 0 <= r.quartered <= 1
+    assert 0 <= r.no_low <= 1 and 0 <= r.low_split <= 1 and 0 <= r.any_quartered <= 1
+    for p in r.players:
+        assert 0 <= p.quartered <= 1 and 0 <= p.nut_low <= p.makes_low + 1e-12
 
 
 @pytest.mark.slow
