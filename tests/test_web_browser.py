@@ -127,6 +127,7 @@ def page_table(d: Any) -> tuple[list[str], list[list[str]]]:
 def test_a_typed_spot_shows_the_figures_of_equity(driver, base):
     d = driver
     d.get(f"{base}/equity")
+    wait_for(d, "#players input")  # the page's script builds the players' boxes
     first, second = d.find_elements(By.CSS_SELECTOR, "#players input")
     first.send_keys("AsAh2c3d")
     second.send_keys("KcKd4c5d")
