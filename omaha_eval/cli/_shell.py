@@ -284,6 +284,24 @@ def complete_game(
     ]
 
 
+GAME_HELP = "omaha8 (o8, plo8) = hi/lo; omaha (plo) = high only."
+
+
+def game_flag(help: str = GAME_HELP, default: str | None = "omaha8") -> Callable[[F], F]:
+    """The -g/--game option of every command: read by game_option, completed
+    by complete_game; `default` None leaves the game to the input (batch)."""
+    shown = {} if default is None else {"default": default, "show_default": True}
+    return click.option(
+        "-g",
+        "--game",
+        callback=game_option,
+        shell_complete=complete_game,
+        metavar="GAME",
+        help=help,
+        **shown,
+    )
+
+
 # What a character the output's encoding cannot hold is written as: a Windows
 # console pipe or file (cp1252) and a C locale (ASCII) cannot hold the suit
 # symbols, which read as the suit letters every command takes (A♠ -> As).

@@ -12,8 +12,7 @@ import omaha_eval.batch as batch
 from omaha_eval.cli._shell import (
     EXIT_INTERRUPTED,
     Count,
-    complete_game,
-    game_option,
+    game_flag,
     progress,
     user_errors,
 )
@@ -76,13 +75,8 @@ FLAGS = {
     show_default=True,
     help="Engine threads per spot.",
 )
-@click.option(
-    "-g",
-    "--game",
-    callback=game_option,
-    shell_complete=complete_game,
-    metavar="GAME",
-    help="Game for spots that give none (default omaha8; plo8, omaha, plo...).",
+@game_flag(
+    help="Game for spots that give none (default omaha8; plo8, omaha, plo...).", default=None
 )
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary.")
 def batch_command(

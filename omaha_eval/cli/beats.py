@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from omaha_eval.beats import beats
-from omaha_eval.cli._shell import FLAGS, complete_game, game_option, output_errors, user_errors
+from omaha_eval.cli._shell import FLAGS, game_flag, output_errors, user_errors
 from omaha_eval.games import Game
 from omaha_eval.records import json_text
 
@@ -18,16 +18,7 @@ __all__ = ["beats_command"]
 @click.argument("villains", nargs=-1, required=True, metavar="VILLAIN...")
 @click.option("-b", "--board", required=True, help="The board now: a flop, turn or river.")
 @click.option("-d", "--dead", default="", help="Known dead cards.")
-@click.option(
-    "-g",
-    "--game",
-    callback=game_option,
-    shell_complete=complete_game,
-    metavar="GAME",
-    default="omaha8",
-    show_default=True,
-    help="omaha8 (o8, plo8) = hi/lo; omaha (plo) = high only.",
-)
+@game_flag()
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 def beats_command(
     hand: str, villains: tuple[str, ...], board: str, dead: str, game: Game, as_json: bool

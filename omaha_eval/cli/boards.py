@@ -13,9 +13,8 @@ from omaha_eval.cli._shell import (
     EXIT_INTERRUPTED,
     FLAGS,
     Count,
-    complete_game,
     fail,
-    game_option,
+    game_flag,
     method,
     progress,
     sampling_options,
@@ -69,16 +68,7 @@ BOARD_FLAGS = {
     f"fewer for a report of over {REPORT_TRIALS // ROW_TRIALS:,} rows, down to "
     f"{ROW_MIN_TRIALS:,}].",
 )
-@click.option(
-    "-g",
-    "--game",
-    callback=game_option,
-    shell_complete=complete_game,
-    metavar="GAME",
-    default="omaha8",
-    show_default=True,
-    help="omaha8 (o8, plo8) = hi/lo; omaha (plo) = high only.",
-)
+@game_flag()
 @click.option(
     "--group",
     "group_by",

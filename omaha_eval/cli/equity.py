@@ -12,12 +12,11 @@ from omaha_eval.cards import card_count
 from omaha_eval.cli._shell import (
     EXIT_INTERRUPTED,
     SLOW,
-    complete_game,
     duration,
     fail,
     flag_notes,
     for_shell,
-    game_option,
+    game_flag,
     method,
     progress,
     sampling_options,
@@ -106,16 +105,7 @@ def pokenum_hint(
 @click.option("-b", "--board", default="", help="Known board cards (0 to 5).")
 @click.option("-d", "--dead", default="", help="Known dead cards.")
 @sampling_options("equity's")
-@click.option(
-    "-g",
-    "--game",
-    callback=game_option,
-    shell_complete=complete_game,
-    metavar="GAME",
-    default="omaha8",
-    show_default=True,
-    help="omaha8 (o8, plo8) = hi/lo; omaha (plo) = high only.",
-)
+@game_flag()
 @click.option(
     "-k",
     "--hole-cards",

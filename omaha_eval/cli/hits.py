@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from omaha_eval.cli._shell import FLAGS, complete_game, fail, game_option, user_errors
+from omaha_eval.cli._shell import FLAGS, fail, game_flag, user_errors
 from omaha_eval.cli.rows import ROW_FLAGS, chosen_rows, row_options
 from omaha_eval.engine.report import aligned, pct
 from omaha_eval.games import Game
@@ -39,16 +39,7 @@ SHOWN_CLASSES = (
     "-b", "--board", default="", help="The board: a flop, turn or river (none: every flop)."
 )
 @click.option("-d", "--dead", default="", help="Known dead cards.")
-@click.option(
-    "-g",
-    "--game",
-    callback=game_option,
-    shell_complete=complete_game,
-    metavar="GAME",
-    default="omaha8",
-    show_default=True,
-    help="omaha8 (o8, plo8) = hi/lo; omaha (plo) = high only, no low classes.",
-)
+@game_flag(help="omaha8 (o8, plo8) = hi/lo; omaha (plo) = high only, no low classes.")
 @click.option(
     "--group",
     "group_by",

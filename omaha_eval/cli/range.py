@@ -8,7 +8,7 @@ import click
 
 from omaha_eval import listing
 from omaha_eval.cards import format_hands
-from omaha_eval.cli._shell import complete_game, game_option, user_errors
+from omaha_eval.cli._shell import game_flag, user_errors
 from omaha_eval.games import HOLE_SIZES, Game
 from omaha_eval.ranges import Range
 
@@ -38,16 +38,7 @@ Range syntax (every construct with an example: the site's "Range language" page)
     show_default=True,
     help="Cards per hand: the deck the range is read in.",
 )
-@click.option(
-    "-g",
-    "--game",
-    callback=game_option,
-    shell_complete=complete_game,
-    metavar="GAME",
-    default="omaha8",
-    show_default=True,
-    help="The game whose preflop order percent ranges use.",
-)
+@game_flag(help="The game whose preflop order percent ranges use.")
 @click.option(
     "--order",
     type=click.Choice(listing.ORDERS),

@@ -6,7 +6,7 @@ import dataclasses
 
 import click
 
-from omaha_eval.cli._shell import complete_game, game_option, user_errors
+from omaha_eval.cli._shell import game_flag, user_errors
 from omaha_eval.engine.report import aligned
 from omaha_eval.games import Game
 from omaha_eval.preflop import TABLES, PreflopRank, preflop_rank
@@ -19,16 +19,7 @@ TABLE_NAMES = {"hu": "heads-up", "6h": "6-handed"}
 
 @click.command("rank", short_help="Percentile of hands in the preflop orders.")
 @click.argument("hands", nargs=-1, required=True, metavar="HAND...")
-@click.option(
-    "-g",
-    "--game",
-    callback=game_option,
-    shell_complete=complete_game,
-    metavar="GAME",
-    default="omaha8",
-    show_default=True,
-    help="The game whose preflop orders rank the hands.",
-)
+@game_flag(help="The game whose preflop orders rank the hands.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def rank_command(hands: tuple[str, ...], game: Game, as_json: bool) -> None:
     """Percentile of hands in the preflop orders.

@@ -16,9 +16,8 @@ from omaha_eval.cli._shell import (
     EXIT_INTERRUPTED,
     FLAGS,
     Count,
-    complete_game,
     fail,
-    game_option,
+    game_flag,
     method,
     sampling_options,
     user_errors,
@@ -58,16 +57,7 @@ TABLE_ROWS = 50
 @sampling_options(
     "combo's equity", f"Monte Carlo trials of each combo [default: {COMBO_TRIALS:,}]."
 )
-@click.option(
-    "-g",
-    "--game",
-    callback=game_option,
-    shell_complete=complete_game,
-    metavar="GAME",
-    default="omaha8",
-    show_default=True,
-    help="omaha8 (o8, plo8) = hi/lo; omaha (plo) = high only.",
-)
+@game_flag()
 @click.option(
     "--where",
     default=None,
