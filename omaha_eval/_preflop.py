@@ -324,6 +324,13 @@ def load_order(k: int, game: str, table: str) -> PreflopOrder:
     ships it (atlas_shipped); the others are the Monte Carlo files."""
     if (k, table) == (4, "hu") and atlas_shipped():
         return exact_order(game)
+    return load_order_file(k, game, table)
+
+
+@cache
+def load_order_file(k: int, game: str, table: str) -> PreflopOrder:
+    """The Monte Carlo order file of a hand size, game name and table
+    (tools/gen_preflop_order.py; read once), whatever load_order reads."""
     path = order_dir(k).joinpath(order_file(k, game, table))
     with path.open("rb") as f:
         return read_order(f, k, game, table)

@@ -10,8 +10,10 @@ against five).  This module reads the same orders for given hands:
   classes, so a hand is in ``p%`` exactly when its percentile is below p
   (0 for the best class);
 - ``equity_vs_random(hands)``: the order's equity of the hand's class, its
-  pot share (hi_share + lo_share) against random hands, to a millionth; a
-  Monte Carlo figure, whose standard error docs/ranges.md gives per order.
+  pot share (hi_share + lo_share) against random hands: exact for 4-card
+  hands heads-up (the atlas, docs/preflop.md; ``exact_vs_random`` gives the
+  fractions and counts), otherwise a Monte Carlo figure to a millionth,
+  whose standard error docs/ranges.md gives per order.
 
 Both take one hand (text such as ``"As Ah 3s 2h"`` or card ids), giving a
 float, or an (N, k) integer array of card ids, giving a float64 array (N,).
@@ -26,8 +28,8 @@ second).
 
 >>> percentile("As Ah 3s 2h")  # double-suited aces with A-2-3: the top class heads-up
 0.0
->>> equity_vs_random("Ah As 2h 3s")  # the same class, suits renamed
-0.727003
+>>> equity_vs_random("Ah As 2h 3s")  # the same class, suits renamed: exact
+0.7260330461038296
 >>> percentile("2c 2d 2h 2s") > 99.9
 True
 >>> preflop_rank("As Ah 3s 2h").rank
@@ -113,7 +115,7 @@ def percentile(
     OmahaEvalError (naming the parameter) for bad input.
 
     >>> percentile([[48, 49, 50, 51], [51, 47, 43, 39]]).round(2).tolist()  # AAAA, AKQJ
-    [81.74, 79.78]
+    [81.6, 79.59]
     """
     cls, order, one = _classes(hands, game, table)
     out = _percentile(order, cls)
@@ -129,7 +131,7 @@ def equity_vs_random(
     :func:`percentile`.
 
     >>> equity_vs_random("2c 2d 2h 2s")  # the worst 4-card hi/lo hand heads-up
-    0.080252
+    0.08016623950128095
     """
     cls, order, one = _classes(hands, game, table)
     out = order.equity[cls]
@@ -302,6 +304,12 @@ def exact_vs_random(hand: Cards, *, game: GameName = "omaha8") -> ExactPreflop:
     when the installation has no atlas (tools/gen_preflop_atlas.py makes it).
     Every hand meets 211,315,436,640 deals (`deals`); ``exact_equity`` is
     ``exact_hi_share + exact_lo_share``.
+
+    >>> r = exact_vs_random("As Ah 3s 2h")
+    >>> r.exact_equity, r.deals
+    (Fraction(61368796061, 84526174656), 211315436640)
+    >>> round(r.equity, 6), round(r.hi_share, 6), round(r.lo_share, 6), round(r.scoop, 6)
+    (0.726033, 0.500284, 0.225749, 0.614948)
     """
     the_game = read_game(game)
     cards = _checks.card_set(hand, "hand", (4,))

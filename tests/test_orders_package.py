@@ -92,7 +92,9 @@ DIGESTS = {
 
 @pytest.mark.parametrize(("k", "game", "table"), sorted(DIGESTS))
 def test_each_order_holds_the_recorded_hands_and_order(k: int, game: str, table: str) -> None:
-    order = _preflop.load_order(k, game, table)
+    # the files (the heads-up 4-card orders the package reads are the exact
+    # atlas's when it ships: tests/test_preflop_exact.py)
+    order = _preflop.load_order_file(k, game, table)
     units = np.rint(order.equity * _preflop.EQUITY_SCALE).astype("<i8")
     assert (units / _preflop.EQUITY_SCALE == order.equity).all()  # whole millionths
     ranking = order.ranking.astype("<i8")
@@ -120,6 +122,7 @@ def _without_orders(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setitem(sys.modules, _preflop.ORDERS_PACKAGE, None)  # its import fails
     monkeypatch.setattr(_preflop, "_ROOT", tmp_path)
     monkeypatch.setattr(_preflop, "load_order", _preflop.load_order.__wrapped__)
+    monkeypatch.setattr(_preflop, "load_order_file", _preflop.load_order_file.__wrapped__)
 
 
 def test_without_the_orders_a_six_card_percent_range_says_how_to_install_them(

@@ -22,7 +22,7 @@ from omaha_eval.errors import OmahaEvalError
 N = pf.N_CLASSES[4]
 BOARDS = pf.ATLAS_FIELDS.index("boards")
 # sha256 of the shipped counts (tools/gen_preflop_atlas.py prints it; docs/preflop.md)
-ATLAS_SHA256: str | None = None
+ATLAS_SHA256: str | None = "cc14d3528b5df9bc42fc53fb09c531a8735bf46f3721b88b2440751efe8245b1"
 
 
 def synthetic_counts(seed: int) -> np.ndarray:
