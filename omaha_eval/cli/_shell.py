@@ -290,7 +290,7 @@ GAME_HELP = "omaha8 (o8, plo8) = hi/lo; omaha (plo) = high only."
 def game_flag(help: str = GAME_HELP, default: str | None = "omaha8") -> Callable[[F], F]:
     """The -g/--game option of every command: read by game_option, completed
     by complete_game; `default` None leaves the game to the input (batch)."""
-    shown = {} if default is None else {"default": default, "show_default": True}
+    shown: dict[str, Any] = {} if default is None else {"default": default, "show_default": True}
     return click.option(
         "-g",
         "--game",
