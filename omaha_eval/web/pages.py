@@ -52,11 +52,14 @@ def _bounds() -> dict[str, str]:
 
 
 def _body(page: str) -> str:
-    """The page's own part, with the run options where it has them, and the
-    bounds from their owners (_bounds)."""
-    options = Template(_template("run_options.html")).safe_substitute(_bounds())
+    """The page's own part, with the run options and the spot's cards (board,
+    dead cards, game, card picker: one form part for every spot page) where
+    it has them, and the bounds from their owners (_bounds)."""
+    bounds = _bounds()
+    options = Template(_template("run_options.html")).safe_substitute(bounds)
+    cards = Template(_template("spot_cards.html")).safe_substitute(bounds)
     return Template(_template(f"{page}.html")).safe_substitute(
-        _bounds(), RUN_OPTIONS=options, GROUP_OPTIONS=_group_options()
+        bounds, RUN_OPTIONS=options, SPOT_CARDS=cards, GROUP_OPTIONS=_group_options()
     )
 
 
