@@ -40,7 +40,8 @@ except Exception as exc:
 
 def _run_limited(tmp_path: Path, source: Path, out: Path, megabytes: int) -> dict:
     env_run = [sys.executable, "-c", _RUN, str(source), str(out), str(megabytes)]
-    done = subprocess.run(env_run, capture_output=True, text=True, timeout=120)
+    # from tmp_path: the package imported is the installed one, not the tree's
+    done = subprocess.run(env_run, capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert done.returncode == 0, done.stderr[-2000:]
     return json.loads(done.stdout.splitlines()[-1])
 

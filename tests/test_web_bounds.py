@@ -9,7 +9,6 @@ listens on.
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
 import sys
@@ -125,12 +124,17 @@ with TestClient(create_app(), base_url="http://127.0.0.1") as c:
 
 
 @pytest.mark.slow
-def test_every_six_card_hand_as_a_range_answers_within_700_mb():
+def test_every_six_card_hand_as_a_range_answers_within_700_mb(tmp_path):
     # 36 bytes asked the server for about 1.2 GB (the strength order of all
     # 20 M hands at once); now the range's own memory and a chunk
-    env = {**os.environ, "MALLOC_ARENA_MAX": "2"}
+    env = {**cli_env(), "MALLOC_ARENA_MAX": "2"}  # cli_env: the 6-card orders of a source tree
     done = subprocess.run(
-        [sys.executable, "-c", _MEMORY, "700"], capture_output=True, text=True, env=env, timeout=300
+        [sys.executable, "-c", _MEMORY, "700"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        cwd=tmp_path,  # the installed package, not the source tree's
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert json.loads(done.stdout.splitlines()[-1]) == {
@@ -239,12 +243,13 @@ def test_any_host_name_is_refused_as_a_setting():
     assert info.value.param == "hosts"
 
 
-def test_a_server_listening_on_another_address_still_checks_the_host():
+def test_a_server_listening_on_another_address_still_checks_the_host(tmp_path):
     import httpx2
 
     proc = subprocess.Popen(
         cli_command("serve", "--host", "127.0.0.2", "--port", "0", "--allow-host", "box.lan"),
         env=cli_env(),
+        cwd=tmp_path,  # the installed package, not the source tree's
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
