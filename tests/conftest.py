@@ -30,6 +30,21 @@ def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str)
     return None  # pytest's own id
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _outside_the_source_tree(tmp_path_factory: pytest.TempPathFactory) -> Generator[None]:
+    """Every test runs from a scratch directory: a child process it starts
+    (`python -m omaha_eval`, `python -c`) imports the installed package, as a
+    user's would, never the repository root's source package, which CI does
+    not build in place (a test giving no cwd of its own would otherwise fail
+    only there)."""
+    here = os.getcwd()
+    os.chdir(tmp_path_factory.mktemp("cwd"))
+    try:
+        yield
+    finally:
+        os.chdir(here)
+
+
 # The default tier (`pytest`) must stay fast: a test not marked slow whose call
 # takes longer than this fails.  OMAHA_EVAL_TEST_TIME_LIMIT sets another limit
 # in seconds, or "off" (tools/sanitize.sh: everything runs slower under ASan).

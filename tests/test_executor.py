@@ -10,19 +10,13 @@ import threading
 from pathlib import Path
 
 import pytest
+from executor_parts import square_or_refuse
 
 import omaha_eval as oe
 from omaha_eval.engine.executor import EXECUTORS, Done, Executor, read_executor
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def square_or_refuse(part: int, stop: object) -> int:
-    """A part's function: its square, or an error with fields for 3."""
-    if part == 3:
-        raise OmahaEvalError("three is refused", param="parts[3]", value=part)
-    return part * part
 
 
 def _outcomes(where: Executor, parts: list[int]) -> dict[int, Done[int]]:
