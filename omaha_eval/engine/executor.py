@@ -43,12 +43,13 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, wait
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, Generic, TypeAlias, TypeVar
 
 from omaha_eval import extras
+from omaha_eval.engine.interrupts import interrupts_held
 from omaha_eval.errors import OmahaEvalError, OmahaEvalFailure, OmahaEvalTypeError, quote
 
 __all__ = [
@@ -204,8 +205,9 @@ def _threads(fn: Callable[[P, Any], R], parts: Sequence[P], workers: int) -> Out
         finally:
             done.put(_FINISHED)
 
-    for i in range(workers):
-        threading.Thread(target=work, name=f"omaha_eval-worker-{i}", daemon=True).start()
+    with interrupts_held():  # Thread.start waits on an Event, whose lock is taken in Python code
+        for i in range(workers):
+            threading.Thread(target=work, name=f"omaha_eval-worker-{i}", daemon=True).start()
     live = workers
     try:
         while live:
@@ -248,31 +250,35 @@ def _processes(fn: Callable[[P, Any], R], parts: Sequence[P], workers: int) -> O
     pending = iter(enumerate(parts))
     running: dict[Future[R], int] = {}
 
+    ready: queue.SimpleQueue[Future[R]] = queue.SimpleQueue()  # waited on: safe to interrupt
+
     def submit() -> None:
         item = next(pending, None)
         if item is not None:
-            running[pool.submit(fn, item[1], None)] = item[0]
+            with interrupts_held():  # the pool takes its locks in Python code
+                future = pool.submit(fn, item[1], None)
+                running[future] = item[0]
+                future.add_done_callback(ready.put)
 
     finished = False
     try:
         for _ in range(PROCESS_WINDOW * workers):
             submit()
         while running:
-            ready, _ = wait(running, return_when="FIRST_COMPLETED")
-            for future in ready:
-                index = running.pop(future)
-                try:
-                    outcome: Done[R] = Done(index, future.result())
-                except BrokenProcessPool:
-                    raise OmahaEvalFailure(
-                        "a worker process ended before its work did (killed, or out of "
-                        "memory?); what was not done is not written (a resumed batch does it)",
-                        param="executor",
-                    ) from None
-                except Exception as exc:  # the part's own error, or it could not be pickled
-                    outcome = Done(index, error=exc)
-                submit()
-                yield outcome
+            future = ready.get()
+            index = running.pop(future)
+            try:
+                outcome: Done[R] = Done(index, future.result())
+            except BrokenProcessPool:
+                raise OmahaEvalFailure(
+                    "a worker process ended before its work did (killed, or out of "
+                    "memory?); what was not done is not written (a resumed batch does it)",
+                    param="executor",
+                ) from None
+            except Exception as exc:  # the part's own error, or it could not be pickled
+                outcome = Done(index, error=exc)
+            submit()
+            yield outcome
         finished = True
     finally:
         if not finished:  # interrupted, abandoned or broken: stop the workers now
@@ -280,7 +286,9 @@ def _processes(fn: Callable[[P, Any], R], parts: Sequence[P], workers: int) -> O
         # The pool's own thread cancels the parts not started: a future cancelled
         # here could be failed by that thread too, once it sees the workers gone,
         # and Python 3.11 raises InvalidStateError there (a traceback on Ctrl-C).
-        pool.shutdown(wait=True, cancel_futures=True)
+        with interrupts_held():
+            pool.shutdown(wait=False, cancel_futures=True)
+        pool.shutdown(wait=True)  # joins the pool's thread: safe to interrupt
 
 
 def _terminate_workers(pool: Any) -> None:

@@ -15,10 +15,14 @@ kernel's runout blocks (solver/street.py) and board-report rows
 
 from __future__ import annotations
 
+import contextlib
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import CancelledError, Future, ThreadPoolExecutor, wait
-from typing import Any, TypeVar
+from concurrent.futures import Future, ThreadPoolExecutor
+from queue import Empty, SimpleQueue
+from typing import Any, NamedTuple, TypeVar
+
+from omaha_eval.engine.interrupts import interrupts_held
 
 __all__ = ["WAIT_STEP", "Interrupted", "Stopped", "Workers", "bind"]
 
@@ -56,7 +60,12 @@ class Workers:
     """Jobs on up to `threads` worker threads (a pool made on first use and
     shut down on exit).  `halt()` stops the running C work; `stop` is a
     run's stop event (anything with is_set()); `on_wait()` is called at each
-    step of the wait (a progress display)."""
+    step of the wait (a progress display).
+
+    Each job keeps its own outcome and then wakes the waiting thread through
+    a queue (a C SimpleQueue, safe to interrupt); the calls into the pool
+    hold Ctrl-C back (engine/interrupts.py): an interrupt inside them could
+    leave one of the pool's locks held and its shutdown waiting forever."""
 
     def __init__(
         self,
@@ -70,6 +79,9 @@ class Workers:
         self.stop = stop
         self.on_wait = on_wait
         self.pool: ThreadPoolExecutor | None = None
+        self._outcomes: dict[int, tuple[bool, Any]] = {}  # job number: (ok, value or error)
+        self._ended: SimpleQueue[int] = SimpleQueue()  # wake-ups only: outcomes say what ended
+        self._submitted = 0
 
     def __enter__(self) -> Workers:
         return self
@@ -77,26 +89,53 @@ class Workers:
     def __exit__(self, *exc: object) -> None:
         if self.pool is not None:
             self.halt()  # nothing should be running; if it is, end it now
-            self.pool.shutdown(wait=True, cancel_futures=True)
+            with interrupts_held():
+                self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool.shutdown(wait=True)  # joins the threads: safe to interrupt
 
     def _stopping(self) -> bool:
         return self.stop is not None and bool(self.stop.is_set())
 
-    def _submit(self, job: Callable[[], T]) -> Future[T]:
+    def _submit(self, job: Callable[[], Any]) -> _Job:
+        """Call inside interrupts_held(), keeping the job where an interrupt
+        raised at the block's end still finds it."""
         if self.pool is None:
             self.pool = ThreadPoolExecutor(self.threads, thread_name_prefix="omaha_eval")
-        return self.pool.submit(job)
+        number = self._submitted
+        self._submitted += 1
+        outcomes, ended = self._outcomes, self._ended
+        pool = self.pool
 
-    def _wait(self, futures: set[Future[Any]]) -> None:
-        """Until every future is done, in short steps (raises Stopped when the
+        def tracked() -> None:
+            try:
+                outcomes[number] = (True, job())
+            except BaseException as error:  # raised by the waiting thread, in job order
+                outcomes[number] = (False, error)
+            finally:
+                ended.put(number)
+
+        return _Job(number, pool.submit(tracked))
+
+    def _wait(self, jobs: Iterable[_Job]) -> None:
+        """Until every job has ended, in short steps (raises Stopped when the
         stop event is set)."""
-        pending = futures
-        while pending:
+        waiting = [job.number for job in jobs]
+        while any(n not in self._outcomes for n in waiting):
             if self._stopping():
                 raise Stopped
-            _, pending = wait(pending, timeout=WAIT_STEP)
+            try:
+                self._ended.get(timeout=WAIT_STEP)
+            except Empty:
+                pass
             if self.on_wait is not None:
-                self.on_wait()
+                with interrupts_held():  # a progress bar takes its lock in Python code
+                    self.on_wait()
+
+    def _result(self, job: _Job) -> Any:
+        ok, value = self._outcomes.pop(job.number)  # consumed once: memory stays bounded
+        if not ok:
+            raise value
+        return value
 
     def run(self, jobs: Sequence[Callable[[], T]], inline: bool = False) -> list[T]:
         """Every job's result, in job order (`inline`: one job, run on the
@@ -105,15 +144,15 @@ class Workers:
         is raised once every job has ended."""
         if inline and len(jobs) == 1 and not self._stopping():
             return [jobs[0]()]
-        futures = [self._submit(job) for job in jobs]
+        submitted: list[_Job] = []
         try:
-            self._wait(set(futures))
+            with interrupts_held():
+                submitted.extend(self._submit(job) for job in jobs)
+            self._wait(submitted)
         except BaseException:
             self.halt()
-            for f in futures:
-                f.cancel()
-            raise Interrupted(_finished(futures)) from None
-        return [f.result() for f in futures]
+            raise Interrupted(self._finished(submitted)) from None
+        return [self._result(job) for job in submitted]
 
     def stream(self, jobs: Iterable[Callable[[], T]], ahead: int | None = None) -> Iterator[T]:
         """The jobs' results in job order, at most `ahead` jobs (default: two
@@ -133,19 +172,21 @@ class Workers:
             return
         ahead = ahead or 2 * self.threads
         todo = iter(jobs)
-        pending: deque[Future[T]] = deque()
+        pending: deque[_Job] = deque()
         try:
-            for job in todo:
-                pending.append(self._submit(job))
-                if len(pending) >= ahead:
-                    break
+            with interrupts_held():
+                for job in todo:
+                    pending.append(self._submit(job))
+                    if len(pending) >= ahead:
+                        break
             while pending:
-                self._wait({pending[0]})
+                self._wait([pending[0]])
                 done = pending.popleft()
                 nxt = next(todo, None)
                 if nxt is not None:
-                    pending.append(self._submit(nxt))
-                yield done.result()
+                    with interrupts_held():
+                        pending.append(self._submit(nxt))
+                yield self._result(done)
         except GeneratorExit:  # the consumer stopped early
             self._cancel(pending)
             raise
@@ -153,18 +194,28 @@ class Workers:
             self._cancel(pending)
             raise Interrupted([]) from None
 
-    def _cancel(self, pending: Iterable[Future[Any]]) -> None:
+    def _cancel(self, pending: Iterable[_Job]) -> None:
         self.halt()
-        for f in pending:
-            f.cancel()
+        with interrupts_held():
+            for job in pending:
+                job.future.cancel()
+
+    def _finished(self, submitted: Sequence[_Job]) -> list[Any]:
+        """The results of the jobs that ran, in job order: the jobs not
+        started are cancelled, the halted ones waited for."""
+        with interrupts_held():
+            ran = [job for job in submitted if not job.future.cancel()]
+        self._wait_ended(ran)
+        return [value for ok, value in (self._outcomes.pop(job.number) for job in ran) if ok]
+
+    def _wait_ended(self, jobs: Sequence[_Job]) -> None:
+        """Until the jobs have ended, whatever the stop event (they were halted)."""
+        for job in jobs:
+            while job.number not in self._outcomes:
+                with contextlib.suppress(Empty):
+                    self._ended.get(timeout=WAIT_STEP)
 
 
-def _finished(futures: Sequence[Future[Any]]) -> list[Any]:
-    """The results of the futures that ran (waiting for the stopped ones)."""
-    done = []
-    for f in futures:
-        try:
-            done.append(f.result())
-        except (CancelledError, Exception):
-            pass
-    return done
+class _Job(NamedTuple):
+    number: int
+    future: Future[None]
