@@ -115,7 +115,7 @@ def mc_case(
             return out
 
         def check(out: np.ndarray) -> float:
-            sums, deal = np.zeros((s.n, 8)), np.zeros(3)
+            sums, deal = np.zeros((s.n, _core.N_SUMS)), np.zeros(_core.N_DEAL_SUMS)
             _core.equity_sums(s.n, out, sums, deal)
             return round(float(sums[0, 0] + sums[0, 1]) / deal[0], 4)
 
@@ -151,7 +151,7 @@ def to_stderr_case(players: list[str], target: float = 0.005, block: int = 4096)
             while True:
                 out, low = np.zeros(1 << (2 * s.n)), np.zeros(s.n)
                 draw(s, np.random.PCG64(seeds[len(means)]), block, out, low)
-                sums, deal = np.zeros((s.n, 8)), np.zeros(3)
+                sums, deal = np.zeros((s.n, _core.N_SUMS)), np.zeros(_core.N_DEAL_SUMS)
                 _core.equity_sums(s.n, out, sums, deal)
                 means.append(float(sums[0, 0] + sums[0, 1]) / deal[0])
                 if len(means) >= 16 and np.std(means, ddof=1) / len(means) ** 0.5 <= target:
