@@ -189,11 +189,12 @@ def strict_json(text: str) -> Any:
     return json.loads(text, parse_constant=refuse)
 
 
-def test_json_output_of_a_single_trial_is_strict(tmp_path: Path) -> None:
-    """One trial has no standard error: NaN in the result, null in JSON."""
+def test_a_single_trial_is_refused_naming_trials(tmp_path: Path) -> None:
+    """One trial has no standard error: an error naming --trials, not a
+    result with NaN (or null in JSON) where its error belongs."""
     args = ["equity", "AsAh2c3d", "7c7d4c5d", "--monte-carlo", "--trials", "1", "--json"]
     proc = run_cli(*args, cwd=tmp_path)
-    assert proc.returncode == 0, proc.stderr
-    doc = strict_json(proc.stdout)
-    assert [p["stderr"] for p in doc["players"]] == [None, None]
-    assert doc["trials"] == 1
+    assert_one_line_error(proc, "--trials", ">= 2", "got 1")
+    two = run_cli(*args[:-2], "2", "--json", cwd=tmp_path)
+    assert two.returncode == 0, two.stderr
+    assert strict_json(two.stdout)["trials"] == 2

@@ -219,10 +219,12 @@ def test_json_equals_the_library(tmp_path: Path) -> None:
     assert without_elapsed(one) == library(TYPES, trials=5000, seed=9)
 
 
-def test_json_of_one_trial_is_strict(tmp_path: Path) -> None:
-    """One trial has no standard error: NaN in the result, null in JSON."""
-    doc = strict_json(query_ok(NO_HISTOGRAM, "-n", "1", "--monte-carlo", "--json", cwd=tmp_path))
-    assert doc["trials"] == 1 and doc["columns"][0]["stderr"] is None
+def test_one_trial_is_refused_and_two_give_strict_json(tmp_path: Path) -> None:
+    """One trial has no standard error: an error naming --trials, not NaN."""
+    one = run_cli("query", NO_HISTOGRAM, "-n", "1", "--monte-carlo", "--json", cwd=tmp_path)
+    assert_one_line_error(one, "--trials", ">= 2", "got 1")
+    doc = strict_json(query_ok(NO_HISTOGRAM, "-n", "2", "--monte-carlo", "--json", cwd=tmp_path))
+    assert doc["trials"] == 2
 
 
 def test_same_seed_same_output_for_any_threads(tmp_path: Path) -> None:

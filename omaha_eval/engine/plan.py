@@ -43,6 +43,7 @@ __all__ = [
     "BLOCK_WORK",
     "DEFAULT_TRIALS",
     "EXACT_WORK_LIMIT",
+    "LEAST_TRIALS",
     "MAX_THREADS",
     "MAX_TRIALS",
     "MIN_TARGET",
@@ -81,6 +82,8 @@ TRIAL_WORK = 20.0
 DEFAULT_TRIALS = 1_000_000
 # With `target_stderr` alone, stop here even if the target is not met.
 TARGET_MAX_TRIALS = 100_000_000
+# The fewest trials a Monte Carlo run may draw: one trial has no standard error.
+LEAST_TRIALS = 2
 # At most this many trials in one call (counts stay exact in doubles).
 MAX_TRIALS = 10**15
 # A target standard error below this cannot be reached (it would need more
@@ -258,6 +261,13 @@ def choose(
         threads=options.threads,
         stop=options.stop,
     )
+    if not use_exact and cap < LEAST_TRIALS:
+        raise OmahaEvalError(
+            f"expected a whole number >= {LEAST_TRIALS} to sample, got {cap} "
+            "(one trial has no standard error)",
+            param="trials",
+            value=options.trials,
+        )
     if not use_exact and trial_work is not None:
         check_sampling_work(plan, trial_work, options.trials is not None, what)
     return plan
