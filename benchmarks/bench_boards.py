@@ -21,11 +21,8 @@ Nothing is asserted.
 from __future__ import annotations
 
 import argparse
-import statistics
-from collections.abc import Callable
-from typing import Any
 
-from benchlib import platform_line, timed_cpu
+from benchlib import measure, platform_line
 
 import omaha_eval as oe
 
@@ -36,16 +33,6 @@ TURNS = (["JhTh9s8s", "20%"], "7s6h2c")
 
 def checksum(report: oe.BoardReport) -> str:
     return f"{float(report.mean('equity')[0]):.9f}/{len(report)} rows"
-
-
-def measure(name: str, fn: Callable[[], Any], repeat: int) -> tuple[float, Any]:
-    wall, cpu, result = timed_cpu(fn, repeat)
-    median = statistics.median(wall)
-    print(
-        f"  {name:44} median {median:8.4f} s  fastest {min(wall):8.4f} s  "
-        f"cpu {statistics.median(cpu):8.4f} s"
-    )
-    return median, result
 
 
 def main() -> None:

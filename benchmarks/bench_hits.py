@@ -22,11 +22,9 @@ from __future__ import annotations
 
 import argparse
 import statistics
-from collections.abc import Callable
-from typing import Any
 
 import numpy as np
-from benchlib import platform_line, timed_cpu
+from benchlib import measure, platform_line
 
 import omaha_eval as oe
 
@@ -37,16 +35,6 @@ SEED = 1
 
 def checksum(hits: oe.RangeHits) -> str:
     return f"{sum(hits.mean(c.name) for c in hits.classes):.9f}/{len(hits)} rows"
-
-
-def measure(name: str, fn: Callable[[], Any], repeat: int) -> tuple[float, Any]:
-    wall, cpu, result = timed_cpu(fn, repeat)
-    median = statistics.median(wall)
-    print(
-        f"  {name:44} median {median:8.4f} s  fastest {min(wall):8.4f} s  "
-        f"cpu {statistics.median(cpu):8.4f} s"
-    )
-    return median, result
 
 
 def main() -> None:

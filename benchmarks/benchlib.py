@@ -66,6 +66,18 @@ def timed_cpu(fn: Callable[[], Any], repeat: int) -> tuple[list[float], list[flo
     return wall, cpu, result
 
 
+def measure(name: str, fn: Callable[[], Any], repeat: int) -> tuple[float, Any]:
+    """timed_cpu, printed as one line (median and fastest wall time, median
+    CPU time); returns the median wall time and the result."""
+    wall, cpu, result = timed_cpu(fn, repeat)
+    median = statistics.median(wall)
+    print(
+        f"  {name:44} median {median:8.4f} s  fastest {min(wall):8.4f} s  "
+        f"cpu {statistics.median(cpu):8.4f} s"
+    )
+    return median, result
+
+
 def street_inputs(
     rng: np.random.Generator, n_board: int, n: int
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
