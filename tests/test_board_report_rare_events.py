@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import omaha_eval as oe
-from omaha_eval.reports.rows import rare_floor
+from omaha_eval.engine.results import rare_floor
 
 HANDS = ["AsAh2c3d", "KcKd4c5d"]
 

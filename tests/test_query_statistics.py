@@ -20,6 +20,7 @@ from oracles import query as oracle
 from query_spots import SPECS, Arg, Spec, call, check, const, deals_of, street
 
 import omaha_eval as oe
+from omaha_eval.engine.results import rare_floor
 from omaha_eval.pql import QueryResult
 
 Z = 4.0  # standard errors allowed between Monte Carlo and exact
@@ -521,3 +522,26 @@ def test_exact_answers_equal_equity_exact(
     assert q.method == "exact" and q.boards == e.boards
     assert [c.value for c in q.columns] == pytest.approx(want, abs=1e-12)
     assert math.isclose(sum(p.equity for p in e.players), 1.0)
+
+
+# ------------------------------------------------ shares seen never or always
+
+
+def test_a_share_seen_never_or_always_has_the_rare_event_floor_as_its_error():
+    """A count seen in none (or all) of n deals shows an error of a chance
+    of 1/(n + 2), not 0: the sampling cannot tell it from a rare event; a
+    number that is no share (an average rating) keeps its own error."""
+    text = (
+        "select count(quartered(hero)) as never, count(hiRating(hero, river) > 0) as always, "
+        "avg(riverEquity(hero)) as eq, avg(hiRating(hero, river)) as rating "
+        "from game='omaha8', hero='AsKs2c3d', villain='*', board='KhKd7c'"
+    )
+    mc = run(text, trials=1_000, seed=1)
+    never, always = mc.column("never"), mc.column("always")
+    assert (never.value, always.value) == (0.0, 1.0)
+    assert never.stderr == always.stderr == pytest.approx(rare_floor(1_000))
+    assert mc.column("eq").stderr > rare_floor(1_000)  # the ratio's own error stands
+    # a target standard error is met by the floor too, never by a 0
+    alone = "select count(quartered(hero)) as never " + text[text.index("from") :]
+    targeted = run(alone, target_stderr=0.01, seed=1)
+    assert 0 < targeted.column("never").stderr <= 0.01 and targeted.target_reached

@@ -44,6 +44,7 @@ __all__ = [
     "figure",
     "player_figures",
     "player_result",
+    "rare_floor",
 ]
 
 
@@ -519,6 +520,18 @@ _core.small_figure_keys(
     tuple(_BREAKDOWN_COLUMNS[True]),
     tuple(_BREAKDOWN_COLUMNS[False]),
 )
+
+
+def rare_floor(n: float) -> float:
+    """The least standard error of a sampled figure of `n` (effective)
+    trials: that of a probability of 1/(n + 2), the estimate of an event
+    seen 0 times in n trials with a uniform prior (Laplace's rule), about
+    1/n.  A figure seen 0 or n times then shows 0% or 100% with a standard
+    error of about 1/n, not 0: the sampling cannot tell it from a rare
+    event.  Above a few events in n the binomial error is larger and stands."""
+    f = 1.0 / (n + 2.0)
+    return math.sqrt(f * (1.0 - f) / max(n - 1.0, 1.0))
+
 
 R = TypeVar("R")
 

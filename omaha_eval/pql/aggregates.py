@@ -31,8 +31,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from omaha_eval.engine.results import rare_floor
 from omaha_eval.pql.block import Block
 from omaha_eval.pql.expressions import Expr
+from omaha_eval.pql.types import SHARES, Type
 
 __all__ = ["Moments", "Tally", "estimate", "merge_strata", "tally_block"]
 
@@ -185,15 +187,41 @@ def merge_strata(strata: Sequence[Tally]) -> list[Tally]:
     return [s.scaled(1.0 / s.weight) if s.weight > 0 else s for s in strata]
 
 
+def bounded(aggregate: str, t: Type) -> bool:
+    """Whether a selector's values lie in [0, 1] (its estimate's error then
+    has a floor, `estimate`): a count, a histogram's shares, an average of
+    shares (booleans, equities, fractions)."""
+    return aggregate in ("count", "histogram") or (aggregate == "avg" and t in SHARES)
+
+
 def estimate(
-    strata: Sequence[Tally], column: int, key: tuple[Any, ...] = (), exact: bool = False
+    strata: Sequence[Tally],
+    column: int,
+    key: tuple[Any, ...] = (),
+    exact: bool = False,
+    bounded: bool = False,
 ) -> tuple[float | None, float]:
     """(R, its standard error) of a column (a histogram's values `key`, a
     tuple of them counted as one) over the strata: None when no trial was
-    kept; error 0 when exact."""
+    kept; error 0 when exact.  `bounded`: the column's values lie in [0, 1]
+    (a count, a histogram's share, an average of shares), and its error is
+    never below rare_floor of the kept trials (their effective number, for
+    weighted trials): a share seen 0 or n times is not shown as certain."""
     B = sum(s.b for s in strata)
     if B <= 0:
         return None, math.nan
+    R, error = _ratio_estimate(strata, column, key, exact, B)
+    if bounded and not exact and math.isfinite(error):
+        kept = B * B / sum(s.bb for s in strata)  # Kish's effective number
+        error = max(error, rare_floor(kept))
+    return R, error
+
+
+def _ratio_estimate(
+    strata: Sequence[Tally], column: int, key: tuple[Any, ...], exact: bool, B: float
+) -> tuple[float, float]:
+    """The ratio estimate R = A / B of the column and its standard error
+    (linearised, summed over the strata)."""
 
     def moments(s: Tally) -> Moments:
         col = s.columns[column] if s.columns else Moments()

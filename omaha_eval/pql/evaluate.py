@@ -91,7 +91,11 @@ def _sampling(
 ) -> runner.Sampling[agg.Tally]:
     n, k = spot.n, spot.k
     dead = _checks.card_mask(spot.dead)
-    stderr_columns = [i for i, (a, _) in enumerate(prep.selectors) if a in ("avg", "count")]
+    stderr_columns = [
+        (i, agg.bounded(a, t))
+        for i, ((a, _), t) in enumerate(zip(prep.selectors, prep.types, strict=True))
+        if a in ("avg", "count")
+    ]
 
     def block(index: int, size: int) -> agg.Tally:
         deals = Deals(
@@ -113,7 +117,7 @@ def _sampling(
         return agg.tally_block(prep.selectors, prep.where, Block(deals, spot.game, dead))
 
     def stderr(total: agg.Tally, _: list[agg.Tally]) -> list[float]:
-        errors = [agg.estimate([total], i)[1] for i in stderr_columns]
+        errors = [agg.estimate([total], i, bounded=b)[1] for i, b in stderr_columns]
         return errors or [0.0]
 
     def check(total: agg.Tally) -> None:

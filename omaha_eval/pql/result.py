@@ -203,7 +203,9 @@ def statement_result(
         value: Any
         stderr: Any
         if aggregate in ("avg", "count"):
-            value, stderr = agg.estimate(merged, i, exact=plan.exact)
+            value, stderr = agg.estimate(
+                merged, i, exact=plan.exact, bounded=agg.bounded(aggregate, t)
+            )
             errors.append(stderr)
             if value is None:  # nothing kept: no estimate, no error
                 stderr = None
@@ -215,7 +217,9 @@ def statement_result(
                 bars[label(key, t)] = (*bars.get(label(key, t), ()), key)
             value, stderr = {}, {}
             for shown, group in bars.items():
-                value[shown], stderr[shown] = agg.estimate(merged, i, group, exact=plan.exact)
+                value[shown], stderr[shown] = agg.estimate(
+                    merged, i, group, exact=plan.exact, bounded=True
+                )
             if not kept:
                 value = stderr = None
         else:

@@ -26,7 +26,7 @@ import omaha_eval._core as _core
 from omaha_eval.engine import runner
 from omaha_eval.engine.plan import Plan
 from omaha_eval.engine.players import Player
-from omaha_eval.engine.results import DEAL_FIGURES, FIGURES, NUT_LOW, Sums
+from omaha_eval.engine.results import DEAL_FIGURES, FIGURES, NUT_LOW, Sums, rare_floor
 from omaha_eval.engine.spot import C_KIND, Seat, Spot, centring, prepare
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.streets import FLOP, TURN
@@ -140,17 +140,6 @@ def figures_of(sums: Sums, exact: bool) -> RowFigures:
     stderr[:, PLAYER_FIGURES.index("equity")] = np.maximum(sums.stderr(), floor)
     deal_stderr = np.maximum(np.sqrt(np.clip(deal * (1 - deal), 0.0, None) * bound), floor)
     return RowFigures(values, stderr, deal, deal_stderr, sums.count, effective, total)
-
-
-def rare_floor(n: float) -> float:
-    """The least standard error of a sampled figure of `n` (effective)
-    trials: that of a probability of 1/(n + 2), the estimate of an event
-    seen 0 times in n trials with a uniform prior (Laplace's rule), about
-    1/n.  A figure seen 0 or n times then shows 0% or 100% with a standard
-    error of about 1/n, not 0: the sampling cannot tell it from a rare
-    event.  Above a few events in n the binomial error is larger and stands."""
-    f = 1.0 / (n + 2.0)
-    return float(np.sqrt(f * (1.0 - f) / max(n - 1.0, 1.0)))
 
 
 _CELL_MAPS: dict[int, tuple[FloatArray, FloatArray]] = {}
