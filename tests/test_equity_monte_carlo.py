@@ -9,6 +9,7 @@ import pytest
 from test_equity_exact import FIXED_SPOTS, RANGE_SPOTS, SMALL_DECK_DEAD, range_of
 
 import omaha_eval as oe
+from omaha_eval.engine.results import rare_floor
 
 SPOTS = {
     "preflop heads-up": (["6c6d6h6s", "5c4d3h2s"], "", ""),
@@ -138,3 +139,14 @@ def test_high_only_monte_carlo() -> None:
     assert mc.no_low == 1.0 and all(p.lo_share == 0 for p in mc.players)
     for want, got in zip(exact.players, mc.players, strict=True):
         assert abs(got.equity - want.equity) <= 4 * got.stderr + 1e-12
+
+
+def test_an_equity_the_same_in_every_trial_has_the_rare_event_floor_as_its_error():
+    """A hand that wins every sampled deal (the aces full on this turn cannot
+    lose) shows 100% with the error of a chance of 1/(n + 2), not 0: the
+    sampling cannot tell it from a rare loss."""
+    r = oe.equity(["AsAh2c3d", "7c7d8h9s"], "AdAc4d5c", exact=False, trials=500, seed=1)
+    assert [p.equity for p in r.players] == [1.0, 0.0]
+    assert [p.stderr for p in r.players] == [pytest.approx(rare_floor(500))] * 2
+    varied = oe.equity(["AsAh2c3d", "7c7d8h9s"], "Ad7h4d", exact=False, trials=500, seed=1)
+    assert varied.players[0].stderr > rare_floor(500)  # the sample's own error stands

@@ -478,7 +478,9 @@ class Sums:
         """Standard error of each player's equity, valid for one run of
         independent trials: from the per-trial variance (weight 1), or for
         weighted trials (a ratio estimator) from the weighted residuals,
-        Var = sum w^2 (f - m)^2 / (sum w)^2, scaled by N / (N - 1)."""
+        Var = sum w^2 (f - m)^2 / (sum w)^2, scaled by N / (N - 1); never
+        below rare_floor of the effective trials (an equity of 0 or 1 in
+        every trial is not shown as certain)."""
         n_players = len(self.makes_low)
         total, count = self.total, self.count
         if count <= 1 or total <= 0:
@@ -493,7 +495,8 @@ class Sums:
             s2f = self.sq_sums[:, col["hi_share"]] + self.sq_sums[:, col["lo_share"]]
             s2ff = self.sq_sums[:, col["share_sq"]]
             variance = np.maximum(s2ff - 2 * equity * s2f + equity**2 * s2, 0.0) / total**2
-        return [math.sqrt(v * count / (count - 1)) for v in variance.tolist()]
+        floor = rare_floor(self.effective_trials())
+        return [max(math.sqrt(v * count / (count - 1)), floor) for v in variance.tolist()]
 
 
 # Where each figure's mean sits in a row of the C sums, and each deal
