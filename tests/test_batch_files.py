@@ -316,24 +316,28 @@ def test_json_text_writes_null_for_nan_and_infinity() -> None:
 
 
 @pytest.mark.parametrize("suffix", [".jsonl", ".csv"])
-def test_batch_outputs_hold_no_nan(tmp_path: Path, suffix: str) -> None:
-    """One trial has no standard error: NaN in the result, null (an empty
-    cell) in the file."""
+def test_a_one_trial_spot_is_an_error_row_naming_trials(tmp_path: Path, suffix: str) -> None:
+    """One trial has no standard error: the spot's row is its error, naming
+    trials (it used to be a result with NaN, null in the file), and the
+    rows around it are answered."""
+    spots = [
+        {"id": "one", "players": ["AsAh2c3d", "*"], "trials": 1, "exact": False},
+        {"id": "two", "players": ["AsAh2c3d", "*"], "trials": 2, "exact": False},
+    ]
     (tmp_path / "s.jsonl").write_text(
-        json.dumps({"id": "one", "players": ["AsAh2c3d", "*"], "trials": 1, "exact": False}) + "\n",
-        encoding="utf-8",
+        "".join(json.dumps(spot) + "\n" for spot in spots), encoding="utf-8"
     )
     out = tmp_path / f"out{suffix}"
     batch.run_file(tmp_path / "s.jsonl", out, workers=1)
     text = out.read_text("utf-8")
     assert "nan" not in text.lower()
     if suffix == ".jsonl":
-        record = strict_loads(text)
-        assert isinstance(record, dict) and record["players"][0]["stderr"] is None
+        one, two = (strict_loads(line) for line in text.splitlines())
     else:
         with out.open(newline="", encoding="utf-8") as f:
-            (row,) = csv.DictReader(f)
-        assert row["p1_stderr"] == "" and row["p1_equity"] != ""
+            one, two = csv.DictReader(f)
+    assert "trials" in one["error"] and ">= 2" in one["error"]
+    assert not two.get("error")
 
 
 @pytest.mark.parametrize("suffix", [".csv", ".jsonl"])
