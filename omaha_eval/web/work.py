@@ -23,9 +23,9 @@ import numpy.typing as npt
 
 from omaha_eval import listing
 from omaha_eval._checks import card_set
-from omaha_eval.cards import CARD_TEXT, format_hands, parse_cards
+from omaha_eval.cards import CARD_TEXT, format_hands
 from omaha_eval.engine import lookalikes
-from omaha_eval.engine.boards import read_cards
+from omaha_eval.engine.boards import known_cards, read_cards
 from omaha_eval.engine.plan import DEFAULT_TRIALS, TRIAL_WORK, WORK_PER_SECOND, read_options
 from omaha_eval.engine.players import hole_size, read_player
 from omaha_eval.engine.question import BOARD_SIZES, read_question
@@ -386,18 +386,19 @@ def evaluate_hand(body: Body) -> dict[str, Any]:
     come from the hand."""
     hole, board = body.text("hole"), body.text("board")
     body.done()
+    # each text read once, by the readers evaluate() uses; evaluate() is
+    # given the cards, not the texts again
     with field("hole"):
-        held = {int(c) for c in card_set(hole, "hole", HOLE_SIZES)}
+        hand = card_set(hole, "hole", HOLE_SIZES)
     with field("board"):
-        card_set(board, "board", DEALT_BOARDS)
+        dealt = known_cards(board, "board", DEALT_BOARDS)
     with field(None):
-        value = evaluate(hole, board)
+        value = evaluate(hand, dealt)
+    held = {CARD_TEXT[c] for c in hand.tolist()}
 
     def made(cards: str) -> list[dict[str, Any]]:
-        return [
-            {"card": cards[2 * i : 2 * i + 2], "from_hand": int(c) in held}
-            for i, c in enumerate(parse_cards(cards))
-        ]
+        shown = [cards[i : i + 2] for i in range(0, len(cards), 2)]  # format_cards' text
+        return [{"card": card, "from_hand": card in held} for card in shown]
 
     low = None
     if value.low_name is not None and value.low_cards is not None:
