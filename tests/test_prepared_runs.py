@@ -108,3 +108,81 @@ def test_the_web_names_the_field_of_a_bad_board_or_dead_card(field: str, text: s
             answer = client.post(path, json=body)
             assert answer.status_code == 422, answer.text
             assert answer.json()["field"] == field
+
+
+BOARD_SPOT = {"players": ["AsAh2c3d", "KsKh4c5d"], "board": "Qd7h2d"}
+
+
+def _spot_reads(monkeypatch: pytest.MonkeyPatch) -> tuple[Counter[str], Counter[str]]:
+    """The counts of each player's text shaped (engine/players.py) and of
+    each card text parsed (the board's, by _checks.card_set)."""
+    import omaha_eval._checks as checks
+
+    return _counting(monkeypatch, players_module, "card_count"), _counting(
+        monkeypatch, checks, "parse_cards"
+    )
+
+
+def test_the_web_reads_a_board_report_s_spot_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx2")
+    from starlette.testclient import TestClient
+
+    from omaha_eval.web.app import create_app
+
+    want = oe.board_report(BOARD_SPOT["players"], BOARD_SPOT["board"]).to_dict()["rows"]
+    shaped, parsed = _spot_reads(monkeypatch)
+    with TestClient(create_app(), base_url="http://127.0.0.1") as client:
+        answer = client.post("/api/boards", json=BOARD_SPOT)
+    assert answer.status_code == 200, answer.text
+    assert shaped == Counter({"AsAh2c3d": 1, "KsKh4c5d": 1})
+    assert parsed["Qd7h2d"] == 1
+    assert answer.json()["rows"] == want
+
+
+def test_the_board_command_reads_its_spot_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    shaped, parsed = _spot_reads(monkeypatch)
+    args = ["boards", *BOARD_SPOT["players"], "--board", BOARD_SPOT["board"], "--quiet", "--csv"]
+    out = CliRunner().invoke(main, args)
+    assert out.exit_code == 0, out.output
+    assert shaped == Counter({"AsAh2c3d": 1, "KsKh4c5d": 1})
+    assert parsed["Qd7h2d"] == 1
+
+
+def test_a_prepared_board_report_runs_as_board_report_does() -> None:
+    from omaha_eval.reports.board_report import prepare_board_report
+
+    spot = (["AsAh2c3d", "KK:$ds"], "Qd7h2d")
+    options = {"exact": False, "trials": 400, "seed": 5, "threads": 1}
+    want = oe.board_report(*spot, **options).to_dict()
+    seen: list[int] = []
+    got = prepare_board_report(*spot, **options).run(lambda partial: seen.append(len(partial)))
+    assert {**got.to_dict(), "elapsed": None} == {**want, "elapsed": None}
+    assert seen and seen[-1] == len(got)
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"board": "Qd7h2d9c8c"}, "board"),  # a river: no next street
+        ({"players": ["AsAh2c3d", "KsKh4cXx"]}, "players[1]"),
+        ({"players": ["AsAh2c3d", "KsKh4c5d"], "dead": "As"}, None),  # a card twice
+    ],
+)
+def test_a_board_report_s_bad_input_is_refused_before_the_job_starts(
+    body: dict[str, Any], field: str | None
+) -> None:
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx2")
+    from starlette.testclient import TestClient
+
+    from omaha_eval.web.app import create_app
+
+    with TestClient(create_app(), base_url="http://127.0.0.1") as client:
+        answer = client.post("/api/jobs/boards", json={**BOARD_SPOT, **body})
+    assert answer.status_code == 422, answer.text  # not a job that fails later
+    want = oe.OmahaEvalError
+    with pytest.raises(want) as raised:
+        spot = {**BOARD_SPOT, **body}
+        oe.board_report(spot["players"], spot["board"], spot.get("dead", ""))
+    assert answer.json()["field"] == (field or raised.value.param)

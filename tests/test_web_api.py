@@ -507,6 +507,26 @@ def test_eval_of_a_card_in_both_carries_the_library_s_param(client):
     assert data["field"] == _library_error(lambda: oe.evaluate("AdKd3s2s", "AdQd3c")).param
 
 
+def test_eval_reads_the_hole_and_the_board_text_once(client, monkeypatch):
+    from collections import Counter
+
+    import omaha_eval._checks as checks
+
+    read: Counter[str] = Counter()
+    real = checks.parse_cards
+
+    def counted(text: str, *args: Any, **kwargs: Any) -> Any:
+        read[text] += 1
+        return real(text, *args, **kwargs)
+
+    monkeypatch.setattr(checks, "parse_cards", counted)  # the one card-text reader
+    body = {"hole": "AdKd3s2s", "board": "Jd4d3cQd5h"}
+    data = client.post("/api/eval", json=body).json()
+    assert read == {"AdKd3s2s": 1, "Jd4d3cQd5h": 1}
+    v = oe.evaluate(body["hole"], body["board"])
+    assert (data["high"]["cards"], data["low"]["cards"]) == (v.high_cards, v.low_cards)
+
+
 # ------------------------------------------------------------------ OpenAPI
 
 

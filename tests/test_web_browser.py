@@ -344,3 +344,77 @@ def test_a_wide_table_is_a_card_per_row_on_a_phone(driver, base):
         assert cell.get_attribute("data-label") == "equity"
     finally:
         d.set_window_size(size["width"], size["height"])
+
+
+# the rows' first cells (their boards) of the last table of the results, in order
+SHOWN_BOARDS = """
+const tables = document.querySelectorAll("#results table");
+const rows = tables[tables.length - 1].querySelectorAll("tbody tr");
+return Array.from(rows, (tr) => tr.cells[0].textContent);
+"""
+
+
+def test_a_long_board_report_shows_a_page_of_rows_and_finds_any_of_them(driver, base):
+    """13,244 rows: a page of them in the document, more on request; the
+    box finds rows beyond the first page, and the CSV download holds every
+    row."""
+    d = driver
+    players = ["AsKd3h2c", "QsJd9h8c"]  # no suit permutation keeps them: every flop a row
+    report = oe.board_report(players)
+    assert len(report) > 13_000
+    d.get(f"{base}/boards?players={'|'.join(players)}")
+    results_state(d, "done")
+    shown = d.execute_script(SHOWN_BOARDS)
+    page = len(shown)
+    assert 0 < page <= 500 and shown == report.board_texts[:page]
+    assert f"of {len(report):,}" in d.find_elements(By.CSS_SELECTOR, ".rows-count")[-1].text
+
+    d.find_elements(By.CSS_SELECTOR, ".rows-more")[-1].click()
+    assert d.execute_script(SHOWN_BOARDS) == report.board_texts[: 2 * page]
+
+    far = report.board_texts[len(report) - 7]  # far beyond the pages shown
+    box = d.find_elements(By.CSS_SELECTOR, ".rows-filter input")[-1]
+    box.send_keys(far)
+    WebDriverWait(d, WAIT).until(lambda _: far in d.execute_script(SHOWN_BOARDS))
+    found = d.execute_script(SHOWN_BOARDS)
+    assert found == [b for b in report.board_texts if far.lower() in b.lower()][: len(found)]
+    assert "rows found" in d.find_elements(By.CSS_SELECTOR, ".rows-count")[-1].text
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys(Keys.BACKSPACE)  # the box emptied: every row again
+    WebDriverWait(d, WAIT).until(lambda _: d.execute_script(SHOWN_BOARDS)[:page] == shown)
+
+    # the sort acts on every row: the lowest equity comes first
+    equity = PLAYER_FIGURES.index("equity")
+    heading = d.find_elements(By.CSS_SELECTOR, "#results table")[-1]
+    heading.find_element(By.XPATH, ".//th//button[contains(., 'P1 equity')]").click()
+    heading = d.find_elements(By.CSS_SELECTOR, "#results table")[-1]
+    heading.find_element(By.XPATH, ".//th//button[contains(., 'P1 equity')]").click()  # ascending
+    first = d.execute_script(SHOWN_BOARDS)[0]
+    lowest = min(report.values[:, 0, equity])
+    assert report.values[report.board_texts.index(first), 0, equity] == lowest
+
+    csv = d.execute_async_script(
+        """
+        const done = arguments[arguments.length - 1];
+        const made = URL.createObjectURL, click = HTMLAnchorElement.prototype.click;
+        URL.createObjectURL = (blob) => { URL.createObjectURL = made; blob.text().then(done); return "#"; };
+        HTMLAnchorElement.prototype.click = function () { HTMLAnchorElement.prototype.click = click; };
+        document.querySelector("#download-csv").click();
+        """
+    )
+    assert len(csv.splitlines()) == len(report) + 1
+    assert len(d.execute_script(SHOWN_BOARDS)) <= 2 * page
+
+    # on a phone the table leaves the texture out; the box still finds by it
+    size = d.get_window_size()
+    try:
+        d.set_window_size(390, 900)
+        d.get(f"{base}/boards?players={'|'.join(players)}")
+        results_state(d, "done")
+        assert len(d.execute_script(SHOWN_BOARDS)) == page
+        d.find_elements(By.CSS_SELECTOR, ".rows-filter input")[-1].send_keys("trips")
+        rows = report.to_dict()["rows"]
+        trips = [r["board"] for r in rows if "trips" in r["textures"]["label"]]
+        WebDriverWait(d, WAIT).until(lambda _: d.execute_script(SHOWN_BOARDS) == trips)
+    finally:
+        d.set_window_size(size["width"], size["height"])

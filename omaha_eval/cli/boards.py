@@ -25,8 +25,12 @@ from omaha_eval.engine.report import aligned
 from omaha_eval.games import Game
 from omaha_eval.plots import check_plot_target, save_figure
 from omaha_eval.records import json_text
-from omaha_eval.reports import board_report
-from omaha_eval.reports.board_report import REPORT_TRIALS, ROW_MIN_TRIALS, ROW_TRIALS
+from omaha_eval.reports.board_report import (
+    REPORT_TRIALS,
+    ROW_MIN_TRIALS,
+    ROW_TRIALS,
+    prepare_board_report,
+)
 from omaha_eval.reports.columns import (
     TEXTURE_NAMES,
     board_columns,
@@ -164,7 +168,7 @@ def boards_command(
 
         with user_errors(BOARD_FLAGS):
             try:
-                report = board_report(
+                report = prepare_board_report(
                     list(players),
                     board,
                     dead,
@@ -176,7 +180,7 @@ def boards_command(
                     threads=threads,
                     executor=executor,
                     progress=show,
-                )
+                ).run()
             except BoardReportInterrupted as stopped:
                 report, interrupted = stopped.report, True
             except KeyboardInterrupt:  # while the players were read: no report yet

@@ -23,6 +23,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any, Protocol
 
@@ -34,9 +35,17 @@ import omaha_eval._core as _core
 from omaha_eval.engine import runner
 from omaha_eval.engine.boards import board_text
 from omaha_eval.engine.boards import text as cards_text
-from omaha_eval.engine.executor import read_executor
-from omaha_eval.engine.plan import TRIAL_WORK, Plan, check_sampling_work, choose, read_options
-from omaha_eval.engine.question import read_question
+from omaha_eval.engine.executor import Executor, read_executor
+from omaha_eval.engine.plan import (
+    TRIAL_WORK,
+    Plan,
+    RunOptions,
+    check_sampling_work,
+    choose,
+    read_options,
+    read_progress,
+)
+from omaha_eval.engine.question import Question, read_question
 from omaha_eval.engine.seeds import block_stream
 from omaha_eval.engine.spot import Spot, prepare
 from omaha_eval.engine.threads import Workers, bind
@@ -55,7 +64,9 @@ __all__ = [
     "ROW_TARGET_MAX_TRIALS",
     "ROW_TRIALS",
     "DaskClient",
+    "PreparedReport",
     "board_report",
+    "prepare_board_report",
     "row_trials",
 ]
 
@@ -228,6 +239,43 @@ def board_report(
     ``report`` holds the rows done (``report.interrupted``; ``len`` rows of
     ``report.total_rows``).  Bad input raises OmahaEvalError, as equity().
     """
+    return prepare_board_report(
+        players,
+        board,
+        dead,
+        game=game,
+        exact=exact,
+        trials=trials,
+        target_stderr=target_stderr,
+        seed=seed,
+        threads=threads,
+        executor=executor,
+        progress=progress,
+        stop=stop,
+    ).run()
+
+
+def prepare_board_report(
+    players: Sequence[Player],
+    board: Board = "",
+    dead: DeadCards = "",
+    *,
+    game: GameName | None = None,
+    exact: bool | None = None,
+    trials: int | None = None,
+    target_stderr: float | None = None,
+    seed: Seed = None,
+    threads: int | None = None,
+    executor: str | DaskClient | None = None,
+    progress: Callable[[BoardReport], object] | None = None,
+    stop: StopFlag | None = None,
+) -> PreparedReport:
+    """A board report read and checked, not yet run: the arguments of
+    :func:`board_report`, each read once (bad input raises OmahaEvalError
+    here, before any work), and ``run()`` deals the rows from what was read
+    without reading the players, the board or the dead cards again.  The
+    command line and the web page start their reports so; ``board_report``
+    is ``prepare_board_report(...).run()``."""
     start = time.perf_counter()
     options = read_options(
         trials=trials,
@@ -238,8 +286,7 @@ def board_report(
         stop=stop,
         progress=progress,
     )
-    workers = options.threads
-    where = None if executor is None else read_executor(executor, workers)
+    where = None if executor is None else read_executor(executor, options.threads)
     question = read_question(
         players,
         board,
@@ -250,15 +297,44 @@ def board_report(
     )
     # patterns=False: the board and the dead cards are card ids, not patterns
     assert isinstance(question.board, np.ndarray) and isinstance(question.dead, np.ndarray)
+    try:  # the cards of the spot checked (a card twice): an error before the run too
+        spot = prepare(question.players, question.k, question.board, question.dead, question.game)
+    except KeyboardInterrupt:  # as a run stopped before its first row
+        raise BoardReportInterrupted(_no_rows(question, options, 0, start)) from None
+    return PreparedReport(question, spot, options, where, time.perf_counter() - start)
+
+
+@dataclass(frozen=True)
+class PreparedReport:
+    """A board report's input as read (prepare_board_report): the question,
+    its spot (the cards checked, the known ones out of the ranges), the run
+    options, the executor (None: this process's threads) and the seconds
+    reading took (the report's ``elapsed`` counts them)."""
+
+    question: Question
+    spot: Spot
+    options: RunOptions
+    executor: Executor | None
+    read_seconds: float
+
+    def run(self, progress: Callable[[BoardReport], object] | None = None) -> BoardReport:
+        """The report (BoardReportInterrupted on Ctrl-C or `stop`, as
+        board_report); `progress`, when given, in place of the one the
+        report was prepared with."""
+        options = self.options
+        if progress is not None:
+            options = replace(options, progress=read_progress(progress))
+        return _run(self, options)
+
+
+def _run(prepared: PreparedReport, options: RunOptions) -> BoardReport:
+    """The rows of a prepared report (PreparedReport.run)."""
+    start = time.perf_counter() - prepared.read_seconds
+    question, spot, where = prepared.question, prepared.spot, prepared.executor
+    progress = options.progress
+    workers = options.threads
     rows = 0  # known once the board classes are
     try:  # before the first row: Ctrl-C and `stop` end the report too, with no rows
-        spot = prepare(
-            question.players,
-            question.k,
-            question.board,
-            question.dead,
-            question.game,
-        )
         _heard(options.stop)
         classes = board_classes(spot, symmetries(spot))
         _heard(options.stop)
@@ -296,7 +372,7 @@ def board_report(
             f"expected a whole number >= {ROW_LEAST_TRIALS} for a sampled report, got "
             f"{plan.trials} (one trial a row has no standard error)",
             param="trials",
-            value=trials,
+            value=options.trials,
         )
     if not plan.exact:  # every row samples its trials
         check_sampling_work(

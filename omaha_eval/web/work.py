@@ -23,12 +23,12 @@ import numpy.typing as npt
 
 from omaha_eval import listing
 from omaha_eval._checks import card_set
-from omaha_eval.cards import CARD_TEXT, format_hands, parse_cards
+from omaha_eval.cards import CARD_TEXT, format_hands
 from omaha_eval.engine import lookalikes
-from omaha_eval.engine.boards import read_cards
+from omaha_eval.engine.boards import known_cards, read_cards
 from omaha_eval.engine.plan import DEFAULT_TRIALS, TRIAL_WORK, WORK_PER_SECOND, read_options
 from omaha_eval.engine.players import hole_size, read_player
-from omaha_eval.engine.question import BOARD_SIZES, read_question
+from omaha_eval.engine.question import BOARD_SIZES
 from omaha_eval.engine.report import equity_cells
 from omaha_eval.engine.results import EquityResult
 from omaha_eval.equity import equity_rounds
@@ -41,7 +41,8 @@ from omaha_eval.pql.report import query_cells
 from omaha_eval.preflop import strength_order
 from omaha_eval.ranges import Range
 from omaha_eval.records import json_ready, result_document
-from omaha_eval.reports import BoardReportInterrupted, board_report
+from omaha_eval.reports import BoardReportInterrupted
+from omaha_eval.reports.board_report import prepare_board_report
 from omaha_eval.streets import DEALT_BOARDS
 from omaha_eval.web.bodies import MAX_QUERY, ApiError, Body, FieldError, error_dict
 from omaha_eval.web.jobs import Progress
@@ -217,16 +218,16 @@ def prepare_boards(body: Body, stop: threading.Event) -> Prepared:
     options = _run_options(body)
     choice = read_row_choice(body, len(players))  # group, where, sort, top: web/rows.py
     body.done()
-    read_question(players, board, dead, game=name)  # bad players: a 422 before the run
+    # read once, here: bad input is a 422 before the run, which deals the
+    # rows from what was read
+    prepared = prepare_board_report(players, board, dead, game=name, stop=stop, **options)
 
     def run(progress: Progress) -> dict[str, Any]:
         def step(partial: Any) -> None:
             progress({"done": len(partial), "total": partial.total_rows})
 
         try:
-            report = board_report(
-                players, board, dead, game=name, progress=step, stop=stop, **options
-            )
+            report = prepared.run(step)
         except BoardReportInterrupted as stopped:
             report = stopped.report
         return choice.apply(report)
@@ -386,18 +387,19 @@ def evaluate_hand(body: Body) -> dict[str, Any]:
     come from the hand."""
     hole, board = body.text("hole"), body.text("board")
     body.done()
+    # each text read once, by the readers evaluate() uses; evaluate() is
+    # given the cards, not the texts again
     with field("hole"):
-        held = {int(c) for c in card_set(hole, "hole", HOLE_SIZES)}
+        hand = card_set(hole, "hole", HOLE_SIZES)
     with field("board"):
-        card_set(board, "board", DEALT_BOARDS)
+        dealt = known_cards(board, "board", DEALT_BOARDS)
     with field(None):
-        value = evaluate(hole, board)
+        value = evaluate(hand, dealt)
+    held = {CARD_TEXT[c] for c in hand.tolist()}
 
     def made(cards: str) -> list[dict[str, Any]]:
-        return [
-            {"card": cards[2 * i : 2 * i + 2], "from_hand": int(c) in held}
-            for i, c in enumerate(parse_cards(cards))
-        ]
+        shown = [cards[i : i + 2] for i in range(0, len(cards), 2)]  # format_cards' text
+        return [{"card": card, "from_hand": card in held} for card in shown]
 
     low = None
     if value.low_name is not None and value.low_cards is not None:

@@ -59,7 +59,9 @@
       cells.push(cell("no_low", r.no_low), cell("low_split", r.low_split));
       return cells;
     });
-    return OE.sortableTable(header, body, caption);
+    // the box finds a row by its board and texture, shown or not
+    const words = rows.map((r) => [String(r.board ?? ""), r.textures ? String(r.textures.label ?? "") : ""]);
+    return OE.sortableTable(header, body, caption, words);
   }
 
   // The rows as CSV: the command line's columns (board, boards,

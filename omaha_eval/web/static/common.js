@@ -83,26 +83,65 @@ const OE = (() => {
 
   // A table whose columns sort when their heading is clicked (keyboard:
   // the headings are buttons).  `rows` hold [shown text, sort key] pairs.
-  function sortableTable(header, rows, caption) {
-    const wrap = el("div", { class: "table-wrap" });
-    let by = -1, down = false;
-    function draw() {
-      const sorted = rows.slice();
-      if (by >= 0) sorted.sort((a, b) => {
-        const x = a[by][1], y = b[by][1];
+  // Only a page of rows is in the document at once (PAGE; "Show more" adds
+  // a page), so that a report of 13,000 rows stays quick; a table of more
+  // rows than a page has a box that finds rows (every word typed in some
+  // cell of the row, or of `words[i]`, the row's other texts: what a phone's
+  // narrower table leaves out).  The sort and the box act on every row, the
+  // page shows the first of those they keep.
+  const PAGE = 200;
+  function sortableTable(header, rows, caption, words = null) {
+    const wrap = el("div", { class: "rows" });
+    const tableWrap = el("div", { class: "table-wrap" });
+    // each row's texts in lower case, apart (a word typed matches within one)
+    const texts = rows.map((row, i) => [...row.map((c) => c[0]), ...(words ? words[i] : [])]
+      .map((t) => String(t).toLowerCase()).join("\u0001"));
+    const numeric = (j) => j > 0 && rows.length > 0 && typeof rows[0][j][1] === "number";
+    let by = -1, down = false, shown = PAGE, typed = [];
+    const count = el("span", { class: "rows-count", role: "status" });
+    const more = el("button", { type: "button", class: "rows-more", onclick: () => { shown += PAGE; draw(); } }, "");
+    let finder = null;
+    if (rows.length > PAGE) {
+      const input = el("input", { type: "search", autocomplete: "off", spellcheck: "false", placeholder: "Kh two-tone" });
+      const find = debounce(() => {
+        typed = input.value.toLowerCase().split(/[\s,]+/).filter(Boolean);
+        shown = PAGE;
+        draw();
+      }, 150);
+      input.addEventListener("input", find);
+      finder = el("label", { class: "rows-filter" }, "Find rows holding ", input);
+    }
+    function kept() {
+      const all = [];
+      for (let i = 0; i < rows.length; i++) if (typed.every((w) => texts[i].includes(w))) all.push(i);
+      if (by >= 0) all.sort((a, b) => {
+        const x = rows[a][by][1], y = rows[b][by][1];
         const order = typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y));
-        return down ? -order : order;
+        return (down ? -order : order) || a - b;
       });
-      const numeric = (j) => j > 0 && rows.length > 0 && typeof rows[0][j][1] === "number";
+      return all;
+    }
+    function draw() {
+      const order = kept();
+      const page = order.slice(0, shown);
       const head = el("tr", {}, ...header.map((h, j) => el("th", {
         scope: "col", class: numeric(j) ? "num" : null,
         "aria-sort": by === j ? (down ? "descending" : "ascending") : "none",
       }, el("button", { type: "button", class: "sort", onclick: () => { down = by === j ? !down : j > 0; by = j; draw(); } },
         h, by === j ? (down ? " ▼" : " ▲") : ""))));
-      const body = sorted.map((row) => el("tr", {}, ...row.map((c, j) => el("td", { class: typeof c[1] === "number" && j ? "num" : null, text: c[0] }))));
-      wrap.replaceChildren(el("table", {}, caption ? el("caption", { text: caption }) : null, el("thead", {}, head), el("tbody", {}, ...body)));
+      const body = page.map((i) => el("tr", {}, ...rows[i].map((c, j) => el("td", { class: typeof c[1] === "number" && j ? "num" : null, text: c[0] }))));
+      tableWrap.replaceChildren(el("table", {}, caption ? el("caption", { text: caption }) : null, el("thead", {}, head), el("tbody", {}, ...body)));
+      const n = (x) => x.toLocaleString("en");
+      const found = order.length ? `${n(order.length)} of ${n(rows.length)} rows found` : `none of ${n(rows.length)} rows found`;
+      const rest = page.length < order.length ? `; the first ${n(page.length)} shown` : "";
+      if (typed.length) count.textContent = found + rest;
+      else count.textContent = rest ? `the first ${n(page.length)} of ${n(rows.length)} rows shown` : "";
+      const next = Math.min(PAGE, order.length - page.length);
+      more.hidden = next <= 0;
+      more.textContent = `Show ${n(next)} more`;
     }
     draw();
+    wrap.append(...[finder, tableWrap, el("div", { class: "actions rows-page" }, count, more)].filter(Boolean));
     return wrap;
   }
 
