@@ -77,8 +77,6 @@ __all__ = [
 ROW_TRIALS = 20_000
 REPORT_TRIALS = 40_000_000
 ROW_MIN_TRIALS = 2_000
-# The fewest trials a row may be given: one trial has no standard error.
-ROW_LEAST_TRIALS = 2
 # With `target_stderr` alone, a row stops here even if the target is not met.
 ROW_TARGET_MAX_TRIALS = 1_000_000
 # Assignments of the ranges drawn to weigh the rows when two or more ranges
@@ -367,13 +365,6 @@ def _run(prepared: PreparedReport, options: RunOptions) -> BoardReport:
         _heard(options.stop)
     except KeyboardInterrupt:
         raise BoardReportInterrupted(_no_rows(question, options, rows, start)) from None
-    if not plan.exact and plan.trials < ROW_LEAST_TRIALS:
-        raise OmahaEvalError(
-            f"expected a whole number >= {ROW_LEAST_TRIALS} for a sampled report, got "
-            f"{plan.trials} (one trial a row has no standard error)",
-            param="trials",
-            value=options.trials,
-        )
     if not plan.exact:  # every row samples its trials
         check_sampling_work(
             plan,
