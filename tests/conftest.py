@@ -9,6 +9,10 @@ from collections.abc import Generator
 
 import pytest
 
+# The browser tests' fixtures (app, base, driver) and helpers, shared by
+# every page test module.
+pytest_plugins = ["browser_pages"]
+
 # A shell without job control starts background commands with SIGINT
 # ignored, and child processes inherit that: the Ctrl-C tests would then
 # signal children that cannot hear it.  Catching SIGINT here (as an

@@ -5,19 +5,16 @@ are the graph's, and its picture has a point per combo."""
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
 from typing import Any
 from urllib.parse import quote
 
 import pytest
+from browser_pages import NEEDS_BROWSER, WAIT
 
 pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
 pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
 pytest.importorskip("selenium", reason="selenium is not installed (the test extra)")
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 from web_server import live_server
@@ -26,39 +23,10 @@ from omaha_eval.cards import format_hands
 from omaha_eval.solver.split_graph import split_graph
 from omaha_eval.web import create_app
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(
-        CHROMIUM is None or DRIVER is None,
-        reason="needs Debian's chromium and chromium-driver (apt-get install "
-        "chromium chromium-driver; .ci/run installs them)",
-    ),
-]
-WAIT = 30  # seconds a page has to show its answer on a loaded machine
+pytestmark = NEEDS_BROWSER
 HERO = "AsAh2c3d, AcAd2s4s@0.5, Ac2c3h4h, 7c7d8c9d, 5c6c7h8h"
 VILLAIN = "QsQc5s6h@0.5, JhTh9s8s, KcKd7h6h"
 BOARD = "Kh8d2d3s"
-
-
-@pytest.fixture(scope="module")
-def driver() -> Iterator[Any]:
-    options = webdriver.ChromeOptions()
-    for argument in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--window-size=1280,1000",
-    ):
-        options.add_argument(argument)
-    options.binary_location = CHROMIUM
-    d = webdriver.Chrome(service=Service(DRIVER), options=options)
-    try:
-        yield d
-    finally:
-        d.quit()
 
 
 def test_a_link_runs_and_shows_the_graph(driver: Any) -> None:

@@ -10,84 +10,32 @@ stops a long run; and no request of any page leaves the machine.
 from __future__ import annotations
 
 import json
-import shutil
 import time
-from collections.abc import Iterator
 from typing import Any
 from urllib.parse import quote
 
 import pytest
+from browser_pages import (
+    NEEDS_BROWSER,
+    WAIT,
+    browser,
+    results_state,
+    wait_for,
+)
 
 pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
 pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
 pytest.importorskip("selenium", reason="selenium is not installed (the test extra)")
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
-from web_server import live_server
 
 import omaha_eval as oe
 from omaha_eval.engine.report import equity_cells
 from omaha_eval.reports.report import PLAYER_FIGURES
-from omaha_eval.web import create_app
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
-
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(
-        CHROMIUM is None or DRIVER is None,
-        reason="needs Debian's chromium and chromium-driver (apt-get install "
-        "chromium chromium-driver; .ci/run installs them)",
-    ),
-]
-
-WAIT = 30  # seconds a page has to show its answer on a loaded machine
-
-
-def browser(width: int = 1280) -> Any:
-    options = webdriver.ChromeOptions()
-    for argument in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        f"--window-size={width},1000",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-default-apps",
-    ):
-        options.add_argument(argument)
-    options.binary_location = CHROMIUM
-    # the network requests every page makes, read back by requested_urls
-    options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
-    return webdriver.Chrome(service=Service(DRIVER), options=options)
-
-
-@pytest.fixture(scope="module")
-def app() -> Any:
-    return create_app()
-
-
-@pytest.fixture(scope="module")
-def base(app: Any) -> Iterator[str]:
-    with live_server(app) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def driver() -> Iterator[Any]:
-    d = browser()
-    try:
-        yield d
-    finally:
-        d.quit()
+pytestmark = NEEDS_BROWSER
 
 
 def requested_urls(d: Any) -> list[str]:
@@ -98,20 +46,6 @@ def requested_urls(d: Any) -> list[str]:
         if message["method"] == "Network.requestWillBeSent":
             urls.append(message["params"]["request"]["url"])
     return urls
-
-
-def wait_for(d: Any, css: str, condition: Any = None, seconds: float = WAIT) -> Any:
-    def found(_: Any) -> Any:
-        elements = d.find_elements(By.CSS_SELECTOR, css)
-        if not elements:
-            return None
-        return elements[0] if condition is None or condition(elements[0]) else None
-
-    return WebDriverWait(d, seconds).until(found)
-
-
-def results_state(d: Any, *states: str) -> Any:
-    return wait_for(d, "#results", lambda e: e.get_attribute("data-state") in states)
 
 
 def page_table(d: Any) -> tuple[list[str], list[list[str]]]:

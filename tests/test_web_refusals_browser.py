@@ -3,58 +3,27 @@ one card in two hands (each hand fine on its own, so the typing-time check
 says nothing) was refused by the run with a 422 that the page dropped: the
 check's answer rewrote the field's slot.  A refusal now also stays in the
 form's alert line until the next run.  Slow tier: a real browser
-(tests/test_web_browser.py's chromium and driver).
+(tests/browser_pages.py).
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from typing import Any
 
 import pytest
+from browser_pages import NEEDS_BROWSER, results_state, wait_for
 
 pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
 pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
 pytest.importorskip("selenium", reason="selenium is not installed (the test extra)")
 
 from selenium.webdriver.common.by import By
-from test_web_browser import CHROMIUM, DRIVER, browser, results_state, wait_for
-from web_server import live_server
 
-from omaha_eval.web import create_app
 from omaha_eval.web.jobs import SHORT
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(
-        CHROMIUM is None or DRIVER is None,
-        reason="needs Debian's chromium and chromium-driver (apt-get install chromium "
-        "chromium-driver)",
-    ),
-]
+pytestmark = NEEDS_BROWSER
 
 ALERT = '[data-error=""]'
-
-
-@pytest.fixture(scope="module")
-def app() -> Any:
-    return create_app()
-
-
-@pytest.fixture(scope="module")
-def base(app: Any) -> Iterator[str]:
-    with live_server(app) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def driver() -> Iterator[Any]:
-    d = browser()
-    try:
-        yield d
-    finally:
-        d.quit()
 
 
 def test_a_shared_link_with_one_card_in_two_hands_shows_the_refusal(driver, base):
