@@ -25,7 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from omaha_eval.records import json_ready
-from omaha_eval.reports.report import DEAL_NAMES, PLAYER_FIGURES, BoardReport
+from omaha_eval.reports.report import DEAL_NAMES, PLAYER_FIGURES, BoardReport, document_columns
 from omaha_eval.reports.textures import Texture, texture_of_ids
 
 __all__ = [
@@ -110,7 +110,9 @@ def take_rows(table: Mapping[str, Any], rows: npt.NDArray[np.intp]) -> Table:
     return out
 
 
-def _number(value: Any, digits: int) -> Any:
+def _number(value: Any, digits: int | None) -> Any:
+    if isinstance(value, float) and digits is None:
+        return value if math.isfinite(value) else None
     if isinstance(value, float):
         return float(f"{value:.{digits}g}") if math.isfinite(value) else None
     return value
@@ -129,7 +131,7 @@ def _to_error(values: list[Any], errors: list[Any]) -> list[Any]:
 
 
 def columns_document(
-    table: Mapping[str, Any], *, digits: int = JSON_DIGITS, **run: Any
+    table: Mapping[str, Any], *, digits: int | None = JSON_DIGITS, **run: Any
 ) -> dict[str, Any]:
     """JSON-ready column-wise data: the `run` items (the report's
     description), then ``columns`` (every name, in order), ``rows`` (how
@@ -143,7 +145,7 @@ def columns_document(
     lengths = {len(v) for v in table.values()}
     rows = lengths.pop() if lengths else 0
     plain = {name: [_number(v, digits) for v in _plain(values)] for name, values in table.items()}
-    for name, column in plain.items():
+    for name, column in plain.items() if digits is not None else ():
         if name.endswith(STDERR):
             plain[name] = [_number(v, 2) if isinstance(v, float) else v for v in column]
         elif name + STDERR in plain:
@@ -183,17 +185,6 @@ def columns_json(table: Mapping[str, Any], *, digits: int = JSON_DIGITS, **run: 
     return json.dumps(
         json_ready(document), ensure_ascii=False, allow_nan=False, separators=(",", ":")
     )
-
-
-def document_columns(document: Mapping[str, Any]) -> dict[str, list[Any]]:
-    """The columns of a columns_document (parsed JSON too), every one a
-    value per row again, in order."""
-    rows = int(document["rows"])
-    same, data = document["same"], document["data"]
-    return {
-        name: list(data[name]) if name in data else [same[name]] * rows
-        for name in document["columns"]
-    }
 
 
 def board_prototype(players: int, grouped: bool) -> Table:
