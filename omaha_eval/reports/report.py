@@ -45,14 +45,18 @@ def _json_number(x: float) -> float | None:
 def document_columns(document: Mapping[str, Any]) -> dict[str, list[Any]]:
     """The columns of a column-wise document (reports/columns.py's
     ``columns_document``; parsed JSON too), every one a value per row
-    again, in order.  A key it needs that is missing is named."""
+    again, in order (``same`` and ``copies`` spread out).  A key it needs
+    that is missing is named."""
     needs(document, ("columns", "rows", "same", "data"), "data")
     rows = int(document["rows"])
     same, data = document["same"], document["data"]
+    copies = document.get("copies", {})
     columns = {}
     for name in document["columns"]:
         if name in data:
             columns[name] = list(data[name])
+        elif copies.get(name) in data:
+            columns[name] = list(data[copies[name]])
         elif name in same:
             columns[name] = [same[name]] * rows
         else:
