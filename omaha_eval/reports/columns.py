@@ -182,7 +182,9 @@ def columns_document(
     rows = lengths.pop() if lengths else 0
     raw = {name: _plain(values) for name, values in table.items()}
     plain = {name: [_number(v, digits) for v in column] for name, column in raw.items()}
-    for name in plain if digits is not None else ():
+    for name in raw:
+        if digits is None:
+            break
         if name.endswith(STDERR):
             plain[name] = [_number(v, STDERR_DIGITS) for v in raw[name]]
         elif name + STDERR in raw:
