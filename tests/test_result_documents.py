@@ -13,6 +13,7 @@ import importlib
 import inspect
 import json
 import pkgutil
+import threading
 from typing import Any
 
 import numpy as np
@@ -23,6 +24,7 @@ from omaha_eval._reprs import REPR_LIMIT
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
 from omaha_eval.preflop import ExactPreflop, exact_vs_random
 from omaha_eval.reports.columns import board_columns, columns_json
+from omaha_eval.reports.report import BoardReportInterrupted
 
 BOARD = "Jd 4d 3c"
 TURN = BOARD + " 8h"
@@ -46,7 +48,13 @@ def _many() -> oe.ManyEquity:
 def _reports() -> list[oe.BoardReport]:
     report = oe.board_report(["As2sJd9h", "KcKd7c6h"], board="Ks8d3c")
     sampled = oe.board_report(["As2sKd3h", "15%"], board="3c8dKs", trials=300, seed=2)
-    return [report, report.group("suits"), sampled]
+    stop = threading.Event()
+    stop.set()
+    try:  # stopped before its first row: no rows, interrupted
+        oe.board_report(["As2sJd9h", "KcKd7c6h"], board="Ks8d3c", stop=stop)
+    except BoardReportInterrupted as stopped:
+        empty = stopped.report
+    return [report, report.group("suits"), sampled, empty]
 
 
 def _hits() -> list[oe.RangeHits]:
@@ -328,3 +336,14 @@ def test_the_column_wise_json_of_a_board_report_reads_back() -> None:
             errors = getattr(report, name + "_stderr" if name != "values" else "stderr")
             bound = np.maximum(errors / 10, 1e-8 * np.abs(y))  # sampled, or 9 digits
             assert np.all(np.abs(x - y) <= bound + 1e-15), name
+
+
+def test_a_column_wise_board_report_missing_a_column_names_it() -> None:
+    report = sample("BoardReport")[0]
+    run = report.to_dict(groups=None)
+    run.pop("rows")
+    document = json.loads(columns_json(board_columns(report), **run))
+    document["columns"].remove("p2_scoop")
+    with pytest.raises(OmahaEvalError, match="p2_scoop") as info:
+        oe.BoardReport.from_dict(document)
+    assert info.value.param == "data['columns']"

@@ -24,6 +24,7 @@ from omaha_eval.records import json_ready
 from omaha_eval.reports.rows import DEAL_NAMES, PLAYER_FIGURES
 from omaha_eval.reports.table import report_html, report_table
 from omaha_eval.reports.textures import GROUPINGS, Texture, texture_of_ids
+from omaha_eval.streets import DEALT_BOARDS
 
 __all__ = [
     "DEAL_NAMES",
@@ -385,7 +386,9 @@ class BoardReport:
             return np.stack([floats(f"p{i + 1}_{f}{suffix}") for f in PLAYER_FIGURES], axis=-1)
 
         def deal(suffix: str) -> FloatArray:
-            return np.stack([floats(f"{f}{suffix}") for f in DEAL_NAMES], axis=-1).reshape(n, -1)
+            return np.stack([floats(f"{f}{suffix}") for f in DEAL_NAMES], axis=-1).reshape(
+                n, len(DEAL_NAMES)
+            )
 
         def per_player(suffix: str) -> FloatArray:
             return np.stack([player(i, suffix) for i in range(k)], axis=1).reshape(
@@ -398,7 +401,9 @@ class BoardReport:
         if grouped:
             new = np.zeros((n, 0), np.uint8)
         else:
-            rows = card_rows(columns["board"], "data['rows']", len(known))
+            # no rows: the next street's board, as a report stopped before its first row
+            after = next((b for b in DEALT_BOARDS if b > len(known)), len(known))
+            rows = card_rows(columns["board"], "data['rows']", after)
             new = np.ascontiguousarray(rows[:, len(known) :])
         return cls(
             players=tuple(h for h, _ in players),
