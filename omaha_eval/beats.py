@@ -17,7 +17,7 @@ must be one hand, and the board 3 to 5 cards.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +26,7 @@ import numpy.typing as npt
 
 import omaha_eval._checks as _checks
 import omaha_eval._core as _core
+from omaha_eval._documents import needs
 from omaha_eval._reprs import short_repr
 from omaha_eval.cards import format_cards, format_hands
 from omaha_eval.engine.boards import CardPattern
@@ -124,6 +125,30 @@ class Beats:
             ],
         }
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Beats:
+        """The answer :meth:`to_dict` wrote (or its JSON read back):
+        ``Beats.from_dict(b.to_dict()) == b``.  A malformed document raises
+        OmahaEvalError naming the key."""
+        keys = ("hand", "hand_high", "hand_low", "board", "dead", "game", "villains")
+        needs(data, keys)
+        if not isinstance(data["villains"], list):
+            raise OmahaEvalError(
+                f"expected a list, got {quote(data['villains'])}", param="data['villains']"
+            )
+        villains = data["villains"]
+        return cls(
+            hand=str(data["hand"]),
+            hand_high=str(data["hand_high"]),
+            hand_low=data["hand_low"],
+            board=str(data["board"]),
+            dead=str(data["dead"]),
+            game=str(data["game"]),
+            villains=tuple(
+                _villain_of(v, f"data['villains'][{i}]") for i, v in enumerate(villains)
+            ),
+        )
+
     def __str__(self) -> str:
         low = self.hand_low or "no low"
         lines = [f"{self.hand} on {self.board}: {self.hand_high}; {low}"]
@@ -137,6 +162,42 @@ class Beats:
                     shown = " ".join(g.hands[:5]) + (" ..." if len(g.hands) > 5 else "")
                     lines.append(f"    {g.name:16} {g.share:7.2%}  {len(g.hands):6,}  {shown}")
         return "\n".join(lines)
+
+
+def _number(value: Any) -> float:
+    """A weight or share from JSON (NaN written null)."""
+    return float("nan") if value is None else float(value)
+
+
+def _villain_of(data: Any, where: str) -> VillainBeats:
+    """One villain of a Beats document."""
+    keys = ("villain", "combos", "weight", "high", "low", "high_share", "low_share")
+    needs(data, keys, where)
+
+    def groups(half: str) -> tuple[BeatsGroup, ...]:
+        if not isinstance(data[half], list):
+            raise OmahaEvalError(
+                f"expected a list, got {quote(data[half])}", param=f"{where}[{half!r}]"
+            )
+        out = []
+        for i, g in enumerate(data[half]):
+            needs(g, ("name", "weight", "share", "hands"), f"{where}[{half!r}][{i}]")
+            out.append(
+                BeatsGroup(
+                    str(g["name"]), _number(g["weight"]), _number(g["share"]), tuple(g["hands"])
+                )
+            )
+        return tuple(out)
+
+    return VillainBeats(
+        villain=str(data["villain"]),
+        combos=int(data["combos"]),
+        weight=_number(data["weight"]),
+        high=groups("high"),
+        low=groups("low"),
+        high_share=_number(data["high_share"]),
+        low_share=_number(data["low_share"]),
+    )
 
 
 def _values(

@@ -38,6 +38,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -48,6 +49,7 @@ import numpy.typing as npt
 import omaha_eval._checks as _checks
 import omaha_eval._preflop as _preflop
 from omaha_eval._checks import quote
+from omaha_eval._documents import mapping, needs
 from omaha_eval.cards import format_cards
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import game as read_game
@@ -283,6 +285,36 @@ class ExactPreflop:
             "counts": dict(self.counts),
             "class_hands": self.class_hands,
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ExactPreflop:
+        """The answer :meth:`to_dict` wrote (or its JSON read back):
+        ``ExactPreflop.from_dict(r.to_dict()) == r``.  The fractions are
+        read from their text; the floats beside them (``equity`` ...) are
+        derived from the fractions and ignored.  A malformed document
+        raises OmahaEvalError naming the key."""
+        fractions = ("exact_equity", "exact_hi_share", "exact_lo_share", "exact_scoop")
+        needs(data, ("hand", "game", "method", "deals", "counts", "class_hands", *fractions))
+        exact = {}
+        for name in fractions:
+            try:
+                exact[name] = Fraction(str(data[name]))
+            except (ValueError, ZeroDivisionError):
+                raise OmahaEvalError(
+                    f"expected a fraction such as '3/4', got {quote(data[name])}",
+                    param=f"data[{name!r}]",
+                    value=data[name],
+                ) from None
+        counts = mapping(data["counts"], "data['counts']")
+        return cls(
+            hand=str(data["hand"]),
+            game=str(data["game"]),
+            deals=int(data["deals"]),
+            counts={str(k): int(v) for k, v in counts.items()},
+            class_hands=int(data["class_hands"]),
+            method=str(data["method"]),
+            **exact,
+        )
 
 
 def _atlas() -> _preflop.Atlas:

@@ -25,11 +25,12 @@ import numpy as np
 import numpy.typing as npt
 
 from omaha_eval.records import json_ready
-from omaha_eval.reports.report import DEAL_NAMES, PLAYER_FIGURES, BoardReport
+from omaha_eval.reports.report import DEAL_NAMES, PLAYER_FIGURES, BoardReport, document_columns
 from omaha_eval.reports.textures import Texture, texture_of_ids
 
 __all__ = [
     "JSON_DIGITS",
+    "STDERR_DIGITS",
     "TEXTURE_NAMES",
     "Table",
     "board_columns",
@@ -38,15 +39,17 @@ __all__ = [
     "columns_document",
     "columns_json",
     "document_columns",
+    "figure_quantum",
+    "rounded_figure",
     "take_rows",
     "with_player_aliases",
 ]
 
 Table = dict[str, Any]  # column name -> a list or an array, one value per row
 TEXTURE_NAMES = tuple(Texture.__dataclass_fields__)
-# Significant digits of a number in the JSON: beyond any figure's precision
-# (an exact figure is a ratio of deal counts; a sampled one has an error of
-# 1e-4 or more), and half the length of a float's full repr.
+# Significant digits of an exact figure (and any number without a standard
+# error) in the JSON: beyond any figure's use (an exact figure is a ratio of
+# deal counts), and half the length of a float's full repr.
 JSON_DIGITS = 9
 STDERR = "_stderr"  # a figure's standard error: its column's name and this
 
@@ -110,56 +113,103 @@ def take_rows(table: Mapping[str, Any], rows: npt.NDArray[np.intp]) -> Table:
     return out
 
 
-def _number(value: Any, digits: int) -> Any:
+def _number(value: Any, digits: int | None) -> Any:
+    if isinstance(value, float) and digits is None:
+        return value if math.isfinite(value) else None
     if isinstance(value, float):
         return float(f"{value:.{digits}g}") if math.isfinite(value) else None
     return value
 
 
-def _to_error(values: list[Any], errors: list[Any]) -> list[Any]:
-    """Sampled figures to the digits their standard errors warrant: two
-    significant digits of the error (0.4523 with an error of 0.0051: 0.4523;
-    with 0.051: 0.452); a figure with no error (exact) as it is."""
-    out = []
-    for value, error in zip(values, errors, strict=True):
-        if isinstance(value, float) and isinstance(error, float) and error > 0:
-            value = round(value, max(0, 1 - math.floor(math.log10(error))))
-        out.append(value)
-    return out
+# The digits a JSON document writes (the rule, here alone; docs/boards.md
+# says it in words):
+# - a sampled figure (its standard error s > 0) is rounded to the decade
+#   below a tenth of s, 10 ** floor(log10(s / 10)): it moves by at most half
+#   of that, under a twentieth of s (0.45231 with s = 0.0051: 0.4523);
+# - a standard error is written to two significant digits (STDERR_DIGITS);
+# - an exact figure (s = 0, or no error beside it) and any other number to
+#   JSON_DIGITS significant digits.
+STDERR_DIGITS = 2
+
+
+def figure_quantum(stderr: float) -> float:
+    """The decade a sampled figure with standard error `stderr` (> 0) is
+    rounded to: the decade below a tenth of the error."""
+    return 10.0 ** math.floor(math.log10(stderr / 10))
+
+
+def rounded_figure(value: float, stderr: float) -> float:
+    """A sampled figure to the digits its standard error justifies (the
+    rule above): never further than stderr / 20 from `value`."""
+    if not (math.isfinite(value) and math.isfinite(stderr) and stderr > 0):
+        return value
+    decimals = -math.floor(math.log10(stderr / 10))
+    return round(value, decimals)
+
+
+def _to_error(values: list[Any], errors: list[Any], digits: int) -> list[Any]:
+    """Each figure of a column rounded by its row's standard error (a figure
+    with no error, or an error of 0: exact, to `digits` significant digits)."""
+    return [
+        rounded_figure(v, e)
+        if isinstance(v, float) and isinstance(e, float) and math.isfinite(v + e) and e > 0
+        else _number(v, digits)
+        for v, e in zip(values, errors, strict=True)
+    ]
 
 
 def columns_document(
-    table: Mapping[str, Any], *, digits: int = JSON_DIGITS, **run: Any
+    table: Mapping[str, Any],
+    *,
+    digits: int | None = JSON_DIGITS,
+    copies: bool = False,
+    **run: Any,
 ) -> dict[str, Any]:
     """JSON-ready column-wise data: the `run` items (the report's
     description), then ``columns`` (every name, in order), ``rows`` (how
     many), ``same`` (name -> the value of a column that holds one value on
     every row: written once) and ``data`` (name -> its values, one per
-    row, for the other columns).  Numbers are written to `digits`
-    significant digits (None for NaN); a column NAME that has a column
-    NAME_stderr beside it to two significant digits of that error, and the
-    error to two significant digits (sampled figures: the digits past
-    those are noise)."""
+    row, for the other columns); with `copies`, also ``copies`` (name ->
+    the name of an earlier column of ``data`` it equals value for value:
+    written once, under that name).
+
+    Numbers are written by the rule above: `digits` significant digits, a
+    column NAME with a column NAME_stderr beside it rounded row by row to
+    the decade below a tenth of that error, the error to two significant
+    digits (None for NaN).  `digits` None writes every number as it is
+    (a document read back exactly)."""
     lengths = {len(v) for v in table.values()}
     rows = lengths.pop() if lengths else 0
-    plain = {name: [_number(v, digits) for v in _plain(values)] for name, values in table.items()}
-    for name, column in plain.items():
+    raw = {name: _plain(values) for name, values in table.items()}
+    plain = {name: [_number(v, digits) for v in column] for name, column in raw.items()}
+    for name in raw:
+        if digits is None:
+            break
         if name.endswith(STDERR):
-            plain[name] = [_number(v, 2) if isinstance(v, float) else v for v in column]
-        elif name + STDERR in plain:
-            plain[name] = _to_error(column, plain[name + STDERR])
+            plain[name] = [_number(v, STDERR_DIGITS) for v in raw[name]]
+        elif name + STDERR in raw:
+            plain[name] = _to_error(raw[name], raw[name + STDERR], digits)
     same: dict[str, Any] = {}
     data: dict[str, Any] = {}
+    copied: dict[str, str] = {}
+    first: dict[str, str] = {}  # a column's JSON text -> the first column written so
     for name, column in plain.items():
         if rows > 1 and all(v == column[0] for v in column):
             same[name] = column[0]
-        else:
-            data[name] = column
+            continue
+        if copies:
+            text = json.dumps(column, allow_nan=False)
+            if text in first:
+                copied[name] = first[text]
+                continue
+            first[text] = name
+        data[name] = column
     return {
         **{k: json_ready(v) for k, v in run.items()},
         "columns": list(table),
         "rows": rows,
         "same": same,
+        **({"copies": copied} if copies else {}),
         "data": data,
     }
 
@@ -176,24 +226,14 @@ def columns_csv(table: Mapping[str, Any]) -> str:
     return out.getvalue()
 
 
-def columns_json(table: Mapping[str, Any], *, digits: int = JSON_DIGITS, **run: Any) -> str:
+def columns_json(table: Mapping[str, Any], *, digits: int | None = JSON_DIGITS, **run: Any) -> str:
     """columns_document as strict JSON text (null, never NaN), without the
-    spaces after separators."""
-    document = columns_document(table, digits=digits, **run)
+    spaces after separators, a column equal to an earlier one written once
+    (``copies``): the JSON of the commands' ``--json``."""
+    document = columns_document(table, digits=digits, copies=True, **run)
     return json.dumps(
         json_ready(document), ensure_ascii=False, allow_nan=False, separators=(",", ":")
     )
-
-
-def document_columns(document: Mapping[str, Any]) -> dict[str, list[Any]]:
-    """The columns of a columns_document (parsed JSON too), every one a
-    value per row again, in order."""
-    rows = int(document["rows"])
-    same, data = document["same"], document["data"]
-    return {
-        name: list(data[name]) if name in data else [same[name]] * rows
-        for name in document["columns"]
-    }
 
 
 def board_prototype(players: int, grouped: bool) -> Table:

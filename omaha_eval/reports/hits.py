@@ -62,6 +62,7 @@ import numpy.typing as npt
 import omaha_eval._checks as _checks
 import omaha_eval._core as _core
 from omaha_eval._cache import lru_cache
+from omaha_eval._documents import Document, card_rows, needs, numbers
 from omaha_eval.cards import SUITS, card_id, format_cards, rank_of, suit_of
 from omaha_eval.engine.boards import read_cards
 from omaha_eval.engine.players import hole_size, read_player
@@ -70,7 +71,7 @@ from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
 from omaha_eval.evaluator import CATEGORIES, high_category
 from omaha_eval.games import game as read_game
 from omaha_eval.reports.classes import board_classes, symmetries
-from omaha_eval.reports.columns import Table, columns_document
+from omaha_eval.reports.columns import Table, columns_document, document_columns
 from omaha_eval.reports.textures import GROUPINGS, Texture, texture_of_ids
 from omaha_eval.streets import BOARD_SIZE, FLOP
 from omaha_eval.types import Board, DeadCards, GameName, Player
@@ -634,9 +635,11 @@ class RangeHits:
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data: the run, ``mean`` (every class over the rows),
         ``classes`` (name, label, group), then the rows column by column
-        (reports/columns.py)."""
+        (reports/columns.py), every figure as it is (``from_dict`` reads
+        it back)."""
         return columns_document(
             self.columns(),
+            digits=None,
             range=self.range,
             game=self.game,
             board=self.board,
@@ -644,6 +647,57 @@ class RangeHits:
             grouped_by=self.grouped_by,
             classes=[{"name": c.name, "label": c.label, "group": c.group} for c in self.classes],
             mean={c.name: self.mean(c.name) for c in self.classes},
+        )
+
+    @classmethod
+    def from_dict(cls, data: Document) -> RangeHits:
+        """The answer :meth:`to_dict` wrote (or its JSON read back, NaN as
+        None), or the JSON of ``omaha-eval hits --json`` (the same shape,
+        its figures to the digits it writes, its rows those chosen).
+        ``mean`` and the textures are derived from the rows and ignored.
+        The per-hand detail of a one-board answer (``combos``, ``weights``
+        and ``flags``) is not in the document: it comes back None
+        (``range_hits()`` on the board gives it again); the time taken is
+        not written (``elapsed`` 0).  A malformed document raises
+        OmahaEvalError naming the key."""
+        needs(data, ("range", "game", "board", "dead", "grouped_by", "classes"))
+        columns = document_columns(data)
+        by_name = {c.name: c for c in HIT_CLASSES}
+        classes = []
+        for i, c in enumerate(data["classes"]):
+            name = needs(c, ("name",), f"data['classes'][{i}]")["name"]
+            if name not in by_name:
+                raise OmahaEvalError(
+                    f"expected a class of HIT_CLASSES, got {quote(name)}",
+                    param=f"data['classes'][{i}]",
+                    value=name,
+                )
+            classes.append(by_name[name])
+        names = ("board", "boards", "probability", "hands", *(c.name for c in classes))
+        needs(columns, names, "data['columns']")
+        known = card_rows([data["board"]], "data['board']")[0]
+        n = len(columns["board"])
+        grouped = data["grouped_by"] is not None
+        if grouped:
+            new = np.zeros((n, 0), np.uint8)
+        else:
+            rows = card_rows(columns["board"], "data['data']['board']", len(known))
+            new = np.ascontiguousarray(rows[:, len(known) :])
+        shares = [numbers(columns[c.name], np.float64, f"data[{c.name!r}]") for c in classes]
+        return cls(
+            range=str(data["range"]),
+            game=str(data["game"]),
+            board=str(data["board"]),
+            dead=str(data["dead"]),
+            classes=tuple(classes),
+            known=known,
+            new=new,
+            boards=numbers(columns["boards"], np.int64, "data['boards']"),
+            probability=numbers(columns["probability"], np.float64, "data['probability']"),
+            hands=numbers(columns["hands"], np.int64, "data['hands']"),
+            values=np.stack(shares, axis=-1).reshape(n, len(classes)),
+            grouped_by=data["grouped_by"],
+            labels=tuple(str(b) for b in columns["board"]) if grouped else None,
         )
 
     def to_pandas(self) -> Any:  # a pandas.DataFrame

@@ -6,7 +6,7 @@ table, HTML, a pandas DataFrame and JSON-ready data.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
@@ -15,16 +15,24 @@ import numpy as np
 import numpy.typing as npt
 
 from omaha_eval import extras
+from omaha_eval._documents import card_rows, mapping, needs, numbers
 from omaha_eval._reprs import short_repr
-from omaha_eval.cards import format_board
+from omaha_eval.cards import format_board, parse_cards
 from omaha_eval.engine.results import FIGURE_TABLE
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
 from omaha_eval.records import json_ready
 from omaha_eval.reports.rows import DEAL_NAMES, PLAYER_FIGURES
 from omaha_eval.reports.table import report_html, report_table
 from omaha_eval.reports.textures import GROUPINGS, Texture, texture_of_ids
+from omaha_eval.streets import DEALT_BOARDS
 
-__all__ = ["DEAL_NAMES", "PLAYER_FIGURES", "BoardReport", "BoardReportInterrupted"]
+__all__ = [
+    "DEAL_NAMES",
+    "PLAYER_FIGURES",
+    "BoardReport",
+    "BoardReportInterrupted",
+    "document_columns",
+]
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -33,6 +41,43 @@ SORTABLE = (*PLAYER_FIGURES, *DEAL_NAMES, "probability", "boards")
 
 def _json_number(x: float) -> float | None:
     return json_ready(float(x))  # type: ignore[no-any-return]
+
+
+def document_columns(document: Mapping[str, Any]) -> dict[str, list[Any]]:
+    """The columns of a column-wise document (reports/columns.py's
+    ``columns_document``; parsed JSON too), every one a value per row
+    again, in order (``same`` and ``copies`` spread out).  A key it needs
+    that is missing is named."""
+    needs(document, ("columns", "rows", "same", "data"), "data")
+    rows = int(document["rows"])
+    same, data = document["same"], document["data"]
+    copies = document.get("copies", {})
+    columns = {}
+    for name in document["columns"]:
+        if name in data:
+            columns[name] = list(data[name])
+        elif copies.get(name) in data:
+            columns[name] = list(data[copies[name]])
+        elif name in same:
+            columns[name] = [same[name]] * rows
+        else:
+            raise OmahaEvalError(f"column {name} has no values", param="data['data']", value=name)
+    return columns
+
+
+RUN_KEYS = (
+    "game",
+    "board",
+    "dead",
+    "players",
+    "method",
+    "seed",
+    "target_stderr",
+    "rows_total",
+    "interrupted",
+    "grouped_by",
+    "notes",
+)
 
 
 @dataclass(frozen=True, eq=False)
@@ -306,6 +351,86 @@ class BoardReport:
             data["groups"] = self.group(groups).to_dict(groups=None)["rows"]
         return data
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> BoardReport:
+        """The report :meth:`to_dict` wrote (or its JSON read back, NaN as
+        None), or the column-wise JSON of ``omaha-eval boards --json`` (the
+        run, then ``columns``, ``rows``, ``same`` and ``data``:
+        reports/columns.py), with the figures to the digits it wrote them.
+
+        ``mean`` and ``groups`` are derived from the rows and ignored
+        (:meth:`group` gives the groups again), as are the textures; the
+        time taken is not written (``elapsed`` 0).  The board and each row's
+        cards come back as their text writes them: the flop's cards high to
+        low (a flop is a set; the order they were given in is not kept).
+        A malformed document raises OmahaEvalError naming the key."""
+        needs(data, RUN_KEYS, "data")
+        if "rows" in data and isinstance(data["rows"], list):
+            columns = _row_columns(data["rows"], len(data["players"]))
+        else:
+            columns = document_columns(data)
+        players = [_player_of(p, i) for i, p in enumerate(data["players"])]
+        n, k = len(columns.get("board", [])), len(players)
+        names = ["board", "boards", "probability", "probability_stderr", "trials"]
+        names += [
+            f"p{i + 1}_{f}{e}" for i in range(k) for e in ("", "_stderr") for f in PLAYER_FIGURES
+        ]
+        names += [f"{f}{e}" for e in ("", "_stderr") for f in DEAL_NAMES]
+        needs(columns, tuple(names), "data['columns']")
+
+        def floats(name: str) -> FloatArray:
+            values: FloatArray = numbers(columns[name], np.float64, f"data[{name!r}]")
+            return values
+
+        def player(i: int, suffix: str) -> FloatArray:
+            return np.stack([floats(f"p{i + 1}_{f}{suffix}") for f in PLAYER_FIGURES], axis=-1)
+
+        def deal(suffix: str) -> FloatArray:
+            return np.stack([floats(f"{f}{suffix}") for f in DEAL_NAMES], axis=-1).reshape(
+                n, len(DEAL_NAMES)
+            )
+
+        def per_player(suffix: str) -> FloatArray:
+            return np.stack([player(i, suffix) for i in range(k)], axis=1).reshape(
+                n, k, len(PLAYER_FIGURES)
+            )
+
+        board = str(data["board"])
+        known = parse_cards(board, "data['board']")
+        grouped = data["grouped_by"] is not None
+        if grouped:
+            new = np.zeros((n, 0), np.uint8)
+        else:
+            # no rows: the next street's board, as a report stopped before its first row
+            after = next((b for b in DEALT_BOARDS if b > len(known)), len(known))
+            rows = card_rows(columns["board"], "data['rows']", after)
+            new = np.ascontiguousarray(rows[:, len(known) :])
+        return cls(
+            players=tuple(h for h, _ in players),
+            kinds=tuple(kd for _, kd in players),
+            game=str(data["game"]),
+            board=board,
+            dead=str(data["dead"]),
+            known=known,
+            new=new,
+            boards=numbers(columns["boards"], np.int64, "data['boards']"),
+            probability=floats("probability"),
+            probability_stderr=floats("probability_stderr"),
+            values=per_player(""),
+            stderr=per_player("_stderr"),
+            deal=deal(""),
+            deal_stderr=deal("_stderr"),
+            trials=numbers(columns["trials"], np.int64, "data['trials']"),
+            method=str(data["method"]),
+            seed=data["seed"],
+            target_stderr=data["target_stderr"],
+            total_rows=int(data["rows_total"]),
+            interrupted=bool(data["interrupted"]),
+            notes=tuple(data["notes"]),
+            grouped_by=data["grouped_by"],
+            labels=tuple(str(b) for b in columns["board"]) if grouped else None,
+        )
+
     def to_pandas(self) -> Any:  # a pandas.DataFrame
         """A DataFrame with a row per report row: ``board``, ``boards``,
         ``probability``, the textures (rows of boards), then each player's
@@ -362,6 +487,55 @@ def _player(value: Any, n: int) -> int:
             f"expected 0 to {n - 1}, got {quote(value)}", param="player", value=value
         )
     return int(value)
+
+
+def _player_of(value: Any, i: int) -> tuple[str, str]:
+    if not isinstance(value, Mapping) or not {"hand", "kind"} <= set(value):
+        raise OmahaEvalError(
+            f"expected {{'hand': ..., 'kind': ...}}, got {quote(value)}",
+            param=f"data['players'][{i}]",
+            value=value,
+        )
+    return str(value["hand"]), str(value["kind"])
+
+
+def _row_columns(rows: list[Any], players: int) -> dict[str, list[Any]]:
+    """The rows of to_dict() as the columns of reports/columns.py's
+    board_columns (their names: ``p1_equity``, ``p1_equity_stderr``...)."""
+    names = ["board", "boards", "probability", "probability_stderr", "trials"]
+    names += [
+        f"p{i + 1}_{f}{e}" for i in range(players) for f in PLAYER_FIGURES for e in ("", "_stderr")
+    ]
+    names += [f"{f}{e}" for f in DEAL_NAMES for e in ("", "_stderr")]
+    out: dict[str, list[Any]] = {name: [] for name in names}
+
+    def put(name: str, value: Any) -> None:
+        out[name].append(value)
+
+    for r, row in enumerate(rows):
+        where = f"data['rows'][{r}]"
+        mapping(row, where)
+        needs(row, ("board", "boards", "probability", "probability_stderr", "trials"), where)
+        needs(row, ("players", *DEAL_NAMES, "deal_stderr"), where)
+        for name in ("board", "boards", "probability", "probability_stderr", "trials"):
+            put(name, row[name])
+        if not isinstance(row["players"], list) or len(row["players"]) != players:
+            raise OmahaEvalError(
+                f"expected {players} players, got {quote(row['players'])}",
+                param=f"{where}['players']",
+            )
+        for i, p in enumerate(row["players"]):
+            at = f"{where}['players'][{i}]"
+            needs(p, (*PLAYER_FIGURES, "stderr"), at)
+            needs(p["stderr"], PLAYER_FIGURES, f"{at}['stderr']")
+            for f in PLAYER_FIGURES:
+                put(f"p{i + 1}_{f}", p[f])
+                put(f"p{i + 1}_{f}_stderr", p["stderr"][f])
+        needs(row["deal_stderr"], DEAL_NAMES, f"{where}['deal_stderr']")
+        for f in DEAL_NAMES:
+            put(f, row[f])
+            put(f"{f}_stderr", row["deal_stderr"][f])
+    return out
 
 
 class BoardReportInterrupted(KeyboardInterrupt):

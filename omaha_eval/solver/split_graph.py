@@ -42,7 +42,7 @@ import numpy as np
 import numpy.typing as npt
 
 import omaha_eval._checks as _checks
-from omaha_eval import _display
+from omaha_eval import _display, _documents
 from omaha_eval._checks import CardArray, FloatArray
 from omaha_eval.cards import format_hands
 from omaha_eval.engine import boards
@@ -204,6 +204,41 @@ class SplitGraph:
         columns = {name: np.asarray(v).tolist() for name, v in self.columns().items()}
         data: dict[str, Any] = json_ready({**self.how(), "columns": columns})
         return data
+
+    @classmethod
+    def from_dict(cls, data: _documents.Document) -> SplitGraph:
+        """The graph :meth:`to_dict` wrote (or its JSON read back, NaN as
+        None), or the JSON of ``omaha-eval split --json`` (the same, its
+        ``columns`` holding the combos chosen, listed in ``rows``).
+        ``combos`` (a count), ``means`` and ``rows`` are derived and
+        ignored; each hand comes back as its text writes it (best card
+        first).  A malformed document raises OmahaEvalError naming the key."""
+        run = ("method", "seed", "board", "dead", "game", "hero", "villains", "target_stderr")
+        _documents.needs(data, (*run, "columns"))
+        names = ("hand", "weight", *SPLIT_FIGURES, "stderr", "trials", "live_weight")
+        columns = _documents.needs(data["columns"], names, "data['columns']")
+
+        def floats(name: str) -> FloatArray:
+            values: FloatArray = _documents.numbers(
+                columns[name], np.float64, f"data['columns'][{name!r}]"
+            )
+            return values
+
+        return cls(
+            combos=_documents.card_rows(columns["hand"], "data['columns']['hand']"),
+            weights=floats("weight"),
+            **{name: floats(name) for name in (*SPLIT_FIGURES, "stderr", "live_weight")},
+            trials=_documents.numbers(columns["trials"], np.int64, "data['columns']['trials']"),
+            method=data["method"],
+            seed=data["seed"],
+            board=str(data["board"]),
+            dead=str(data["dead"]),
+            game=str(data["game"]),
+            hero=str(data["hero"]),
+            villains=tuple(data["villains"]),
+            target_stderr=data["target_stderr"],
+            elapsed=float(data.get("elapsed", 0.0)),
+        )
 
     def to_pandas(self) -> Any:  # a pandas.DataFrame
         """A pandas DataFrame with a row per combo (:meth:`columns`);
