@@ -5,8 +5,6 @@ JSON (column-wise), CSV or a picture."""
 
 from __future__ import annotations
 
-import csv
-import io
 import sys
 
 import click
@@ -15,17 +13,18 @@ import numpy as np
 from omaha_eval.cli._shell import (
     EXIT_INTERRUPTED,
     FLAGS,
-    Count,
     fail,
     game_flag,
     method,
     sampling_options,
     user_errors,
 )
+from omaha_eval.cli.rows import row_options
 from omaha_eval.engine.report import aligned
 from omaha_eval.games import Game
 from omaha_eval.plots import check_plot_target, save_figure
 from omaha_eval.records import json_text
+from omaha_eval.reports.columns import columns_csv, take_rows
 from omaha_eval.reports.select import select_rows
 from omaha_eval.solver.split_graph import COMBO_TRIALS, SPLIT_FIGURES, SplitGraph, split_graph
 from omaha_eval.split_plots import plot_split
@@ -58,26 +57,7 @@ TABLE_ROWS = 50
     "combo's equity", f"Monte Carlo trials of each combo [default: {COMBO_TRIALS:,}]."
 )
 @game_flag()
-@click.option(
-    "--where",
-    default=None,
-    metavar="FILTER",
-    help='Only the combos passing this filter, e.g. "scoop>50% and makes_low<0.2".',
-)
-@click.option(
-    "--sort",
-    "sort_by",
-    default=None,
-    metavar="COLUMNS",
-    help="Order the combos by these columns (numbers highest first), e.g. "
-    '"lo_share" or "hi_share asc" [default: equity].',
-)
-@click.option(
-    "--top",
-    type=Count(min=1),
-    default=None,
-    help="Only the first N combos (after --where and --sort).",
-)
+@row_options
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document, column-wise.")
 @click.option("--csv", "as_csv", is_flag=True, help="Print a CSV row per combo.")
 @click.option(
@@ -100,8 +80,8 @@ def split_command(
     seed: int | None,
     threads: int | None,
     game: Game,
-    where: str | None,
-    sort_by: str | None,
+    where_text: str | None,
+    sort_text: str | None,
     top: int | None,
     as_json: bool,
     as_csv: bool,
@@ -116,7 +96,8 @@ def split_command(
 
     A VILLAIN may be "*", any hand.
 
-    Columns for --where and --sort: hand, weight, equity, hi_share,
+    Columns for --where and --sort (which orders by equity, highest
+    first, unless given): hand, weight, equity, hi_share,
     lo_share, scoop, quartered, makes_low, stderr, trials, live_weight.
 
     \b
@@ -132,7 +113,7 @@ def split_command(
     with user_errors(SPLIT_FLAGS):
         if plot_path is not None:
             check_plot_target(plot_path)
-        select_rows(_LOOKS, where=where, sort=sort_by)  # their errors before the work
+        select_rows(_LOOKS, where=where_text, sort=sort_text)  # their errors before the work
         try:
             graph = split_graph(
                 hero,
@@ -150,7 +131,7 @@ def split_command(
             click.echo("omaha-eval: interrupted; no graph", err=True)
             sys.exit(EXIT_INTERRUPTED)
         columns = graph.columns()
-        rows = select_rows(columns, where=where, sort=sort_by or "equity", top=top)
+        rows = select_rows(columns, where=where_text, sort=sort_text or "equity", top=top)
     if as_json:
         data = graph.to_dict()
         data["rows"] = rows.tolist()  # the combos chosen, in order
@@ -158,7 +139,7 @@ def split_command(
         data["columns"] = {name: [v[i] for i in chosen] for name, v in data["columns"].items()}
         click.echo(json_text(data))
     elif as_csv:
-        click.echo(_csv_text(graph, rows), nl=False)
+        click.echo(columns_csv(take_rows(columns, rows)), nl=False)
     else:
         click.echo(_table(graph, rows, top))
     if plot_path is not None:
@@ -185,14 +166,3 @@ def _table(graph: SplitGraph, rows: np.ndarray, limit: int | None) -> str:
     tail = [f"{len(rows) - len(shown):,} more combos (--top N, --json or --csv for them)"]
     lines = [*summary, f"range: {means}", "", *aligned(header, cells)]
     return "\n".join(lines + (tail if len(shown) < len(rows) else []))
-
-
-def _csv_text(graph: SplitGraph, rows: np.ndarray) -> str:
-    """A CSV header and a row per chosen combo (to_pandas' columns)."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    columns = graph.columns()
-    writer.writerow(list(columns))
-    for i in rows.tolist():
-        writer.writerow([columns[name][i] for name in columns])
-    return out.getvalue()
