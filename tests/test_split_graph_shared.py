@@ -105,3 +105,29 @@ def test_combos_with_little_live_villain_weight_run_on_their_own_spot(
     two = split_graph(hero, villain, board, exact=False, trials=4000, seed=8, threads=2)
     for name in (*SPLIT_FIGURES, "stderr"):
         np.testing.assert_array_equal(getattr(one, name), getattr(two, name))
+
+
+class StopsLater:
+    """A stop flag first set when asked for the `after`-th time: inside a
+    chunk of combos when `after` is past the runner's own look."""
+
+    def __init__(self, after: int) -> None:
+        self.after, self.asked = after, 0
+
+    def is_set(self) -> bool:
+        self.asked += 1
+        return self.asked >= self.after
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("after", [1, 2, 3, 5])
+def test_a_stop_during_the_run_ends_it_with_keyboard_interrupt(threads: int, after: int) -> None:
+    """However far into the run the stop is seen (by the runner between
+    chunks, or by a chunk between its C calls and combos), on one thread
+    or more: KeyboardInterrupt."""
+    stop = StopsLater(after)
+    with pytest.raises(KeyboardInterrupt):
+        split_graph(
+            "AA:$ds, KK:$ds", "QQ:$ds", "Kh 7d 2c", trials=5000, seed=1, threads=threads, stop=stop
+        )
+    assert stop.asked >= after

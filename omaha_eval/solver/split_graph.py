@@ -475,10 +475,13 @@ def _run(
     jobs = [bind(chunk, first) for first in range(0, n, CHUNK)]
     results: list[tuple[Sums, float]] = []
     with Workers(halt, min(plan.threads, len(jobs)), plan.stop) as workers:
-        for part in workers.stream(jobs):
-            results += part
-            if progress is not None:
-                progress(len(results), n)
+        try:
+            for part in workers.stream(jobs):
+                results += part
+                if progress is not None:
+                    progress(len(results), n)
+        except Stopped:  # one thread: a chunk saw the stop (threads say Interrupted)
+            raise KeyboardInterrupt from None
     return [s for s, _ in results], np.array([e for _, e in results])
 
 
