@@ -5,13 +5,16 @@ low.
 
 ``split_graph(hero, villains, board, dead)`` is ``equity([hero, *villains],
 board, dead)`` taken apart by the hero's combo: every combo of the hero's
-range (after card removal) is run as a fixed hand against the villains by
-the equity engine (engine/runner.py: exact enumeration or seeded Monte
-Carlo), and its figures come from the one figure table
-(engine/results.py).  The run's options are read once and the method and
-the cost bound chosen once (engine/plan.py) for the whole graph; block `b`
-of combo `i` draws from its own stream, ``(i, b)`` of the graph's seed
-(engine/seeds.py), so the graph reproduces from its seed whatever the
+range (after card removal) is run as a fixed hand against the villains,
+exactly by the equity engine (engine/runner.py), or by seeded Monte Carlo
+on one C spot prepared once for the whole graph (_SharedSpot: the villain
+range drawn by rejection of the hands that share a card with the combo),
+and its figures come from the one figure table (engine/results.py).  The
+run's options are read once and the method and the cost bound chosen once
+(engine/plan.py) for the whole graph; combo `i` draws from its own
+generator, `i` of the graph's key (a combo with too little live villain
+weight for rejection: block `b` from the stream ``(i, b)`` of the graph's
+seed, engine/seeds.py), so the graph reproduces from its seed whatever the
 threads.
 
 The graph's weighted mean is the range's equity: each combo counts with its
@@ -100,7 +103,8 @@ COMBO_BLOCK_MAX = 1 << 15
 COMBO_OVERSHOOT = 1.05
 # A sampled combo runs on the graph's shared C spot (its villain range
 # drawn by rejection) when at least this share of the range's weight is
-# live against it: a trial then costs at most this many range draws more.
+# live against it: a trial then draws at most 1 / SHARED_SPOT_SHARE range
+# hands on average.
 SHARED_SPOT_SHARE = 1 / 32
 # The work of setting up one combo's run (its card removal and its C spot),
 # in the units of engine/plan.py: about a millisecond.
@@ -505,9 +509,9 @@ class _SharedSpot:
         assert plan.seed is not None
         self.spot, self.plan = spot, plan
         self.graph = spot.c_graph(0)
-        total = [float(_given_weights(s.player, s.combos).sum()) for s in spot.seats[1:]]
-        ranges = [t for t, s in zip(total, spot.seats[1:], strict=True) if s.kind == "range"]
-        share = live / ranges[0] if ranges else np.ones(len(live))
+        ranges = [s for s in spot.seats[1:] if s.kind == "range"]  # at most one
+        total = [float(_given_weights(s.player, s.combos).sum()) for s in ranges]
+        share = live / total[0] if total else np.ones(len(live))  # live: in given units
         self.fast: npt.NDArray[np.bool_] = share >= SHARED_SPOT_SHARE
         state = np.random.SeedSequence(plan.seed).generate_state(4, np.uint64)
         self.key = np.asarray(state, dtype=np.uint64)  # the generators' 256-bit key
