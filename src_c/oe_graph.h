@@ -43,9 +43,10 @@ typedef struct {
 } oe_graph_rule;
 
 /* Prepare: `spot` has player `hero` as a fixed hand (any of its hands: its
- * cards are replaced by each hand's), at most one range among the others,
- * and spot->known without the hero's cards (`known` below).  NULL when out
- * of memory. */
+ * cards are replaced by each hand's), at most one range among the others
+ * (its combos clear of spot->known, not of the hero's hands), and
+ * spot->known without the hero's cards (each hand run adds its own).  The
+ * sampler is always the independent one.  NULL when out of memory. */
 oe_graph *oe_graph_new(const oe_eq_spot *spot, int hero);
 void oe_graph_free(oe_graph *g);
 
