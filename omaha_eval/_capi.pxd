@@ -331,4 +331,4 @@ cdef extern from "oe_graph.h" nogil:
     int oe_graph_run(const oe_graph *g, const uint8_t *hands, size_t m, const uint64_t *index,
                      const uint64_t *key, const oe_graph_rule *rule, uint64_t budget,
                      double *outcome, double *makes_low, double *breakdown, uint64_t *done,
-                     size_t *finished, const volatile int *stop)
+                     double *error, size_t *finished, const volatile int *stop)

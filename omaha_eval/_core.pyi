@@ -366,4 +366,5 @@ class GraphSpot:
         makes_low: npt.NDArray[np.float64],
         breakdown: npt.NDArray[np.float64],
         done: npt.NDArray[np.uint64],
+        error: npt.NDArray[np.float64],
     ) -> tuple[int, int]: ...

@@ -62,11 +62,12 @@ cdef class GraphSpot:
     def run(self, const uint8_t[:, ::1] hands, const uint64_t[::1] index,
             const uint64_t[::1] key, uint64_t trials, double target, uint64_t first,
             uint64_t block_min, uint64_t block_max, double overshoot, uint64_t max_rejects,
-            uint64_t budget, double[:, ::1] outcome, double[:, ::1] makes_low, double[:, :, ::1] breakdown,
-            uint64_t[::1] done):
+            uint64_t budget, double[:, ::1] outcome, double[:, ::1] makes_low,
+            double[:, :, ::1] breakdown, uint64_t[::1] done, double[::1] error):
         """Run each hand (rows of `hands`, generator index[i] of `key`, 4
         words) into its row of outcome (m, 4**n), makes_low (m, n),
-        breakdown (m, n, N_BREAKDOWN) and done (m), zeroed by the caller:
+        breakdown (m, n, N_BREAKDOWN) and done (m), zeroed by the caller,
+        and error (m: each hand's standard error of equity, as Sums.stderr):
         `trials` each, or with target > 0 a first block of `first`, then
         blocks of at least `block_min` sized to reach the target (trials
         capping).  Returns after the hand during which the trials of this
@@ -79,7 +80,8 @@ cdef class GraphSpot:
                 or outcome.shape[0] != hands.shape[0] or outcome.shape[1] != (1 << (2 * self.n)) \
                 or makes_low.shape[0] != hands.shape[0] or makes_low.shape[1] != self.n \
                 or breakdown.shape[0] != hands.shape[0] or breakdown.shape[1] != self.n \
-                or breakdown.shape[2] != OE_EQ_BREAKDOWN or done.shape[0] != hands.shape[0]:
+                or breakdown.shape[2] != OE_EQ_BREAKDOWN or done.shape[0] != hands.shape[0] \
+                or error.shape[0] != hands.shape[0]:
             raise ValueError("GraphSpot.run: shapes do not match")
         if m == 0:
             return OE_EQ_OK, 0
@@ -93,7 +95,7 @@ cdef class GraphSpot:
         with nogil:
             code = oe_graph_run(self.g, &hands[0, 0], m, &index[0], &key[0], &rule, budget,
                                 &outcome[0, 0], &makes_low[0, 0], &breakdown[0, 0, 0], &done[0],
-                                &finished, &self._stop)
+                                &error[0], &finished, &self._stop)
         if code == OE_EQ_NO_MEMORY:
             raise MemoryError("omaha_eval: out of memory in the graph spot")
         return code, finished

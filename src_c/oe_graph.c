@@ -106,8 +106,9 @@ static uint64_t next_block(const oe_graph_rule *r, uint64_t done, double error)
         size = r->first;
     } else {
         if (error <= r->target) return 0; /* NaN: not reached */
+        const double ratio = error / r->target; /* errors shrink as 1/sqrt(trials) */
         double wanted = 0.0;
-        if (isfinite(error)) wanted = ceil((double)done * (error / r->target) * (error / r->target) * r->overshoot);
+        if (isfinite(error)) wanted = ceil((double)done * ratio * ratio * r->overshoot);
         size = r->block_min;
         if (wanted > (double)(done + r->block_min)) {
             const double more = wanted - (double)done;
@@ -120,7 +121,7 @@ static uint64_t next_block(const oe_graph_rule *r, uint64_t done, double error)
 int oe_graph_run(const oe_graph *g, const uint8_t *hands, size_t m, const uint64_t *index,
                  const uint64_t *key, const oe_graph_rule *rule, uint64_t budget,
                  double *outcome, double *makes_low, double *breakdown, uint64_t *done,
-                 size_t *finished, const volatile int *stop)
+                 double *error_out, size_t *finished, const volatile int *stop)
 {
     const oe_eq_ctx *base = g->ctx;
     const int n = base->s.n, k = base->s.k;
@@ -155,7 +156,8 @@ int oe_graph_run(const oe_graph *g, const uint8_t *hands, size_t m, const uint64
             oe_fold_hand(&one, hand, k, g->hero, fold);
             c->fold.hands[g->slot] = one.hands[0];
             c->fold.flush_any = 0;
-            for (int j = 0; j < c->fold.n_hands; j++) c->fold.flush_any |= c->fold.hands[j].flush_suits;
+            for (int j = 0; j < c->fold.n_hands; j++)
+                c->fold.flush_any |= c->fold.hands[j].flush_suits;
         }
         c->dealer.exclude = mask;
         /* its trials, from its own generator */
@@ -179,6 +181,7 @@ int oe_graph_run(const oe_graph *g, const uint8_t *hands, size_t m, const uint64
             if (rule->target > 0.0) error = hero_stderr(n, g->hero, out, count);
         }
         done[i] = count;
+        error_out[i] = hero_stderr(n, g->hero, out, count);
         drawn += count;
         if (code == OE_EQ_OK) *finished = i + 1;
     }

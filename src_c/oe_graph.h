@@ -54,7 +54,9 @@ void oe_graph_free(oe_graph *g);
  * Run m hands (m x k card ids, none a known card), hand i with generator
  * index[i] of `key`, by `rule`: outcome (m x 4^n), makes_low (m x n),
  * breakdown (m x n x OE_EQ_BREAKDOWN) and done (m: the trials) as the
- * Monte Carlo loop counts them (oe_equity.h), caller zeroed.  Returns after
+ * Monte Carlo loop counts them (oe_equity.h), caller zeroed, and error
+ * (m): the standard error of the hero's equity, as the engine's
+ * Sums.stderr computes it for weight-1 trials (NaN under two trials).  Returns after
  * the hand during which the trials of this call reach `budget` (0: no
  * bound), so that the caller can look at its own stop signals between
  * calls; *finished gets the hands done.  OE_EQ_OK; OE_EQ_STOPPED when *stop
@@ -64,6 +66,6 @@ void oe_graph_free(oe_graph *g);
 int oe_graph_run(const oe_graph *g, const uint8_t *hands, size_t m, const uint64_t *index,
                  const uint64_t *key, const oe_graph_rule *rule, uint64_t budget,
                  double *outcome, double *makes_low, double *breakdown, uint64_t *done,
-                 size_t *finished, const volatile int *stop);
+                 double *error, size_t *finished, const volatile int *stop);
 
 #endif /* OE_GRAPH_H */

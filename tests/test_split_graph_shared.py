@@ -131,3 +131,23 @@ def test_a_stop_during_the_run_ends_it_with_keyboard_interrupt(threads: int, aft
             "AA:$ds, KK:$ds", "QQ:$ds", "Kh 7d 2c", trials=5000, seed=1, threads=threads, stop=stop
         )
     assert stop.asked >= after
+
+
+def test_each_combos_error_from_the_c_is_that_of_its_sums(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The C's standard error of each combo (its stopping rule's) is what
+    Sums.stderr gives for the combo's counts, to the bit."""
+    run = sg._SharedSpot.run
+    seen: list[int] = []
+
+    def checked(self: Any, rows: list[int], stopping: Any) -> Any:
+        out = run(self, rows, stopping)
+        for sums, error in out.values():
+            assert error == sums.stderr()[0]
+            seen.append(1)
+        return out
+
+    monkeypatch.setattr(sg._SharedSpot, "run", checked)
+    for options in ({"trials": 700}, {"target_stderr": 0.01}):
+        g = split_graph(every("AA:$ds", 5), "KK:$ds", "Kh 7d 2c", seed=2, **options)
+        assert len(seen) == len(g.combos) and (g.stderr > 0).all()
+        seen.clear()

@@ -527,6 +527,7 @@ class _SharedSpot:
         makes_low = np.zeros((m, n))
         breakdown = np.zeros((m, n, _core.N_BREAKDOWN))
         done = np.zeros(m, np.uint64)
+        error = np.zeros(m)
         target = plan.target_stderr
         start = 0
         while start < m:
@@ -548,6 +549,7 @@ class _SharedSpot:
                 makes_low[start:],
                 breakdown[start:],
                 done[start:],
+                error[start:],
             )
             if code == _core.EQ_STOPPED:
                 raise Stopped  # the runner says KeyboardInterrupt
@@ -557,7 +559,7 @@ class _SharedSpot:
         out = {}
         for j, i in enumerate(rows):
             sums = Sums.of(outcome[j], makes_low[j], breakdown[j], n, int(done[j]))
-            out[i] = (sums, sums.stderr()[0])
+            out[i] = (sums, float(error[j]))  # the C's Sums.stderr()[0]
         return out
 
 
