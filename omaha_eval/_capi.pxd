@@ -312,3 +312,23 @@ cdef extern from "oe_boards.h" nogil:
                         const int32_t *row_of, size_t rows, double *outcome,
                         double *makes_low, double *nut_low, uint64_t *deals,
                         const volatile int *stop)
+
+cdef extern from "oe_graph.h" nogil:
+    ctypedef struct oe_graph:
+        pass
+
+    ctypedef struct oe_graph_rule:
+        uint64_t trials
+        double target
+        uint64_t first
+        uint64_t block_min
+        uint64_t block_max
+        double overshoot
+        uint64_t max_rejects
+
+    oe_graph *oe_graph_new(const oe_eq_spot *spot, int hero)
+    void oe_graph_free(oe_graph *g)
+    int oe_graph_run(const oe_graph *g, const uint8_t *hands, size_t m, const uint64_t *index,
+                     const uint64_t *key, const oe_graph_rule *rule, uint64_t budget,
+                     double *outcome, double *makes_low, double *breakdown, uint64_t *done,
+                     double *error, size_t *finished, const volatile int *stop)

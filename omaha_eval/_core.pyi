@@ -333,3 +333,38 @@ def rows_clear_of(
     masks: npt.NDArray[np.uint64],
     known: int,
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64], npt.NDArray[np.uint64]]: ...
+
+class GraphSpot:
+    n: int
+    def __init__(
+        self,
+        k: int,
+        game: int,
+        board: npt.NDArray[np.uint8],
+        known: int,
+        kinds: list[int],
+        combos: list[npt.NDArray[np.uint8]],
+        weights: list[npt.NDArray[np.float64]],
+        masks: list[npt.NDArray[np.uint64]],
+        hero: int,
+    ) -> None: ...
+    def stop(self) -> None: ...
+    def run(
+        self,
+        hands: npt.NDArray[np.uint8],
+        index: npt.NDArray[np.uint64],
+        key: npt.NDArray[np.uint64],
+        trials: int,
+        target: float,
+        first: int,
+        block_min: int,
+        block_max: int,
+        overshoot: float,
+        max_rejects: int,
+        budget: int,
+        outcome: npt.NDArray[np.float64],
+        makes_low: npt.NDArray[np.float64],
+        breakdown: npt.NDArray[np.float64],
+        done: npt.NDArray[np.uint64],
+        error: npt.NDArray[np.float64],
+    ) -> tuple[int, int]: ...

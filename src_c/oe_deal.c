@@ -29,7 +29,7 @@ static double pilot_double(void *state) { return (double)(pilot_next(state) >> 1
 
 int oe_deal_independent(const oe_dealer *d, bitgen_t *rng, uint32_t *cur, uint64_t *taken)
 {
-    uint64_t used = 0;
+    uint64_t used = d->exclude;
     for (int j = 0; j < d->n; j++) {
         const uint32_t c = oe_alias_draw(&d->alias[j], rng);
         const uint64_t m = d->masks[j][c];

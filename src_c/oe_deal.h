@@ -76,6 +76,7 @@ typedef struct {
     size_t n_listed;                          /* listed: the assignments that fit ... */
     uint32_t *listed;                         /* ... n_listed x n combo numbers */
     oe_alias listed_alias;                    /* ... drawn by their weights */
+    uint64_t exclude;                         /* independent: cards no combo may hold (0) */
 } oe_dealer;
 
 /* Prepare n range players (K[j] >= 1 combos, their weights and card masks;
@@ -87,7 +88,10 @@ int oe_dealer_init(oe_dealer *d, int n, const size_t *K, const double *const *we
 void oe_dealer_free(oe_dealer *d);
 
 /* Independent: one whole draw; 1 and cur[j], *taken (the cards) when no two
- * combos share a card, else 0 (the caller draws again). */
+ * combos share a card nor hold a card of d->exclude, else 0 (the caller
+ * draws again).  `exclude` is 0 after oe_dealer_init; a caller may set it on
+ * a copy of the dealer (oe_graph.h) to draw the ranges conditioned on
+ * holding none of those cards. */
 int oe_deal_independent(const oe_dealer *d, bitgen_t *rng, uint32_t *cur, uint64_t *taken);
 
 /* Listed: one assignment of the list, by weight: cur[j] and *taken. */

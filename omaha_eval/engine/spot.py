@@ -86,6 +86,34 @@ class Spot:
     def c_spot(self, exact: bool) -> _core.EquitySpot:
         """The C spot; exact enumeration takes a random hand as the range of
         every hand of the cards not known, and centres the weights."""
+        kinds, combos, weights, masks = self._c_players(exact)
+        sampler = "independent" if exact else "auto"  # the spot picks its sampler (oe_deal.h)
+        return _core.EquitySpot(
+            self.k, self.game.code, self.board, self.known, kinds, combos, weights, masks, sampler
+        )
+
+    def c_graph(self, seat: int) -> _core.GraphSpot:
+        """The C spot of many hands of player `seat` (oe_graph.h), sampled:
+        the spot with that seat a fixed hand (its first hand, replaced by
+        each hand run) and its cards not known; the other ranges keep the
+        hands that clash with it (the C draws reject them)."""
+        hero = self.seats[seat]
+        hand = np.ascontiguousarray(hero.combos[:1], dtype=np.uint8)
+        fixed = Seat(hero.player, "hand", hand, np.ones(1), 1)
+        seats = [fixed if i == seat else s for i, s in enumerate(self.seats)]
+        spot = Spot(seats, self.k, self.board, self.dead, self.game, self.known)
+        known = self.known
+        if hero.kind == "hand":  # a known hand's cards are out of `known` for the C spot
+            known &= ~_checks.card_mask(hero.combos[0])
+        kinds, combos, weights, masks = spot._c_players(exact=False)
+        return _core.GraphSpot(
+            self.k, self.game.code, self.board, known, kinds, combos, weights, masks, seat
+        )
+
+    def _c_players(
+        self, exact: bool
+    ) -> tuple[list[int], list[CardArray], list[FloatArray], list[npt.NDArray[np.uint64]]]:
+        """The players as the C spots take them: kinds, combos, weights, masks."""
         kinds, combos, weights, masks = [], [], [], []
         scale = centring(self.seats) if exact else [1.0] * self.n
         for s, factor in zip(self.seats, scale, strict=True):
@@ -103,10 +131,7 @@ class Spot:
                 masks.append(
                     s.masks if s.masks is not None and c is s.combos else _checks.row_masks(c)
                 )
-        sampler = "independent" if exact else "auto"  # the spot picks its sampler (oe_deal.h)
-        return _core.EquitySpot(
-            self.k, self.game.code, self.board, self.known, kinds, combos, weights, masks, sampler
-        )
+        return kinds, combos, weights, masks
 
 
 def centring(seats: list[Seat]) -> list[float]:

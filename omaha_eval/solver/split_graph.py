@@ -5,13 +5,16 @@ low.
 
 ``split_graph(hero, villains, board, dead)`` is ``equity([hero, *villains],
 board, dead)`` taken apart by the hero's combo: every combo of the hero's
-range (after card removal) is run as a fixed hand against the villains by
-the equity engine (engine/runner.py: exact enumeration or seeded Monte
-Carlo), and its figures come from the one figure table
-(engine/results.py).  The run's options are read once and the method and
-the cost bound chosen once (engine/plan.py) for the whole graph; block `b`
-of combo `i` draws from its own stream, ``(i, b)`` of the graph's seed
-(engine/seeds.py), so the graph reproduces from its seed whatever the
+range (after card removal) is run as a fixed hand against the villains,
+exactly by the equity engine (engine/runner.py), or by seeded Monte Carlo
+on one C spot prepared once for the whole graph (_SharedSpot: the villain
+range drawn by rejection of the hands that share a card with the combo),
+and its figures come from the one figure table (engine/results.py).  The
+run's options are read once and the method and the cost bound chosen once
+(engine/plan.py) for the whole graph; combo `i` draws from its own
+generator, `i` of the graph's key (a combo with too little live villain
+weight for rejection: block `b` from the stream ``(i, b)`` of the graph's
+seed, engine/seeds.py), so the graph reproduces from its seed whatever the
 threads.
 
 The graph's weighted mean is the range's equity: each combo counts with its
@@ -42,6 +45,7 @@ import numpy as np
 import numpy.typing as npt
 
 import omaha_eval._checks as _checks
+import omaha_eval._core as _core
 from omaha_eval import _display, _documents
 from omaha_eval._checks import CardArray, FloatArray
 from omaha_eval.cards import format_hands
@@ -52,7 +56,13 @@ from omaha_eval.engine.players import Player
 from omaha_eval.engine.question import Question, read_question
 from omaha_eval.engine.report import shown_text
 from omaha_eval.engine.results import FIGURE_TABLE, Sums, figure, player_figures
-from omaha_eval.engine.runner import NO_DEAL_POSSIBLE, equity_sampling, exact_sums
+from omaha_eval.engine.runner import (
+    MAX_REJECTS,
+    NO_DEAL,
+    NO_DEAL_POSSIBLE,
+    equity_sampling,
+    exact_sums,
+)
 from omaha_eval.engine.spot import Spot, prepare, with_hand
 from omaha_eval.engine.threads import Stopped, Workers, bind
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
@@ -65,9 +75,11 @@ __all__ = [
     "COMBO_BLOCK",
     "COMBO_BLOCK_MAX",
     "COMBO_FIRST",
+    "COMBO_OVERSHOOT",
     "COMBO_TARGET_TRIALS",
     "COMBO_TRIALS",
     "COMBO_WORK",
+    "SHARED_SPOT_SHARE",
     "SPLIT_FIGURES",
     "SplitGraph",
     "split_graph",
@@ -86,6 +98,14 @@ COMBO_TARGET_TRIALS = 100_000
 COMBO_FIRST = 1024
 COMBO_BLOCK = 256
 COMBO_BLOCK_MAX = 1 << 15
+# ... each block aimed this far past the trials the target needs (errors
+# shrink as 1/sqrt(trials)).
+COMBO_OVERSHOOT = 1.05
+# A sampled combo runs on the graph's shared C spot (its villain range
+# drawn by rejection) when at least this share of the range's weight is
+# live against it: a trial then draws at most 1 / SHARED_SPOT_SHARE range
+# hands on average.
+SHARED_SPOT_SHARE = 1 / 32
 # The work of setting up one combo's run (its card removal and its C spot),
 # in the units of engine/plan.py: about a millisecond.
 COMBO_WORK = 1e5
@@ -373,7 +393,7 @@ def split_graph(
         target_trials=COMBO_TARGET_TRIALS,
         what=f" for each of the {len(combos):,} hero hands",
     )
-    sums, stderr = _run(spot, masks, plan, options.progress)
+    sums, stderr = _run(spot, masks, live, plan, options.progress)
     figures = _figures(sums, question)
     method: Literal["exact", "monte-carlo"] = "exact" if plan.exact else "monte-carlo"
     return SplitGraph(
@@ -457,34 +477,131 @@ def _subset_sums(
 
 
 def _run(
-    spot: Spot, masks: list[Masks | None], plan: Plan, progress: Callable[..., object] | None
+    spot: Spot,
+    masks: list[Masks | None],
+    live: FloatArray,
+    plan: Plan,
+    progress: Callable[..., object] | None,
 ) -> tuple[list[Sums], FloatArray]:
     """Every combo's sums and standard error of equity, in combo order, in
-    jobs of CHUNK combos on the plan's threads."""
+    jobs of CHUNK combos on the plan's threads.  Sampled, the combos whose
+    live share of the villain range is at least SHARED_SPOT_SHARE run on one
+    C spot for all (_shared_spot_sums), the others each on its own."""
     n = len(spot.seats[0].combos)
     halted = threading.Event()
+    shared = None if plan.exact else _SharedSpot(spot, live, plan)
+
+    def halt() -> None:
+        halted.set()
+        if shared is not None:
+            shared.graph.stop()
 
     def chunk(first: int) -> list[tuple[Sums, float]]:
+        rows = range(first, min(n, first + CHUNK))
+
+        def stopping() -> bool:
+            return halted.is_set() or (plan.stop is not None and plan.stop.is_set())
+
+        fast = [] if shared is None else [i for i in rows if shared.fast[i]]
+        done = {} if shared is None else shared.run(fast, stopping)
         out = []
-        for i in range(first, min(n, first + CHUNK)):
-            if halted.is_set() or (plan.stop is not None and plan.stop.is_set()):
+        for i in rows:
+            if stopping():
                 raise Stopped  # the runner says KeyboardInterrupt
-            out.append(_combo(spot, masks, i, plan))
+            out.append(done[i] if i in done else _combo(spot, masks, i, plan))
         return out
 
     jobs = [bind(chunk, first) for first in range(0, n, CHUNK)]
     results: list[tuple[Sums, float]] = []
-    with Workers(halted.set, min(plan.threads, len(jobs)), plan.stop) as workers:
-        for part in workers.stream(jobs):
-            results += part
-            if progress is not None:
-                progress(len(results), n)
+    with Workers(halt, min(plan.threads, len(jobs)), plan.stop) as workers:
+        try:
+            for part in workers.stream(jobs):
+                results += part
+                if progress is not None:
+                    progress(len(results), n)
+        except Stopped:  # one thread: a chunk saw the stop (threads say Interrupted)
+            raise KeyboardInterrupt from None
     return [s for s, _ in results], np.array([e for _, e in results])
 
 
+class _SharedSpot:
+    """The sampled combos that run on one C spot for the whole graph
+    (engine/spot.Spot.c_graph, src_c/oe_graph.h): the villains are prepared
+    once, and a villain range is drawn from all its hands, a draw that
+    shares a card with the combo drawn again.  That is the range
+    conditioned on sharing no card with the combo, which is what removing
+    those hands (with_hand) gives: the same law of deals, so the same
+    figures, at the cost of the rejected draws.  So a combo runs here when
+    at least SHARED_SPOT_SHARE of the villain range's weight is live
+    against it (``fast``); the others on a spot of their own (_combo).
+
+    Combo i draws from generator i of the graph's key (256 bits of the
+    seed's SeedSequence), in blocks by the rule of _combo (COMBO_FIRST,
+    COMBO_BLOCK, COMBO_BLOCK_MAX): its figures depend on the seed and i
+    only, whatever the threads."""
+
+    def __init__(self, spot: Spot, live: FloatArray, plan: Plan) -> None:
+        assert plan.seed is not None
+        self.spot, self.plan = spot, plan
+        self.graph = spot.c_graph(0)
+        ranges = [s for s in spot.seats[1:] if s.kind == "range"]  # at most one
+        total = [float(_given_weights(s.player, s.combos).sum()) for s in ranges]
+        share = live / total[0] if total else np.ones(len(live))  # live: in given units
+        self.fast: npt.NDArray[np.bool_] = share >= SHARED_SPOT_SHARE
+        state = np.random.SeedSequence(plan.seed).generate_state(4, np.uint64)
+        self.key = np.asarray(state, dtype=np.uint64)  # the generators' 256-bit key
+
+    def run(self, rows: list[int], stopping: Callable[[], bool]) -> dict[int, tuple[Sums, float]]:
+        """These combos' sums and standard errors of equity, by combo, in C
+        calls of about COMBO_BLOCK_MAX trials (`stopping()` is asked
+        between them: Stopped)."""
+        n, m, plan = self.spot.n, len(rows), self.plan
+        hands = np.ascontiguousarray(self.spot.seats[0].combos[rows], dtype=np.uint8)
+        index = np.array(rows, dtype=np.uint64)
+        outcome = np.zeros((m, 1 << (2 * n)))
+        makes_low = np.zeros((m, n))
+        breakdown = np.zeros((m, n, _core.N_BREAKDOWN))
+        done = np.zeros(m, np.uint64)
+        error = np.zeros(m)
+        target = plan.target_stderr
+        start = 0
+        while start < m:
+            if stopping():
+                raise Stopped  # the runner says KeyboardInterrupt
+            code, finished = self.graph.run(
+                hands[start:],
+                index[start:],
+                self.key,
+                plan.trials,
+                0.0 if target is None else target,
+                COMBO_FIRST,
+                COMBO_BLOCK,
+                COMBO_BLOCK_MAX,
+                COMBO_OVERSHOOT,
+                MAX_REJECTS,
+                COMBO_BLOCK_MAX,
+                outcome[start:],
+                makes_low[start:],
+                breakdown[start:],
+                done[start:],
+                error[start:],
+            )
+            if code == _core.EQ_STOPPED:
+                raise Stopped  # the runner says KeyboardInterrupt
+            if code == _core.EQ_NO_DEAL:
+                raise OmahaEvalError(NO_DEAL, param="players")
+            start += finished
+        out = {}
+        for j, i in enumerate(rows):
+            sums = Sums.of(outcome[j], makes_low[j], breakdown[j], n, int(done[j]))
+            out[i] = (sums, float(error[j]))  # the C's Sums.stderr()[0]
+        return out
+
+
 def _combo(spot: Spot, masks: list[Masks | None], i: int, plan: Plan) -> tuple[Sums, float]:
-    """One combo's sums and standard error: exact, or Monte Carlo in
-    blocks, block b drawing from the stream (i, b) of the graph's seed."""
+    """One combo's sums and standard error on a spot of its own: exact, or
+    Monte Carlo in blocks, block b drawing from the stream (i, b) of the
+    graph's seed."""
     one = with_hand(spot, 0, i, masks)
     assert one is not None  # a combo with live weight can be dealt
     c_spot = one.c_spot(exact=plan.exact)
@@ -506,7 +623,9 @@ def _combo(spot: Spot, masks: list[Masks | None], i: int, plan: Plan) -> tuple[S
             if error <= target and trusted:
                 break
             # errors shrink as 1/sqrt(trials): aim just past the target
-            wanted = total.count * (error / target) ** 2 * 1.05 if math.isfinite(error) else 0
+            wanted = (
+                total.count * (error / target) ** 2 * COMBO_OVERSHOOT if math.isfinite(error) else 0
+            )
             size = min(left, max(COMBO_BLOCK, math.ceil(wanted) - total.count))
         total = total + sampling.block(block, size)
         block += 1
