@@ -186,3 +186,39 @@ def test_a_board_report_s_bad_input_is_refused_before_the_job_starts(
         spot = {**BOARD_SPOT, **body}
         oe.board_report(spot["players"], spot["board"], spot.get("dead", ""))
     assert answer.json()["field"] == (field or raised.value.param)
+
+
+SPLIT_SPOT = {"players": ["AsAh2c3d, KsKh4c5d", "QcQd7c8d"], "board": "Jd4d8c"}
+
+
+def test_the_web_reads_a_split_graph_s_spot_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx2")
+    from starlette.testclient import TestClient
+
+    from omaha_eval.web.app import create_app
+
+    hero, villain = SPLIT_SPOT["players"]
+    want = oe.split_graph(hero, villain, SPLIT_SPOT["board"])
+    shaped, parsed = _spot_reads(monkeypatch)
+    with TestClient(create_app(), base_url="http://127.0.0.1") as client:
+        answer = client.post("/api/split", json=SPLIT_SPOT)
+    assert answer.status_code == 200, answer.text
+    # each text (and each term of the hero's range) shaped once
+    assert shaped[hero] == shaped[villain] == 1 and set(shaped.values()) == {1}
+    assert parsed["Jd4d8c"] == 1
+    assert answer.json()["columns"]["equity"] == sorted(want.equity.tolist(), reverse=True)
+
+
+def test_a_prepared_split_graph_runs_as_split_graph_does() -> None:
+    from omaha_eval.solver.split_graph import prepare_split_graph
+
+    options = {"exact": False, "trials": 400, "seed": 5, "threads": 1}
+    hero, villain = "AA:$ds", "KK:$ds"
+    want = oe.split_graph(hero, villain, "Qd7h2d", **options).to_dict()
+    seen: list[tuple[int, int]] = []
+    got = prepare_split_graph(hero, villain, "Qd7h2d", **options).run(
+        lambda done, total: seen.append((done, total))
+    )
+    assert {**got.to_dict(), "elapsed": None} == {**want, "elapsed": None}
+    assert seen and seen[-1][0] == seen[-1][1] == len(got.combos)

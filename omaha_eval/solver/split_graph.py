@@ -51,7 +51,14 @@ from omaha_eval._checks import CardArray, FloatArray
 from omaha_eval.cards import format_hands
 from omaha_eval.engine import boards
 from omaha_eval.engine.boards import CardPattern
-from omaha_eval.engine.plan import TRIAL_WORK, Plan, choose, read_options
+from omaha_eval.engine.plan import (
+    TRIAL_WORK,
+    Plan,
+    RunOptions,
+    choose,
+    read_options,
+    read_progress,
+)
 from omaha_eval.engine.players import Player
 from omaha_eval.engine.question import Question, read_question
 from omaha_eval.engine.report import shown_text
@@ -81,7 +88,9 @@ __all__ = [
     "COMBO_WORK",
     "SHARED_SPOT_SHARE",
     "SPLIT_FIGURES",
+    "PreparedGraph",
     "SplitGraph",
+    "prepare_split_graph",
     "split_graph",
 ]
 
@@ -338,6 +347,44 @@ def split_graph(
     thread, like Ctrl-C, ends the run with KeyboardInterrupt (a graph has
     no meaning with combos left out).
     """
+    return prepare_split_graph(
+        hero,
+        villains,
+        board,
+        dead,
+        exact=exact,
+        trials=trials,
+        target_stderr=target_stderr,
+        seed=seed,
+        threads=threads,
+        game=game,
+        hole_cards=hole_cards,
+        progress=progress,
+        stop=stop,
+    ).run()
+
+
+def prepare_split_graph(
+    hero: PlayerInput,
+    villains: PlayerInput | Sequence[PlayerInput],
+    board: Board = "",
+    dead: DeadCards = "",
+    *,
+    exact: bool | None = None,
+    trials: int | None = None,
+    target_stderr: float | None = None,
+    seed: Seed = None,
+    threads: int | None = None,
+    game: GameName = "omaha8",
+    hole_cards: int | None = None,
+    progress: Callable[[int, int], object] | None = None,
+    stop: StopFlag | None = None,
+) -> PreparedGraph:
+    """A split graph read and checked, not yet run: the arguments of
+    :func:`split_graph`, each read once (bad input raises here, before any
+    work), and ``run()`` computes the combos from what was read without
+    reading the players, the board or the dead cards again.  The web page
+    starts its graphs so; ``split_graph`` is ``prepare_split_graph(...).run()``."""
     start = time.perf_counter()
     options = read_options(
         exact=exact,
@@ -393,26 +440,53 @@ def split_graph(
         target_trials=COMBO_TARGET_TRIALS,
         what=f" for each of the {len(combos):,} hero hands",
     )
-    sums, stderr = _run(spot, masks, live, plan, options.progress)
-    figures = _figures(sums, question)
-    method: Literal["exact", "monte-carlo"] = "exact" if plan.exact else "monte-carlo"
-    return SplitGraph(
-        combos=combos,
-        weights=_given_weights(h.player, combos),
-        **figures,
-        stderr=stderr,
-        trials=np.array([s.count for s in sums], dtype=np.int64),
-        live_weight=live,
-        method=method,
-        seed=plan.seed,
-        board=boards.text(question.board),
-        dead=boards.text(question.dead),
-        game=question.game.name,
-        hero=question.players[0].label,
-        villains=tuple(p.label for p in question.players[1:]),
-        target_stderr=plan.target_stderr,
-        elapsed=time.perf_counter() - start,
-    )
+    return PreparedGraph(question, spot, masks, live, plan, options, time.perf_counter() - start)
+
+
+@dataclass(frozen=True)
+class PreparedGraph:
+    """A split graph's input as read (prepare_split_graph): the question,
+    its spot (the hero's dealable combos), the villains' card masks, the
+    villain weight live against each combo, the plan, the run options and
+    the seconds reading took (the graph's ``elapsed`` counts them)."""
+
+    question: Question
+    spot: Spot
+    masks: list[Masks | None]
+    live: FloatArray
+    plan: Plan
+    options: RunOptions
+    read_seconds: float
+
+    def run(self, progress: Callable[[int, int], object] | None = None) -> SplitGraph:
+        """The graph (KeyboardInterrupt on Ctrl-C or `stop`, as
+        split_graph); `progress`, when given, in place of the one it was
+        prepared with."""
+        start = time.perf_counter() - self.read_seconds
+        question, spot, live, plan = self.question, self.spot, self.live, self.plan
+        h = spot.seats[0]
+        combos = h.combos
+        shown = self.options.progress if progress is None else read_progress(progress)
+        sums, stderr = _run(spot, self.masks, live, plan, shown)
+        figures = _figures(sums, question)
+        method: Literal["exact", "monte-carlo"] = "exact" if plan.exact else "monte-carlo"
+        return SplitGraph(
+            combos=combos,
+            weights=_given_weights(h.player, combos),
+            **figures,
+            stderr=stderr,
+            trials=np.array([s.count for s in sums], dtype=np.int64),
+            live_weight=live,
+            method=method,
+            seed=plan.seed,
+            board=boards.text(question.board),
+            dead=boards.text(question.dead),
+            game=question.game.name,
+            hero=question.players[0].label,
+            villains=tuple(p.label for p in question.players[1:]),
+            target_stderr=plan.target_stderr,
+            elapsed=time.perf_counter() - start,
+        )
 
 
 def _given_weights(player: Player, rows: CardArray) -> FloatArray:

@@ -9,10 +9,9 @@ import math
 import threading
 from typing import Any
 
-from omaha_eval.engine.question import read_question
 from omaha_eval.records import json_ready
 from omaha_eval.reports.select import select_rows
-from omaha_eval.solver.split_graph import SPLIT_FIGURES, split_graph
+from omaha_eval.solver.split_graph import SPLIT_FIGURES, prepare_split_graph
 from omaha_eval.web.bodies import Body
 from omaha_eval.web.jobs import Progress
 from omaha_eval.web.work import Prepared, field, run_options, spot_fields
@@ -38,7 +37,11 @@ def prepare_split(body: Body, stop: threading.Event) -> Prepared:
     where, sort = body.text("where") or None, body.text("sort") or None
     top = body.whole("top", 1, SHOWN_ROWS)
     body.done()
-    read_question(players, board, dead, game=name)  # bad players: a 422 before the run
+    # read once, here: bad input is a 422 before the run, which computes the
+    # combos from what was read
+    prepared = prepare_split_graph(
+        players[0], players[1:], board, dead, game=name, stop=stop, **options
+    )
     with field("where"):
         select_rows(_LOOKS, where=where)
     with field("sort"):
@@ -49,9 +52,7 @@ def prepare_split(body: Body, stop: threading.Event) -> Prepared:
             progress({"done": done, "total": total})
 
         try:
-            graph = split_graph(
-                players[0], players[1:], board, dead, game=name, progress=step, stop=stop, **options
-            )
+            graph = prepared.run(step)
         except KeyboardInterrupt:
             return {"interrupted": True}
         data = graph.to_dict()
