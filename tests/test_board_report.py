@@ -3,9 +3,11 @@ means are equity() on the spot, the classes hold the boards they claim."""
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import json
 import math
+import threading
 
 import numpy as np
 import pytest
@@ -259,33 +261,26 @@ def test_a_river_has_no_next_street():
         oe.board_report(["AsAh2c3d", "KsKh4c5d"], "Qd7h2d9c8c")
 
 
-class _StopAfter:
-    """A stop flag that is set after `n` looks."""
-
-    def __init__(self, n: int) -> None:
-        self.n = n
-
-    def is_set(self) -> bool:
-        self.n -= 1
-        return self.n < 0
-
-
 @pytest.mark.parametrize("threads", [1, 2])
-def test_stop_gives_the_partial_report(threads):
+def test_stop_gives_the_partial_report(threads, monkeypatch):
+    """The stop is set once a row is in (progress at every step): the
+    report holds the rows done, each as the full report has it."""
+    module = importlib.import_module("omaha_eval.reports.board_report")  # not the function
+    monkeypatch.setattr(module, "PROGRESS_EVERY", 0.0)
+    stop = threading.Event()
+
+    def first_rows_in(partial: oe.BoardReport) -> None:
+        if len(partial):
+            stop.set()
+
+    spot = (["AsKs9h8h", "20%"], "Qs7h2d")
+    options = {"trials": 4096, "seed": 1, "exact": False}
     with pytest.raises(BoardReportInterrupted) as stopped:
-        oe.board_report(
-            ["AsKs9h8h", "20%"],
-            "Qs7h2d",
-            trials=4096,
-            seed=1,
-            exact=False,
-            threads=threads,
-            stop=_StopAfter(20),
-        )
+        oe.board_report(*spot, **options, threads=threads, stop=stop, progress=first_rows_in)
     partial = stopped.value.report
     assert partial.interrupted and 0 < len(partial) < partial.total_rows == 45
     assert f"{len(partial)} of 45 rows" in str(partial)
-    full = oe.board_report(["AsKs9h8h", "20%"], "Qs7h2d", trials=4096, seed=1, exact=False)
+    full = oe.board_report(*spot, **options)
     rows = [full.board_texts.index(b) for b in partial.board_texts]
     np.testing.assert_array_equal(partial.values, full.values[rows])
 
