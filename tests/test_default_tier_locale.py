@@ -118,7 +118,8 @@ def test_default_tier_passes_in_a_cp1252_locale_and_names_every_encoding(tmp_pat
         encodings
     )
 
-    probed = ["-p", "encoding_probe", str(canary.relative_to(copies))]
+    # -n 0: in one process, whose probe sees every file the run opens
+    probed = ["-n", "0", "-p", "encoding_probe", str(canary.relative_to(copies))]
     run = subprocess.run(
         [sys.executable, "-X", "warn_default_encoding", *command[1:], *probed],
         cwd=copies,

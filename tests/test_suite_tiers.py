@@ -12,9 +12,9 @@ import pytest
 pytest_plugins = ["pytester"]
 
 TESTS = Path(__file__).resolve().parent
-# Inner runs without the cache and Hypothesis' plugin (which takes seconds to
-# start and has nothing to do here).
-QUIET = ("-p", "no:cacheprovider", "-p", "no:hypothesispytest")
+# Inner runs without the cache, Hypothesis' plugin (which takes seconds to
+# start and has nothing to do here) and worker processes (-n 0: in process).
+QUIET = ("-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-n", "0")
 PYPROJECT = TESTS.parent / "pyproject.toml"
 
 TIERS = """

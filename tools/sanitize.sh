@@ -104,7 +104,7 @@ echo "sanitize: ${#TESTS[@]} test files: ${TESTS[*]##*/}"
 echo "sanitize: pytest on them${MARK[*]:+, slow tests too}${*:+, with $*} (after $SECONDS s)"
 status=0
 LD_PRELOAD="$ASAN_LIB" OMAHA_EVAL_TEST_TIME_LIMIT=off PYTHONUNBUFFERED=1 \
-    "$PYTHON" -m pytest -p no:cacheprovider --capture=sys \
+    "$PYTHON" -m pytest -p no:cacheprovider --capture=sys -n 0 \
     "${MARK[@]}" "${TESTS[@]}" "$@" 2>&1 | tee "$WORK/pytest.log" || status=$?
 
 if grep -Eq "$REPORT" "$WORK/pytest.log"; then
