@@ -125,7 +125,7 @@ def test_ci_installs_each_tiers_extra_before_it_runs() -> None:
     slow_install = lines.index('pip install ".[test-slow]" --group slow')
     # pip installs dependency groups from 25.1 on: the upgrade comes first
     upgrade = lines.index('python -m pip install --upgrade "pip>=25.1"')
-    assert default < upgrade < slow_install < lines.index("pytest -m slow")
+    assert default < upgrade < slow_install < lines.index("pytest -m slow -n 0")
 
 
 def test_every_extra_a_hint_names_is_an_extra_of_the_package() -> None:
