@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 from omaha_eval import Range, preflop
 from omaha_eval.cards import format_cards, format_hands
+from omaha_eval.cli import main
 from omaha_eval.cli import range as range_cli
 
 
@@ -98,7 +99,7 @@ def test_json_is_written_in_parts_as_one_document(
 ) -> None:
     monkeypatch.setattr(range_cli, "JSON_ROWS", 1000)  # parts end anywhere
     args = [text, "--json"] + ([] if order == "hu" else ["--order", order])
-    result = CliRunner().invoke(range_cli.range_command, args)
+    result = CliRunner().invoke(main, ["range", *args])
     assert result.exit_code == 0, result.output
     assert result.output == _json_as_dumped(text, order=order)
 
@@ -112,7 +113,7 @@ def test_listing_formats_only_the_hands_it_prints(monkeypatch: pytest.MonkeyPatc
         return real(combos)
 
     monkeypatch.setattr(range_cli, "format_hands", counting)
-    result = CliRunner().invoke(range_cli.range_command, ["AA, KK"])
+    result = CliRunner().invoke(main, ["range", "AA, KK"])
     assert result.exit_code == 0, result.output
     assert sum(formatted) == range_cli.SHOWN
     r = Range("AA, KK")
@@ -148,7 +149,7 @@ def test_percent_range_lists_its_best_hands_first(tmp_path: Path) -> None:
     ],
 )
 def test_the_order_is_the_one_the_percent_terms_name(text: str, order: str) -> None:
-    doc = json.loads(CliRunner().invoke(range_cli.range_command, [text, "--json"]).output)
+    doc = json.loads(CliRunner().invoke(main, ["range", text, "--json"]).output)
     assert doc["order"] == order
     r = Range(text)
     assert [h["hand"] for h in doc["hands"][:20]] == [
