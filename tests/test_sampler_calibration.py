@@ -14,8 +14,9 @@ and player, z = (estimate - exact) / reported standard error, and:
 
 - no |z| above Z_MAX (for ~1,000 normal z-scores, P(any |z| > 4.5) ~ 0.007);
   a player whose equity is too near 0 or 1 for a run to see its rare
-  outcomes (fewer than RARE of them expected) is left out: from no
-  observation every estimator reports an error of 0;
+  outcomes (fewer than RARE of them expected) is left out; one whose
+  equity is exactly 0 or 1 is estimated exactly, with the rare-event floor
+  (engine/results.rare_floor) as its error;
 - the sum of the z^2 of each trial size within the central 1 - SIGNIFICANCE
   of its chi-square law (too large: bias or understated errors; too small:
   overstated);
@@ -35,6 +36,7 @@ from chi_square import chi2_sf
 
 import omaha_eval as oe
 from omaha_eval.engine.question import read_question
+from omaha_eval.engine.results import rare_floor
 from omaha_eval.engine.spot import prepare
 
 pytestmark = pytest.mark.slow  # about a minute: the statistical tier
@@ -127,11 +129,15 @@ def test_z_scores_are_standard_normal(runs: dict, trials: int) -> None:
     for name in SPOTS:
         truth, est, err = runs[name, trials]
         for p, t in enumerate(truth):
-            if 0 < min(t, 1 - t) * trials < RARE:
+            if min(t, 1 - t) == 0:
+                # the same on every deal: estimated exactly; its error is only
+                # the rare-event floor, a bound on what no run can see
+                assert np.allclose(est[:, p], t, atol=1e-12), name
+                assert (err[:, p] >= rare_floor(trials)).all(), name  # of the effective trials
                 continue
-            live = err[:, p] > 0  # a share that is the same on every deal has no error
-            assert np.allclose(est[~live, p], t, atol=1e-12), name
-            z = (est[live, p] - t) / err[live, p]
+            if min(t, 1 - t) * trials < RARE:
+                continue
+            z = (est[:, p] - t) / err[:, p]
             assert np.abs(z).max(initial=0) <= Z_MAX, (name, p, z)
             zs.extend(z.tolist())
     s = sum(z * z for z in zs)
