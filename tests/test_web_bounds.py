@@ -391,3 +391,21 @@ def test_check_names_a_card_in_two_inputs_where_it_is_typed(client):
     assert data["board"]["error"] == "board: As is also in player 1's hand"
     refused = _error(client.post("/api/equity", json={**SPOT, "players": ["AsAh2c3d", "AsKd4c5d"]}))
     assert "As" in refused["error"]  # the run refuses what the check names
+
+
+def test_every_text_box_of_every_page_takes_the_body_reader_s_bound(client):
+    """The pages' text inputs stop at the length the body reader accepts
+    (MAX_TEXT; the query's editor at MAX_QUERY), on every page alike: the
+    boards, hits and split pages' where, sort, range, board and dead boxes
+    had none."""
+    from omaha_eval.web.bodies import MAX_QUERY, MAX_TEXT
+    from omaha_eval.web.pages import PAGES
+
+    for page in PAGES:
+        html = client.get(f"/{page}").text
+        for tag in re.findall(r"<(?:input|textarea)\b[^>]*>", html):
+            if 'inputmode="' in tag or 'type="radio"' in tag or 'type="checkbox"' in tag:
+                continue  # numbers and choices: read as such, not as text
+            bound = re.search(r'maxlength="(\d+)"', tag)
+            assert bound is not None, (page, tag)
+            assert int(bound.group(1)) in (MAX_TEXT, MAX_QUERY), (page, tag)
