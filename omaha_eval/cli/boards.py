@@ -20,7 +20,7 @@ from omaha_eval.cli._shell import (
     sampling_options,
     user_errors,
 )
-from omaha_eval.cli.rows import ROW_FLAGS, chosen_rows, row_options
+from omaha_eval.cli.rows import ROW_FLAGS, read_row_flags, row_options
 from omaha_eval.engine.report import aligned
 from omaha_eval.games import Game
 from omaha_eval.plots import check_plot_target, save_figure
@@ -34,6 +34,7 @@ from omaha_eval.reports.board_report import (
 from omaha_eval.reports.columns import (
     TEXTURE_NAMES,
     board_columns,
+    board_prototype,
     columns_csv,
     columns_json,
     take_rows,
@@ -150,6 +151,14 @@ def boards_command(
     if workers is not None and dask_address is not None:
         fail("--workers and --dask exclude each other", {})
     chosen = method(exact, monte_carlo)
+    # the texts are read before the work: a typo costs no wait
+    selection = read_row_flags(
+        with_player_aliases(board_prototype(len(players), group_by is not None)),
+        where_text,
+        sort_text,
+        top,
+        BOARD_FLAGS,
+    )
     if plot_path is not None:
         with user_errors({"plot": "--plot"}):
             check_plot_target(plot_path)
@@ -187,7 +196,7 @@ def boards_command(
                 _stopped_before_the_report(as_json)
     shown = report.group(group_by) if group_by else report
     table = board_columns(shown)
-    rows = chosen_rows(with_player_aliases(table), where_text, sort_text, top, BOARD_FLAGS)
+    rows = selection.rows(with_player_aliases(table))
     chosen = where_text is not None or sort_text is not None or top is not None
     if as_json:
         click.echo(_json(shown, take_rows(table, rows)))

@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from omaha_eval.cli._shell import FLAGS, fail, game_flag, user_errors
-from omaha_eval.cli.rows import ROW_FLAGS, chosen_rows, row_options
+from omaha_eval.cli.rows import ROW_FLAGS, read_row_flags, row_options
 from omaha_eval.engine.report import aligned, pct
 from omaha_eval.games import Game
 from omaha_eval.reports.columns import columns_csv, columns_json, take_rows
@@ -86,13 +86,13 @@ def hits_command(
         flag = "--where" if where_text else "--sort" if sort_text else "--top"
         fail(f"{flag}: chooses among the rows of every flop; give no --board", {})
     # the texts are read before the work: a typo costs no wait
-    chosen_rows(
+    selection = read_row_flags(
         column_prototype(game.has_low, group_by is not None), where_text, sort_text, top, HITS_FLAGS
     )
     with user_errors(HITS_FLAGS):
         found = range_hits(range_text, board, dead, game=game.name, by=group_by)
     table = found.columns()
-    rows = chosen_rows(table, where_text, sort_text, top, HITS_FLAGS)
+    rows = selection.rows(table)
     chosen = take_rows(table, rows)
     if as_json:
         run = found.to_dict()

@@ -1,5 +1,5 @@
 """The flags that choose a report's rows, shared by the commands that print
-many rows (``boards``, ``hits``): ``--where``, ``--sort`` and ``--top``
+many rows (``boards``, ``hits``, ``split``): ``--where``, ``--sort`` and ``--top``
 (omaha_eval/reports/select.py reads them)."""
 
 from __future__ import annotations
@@ -8,13 +8,11 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 import click
-import numpy as np
-import numpy.typing as npt
 
 from omaha_eval.cli._shell import Count, user_errors
-from omaha_eval.reports.select import select_rows
+from omaha_eval.reports.select import RowSelection, read_selection
 
-__all__ = ["ROW_FLAGS", "chosen_rows", "row_options"]
+__all__ = ["ROW_FLAGS", "read_row_flags", "row_options"]
 
 ROW_FLAGS = {"where": "--where", "sort": "--sort", "top": "--top", "table": "--where"}
 
@@ -46,14 +44,15 @@ def row_options(command: F) -> F:
     return command
 
 
-def chosen_rows(
-    table: Mapping[str, Any],
+def read_row_flags(
+    prototype: Mapping[str, Any],
     where: str | None,
     sort: str | None,
     top: int | None,
     flags: Mapping[str, str] = ROW_FLAGS,
-) -> npt.NDArray[np.intp]:
-    """The rows --where, --sort and --top choose (bad text: one line naming
-    its flag, exit code 2)."""
+) -> RowSelection:
+    """--where, --sort and --top read once, against the columns the report
+    will have (its prototype), before the work: a typo costs no wait (bad
+    text: one line naming its flag, exit code 2)."""
     with user_errors(flags):
-        return select_rows(table, where=where, sort=sort, top=top)
+        return read_selection(prototype, where=where, sort=sort, top=top)

@@ -19,14 +19,19 @@ from omaha_eval.cli._shell import (
     sampling_options,
     user_errors,
 )
-from omaha_eval.cli.rows import row_options
+from omaha_eval.cli.rows import read_row_flags, row_options
 from omaha_eval.engine.report import aligned
 from omaha_eval.games import Game
 from omaha_eval.plots import check_plot_target, save_figure
 from omaha_eval.records import json_text
 from omaha_eval.reports.columns import columns_csv, take_rows
-from omaha_eval.reports.select import select_rows
-from omaha_eval.solver.split_graph import COMBO_TRIALS, SPLIT_FIGURES, SplitGraph, split_graph
+from omaha_eval.solver.split_graph import (
+    COMBO_TRIALS,
+    SPLIT_FIGURES,
+    SplitGraph,
+    graph_prototype,
+    split_graph,
+)
 from omaha_eval.split_plots import plot_split
 
 __all__ = ["split_command"]
@@ -38,11 +43,6 @@ SPLIT_FLAGS = {
     "top": "--top",
     "plot": "--plot",
     "players[0]": "HERO",
-}
-# A row of the graph's columns, to check --where and --sort before the work.
-_LOOKS = {
-    "hand": ["AsAhKsKh"],
-    **{name: [0.5] for name in ("weight", *SPLIT_FIGURES, "stderr", "trials", "live_weight")},
 }
 # Rows a table prints without --top (every row goes to JSON and CSV).
 TABLE_ROWS = 50
@@ -110,10 +110,13 @@ def split_command(
     if as_json and as_csv:
         fail("--json and --csv exclude each other", {})
     chosen = method(exact, monte_carlo)
+    # the texts are read before the work: a typo costs no wait
+    selection = read_row_flags(
+        graph_prototype(), where_text, sort_text or "equity", top, SPLIT_FLAGS
+    )
     with user_errors(SPLIT_FLAGS):
         if plot_path is not None:
             check_plot_target(plot_path)
-        select_rows(_LOOKS, where=where_text, sort=sort_text)  # their errors before the work
         try:
             graph = split_graph(
                 hero,
@@ -131,7 +134,7 @@ def split_command(
             click.echo("omaha-eval: interrupted; no graph", err=True)
             sys.exit(EXIT_INTERRUPTED)
         columns = graph.columns()
-        rows = select_rows(columns, where=where_text, sort=sort_text or "equity", top=top)
+        rows = selection.rows(columns)
     if as_json:
         data = graph.to_dict()
         data["rows"] = rows.tolist()  # the combos chosen, in order

@@ -55,10 +55,12 @@ __all__ = [
     "Column",
     "RowFilter",
     "RowOrder",
+    "RowSelection",
     "check_top",
     "column_kinds",
     "parse_sort",
     "parse_where",
+    "read_selection",
     "select_rows",
 ]
 
@@ -405,6 +407,50 @@ def check_top(value: Any, param: str = "top") -> int:
     return int(value)
 
 
+@dataclass(frozen=True)
+class RowSelection:
+    """``where``, ``sort`` and ``top`` read once, against a table's columns
+    or a prototype of them (a row of each column, before a report is run):
+    :meth:`rows` chooses a table's rows by them."""
+
+    where: RowFilter | None = None
+    order: RowOrder | None = None
+    top: int | None = None
+
+    def rows(self, table: Table | Mapping[str, Column]) -> npt.NDArray[np.intp]:
+        """The indices of the rows chosen: those passing ``where``, in
+        ``sort``'s order (else the table's), the first ``top`` of them."""
+        columns = _as_columns(table)
+        lengths = {len(c.values) for c in columns.values()}
+        if len(lengths) > 1:
+            raise OmahaEvalError(f"columns of different lengths: {sorted(lengths)}", param="table")
+        n = lengths.pop() if lengths else 0
+        if n == 0:  # nothing to choose (a column of no rows has no kind to compare)
+            return np.arange(0, dtype=np.intp)
+        rows = self.order.order(columns) if self.order is not None else np.arange(n, dtype=np.intp)
+        if self.where is not None:
+            keep = self.where.mask(columns)
+            rows = rows[keep[rows]]
+        return rows if self.top is None else rows[: self.top]
+
+
+def read_selection(
+    table: Table | Mapping[str, Column],
+    *,
+    where: str | None = None,
+    sort: str | None = None,
+    top: int | None = None,
+) -> RowSelection:
+    """The texts read against a table's columns (names and kinds), each
+    error naming its parameter, before any row is chosen."""
+    columns = _as_columns(table)
+    return RowSelection(
+        None if where is None else parse_where(where, columns),
+        None if sort is None else parse_sort(sort, columns),
+        None if top is None else check_top(top),
+    )
+
+
 def select_rows(
     table: Table | Mapping[str, Column],
     *,
@@ -412,19 +458,6 @@ def select_rows(
     sort: str | None = None,
     top: int | None = None,
 ) -> npt.NDArray[np.intp]:
-    """The indices of the rows chosen: those passing `where`, in `sort`'s
-    order (else the table's), the first `top` of them.  Every text is
-    checked before any row is chosen."""
-    columns = _as_columns(table)
-    lengths = {len(c.values) for c in columns.values()}
-    if len(lengths) > 1:
-        raise OmahaEvalError(f"columns of different lengths: {sorted(lengths)}", param="table")
-    n = lengths.pop() if lengths else 0
-    test = None if where is None else parse_where(where, columns)
-    order = None if sort is None else parse_sort(sort, columns)
-    count = None if top is None else check_top(top)
-    rows = order.order(columns) if order is not None else np.arange(n, dtype=np.intp)
-    if test is not None:
-        keep = test.mask(columns)
-        rows = rows[keep[rows]]
-    return rows if count is None else rows[:count]
+    """The indices of the rows `where`, `sort` and `top` choose of a table
+    (read_selection, then RowSelection.rows)."""
+    return read_selection(table, where=where, sort=sort, top=top).rows(table)

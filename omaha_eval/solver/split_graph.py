@@ -90,6 +90,7 @@ __all__ = [
     "SPLIT_FIGURES",
     "PreparedGraph",
     "SplitGraph",
+    "graph_prototype",
     "prepare_split_graph",
     "split_graph",
 ]
@@ -121,6 +122,16 @@ COMBO_WORK = 1e5
 Masks = npt.NDArray[np.uint64]  # the card masks of a seat's hands
 # Combos per job of the thread runner (fixed, whatever the threads).
 CHUNK = 64
+
+
+# SplitGraph.columns() after the combo's text, in order.
+_NUMBER_COLUMNS = ("weight", *SPLIT_FIGURES, "stderr", "trials", "live_weight")
+
+
+def graph_prototype() -> dict[str, Any]:
+    """A one-row table of the columns SplitGraph.columns() has, for reading
+    a filter or a sort before the graph is run."""
+    return {"hand": ["AsAhKsKh"], **{name: [0.5] for name in _NUMBER_COLUMNS}}
 
 
 @dataclass(frozen=True)
@@ -210,7 +221,7 @@ class SplitGraph:
         """Every column by name, a row per combo: ``hand`` (its text),
         ``weight``, the figures, ``stderr``, ``trials``, ``live_weight``."""
         columns: dict[str, Any] = {"hand": format_hands(self.combos), "weight": self.weights}
-        for name in (*SPLIT_FIGURES, "stderr", "trials", "live_weight"):
+        for name in _NUMBER_COLUMNS[1:]:
             columns[name] = getattr(self, name)
         return columns
 

@@ -9,7 +9,7 @@ from typing import Any
 from omaha_eval.games import game
 from omaha_eval.reports.columns import columns_document, take_rows
 from omaha_eval.reports.hits import column_prototype, range_hits
-from omaha_eval.reports.select import select_rows
+from omaha_eval.reports.select import read_selection
 from omaha_eval.reports.textures import GROUPINGS
 from omaha_eval.web.bodies import ApiError, Body
 
@@ -37,13 +37,13 @@ def hits_answer(body: Body) -> dict[str, Any]:
     if group is not None and board.strip():
         raise ApiError("group: the rows of every flop are grouped; give no board", "group")
     the_game = game(name)
-    # the texts are read before the work
-    select_rows(
+    # the texts are read once, before the work
+    selection = read_selection(
         column_prototype(the_game.has_low, group is not None), where=where, sort=sort, top=top
     )
     found = range_hits(text, board, dead, game=the_game.name, by=group)
     table = found.columns()
-    rows = select_rows(table, where=where, sort=sort, top=top)
+    rows = selection.rows(table)
     run = found.to_dict()
     for key in ("columns", "rows", "same", "data"):
         run.pop(key)

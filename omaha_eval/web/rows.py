@@ -9,7 +9,7 @@ from typing import Any
 
 from omaha_eval.reports.columns import board_columns, board_prototype, with_player_aliases
 from omaha_eval.reports.report import BoardReport
-from omaha_eval.reports.select import select_rows
+from omaha_eval.reports.select import RowSelection, read_selection
 from omaha_eval.reports.textures import GROUPINGS
 from omaha_eval.web.bodies import ApiError, Body
 
@@ -21,9 +21,7 @@ MAX_ROWS = 25_000  # rows a request may ask for (a flop report of two hands: 13,
 @dataclass(frozen=True)
 class RowChoice:
     group: str | None
-    where: str | None
-    sort: str | None
-    top: int | None
+    selection: RowSelection
 
     def apply(self, report: BoardReport) -> dict[str, Any]:
         """The report's dict (BoardReport.to_dict()) with only the chosen
@@ -31,7 +29,7 @@ class RowChoice:
         ``grouped_by``."""
         shown = report.group(self.group) if self.group and len(report) else report
         table = with_player_aliases(board_columns(shown))
-        rows = select_rows(table, where=self.where, sort=self.sort, top=self.top)
+        rows = self.selection.rows(table)
         data = shown.to_dict(groups=None if shown.labels is not None else "texture")
         data["rows"] = [data["rows"][int(r)] for r in rows]
         data["rows_shown"], data["rows_all"] = len(rows), len(shown)
@@ -48,5 +46,4 @@ def read_row_choice(body: Body, players: int) -> RowChoice:
     if group is not None and group not in GROUPINGS:
         raise ApiError(f"group: expected one of {', '.join(GROUPINGS)}, got {group!r}", "group")
     prototype = with_player_aliases(board_prototype(players, group is not None))
-    select_rows(prototype, where=where, sort=sort, top=top)
-    return RowChoice(group, where, sort, top)
+    return RowChoice(group, read_selection(prototype, where=where, sort=sort, top=top))

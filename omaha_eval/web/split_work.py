@@ -10,22 +10,17 @@ import threading
 from typing import Any
 
 from omaha_eval.records import json_ready
-from omaha_eval.reports.select import select_rows
-from omaha_eval.solver.split_graph import SPLIT_FIGURES, prepare_split_graph
+from omaha_eval.reports.select import read_selection
+from omaha_eval.solver.split_graph import graph_prototype, prepare_split_graph
 from omaha_eval.web.bodies import Body
 from omaha_eval.web.jobs import Progress
-from omaha_eval.web.work import Prepared, field, run_options, spot_fields
+from omaha_eval.web.work import Prepared, run_options, spot_fields
 
 __all__ = ["SHOWN_ROWS", "prepare_split"]
 
 # Combos an answer holds at most (the first, in the chosen order): a page
 # shows them, the command line's --json has every one.
 SHOWN_ROWS = 5_000
-# A row of the graph's columns, to check `where` and `sort` before the run.
-_LOOKS = {
-    "hand": ["AsAhKsKh"],
-    **{name: [0.5] for name in ("weight", *SPLIT_FIGURES, "stderr", "trials", "live_weight")},
-}
 
 
 def prepare_split(body: Body, stop: threading.Event) -> Prepared:
@@ -42,10 +37,7 @@ def prepare_split(body: Body, stop: threading.Event) -> Prepared:
     prepared = prepare_split_graph(
         players[0], players[1:], board, dead, game=name, stop=stop, **options
     )
-    with field("where"):
-        select_rows(_LOOKS, where=where)
-    with field("sort"):
-        select_rows(_LOOKS, sort=sort)
+    selection = read_selection(graph_prototype(), where=where, sort=sort or "equity", top=top)
 
     def run(progress: Progress) -> dict[str, Any]:
         def step(done: int, total: int) -> None:
@@ -56,7 +48,7 @@ def prepare_split(body: Body, stop: threading.Event) -> Prepared:
         except KeyboardInterrupt:
             return {"interrupted": True}
         data = graph.to_dict()
-        rows = select_rows(graph.columns(), where=where, sort=sort or "equity", top=top)
+        rows = selection.rows(graph.columns())
         chosen = rows[:SHOWN_ROWS].tolist()
         data["rows"] = chosen
         data["matched"] = len(rows)
