@@ -543,9 +543,10 @@ def _filled(cls: type[R], values: dict[str, Any]) -> R:
     """An instance of a frozen result class from a value for each of its
     fields: what its __init__ does (these classes have no __post_init__),
     without a frozen setattr per field, which is most of a small spot's
-    time in Python."""
+    time in Python.  `values` becomes the instance's dict: the caller gives
+    it up."""
     obj = cls.__new__(cls)
-    obj.__dict__.update(values)
+    object.__setattr__(obj, "__dict__", values)  # the dict itself: no copy
     return obj
 
 
@@ -554,15 +555,12 @@ def player_result(
 ) -> PlayerEquity:
     """One seat's PlayerEquity (hand, kind, combos) from its figures by name
     (each figure with a C sum, makes_low and breakdown: player_figures, or
-    the small spots' core, which names them as small_figure_keys says)."""
-    hand, kind, combos = seat
-    values: dict[str, Any] = {
-        "hand": hand,
-        "kind": kind,
-        "combos": combos,
-        "equity": figures["hi_share"] + figures["lo_share"],
-    }
-    values.update(figures)
+    the small spots' core, which names them as small_figure_keys says).
+    `figures` is made for this seat alone: it becomes the result's own
+    fields, not a copy (a small spot's time is mostly building objects)."""
+    values = figures  # made for this seat alone: it becomes the result's own
+    values["hand"], values["kind"], values["combos"] = seat
+    values["equity"] = figures["hi_share"] + figures["lo_share"]
     values["nut_low"] = figures["breakdown"].get(NUT_LOW, 0.0)
     values["stderr"] = stderr
     return _filled(PlayerEquity, values)

@@ -32,6 +32,7 @@ _GAMES: dict[str, Game] = {name: game(name) for name in ("omaha8", "omaha")}
 # The labels of the hands and boards seen last, kept for the next call
 # (solvers ask about the same cards again and again); bounded.
 _LABELS: dict[bytes, str] = {}
+_BOARDS: dict[bytes, str] = {}
 LABELS_KEPT = 4096
 
 
@@ -41,6 +42,15 @@ def _label(ids: bytes) -> str:
         text = text_of_checked_ids(ids)
         if len(_LABELS) < LABELS_KEPT:
             _LABELS[ids] = text
+    return text
+
+
+def _board(ids: bytes) -> str:
+    text = _BOARDS.get(ids)
+    if text is None:
+        text = board_of_checked_ids(ids)
+        if len(_BOARDS) < LABELS_KEPT:
+            _BOARDS[ids] = text
     return text
 
 
@@ -75,6 +85,6 @@ def small_spot(
         trials=deals,
         elapsed=time.perf_counter() - start,
         game=g.name,
-        board=board_of_checked_ids(cards[n * k : n * k + nb]),
+        board=_board(cards[n * k : n * k + nb]),
         dead=_label(cards[n * k + nb :]),
     )
