@@ -89,6 +89,31 @@ def test_the_runner_gives_results_in_job_order(threads: int) -> None:
         assert list(workers.stream(iter(jobs), ahead=4)) == [i * i for i in range(40)]
 
 
+class _CountedOutcomes(dict):
+    """The runner's outcomes, counting the looks at which jobs have ended."""
+
+    looks = 0
+
+    def __contains__(self, key: object) -> bool:
+        type(self).looks += 1
+        return super().__contains__(key)
+
+    def keys(self):
+        type(self).looks += len(self)
+        return super().keys()
+
+
+def test_waiting_for_many_jobs_looks_at_each_job_a_few_times_not_at_every_wake_up() -> None:
+    # a board report runs a job per row (17,296 rows): the wait once looked at
+    # every job at each job's wake-up, quadratic, and two threads ran a
+    # report slower than one
+    jobs = [bind(_square, i) for i in range(3_000)]
+    with Workers(lambda: None, 2) as workers:
+        workers._outcomes = _CountedOutcomes()
+        assert workers.run(jobs) == [i * i for i in range(3_000)]
+    assert _CountedOutcomes.looks < 20 * len(jobs)
+
+
 def test_the_stream_keeps_at_most_ahead_jobs_in_flight() -> None:
     started = []
     lock = threading.Lock()

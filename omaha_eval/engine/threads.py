@@ -119,14 +119,16 @@ class Workers:
     def _wait(self, jobs: Iterable[_Job]) -> None:
         """Until every job has ended, in short steps (raises Stopped when the
         stop event is set)."""
-        waiting = [job.number for job in jobs]
-        while any(n not in self._outcomes for n in waiting):
+        # a set, each wake-up taking off the job it names: a scan of every
+        # job at each wake-up made a run of many short jobs quadratic
+        waiting = {job.number for job in jobs} - self._outcomes.keys()
+        while waiting:
             if self._stopping():
                 raise Stopped
             try:
-                self._ended.get(timeout=WAIT_STEP)
-            except Empty:
-                pass
+                waiting.discard(self._ended.get(timeout=WAIT_STEP))
+            except Empty:  # a wake-up another wait took: the outcomes say what ended
+                waiting -= self._outcomes.keys()
             if self.on_wait is not None:
                 with interrupts_held():  # a progress bar takes its lock in Python code
                     self.on_wait()
