@@ -72,7 +72,8 @@ __all__ = [
 
 # Monte Carlo trials of a row when neither `trials` nor `target_stderr` is
 # given: ROW_TRIALS, fewer when the report has many rows, so that its
-# trials in all stay about REPORT_TRIALS (a few seconds of one core), but
+# trials in all stay about REPORT_TRIALS (about 7 s of one core's sampling
+# for a 4-card hand against a range, before each row's setup), but
 # never fewer than ROW_MIN_TRIALS (a row's equity then within about 1%).
 ROW_TRIALS = 20_000
 REPORT_TRIALS = 40_000_000
@@ -85,6 +86,7 @@ PROBABILITY_SAMPLES = 4096
 PROBABILITY_STREAM = 1 << 40  # the stream key of those draws (rows use 0..rows-1)
 PROGRESS_EVERY = 0.25  # seconds between progress calls
 SHARED_MAX_PARTS = 8  # threads of one shared enumeration of fixed hands (a table each)
+ROWS_A_JOB = 64  # at most, of the rows a thread runs one after another (_engine)
 
 
 def row_trials(rows: int) -> int:
@@ -730,13 +732,18 @@ def _engine(
     stop = _StopAll(plan.stop)
     base = row_figures.RowBase(question.players, spot)
 
-    def job(row: int) -> None:
-        if stop.is_set():
-            raise KeyboardInterrupt
-        try:
-            fig = row_figures.engine_row(base, reps[row], plan.part(row, stop))
-        except OmahaEvalError:  # the input is checked: no deal fits this board (probability 0)
-            fig = row_figures.nan_row(spot.n)  # no deal fits this board: probability 0
-        report.add(row, fig)
+    def job(rows: list[int]) -> None:
+        for row in rows:
+            if stop.is_set():
+                raise KeyboardInterrupt
+            try:
+                fig = row_figures.engine_row(base, reps[row], plan.part(row, stop))
+            except OmahaEvalError:  # the input is checked: no deal fits this board
+                fig = row_figures.nan_row(spot.n)  # probability 0
+            report.add(row, fig)
 
-    _run_jobs([bind(job, int(r)) for r in todo], workers, stop, stop.set, report, progress)
+    # rows in runs of a few (each row still its own seed): a job per row of a
+    # few thousand trials spent more on handing jobs to threads than it won
+    size = max(1, min(ROWS_A_JOB, len(todo) // (8 * max(1, workers))))
+    runs = [todo[i : i + size].tolist() for i in range(0, len(todo), size)]
+    _run_jobs([bind(job, run) for run in runs], workers, stop, stop.set, report, progress)
