@@ -121,14 +121,16 @@ class Workers:
         stop event is set)."""
         # a set, each wake-up taking off the job it names: a scan of every
         # job at each wake-up made a run of many short jobs quadratic
-        waiting = {job.number for job in jobs} - self._outcomes.keys()
+        # (membership tests only: the workers add outcomes meanwhile)
+        outcomes = self._outcomes
+        waiting = {job.number for job in jobs if job.number not in outcomes}
         while waiting:
             if self._stopping():
                 raise Stopped
             try:
                 waiting.discard(self._ended.get(timeout=WAIT_STEP))
             except Empty:  # a wake-up another wait took: the outcomes say what ended
-                waiting -= self._outcomes.keys()
+                waiting = {n for n in waiting if n not in outcomes}
             if self.on_wait is not None:
                 with interrupts_held():  # a progress bar takes its lock in Python code
                     self.on_wait()
