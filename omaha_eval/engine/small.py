@@ -16,6 +16,7 @@ compares them).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 import omaha_eval._core as _core
@@ -36,22 +37,22 @@ _BOARDS: dict[bytes, str] = {}
 LABELS_KEPT = 4096
 
 
-def _label(ids: bytes) -> str:
-    text = _LABELS.get(ids)
+def _kept(kept: dict[bytes, str], ids: bytes, text_of: Callable[[bytes], str]) -> str:
+    """text_of(ids), kept in `kept` for the next call while it has room."""
+    text = kept.get(ids)
     if text is None:
-        text = text_of_checked_ids(ids)
-        if len(_LABELS) < LABELS_KEPT:
-            _LABELS[ids] = text
+        text = text_of(ids)
+        if len(kept) < LABELS_KEPT:
+            kept[ids] = text
     return text
+
+
+def _label(ids: bytes) -> str:
+    return _kept(_LABELS, ids, text_of_checked_ids)
 
 
 def _board(ids: bytes) -> str:
-    text = _BOARDS.get(ids)
-    if text is None:
-        text = board_of_checked_ids(ids)
-        if len(_BOARDS) < LABELS_KEPT:
-            _BOARDS[ids] = text
-    return text
+    return _kept(_BOARDS, ids, board_of_checked_ids)
 
 
 def small_spot(
