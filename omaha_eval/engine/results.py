@@ -558,12 +558,11 @@ def player_result(
     the small spots' core, which names them as small_figure_keys says).
     `figures` is made for this seat alone: it becomes the result's own
     fields, not a copy (a small spot's time is mostly building objects)."""
-    values = figures  # made for this seat alone: it becomes the result's own
-    values["hand"], values["kind"], values["combos"] = seat
-    values["equity"] = figures["hi_share"] + figures["lo_share"]
-    values["nut_low"] = figures["breakdown"].get(NUT_LOW, 0.0)
-    values["stderr"] = stderr
-    return _filled(PlayerEquity, values)
+    figures["hand"], figures["kind"], figures["combos"] = seat
+    figures["equity"] = figures["hi_share"] + figures["lo_share"]
+    figures["nut_low"] = figures["breakdown"].get(NUT_LOW, 0.0)
+    figures["stderr"] = stderr
+    return _filled(PlayerEquity, figures)
 
 
 def player_figures(

@@ -124,14 +124,14 @@ Masks = npt.NDArray[np.uint64]  # the card masks of a seat's hands
 CHUNK = 64
 
 
-# SplitGraph.columns() after the combo's text, in order.
-_NUMBER_COLUMNS = ("weight", *SPLIT_FIGURES, "stderr", "trials", "live_weight")
+# SplitGraph.columns() after the combo's text and weight, in order.
+_COMBO_COLUMNS = (*SPLIT_FIGURES, "stderr", "trials", "live_weight")
 
 
 def graph_prototype() -> dict[str, Any]:
     """A one-row table of the columns SplitGraph.columns() has, for reading
     a filter or a sort before the graph is run."""
-    return {"hand": ["AsAhKsKh"], **{name: [0.5] for name in _NUMBER_COLUMNS}}
+    return {"hand": ["AsAhKsKh"], **{name: [0.5] for name in ("weight", *_COMBO_COLUMNS)}}
 
 
 @dataclass(frozen=True)
@@ -221,7 +221,7 @@ class SplitGraph:
         """Every column by name, a row per combo: ``hand`` (its text),
         ``weight``, the figures, ``stderr``, ``trials``, ``live_weight``."""
         columns: dict[str, Any] = {"hand": format_hands(self.combos), "weight": self.weights}
-        for name in _NUMBER_COLUMNS[1:]:
+        for name in _COMBO_COLUMNS:
             columns[name] = getattr(self, name)
         return columns
 
