@@ -233,7 +233,7 @@ def _json(report: BoardReport, table: dict[str, Any]) -> str:
     """The JSON of ``--json``: the run (BoardReport.to_dict's keys but its
     rows and groups), then the chosen rows column by column, but the
     textures (functions of the board: reports/textures.py)."""
-    run = report.to_dict(groups=None)
+    run = report.to_dict(groups=None, rows=[])
     run.pop("rows")
     textures = {*TEXTURE_NAMES, "texture"}
     return columns_json({k: v for k, v in table.items() if k not in textures}, **run)

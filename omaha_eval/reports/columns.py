@@ -181,14 +181,16 @@ def columns_document(
     lengths = {len(v) for v in table.values()}
     rows = lengths.pop() if lengths else 0
     raw = {name: _plain(values) for name, values in table.items()}
-    plain = {name: [_number(v, digits) for v in column] for name, column in raw.items()}
-    for name in raw:
-        if digits is None:
-            break
-        if name.endswith(STDERR):
-            plain[name] = [_number(v, STDERR_DIGITS) for v in raw[name]]
-        elif name + STDERR in raw:
-            plain[name] = _to_error(raw[name], raw[name + STDERR], digits)
+
+    def written(name: str) -> list[Any]:  # each column by its one rule, once
+        column = raw[name]
+        if digits is not None and name.endswith(STDERR):
+            return [_number(v, STDERR_DIGITS) for v in column]
+        if digits is not None and name + STDERR in raw:
+            return _to_error(column, raw[name + STDERR], digits)
+        return [_number(v, digits) for v in column]
+
+    plain = {name: written(name) for name in raw}
     same: dict[str, Any] = {}
     data: dict[str, Any] = {}
     copied: dict[str, str] = {}

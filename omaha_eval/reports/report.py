@@ -6,7 +6,7 @@ table, HTML, a pandas DataFrame and JSON-ready data.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
@@ -287,11 +287,14 @@ class BoardReport:
 
     # ----------------------------------------------------------- readers
 
-    def to_dict(self, groups: str | None = "texture") -> dict[str, Any]:
+    def to_dict(
+        self, groups: str | None = "texture", rows: Sequence[int] | None = None
+    ) -> dict[str, Any]:
         """JSON-ready data (no NaN: None instead), docs/boards.md's shape:
-        the run, ``mean`` (the spot's figures), ``rows`` and, unless
-        `groups` is None (or the report is grouped), ``groups``: the rows
-        grouped by that texture grouping."""
+        the run, ``mean`` (the spot's figures), ``rows`` (`rows` given:
+        only those, in that order) and, unless `groups` is None (or the
+        report is grouped), ``groups``: the rows grouped by that texture
+        grouping."""
         nf = len(PLAYER_FIGURES)
 
         def figures(r: int, i: int) -> dict[str, Any]:
@@ -304,10 +307,11 @@ class BoardReport:
             }
             return out
 
-        rows = []
-        for r in range(len(self)):
+        chosen = range(len(self)) if rows is None else rows
+        row_dicts = []
+        for r in chosen:
             t = self.textures[r]
-            rows.append(
+            row_dicts.append(
                 {
                     "board": self.board_texts[r],
                     "boards": int(self.boards[r]),
@@ -345,7 +349,7 @@ class BoardReport:
             }
             if len(self)
             else None,
-            "rows": rows,
+            "rows": row_dicts,
         }
         if groups is not None and self.labels is None and len(self):
             data["groups"] = self.group(groups).to_dict(groups=None)["rows"]

@@ -30,8 +30,9 @@ class RowChoice:
         shown = report.group(self.group) if self.group and len(report) else report
         table = with_player_aliases(board_columns(shown))
         rows = self.selection.rows(table)
-        data = shown.to_dict(groups=None if shown.labels is not None else "texture")
-        data["rows"] = [data["rows"][int(r)] for r in rows]
+        data = shown.to_dict(
+            groups=None if shown.labels is not None else "texture", rows=rows.tolist()
+        )
         data["rows_shown"], data["rows_all"] = len(rows), len(shown)
         return data
 
