@@ -21,7 +21,6 @@ except ImportError:  # pragma: no cover - only in an unbuilt source tree
 
 from omaha_eval import batch, preflop
 from omaha_eval._version import __version__ as __version__
-from omaha_eval.beats import Beats, BeatsGroup, VillainBeats, beats
 from omaha_eval.cards import format_cards, parse_cards
 from omaha_eval.equity import EquityInterrupted, EquityResult, PlayerEquity, equity, equity_rounds
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
@@ -48,8 +47,6 @@ from omaha_eval.pql import (
     query_rounds,
 )
 from omaha_eval.ranges import Range, parse_range
-from omaha_eval.reports import BoardReport, board_report
-from omaha_eval.reports.hits import RangeHits, range_hits
 from omaha_eval.solver.classes import HandClasses, hand_classes
 from omaha_eval.solver.distribution import EquityDistribution, equity_distribution
 from omaha_eval.solver.features import EquityFeatures, equity_features
@@ -62,7 +59,6 @@ from omaha_eval.solver.iso import (
 )
 from omaha_eval.solver.many import ManyEquity, equity_many
 from omaha_eval.solver.showdown import showdown
-from omaha_eval.solver.split_graph import SplitGraph, split_graph
 from omaha_eval.solver.street import (
     RiverShares,
     StreetShares,
@@ -70,6 +66,18 @@ from omaha_eval.solver.street import (
     river_equity,
     river_shares,
     street_equity,
+)
+from omaha_eval.study import (
+    Beats,
+    BeatsGroup,
+    BoardReport,
+    RangeHits,
+    SplitGraph,
+    VillainBeats,
+    beats,
+    board_report,
+    range_hits,
+    split_graph,
 )
 
 __all__ = [

@@ -1,5 +1,5 @@
 # Board reports of fixed hands (src_c/oe_boards.h), included by _core.pyx.
-# Private: omaha_eval/reports/board_report.py checks every card first.
+# Private: omaha_eval/study/boards/board_report.py checks every card first.
 
 BOARDS_MAX_PLAYERS = OE_BOARDS_MAX_PLAYERS
 

@@ -1,5 +1,5 @@
 # Many hands of one player against the same opponents (src_c/oe_graph.h),
-# included by _core.pyx.  Private: the split graph (solver/split_graph.py)
+# included by _core.pyx.  Private: the split graph (study/split.py)
 # checks and prepares everything first.
 
 

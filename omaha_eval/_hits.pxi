@@ -1,5 +1,5 @@
 # The evaluator's best-low rule as a table, for the range hit reports
-# (omaha_eval/reports/hits.py).  Included by _core.pyx; private.
+# (omaha_eval/study/hits.py).  Included by _core.pyx; private.
 
 
 def best_low_table():

@@ -1,5 +1,5 @@
 # Who holds the nut low (src_c/oe_tables.h), included by _core.pyx.  Private:
-# omaha_eval/reports/board_report.py checks every card first.
+# omaha_eval/study/boards/board_report.py checks every card first.
 
 
 @cython.boundscheck(False)

@@ -14,15 +14,15 @@ import pytest
 
 import omaha_eval as oe
 from omaha_eval.cards import format_cards, parse_cards
-from omaha_eval.reports.board_report import (
+from omaha_eval.study.boards.board_report import (
     REPORT_TRIALS,
     ROW_MIN_TRIALS,
     ROW_TRIALS,
     row_trials,
 )
-from omaha_eval.reports.report import DEAL_NAMES, PLAYER_FIGURES, BoardReportInterrupted
-from omaha_eval.reports.rows import ROW_FIGURES
-from omaha_eval.reports.textures import GROUPINGS
+from omaha_eval.study.boards.report import DEAL_NAMES, PLAYER_FIGURES, BoardReportInterrupted
+from omaha_eval.study.boards.rows import ROW_FIGURES
+from omaha_eval.study.table.textures import GROUPINGS
 
 # A row's figures that are equity()'s (first: the rows' own come last).
 EQUITY_FIGURES = [f for f in PLAYER_FIGURES if f not in ROW_FIGURES]
@@ -265,7 +265,7 @@ def test_a_river_has_no_next_street():
 def test_stop_gives_the_partial_report(threads, monkeypatch):
     """The stop is set once a row is in (progress at every step): the
     report holds the rows done, each as the full report has it."""
-    module = importlib.import_module("omaha_eval.reports.board_report")  # not the function
+    module = importlib.import_module("omaha_eval.study.boards.board_report")  # not the function
     monkeypatch.setattr(module, "PROGRESS_EVERY", 0.0)
     stop = threading.Event()
 

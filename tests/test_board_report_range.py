@@ -14,8 +14,8 @@ from omaha_eval.cards import parse_cards
 from omaha_eval.engine.plan import Plan
 from omaha_eval.engine.question import read_question
 from omaha_eval.engine.spot import prepare
-from omaha_eval.reports import rows as row_figures
-from omaha_eval.reports.classes import board_classes, symmetries
+from omaha_eval.study.boards import rows as row_figures
+from omaha_eval.study.boards.classes import board_classes, symmetries
 
 SPOTS = [
     (["JhTh9s8s", "5%"], "7s6h2c", "", "omaha8"),  # a hand against a range on a flop

@@ -1,7 +1,7 @@
 """Sampled board report rows give honest standard errors for rare events
 (issue 37, item 6): a figure the row's trials saw 0 or n times had a
 standard error of 0 while it differed from the exact report, and trials=1
-printed nan%.  The rule (docs/boards.md, reports.rows.rare_floor): no
+printed nan%.  The rule (docs/boards.md, study.boards.rows.rare_floor): no
 standard error below that of a probability of 1/(n + 2), about 1/n.
 """
 

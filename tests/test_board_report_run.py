@@ -18,8 +18,8 @@ from click.testing import CliRunner
 
 import omaha_eval as oe
 from omaha_eval.cli import main
-from omaha_eval.reports.columns import document_columns
-from omaha_eval.reports.report import PLAYER_FIGURES
+from omaha_eval.study.boards.report import PLAYER_FIGURES
+from omaha_eval.study.table.columns import document_columns
 
 ROOT = Path(__file__).resolve().parents[1]
 SPOT = (["AsKs9h8h", "20%"], "Qs7h2d")
@@ -27,7 +27,7 @@ OPTIONS = {"trials": 3000, "seed": 5, "exact": False}
 
 CTRL_C = """
 import sys, omaha_eval as oe
-from omaha_eval.reports import BoardReportInterrupted
+from omaha_eval.study.boards import BoardReportInterrupted
 print("running", flush=True)
 try:
     oe.board_report(["AA:$ds", "15%"], trials=200_000, seed=1, threads=1)

@@ -12,9 +12,9 @@ import omaha_eval as oe
 import omaha_eval._core as _core
 from omaha_eval.engine.question import read_question
 from omaha_eval.engine.spot import prepare
-from omaha_eval.reports import rows as row_figures
-from omaha_eval.reports.classes import board_classes, symmetries
-from omaha_eval.reports.report import DEAL_NAMES, PLAYER_FIGURES
+from omaha_eval.study.boards import rows as row_figures
+from omaha_eval.study.boards.classes import board_classes, symmetries
+from omaha_eval.study.boards.report import DEAL_NAMES, PLAYER_FIGURES
 
 SPOTS = [
     (["As2sJd9h", "KcKd7c6h"], "", "", "omaha8", None),  # every flop, no symmetry

@@ -22,9 +22,9 @@ import pytest
 from cli_helpers import cli_command, cli_env
 
 import omaha_eval as oe
-from omaha_eval.reports import BoardReportInterrupted
+from omaha_eval.study.boards import BoardReportInterrupted
 
-br = importlib.import_module("omaha_eval.reports.board_report")  # the module, not the function
+br = importlib.import_module("omaha_eval.study.boards.board_report")  # the module, not the function
 
 SLOW_START = ["AsAhKs2c3d4h", "5%"]  # a 6-card hand against 5%: a big range on every flop
 

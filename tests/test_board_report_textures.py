@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from omaha_eval.cards import RANKS, format_cards
-from omaha_eval.reports.textures import texture, texture_of_ids
+from omaha_eval.study.table.textures import texture, texture_of_ids
 
 LOW = set("A2345678")
 

@@ -16,7 +16,7 @@ import pytest
 
 import omaha_eval as oe
 from omaha_eval.errors import OmahaEvalError, describe
-from omaha_eval.reports.report import BoardReport
+from omaha_eval.study.boards.report import BoardReport
 
 PACKAGE = Path(oe.__file__).resolve().parent
 

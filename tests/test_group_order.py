@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 import omaha_eval as oe
 from omaha_eval.cli import main
-from omaha_eval.reports.textures import GROUPINGS
+from omaha_eval.study.table.textures import GROUPINGS
 
 PLAYERS = ["As2sKd3h", "KcKh7c8h"]
 
@@ -49,7 +49,7 @@ def test_print_and_the_command_show_the_same_order(report: oe.BoardReport, by: s
     rows = runner.invoke(main, ["boards", *PLAYERS, "--group", by, "--csv"]).output
     assert [row["board"] for row in csv.DictReader(io.StringIO(rows))] == names
     document = json.loads(runner.invoke(main, ["boards", *PLAYERS, "--group", by, "--json"]).output)
-    assert document["data"]["board"] == names  # column by column (reports/columns.py)
+    assert document["data"]["board"] == names  # column by column (study/table/columns.py)
 
 
 def test_the_texture_section_of_a_report_is_in_the_groups_order(report: oe.BoardReport) -> None:

@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from omaha_eval.cli import main
-from omaha_eval.reports.columns import document_columns
-from omaha_eval.reports.hits import range_hits
+from omaha_eval.study.hits import range_hits
+from omaha_eval.study.table.columns import document_columns
 
 
 def run(*args: str) -> tuple[int, str]:

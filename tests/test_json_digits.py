@@ -1,4 +1,4 @@
-"""The digits of the column-wise JSON (reports/columns.py): a sampled
+"""The digits of the column-wise JSON (study/table/columns.py): a sampled
 figure rounded to the decade below a tenth of its standard error (never
 moved by more than a tenth of it), the error to two significant digits, an
 exact figure to nine; a column equal to an earlier one written once; and
@@ -18,9 +18,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import omaha_eval as oe
-from omaha_eval.reports.columns import (
+from omaha_eval.study.boards.columns import board_columns
+from omaha_eval.study.table.columns import (
     JSON_DIGITS,
-    board_columns,
     columns_document,
     columns_json,
     document_columns,

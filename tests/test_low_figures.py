@@ -16,7 +16,7 @@ from oracles.equity import nut_low
 
 import omaha_eval as oe
 import omaha_eval._core as _core
-from omaha_eval.reports.rows import PLAYER_FIGURES
+from omaha_eval.study.boards.rows import PLAYER_FIGURES
 
 
 def _pot_shares(highs: list[int], lows: list[int]) -> list[Fraction]:

@@ -150,7 +150,7 @@ def test_the_board_command_reads_its_spot_once(monkeypatch: pytest.MonkeyPatch) 
 
 
 def test_a_prepared_board_report_runs_as_board_report_does() -> None:
-    from omaha_eval.reports.board_report import prepare_board_report
+    from omaha_eval.study.boards.board_report import prepare_board_report
 
     spot = (["AsAh2c3d", "KK:$ds"], "Qd7h2d")
     options = {"exact": False, "trials": 400, "seed": 5, "threads": 1}
@@ -211,7 +211,7 @@ def test_the_web_reads_a_split_graph_s_spot_once(monkeypatch: pytest.MonkeyPatch
 
 
 def test_a_prepared_split_graph_runs_as_split_graph_does() -> None:
-    from omaha_eval.solver.split_graph import prepare_split_graph
+    from omaha_eval.study.split import prepare_split_graph
 
     options = {"exact": False, "trials": 400, "seed": 5, "threads": 1}
     hero, villain = "AA:$ds", "KK:$ds"

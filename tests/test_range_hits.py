@@ -1,4 +1,4 @@
-"""range_hits (omaha_eval/reports/hits.py) against a plain per-hand
+"""range_hits (omaha_eval/study/hits.py) against a plain per-hand
 reference written here from docs/hits.md's definitions, over the oracle
 evaluator (tests/oracles/evaluator.py): each hand, each next card, tried
 one by one."""
@@ -19,7 +19,7 @@ from oracles import evaluator as ref
 from omaha_eval import equity
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.ranges import Range
-from omaha_eval.reports.hits import (
+from omaha_eval.study.hits import (
     HIT_CLASSES,
     HIT_GROUPS,
     Hands,

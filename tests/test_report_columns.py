@@ -1,4 +1,4 @@
-"""Reports as columns (omaha_eval/reports/columns.py): the column-wise JSON
+"""Reports as columns (omaha_eval/study/table/columns.py): the column-wise JSON
 and CSV, and the boards command's --where, --sort and --top against the
 report's rows chosen by hand."""
 
@@ -15,14 +15,9 @@ from click.testing import CliRunner
 
 import omaha_eval as oe
 from omaha_eval.cli import main
-from omaha_eval.reports.columns import (
-    board_columns,
-    columns_csv,
-    columns_json,
-    document_columns,
-    with_player_aliases,
-)
-from omaha_eval.reports.report import PLAYER_FIGURES
+from omaha_eval.study.boards.columns import board_columns, with_player_aliases
+from omaha_eval.study.boards.report import PLAYER_FIGURES
+from omaha_eval.study.table.columns import columns_csv, columns_json, document_columns
 
 TABLE = {
     "board": ["AhKh7c", "2c3d4h", "9s9d2c"],

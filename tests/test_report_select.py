@@ -1,4 +1,4 @@
-"""Choosing report rows (omaha_eval/reports/select.py): --where, --sort and
+"""Choosing report rows (omaha_eval/study/table/select.py): --where, --sort and
 --top against a plain row-by-row reference written here."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
-from omaha_eval.reports.select import check_top, parse_sort, parse_where, select_rows
+from omaha_eval.study.table.select import check_top, parse_sort, parse_where, select_rows
 
 PAIRINGS = ["unpaired", "paired", "two pair", "trips"]
 PY_OPS = {

@@ -23,8 +23,9 @@ import omaha_eval as oe
 from omaha_eval._reprs import REPR_LIMIT
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
 from omaha_eval.preflop import ExactPreflop, exact_vs_random
-from omaha_eval.reports.columns import board_columns, columns_json
-from omaha_eval.reports.report import BoardReportInterrupted
+from omaha_eval.study.boards.columns import board_columns
+from omaha_eval.study.boards.report import BoardReportInterrupted
+from omaha_eval.study.table.columns import columns_json
 
 BOARD = "Jd 4d 3c"
 TURN = BOARD + " 8h"
@@ -322,7 +323,7 @@ def test_a_fraction_that_is_not_one_is_named() -> None:
 
 def test_the_column_wise_json_of_a_board_report_reads_back() -> None:
     """The boards command's --json (the run, then the columns, rounded:
-    reports/columns.py) gives the report back, every figure within the
+    study/table/columns.py) gives the report back, every figure within the
     rounding the document states."""
     for report in sample("BoardReport"):
         run = report.to_dict(groups=None)

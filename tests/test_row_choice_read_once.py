@@ -1,5 +1,5 @@
 """--where, --sort and --top are read once, before the work, against a
-prototype of the columns the report will have (reports/select.py
+prototype of the columns the report will have (study/table/select.py
 read_selection): the prototypes have the real columns' names and kinds, a
 typo is refused before any report runs, and each text is parsed once."""
 
@@ -10,11 +10,11 @@ from click.testing import CliRunner
 
 import omaha_eval as oe
 from omaha_eval.cli import main
-from omaha_eval.reports import select
-from omaha_eval.reports.columns import board_columns, board_prototype, with_player_aliases
-from omaha_eval.reports.hits import column_prototype
-from omaha_eval.reports.select import column_kinds, read_selection
-from omaha_eval.solver.split_graph import graph_prototype
+from omaha_eval.study.boards.columns import board_columns, board_prototype, with_player_aliases
+from omaha_eval.study.hits import column_prototype
+from omaha_eval.study.split import graph_prototype
+from omaha_eval.study.table import select
+from omaha_eval.study.table.select import column_kinds, read_selection
 
 
 def kinds(table) -> dict[str, str]:

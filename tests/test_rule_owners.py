@@ -212,7 +212,7 @@ def test_the_unpacked_key_table_agrees_with_the_oracle() -> None:
 
 # The high categories' names: evaluator.py's CATEGORIES (keyed by the C
 # enum's codes); the names with more than one word are distinctive enough to
-# find anywhere else.  A board's pairing (reports/textures.py: "two pair",
+# find anywhere else.  A board's pairing (study/table/textures.py: "two pair",
 # "full house" boards) is another rule, named after them on purpose.
 CATEGORY_WORDS = (
     "high card",

@@ -1,4 +1,4 @@
-"""The hi x lo split of every hand (omaha_eval/solver/split_graph.py): each
+"""The hi x lo split of every hand (omaha_eval/study/split.py): each
 combo's figures equal equity() of that combo against the villains and a
 brute force over its deals; the graph's weighted mean equals equity() of the
 range; bad input gets equity()'s errors; Monte Carlo reproduces from its
@@ -19,7 +19,7 @@ from oracles.equity import brute_equity
 
 import omaha_eval as oe
 from omaha_eval.errors import OmahaEvalError
-from omaha_eval.solver.split_graph import SPLIT_FIGURES, split_graph
+from omaha_eval.study.split import SPLIT_FIGURES, split_graph
 
 ids = ref.cards
 # Small ranges, so that exact runs of every combo stay quick.

@@ -20,7 +20,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from web_server import live_server
 
 from omaha_eval.cards import format_hands
-from omaha_eval.solver.split_graph import split_graph
+from omaha_eval.study.split import split_graph
 from omaha_eval.web import create_app
 
 pytestmark = NEEDS_BROWSER

@@ -1,5 +1,5 @@
 """``omaha-eval split`` (omaha_eval/cli/split.py) and the split graph's
-pictures (omaha_eval/split_plots.py): the rows the flags choose are the
+pictures (omaha_eval/study/split_plot.py): the rows the flags choose are the
 library's rows, filtered and sorted as a plain loop over them does."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 from cli_helpers import assert_one_line_error, run_cli
 
 from omaha_eval.cards import format_hands
-from omaha_eval.solver.split_graph import SPLIT_FIGURES, split_graph
+from omaha_eval.study.split import SPLIT_FIGURES, split_graph
 
 HERO = "AsAh2c3d, AcAd2s4s@0.5, Ac2c3h4h, 7c7d8c9d, Ad2d3c4s, 5c6c7h8h"
 VILLAIN = "QsQc5s6h@0.5, JhTh9s8s, KcKd7h6h"
@@ -99,7 +99,7 @@ def test_a_card_twice_is_the_equity_error(tmp_path: Path) -> None:
 @pytest.mark.slow  # draws with matplotlib (the plot extra, in test-slow)
 def test_pictures_are_the_graph(tmp_path: Path) -> None:
     from omaha_eval.plots import save_figure
-    from omaha_eval.split_plots import CURVES, plot_split, plot_split_map
+    from omaha_eval.study.split_plot import CURVES, plot_split, plot_split_map
 
     g = split_graph(HERO, VILLAIN, BOARD)
     fig = plot_split(g)

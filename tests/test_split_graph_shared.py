@@ -1,4 +1,4 @@
-"""The split graph's shared C spot (omaha_eval/solver/split_graph.py,
+"""The split graph's shared C spot (omaha_eval/study/split.py,
 _SharedSpot; src_c/oe_graph.h): sampled combos run on one spot prepared once,
 the villain range drawn by rejection of the hands sharing a card with the
 combo.  Checked against the slow path, a spot of each combo's own
@@ -16,8 +16,8 @@ import numpy as np
 import pytest
 
 import omaha_eval as oe
-import omaha_eval.solver.split_graph as sg
-from omaha_eval.solver.split_graph import SPLIT_FIGURES, split_graph
+import omaha_eval.study.split as sg
+from omaha_eval.study.split import SPLIT_FIGURES, split_graph
 
 
 def every(text: str, step: int) -> tuple[Any, Any]:

@@ -14,7 +14,7 @@ pytest.importorskip("httpx2", reason="Starlette's TestClient needs httpx2 (the t
 from starlette.testclient import TestClient
 
 from omaha_eval.cards import format_hands
-from omaha_eval.solver.split_graph import SPLIT_FIGURES, split_graph
+from omaha_eval.study.split import SPLIT_FIGURES, split_graph
 from omaha_eval.web.app import create_app
 
 HERO = "AsAh2c3d, AcAd2s4s@0.5, Ac2c3h4h, 7c7d8c9d, Ad2d3c4s, 5c6c7h8h"

@@ -138,7 +138,11 @@ def test_light_but_waits_for_cores():
 """
     )
     monkeypatch.setenv("OMAHA_EVAL_TEST_TIME_LIMIT", "0.2")
-    spin = [sys.executable, "-c", "import time\nend = time.time() + 20\nwhile time.time() < end: pass"]
+    spin = [
+        sys.executable,
+        "-c",
+        "import time\nend = time.time() + 20\nwhile time.time() < end: pass",
+    ]
     busy = [subprocess.Popen(spin) for _ in range(2)]
     try:
         result = with_our_conftest.runpytest_inprocess(*QUIET, "test_light.py")

@@ -33,7 +33,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 import omaha_eval as oe
 from omaha_eval.engine.report import equity_cells
-from omaha_eval.reports.report import PLAYER_FIGURES
+from omaha_eval.study.boards.report import PLAYER_FIGURES
 
 pytestmark = NEEDS_BROWSER
 

@@ -12,8 +12,9 @@ pytest.importorskip("httpx2", reason="Starlette's TestClient needs httpx2 (the t
 from starlette.testclient import TestClient
 
 import omaha_eval as oe
-from omaha_eval.reports.columns import board_columns, document_columns, with_player_aliases
-from omaha_eval.reports.select import select_rows
+from omaha_eval.study.boards.columns import board_columns, with_player_aliases
+from omaha_eval.study.table.columns import document_columns
+from omaha_eval.study.table.select import select_rows
 from omaha_eval.web import create_app
 
 

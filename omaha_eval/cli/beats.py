@@ -1,14 +1,14 @@
 """``omaha-eval beats``: the villains' combos that beat a hand now, for high
-and for low, grouped by category with their weights (omaha_eval.beats)."""
+and for low, grouped by category with their weights (omaha_eval.study.beats)."""
 
 from __future__ import annotations
 
 import click
 
-from omaha_eval.beats import beats
 from omaha_eval.cli._shell import FLAGS, game_flag, output_errors, user_errors
 from omaha_eval.games import Game
 from omaha_eval.records import json_text
+from omaha_eval.study.beats import beats
 
 __all__ = ["beats_command"]
 

@@ -25,25 +25,23 @@ from omaha_eval.engine.report import aligned
 from omaha_eval.games import Game
 from omaha_eval.plots import check_plot_target, save_figure
 from omaha_eval.records import json_text
-from omaha_eval.reports.board_report import (
+from omaha_eval.study.boards.board_report import (
     REPORT_TRIALS,
     ROW_MIN_TRIALS,
     ROW_TRIALS,
     prepare_board_report,
 )
-from omaha_eval.reports.columns import (
+from omaha_eval.study.boards.columns import (
     TEXTURE_NAMES,
     board_columns,
     board_prototype,
-    columns_csv,
-    columns_json,
-    take_rows,
     with_player_aliases,
 )
-from omaha_eval.reports.plot import plot_report
-from omaha_eval.reports.report import BoardReport, BoardReportInterrupted
-from omaha_eval.reports.table import heading, rows_grid
-from omaha_eval.reports.textures import GROUPINGS
+from omaha_eval.study.boards.plot import plot_report
+from omaha_eval.study.boards.report import BoardReport, BoardReportInterrupted
+from omaha_eval.study.boards.table import heading, rows_grid
+from omaha_eval.study.table.columns import columns_csv, columns_json, take_rows
+from omaha_eval.study.table.textures import GROUPINGS
 
 __all__ = ["boards_command"]
 
@@ -232,7 +230,7 @@ def _stopped_before_the_report(as_json: bool) -> NoReturn:
 def _json(report: BoardReport, table: dict[str, Any]) -> str:
     """The JSON of ``--json``: the run (BoardReport.to_dict's keys but its
     rows and groups), then the chosen rows column by column, but the
-    textures (functions of the board: reports/textures.py)."""
+    textures (functions of the board: study/table/textures.py)."""
     run = report.to_dict(groups=None, rows=[])
     run.pop("rows")
     textures = {*TEXTURE_NAMES, "texture"}

@@ -12,9 +12,9 @@ from omaha_eval.cli._shell import FLAGS, fail, game_flag, user_errors
 from omaha_eval.cli.rows import ROW_FLAGS, read_row_flags, row_options
 from omaha_eval.engine.report import aligned, pct
 from omaha_eval.games import Game
-from omaha_eval.reports.columns import columns_csv, columns_json, take_rows
-from omaha_eval.reports.hits import RangeHits, column_prototype, range_hits
-from omaha_eval.reports.textures import GROUPINGS
+from omaha_eval.study.hits import RangeHits, column_prototype, range_hits
+from omaha_eval.study.table.columns import columns_csv, columns_json, take_rows
+from omaha_eval.study.table.textures import GROUPINGS
 
 __all__ = ["hits_command"]
 

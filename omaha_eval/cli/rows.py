@@ -1,6 +1,6 @@
 """The flags that choose a report's rows, shared by the commands that print
 many rows (``boards``, ``hits``, ``split``): ``--where``, ``--sort`` and ``--top``
-(omaha_eval/reports/select.py reads them)."""
+(omaha_eval/study/table/select.py reads them)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 import click
 
 from omaha_eval.cli._shell import Count, user_errors
-from omaha_eval.reports.select import RowSelection, read_selection
+from omaha_eval.study.table.select import RowSelection, read_selection
 
 __all__ = ["ROW_FLAGS", "read_row_flags", "row_options"]
 

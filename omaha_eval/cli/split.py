@@ -24,15 +24,15 @@ from omaha_eval.engine.report import aligned
 from omaha_eval.games import Game
 from omaha_eval.plots import check_plot_target, save_figure
 from omaha_eval.records import json_text
-from omaha_eval.reports.columns import columns_csv, take_rows
-from omaha_eval.solver.split_graph import (
+from omaha_eval.study.split import (
     COMBO_TRIALS,
     SPLIT_FIGURES,
     SplitGraph,
     graph_prototype,
     split_graph,
 )
-from omaha_eval.split_plots import plot_split
+from omaha_eval.study.split_plot import plot_split
+from omaha_eval.study.table.columns import columns_csv, take_rows
 
 __all__ = ["split_command"]
 

@@ -10,7 +10,7 @@ the results of the jobs that finished.  Results come back in job order
 whatever the threads, so sums added in that order are the same bits on any
 machine.  Exact parts and Monte Carlo rounds (engine/runner.py), the street
 kernel's runout blocks (solver/street.py) and board-report rows
-(reports/board_report.py) all run here.
+(study/boards/board_report.py) all run here.
 """
 
 from __future__ import annotations

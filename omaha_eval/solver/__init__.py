@@ -12,6 +12,9 @@ spots.  Values are those of omaha_eval.evaluator: ``high`` 1..7462 and
 - ``many``: many small spots in one call;
 - ``showdown``: chip-exact payouts with side pots.
 
+The study views built on the same engine for players (hits, the split
+graph, beats, board reports) are omaha_eval.study.
+
 Its rows follow the hand order of omaha_eval/hands.py (all_hands,
 hand_index), which ranges and queries share.  The public names are exported
 by omaha_eval; this package imports nothing itself.

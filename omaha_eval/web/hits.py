@@ -1,16 +1,16 @@
 """POST /api/hits: what a range makes (omaha_eval.range_hits), for the
 Hits page; the rows of every flop chosen as the command line chooses them
-(--where, --sort, --top: omaha_eval/reports/select.py)."""
+(--where, --sort, --top: omaha_eval/study/table/select.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from omaha_eval.games import game
-from omaha_eval.reports.columns import columns_document, take_rows
-from omaha_eval.reports.hits import column_prototype, range_hits
-from omaha_eval.reports.select import read_selection
-from omaha_eval.reports.textures import GROUPINGS
+from omaha_eval.study.hits import column_prototype, range_hits
+from omaha_eval.study.table.columns import columns_document, take_rows
+from omaha_eval.study.table.select import read_selection
+from omaha_eval.study.table.textures import GROUPINGS
 from omaha_eval.web.bodies import ApiError, Body
 
 __all__ = ["MAX_ROWS", "hits_answer"]

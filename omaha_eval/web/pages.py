@@ -14,7 +14,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from omaha_eval.games import HOLE_SIZES, MAX_PLAYERS, PLAYERS
-from omaha_eval.reports.textures import GROUPINGS
+from omaha_eval.study.table.textures import GROUPINGS
 from omaha_eval.web.bodies import MAX_QUERY, MAX_TEXT
 from omaha_eval.web.work import DEFAULT_TRIALS, RANGE_LIMIT
 
@@ -64,7 +64,7 @@ def _body(page: str) -> str:
 
 
 def _group_options() -> str:
-    """The texture groupings (reports/textures.py) as a select's options."""
+    """The texture groupings (study/table/textures.py) as a select's options."""
     return "\n".join(
         f'<option value="{html.escape(g)}">{html.escape(g)}</option>' for g in GROUPINGS
     )

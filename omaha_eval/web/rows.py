@@ -1,16 +1,16 @@
 """The rows a page asks for of a board report: grouped by a texture, and
 chosen by a filter, a sort and a count (``group``, ``where``, ``sort``,
-``top``), as ``omaha-eval boards`` chooses them (reports/select.py)."""
+``top``), as ``omaha-eval boards`` chooses them (study/table/select.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from omaha_eval.reports.columns import board_columns, board_prototype, with_player_aliases
-from omaha_eval.reports.report import BoardReport
-from omaha_eval.reports.select import RowSelection, read_selection
-from omaha_eval.reports.textures import GROUPINGS
+from omaha_eval.study.boards.columns import board_columns, board_prototype, with_player_aliases
+from omaha_eval.study.boards.report import BoardReport
+from omaha_eval.study.table.select import RowSelection, read_selection
+from omaha_eval.study.table.textures import GROUPINGS
 from omaha_eval.web.bodies import ApiError, Body
 
 __all__ = ["MAX_ROWS", "RowChoice", "read_row_choice"]

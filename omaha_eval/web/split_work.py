@@ -1,5 +1,5 @@
 """POST /api/split: the split graph of a spot (omaha_eval.split_graph), its
-combos chosen by ``where``, ``sort`` and ``top`` (reports/select.py), as the
+combos chosen by ``where``, ``sort`` and ``top`` (study/table/select.py), as the
 command ``omaha-eval split`` chooses them; read and checked here, run as a
 job by api.py."""
 
@@ -10,8 +10,8 @@ import threading
 from typing import Any
 
 from omaha_eval.records import json_ready
-from omaha_eval.reports.select import read_selection
-from omaha_eval.solver.split_graph import graph_prototype, prepare_split_graph
+from omaha_eval.study.split import graph_prototype, prepare_split_graph
+from omaha_eval.study.table.select import read_selection
 from omaha_eval.web.bodies import Body
 from omaha_eval.web.jobs import Progress
 from omaha_eval.web.work import Prepared, run_options, spot_fields

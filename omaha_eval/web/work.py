@@ -41,9 +41,9 @@ from omaha_eval.pql.report import query_cells
 from omaha_eval.preflop import strength_order
 from omaha_eval.ranges import Range
 from omaha_eval.records import json_ready, result_document
-from omaha_eval.reports import BoardReportInterrupted
-from omaha_eval.reports.board_report import prepare_board_report
 from omaha_eval.streets import DEALT_BOARDS
+from omaha_eval.study.boards import BoardReportInterrupted
+from omaha_eval.study.boards.board_report import prepare_board_report
 from omaha_eval.web.bodies import MAX_QUERY, ApiError, Body, FieldError, error_dict
 from omaha_eval.web.jobs import Progress
 from omaha_eval.web.rows import read_row_choice

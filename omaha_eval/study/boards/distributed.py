@@ -17,14 +17,14 @@ from omaha_eval.engine.plan import Plan
 from omaha_eval.engine.question import read_question
 from omaha_eval.engine.spot import prepare
 from omaha_eval.errors import OmahaEvalError
-from omaha_eval.reports import rows as row_figures
+from omaha_eval.study.boards import rows as row_figures
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Callable
 
     from omaha_eval.engine.executor import Executor
     from omaha_eval.engine.question import Question
-    from omaha_eval.reports.report import BoardReport
+    from omaha_eval.study.boards.report import BoardReport
 
 __all__ = ["CHUNKS_PER_WORKER", "RowChunk", "rows_task", "run_rows"]
 

@@ -3,7 +3,7 @@
 ``board_report(players, board, dead)`` deals the next street (no board:
 every flop; a flop: every turn; a turn: every river; one or two cards: the
 rest of the flop) and gives, for each class of those boards under the suit
-permutations that keep everything known (reports/classes.py), the figures
+permutations that keep everything known (study/boards/classes.py), the figures
 of ``equity()`` on that board and the class's probability under the deal
 distribution of ``equity()`` on the spot (ranges, weights and card removal
 included).  So the probability-weighted mean of every figure over the rows
@@ -51,11 +51,11 @@ from omaha_eval.engine.spot import Spot, prepare
 from omaha_eval.engine.threads import Workers, bind
 from omaha_eval.equity import equity  # noqa: F401 (the docstring's)
 from omaha_eval.errors import OmahaEvalError
-from omaha_eval.reports import rows as row_figures
-from omaha_eval.reports.classes import BoardClasses, board_classes, symmetries
-from omaha_eval.reports.distributed import run_rows
-from omaha_eval.reports.lows import lost_nut_low
-from omaha_eval.reports.report import BoardReport, BoardReportInterrupted
+from omaha_eval.study.boards import rows as row_figures
+from omaha_eval.study.boards.classes import BoardClasses, board_classes, symmetries
+from omaha_eval.study.boards.distributed import run_rows
+from omaha_eval.study.boards.lows import lost_nut_low
+from omaha_eval.study.boards.report import BoardReport, BoardReportInterrupted
 from omaha_eval.types import Board, DeadCards, GameName, Player, Seed, StopFlag
 
 __all__ = [

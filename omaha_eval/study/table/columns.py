@@ -5,11 +5,10 @@ A report of many rows written row by row repeats every name in every row
 (a flop report: 1,755 rows of nested objects); column-wise it names each
 column once: ``{"columns": [names], "rows": n, "data": {name: [values]}}``
 beside the run's description.  The same table is what ``--where``,
-``--sort`` and ``--top`` choose rows from (reports/select.py).
+``--sort`` and ``--top`` choose rows from (study/table/select.py).
 
-The columns of a board report are its ``to_pandas()`` columns, taken from
-the report's own figure names (``PLAYER_FIGURES``, ``DEAL_NAMES``), so a
-figure added to the report is a column here at once.
+Nothing here knows a view: each view makes its own columns (a board
+report's: study/boards/columns.py) and these write and read them.
 """
 
 from __future__ import annotations
@@ -24,17 +23,14 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from omaha_eval._documents import needs
+from omaha_eval.errors import OmahaEvalError
 from omaha_eval.records import json_ready
-from omaha_eval.reports.report import DEAL_NAMES, PLAYER_FIGURES, BoardReport, document_columns
-from omaha_eval.reports.textures import Texture, texture_of_ids
 
 __all__ = [
     "JSON_DIGITS",
     "STDERR_DIGITS",
-    "TEXTURE_NAMES",
     "Table",
-    "board_columns",
-    "board_prototype",
     "columns_csv",
     "columns_document",
     "columns_json",
@@ -42,11 +38,9 @@ __all__ = [
     "figure_quantum",
     "rounded_figure",
     "take_rows",
-    "with_player_aliases",
 ]
 
 Table = dict[str, Any]  # column name -> a list or an array, one value per row
-TEXTURE_NAMES = tuple(Texture.__dataclass_fields__)
 # Significant digits of an exact figure (and any number without a standard
 # error) in the JSON: beyond any figure's use (an exact figure is a ratio of
 # deal counts), and half the length of a float's full repr.
@@ -54,52 +48,33 @@ JSON_DIGITS = 9
 STDERR = "_stderr"  # a figure's standard error: its column's name and this
 
 
+def document_columns(document: Mapping[str, Any]) -> dict[str, list[Any]]:
+    """The columns of a column-wise document (study/table/columns.py's
+    ``columns_document``; parsed JSON too), every one a value per row
+    again, in order (``same`` and ``copies`` spread out).  A key it needs
+    that is missing is named."""
+    needs(document, ("columns", "rows", "same", "data"), "data")
+    rows = int(document["rows"])
+    same, data = document["same"], document["data"]
+    copies = document.get("copies", {})
+    columns = {}
+    for name in document["columns"]:
+        if name in data:
+            columns[name] = list(data[name])
+        elif copies.get(name) in data:
+            columns[name] = list(data[copies[name]])
+        elif name in same:
+            columns[name] = [same[name]] * rows
+        else:
+            raise OmahaEvalError(f"column {name} has no values", param="data['data']", value=name)
+    return columns
+
+
 def _plain(values: Any) -> list[Any]:
     """A column as JSON-ready Python values (NaN and infinities: None)."""
     if isinstance(values, np.ndarray):
         values = values.tolist()
     return [json_ready(v) if isinstance(v, float) else v for v in values]
-
-
-def board_columns(report: BoardReport) -> Table:
-    """A board report's columns: ``board``, ``boards``, ``probability``,
-    ``probability_stderr``, ``trials``, the textures (``pairing`` ...
-    ``high`` and ``texture``, their label; rows of boards only), each
-    player's figures ``p1_equity`` ... with ``p1_equity_stderr`` ..., and
-    the deal's figures with their standard errors."""
-    table: Table = {
-        "board": list(report.board_texts),
-        "boards": report.boards,
-        "probability": report.probability,
-        "probability_stderr": report.probability_stderr,
-        "trials": report.trials,
-    }
-    if report.labels is None:
-        textures = [t for t in report.textures if t is not None]
-        for name in TEXTURE_NAMES:
-            table[name] = [getattr(t, name) for t in textures]
-        table["texture"] = [t.label for t in textures]
-    for i in range(len(report.players)):
-        for j, name in enumerate(PLAYER_FIGURES):
-            table[f"p{i + 1}_{name}"] = report.values[:, i, j]
-        for j, name in enumerate(PLAYER_FIGURES):
-            table[f"p{i + 1}_{name}_stderr"] = report.stderr[:, i, j]
-    for j, name in enumerate(DEAL_NAMES):
-        table[name] = report.deal[:, j]
-    for j, name in enumerate(DEAL_NAMES):
-        table[f"{name}_stderr"] = report.deal_stderr[:, j]
-    return table
-
-
-def with_player_aliases(table: Mapping[str, Any]) -> Table:
-    """The table with player 1's figures also under their bare names
-    (``equity`` for ``p1_equity``) where no column has that name: what
-    ``--where scoop>0.5`` and ``--sort equity`` read."""
-    out = dict(table)
-    for name, values in table.items():
-        if name.startswith("p1_") and name[3:] not in out:
-            out[name[3:]] = values
-    return out
 
 
 def take_rows(table: Mapping[str, Any], rows: npt.NDArray[np.intp]) -> Table:
@@ -236,26 +211,3 @@ def columns_json(table: Mapping[str, Any], *, digits: int | None = JSON_DIGITS, 
     return json.dumps(
         json_ready(document), ensure_ascii=False, allow_nan=False, separators=(",", ":")
     )
-
-
-def board_prototype(players: int, grouped: bool) -> Table:
-    """A one-row table of the columns board_columns gives a report of so
-    many players (grouped or not), for reading a filter or a sort before
-    the report is run."""
-    table: Table = {
-        "board": [""],
-        "boards": [0],
-        "probability": [0.0],
-        "probability_stderr": [0.0],
-        "trials": [0],
-    }
-    if not grouped:
-        sample = texture_of_ids([0, 1, 2])
-        table.update({n: [v] for n, v in sample.to_dict().items()})
-        table["texture"] = [sample.label]
-    for i in range(players):
-        table.update({f"p{i + 1}_{n}": [0.0] for n in PLAYER_FIGURES})
-        table.update({f"p{i + 1}_{n}_stderr": [0.0] for n in PLAYER_FIGURES})
-    table.update({n: [0.0] for n in DEAL_NAMES})
-    table.update({f"{n}_stderr": [0.0] for n in DEAL_NAMES})
-    return table

@@ -13,7 +13,7 @@ from omaha_eval.plots import new_figure
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
 
-    from omaha_eval.reports.report import BoardReport
+    from omaha_eval.study.boards.report import BoardReport
 
 __all__ = ["plot_report"]
 

@@ -70,10 +70,10 @@ from omaha_eval.engine.spot import prepare
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
 from omaha_eval.evaluator import CATEGORIES, high_category
 from omaha_eval.games import game as read_game
-from omaha_eval.reports.classes import board_classes, symmetries
-from omaha_eval.reports.columns import Table, columns_document, document_columns
-from omaha_eval.reports.textures import GROUPINGS, Texture, texture_of_ids
 from omaha_eval.streets import BOARD_SIZE, FLOP
+from omaha_eval.study.boards.classes import board_classes, symmetries
+from omaha_eval.study.table.columns import Table, columns_document, document_columns
+from omaha_eval.study.table.textures import GROUPINGS, Texture, texture_of_ids
 from omaha_eval.types import Board, DeadCards, GameName, Player
 
 __all__ = [
@@ -580,7 +580,7 @@ class RangeHits:
         return self.mean(name)
 
     def group(self, by: str = "texture") -> RangeHits:
-        """The rows grouped by a texture grouping (reports/textures.py
+        """The rows grouped by a texture grouping (study/table/textures.py
         GROUPINGS), as BoardReport.group: a row per group, in order of first
         appearance, with the summed boards and probabilities and the
         probability-weighted mean share of every class."""
@@ -635,7 +635,7 @@ class RangeHits:
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data: the run, ``mean`` (every class over the rows),
         ``classes`` (name, label, group), then the rows column by column
-        (reports/columns.py), every figure as it is (``from_dict`` reads
+        (study/table/columns.py), every figure as it is (``from_dict`` reads
         it back)."""
         return columns_document(
             self.columns(),

@@ -56,7 +56,7 @@ __all__ = [
 FloatArray = npt.NDArray[np.float64]
 
 # The per-player figures of a row (EquityResult's, its stderr aside, then the
-# rows' own: board_report fills them from the row's board, reports/lows.py)
+# rows' own: board_report fills them from the row's board, study/boards/lows.py)
 # and the deal's.
 ROW_FIGURES = ("lost_nut_low",)
 PLAYER_FIGURES = (*(f.name for f in FIGURES if f.name != "stderr"), *ROW_FIGURES)

@@ -21,10 +21,11 @@ from omaha_eval.cards import format_board, parse_cards
 from omaha_eval.engine.results import FIGURE_TABLE
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
 from omaha_eval.records import json_ready
-from omaha_eval.reports.rows import DEAL_NAMES, PLAYER_FIGURES
-from omaha_eval.reports.table import report_html, report_table
-from omaha_eval.reports.textures import GROUPINGS, Texture, texture_of_ids
 from omaha_eval.streets import DEALT_BOARDS
+from omaha_eval.study.boards.rows import DEAL_NAMES, PLAYER_FIGURES
+from omaha_eval.study.boards.table import report_html, report_table
+from omaha_eval.study.table.columns import document_columns
+from omaha_eval.study.table.textures import GROUPINGS, Texture, texture_of_ids
 
 __all__ = [
     "DEAL_NAMES",
@@ -41,28 +42,6 @@ SORTABLE = (*PLAYER_FIGURES, *DEAL_NAMES, "probability", "boards")
 
 def _json_number(x: float) -> float | None:
     return json_ready(float(x))  # type: ignore[no-any-return]
-
-
-def document_columns(document: Mapping[str, Any]) -> dict[str, list[Any]]:
-    """The columns of a column-wise document (reports/columns.py's
-    ``columns_document``; parsed JSON too), every one a value per row
-    again, in order (``same`` and ``copies`` spread out).  A key it needs
-    that is missing is named."""
-    needs(document, ("columns", "rows", "same", "data"), "data")
-    rows = int(document["rows"])
-    same, data = document["same"], document["data"]
-    copies = document.get("copies", {})
-    columns = {}
-    for name in document["columns"]:
-        if name in data:
-            columns[name] = list(data[name])
-        elif copies.get(name) in data:
-            columns[name] = list(data[copies[name]])
-        elif name in same:
-            columns[name] = [same[name]] * rows
-        else:
-            raise OmahaEvalError(f"column {name} has no values", param="data['data']", value=name)
-    return columns
 
 
 RUN_KEYS = (
@@ -143,7 +122,7 @@ class BoardReport:
 
     @cached_property
     def textures(self) -> list[Texture | None]:
-        """Each row's textures (reports/textures.py); None for groups."""
+        """Each row's textures (study/table/textures.py); None for groups."""
         if self.labels is not None:
             return [None] * len(self)
         known = self.known.tolist()
@@ -218,7 +197,7 @@ class BoardReport:
         ``boards`` and ``probability`` and the probability-weighted mean of
         every figure over them (standard errors combined as independent).
         `by`: ``"texture"``, ``"pairing"``, ``"suits"``, ``"low"``,
-        ``"high"``, ``"flush"``, ``"straight"`` (reports/textures.py), or a
+        ``"high"``, ``"flush"``, ``"straight"`` (study/table/textures.py), or a
         callable of (texture, board text) giving the group's name.  Groups
         come most likely first (ties in order of first appearance): the
         order ``str()``, the command's ``--group`` and the page show."""
@@ -360,7 +339,7 @@ class BoardReport:
         """The report :meth:`to_dict` wrote (or its JSON read back, NaN as
         None), or the column-wise JSON of ``omaha-eval boards --json`` (the
         run, then ``columns``, ``rows``, ``same`` and ``data``:
-        reports/columns.py), with the figures to the digits it wrote them.
+        study/table/columns.py), with the figures to the digits it wrote them.
 
         ``mean`` and ``groups`` are derived from the rows and ignored
         (:meth:`group` gives the groups again), as are the textures; the
@@ -478,7 +457,7 @@ class BoardReport:
 
     def __str__(self) -> str:
         """The top and bottom rows by the first player's equity and the
-        texture groups (reports/table.py)."""
+        texture groups (study/boards/table.py)."""
         return report_table(self)
 
     def _repr_html_(self) -> str:
@@ -504,7 +483,7 @@ def _player_of(value: Any, i: int) -> tuple[str, str]:
 
 
 def _row_columns(rows: list[Any], players: int) -> dict[str, list[Any]]:
-    """The rows of to_dict() as the columns of reports/columns.py's
+    """The rows of to_dict() as the columns of study/table/columns.py's
     board_columns (their names: ``p1_equity``, ``p1_equity_stderr``...)."""
     names = ["board", "boards", "probability", "probability_stderr", "trials"]
     names += [

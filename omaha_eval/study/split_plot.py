@@ -1,4 +1,4 @@
-"""Pictures of a split graph (omaha_eval.solver.split_graph): the sorted
+"""Pictures of a split graph (omaha_eval.study.split): the sorted
 curves of its figures and the hi share x lo share picture of every combo.
 
 Matplotlib is the optional ``plot`` extra; the figures are made as in
@@ -17,7 +17,7 @@ from omaha_eval.plots import new_figure
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
 
-    from omaha_eval.solver.split_graph import SplitGraph
+    from omaha_eval.study.split import SplitGraph
 
 __all__ = ["CURVES", "plot_split", "plot_split_curves", "plot_split_map"]
 
