@@ -45,25 +45,6 @@ def _walk(combos, weights, reps):
     return np.array(out)
 
 
-@pytest.mark.parametrize("k", [4, 5, 6])
-@pytest.mark.parametrize("new", [1, 2, 3])
-def test_the_hands_missing_each_row_are_those_a_walk_finds(k, new):
-    rng = np.random.default_rng(k * 10 + new)
-    combos = np.sort(np.array([rng.choice(52, k, replace=False) for _ in range(3000)]), axis=1)
-    combos = combos.astype(np.uint8)
-    weights = rng.choice([0.25, 0.5, 1.0, 3.0], len(combos))
-    reps = np.array([rng.choice(52, new, replace=False) for _ in range(200)], dtype=np.uint8)
-    reps[:5] = combos[:5, :new]  # rows sharing cards with the hands
-    counts = br._missing(combos, None, reps, None)
-    assert np.array_equal(counts, _walk(combos, None, reps))
-    assert np.allclose(
-        br._missing(combos, weights, reps, None),
-        _walk(combos, weights, reps),
-        rtol=1e-12,
-        atol=1e-9,
-    )
-
-
 def test_a_report_with_a_range_weighs_its_rows_as_before():
     spot = br.prepare(*_spot(["AsAh2c3d", "AA:$ds, KQJ"]))
     classes = br.board_classes(spot, br.symmetries(spot))
@@ -117,11 +98,11 @@ def test_deleting_a_board_report_before_its_first_row_frees_its_slot_at_once(mon
 
     def held(combos, weights, reps, stop):
         entered.set()
-        while not br._stoppable(stop):
+        while not stop.is_set():
             time.sleep(0.01)
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(br, "_missing", held)
+    monkeypatch.setattr(br, "live_weight", held)
     with TestClient(create_app(max_jobs=1), base_url="http://127.0.0.1") as c:
         job = c.post("/api/jobs/boards", json={"players": SLOW_START, "seed": 1}).json()
         assert entered.wait(30)

@@ -139,12 +139,11 @@ def test_each_combos_error_from_the_c_is_that_of_its_sums(monkeypatch: pytest.Mo
     run = sg._SharedSpot.run
     seen: list[int] = []
 
-    def checked(self: Any, rows: list[int], stopping: Any) -> Any:
-        out = run(self, rows, stopping)
-        for sums, error in out.values():
-            assert error == sums.stderr()[0]
-            seen.append(1)
-        return out
+    def checked(self: Any, i: int, plan: Any) -> Any:
+        sums, error = run(self, i, plan)
+        assert error == sums.stderr()[0]
+        seen.append(1)
+        return sums, error
 
     monkeypatch.setattr(sg._SharedSpot, "run", checked)
     for options in ({"trials": 700}, {"target_stderr": 0.01}):

@@ -31,11 +31,13 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+import numpy as np
+
 import omaha_eval._checks as _checks
-from omaha_eval.engine.seeds import child_seed, seed_value
+from omaha_eval.engine.seeds import block_stream, seed_value
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
 
 __all__ = [
@@ -209,8 +211,10 @@ def read_options(
 
 @dataclass(frozen=True)
 class Plan:
-    """How to run: the method, the trials (cap) and target standard error of
-    Monte Carlo, its seed, and the threads."""
+    """How to run: the method (exact, by pair enumeration or by the showdown
+    sweep, or Monte Carlo), the trials (cap) and target standard error of
+    Monte Carlo, its seed and the spawn key of its streams, and the
+    threads."""
 
     exact: bool
     trials: int
@@ -218,14 +222,25 @@ class Plan:
     seed: int | None
     threads: int
     stop: Any = None  # anything with is_set() (a threading.Event): stop when it is set
+    # Exact runs: "pairs" enumerates every deal; "sweep" settles a range
+    # against a range runout by runout (engine/sweep.py), heads-up.
+    kernel: str = "pairs"
+    # The spawn key of this run's streams under its seed: () for a run, (i,)
+    # for part i of a run made of parts (`part`).
+    key: tuple[int, ...] = ()
 
     def part(self, index: int, stop: Any = None) -> Plan:
         """The plan of part `index` of a run made of independent parts (a
-        board report's rows): the same method and trials on one thread, its
-        own seed (child `index` of the run's), so that a part gives the same
-        figures whichever thread, process or machine runs it."""
-        seed = None if self.exact or self.seed is None else child_seed(self.seed, index)
-        return Plan(self.exact, self.trials, self.target_stderr, seed, 1, stop)
+        board report's rows, a split graph's combos): the same method and
+        trials on one thread, its own streams (spawn key ``key + (index,)``
+        under the run's seed), so that a part gives the same figures
+        whichever thread, process or machine runs it."""
+        return replace(self, threads=1, stop=stop, key=(*self.key, index))
+
+    def stream(self, block: int) -> np.random.PCG64:
+        """The bit generator of block `block` of this run (or part)."""
+        assert self.seed is not None, "an exact plan draws nothing"
+        return block_stream(self.seed, (*self.key, block))
 
 
 def choose(

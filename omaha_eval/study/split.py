@@ -33,12 +33,9 @@ rounding of the sums when exact), and the same holds for every figure.
 
 from __future__ import annotations
 
-import math
-import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
 from typing import Any, Literal
 
 import numpy as np
@@ -49,7 +46,20 @@ import omaha_eval._core as _core
 from omaha_eval import _display, _documents
 from omaha_eval._checks import CardArray, FloatArray
 from omaha_eval.cards import format_hands
-from omaha_eval.engine import boards
+from omaha_eval.engine import (
+    MAX_REJECTS,
+    NO_DEAL,
+    NO_DEAL_POSSIBLE,
+    OVERSHOOT,
+    PartSampling,
+    boards,
+    equity_sampling,
+    exact_sums,
+    kernel_of,
+    live_weight,
+    run_parts,
+    sample_part,
+)
 from omaha_eval.engine.boards import CardPattern
 from omaha_eval.engine.plan import (
     TRIAL_WORK,
@@ -63,15 +73,7 @@ from omaha_eval.engine.players import Player
 from omaha_eval.engine.question import Question, read_question
 from omaha_eval.engine.report import shown_text
 from omaha_eval.engine.results import FIGURE_TABLE, Sums, figure, player_figures
-from omaha_eval.engine.runner import (
-    MAX_REJECTS,
-    NO_DEAL,
-    NO_DEAL_POSSIBLE,
-    equity_sampling,
-    exact_sums,
-)
 from omaha_eval.engine.spot import Spot, prepare, with_hand
-from omaha_eval.engine.threads import Stopped, Workers, bind
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
 from omaha_eval.hands import row_finder
 from omaha_eval.records import json_ready
@@ -82,7 +84,6 @@ __all__ = [
     "COMBO_BLOCK",
     "COMBO_BLOCK_MAX",
     "COMBO_FIRST",
-    "COMBO_OVERSHOOT",
     "COMBO_TARGET_TRIALS",
     "COMBO_TRIALS",
     "COMBO_WORK",
@@ -108,9 +109,6 @@ COMBO_TARGET_TRIALS = 100_000
 COMBO_FIRST = 1024
 COMBO_BLOCK = 256
 COMBO_BLOCK_MAX = 1 << 15
-# ... each block aimed this far past the trials the target needs (errors
-# shrink as 1/sqrt(trials)).
-COMBO_OVERSHOOT = 1.05
 # A sampled combo runs on the graph's shared C spot (its villain range
 # drawn by rejection) when at least this share of the range's weight is
 # live against it: a trial then draws at most 1 / SHARED_SPOT_SHARE range
@@ -433,7 +431,7 @@ def prepare_split_graph(
         None,
         *(_checks.row_masks(s.combos) if s.kind == "range" else None for s in spot.seats[1:]),
     ]
-    live = _live_weight(spot, masks)
+    live = _live_weight(spot)
     dealt = live > 0  # elsewhere no villain hand can be dealt against the combo
     if not dealt.any():
         raise OmahaEvalError(NO_DEAL_POSSIBLE, param="players")
@@ -508,57 +506,17 @@ def _given_weights(player: Player, rows: CardArray) -> FloatArray:
     return given
 
 
-def _live_weight(spot: Spot, masks: list[Masks | None]) -> FloatArray:
+def _live_weight(spot: Spot) -> FloatArray:
     """The villain weight that can be dealt against each hero combo: the
     weights given to the villain range's combos that share no card with it
-    (1 for every combo when no villain is a range: a hand is always dealt,
-    and random hands number the same against every combo).
-
-    By inclusion-exclusion over the cards the combo holds: the range's
-    total, less the weight of the hands holding each of its cards, plus
-    those holding each two of them, and so on (a sum over the subsets of
-    its cards, each looked up in the sums by subset of the range's hands)."""
-    hero = np.sort(spot.seats[0].combos, axis=1).astype(np.int64)
+    (engine/weights.py; 1 for every combo when no villain is a range: a hand
+    is always dealt, and random hands number the same against every combo)."""
+    hero = spot.seats[0].combos
     live = np.ones(len(hero))
-    for s, rows in zip(spot.seats[1:], masks[1:], strict=True):
-        if rows is None:
-            continue
-        given = _given_weights(s.player, s.combos)
-        villain = np.sort(s.combos, axis=1).astype(np.int64)
-        live = np.full(len(hero), float(given.sum()))
-        for size in range(1, min(hero.shape[1], villain.shape[1]) + 1):
-            keys, sums = _subset_sums(villain, given, size)
-            sign = -1.0 if size % 2 else 1.0
-            for columns in combinations(range(hero.shape[1]), size):
-                key = _subset_key(hero[:, list(columns)])
-                at = np.minimum(np.searchsorted(keys, key), len(keys) - 1)
-                live += sign * np.where(keys[at] == key, sums[at], 0.0)
-        live = np.maximum(live, 0.0)  # rounding must not make a weight negative
-        live[live < 1e-12 * float(given.sum())] = 0.0  # nothing left but rounding
+    for s in spot.seats[1:]:
+        if s.kind == "range":
+            live = live_weight(s.combos, _given_weights(s.player, s.combos), hero)
     return live
-
-
-def _subset_key(cards: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    """Each row's cards (ascending) as one number, base 52."""
-    key = np.zeros(len(cards), np.int64)
-    for j in range(cards.shape[1]):
-        key = key * 52 + cards[:, j]
-    return key
-
-
-def _subset_sums(
-    rows: npt.NDArray[np.int64], weights: FloatArray, size: int
-) -> tuple[npt.NDArray[np.int64], FloatArray]:
-    """The weight of the rows holding each set of `size` cards: the sets'
-    keys (sorted) and their sums."""
-    keys = np.concatenate(
-        [_subset_key(rows[:, list(c)]) for c in combinations(range(rows.shape[1]), size)]
-    )
-    repeated = np.tile(weights, math.comb(rows.shape[1], size))
-    unique, at = np.unique(keys, return_inverse=True)
-    sums: FloatArray = np.bincount(at, weights=repeated, minlength=len(unique)).astype(np.float64)
-    found: npt.NDArray[np.int64] = unique
-    return found, sums
 
 
 def _run(
@@ -568,44 +526,29 @@ def _run(
     plan: Plan,
     progress: Callable[..., object] | None,
 ) -> tuple[list[Sums], FloatArray]:
-    """Every combo's sums and standard error of equity, in combo order, in
-    jobs of CHUNK combos on the plan's threads.  Sampled, the combos whose
-    live share of the villain range is at least SHARED_SPOT_SHARE run on one
-    C spot for all (_shared_spot_sums), the others each on its own."""
+    """Every combo's sums and standard error of equity, in combo order: each
+    combo a part of one run on the engine's parts driver (combo i with its
+    own plan: its own streams), CHUNK combos a job on the plan's threads.
+    Sampled, the combos whose live share of the villain range is at least
+    SHARED_SPOT_SHARE run on one C spot for all (_SharedSpot), the others
+    each on its own (_combo)."""
     n = len(spot.seats[0].combos)
-    halted = threading.Event()
     shared = None if plan.exact else _SharedSpot(spot, live, plan)
 
+    def combo(i: int, part: Plan) -> tuple[Sums, float]:
+        if shared is not None and shared.fast[i]:
+            return shared.run(i, part)
+        return _combo(spot, masks, i, part)
+
     def halt() -> None:
-        halted.set()
         if shared is not None:
             shared.graph.stop()
 
-    def chunk(first: int) -> list[tuple[Sums, float]]:
-        rows = range(first, min(n, first + CHUNK))
-
-        def stopping() -> bool:
-            return halted.is_set() or (plan.stop is not None and plan.stop.is_set())
-
-        fast = [] if shared is None else [i for i in rows if shared.fast[i]]
-        done = {} if shared is None else shared.run(fast, stopping)
-        out = []
-        for i in rows:
-            if stopping():
-                raise Stopped  # the runner says KeyboardInterrupt
-            out.append(done[i] if i in done else _combo(spot, masks, i, plan))
-        return out
-
-    jobs = [bind(chunk, first) for first in range(0, n, CHUNK)]
     results: list[tuple[Sums, float]] = []
-    with Workers(halt, min(plan.threads, len(jobs)), plan.stop) as workers:
-        try:
-            for part in workers.stream(jobs):
-                results += part
-                if progress is not None:
-                    progress(len(results), n)
-        except Stopped:  # one thread: a chunk saw the stop (threads say Interrupted)
-            raise KeyboardInterrupt from None
+    for i, done in run_parts(kernel_of(combo), range(n), plan, per_job=CHUNK, halt=halt):
+        results.append(done)
+        if progress is not None and (i % CHUNK == CHUNK - 1 or i == n - 1):
+            progress(i + 1, n)
     return [s for s, _ in results], np.array([e for _, e in results])
 
 
@@ -636,86 +579,73 @@ class _SharedSpot:
         state = np.random.SeedSequence(plan.seed).generate_state(4, np.uint64)
         self.key = np.asarray(state, dtype=np.uint64)  # the generators' 256-bit key
 
-    def run(self, rows: list[int], stopping: Callable[[], bool]) -> dict[int, tuple[Sums, float]]:
-        """These combos' sums and standard errors of equity, by combo, in C
-        calls of about COMBO_BLOCK_MAX trials (`stopping()` is asked
-        between them: Stopped)."""
-        n, m, plan = self.spot.n, len(rows), self.plan
-        hands = np.ascontiguousarray(self.spot.seats[0].combos[rows], dtype=np.uint8)
-        index = np.array(rows, dtype=np.uint64)
-        outcome = np.zeros((m, 1 << (2 * n)))
-        makes_low = np.zeros((m, n))
-        breakdown = np.zeros((m, n, _core.N_BREAKDOWN))
-        done = np.zeros(m, np.uint64)
-        error = np.zeros(m)
-        target = plan.target_stderr
-        start = 0
-        while start < m:
-            if stopping():
-                raise Stopped  # the runner says KeyboardInterrupt
+    def run(self, i: int, plan: Plan) -> tuple[Sums, float]:
+        """Combo i's sums and standard error of equity (KeyboardInterrupt
+        when the plan's stop is set, or the spot was stopped)."""
+        n, rule = self.spot.n, self.plan
+        hand = np.ascontiguousarray(self.spot.seats[0].combos[i : i + 1], dtype=np.uint8)
+        outcome = np.zeros((1, 1 << (2 * n)))
+        makes_low = np.zeros((1, n))
+        breakdown = np.zeros((1, n, _core.N_BREAKDOWN))
+        done = np.zeros(1, np.uint64)
+        error = np.zeros(1)
+        target = rule.target_stderr
+        finished = 0
+        while not finished:  # calls of about COMBO_BLOCK_MAX trials: a stop heard between
+            if plan.stop is not None and plan.stop.is_set():
+                raise KeyboardInterrupt
             code, finished = self.graph.run(
-                hands[start:],
-                index[start:],
+                hand,
+                np.array([i], dtype=np.uint64),
                 self.key,
-                plan.trials,
+                rule.trials,
                 0.0 if target is None else target,
                 COMBO_FIRST,
                 COMBO_BLOCK,
                 COMBO_BLOCK_MAX,
-                COMBO_OVERSHOOT,
+                OVERSHOOT,
                 MAX_REJECTS,
                 COMBO_BLOCK_MAX,
-                outcome[start:],
-                makes_low[start:],
-                breakdown[start:],
-                done[start:],
-                error[start:],
+                outcome,
+                makes_low,
+                breakdown,
+                done,
+                error,
             )
             if code == _core.EQ_STOPPED:
-                raise Stopped  # the runner says KeyboardInterrupt
+                raise KeyboardInterrupt
             if code == _core.EQ_NO_DEAL:
                 raise OmahaEvalError(NO_DEAL, param="players")
-            start += finished
-        out = {}
-        for j, i in enumerate(rows):
-            sums = Sums.of(outcome[j], makes_low[j], breakdown[j], n, int(done[j]))
-            out[i] = (sums, float(error[j]))  # the C's Sums.stderr()[0]
-        return out
+        sums = Sums.of(outcome[0], makes_low[0], breakdown[0], n, int(done[0]))
+        return sums, float(error[0])  # the C's Sums.stderr()[0]
 
 
 def _combo(spot: Spot, masks: list[Masks | None], i: int, plan: Plan) -> tuple[Sums, float]:
     """One combo's sums and standard error on a spot of its own: exact, or
-    Monte Carlo in blocks, block b drawing from the stream (i, b) of the
-    graph's seed."""
+    Monte Carlo by the parts driver's one stopping rule, block b from the
+    stream (i, b) of the graph's seed (the combo's plan)."""
     one = with_hand(spot, 0, i, masks)
     assert one is not None  # a combo with live weight can be dealt
     c_spot = one.c_spot(exact=plan.exact)
     if plan.exact:
-        return exact_sums(one, c_spot, 1), 0.0
+        return exact_sums(one, c_spot, 1, plan.stop), 0.0
     assert plan.seed is not None
-    sampling = equity_sampling(one, c_spot, plan.seed, (i,))
-    target = plan.target_stderr
-    total, block = sampling.zero, 0
-    while total.count < plan.trials:
-        left = plan.trials - total.count
-        if target is None:
-            size = min(left, COMBO_BLOCK_MAX)
-        elif not total.count:
-            size = min(left, COMBO_FIRST)
-        else:
-            error = total.stderr()[0]
-            trusted = sampling.trusted is None or sampling.trusted(total)
-            if error <= target and trusted:
-                break
-            # errors shrink as 1/sqrt(trials): aim just past the target
-            wanted = (
-                total.count * (error / target) ** 2 * COMBO_OVERSHOOT if math.isfinite(error) else 0
-            )
-            size = min(left, max(COMBO_BLOCK, math.ceil(wanted) - total.count))
-        total = total + sampling.block(block, size)
-        block += 1
-        if sampling.check is not None:
-            sampling.check(total)
+    sampling = equity_sampling(one, c_spot, plan.seed, plan.key)
+    total = sample_part(
+        PartSampling(
+            block=sampling.block,
+            zero=sampling.zero,
+            add=sampling.add,
+            trials=sampling.trials,
+            error=lambda total: total.stderr()[0],
+            first=COMBO_FIRST,
+            least=COMBO_BLOCK,
+            most=COMBO_BLOCK_MAX,
+            trusted=sampling.trusted,
+            check=sampling.check,
+        ),
+        plan,
+    )
     return total, total.stderr()[0]
 
 

@@ -22,17 +22,23 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from itertools import combinations
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 import omaha_eval._checks as _checks
 import omaha_eval._core as _core
-from omaha_eval.engine import runner
+from omaha_eval.engine import (
+    MAX_REJECTS,
+    NO_DEAL,
+    block_stream,
+    kernel_of,
+    live_weight,
+    run_parts,
+)
 from omaha_eval.engine.boards import board_text
 from omaha_eval.engine.boards import text as cards_text
 from omaha_eval.engine.executor import Executor, read_executor
@@ -46,17 +52,16 @@ from omaha_eval.engine.plan import (
     read_progress,
 )
 from omaha_eval.engine.question import Question, read_question
-from omaha_eval.engine.seeds import block_stream
 from omaha_eval.engine.spot import Spot, prepare
-from omaha_eval.engine.threads import Workers, bind
 from omaha_eval.equity import equity  # noqa: F401 (the docstring's)
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.study.boards import rows as row_figures
 from omaha_eval.study.boards.classes import BoardClasses, board_classes, symmetries
-from omaha_eval.study.boards.distributed import run_rows
 from omaha_eval.study.boards.lows import lost_nut_low
 from omaha_eval.study.boards.report import BoardReport, BoardReportInterrupted
 from omaha_eval.types import Board, DeadCards, GameName, Player, Seed, StopFlag
+
+T = TypeVar("T")
 
 __all__ = [
     "REPORT_TRIALS",
@@ -87,6 +92,7 @@ PROBABILITY_STREAM = 1 << 40  # the stream key of those draws (rows use 0..rows-
 PROGRESS_EVERY = 0.25  # seconds between progress calls
 SHARED_MAX_PARTS = 8  # threads of one shared enumeration of fixed hands (a table each)
 ROWS_A_JOB = 64  # at most, of the rows a thread runs one after another (_engine)
+CHUNKS_PER_WORKER = 4  # runs of rows a worker of an executor: enough to balance them
 
 
 def row_trials(rows: int) -> int:
@@ -103,42 +109,6 @@ class DaskClient(Protocol):
     def submit(self, *args: Any, **kwargs: Any) -> Any: ...
 
 
-def _missing(
-    combos: npt.NDArray[np.uint8],
-    weights: npt.NDArray[np.float64] | None,
-    reps: npt.NDArray[np.uint8],
-    stop: Any,
-) -> npt.NDArray[np.float64]:
-    """For each row of `reps` (its new cards), the weight of the hands of
-    `combos` that hold none of them (`weights` None: their count, exact).
-
-    By inclusion and exclusion over the row's cards: the hands holding
-    every card of each subset T of them, counted once for all rows by a
-    table over card tuples (52 ** |T| entries), so the cost is the hands
-    times C(k, |T|), not the hands times the rows (a 6-card hand against
-    5% on every flop: about 17 s, then a fraction of a second).  `stop`
-    is heard between tables (KeyboardInterrupt)."""
-    hands = np.sort(combos, axis=1).astype(np.int64)
-    cards = np.sort(reps, axis=1).astype(np.int64)
-    total = float(len(hands)) if weights is None else float(weights.sum())
-    out = np.full(len(cards), total)
-    for size in range(1, cards.shape[1] + 1):
-        table = np.zeros(52**size)
-        for cols in combinations(range(hands.shape[1]), size):
-            if _stoppable(stop):
-                raise KeyboardInterrupt
-            key = hands[:, cols[0]]
-            for col in cols[1:]:
-                key = key * 52 + hands[:, col]
-            table += np.bincount(key, weights=weights, minlength=52**size)
-        for cols in combinations(range(cards.shape[1]), size):
-            key = cards[:, cols[0]]
-            for col in cols[1:]:
-                key = key * 52 + cards[:, col]
-            out += (-1) ** size * table[key]
-    return out
-
-
 def _one_range_weights(
     spot: Spot, reps: npt.NDArray[np.uint8], stop: Any = None
 ) -> npt.NDArray[np.float64]:
@@ -147,7 +117,7 @@ def _one_range_weights(
     seats = [s for s in spot.seats if s.kind == "range"]
     if not seats:
         return np.ones(len(reps))
-    return np.maximum(_missing(seats[0].combos, seats[0].weights, reps, stop), 0.0)
+    return live_weight(seats[0].combos, seats[0].weights, reps, stop=stop)
 
 
 def _sampled_weights(
@@ -165,8 +135,8 @@ def _sampled_weights(
     have, tries = 0, 0
     while have < PROBABILITY_SAMPLES:
         tries += PROBABILITY_SAMPLES
-        if tries > runner.MAX_REJECTS * 4:
-            raise OmahaEvalError(runner.NO_DEAL, param="players")
+        if tries > MAX_REJECTS * 4:
+            raise OmahaEvalError(NO_DEAL, param="players")
         union = np.zeros(PROBABILITY_SAMPLES, np.uint64)
         ok = np.ones(PROBABILITY_SAMPLES, bool)
         for m, p in zip(masks, probs, strict=True):
@@ -332,7 +302,6 @@ def _run(prepared: PreparedReport, options: RunOptions) -> BoardReport:
     start = time.perf_counter() - prepared.read_seconds
     question, spot, where = prepared.question, prepared.spot, prepared.executor
     progress = options.progress
-    workers = options.threads
     rows = 0  # known once the board classes are
     try:  # before the first row: Ctrl-C and `stop` end the report too, with no rows
         _heard(options.stop)
@@ -346,7 +315,7 @@ def _run(prepared: PreparedReport, options: RunOptions) -> BoardReport:
         dealable = np.ones(len(reps), bool)
         for s in spot.seats:
             if s.kind == "range":
-                dealable &= _missing(s.combos, None, reps, options.stop) > 0.5
+                dealable &= live_weight(s.combos, None, reps, stop=options.stop) > 0.5
         todo = np.flatnonzero(dealable)
         plan = choose(
             options,
@@ -389,14 +358,12 @@ def _run(prepared: PreparedReport, options: RunOptions) -> BoardReport:
     )
     use_fixed = fixed and plan.exact and spot.n <= _core.BOARDS_MAX_PLAYERS
     try:
-        if where is not None:
-            run_rows(report_of, question, plan, reps, todo, where, progress)
-        elif use_fixed:
-            _fixed(report_of, spot, reps, todo, workers, plan.stop, progress)
-        elif plan.exact and row_figures.range_fits(spot):
-            _one_range(report_of, question, spot, reps[todo], todo, plan.stop, progress)
+        if where is None and use_fixed:
+            _fixed(report_of, spot, reps, todo, plan, progress)
+        elif where is None and plan.exact and row_figures.range_fits(spot):
+            _one_range(report_of, question, spot, reps[todo], todo, plan, progress)
         else:
-            _engine(report_of, question, spot, plan, reps, todo, workers, progress)
+            _engine(report_of, question, spot, plan, reps, todo, where, progress)
     except KeyboardInterrupt:
         raise BoardReportInterrupted(report_of.report(interrupted=True)) from None
     result = report_of.report()
@@ -407,7 +374,7 @@ def _run(prepared: PreparedReport, options: RunOptions) -> BoardReport:
 
 def _heard(stop: Any) -> None:
     """KeyboardInterrupt when `stop` is set (the phases before the rows)."""
-    if _stoppable(stop):
+    if stop is not None and stop.is_set():
         raise KeyboardInterrupt
 
 
@@ -584,46 +551,31 @@ class _Assembler:
         )
 
 
-def _stoppable(stop: Any) -> bool:
-    return stop is not None and stop.is_set()
-
-
 def _fixed(
     report: _Assembler,
     spot: Spot,
     reps: npt.NDArray[np.uint8],
     todo: npt.NDArray[np.intp],
-    workers: int,
-    stop: Any,
+    plan: Plan,
     progress: Callable[[BoardReport], object] | None,
 ) -> None:
-    """Fixed hands, exact: the shared enumeration in `workers` parts (one a
-    thread) when its tables fit, else chunks of rows in compiled calls."""
+    """Fixed hands, exact: the shared enumeration in parts (one a thread)
+    when its tables fit, else chunks of rows in compiled calls."""
     rows = reps[todo]
     if row_figures.shared_fits(spot.n, len(rows)):
-        _shared(report, spot, rows, todo, workers, stop, progress)
+        _shared(report, spot, rows, todo, plan, progress)
         return
     chunk = row_figures.FIXED_CHUNK
-    runs: list[Any] = []
+    works = [_core.BoardsExact() for _ in range(0, len(rows), chunk)]
 
-    def job(first: int) -> None:
-        if _stoppable(stop):
-            raise KeyboardInterrupt
-        work = _core.BoardsExact()
-        runs.append(work)
-        for i, fig in enumerate(
-            row_figures.fixed_rows(spot, rows, work, first, min(chunk, len(rows) - first))
-        ):
-            report.add(int(todo[first + i]), fig)
+    def part(c: int, _: Plan) -> list[row_figures.RowFigures]:
+        first = c * chunk
+        count = min(chunk, len(rows) - first)
+        return list(row_figures.fixed_rows(spot, rows, works[c], first, count))
 
-    _run_jobs(
-        [bind(job, f) for f in range(0, len(rows), chunk)],
-        workers,
-        stop,
-        lambda: [w.stop() for w in runs],
-        report,
-        progress,
-    )
+    for c, figures in _parts(part, len(works), plan, works, report, progress):
+        for i, fig in enumerate(figures):
+            report.add(int(todo[c * chunk + i]), fig)
 
 
 def _shared(
@@ -631,26 +583,18 @@ def _shared(
     spot: Spot,
     rows: npt.NDArray[np.uint8],
     todo: npt.NDArray[np.intp],
-    workers: int,
-    stop: Any,
+    plan: Plan,
     progress: Callable[[BoardReport], object] | None,
 ) -> None:
-    """Every row at once: the parts of the shared enumeration as jobs, their
-    tables added in part order once all are done (no row is whole before)."""
-    parts = max(1, min(workers, SHARED_MAX_PARTS))
+    """Every row at once: the parts of the shared enumeration, their tables
+    added in part order once all are done (no row is whole before)."""
+    parts = max(1, min(plan.threads, SHARED_MAX_PARTS))
     works = [_core.BoardsExact() for _ in range(parts)]
-    tables: list[Any] = [None] * parts
 
-    def job(part: int) -> None:
-        if _stoppable(stop):
-            raise KeyboardInterrupt
-        tables[part] = row_figures.shared_part(spot, rows, works[part], part, parts)
+    def part(p: int, _: Plan) -> Any:
+        return row_figures.shared_part(spot, rows, works[p], p, parts)
 
-    def halt() -> None:
-        for w in works:
-            w.stop()
-
-    _run_jobs([bind(job, p) for p in range(parts)], workers, stop, halt, report, progress)
+    tables = [table for _, table in _parts(part, parts, plan, works, report, progress)]
     report.add_block(todo, row_figures.shared_block(tables))
 
 
@@ -660,62 +604,43 @@ def _one_range(
     spot: Spot,
     rows: npt.NDArray[np.uint8],
     todo: npt.NDArray[np.intp],
-    stop: Any,
+    plan: Plan,
     progress: Callable[[BoardReport], object] | None,
 ) -> None:
     """Fixed hands against one range, exact, every row at once: one shared
     enumeration on one thread (one part: the figures never depend on the
     threads; its sums of weights are in one order)."""
     work = _core.BoardsExact()
-    blocks: list[row_figures.RowBlock] = []
 
-    def job() -> None:
-        if _stoppable(stop):
-            raise KeyboardInterrupt
-        blocks.append(row_figures.range_block(question.players, spot, rows, work))
+    def part(_: int, __: Plan) -> row_figures.RowBlock:
+        return row_figures.range_block(question.players, spot, rows, work)
 
-    _run_jobs([job], 1, stop, work.stop, report, progress)
-    report.add_block(todo, blocks[0])
+    for _, block in _parts(part, 1, replace(plan, threads=1), [work], report, progress):
+        report.add_block(todo, block)
 
 
-def _run_jobs(
-    jobs: list[Callable[[], None]],
-    workers: int,
-    stop: Any,
-    halt: Callable[[], object],
+def _parts(
+    part: Callable[[int, Plan], T],
+    count: int,
+    plan: Plan,
+    works: Sequence[Any],
     report: _Assembler,
     progress: Callable[[BoardReport], object] | None,
-) -> None:
-    """Run the jobs (each adds its rows to `report`) on up to `workers`
-    threads of the one thread runner, inline with one; Ctrl-C and `stop`
-    are heard within a step: `halt()` then tells the running jobs to stop,
-    and KeyboardInterrupt goes on.  A job's error is raised here once the
-    others have ended."""
-    threads = max(1, min(workers, len(jobs)))
+) -> Iterator[tuple[int, T]]:
+    """Parts 0..count-1 of compiled work (`works`: their C runs, halted on
+    Ctrl-C or `stop`) on the engine's parts driver, the partial report shown
+    as they go."""
+
+    def halt() -> None:
+        for w in works:
+            w.stop()
 
     def show() -> None:
         report.maybe_progress(progress)
 
-    with Workers(halt, threads, stop, on_wait=show) as pool:
-        if threads == 1:
-            for _ in pool.stream(jobs):
-                show()
-        else:
-            pool.run(jobs)
-
-
-class _StopAll:
-    """An event the row runs watch: set by the caller's stop or on Ctrl-C."""
-
-    def __init__(self, outer: Any) -> None:
-        self.outer = outer
-        self.event = threading.Event()
-
-    def is_set(self) -> bool:
-        return self.event.is_set() or (self.outer is not None and self.outer.is_set())
-
-    def set(self) -> None:
-        self.event.set()
+    for done in run_parts(kernel_of(part), range(count), plan, halt=halt, on_wait=show):
+        yield done
+        show()
 
 
 def _engine(
@@ -725,25 +650,28 @@ def _engine(
     plan: Plan,
     reps: npt.NDArray[np.uint8],
     todo: npt.NDArray[np.intp],
-    workers: int,
+    where: Executor | None,
     progress: Callable[[BoardReport], object] | None,
 ) -> None:
-    """One engine run per row, rows on `workers` threads."""
-    stop = _StopAll(plan.stop)
-    base = row_figures.RowBase(question.players, spot)
+    """One engine run per row, the rows parts of one run on the engine's
+    parts driver: on this process's threads, or on the executor `where`
+    (worker processes, a Dask cluster)."""
+    kernel = row_figures.RowKernel(question.players, spot, reps)
+    workers = plan.threads if where is None else max(where.workers, 1)
+    # rows in runs of a few (each row still its own plan): a job per row of a
+    # few thousand trials spent more on handing jobs to threads than it won;
+    # an executor gets a few runs a worker, to balance them
+    per_job = (
+        max(1, min(ROWS_A_JOB, len(todo) // (8 * workers)))
+        if where is None
+        else -(-len(todo) // (CHUNKS_PER_WORKER * workers))
+    )
 
-    def job(rows: list[int]) -> None:
-        for row in rows:
-            if stop.is_set():
-                raise KeyboardInterrupt
-            try:
-                fig = row_figures.engine_row(base, reps[row], plan.part(row, stop))
-            except OmahaEvalError:  # the input is checked: no deal fits this board
-                fig = row_figures.nan_row(spot.n)  # probability 0
-            report.add(row, fig)
+    def show() -> None:
+        report.maybe_progress(progress)
 
-    # rows in runs of a few (each row still its own seed): a job per row of a
-    # few thousand trials spent more on handing jobs to threads than it won
-    size = max(1, min(ROWS_A_JOB, len(todo) // (8 * max(1, workers))))
-    runs = [todo[i : i + size].tolist() for i in range(0, len(todo), size)]
-    _run_jobs([bind(job, run) for run in runs], workers, stop, stop.set, report, progress)
+    for row, fig in run_parts(
+        kernel, todo.tolist(), plan, executor=where, per_job=per_job, on_wait=show
+    ):
+        report.add(row, fig)
+        show()

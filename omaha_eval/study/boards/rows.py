@@ -6,15 +6,17 @@ Fixed hands only, exactly: one shared enumeration for every row
 added to the rows it holds), or, when its tables would be too large, rows in
 compiled chunks (src_c/oe_boards.c: each row's board folded and enumerated as
 EquitySpot does; also the reference the shared path is tested against).
-Otherwise one engine run per row: exact enumeration, or Monte Carlo in blocks of
-ROW_BLOCK_TRIALS trials, block i of row r drawing from its own stream of the
-row's seed (so a row's figures depend on its seed alone, never on the
+Otherwise one engine run per row (RowKernel, a part of the engine's parts
+driver): exact enumeration, or Monte Carlo in blocks of ROW_BLOCK_TRIALS
+trials, block b of row r drawing from the stream (r, b) of the report's
+seed (so a row's figures depend on the seed and the row alone, never on the
 threads or the executor that ran it).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -23,8 +25,16 @@ import numpy.typing as npt
 
 import omaha_eval._checks as _checks
 import omaha_eval._core as _core
-from omaha_eval.engine import runner
-from omaha_eval.engine.plan import Plan
+from omaha_eval.engine import (
+    NO_DEAL_POSSIBLE,
+    TARGET_FIRST_BLOCKS,
+    PartSampling,
+    Plan,
+    dealable,
+    equity_sampling,
+    exact_sums,
+    sample_part,
+)
 from omaha_eval.engine.players import Player
 from omaha_eval.engine.results import DEAL_FIGURES, FIGURES, NUT_LOW, Sums, rare_floor
 from omaha_eval.engine.spot import C_KIND, Seat, Spot, centring, prepare
@@ -40,6 +50,7 @@ __all__ = [
     "RowBase",
     "RowBlock",
     "RowFigures",
+    "RowKernel",
     "engine_row",
     "fixed_rows",
     "histogram_block",
@@ -47,7 +58,6 @@ __all__ = [
     "nan_row",
     "range_block",
     "range_fits",
-    "sample_row",
     "shared_block",
     "shared_fits",
     "shared_part",
@@ -471,48 +481,60 @@ def _range_scale(players: tuple[Player, ...], spot: Spot) -> float:
     return scale
 
 
-def sample_row(c_spot: _core.EquitySpot, sampling: runner.Sampling[Sums], plan: Plan) -> Sums:
-    """A row's Monte Carlo, inline on the calling thread: blocks 0, 1, ...
-    (block i from its stream of the row's seed) until the plan's trials, or
-    with a target standard error once every player's equity error is at
-    most that (after TARGET_FIRST_BLOCKS blocks, and only when the errors
-    can be trusted).  KeyboardInterrupt when the plan's stop is set."""
-    total = sampling.zero
-    blocks = done = 0
-    while done < plan.trials:
-        if plan.stop is not None and plan.stop.is_set():
-            raise KeyboardInterrupt
-        total = sampling.add(
-            total, sampling.block(blocks, min(sampling.block_trials, plan.trials - done))
-        )
-        blocks += 1
-        done = sampling.trials(total)
-        if sampling.check is not None:
-            sampling.check(total)
-        if plan.target_stderr is not None and blocks >= runner.TARGET_FIRST_BLOCKS:
-            trusted = sampling.trusted is None or sampling.trusted(total)
-            if trusted and max(sampling.stderr(total, [])) <= plan.target_stderr:
-                break
-    return total
-
-
 def engine_row(base: RowBase, new: npt.NDArray[np.uint8], plan: Plan) -> RowFigures:
     """One row by the engine: exact over every deal, or Monte Carlo with the
-    plan's trials (cap), target standard error and seed, on one thread.
-    KeyboardInterrupt when the plan's stop is set or on Ctrl-C."""
+    plan's trials (cap), target standard error and streams, on one thread
+    (the parts driver's one stopping rule: blocks of ROW_BLOCK_TRIALS, the
+    target looked at after two).  KeyboardInterrupt when the plan's stop is
+    set or on Ctrl-C."""
     spot, masks = base.row(new)
     c_spot = spot.c_spot(exact=True) if plan.exact else base.sampling_spot(spot, masks)
     if plan.exact:
-        sums = runner.exact_sums(spot, c_spot, 1, plan.stop)
+        sums = exact_sums(spot, c_spot, 1, plan.stop)
         figures = figures_of(sums, True)
         return replace(figures, weight=figures.weight * _range_scale(base.players, spot))
     assert plan.seed is not None
-    if not runner.dealable(c_spot):
-        raise OmahaEvalError(runner.NO_DEAL_POSSIBLE)
-    sampling = replace(
-        runner.equity_sampling(spot, c_spot, plan.seed, ()), block_trials=ROW_BLOCK_TRIALS
+    if not dealable(c_spot):
+        raise OmahaEvalError(NO_DEAL_POSSIBLE)
+    sampling = equity_sampling(spot, c_spot, plan.seed, plan.key)
+    part = PartSampling(
+        block=sampling.block,
+        zero=sampling.zero,
+        add=sampling.add,
+        trials=sampling.trials,
+        error=lambda total: max(total.stderr()),
+        first=ROW_BLOCK_TRIALS,
+        least=ROW_BLOCK_TRIALS,
+        most=ROW_BLOCK_TRIALS,
+        min_blocks=TARGET_FIRST_BLOCKS,
+        trusted=sampling.trusted,
+        check=sampling.check,
     )
-    return figures_of(sample_row(c_spot, sampling, plan), False)
+    return figures_of(sample_part(part, plan), False)
+
+
+@dataclass(frozen=True)
+class RowKernel:
+    """A board report's rows as parts of one run (the engine's parts
+    driver): row r is the known board plus ``news[r]``, run by engine_row
+    with its own plan.  It holds the spot as read (arrays only: it
+    travels to worker processes and Dask workers), and prepares the rows'
+    common start (RowBase) once where it runs."""
+
+    players: tuple[Player, ...]
+    spot: Spot
+    news: npt.NDArray[np.uint8]
+
+    def start(self) -> Callable[[int, Plan], RowFigures]:
+        base = RowBase(self.players, self.spot)
+
+        def row(r: int, plan: Plan) -> RowFigures:
+            try:
+                return engine_row(base, self.news[r], plan)
+            except OmahaEvalError:  # the input is checked: no deal fits this board
+                return nan_row(self.spot.n)  # probability 0
+
+        return row
 
 
 def nan_row(n: int) -> RowFigures:

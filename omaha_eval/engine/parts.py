@@ -1,0 +1,259 @@
+"""One driver for runs made of parts.
+
+A run made of parts is a list of independent parts, each computed alone by
+the kernel a client hands over: a board report's rows, a split graph's
+combos, an equity distribution's combos, the blocks of a Monte Carlo run,
+the parts of an exact enumeration, the runout blocks of a street question.
+The driver owns, once, for every one of them:
+
+- **a part's plan**: ``Plan.part(i)``: one thread, and part i's own random
+  streams (spawn key ``(i,)`` under the run's seed: engine/seeds.py), so
+  a part's figures depend on the run's seed and its index alone, whichever
+  thread, process or machine computes it;
+- **the one stopping rule** on a target standard error (`sample_part`,
+  with `next_block`; the compiled twin in src_c/oe_graph.c takes the same
+  constants and `OVERSHOOT`);
+- **jobs**: consecutive parts grouped (`per_job`) so that a job is worth
+  handing to a thread, each part still its own plan;
+- **where they run**: the engine's threads (results in part order, Ctrl-C
+  and a stop event heard within a step: engine/threads.py) or an executor
+  (worker processes, a Dask cluster: engine/executor.py), to which a kernel
+  must travel (a picklable object whose ``start()`` prepares it there);
+- **stop and progress**: the run's stop event reaches every part's plan,
+  ``halt()`` the running C loops, ``on_wait()`` is called while waiting.
+
+It imports nothing from a view: a client hands it a kernel and its
+constants, and keeps its classes, weights and result.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+from omaha_eval.engine.plan import Plan
+from omaha_eval.engine.threads import Stopped, Workers, bind
+
+if TYPE_CHECKING:  # loaded with the executor itself (worker processes, Dask)
+    from omaha_eval.engine.executor import Executor
+
+__all__ = [
+    "OVERSHOOT",
+    "Kernel",
+    "PartSampling",
+    "kernel_of",
+    "next_block",
+    "run_parts",
+    "sample_part",
+]
+
+T = TypeVar("T")
+
+# With a target standard error, each block is aimed this far past the trials
+# the target needs: errors shrink as 1/sqrt(trials), and a block that stops
+# just short of the target costs a whole block more.
+OVERSHOOT = 1.05
+
+
+class Kernel(Protocol[T]):  # type: ignore[misc]
+    """What a client hands the driver: ``start()`` prepares the work once
+    (in each process that runs parts: a kernel that goes to an executor is
+    pickled, so it holds the inputs, not the prepared work) and returns
+    the function that computes part ``index`` with its plan."""
+
+    def start(self) -> Callable[[int, Plan], T]: ...
+
+
+@dataclass(frozen=True)
+class _Ready(Generic[T]):
+    """A part function already prepared, for runs on this process's threads."""
+
+    run: Callable[[int, Plan], T]
+
+    def start(self) -> Callable[[int, Plan], T]:
+        return self.run
+
+
+def kernel_of(run: Callable[[int, Plan], T]) -> Kernel[T]:
+    """A kernel from a part function (threads of this process only)."""
+    return _Ready(run)
+
+
+class _StopAll:
+    """The event a run's parts watch: the run's own stop, or the driver's
+    (set when the run is interrupted or its consumer stops)."""
+
+    def __init__(self, outer: Any) -> None:
+        self.outer = outer
+        self.event = threading.Event()
+
+    def is_set(self) -> bool:
+        return self.event.is_set() or (self.outer is not None and bool(self.outer.is_set()))
+
+    def set(self) -> None:
+        self.event.set()
+
+
+def run_parts(
+    kernel: Kernel[T],
+    parts: Sequence[int],
+    plan: Plan,
+    *,
+    executor: Executor | None = None,
+    per_job: int = 1,
+    halt: Callable[[], object] | None = None,
+    on_wait: Callable[[], object] | None = None,
+) -> Iterator[tuple[int, T]]:
+    """Each part of `parts` (their indices) computed by `kernel` with its
+    own plan, ``plan.part(i)``, yielded as ``(i, value)``: in part order on
+    the plan's threads (inline on one), as they finish on an `executor`.
+
+    `per_job` consecutive parts make one job (a thread's or a worker's);
+    `halt()` tells the running C loops to return early (threads) and
+    `on_wait()` is called at each step of the wait (a progress display).
+    Ctrl-C, the plan's stop event, or the consumer closing the iterator
+    end the run: the parts' plans see their stop set, the running loops
+    are halted, and KeyboardInterrupt goes on (a part's own error is raised
+    as it was raised)."""
+    if not parts:
+        return
+    per_job = max(1, per_job)
+    jobs = [list(parts[i : i + per_job]) for i in range(0, len(parts), per_job)]
+    if executor is not None:
+        yield from _on_executor(kernel, jobs, plan, executor)
+        return
+    stop = _StopAll(plan.stop)
+    run = kernel.start()
+
+    def job(indices: list[int]) -> list[tuple[int, T]]:
+        out = []
+        for i in indices:
+            if stop.is_set():
+                raise KeyboardInterrupt
+            out.append((i, run(i, plan.part(i, stop))))
+        return out
+
+    def stopped() -> None:
+        stop.set()
+        if halt is not None:
+            halt()
+
+    threads = min(plan.threads, len(jobs))
+    with Workers(stopped, threads, plan.stop, on_wait=on_wait) as workers:
+        try:
+            for done in workers.stream(bind(job, indices) for indices in jobs):
+                yield from done
+        except GeneratorExit:
+            stopped()
+            raise
+        except Stopped:  # a part's C loop saw the stop: the run was interrupted
+            stopped()
+            raise KeyboardInterrupt from None
+
+
+@dataclass(frozen=True)
+class _Chunk(Generic[T]):
+    """Parts that travel to an executor's worker: the kernel (its inputs),
+    the plan without its stop event (a worker gets its own) and the parts."""
+
+    kernel: Kernel[T]
+    plan: Plan
+    indices: tuple[int, ...]
+
+
+def _run_chunk(chunk: _Chunk[T], stop: Any) -> list[tuple[int, T]]:
+    """A chunk's parts in a worker (a module-level function: processes and
+    Dask ship it)."""
+    run = chunk.kernel.start()
+    out = []
+    for i in chunk.indices:
+        if stop is not None and stop.is_set():
+            raise KeyboardInterrupt
+        out.append((i, run(i, chunk.plan.part(i, stop))))
+    return out
+
+
+def _on_executor(
+    kernel: Kernel[T], jobs: list[list[int]], plan: Plan, executor: Executor
+) -> Iterator[tuple[int, T]]:
+    """The jobs on an executor, each part's value as its chunk comes back;
+    KeyboardInterrupt when the plan's stop is set (after the chunks that
+    came)."""
+    portable = replace(plan, stop=None, threads=1)
+    chunks = [_Chunk(kernel, portable, tuple(indices)) for indices in jobs]
+    outcomes = executor.run(_run_chunk, chunks)
+    try:
+        for done in outcomes:
+            yield from done.get()
+            if plan.stop is not None and plan.stop.is_set():
+                raise KeyboardInterrupt
+    finally:
+        outcomes.close()
+
+
+# ---------------------------------------------------------------- one part's sampling
+
+
+@dataclass(frozen=True)
+class PartSampling(Generic[T]):
+    """How one part's Monte Carlo draws and adds up: `block(b, size)` draws
+    block b of the part (from the part's stream b: ``plan.stream(b)``),
+    `zero` the empty tally, `add` adds two, `trials` counts a tally's
+    trials, `error` its largest standard error (of the figures the target
+    is on), `trusted` whether that error may stop the part (None: always),
+    `check` raises when the tally shows no answer (None: never).  The block
+    sizes: without a target, blocks of `most` trials; with one, `first`
+    trials first, then each block sized by the stopping rule
+    (`next_block`, at least `least` trials), the target looked at once
+    `min_blocks` blocks are in."""
+
+    block: Callable[[int, int], T]
+    zero: T
+    add: Callable[[T, T], T]
+    trials: Callable[[T], int]
+    error: Callable[[T], float]
+    first: int
+    least: int
+    most: int
+    min_blocks: int = 1
+    trusted: Callable[[T], bool] | None = None
+    check: Callable[[T], None] | None = None
+
+
+def next_block(done: int, error: float, target: float, least: int) -> int:
+    """The stopping rule's next block (src_c/oe_graph.c's next_block is its
+    compiled twin): the trials that bring an error of `error` after `done`
+    trials down to `target` (errors shrink as 1/sqrt(trials)), aimed
+    OVERSHOOT past it, at least `least` (also when the error is not a
+    number yet)."""
+    if not (math.isfinite(error) and done > 0):
+        return least
+    wanted = math.ceil(done * (error / target) ** 2 * OVERSHOOT)
+    return max(least, wanted - done)
+
+
+def sample_part(sampling: PartSampling[T], plan: Plan) -> T:
+    """One part's Monte Carlo on the calling thread: blocks 0, 1, ... until
+    the plan's trials, or with a target standard error once the part's
+    error is at most that (after `min_blocks` blocks, and only when it can
+    be trusted).  KeyboardInterrupt when the plan's stop is set."""
+    s, target = sampling, plan.target_stderr
+    total, blocks = s.zero, 0
+    while (done := s.trials(total)) < plan.trials:
+        if plan.stop is not None and plan.stop.is_set():
+            raise KeyboardInterrupt
+        if blocks and target is not None and blocks >= s.min_blocks:
+            error = s.error(total)
+            if error <= target and (s.trusted is None or s.trusted(total)):
+                break
+            size = next_block(done, error, target, s.least)
+        else:
+            size = s.first if target is not None else s.most
+        total = s.add(total, s.block(blocks, min(size, plan.trials - done)))
+        blocks += 1
+        if s.check is not None:
+            s.check(total)
+    return total
