@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from omaha_eval.engine import boards, patterns, runner
+from omaha_eval.engine import Rounds, boards, is_plain_seed, patterns, spot_rounds, weak_estimate
 from omaha_eval.engine.plan import (
     AUTO_EXACT_WORK,
     DEFAULT_TRIALS,
@@ -44,7 +44,6 @@ from omaha_eval.engine.results import (
     equity_result,
     player_results,
 )
-from omaha_eval.engine.seeds import is_plain_seed
 from omaha_eval.engine.small import small_spot
 from omaha_eval.engine.spot import Spot, prepare
 from omaha_eval.types import Board, DeadCards, GameName, Player, Seed, StopFlag
@@ -74,7 +73,7 @@ class EquityInterrupted(KeyboardInterrupt):
         self.result = result
 
 
-class EquityRounds(runner.Rounds[EquityResult]):
+class EquityRounds(Rounds[EquityResult]):
     """The running results of an equity run (an iterator), with what it will
     do: `plan` (exact or Monte Carlo, the trials), `work`, the estimated
     work of exact enumeration (spot.Spot.work: about 1e8 a second of one
@@ -99,7 +98,7 @@ def _result(
     start: float,
     **more: Any,
 ) -> EquityResult:
-    weak = runner.weak_estimate(sums)
+    weak = weak_estimate(sums)
     reached = None
     if not plan.exact and plan.target_stderr is not None:
         reached = max(stderr) <= plan.target_stderr and not weak
@@ -134,7 +133,7 @@ def _spot_results(
     spot: Spot, plan: Plan, question: Question, start: float
 ) -> Iterator[EquityResult]:
     seats = [(s.player.label, s.player.kind, s.live) for s in spot.seats]
-    for r in runner.spot_rounds(spot, plan):
+    for r in spot_rounds(spot, plan):
         yield _result(seats, r.total, r.stderr, plan, question, start, interrupted=r.interrupted)
 
 

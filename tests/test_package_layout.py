@@ -215,3 +215,63 @@ def test_every_pql_file_says_its_job() -> None:
         if not ast.get_docstring(ast.parse(p.read_text(encoding="utf-8")))
     ]
     assert missing == []
+
+
+# The engine's own modules: the rest of the package goes through its face
+# (omaha_eval/engine/__init__.py).
+ENGINE_OWN = ("omaha_eval.engine.runner", "omaha_eval.engine.threads", "omaha_eval.engine.seeds")
+# What starts a worker pool (only engine/threads.py and engine/executor.py may).
+POOLS = ("ThreadPoolExecutor", "ProcessPoolExecutor", "multiprocessing.Pool", "get_context")
+VIEWS = ("omaha_eval.study", "omaha_eval.solver", "omaha_eval.pql", "omaha_eval.cli")
+
+
+def _every_import(path: Path) -> Iterator[str]:
+    """Every module an import anywhere in a file names (functions too)."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield from (m for m, _ in _imported(path, node))
+
+
+def test_nothing_outside_the_engine_imports_its_runner_threads_or_seeds() -> None:
+    outside = {n: p for n, p in MODULES.items() if not n.startswith("omaha_eval.engine")}
+    found = sorted(
+        (name, module)
+        for name, path in outside.items()
+        for module in _every_import(path)
+        if module in ENGINE_OWN
+    )
+    assert found == []
+
+
+def test_nothing_outside_the_engine_starts_a_worker_pool() -> None:
+    own = {"omaha_eval.engine.threads", "omaha_eval.engine.executor"}
+    found = []
+    for name, path in MODULES.items():
+        if name in own:
+            continue
+        text = path.read_text(encoding="utf-8")
+        found += [(name, pool) for pool in POOLS if pool in text]
+    assert found == []
+
+
+def test_the_engine_imports_no_view() -> None:
+    engine = {n: p for n, p in MODULES.items() if n.startswith("omaha_eval.engine")}
+    found = sorted(
+        (name, module)
+        for name, path in engine.items()
+        for module in _every_import(path)
+        if module.startswith(VIEWS)
+    )
+    assert found == []
+
+
+def test_the_layout_test_sees_each_kind_of_import_it_forbids(tmp_path: Path) -> None:
+    """The checks above read `from omaha_eval.engine import runner` and
+    `import omaha_eval.engine.seeds` as the imports they are."""
+    probe = PACKAGE / "study" / "probe_for_layout_test.py"
+    source = "from omaha_eval.engine import runner\nimport omaha_eval.engine.seeds\n"
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            found |= {m for m, _ in _imported(probe, node)}
+    assert {"omaha_eval.engine.runner", "omaha_eval.engine.seeds"} <= found

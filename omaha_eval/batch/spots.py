@@ -15,8 +15,8 @@ from typing import Any
 import numpy as np
 
 from omaha_eval._checks import MAX_PLAYERS, is_int, quote
+from omaha_eval.engine import spot_seed
 from omaha_eval.engine.players import check_count
-from omaha_eval.engine.seeds import spot_seed
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, describe
 from omaha_eval.games import game as read_game
 from omaha_eval.records import spot_record

@@ -24,12 +24,14 @@ outside starts a worker pool of its own).
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Any
 
 from omaha_eval.engine.parts import (
     OVERSHOOT,
     Kernel,
     PartSampling,
+    block_sums,
     kernel_of,
     next_block,
     run_parts,
@@ -84,6 +86,7 @@ __all__ = [
     "Spot",
     "Sums",
     "block_stream",
+    "block_sums",
     "choose",
     "dealable",
     "equity_sampling",
@@ -116,8 +119,6 @@ _LATER = {"Executor": "omaha_eval.engine.executor", "read_executor": "omaha_eval
 
 def __getattr__(name: str) -> Any:
     if name in _LATER:
-        import importlib
-
         value = getattr(importlib.import_module(_LATER[name]), name)
         globals()[name] = value
         return value

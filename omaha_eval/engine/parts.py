@@ -34,16 +34,21 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from omaha_eval.engine.plan import Plan
-from omaha_eval.engine.threads import Stopped, Workers, bind
+import numpy as np
+import numpy.typing as npt
+
+from omaha_eval.engine.plan import BLOCK_WORK, Plan
+from omaha_eval.engine.threads import Interrupted, Stopped, Workers, bind
 
 if TYPE_CHECKING:  # loaded with the executor itself (worker processes, Dask)
     from omaha_eval.engine.executor import Executor
 
 __all__ = [
+    "MIN_BLOCKS",
     "OVERSHOOT",
     "Kernel",
     "PartSampling",
+    "block_sums",
     "kernel_of",
     "next_block",
     "run_parts",
@@ -106,6 +111,7 @@ def run_parts(
     per_job: int = 1,
     halt: Callable[[], object] | None = None,
     on_wait: Callable[[], object] | None = None,
+    keep_partial: bool = False,
 ) -> Iterator[tuple[int, T]]:
     """Each part of `parts` (their indices) computed by `kernel` with its
     own plan, ``plan.part(i)``, yielded as ``(i, value)``: in part order on
@@ -114,6 +120,10 @@ def run_parts(
     `per_job` consecutive parts make one job (a thread's or a worker's);
     `halt()` tells the running C loops to return early (threads) and
     `on_wait()` is called at each step of the wait (a progress display).
+    Threads take the jobs a few ahead of the consumer (memory stays
+    bounded), or with `keep_partial` all at once, and then on an
+    interruption the parts that ended (halted ones hand in what they had)
+    are yielded, in part order, before KeyboardInterrupt goes on.
     Ctrl-C, the plan's stop event, or the consumer closing the iterator
     end the run: the parts' plans see their stop set, the running loops
     are halted, and KeyboardInterrupt goes on (a part's own error is raised
@@ -144,6 +154,16 @@ def run_parts(
     threads = min(plan.threads, len(jobs))
     with Workers(stopped, threads, plan.stop, on_wait=on_wait) as workers:
         try:
+            if keep_partial:
+                try:
+                    ran = workers.run([bind(job, indices) for indices in jobs], inline=threads == 1)
+                except Interrupted as interrupted:
+                    for done in interrupted.partial:
+                        yield from done
+                    raise KeyboardInterrupt from None
+                for done in ran:
+                    yield from done
+                return
             for done in workers.stream(bind(job, indices) for indices in jobs):
                 yield from done
         except GeneratorExit:
@@ -192,6 +212,43 @@ def _on_executor(
                 raise KeyboardInterrupt
     finally:
         outcomes.close()
+
+
+# ---------------------------------------------------------------- blocks of a sum
+
+# A run of blocks (a question's runouts) is cut into at least MIN_BLOCKS, so
+# that threads are kept busy, and each holds at most about BLOCK_WORK units of
+# work (engine/plan.py: Ctrl-C between blocks is quick on any input).
+MIN_BLOCKS = 64
+
+
+def block_sums(
+    run: Callable[[int, int], npt.NDArray[np.float64]],
+    items: int,
+    item_work: float,
+    threads: int,
+    shape: tuple[int, ...],
+    stop: Any = None,
+) -> npt.NDArray[np.float64]:
+    """The sum of ``run(first, count)`` (arrays of `shape`) over fixed blocks
+    of `items` items (a question's runouts, each `item_work` units of work),
+    added in block order whatever the threads: the same bits on any number
+    of them.  The blocks are parts of one run on the parts driver, a few
+    ahead (memory stays bounded); they are short, so Ctrl-C and `stop` are
+    heard between them."""
+    wanted = max(MIN_BLOCKS, math.ceil(items * item_work / BLOCK_WORK))
+    size = max(1, -(-items // wanted))
+    firsts = range(0, items, size)
+    plan = Plan(exact=True, trials=1, target_stderr=None, seed=None, threads=threads, stop=stop)
+
+    def block(b: int, _: Plan) -> npt.NDArray[np.float64]:
+        first = firsts[b]
+        return run(first, min(size, items - first))
+
+    total = np.zeros(shape)
+    for _, part in run_parts(kernel_of(block), range(len(firsts)), plan):
+        total += part
+    return total
 
 
 # ---------------------------------------------------------------- one part's sampling

@@ -26,18 +26,19 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Generic, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 import omaha_eval._core as _core
+from omaha_eval.engine.parts import Kernel, kernel_of, next_block, run_parts
 from omaha_eval.engine.plan import Plan
 from omaha_eval.engine.results import Sums
 from omaha_eval.engine.seeds import block_stream
 from omaha_eval.engine.spot import Spot
-from omaha_eval.engine.threads import Interrupted, Stopped, Workers, bind
+from omaha_eval.engine.threads import Stopped
 from omaha_eval.errors import OmahaEvalError
 
 __all__ = [
@@ -111,14 +112,11 @@ def exact_parts(
     work: Stoppable, part: Callable[[int, int], T], parts: int, threads: int, stop: Any = None
 ) -> list[T]:
     """Every part (part(p, parts), p = 0..parts-1) of exact work, in order,
-    on up to `threads` threads.  KeyboardInterrupt when interrupted (an
-    incomplete enumeration has no exact meaning)."""
-    jobs = [bind(part, p, parts) for p in range(parts)]
-    with Workers(work.stop, min(threads, parts), stop) as workers:
-        try:
-            return workers.run(jobs, inline=parts == 1)
-        except Interrupted:
-            raise KeyboardInterrupt from None
+    on up to `threads` threads (the parts driver).  KeyboardInterrupt when
+    interrupted (an incomplete enumeration has no exact meaning)."""
+    plan = Plan(exact=True, trials=1, target_stderr=None, seed=None, threads=threads, stop=stop)
+    kernel = kernel_of(lambda p, _: part(p, parts))
+    return [value for _, value in run_parts(kernel, range(parts), plan, halt=work.stop)]
 
 
 def parts_for(work: float) -> int:
@@ -210,46 +208,53 @@ def sample(
     if not rounds:
         next_blocks = math.ceil(plan.trials / size_each)
     threads = min(plan.threads, max(1, math.ceil(plan.trials / size_each)))
+    blocks = replace(plan, threads=threads)
     index = 0
-    with Workers(work.stop, threads, plan.stop) as workers:
-        while done < plan.trials:
-            sizes = _block_sizes(done, plan.trials, min(next_blocks, ROUND_BLOCKS * 64), size_each)
-            jobs = [bind(sampling.block, index + i, size) for i, size in enumerate(sizes)]
-            try:
-                results = workers.run(jobs, inline=threads == 1 and len(jobs) == 1)
-            except Interrupted as stop:
-                for r in stop.partial:
-                    total = sampling.add(total, r)
-                    kept.append(r)
-                done = sampling.trials(total)
-                if done:
-                    yield Round(total, done, sampling.stderr(total, kept), interrupted=True)
-                    return
-                raise KeyboardInterrupt from None
-            index += len(sizes)
-            for r in results:
+    while done < plan.trials:
+        sizes = _block_sizes(done, plan.trials, min(next_blocks, ROUND_BLOCKS * 64), size_each)
+        kernel = _blocks_kernel(sampling, index, sizes)
+        results = []
+        try:
+            for _, r in run_parts(
+                kernel, range(index, index + len(sizes)), blocks, halt=work.stop, keep_partial=True
+            ):
+                results.append(r)
+        except KeyboardInterrupt:
+            for r in results:  # the blocks that ended (a halted one hands in its trials)
                 total = sampling.add(total, r)
-                if sampling.keep_blocks:
-                    kept.append(r)
+                kept.append(r)
             done = sampling.trials(total)
-            if sampling.check is not None:
-                sampling.check(total)
-            stderr = sampling.stderr(total, kept)
-            if rounds or done >= plan.trials:
-                yield Round(total, done, stderr)
-            if plan.target_stderr is None:
-                continue
-            worst = max(stderr)
-            trusted = sampling.trusted is None or sampling.trusted(total)
-            if worst <= plan.target_stderr and index >= sampling.min_blocks and trusted:
+            if done:
+                yield Round(total, done, sampling.stderr(total, kept), interrupted=True)
                 return
-            # errors shrink as 1/sqrt(trials): aim just past the target
-            if math.isfinite(worst) and done:
-                wanted = math.ceil(done * (worst / plan.target_stderr) ** 2 * 1.05)
-                more = max(1, math.ceil((wanted - done) / size_each))
-            else:
-                more = ROUND_BLOCKS
-            next_blocks = min(ROUND_BLOCKS, max(more, sampling.min_blocks - index))
+            raise
+        index += len(sizes)
+        for r in results:
+            total = sampling.add(total, r)
+            if sampling.keep_blocks:
+                kept.append(r)
+        done = sampling.trials(total)
+        if sampling.check is not None:
+            sampling.check(total)
+        stderr = sampling.stderr(total, kept)
+        if rounds or done >= plan.trials:
+            yield Round(total, done, stderr)
+        if plan.target_stderr is None:
+            continue
+        worst = max(stderr)
+        trusted = sampling.trusted is None or sampling.trusted(total)
+        if worst <= plan.target_stderr and index >= sampling.min_blocks and trusted:
+            return
+        # the one stopping rule (engine/parts.py), in whole blocks of a round
+        more = math.ceil(next_block(done, worst, plan.target_stderr, 1) / size_each)
+        if not (math.isfinite(worst) and done):
+            more = ROUND_BLOCKS
+        next_blocks = min(ROUND_BLOCKS, max(more, sampling.min_blocks - index))
+
+
+def _blocks_kernel(sampling: Sampling[T], first: int, sizes: list[int]) -> Kernel[T]:
+    """Blocks first, first + 1, ... of a round, of these sizes, as parts."""
+    return kernel_of(lambda b, _: sampling.block(b, sizes[b - first]))
 
 
 def _block_sizes(done_trials: int, cap: int, blocks: int, size_each: int) -> list[int]:

@@ -38,8 +38,8 @@ import warnings
 from collections.abc import Callable, Iterator, Sequence
 
 from omaha_eval import _checks
+from omaha_eval.engine import Rounds
 from omaha_eval.engine.plan import Plan, read_options, read_progress
-from omaha_eval.engine.runner import Rounds
 from omaha_eval.pql.check import Prepared, prepare_statement
 from omaha_eval.pql.evaluate import run
 from omaha_eval.pql.plan import plan

@@ -17,9 +17,8 @@ import numpy as np
 
 import omaha_eval._checks as _checks
 import omaha_eval._core as _core
-from omaha_eval.engine import runner
+from omaha_eval import engine
 from omaha_eval.engine.plan import Plan
-from omaha_eval.engine.seeds import block_stream
 from omaha_eval.engine.spot import Spot
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.pql import aggregates as agg
@@ -81,14 +80,14 @@ def _exact_tally(prep: Prepared, spot: Spot, threads: int, stop: Any) -> agg.Tal
 
     parts = -(-total // rows)
     tally = agg.Tally()
-    for t in runner.exact_parts(_NoStop(), part, parts, threads, stop):
+    for t in engine.exact_parts(_NoStop(), part, parts, threads, stop):
         tally = tally.add(t)
     return tally
 
 
 def _sampling(
     prep: Prepared, spot: Spot, c_spot: _core.EquitySpot, seed: int, prefix: tuple[int, ...]
-) -> runner.Sampling[agg.Tally]:
+) -> engine.Sampling[agg.Tally]:
     n, k = spot.n, spot.k
     dead = _checks.card_mask(spot.dead)
     stderr_columns = [
@@ -103,15 +102,15 @@ def _sampling(
         )
         done, code = _core.deal_rows(
             c_spot,
-            block_stream(seed, (*prefix, index)),
+            engine.block_stream(seed, (*prefix, index)),
             size,
-            runner.MAX_REJECTS,
+            engine.MAX_REJECTS,
             deals.hands,
             deals.boards,
             deals.weights,
         )
         if code == _core.EQ_NO_DEAL:
-            raise OmahaEvalError(runner.NO_DEAL, param="players")
+            raise OmahaEvalError(engine.NO_DEAL, param="players")
         if done < size:  # stopped: the rows drawn so far
             deals = Deals(deals.hands[:done], deals.boards[:done], deals.weights[:done])
         return agg.tally_block(prep.selectors, prep.where, Block(deals, spot.game, dead))
@@ -122,9 +121,9 @@ def _sampling(
 
     def check(total: agg.Tally) -> None:
         if total.trials and total.weight == 0:
-            raise OmahaEvalError(runner.NO_DEAL, param="players")
+            raise OmahaEvalError(engine.NO_DEAL, param="players")
 
-    return runner.Sampling(
+    return engine.Sampling(
         block=block,
         zero=agg.Tally(),
         add=agg.Tally.add,
@@ -143,14 +142,14 @@ def run(prep: Prepared, plan: Plan, start: float) -> Iterator[QueryResult]:
         if plan.exact:
             tally = _exact_tally(prep, spot, plan.threads, plan.stop)
             if tally is None:
-                raise OmahaEvalError(runner.NO_DEAL_POSSIBLE, param="players")
+                raise OmahaEvalError(engine.NO_DEAL_POSSIBLE, param="players")
             yield statement_result(prep, [tally], plan, start, 1)
             return
         c_spot = spot.c_spot(exact=False)
-        if not runner.dealable(c_spot):
-            raise OmahaEvalError(runner.NO_DEAL_POSSIBLE, param="players")
+        if not engine.dealable(c_spot):
+            raise OmahaEvalError(engine.NO_DEAL_POSSIBLE, param="players")
         sampling = _sampling(prep, spot, c_spot, plan.seed or 0, ())
-        for r in runner.sample(c_spot, sampling, plan):
+        for r in engine.sample(c_spot, sampling, plan):
             yield statement_result(prep, [r.total], plan, start, 1, r.interrupted)
         return
     # A board or dead-card pattern: every board that can be dealt a stratum,
@@ -177,11 +176,11 @@ def run(prep: Prepared, plan: Plan, start: float) -> Iterator[QueryResult]:
                 strata.append(tally)
             continue
         c_spot = this_board.c_spot(exact=False)
-        if not runner.dealable(c_spot):
+        if not engine.dealable(c_spot):
             continue  # no assignment fits on this board: it cannot be dealt
         sampling = _sampling(prep, this_board, c_spot, plan.seed or 0, (s,))
         last = None
-        for last in runner.sample(c_spot, sampling, each, rounds=False):
+        for last in engine.sample(c_spot, sampling, each, rounds=False):
             if last.interrupted:
                 raise KeyboardInterrupt
         assert last is not None

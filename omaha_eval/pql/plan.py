@@ -28,7 +28,8 @@ import numpy as np
 import numpy.typing as npt
 
 import omaha_eval._checks as _checks
-from omaha_eval.engine import patterns, runner
+from omaha_eval import engine
+from omaha_eval.engine import patterns
 from omaha_eval.engine.plan import BLOCK_WORK, Plan, RunOptions, choose
 from omaha_eval.engine.spot import Spot, live_rows, prepare
 from omaha_eval.errors import OmahaEvalError
@@ -51,7 +52,7 @@ __all__ = [
 
 # Deals per block: equity()'s Monte Carlo block, so that a query draws the
 # very deals equity() draws from the same seed (a few megabytes of rows) ...
-BLOCK_ROWS = runner.BLOCK_TRIALS
+BLOCK_ROWS = engine.BLOCK_TRIALS
 # ... fewer when the query's work per deal is large (an equity per row):
 # a block is at most the run's BLOCK_WORK (engine/plan.py).
 # Exact enumeration lists its assignments of hands: at most this many.

@@ -15,10 +15,9 @@ from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any, Literal
 
-from omaha_eval import _display
+from omaha_eval import _display, engine
 from omaha_eval._reprs import short_repr
 from omaha_eval.cards import card_str
-from omaha_eval.engine import runner
 from omaha_eval.engine.plan import Plan
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
 from omaha_eval.evaluator import low_name
@@ -240,7 +239,7 @@ def statement_result(
     if trials and not kept:
         what = "deals" if plan.exact else "trials"
         notes.append(f"the where clause kept none of the {trials:,} {what}")
-    elif not plan.exact and kept < runner.MIN_EFFECTIVE_TRIALS:
+    elif not plan.exact and kept < engine.MIN_EFFECTIVE_TRIALS:
         notes.append(
             f"the where clause kept only {kept:,} of the {trials:,} trials, too few for "
             "the standard errors to be trusted; give more trials"

@@ -6,8 +6,9 @@ On a flop, a turn or a river this is exact (the street kernel of
 board pattern, each combo's equity is its mean over every matching board
 it can be dealt on, weighted by the villain weight dealt against it there.
 Preflop every combo is a Monte Carlo run of its own (the equity engine's),
-seeded from `seed` and the combo's row (``seeds.child_seed``), so the whole
-distribution reproduces from one seed.  The players and the board are read
+a part of one run on the engine's parts driver with its own streams under
+`seed`, so the whole distribution reproduces from one seed whatever the
+threads.  The players and the board are read
 once, as everywhere (engine/question.py), and checked as ``equity()``
 checks them, with the same words.
 
@@ -29,13 +30,22 @@ from omaha_eval import _display, _documents
 from omaha_eval._checks import CardArray, FloatArray
 from omaha_eval._reprs import short_repr
 from omaha_eval.cards import format_hands
-from omaha_eval.engine import boards, runner
+from omaha_eval.engine import (
+    BLOCK_TRIALS,
+    PartSampling,
+    Sums,
+    boards,
+    dealable,
+    equity_sampling,
+    kernel_of,
+    run_parts,
+    sample_part,
+)
 from omaha_eval.engine.plan import TRIAL_WORK, Plan, check_sampling_work, read_options
 from omaha_eval.engine.players import Player
 from omaha_eval.engine.question import Question, read_question
 from omaha_eval.engine.report import shown_text
 from omaha_eval.engine.results import figure
-from omaha_eval.engine.seeds import child_seed
 from omaha_eval.engine.spot import Seat, live_rows, prepare
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
 from omaha_eval.hands import hand_table
@@ -230,7 +240,7 @@ def distribution_of(
         check_sampling_work(
             each, TRIAL_WORK, True, f" for each of the {combos:,} hero hands", runs=combos
         )
-        return _preflop(question, hero, villain, trials, seed, threads)
+        return _preflop(question, hero, villain, each)
     spot = prepare([hero, villain], question.k, question.board, _NONE, question.game, names)
     h, v = spot.seats
     eq, scoop, live = _street(question, question.board, h, v, spot.known, threads)
@@ -319,32 +329,53 @@ def _over_boards(
     )
 
 
-def _preflop(
-    question: Question, hero: Player, villain: Player, trials: int, seed: int, threads: int
-) -> EquityDistribution:
-    """Every combo a Monte Carlo run of its own, seeded child_seed(seed, row)."""
-    rows, weights, eq, scoop, live, se = [], [], [], [], [], []
-    for i, (combo, w) in enumerate(zip(hero.combos, hero.weights, strict=True)):
-        one = Player("hand", hero.label, combo.reshape(1, -1), np.ones(1))
+def _preflop(question: Question, hero: Player, villain: Player, plan: Plan) -> EquityDistribution:
+    """Every combo a Monte Carlo run of its own: combo i a part of one run
+    on the engine's parts driver, with its own streams (i, b) under the
+    seed, the parts on the plan's threads."""
+
+    def combo(i: int, part: Plan) -> tuple[Sums, float] | None:
+        one = Player("hand", hero.label, hero.combos[i].reshape(1, -1), np.ones(1))
         try:
             spot = prepare(
                 [one, villain], question.k, _NONE, _NONE, question.game, ("hero", "villain")
             )
         except OmahaEvalError:
-            continue  # no villain hand can be dealt against this combo
+            return None  # no villain hand can be dealt against this combo
         c_spot = spot.c_spot(exact=False)
-        if not runner.dealable(c_spot):
-            continue  # no villain hand can be dealt against this combo
-        sums, stderr = runner.monte_carlo_sums(
-            spot, c_spot, trials, child_seed(seed, i), (), threads
+        if not dealable(c_spot):
+            return None  # no villain hand can be dealt against this combo
+        assert part.seed is not None
+        sampling = equity_sampling(spot, c_spot, part.seed, part.key)
+        total = sample_part(
+            PartSampling(
+                block=sampling.block,
+                zero=sampling.zero,
+                add=sampling.add,
+                trials=sampling.trials,
+                error=lambda t: t.stderr()[0],
+                first=BLOCK_TRIALS,
+                least=BLOCK_TRIALS,
+                most=BLOCK_TRIALS,
+                check=sampling.check,
+            ),
+            part,
         )
-        rows.append(combo)
-        weights.append(w)
+        return total, total.stderr()[0]
+
+    rows, weights, eq, scoop, live, se = [], [], [], [], [], []
+    for i, done in run_parts(kernel_of(combo), range(len(hero.combos)), plan, per_job=8):
+        if done is None:
+            continue
+        sums, stderr = done
+        combo_cards = hero.combos[i]
+        rows.append(combo_cards)
+        weights.append(hero.weights[i])
         eq.append(float(sums.equity()[0]))
         scoop.append(float(sums.means("scoop")[0]))
-        se.append(stderr[0])
+        se.append(stderr)
         # the villain weight dealt against this combo, in the range's own units
-        clear = live_rows(villain.combos, _checks.card_mask(combo))
+        clear = live_rows(villain.combos, _checks.card_mask(combo_cards))
         live.append(float(villain.weights[clear].sum()) if villain.kind == "range" else 1.0)
     if not rows:
         raise OmahaEvalError("no villain hand can be dealt against any hero combo", param="villain")

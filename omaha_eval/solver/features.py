@@ -23,12 +23,13 @@ from omaha_eval import _display, _documents
 from omaha_eval._checks import CardArray, FloatArray
 from omaha_eval._reprs import short_repr
 from omaha_eval.cards import format_hands
+from omaha_eval.engine import block_sums
 from omaha_eval.engine.boards import known_cards
 from omaha_eval.engine.plan import read_options
 from omaha_eval.games import game as read_game
 from omaha_eval.solver.classes import HandClasses
 from omaha_eval.solver.question import read_sides
-from omaha_eval.solver.street import block_sums, street_spot
+from omaha_eval.solver.street import street_spot
 from omaha_eval.streets import DEALT_BOARDS
 from omaha_eval.types import Board, GameName, Player, Weights
 

@@ -4,8 +4,7 @@ board's strength vector (rank_board)."""
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,10 +17,10 @@ from omaha_eval import _display, _documents
 from omaha_eval._checks import BOARD_SIZE, CardArray
 from omaha_eval._reprs import short_repr
 from omaha_eval.cards import format_cards, format_hands
+from omaha_eval.engine import block_sums
 from omaha_eval.engine.boards import known_cards
-from omaha_eval.engine.plan import BLOCK_WORK, read_options
+from omaha_eval.engine.plan import read_options
 from omaha_eval.engine.results import figure
-from omaha_eval.engine.threads import Workers, bind
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import game as read_game
 from omaha_eval.hands import row_finder
@@ -34,7 +33,6 @@ from omaha_eval.types import Player as PlayerInput  # engine.players.Player: a p
 __all__ = [
     "RiverShares",
     "StreetShares",
-    "block_sums",
     "rank_board",
     "river_equity",
     "river_shares",
@@ -214,42 +212,14 @@ class StreetShares:
 RiverShares = StreetShares  # the river is the last street: the same figures
 
 
-# Runouts per question are cut into fixed blocks: the work is split into them
-# whatever the thread count, and their sums are added in block order, so
-# every thread count gives the same bits.  At least MIN_BLOCKS keep threads
-# busy; a block holds at most about the run's BLOCK_WORK (engine/plan.py: a
-# unit a hand evaluation), so Ctrl-C between blocks is quick on any input.
-MIN_BLOCKS = 64
-
-
 # Below this many hand evaluations per question, threads cost more than they save.
 _THREAD_WORK = 200_000
 
 
 def _street_sums(spot: _core.StreetSpot, hands: int, threads: int) -> FloatArray:
-    """Sums of every runout's deals, block by block, added in block order."""
+    """Sums of every runout's deals, block by block, added in block order
+    (engine/parts.py: the same bits on any number of threads)."""
     return block_sums(spot.run, spot.runouts, hands, threads, (3, spot.n_hero))
-
-
-def block_sums(
-    run: Callable[[int, int], FloatArray],
-    runouts: int,
-    hands: int,
-    threads: int,
-    shape: tuple[int, ...],
-) -> FloatArray:
-    """The sum of run(first, count) (arrays of `shape`) over fixed blocks
-    of the runouts, added in block order whatever the threads (on the one
-    thread runner, a few blocks ahead: memory stays bounded)."""
-    blocks_wanted = max(MIN_BLOCKS, math.ceil(runouts * hands / BLOCK_WORK))
-    size = max(1, -(-runouts // blocks_wanted))
-    jobs = [bind(run, first, min(size, runouts - first)) for first in range(0, runouts, size)]
-    total = np.zeros(shape)
-    # the blocks are short: Ctrl-C is heard between them, nothing to halt inside
-    with Workers(lambda: None, min(threads, len(jobs))) as workers:
-        for part in workers.stream(jobs):
-            total += part
-    return total
 
 
 def street_spot(
