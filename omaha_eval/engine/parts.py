@@ -135,8 +135,19 @@ def run_parts(
     if executor is not None:
         yield from _on_executor(kernel, jobs, plan, executor)
         return
+    yield from _on_threads(kernel.start(), jobs, plan, halt, on_wait, keep_partial)
+
+
+def _on_threads(
+    run: Callable[[int, Plan], T],
+    jobs: list[list[int]],
+    plan: Plan,
+    halt: Callable[[], object] | None,
+    on_wait: Callable[[], object] | None,
+    keep_partial: bool,
+) -> Iterator[tuple[int, T]]:
+    """The jobs on the plan's threads (run_parts)."""
     stop = _StopAll(plan.stop)
-    run = kernel.start()
 
     def job(indices: list[int]) -> list[tuple[int, T]]:
         out = []
@@ -154,17 +165,18 @@ def run_parts(
     threads = min(plan.threads, len(jobs))
     with Workers(stopped, threads, plan.stop, on_wait=on_wait) as workers:
         try:
-            if keep_partial:
-                try:
-                    ran = workers.run([bind(job, indices) for indices in jobs], inline=threads == 1)
-                except Interrupted as interrupted:
-                    for done in interrupted.partial:
-                        yield from done
-                    raise KeyboardInterrupt from None
-                for done in ran:
+            if not keep_partial:
+                for done in workers.stream(bind(job, indices) for indices in jobs):
                     yield from done
                 return
-            for done in workers.stream(bind(job, indices) for indices in jobs):
+            try:
+                ran = workers.run([bind(job, indices) for indices in jobs], inline=threads == 1)
+            except Interrupted as interrupted:
+                ran = interrupted.partial
+                for done in ran:
+                    yield from done
+                raise KeyboardInterrupt from None
+            for done in ran:
                 yield from done
         except GeneratorExit:
             stopped()

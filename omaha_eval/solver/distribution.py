@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Literal
 
 import numpy as np
@@ -329,42 +330,45 @@ def _over_boards(
     )
 
 
+def _preflop_combo(
+    question: Question, hero: Player, villain: Player, i: int, part: Plan
+) -> tuple[Sums, float] | None:
+    """Hero combo i's Monte Carlo against the villain, preflop, with its own
+    plan (None: no villain hand can be dealt against it)."""
+    one = Player("hand", hero.label, hero.combos[i].reshape(1, -1), np.ones(1))
+    try:
+        spot = prepare([one, villain], question.k, _NONE, _NONE, question.game, ("hero", "villain"))
+    except OmahaEvalError:
+        return None
+    c_spot = spot.c_spot(exact=False)
+    if not dealable(c_spot):
+        return None
+    assert part.seed is not None
+    sampling = equity_sampling(spot, c_spot, part.seed, part.key)
+    total = sample_part(
+        PartSampling(
+            block=sampling.block,
+            zero=sampling.zero,
+            add=sampling.add,
+            trials=sampling.trials,
+            error=lambda t: t.stderr()[0],
+            first=BLOCK_TRIALS,
+            least=BLOCK_TRIALS,
+            most=BLOCK_TRIALS,
+            check=sampling.check,
+        ),
+        part,
+    )
+    return total, total.stderr()[0]
+
+
 def _preflop(question: Question, hero: Player, villain: Player, plan: Plan) -> EquityDistribution:
     """Every combo a Monte Carlo run of its own: combo i a part of one run
     on the engine's parts driver, with its own streams (i, b) under the
     seed, the parts on the plan's threads."""
-
-    def combo(i: int, part: Plan) -> tuple[Sums, float] | None:
-        one = Player("hand", hero.label, hero.combos[i].reshape(1, -1), np.ones(1))
-        try:
-            spot = prepare(
-                [one, villain], question.k, _NONE, _NONE, question.game, ("hero", "villain")
-            )
-        except OmahaEvalError:
-            return None  # no villain hand can be dealt against this combo
-        c_spot = spot.c_spot(exact=False)
-        if not dealable(c_spot):
-            return None  # no villain hand can be dealt against this combo
-        assert part.seed is not None
-        sampling = equity_sampling(spot, c_spot, part.seed, part.key)
-        total = sample_part(
-            PartSampling(
-                block=sampling.block,
-                zero=sampling.zero,
-                add=sampling.add,
-                trials=sampling.trials,
-                error=lambda t: t.stderr()[0],
-                first=BLOCK_TRIALS,
-                least=BLOCK_TRIALS,
-                most=BLOCK_TRIALS,
-                check=sampling.check,
-            ),
-            part,
-        )
-        return total, total.stderr()[0]
-
+    kernel = kernel_of(partial(_preflop_combo, question, hero, villain))
     rows, weights, eq, scoop, live, se = [], [], [], [], [], []
-    for i, done in run_parts(kernel_of(combo), range(len(hero.combos)), plan, per_job=8):
+    for i, done in run_parts(kernel, range(len(hero.combos)), plan, per_job=8):
         if done is None:
             continue
         sums, stderr = done
