@@ -20,7 +20,15 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from omaha_eval.engine import Rounds, boards, is_plain_seed, patterns, spot_rounds, weak_estimate
+from omaha_eval.engine import (
+    Rounds,
+    boards,
+    is_plain_seed,
+    patterns,
+    plan_spot,
+    spot_rounds,
+    weak_estimate,
+)
 from omaha_eval.engine.plan import (
     AUTO_EXACT_WORK,
     DEFAULT_TRIALS,
@@ -75,10 +83,11 @@ class EquityInterrupted(KeyboardInterrupt):
 
 class EquityRounds(Rounds[EquityResult]):
     """The running results of an equity run (an iterator), with what it will
-    do: `plan` (exact or Monte Carlo, the trials), `work`, the estimated
-    work of exact enumeration (spot.Spot.work: about 1e8 a second of one
-    core; over a board pattern, of the whole run, sampled or not), and
-    `question`, the question as read."""
+    do: `plan` (exact by pair enumeration or the showdown sweep, or Monte
+    Carlo; the trials), `work`, the estimated work of its exact kernel, the
+    cheaper one (about 1e8 a second of one core; over a board pattern, of
+    the whole run, sampled or not), and `question`, the question as
+    read."""
 
     def __init__(
         self, results: Iterator[EquityResult], plan: Plan, work: float, question: Question
@@ -217,9 +226,8 @@ def rounds_of(
     assert not isinstance(question.board, boards.CardPattern)
     assert not isinstance(question.dead, boards.CardPattern)
     spot = prepare(question.players, question.k, question.board, question.dead, question.game)
-    work = spot.work()
-    plan = choose(options, work)
-    return EquityRounds(_spot_results(spot, plan, question, start), plan, work, question)
+    plan = plan_spot(options, spot)
+    return EquityRounds(_spot_results(spot, plan, question, start), plan, plan.work, question)
 
 
 def _plain_options(trials: Any, seed: Any, threads: Any) -> bool:

@@ -55,8 +55,10 @@ from omaha_eval.engine.runner import (
     exact_parts,
     exact_sums,
     monte_carlo_sums,
+    plan_spot,
     sample,
     spot_rounds,
+    spot_sums,
     weak_estimate,
 )
 from omaha_eval.engine.seeds import block_stream, is_plain_seed, seed_value, spot_seed
@@ -97,6 +99,7 @@ __all__ = [
     "live_weight",
     "monte_carlo_sums",
     "next_block",
+    "plan_spot",
     "prepare",
     "rare_floor",
     "read_executor",
@@ -108,6 +111,7 @@ __all__ = [
     "seed_value",
     "spot_rounds",
     "spot_seed",
+    "spot_sums",
     "weak_estimate",
     "with_hand",
 ]

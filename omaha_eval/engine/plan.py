@@ -7,10 +7,13 @@ distributions, the command line, batch and the web API) reads its run
 options with :func:`read_options` and turns them into a :class:`Plan` with
 :func:`choose`:
 
-- **the method**: exact enumeration when its estimated work is at most
-  AUTO_EXACT_WORK (about a second of one core), Monte Carlo otherwise;
-  ``exact=True`` forces enumeration (refused above EXACT_WORK_LIMIT),
-  ``exact=False`` forces sampling;
+- **the method and the kernel**: exact by the cheaper of two kernels,
+  pair enumeration (every deal counted: engine/runner.py) or, heads-up with
+  a range, the showdown sweep (a range settled against a range runout by
+  runout: engine/sweep.py), when its estimated work is at most
+  AUTO_EXACT_WORK (about a second of one core) for pairs or AUTO_SWEEP_WORK
+  for the sweep; Monte Carlo otherwise; ``exact=True`` forces exact
+  (refused above EXACT_WORK_LIMIT), ``exact=False`` forces sampling;
 - **the trials**: those given, else the entry point's default (equity's
   DEFAULT_TRIALS), or with a target standard error alone its cap
   (TARGET_MAX_TRIALS);
@@ -22,8 +25,10 @@ options with :func:`read_options` and turns them into a :class:`Plan` with
 - **the threads** (every core by default, never more than the cores: the
   results do not depend on them) and the stop event.
 
-How a plan runs (exact parts, seeded Monte Carlo blocks, the one thread
-runner) is engine/runner.py's job.
+How a plan runs (exact parts, the sweep, seeded Monte Carlo blocks) is
+engine/runner.py's job; a run made of parts (rows, combos) goes through
+engine/parts.py, each part with ``Plan.part(i)``.  No entry point chooses
+a kernel itself.
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
 
 __all__ = [
     "AUTO_EXACT_WORK",
+    "AUTO_SWEEP_WORK",
     "BLOCK_WORK",
     "DEFAULT_TRIALS",
     "EXACT_WORK_LIMIT",
@@ -70,6 +76,11 @@ __all__ = [
 WORK_PER_SECOND = 1e8
 # Exact enumeration is chosen by itself when its work is at most this.
 AUTO_EXACT_WORK = WORK_PER_SECOND
+# ... and the showdown sweep when its work is at most this (half a minute of
+# one core: a heads-up 15% against 15% on a flop).  The sweep's cost is known
+# before it starts and falls as the ranges narrow; every figure it gives is
+# exact, where the default Monte Carlo's equity is within about 0.05%.
+AUTO_SWEEP_WORK = 30 * WORK_PER_SECOND
 # A run is refused above this (a quarter of an hour of one core at least;
 # hours with range players): exact work, or the work of the trials asked.
 EXACT_WORK_LIMIT = 1e11
@@ -228,6 +239,9 @@ class Plan:
     # The spawn key of this run's streams under its seed: () for a run, (i,)
     # for part i of a run made of parts (`part`).
     key: tuple[int, ...] = ()
+    # The estimated work of the run's exact kernel (the cheaper one), in the
+    # units above, whether or not the run is exact.
+    work: float = 0.0
 
     def part(self, index: int, stop: Any = None) -> Plan:
         """The plan of part `index` of a run made of independent parts (a
@@ -247,25 +261,34 @@ def choose(
     options: RunOptions,
     work: float,
     *,
+    sweep: float | None = None,
     trial_work: float | None = TRIAL_WORK,
     default_trials: int = DEFAULT_TRIALS,
     target_trials: int = TARGET_MAX_TRIALS,
     target: bool = True,
     what: str = "",
 ) -> Plan:
-    """The plan of a run whose exact enumeration is `work` units and whose
-    Monte Carlo trials are `trial_work` units each (None: the caller bounds
-    its sampling itself, e.g. over a board pattern): exact or Monte Carlo,
+    """The plan of a run whose exact enumeration is `work` units of pair
+    enumeration, or `sweep` units of the showdown sweep (None: the sweep
+    does not apply; engine/sweep.py), and whose Monte Carlo trials are
+    `trial_work` units each (None: the caller bounds its sampling itself,
+    e.g. over a board pattern): exact by the cheaper kernel, or Monte Carlo,
     the trials (given, or `default_trials`, or `target_trials` with a target
-    alone), every cost bound checked.  `target=False`: the run takes no
-    target standard error (exact runs keep none either)."""
-    if options.exact is True and work > EXACT_WORK_LIMIT:
+    alone), every cost bound checked.  Exact is chosen by itself when pair
+    enumeration is within AUTO_EXACT_WORK, or the sweep within
+    AUTO_SWEEP_WORK.  `target=False`: the run takes no target standard
+    error (exact runs keep none either)."""
+    kernel, cost = "pairs", work
+    if sweep is not None and sweep < work:
+        kernel, cost = "sweep", sweep
+    if options.exact is True and cost > EXACT_WORK_LIMIT:
         raise OmahaEvalError(
-            f"this spot needs about {work:.2g} units of work, above the limit of "
+            f"this spot needs about {cost:.2g} units of work, above the limit of "
             f"{EXACT_WORK_LIMIT:.0e}; sample it instead (Monte Carlo)",
             param="exact",
         )
-    use_exact = options.exact is True or (options.exact is None and work <= AUTO_EXACT_WORK)
+    budget = AUTO_SWEEP_WORK if kernel == "sweep" else AUTO_EXACT_WORK
+    use_exact = options.exact is True or (options.exact is None and cost <= budget)
     wanted = options.target if target else None
     cap = options.trials or (target_trials if wanted else default_trials)
     plan = Plan(
@@ -275,6 +298,8 @@ def choose(
         seed=None if use_exact else options.seed,
         threads=options.threads,
         stop=options.stop,
+        kernel=kernel if use_exact else "pairs",
+        work=cost,
     )
     if not use_exact and cap < LEAST_TRIALS:
         raise OmahaEvalError(

@@ -34,10 +34,11 @@ import numpy.typing as npt
 
 import omaha_eval._core as _core
 from omaha_eval.engine.parts import Kernel, kernel_of, next_block, run_parts
-from omaha_eval.engine.plan import Plan
+from omaha_eval.engine.plan import Plan, RunOptions, choose
 from omaha_eval.engine.results import Sums
 from omaha_eval.engine.seeds import block_stream
 from omaha_eval.engine.spot import Spot
+from omaha_eval.engine.sweep import sweep_sums, sweep_work
 from omaha_eval.engine.threads import Stopped
 from omaha_eval.errors import OmahaEvalError
 
@@ -50,8 +51,10 @@ __all__ = [
     "exact_parts",
     "exact_sums",
     "monte_carlo_sums",
+    "plan_spot",
     "sample",
     "spot_rounds",
+    "spot_sums",
     "weak_estimate",
 ]
 
@@ -323,13 +326,30 @@ def weak_estimate(total: Sums) -> bool:
     return total.sq_deal is not None and total.effective_trials() < MIN_EFFECTIVE_TRIALS
 
 
+def plan_spot(options: RunOptions, spot: Spot, **how: Any) -> Plan:
+    """The plan of one spot (engine/plan.py ``choose``, `how` its keywords),
+    each exact kernel priced on the spot: pair enumeration and, where it
+    applies, the showdown sweep."""
+    return choose(options, spot.work(), sweep=sweep_work(spot), **how)
+
+
+def spot_sums(spot: Spot, plan: Plan) -> Sums:
+    """Every deal of the spot, by the plan's exact kernel."""
+    if plan.kernel == "sweep":
+        sums = sweep_sums(spot, plan.threads, plan.stop)
+        if sums.count == 0:
+            raise OmahaEvalError(NO_DEAL_POSSIBLE, param="players")
+        return sums
+    return exact_sums(spot, spot.c_spot(exact=True), plan.threads, plan.stop)
+
+
 def spot_rounds(spot: Spot, plan: Plan) -> Iterator[Round[Sums]]:
     """The rounds of a spot: exact (once, at the end, stderr 0) or Monte Carlo."""
-    c_spot = spot.c_spot(exact=plan.exact)
     if plan.exact:
-        sums = exact_sums(spot, c_spot, plan.threads, plan.stop)
+        sums = spot_sums(spot, plan)
         yield Round(sums, sums.count, [0.0] * spot.n)
         return
+    c_spot = spot.c_spot(exact=False)
     assert plan.seed is not None
     if not dealable(c_spot):
         raise OmahaEvalError(NO_DEAL_POSSIBLE, param="players")

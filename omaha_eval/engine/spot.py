@@ -33,6 +33,7 @@ __all__ = [
     "check_deck",
     "live_rows",
     "prepare",
+    "unknown_hands",
     "with_hand",
 ]
 
@@ -119,7 +120,7 @@ class Spot:
         for s, factor in zip(self.seats, scale, strict=True):
             c, w, kind = s.combos, s.weights, s.kind
             if kind == "random" and exact:
-                c = _unknown_hands(self.known, self.k)
+                c = unknown_hands(self.known, self.k)
                 w = np.ones(len(c))
                 kind = "range"
             kinds.append(C_KIND[kind])
@@ -158,7 +159,7 @@ def centring(seats: list[Seat]) -> list[float]:
     return [10 ** (d / 2) for d in decades]
 
 
-def _unknown_hands(known: int, k: int) -> CardArray:
+def unknown_hands(known: int, k: int) -> CardArray:
     """Every k-card hand of the cards not known, as rows of increasing ids."""
     deck = np.array([c for c in range(52) if not known >> c & 1], dtype=np.uint8)
     rows = np.arange(len(deck), dtype=np.uint8)[:, None]  # index combinations, by columns
