@@ -63,6 +63,7 @@ from omaha_eval.engine.runner import (
 )
 from omaha_eval.engine.seeds import block_stream, is_plain_seed, seed_value, spot_seed
 from omaha_eval.engine.spot import Spot, prepare, with_hand
+from omaha_eval.engine.sweep import spot_deals_per_pair, sweep_outcomes, sweep_work
 from omaha_eval.engine.weights import live_weight
 
 if TYPE_CHECKING:
@@ -109,9 +110,12 @@ __all__ = [
     "sample",
     "sample_part",
     "seed_value",
+    "spot_deals_per_pair",
     "spot_rounds",
     "spot_seed",
     "spot_sums",
+    "sweep_outcomes",
+    "sweep_work",
     "weak_estimate",
     "with_hand",
 ]

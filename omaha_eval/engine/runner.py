@@ -334,8 +334,10 @@ def plan_spot(options: RunOptions, spot: Spot, **how: Any) -> Plan:
 
 
 def spot_sums(spot: Spot, plan: Plan) -> Sums:
-    """Every deal of the spot, by the plan's exact kernel."""
-    if plan.kernel == "sweep":
+    """Every deal of the spot, by the plan's exact kernel (pair enumeration
+    where the sweep does not apply: a board report row whose range card
+    removal left one hand)."""
+    if plan.kernel == "sweep" and sweep_work(spot) is not None:  # a part may not be heads-up
         sums = sweep_sums(spot, plan.threads, plan.stop)
         if sums.count == 0:
             raise OmahaEvalError(NO_DEAL_POSSIBLE, param="players")

@@ -31,7 +31,15 @@ from omaha_eval.engine.parts import block_sums
 from omaha_eval.engine.results import Sums
 from omaha_eval.engine.spot import Seat, Spot, centring, unknown_hands
 
-__all__ = ["SWEEP_HAND_WORK", "SweepSides", "sweep_sides", "sweep_sums", "sweep_work"]
+__all__ = [
+    "SWEEP_HAND_WORK",
+    "SweepSides",
+    "spot_deals_per_pair",
+    "sweep_outcomes",
+    "sweep_sides",
+    "sweep_sums",
+    "sweep_work",
+]
 
 # The work of one hand on one runout (valued, sorted, swept), in the units
 # of engine/plan.py (about 1e8 a second of one core): measured with
@@ -54,6 +62,13 @@ def _side_size(seat: Seat, spot: Spot) -> int:
     if seat.kind == "random":
         return math.comb(52 - spot.known.bit_count(), spot.k)
     return seat.live
+
+
+def spot_deals_per_pair(spot: Spot) -> int:
+    """The runouts each (hero combo, villain combo) pair that shares no card
+    meets: the same for every such pair."""
+    deck = 52 - len(spot.board) - len(spot.dead) - 2 * spot.k
+    return math.comb(deck, 5 - len(spot.board))
 
 
 def sweep_work(spot: Spot) -> float | None:

@@ -59,6 +59,9 @@ from omaha_eval.engine import (
     live_weight,
     run_parts,
     sample_part,
+    spot_deals_per_pair,
+    sweep_outcomes,
+    sweep_work,
 )
 from omaha_eval.engine.boards import CardPattern
 from omaha_eval.engine.plan import (
@@ -444,6 +447,7 @@ def prepare_split_graph(
     plan = choose(
         options,
         per_combo * len(combos),
+        sweep=sweep_work(spot),
         trial_work=TRIAL_WORK * len(combos),
         default_trials=COMBO_TRIALS,
         target_trials=COMBO_TARGET_TRIALS,
@@ -476,7 +480,10 @@ class PreparedGraph:
         h = spot.seats[0]
         combos = h.combos
         shown = self.options.progress if progress is None else read_progress(progress)
-        sums, stderr = _run(spot, self.masks, live, plan, shown)
+        if plan.kernel == "sweep":
+            sums, stderr = _swept(spot, plan, shown)
+        else:
+            sums, stderr = _run(spot, self.masks, live, plan, shown)
         figures = _figures(sums, question)
         method: Literal["exact", "monte-carlo"] = "exact" if plan.exact else "monte-carlo"
         return SplitGraph(
@@ -517,6 +524,26 @@ def _live_weight(spot: Spot) -> FloatArray:
         if s.kind == "range":
             live = live_weight(s.combos, _given_weights(s.player, s.combos), hero)
     return live
+
+
+def _swept(
+    spot: Spot, plan: Plan, progress: Callable[..., object] | None
+) -> tuple[list[Sums], FloatArray]:
+    """Every combo's sums at once, exact, by the showdown sweep (heads-up):
+    each combo's deals by outcome against the villain range, runout by
+    runout; its deals counted as pair enumeration counts them."""
+    sides, outcome, makes_low, _, _ = sweep_outcomes(spot, plan.threads, plan.stop)
+    villain = sides.villain[sides.villain_weights > 0]
+    pairs = live_weight(villain, None, sides.hero)  # each combo's villain combos dealt
+    deals = (pairs * spot_deals_per_pair(spot)).astype(np.int64)
+    no_breakdown = np.zeros((2, _core.N_BREAKDOWN))
+    sums = [
+        Sums.of(outcome[i], np.array([makes_low[i], 0.0]), no_breakdown, 2, int(deals[i]))
+        for i in range(len(sides.hero))
+    ]
+    if progress is not None:
+        progress(len(sums), len(sums))
+    return sums, np.zeros(len(sums))
 
 
 def _run(

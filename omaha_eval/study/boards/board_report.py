@@ -37,6 +37,7 @@ from omaha_eval.engine import (
     block_stream,
     kernel_of,
     live_weight,
+    plan_spot,
     run_parts,
 )
 from omaha_eval.engine.boards import board_text
@@ -47,7 +48,6 @@ from omaha_eval.engine.plan import (
     Plan,
     RunOptions,
     check_sampling_work,
-    choose,
     read_options,
     read_progress,
 )
@@ -317,9 +317,9 @@ def _run(prepared: PreparedReport, options: RunOptions) -> BoardReport:
             if s.kind == "range":
                 dealable &= live_weight(s.combos, None, reps, stop=options.stop) > 0.5
         todo = np.flatnonzero(dealable)
-        plan = choose(
+        plan = plan_spot(
             options,
-            spot.work(),
+            spot,
             trial_work=None,
             default_trials=row_trials(len(todo)),
             target_trials=ROW_TARGET_MAX_TRIALS,

@@ -32,8 +32,8 @@ from omaha_eval.engine import (
     Plan,
     dealable,
     equity_sampling,
-    exact_sums,
     sample_part,
+    spot_sums,
 )
 from omaha_eval.engine.players import Player
 from omaha_eval.engine.results import DEAL_FIGURES, FIGURES, NUT_LOW, Sums, rare_floor
@@ -488,12 +488,12 @@ def engine_row(base: RowBase, new: npt.NDArray[np.uint8], plan: Plan) -> RowFigu
     target looked at after two).  KeyboardInterrupt when the plan's stop is
     set or on Ctrl-C."""
     spot, masks = base.row(new)
-    c_spot = spot.c_spot(exact=True) if plan.exact else base.sampling_spot(spot, masks)
     if plan.exact:
-        sums = exact_sums(spot, c_spot, 1, plan.stop)
+        sums = spot_sums(spot, plan)
         figures = figures_of(sums, True)
         return replace(figures, weight=figures.weight * _range_scale(base.players, spot))
     assert plan.seed is not None
+    c_spot = base.sampling_spot(spot, masks)
     if not dealable(c_spot):
         raise OmahaEvalError(NO_DEAL_POSSIBLE)
     sampling = equity_sampling(spot, c_spot, plan.seed, plan.key)
