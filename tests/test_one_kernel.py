@@ -1,0 +1,165 @@
+"""One engine inside a run (issue 46): the planner picks the exact kernel
+(pair enumeration or the showdown sweep) for every shape of question, the
+sweep counts exactly what pair enumeration counts, and the views that run
+exact heads-up range questions (equity, split graphs, board report rows)
+get it through the one plan."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import omaha_eval as oe
+from omaha_eval.engine import plan_spot, prepare, read_options, read_question, spot_sums
+from omaha_eval.engine.sweep import sweep_work
+
+
+def _spot(players, board="", dead="", game="omaha8"):
+    q = read_question(players, board, dead, game=game)
+    return prepare(q.players, q.k, q.board, q.dead, q.game)
+
+
+def _plan(players, board="", dead="", **options):
+    return plan_spot(read_options(**options), _spot(players, board, dead))
+
+
+@pytest.mark.parametrize(
+    ("players", "board", "kernel"),
+    [
+        (["AsAh2c3d", "7c7d4c5d"], "Ks8d3c", "pairs"),  # two hands: a few deals
+        (["AsAh2c3d", "KK"], "Ks8d3c", "pairs"),  # a hand: its deals are few too
+        (["AA:$ds", "KK"], "Jd4d8c", "sweep"),  # a range against a range
+        (["AA:$ds", "*"], "Jd4d8c7h", "sweep"),  # a range against any hand
+        (["AA:$ds", "KK", "QQ"], "Jd4d8c", "pairs"),  # three players
+        (["AA:$ds", "KK"], "", "pairs"),  # preflop: no runouts to sweep
+    ],
+)
+def test_the_planner_picks_the_cheaper_exact_kernel(players, board, kernel):
+    plan = _plan(players, board, exact=True)
+    assert plan.exact and plan.kernel == kernel
+    swept = sweep_work(_spot(players, board))
+    assert (swept is not None and swept < _spot(players, board).work()) == (kernel == "sweep")
+
+
+def test_exact_is_the_default_for_15_against_15_on_a_flop():
+    plan = _plan(["15%", "15%"], "Kh7d2c")
+    assert plan.exact and plan.kernel == "sweep"
+
+
+def test_a_sampled_plan_keeps_no_kernel_and_reports_the_exact_work():
+    plan = _plan(["AA:$ds", "KK"], "Jd4d8c", exact=False)
+    assert not plan.exact and plan.kernel == "pairs"
+    assert plan.work == sweep_work(_spot(["AA:$ds", "KK"], "Jd4d8c"))
+
+
+def _histogram(sums):
+    return sums.sums, sums.deal, sums.makes_low, sums.breakdown, sums.count
+
+
+def _both(players, board, dead="", game="omaha8"):
+    spot = _spot(players, board, dead, game)
+    plan = plan_spot(read_options(exact=True, threads=1), spot)
+    pairs = spot_sums(spot, dataclasses.replace(plan, kernel="pairs"))
+    swept = spot_sums(spot, dataclasses.replace(plan, kernel="sweep"))
+    return pairs, swept
+
+
+def _weighted(draw, k):
+    rank = draw(st.sampled_from("AKQJT98765432"))
+    other = draw(st.sampled_from("AKQJT98765432"))
+    weight = draw(st.sampled_from(["", "@0.5", "@2", "@0.25"]))
+    return f"{rank}{other}{'*' * (k - 2)}{weight}"
+
+
+@st.composite
+def spots(draw):
+    k = draw(st.sampled_from([4, 5, 6]))
+    deck = draw(st.permutations(range(52)))
+    n_board = draw(st.sampled_from([3, 4, 5]))
+    board = oe.format_cards(list(deck[:n_board]))
+    dead = oe.format_cards(list(deck[n_board : n_board + draw(st.integers(0, 2))]))
+    hero = ", ".join(_weighted(draw, k) for _ in range(draw(st.integers(1, 2))))
+    if k == 4 and n_board >= 4 and draw(st.booleans()):
+        villain = "*"  # every hand of the cards left
+    else:
+        villain = ", ".join(_weighted(draw, k) for _ in range(2))
+    game = draw(st.sampled_from(["omaha8", "omaha"]))
+    return [hero, villain], board, dead, game, k
+
+
+@settings(max_examples=25, deadline=None)
+@given(spots())
+def test_the_sweep_counts_what_pair_enumeration_counts(spot):
+    players, board, dead, game, k = spot
+    try:
+        pairs, swept = _both(players, board, dead, game)
+    except oe.OmahaEvalError:
+        return  # a range left no hand on this board
+    assert swept.count == pairs.count
+    for a, b in zip(_histogram(swept)[:4], _histogram(pairs)[:4], strict=True):
+        np.testing.assert_allclose(a, b, rtol=1e-12, atol=1e-9 * max(pairs.total, 1))
+
+
+def test_unit_weights_give_the_same_bits():
+    pairs, swept = _both(["AA:$ds", "KQJT"], "Jd4d8c7h")
+    for a, b in zip(_histogram(swept), _histogram(pairs), strict=True):
+        np.testing.assert_array_equal(a, b)
+
+
+def test_equity_takes_the_sweep_and_gives_the_figures_of_pair_enumeration():
+    players, board = ["AA:$ds, 22@0.5", "KQJT, T98"], "Jd4d8c"
+    swept = oe.equity(players, board, exact=True)
+    spot = _spot(players, board)
+    pairs = spot_sums(spot, dataclasses.replace(_plan(players, board, exact=True), kernel="pairs"))
+    assert swept.method == "exact" and swept.trials == pairs.count
+    want = pairs.equity()
+    got = [p.equity for p in swept.players]
+    np.testing.assert_allclose(got, want, rtol=1e-12)
+
+
+def test_the_split_graph_takes_the_sweep_and_gives_each_combos_pair_figures():
+    hero, villain, board = "AA:$ds", "KQJT, T98:$ds", "Jd4d8c7h"
+    swept = oe.split_graph(hero, villain, board, exact=True)
+    g = oe.split_graph(hero, villain, board, exact=True, threads=1)
+    assert swept.method == "exact"
+    np.testing.assert_array_equal(swept.equity, g.equity)  # threads do not change it
+    for i in range(0, len(swept.combos), 7):
+        one = oe.equity([swept.combos[i], villain], board, exact=True)
+        assert abs(one.players[0].equity - swept.equity[i]) < 1e-12
+        assert abs(one.players[0].scoop - swept.scoop[i]) < 1e-12
+        assert swept.trials[i] == one.trials
+
+
+def test_a_turn_report_of_two_ranges_takes_the_sweep_and_matches_equity_on_each_river():
+    players, board = ["AA:$ds", "KQJT, T98"], "Jd4d8c"
+    report = oe.board_report(players, board, exact=True)
+    for r in range(0, len(report), 9):
+        turn = board + report.board_texts[r][-2:]
+        one = oe.equity(players, turn, exact=True)
+        assert abs(report.figure("equity")[r] - one.players[0].equity) < 1e-12
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_sampled_run_of_parts_gives_the_same_figures_on_any_threads(threads):
+    g = oe.split_graph("AA:$ds", "KK", "Jd4d8c", exact=False, trials=300, seed=5, threads=threads)
+    one = oe.split_graph("AA:$ds", "KK", "Jd4d8c", exact=False, trials=300, seed=5, threads=1)
+    np.testing.assert_array_equal(g.equity, one.equity)
+    r = oe.board_report(["AA:$ds", "KK"], "Jd4d8c", exact=False, trials=400, seed=5, threads=threads)
+    r1 = oe.board_report(["AA:$ds", "KK"], "Jd4d8c", exact=False, trials=400, seed=5, threads=1)
+    np.testing.assert_array_equal(r.values, r1.values)
+
+
+def test_a_part_draws_from_its_own_streams_whoever_runs_it():
+    from omaha_eval.engine import Plan, kernel_of, run_parts
+
+    plan = Plan(exact=False, trials=1, target_stderr=None, seed=11, threads=2)
+    kernel = kernel_of(lambda i, part: int(part.stream(0).random_raw()))
+    by_threads = dict(run_parts(kernel, range(20), plan, per_job=3))
+    alone = dict(run_parts(kernel, range(20), dataclasses.replace(plan, threads=1)))
+    assert by_threads == alone
+    assert by_threads[4] == int(plan.part(4).stream(0).random_raw())
+    assert len(set(by_threads.values())) == 20
