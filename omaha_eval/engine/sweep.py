@@ -120,7 +120,7 @@ def _street_spot(spot: Spot, sides: SweepSides) -> _core.StreetSpot:
         sides.villain_weights,
         spot.game.code,
         dead=dead,
-        hero_weights=sides.hero_weights,
+        hero_weight=sides.hero_weights,
     )
 
 
@@ -152,7 +152,7 @@ def sweep_outcomes(
     outcome = np.ascontiguousarray(total[:n, :CELLS])
     makes_low = np.ascontiguousarray(total[:n, CELLS])
     breakdown = total[n, : 2 * _core.N_BREAKDOWN].reshape(2, _core.N_BREAKDOWN).copy()
-    return sides, outcome, makes_low, breakdown, int(c_spot.deals)
+    return sides, outcome, makes_low, breakdown, c_spot.deals()
 
 
 def sweep_sums(spot: Spot, threads: int, stop: object = None) -> Sums:
