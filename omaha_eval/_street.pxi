@@ -54,9 +54,10 @@ cdef class StreetSpot:
         runouts each such pair meets."""
         return int(oe_street_deals(self.s))
 
-    def _check_block(self, Py_ssize_t first, Py_ssize_t count):
+    cdef int _check_block(self, Py_ssize_t first, Py_ssize_t count) except -1:
         if first < 0 or count < 0 or first + count > self.runouts:
             raise ValueError("StreetSpot: runouts out of range")
+        return 0
 
     def run(self, Py_ssize_t first, Py_ssize_t count):
         """(3, n_hero) float64: the deal sums of runouts [first, first + count)."""

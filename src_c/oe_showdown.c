@@ -162,95 +162,122 @@ static inline uint64_t lowest_bits4(uint64_t x)
 /* C(t-1, 3) for t = 0..6 shared cards. */
 static const uint8_t removal_coef[7] = {0, 0, 0, 0, 1, 4, 10};
 
-/* The B hands sharing four or more cards with each A hand, through lists
- * of B hands by four-card subset; each is found once, from the list of its
+/* Appends one entry to side 0's fix list, growing it as needed. */
+static int push_fix(oe_sd_removal *r, size_t *cap, size_t n, uint32_t other, uint8_t coef)
+{
+    if (n == *cap) {
+        const size_t more = *cap ? 2 * *cap : 1024;
+        uint32_t *o = realloc(r->fix_other[0], more * sizeof *o);
+        if (o) r->fix_other[0] = o;
+        uint8_t *c = realloc(r->fix_coef[0], more);
+        if (c) r->fix_coef[0] = c;
+        if (!o || !c) return -1;
+        *cap = more;
+    }
+    r->fix_other[0][n] = other;
+    r->fix_coef[0][n] = coef;
+    return 0;
+}
+
+/* The villains sharing four or more cards with each hero, through lists of
+ * villains by four-card subset; each is found once, from the list of its
  * four lowest shared cards. */
-static int make_fixes(oe_sd_removal *r, const oe_sd_side *a, const oe_sd_side *b)
+static int make_fixes(oe_sd_removal *r, const oe_sd_side *hero, const oe_sd_side *villain)
 {
     int status = -1;
     uint32_t *start = calloc(N_QUADS + 2, sizeof *start);
     uint32_t *list = NULL, rank[MAX_QUADS];
     uint64_t mask[MAX_QUADS];
     uint8_t c[OE_MAX_HOLE];
-    r->fix_start = calloc(a->n + 1, sizeof *r->fix_start);
-    if (!start || !r->fix_start) goto done;
+    r->fix_start[0] = calloc(hero->n + 1, sizeof *r->fix_start[0]);
+    if (!start || !r->fix_start[0]) goto done;
     size_t entries = 0;
-    for (size_t j = 0; j < b->n; j++) {
-        sorted_cards(b->cards + j * (size_t)b->k, b->k, c);
-        const int nq = hand_quads(c, b->k, rank, mask);
+    for (size_t j = 0; j < villain->n; j++) {
+        sorted_cards(villain->cards + j * (size_t)villain->k, villain->k, c);
+        const int nq = hand_quads(c, villain->k, rank, mask);
         for (int q = 0; q < nq; q++) start[rank[q] + 2]++;
         entries += (size_t)nq;
     }
     for (uint32_t x = 2; x < N_QUADS + 2; x++) start[x] += start[x - 1];
     list = malloc((entries + 1) * sizeof *list);
     if (!list) goto done;
-    for (size_t j = 0; j < b->n; j++) { /* start[x + 1] runs up to the end of list x */
-        sorted_cards(b->cards + j * (size_t)b->k, b->k, c);
-        const int nq = hand_quads(c, b->k, rank, mask);
+    for (size_t j = 0; j < villain->n; j++) { /* start[x + 1] runs up to the end of list x */
+        sorted_cards(villain->cards + j * (size_t)villain->k, villain->k, c);
+        const int nq = hand_quads(c, villain->k, rank, mask);
         for (int q = 0; q < nq; q++) list[start[rank[q] + 1]++] = (uint32_t)j;
     }
-    /* two passes over the A hands: count, then fill */
-    for (int pass = 0; pass < 2; pass++) {
-        size_t n_fix = 0;
-        for (size_t i = 0; i < a->n; i++) {
-            r->fix_start[i] = n_fix;
-            sorted_cards(a->cards + i * (size_t)a->k, a->k, c);
-            const int nq = hand_quads(c, a->k, rank, mask);
-            for (int q = 0; q < nq; q++)
-                for (uint32_t e = start[rank[q]]; e < start[rank[q] + 1]; e++) {
-                    const uint64_t shared = b->mask[list[e]] & a->mask[i];
-                    if (lowest_bits4(shared) != mask[q]) continue;
-                    if (pass == 1) {
-                        r->fix_b[n_fix] = list[e];
-                        r->fix_coef[n_fix] = removal_coef[oe_popcount64(shared)];
-                    }
-                    n_fix++;
-                }
-        }
-        r->fix_start[a->n] = n_fix;
-        if (pass == 0) {
-            r->fix_b = malloc((n_fix + 1) * sizeof *r->fix_b);
-            r->fix_coef = malloc(n_fix + 1);
-            if (!r->fix_b || !r->fix_coef) goto done;
-        }
+    size_t n_fix = 0, cap = 0;
+    for (size_t i = 0; i < hero->n; i++) {
+        r->fix_start[0][i] = n_fix;
+        sorted_cards(hero->cards + i * (size_t)hero->k, hero->k, c);
+        const int nq = hand_quads(c, hero->k, rank, mask);
+        for (int q = 0; q < nq; q++)
+            for (uint32_t e = start[rank[q]]; e < start[rank[q] + 1]; e++) {
+                const uint64_t shared = villain->mask[list[e]] & hero->mask[i];
+                if (lowest_bits4(shared) != mask[q]) continue;
+                if (push_fix(r, &cap, n_fix++, list[e], removal_coef[oe_popcount64(shared)]))
+                    goto done;
+            }
     }
-    status = 0;
+    r->fix_start[0][hero->n] = n_fix;
+    status = push_fix(r, &cap, n_fix, 0, 0); /* never empty: NULL means out of memory */
 done:
     free(start);
     free(list);
     return status;
 }
 
-/* Live weight and count of every A hand against B's weights, and the
- * direct lists of the A hands that block almost all of B's weight. */
-static int make_live(oe_sd_removal *r, const oe_sd_side *a, const oe_sd_side *b)
+/* Side 1's fix lists: side 0's, transposed. */
+static int transpose_fixes(oe_sd_removal *r, size_t n_hero, size_t n_villain)
+{
+    const size_t n_fix = r->fix_start[0][n_hero];
+    r->fix_start[1] = calloc(n_villain + 2, sizeof *r->fix_start[1]);
+    r->fix_other[1] = malloc((n_fix + 1) * sizeof *r->fix_other[1]);
+    r->fix_coef[1] = malloc(n_fix + 1);
+    if (!r->fix_start[1] || !r->fix_other[1] || !r->fix_coef[1]) return -1;
+    size_t *at = r->fix_start[1] + 1; /* at[j]: where villain j's next entry goes */
+    for (size_t f = 0; f < n_fix; f++) at[r->fix_other[0][f] + 1]++;
+    for (size_t j = 1; j <= n_villain; j++) at[j] += at[j - 1];
+    for (size_t i = 0; i < n_hero; i++)
+        for (size_t f = r->fix_start[0][i]; f < r->fix_start[0][i + 1]; f++) {
+            const size_t e = at[r->fix_other[0][f]]++;
+            r->fix_other[1][e] = (uint32_t)i;
+            r->fix_coef[1][e] = r->fix_coef[0][f];
+        }
+    return 0;
+}
+
+/* The heroes' live weights and counts against the villains' weights, and
+ * the direct lists of the heroes that block almost all of it. */
+static int make_live(oe_sd_removal *r, const oe_sd_side *hero, const oe_sd_side *villain)
 {
     int status = -1;
+    const size_t n = hero->n;
     double *wsum = calloc(r->n_rows, sizeof *wsum);
     double *count = calloc(r->n_rows, sizeof *count); /* exact: below 2^53 */
-    r->live = malloc((a->n + 1) * sizeof *r->live);
-    r->live_count = malloc((a->n + 1) * sizeof *r->live_count);
-    r->direct = calloc(a->n + 1, 1);
-    r->direct_start = calloc(a->n + 1, sizeof *r->direct_start);
+    r->live = malloc((n + 1) * sizeof *r->live);
+    r->live_count = malloc((n + 1) * sizeof *r->live_count);
+    r->direct = calloc(n + 1, 1);
+    r->direct_start = calloc(n + 1, sizeof *r->direct_start);
     if (!wsum || !count || !r->live || !r->live_count || !r->direct || !r->direct_start)
         goto done;
     r->total = 0.0;
-    for (size_t j = 0; j < b->n; j++) {
-        const uint16_t *rows = r->b_rows + j * (size_t)r->b_subsets;
-        for (int q = 0; q < r->b_subsets; q++) {
-            wsum[rows[q]] += b->weight[j];
+    for (size_t j = 0; j < villain->n; j++) {
+        const uint16_t *rows = r->rows[1] + j * (size_t)r->subsets[1];
+        for (int q = 0; q < r->subsets[1]; q++) {
+            wsum[rows[q]] += villain->weight[j];
             count[rows[q]] += 1.0;
         }
-        r->total += b->weight[j];
+        r->total += villain->weight[j];
     }
     size_t n_direct = 0;
-    for (size_t i = 0; i < a->n; i++) {
-        const uint16_t *rows = r->a_rows + i * (size_t)r->a_subsets;
-        double w = signed_sum(wsum, 1, rows, r->a_plus, r->a_subsets, 0);
-        double c = signed_sum(count, 1, rows, r->a_plus, r->a_subsets, 0);
-        for (size_t f = r->fix_start[i]; f < r->fix_start[i + 1]; f++) {
-            w += r->fix_coef[f] * b->weight[r->fix_b[f]];
-            c += r->fix_coef[f];
+    for (size_t i = 0; i < n; i++) {
+        const uint16_t *rows = r->rows[0] + i * (size_t)r->subsets[0];
+        double w = signed_sum(wsum, 1, rows, r->plus[0], r->subsets[0], 0);
+        double c = signed_sum(count, 1, rows, r->plus[0], r->subsets[0], 0);
+        for (size_t f = r->fix_start[0][i]; f < r->fix_start[0][i + 1]; f++) {
+            w += r->fix_coef[0][f] * villain->weight[r->fix_other[0][f]];
+            c += r->fix_coef[0][f];
         }
         r->live_count[i] = (int64_t)c;
         r->live[i] = c > 0 ? w : 0.0;
@@ -259,21 +286,21 @@ static int make_live(oe_sd_removal *r, const oe_sd_side *a, const oe_sd_side *b)
             n_direct += (size_t)c;
         }
     }
-    r->direct_b = malloc((n_direct + 1) * sizeof *r->direct_b);
-    if (!r->direct_b) goto done;
+    r->direct_villain = malloc((n_direct + 1) * sizeof *r->direct_villain);
+    if (!r->direct_villain) goto done;
     size_t p = 0;
-    for (size_t i = 0; i < a->n; i++) {
+    for (size_t i = 0; i < n; i++) {
         r->direct_start[i] = p;
         if (!r->direct[i]) continue;
         double w = 0.0;
-        for (size_t j = 0; j < b->n; j++)
-            if (!(b->mask[j] & a->mask[i])) {
-                r->direct_b[p++] = (uint32_t)j;
-                w += b->weight[j];
+        for (size_t j = 0; j < villain->n; j++)
+            if (!(villain->mask[j] & hero->mask[i])) {
+                r->direct_villain[p++] = (uint32_t)j;
+                w += villain->weight[j];
             }
         r->live[i] = w; /* summed directly, as its deals will be */
     }
-    r->direct_start[a->n] = p;
+    r->direct_start[n] = p;
     status = p == n_direct ? 0 : -1;
 done:
     free(wsum);
@@ -281,54 +308,54 @@ done:
     return status;
 }
 
-/* Side A asking, side B summed: the rows of both sides' subsets, the fixes
- * and, when B has weights, the live weights.  0, or -1 out of memory. */
-static int removal_init(oe_sd_removal *r, const oe_sd_side *a, const oe_sd_side *b)
+/* The rows of both sides' subsets (one row per subset a villain holds), the
+ * heroes' fixes and, when the villains have weights, the live weights.
+ * 0, or -1 out of memory. */
+static int removal_init(oe_sd_removal *r, const oe_sd_side *hero, const oe_sd_side *villain)
 {
     memset(r, 0, sizeof *r);
-    r->a_subsets = subset_count(a->k);
-    r->b_subsets = subset_count(b->k);
+    const oe_sd_side *side[2] = {hero, villain};
+    for (int s = 0; s < 2; s++) {
+        r->subsets[s] = subset_count(side[s]->k);
+        r->plus[s] = 1 + side[s]->k * (side[s]->k - 1) / 2;
+        r->rows[s] = malloc((side[s]->n * (size_t)r->subsets[s] + 1) * sizeof *r->rows[s]);
+    }
     uint16_t *map = calloc(N_SUBSETS, sizeof *map);
-    r->a_rows = malloc((a->n * (size_t)r->a_subsets + 1) * sizeof *r->a_rows);
-    r->b_rows = malloc((b->n * (size_t)r->b_subsets + 1) * sizeof *r->b_rows);
-    if (!map || !r->a_rows || !r->b_rows) {
+    if (!map || !r->rows[0] || !r->rows[1]) {
         free(map);
         return -1;
     }
     int id[MAX_SUBSETS];
     size_t rows = 0;
-    for (size_t j = 0; j < b->n; j++) {
-        hand_subsets(b->cards + j * (size_t)b->k, b->k, id);
-        for (int q = 0; q < r->b_subsets; q++) {
-            if (!map[id[q]]) map[id[q]] = (uint16_t)++rows;
-            r->b_rows[j * (size_t)r->b_subsets + (size_t)q] = map[id[q]];
+    for (int s = 1; s >= 0; s--) /* the villains' subsets make the rows */
+        for (size_t j = 0; j < side[s]->n; j++) {
+            hand_subsets(side[s]->cards + j * (size_t)side[s]->k, side[s]->k, id);
+            uint16_t *out = r->rows[s] + j * (size_t)r->subsets[s];
+            for (int q = 0; q < r->subsets[s]; q++) {
+                if (s == 1 && !map[id[q]]) map[id[q]] = (uint16_t)++rows;
+                out[q] = map[id[q]];
+            }
         }
-    }
     r->n_rows = rows + 1;
-    r->a_plus = 1 + a->k * (a->k - 1) / 2;
-    for (size_t i = 0; i < a->n; i++) {
-        hand_subsets(a->cards + i * (size_t)a->k, a->k, id);
-        for (int q = 0; q < r->a_subsets; q++)
-            r->a_rows[i * (size_t)r->a_subsets + (size_t)q] = map[id[q]];
-    }
     free(map);
-    if (make_fixes(r, a, b) != 0) return -1;
-    if (b->weight && make_live(r, a, b) != 0) return -1;
+    if (make_fixes(r, hero, villain) != 0) return -1;
+    if (villain->weight && make_live(r, hero, villain) != 0) return -1;
     return 0;
 }
 
 static void removal_free(oe_sd_removal *r)
 {
-    free(r->a_rows);
-    free(r->b_rows);
-    free(r->fix_start);
-    free(r->fix_b);
-    free(r->fix_coef);
+    for (int s = 0; s < 2; s++) {
+        free(r->rows[s]);
+        free(r->fix_start[s]);
+        free(r->fix_other[s]);
+        free(r->fix_coef[s]);
+    }
     free(r->live);
     free(r->live_count);
     free(r->direct);
     free(r->direct_start);
-    free(r->direct_b);
+    free(r->direct_villain);
     memset(r, 0, sizeof *r);
 }
 
@@ -440,8 +467,7 @@ int oe_sd_pair_init(oe_sd_pair *p, const uint8_t *hero, size_t n_hero, int k_her
     if (hero_weight)
         for (size_t i = 0; i < n_hero; i++) p->hero.weight[i] = hero_weight[i];
     if (side_init(&p->villain, villain, n_villain, k_villain, villain_weight, 1) != 0) goto fail;
-    if (removal_init(&p->hv, &p->hero, &p->villain) != 0) goto fail;
-    if (removal_init(&p->vh, &p->villain, &p->hero) != 0) goto fail;
+    if (removal_init(&p->removal, &p->hero, &p->villain) != 0) goto fail;
     return 0;
 fail:
     oe_sd_pair_free(p);
@@ -452,8 +478,7 @@ void oe_sd_pair_free(oe_sd_pair *p)
 {
     side_free(&p->hero);
     side_free(&p->villain);
-    removal_free(&p->hv);
-    removal_free(&p->vh);
+    removal_free(&p->removal);
 }
 
 /* ------------------------------------------------------------------------
@@ -468,9 +493,9 @@ struct oe_sd_work {
     uint32_t *h_start, *v_start; /* by high: bucket x = order[start[x] .. start[x + 1]) */
     uint32_t *h_order, *v_order;
     double *q;                /* 8 reads per swept hero, by sweep position */
-    double *table;            /* hv.n_rows x stride */
+    double *table;            /* removal.n_rows x stride */
     size_t table_size;
-    double *hero_table;       /* vh.n_rows: the heroes' weights (breakdown) */
+    double *met;              /* per villain: the weight of the heroes it meets (breakdown) */
 };
 
 void oe_sd_work_free(oe_sd_work *w)
@@ -486,7 +511,7 @@ void oe_sd_work_free(oe_sd_work *w)
     free(w->v_order);
     free(w->q);
     free(w->table);
-    free(w->hero_table);
+    free(w->met);
     free(w);
 }
 
@@ -504,9 +529,9 @@ oe_sd_work *oe_sd_work_new(const oe_sd_pair *p)
     w->h_order = malloc((n + 1) * sizeof *w->h_order);
     w->v_order = malloc((m + 1) * sizeof *w->v_order);
     w->q = malloc((n + 1) * 8 * sizeof *w->q);
-    w->hero_table = malloc(p->vh.n_rows * sizeof *w->hero_table);
+    w->met = malloc((m + 1) * sizeof *w->met);
     if (!w->hh || !w->vh || !w->hl || !w->vl || !w->h_start || !w->v_start || !w->h_order ||
-        !w->v_order || !w->q || !w->hero_table) {
+        !w->v_order || !w->q || !w->met) {
         oe_sd_work_free(w);
         return NULL;
     }
@@ -550,9 +575,9 @@ void oe_sd_value(const oe_sd_pair *p, oe_sd_work *w, const uint8_t board[5], uin
     for (int c = 0; c < 5; c++) low_ranks |= oe_low_bit[OE_RANK(board[c])];
     w->nut_low = p->has_low ? oe_nut_low[low_ranks] : 0;
     value_side(&w->pv, &p->villain, taken, NULL, w->vh, w->vl);
-    value_side(&w->pv, &p->hero, taken, p->hv.live_count, w->hh, w->hl);
+    value_side(&w->pv, &p->hero, taken, p->removal.live_count, w->hh, w->hl);
     bucket_by_high(w->vh, NULL, p->villain.n, w->v_start, w->v_order);
-    bucket_by_high(w->hh, p->hv.direct, p->hero.n, w->h_start, w->h_order);
+    bucket_by_high(w->hh, p->removal.direct, p->hero.n, w->h_start, w->h_order);
 }
 
 /* ------------------------------------------------------------------------
@@ -687,30 +712,32 @@ static inline void add_pair(const oe_sd_work *w, int H, int L, uint32_t j, doubl
 }
 
 /* The villains' row of the breakdown: each dealt villain's weight times the
- * weight of the heroes it meets (the same removal, the other way). */
+ * weight of the dealt heroes it meets, by the same card removal the other
+ * way (the heroes into the villains' rows; a hero's subset that no villain
+ * holds goes to row 0, which no villain reads).  This row is a sum over the
+ * villains, not divided by each one's weight: no villain needs the direct
+ * sum. */
 static void villain_breakdown(const oe_sd_pair *p, oe_sd_work *w, double *bd)
 {
-    const oe_sd_removal *r = &p->vh;
-    double *t = w->hero_table;
+    const oe_sd_removal *r = &p->removal;
+    double *t = w->table, *met = w->met;
     memset(t, 0, r->n_rows * sizeof *t);
-    for (size_t i = 0; i < p->hero.n; i++) {
-        if (!w->hh[i]) continue;
-        const uint16_t *rows = r->b_rows + i * (size_t)r->b_subsets;
-        for (int q = 0; q < r->b_subsets; q++) t[rows[q]] += p->hero.weight[i];
-    }
+    for (size_t i = 0; i < p->hero.n; i++)
+        if (w->hh[i]) {
+            const uint16_t *rows = r->rows[0] + i * (size_t)r->subsets[0];
+            for (int q = 0; q < r->subsets[0]; q++) t[rows[q]] += p->hero.weight[i];
+        }
+    for (size_t j = 0; j < p->villain.n; j++)
+        met[j] = w->vh[j] ? signed_sum(t, 1, r->rows[1] + j * (size_t)r->subsets[1], r->plus[1],
+                                       r->subsets[1], 0)
+                          : 0.0;
+    for (size_t i = 0; i < p->hero.n; i++)
+        if (w->hh[i])
+            for (size_t f = r->fix_start[0][i]; f < r->fix_start[0][i + 1]; f++)
+                met[r->fix_other[0][f]] += r->fix_coef[0][f] * p->hero.weight[i];
     for (size_t j = 0; j < p->villain.n; j++) {
         if (!w->vh[j]) continue;
-        double met = 0.0;
-        if (r->direct[j]) {
-            for (size_t d = r->direct_start[j]; d < r->direct_start[j + 1]; d++)
-                if (w->hh[r->direct_b[d]]) met += p->hero.weight[r->direct_b[d]];
-        } else {
-            met = signed_sum(t, 1, r->a_rows + j * (size_t)r->a_subsets, r->a_plus, r->a_subsets,
-                             0);
-            for (size_t f = r->fix_start[j]; f < r->fix_start[j + 1]; f++)
-                if (w->hh[r->fix_b[f]]) met += r->fix_coef[f] * p->hero.weight[r->fix_b[f]];
-        }
-        const double wm = p->villain.weight[j] * met;
+        const double wm = p->villain.weight[j] * met[j];
         bd[OE_EQ_BREAKDOWN + oe_category_of[w->vh[j]]] += wm;
         if (p->has_low) bd[OE_EQ_BREAKDOWN + low_column(w->vl[j], w->nut_low)] += wm;
     }
@@ -718,9 +745,10 @@ static void villain_breakdown(const oe_sd_pair *p, oe_sd_work *w, double *bd)
 
 int oe_sd_cells(const oe_sd_pair *p, oe_sd_work *w, const oe_sd_cells_out *out)
 {
-    const oe_sd_removal *r = &p->hv;
+    const oe_sd_removal *r = &p->removal;
     const oe_sd_side *V = &p->villain;
-    const int as = r->a_subsets, ap = r->a_plus, bs = r->b_subsets;
+    const int as = r->subsets[0], ap = r->plus[0], bs = r->subsets[1];
+    const uint16_t *hero_rows = r->rows[0], *villain_rows = r->rows[1];
     uint8_t col[N_LOWS] = {0};
     const size_t stride = low_columns(p, w, col);
     const size_t size = r->n_rows * stride;
@@ -741,17 +769,17 @@ int oe_sd_cells(const oe_sd_pair *p, oe_sd_work *w, const oe_sd_cells_out *out)
         if (h0 == h1 && v0 == v1) continue;
         for (uint32_t q = h0; q < h1; q++) {
             const uint32_t i = w->h_order[q];
-            read_hero(t, stride, r->a_rows + i * (size_t)as, ap, as, col[w->hl[i]], w->q + 8 * q);
+            read_hero(t, stride, hero_rows + i * (size_t)as, ap, as, col[w->hl[i]], w->q + 8 * q);
         }
         for (uint32_t q = v0; q < v1; q++) {
             const uint32_t j = w->v_order[q];
-            insert_villain(t, stride, r->b_rows + j * (size_t)bs, bs, V->weight[j],
+            insert_villain(t, stride, villain_rows + j * (size_t)bs, bs, V->weight[j],
                            w->vl[j] ? col[w->vl[j]] : stride);
         }
         for (uint32_t q = h0; q < h1; q++) {
             const uint32_t i = w->h_order[q];
             if (v0 == v1) memcpy(w->q + 8 * q + 4, w->q + 8 * q, 4 * sizeof *w->q);
-            else read_hero(t, stride, r->a_rows + i * (size_t)as, ap, as, col[w->hl[i]],
+            else read_hero(t, stride, hero_rows + i * (size_t)as, ap, as, col[w->hl[i]],
                            w->q + 8 * q + 4);
         }
     }
@@ -761,11 +789,11 @@ int oe_sd_cells(const oe_sd_pair *p, oe_sd_work *w, const oe_sd_cells_out *out)
         const uint32_t i = w->h_order[q];
         const int H = w->hh[i], L = w->hl[i];
         double all[4], cs[3][6];
-        read_hero(t, stride, r->a_rows + i * (size_t)as, ap, as, col[L], all);
+        read_hero(t, stride, hero_rows + i * (size_t)as, ap, as, col[L], all);
         classes_of_reads(L, w->q + 8 * q, w->q + 8 * q + 4, all, cs);
-        for (size_t f = r->fix_start[i]; f < r->fix_start[i + 1]; f++) {
-            const uint32_t j = r->fix_b[f];
-            if (w->vh[j]) add_pair(w, H, L, j, r->fix_coef[f] * V->weight[j], cs);
+        for (size_t f = r->fix_start[0][i]; f < r->fix_start[0][i + 1]; f++) {
+            const uint32_t j = r->fix_other[0][f];
+            if (w->vh[j]) add_pair(w, H, L, j, r->fix_coef[0][f] * V->weight[j], cs);
         }
         emit_hero(p, w, out, i, cs);
     }
@@ -774,7 +802,7 @@ int oe_sd_cells(const oe_sd_pair *p, oe_sd_work *w, const oe_sd_cells_out *out)
         if (!r->direct[i] || !w->hh[i]) continue;
         double cs[3][6] = {{0}};
         for (size_t d = r->direct_start[i]; d < r->direct_start[i + 1]; d++) {
-            const uint32_t j = r->direct_b[d];
+            const uint32_t j = r->direct_villain[d];
             if (w->vh[j]) add_pair(w, w->hh[i], w->hl[i], j, V->weight[j], cs);
         }
         emit_hero(p, w, out, i, cs);
@@ -796,7 +824,7 @@ typedef struct {
 
 struct oe_river {
     oe_sd_side side[2];
-    oe_sd_removal rem[2]; /* rem[s]: side s asks, side 1 - s summed */
+    oe_sd_removal removal; /* both ways */
     oe_sd_classes classes;
     int has_low;
     uint16_t *high[2];
@@ -818,10 +846,10 @@ void oe_river_free(oe_river *r)
     if (!r) return;
     for (int s = 0; s < 2; s++) {
         side_free(&r->side[s]);
-        removal_free(&r->rem[s]);
         free(r->high[s]);
         free(r->low[s]);
     }
+    removal_free(&r->removal);
     groups_free(&r->by_high);
     groups_free(&r->by_low);
     free(r);
@@ -892,8 +920,8 @@ oe_river *oe_river_new(const uint8_t board[5], const uint8_t *hero, size_t n_her
             r->any_no_low[s] |= r->low[s][i] == 0;
         }
     }
-    if (removal_init(&r->rem[0], &r->side[0], &r->side[1]) != 0 ||
-        removal_init(&r->rem[1], &r->side[1], &r->side[0]) != 0 ||
+    if (removal_init(&r->removal, &r->side[0], &r->side[1]) != 0 ||
+        transpose_fixes(&r->removal, r->side[0].n, r->side[1].n) != 0 ||
         groups_build(&r->by_high, r, N_HIGHS, 0) != 0 ||
         groups_build(&r->by_low, r, N_LOWS, 1) != 0)
         goto fail;
@@ -976,9 +1004,10 @@ static void high_sweep(const oe_river *r, int s, size_t T, int use_z, const read
                        const river_scratch *x)
 {
     const int o = 1 - s;
-    const oe_sd_removal *rm = &r->rem[s];
+    const oe_sd_removal *rm = &r->removal;
     const size_t stride = use_z ? 2 * T : T;
-    const int as = rm->a_subsets, ap = rm->a_plus, bs = rm->b_subsets;
+    const int as = rm->subsets[s], ap = rm->plus[s], bs = rm->subsets[o];
+    const uint16_t *a_rows = rm->rows[s], *b_rows = rm->rows[o];
     const groups *g = &r->by_high;
     double *t = x->table;
     memset(t, 0, rm->n_rows * stride * sizeof *t);
@@ -989,28 +1018,28 @@ static void high_sweep(const oe_river *r, int s, size_t T, int use_z, const read
         for (uint32_t q = a0; q < a1; q++) {
             const uint32_t i = g->order[s][q];
             const read_coefs *c = &co[r->low[s][i] != 0];
-            read_tz(t, stride, rm->a_rows + i * (size_t)as, ap, as, T, use_z,
+            read_tz(t, stride, a_rows + i * (size_t)as, ap, as, T, use_z,
                     c->c[0] + (none ? c->c[1] : 0.0), c->z[0] + (none ? c->z[1] : 0.0),
                     x->acc + i * T, x->tmp);
         }
         if (none) continue;
         for (uint32_t q = b0; q < b1; q++) {
             const uint32_t j = g->order[o][q];
-            const uint16_t *rows = rm->b_rows + j * (size_t)bs;
+            const uint16_t *rows = b_rows + j * (size_t)bs;
             insert_add(t, stride, rows, bs, 0, T, x->rt + j * T);
             if (use_z && r->low[o][j]) insert_add(t, stride, rows, bs, T, T, x->rt + j * T);
         }
         for (uint32_t q = a0; q < a1; q++) {
             const uint32_t i = g->order[s][q];
             const read_coefs *c = &co[r->low[s][i] != 0];
-            read_tz(t, stride, rm->a_rows + i * (size_t)as, ap, as, T, use_z, c->c[1], c->z[1],
+            read_tz(t, stride, a_rows + i * (size_t)as, ap, as, T, use_z, c->c[1], c->z[1],
                     x->acc + i * T, x->tmp);
         }
     }
     /* everything is in: the reads of all, and the live reach */
     for (size_t i = 0; i < r->side[s].n; i++) {
         const read_coefs *c = &co[r->low[s][i] != 0];
-        const uint16_t *rows = rm->a_rows + i * (size_t)as;
+        const uint16_t *rows = a_rows + i * (size_t)as;
         read_tz(t, stride, rows, ap, as, T, use_z, c->c[2], c->z[2], x->acc + i * T, x->tmp);
         if (x->lv) read_add(t, stride, rows, ap, as, 0, T, 1.0, x->lv + i * T, x->tmp);
     }
@@ -1019,23 +1048,25 @@ static void high_sweep(const oe_river *r, int s, size_t T, int use_z, const read
 /* The live reach alone: every hand of the other side in, one read each. */
 static void live_sums(const oe_river *r, int s, size_t T, const river_scratch *x)
 {
-    const oe_sd_removal *rm = &r->rem[s];
+    const int o = 1 - s;
+    const oe_sd_removal *rm = &r->removal;
     double *t = x->table;
     memset(t, 0, rm->n_rows * T * sizeof *t);
-    for (size_t j = 0; j < r->side[1 - s].n; j++)
-        insert_add(t, T, rm->b_rows + j * (size_t)rm->b_subsets, rm->b_subsets, 0, T,
+    for (size_t j = 0; j < r->side[o].n; j++)
+        insert_add(t, T, rm->rows[o] + j * (size_t)rm->subsets[o], rm->subsets[o], 0, T,
                    x->rt + j * T);
     for (size_t i = 0; i < r->side[s].n; i++)
-        read_add(t, T, rm->a_rows + i * (size_t)rm->a_subsets, rm->a_plus, rm->a_subsets, 0, T,
-                 1.0, x->lv + i * T, x->tmp);
+        read_add(t, T, rm->rows[s] + i * (size_t)rm->subsets[s], rm->plus[s], rm->subsets[s], 0,
+                 T, 1.0, x->lv + i * T, x->tmp);
 }
 
 static void low_sweep(const oe_river *r, int s, size_t T, const read_coefs *co,
                       const river_scratch *x)
 {
     const int o = 1 - s;
-    const oe_sd_removal *rm = &r->rem[s];
-    const int as = rm->a_subsets, ap = rm->a_plus, bs = rm->b_subsets;
+    const oe_sd_removal *rm = &r->removal;
+    const int as = rm->subsets[s], ap = rm->plus[s], bs = rm->subsets[o];
+    const uint16_t *a_rows = rm->rows[s], *b_rows = rm->rows[o];
     const groups *g = &r->by_low;
     double *t = x->table;
     memset(t, 0, rm->n_rows * T * sizeof *t);
@@ -1046,17 +1077,17 @@ static void low_sweep(const oe_river *r, int s, size_t T, const read_coefs *co,
         if (hero_low)
             for (uint32_t q = a0; q < a1; q++) {
                 const uint32_t i = g->order[s][q];
-                read_add(t, T, rm->a_rows + i * (size_t)as, ap, as, 0, T, co->l[0],
+                read_add(t, T, a_rows + i * (size_t)as, ap, as, 0, T, co->l[0],
                          x->acc + i * T, x->tmp);
             }
         for (uint32_t q = b0; q < b1; q++) {
             const uint32_t j = g->order[o][q];
-            insert_add(t, T, rm->b_rows + j * (size_t)bs, bs, 0, T, x->rt + j * T);
+            insert_add(t, T, b_rows + j * (size_t)bs, bs, 0, T, x->rt + j * T);
         }
         if (hero_low)
             for (uint32_t q = a0; q < a1; q++) {
                 const uint32_t i = g->order[s][q];
-                read_add(t, T, rm->a_rows + i * (size_t)as, ap, as, 0, T, co->l[1],
+                read_add(t, T, a_rows + i * (size_t)as, ap, as, 0, T, co->l[1],
                          x->acc + i * T, x->tmp);
             }
     }
@@ -1066,14 +1097,14 @@ static void low_sweep(const oe_river *r, int s, size_t T, const read_coefs *co,
 static void river_fixes(const oe_river *r, int s, size_t T, const river_scratch *x)
 {
     const int o = 1 - s;
-    const oe_sd_removal *rm = &r->rem[s];
+    const oe_sd_removal *rm = &r->removal;
     const oe_sd_classes *k = &r->classes;
     for (size_t i = 0; i < r->side[s].n; i++) {
         const int H = r->high[s][i], L = r->low[s][i];
-        for (size_t f = rm->fix_start[i]; f < rm->fix_start[i + 1]; f++) {
-            const uint32_t j = rm->fix_b[f];
+        for (size_t f = rm->fix_start[s][i]; f < rm->fix_start[s][i + 1]; f++) {
+            const uint32_t j = rm->fix_other[s][f];
             const int h = high_cmp(H, r->high[o][j]), lc = low_class(L, r->low[o][j]);
-            const double c = rm->fix_coef[f], share = c * (k->hi[h][lc] + k->lo[h][lc]);
+            const double c = rm->fix_coef[s][f], share = c * (k->hi[h][lc] + k->lo[h][lc]);
             const double *rj = x->rt + j * T;
             for (size_t q = 0; q < T; q++) {
                 x->acc[i * T + q] += share * rj[q];
@@ -1093,7 +1124,7 @@ int oe_river_values(const oe_river *r, int s, const double *reach, size_t T, dou
     x.rt = T == 1 ? (double *)reach : malloc((no * T + 1) * sizeof *x.rt);
     x.acc = T == 1 && values ? values : calloc(ns * T + 1, sizeof *x.acc);
     x.lv = !live ? NULL : T == 1 ? live : calloc(ns * T + 1, sizeof *x.lv);
-    x.table = malloc((r->rem[s].n_rows * (use_z ? 2 : 1) * T + 1) * sizeof *x.table);
+    x.table = malloc((r->removal.n_rows * (use_z ? 2 : 1) * T + 1) * sizeof *x.table);
     x.tmp = malloc((T + 1) * sizeof *x.tmp);
     int status = -1;
     if (!x.rt || !x.acc || (live && !x.lv) || !x.table || !x.tmp) goto done;

@@ -59,25 +59,26 @@ typedef struct {
 } oe_sd_side;
 
 /*
- * Card removal between an asking side A and a summed side B: the table rows
- * of every hand's card subsets, the B hands sharing four or more cards with
- * each A hand, and, when B has weights, each A hand's live weight and count
- * and the hands summed directly (see oe_showdown.c).
+ * Card removal between the hero side (0) and the villain side (1), both
+ * ways: the table rows of every hand's card subsets (one row space, the
+ * subsets villain hands hold), the hands of the other side sharing four or
+ * more cards with each hand, and, when the villains have weights, each
+ * hero's live weight and count and the heroes summed directly (see
+ * oe_showdown.c).
  */
 typedef struct {
-    size_t n_rows;              /* table rows (row 0 stays zero) */
-    int a_plus, a_subsets;      /* an A hand's rows: a_plus with sign +, then - */
-    int b_subsets;
-    uint16_t *a_rows, *b_rows;  /* n x subsets each */
-    size_t *fix_start;          /* n_a + 1 offsets */
-    uint32_t *fix_b;            /* B hands sharing t >= 4 cards with the A hand */
-    uint8_t *fix_coef;          /* C(t - 1, 3) */
-    double total;               /* B's total weight (weighted B only, below too) */
-    double *live;               /* n_a: weight of the B hands sharing no card */
-    int64_t *live_count;        /* n_a: their number */
-    uint8_t *direct;            /* n_a: 1 = summed directly over direct_b */
-    size_t *direct_start;       /* n_a + 1 offsets */
-    uint32_t *direct_b;
+    size_t n_rows;           /* table rows (no villain reads or writes row 0) */
+    int plus[2], subsets[2]; /* a hand's rows: plus[s] with sign +, then - */
+    uint16_t *rows[2];       /* side s: n_s x subsets[s] */
+    size_t *fix_start[2];    /* side s: n_s + 1 offsets (side 1: NULL unless asked) */
+    uint32_t *fix_other[2];  /* hands of the other side sharing t >= 4 cards */
+    uint8_t *fix_coef[2];    /* C(t - 1, 3) */
+    double total;            /* the villains' total weight (weighted villains only, below too) */
+    double *live;            /* n_hero: weight of the villains sharing no card */
+    int64_t *live_count;     /* n_hero: their number */
+    uint8_t *direct;         /* n_hero: 1 = summed directly over direct_villain */
+    size_t *direct_start;    /* n_hero + 1 offsets */
+    uint32_t *direct_villain;
 } oe_sd_removal;
 
 /* The outcome classes of a pair of hands and what oe_split.h gives each. */
@@ -93,12 +94,11 @@ typedef struct {
 enum { OE_SD_NO_LOWS = 0, OE_SD_HERO_LOW, OE_SD_VILLAIN_LOW, OE_SD_LOW_BETTER,
        OE_SD_LOW_TIE, OE_SD_LOW_WORSE };
 
-/* A hero side and a weighted villain side (only weights > 0 kept), both
- * removals (hero asks; villain asks, weighted by the heroes' weights: the
- * villain's row of the breakdown), the classes and the game. */
+/* A hero side and a weighted villain side (only weights > 0 kept), the
+ * card removal, the classes and the game. */
 typedef struct {
     oe_sd_side hero, villain;
-    oe_sd_removal hv, vh;
+    oe_sd_removal removal;
     oe_sd_classes classes;
     int has_low;
 } oe_sd_pair;

@@ -59,7 +59,7 @@ size_t oe_street_heroes(const oe_street *s) { return s->pair.hero.n; }
 
 double oe_street_live(const oe_street *s, size_t i)
 {
-    const oe_sd_removal *r = &s->pair.hv;
+    const oe_sd_removal *r = &s->pair.removal;
     return r->live_count[i] > 0 && r->live[i] > 0.0 ? r->live[i] : 0.0;
 }
 
@@ -115,8 +115,8 @@ oe_street *oe_street_new(const uint8_t *board, int n_board, uint64_t dead,
     const uint64_t per_pair = binomial(52 - n_board - n_dead - k_hero - k_villain, 5 - n_board);
     s->deals_per_hand = (double)per_pair;
     for (size_t i = 0; i < n_hero; i++)
-        if (s->pair.hero.weight[i] > 0.0 && s->pair.hv.live_count[i] > 0)
-            s->deals += (uint64_t)s->pair.hv.live_count[i] * per_pair;
+        if (s->pair.hero.weight[i] > 0.0 && s->pair.removal.live_count[i] > 0)
+            s->deals += (uint64_t)s->pair.removal.live_count[i] * per_pair;
     if (make_runouts(s, dead) != 0) {
         oe_street_free(s);
         return NULL;
