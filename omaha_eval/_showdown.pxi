@@ -30,36 +30,36 @@ cdef class ShowdownSpot:
     def __dealloc__(self):
         oe_river_free(self.r)
 
-    def values(self, int side, const double[:, ::1] reach, bint shares=True, bint live=False):
+    def values(self, int side, const double[:, ::1] reach):
         """For side 0 (the hero's hands) or 1 (the villain's), against T
-        reach vectors over the other side (T, n_other): (values (T, n),
-        live (T, n)) float64, each None when not asked (oe_river_values)."""
+        reach vectors over the other side's hands (T, n_other): (T, n)
+        float64, each hand's reach-weighted pot share (oe_river_values)."""
+        return self._run(side, reach, True)
+
+    def live(self, int side, const double[:, ::1] reach):
+        """The same shapes: each hand's live reach of the other side."""
+        return self._run(side, reach, False)
+
+    cdef _run(self, int side, const double[:, ::1] reach, bint shares):
         if side not in (0, 1):
-            raise ValueError("ShowdownSpot.values: side is 0 or 1")
+            raise ValueError("ShowdownSpot: side is 0 or 1")
         cdef Py_ssize_t n = self.n_hero if side == 0 else self.n_villain
         cdef Py_ssize_t m = self.n_villain if side == 0 else self.n_hero
         cdef Py_ssize_t T = reach.shape[0]
         if reach.shape[1] != m or T < 1:
-            raise ValueError("ShowdownSpot.values: reach must be (T >= 1, other side's hands)")
-        v = np.zeros((T, n), dtype=np.float64) if shares else None
-        lv = np.zeros((T, n), dtype=np.float64) if live else None
-        cdef double[:, ::1] vv
-        cdef double[:, ::1] ll
-        cdef double *vp = NULL
-        cdef double *lp = NULL
+            raise ValueError("ShowdownSpot: reach must be (T >= 1, the other side's hands)")
+        out = np.zeros((T, n), dtype=np.float64)
+        cdef double[:, ::1] o = out
         cdef double dummy = 0
         cdef const double *rp = &reach[0, 0] if m else &dummy
         cdef int status = 0
-        if n == 0 or not (shares or live):
-            return v, lv
-        if shares:
-            vv = v
-            vp = &vv[0, 0]
-        if live:
-            ll = lv
-            lp = &ll[0, 0]
+        if n == 0:
+            return out
         with nogil:
-            status = oe_river_values(self.r, side, rp, <size_t>T, vp, lp)
+            if shares:
+                status = oe_river_values(self.r, side, rp, <size_t>T, &o[0, 0], NULL)
+            else:
+                status = oe_river_values(self.r, side, rp, <size_t>T, NULL, &o[0, 0])
         if status != 0:
             raise MemoryError("RiverShowdown: out of memory")
-        return v, lv
+        return out
