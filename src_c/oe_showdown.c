@@ -650,19 +650,17 @@ static void classes_of_reads(int L, const double *r0, const double *r1, const do
                              double cs[3][6])
 {
     const double *r[3] = {r0, r1, r2};
-    memset(cs, 0, 3 * sizeof cs[0]);
     for (int h = 0; h < 3; h++) {
         double a = r[h][0], z = r[h][1], b = r[h][2], d = r[h][3];
         if (h) a -= r[h - 1][0], z -= r[h - 1][1], b -= r[h - 1][2], d -= r[h - 1][3];
-        if (L) {
-            cs[h][OE_SD_HERO_LOW] = a - z;
-            cs[h][OE_SD_LOW_BETTER] = b;
-            cs[h][OE_SD_LOW_TIE] = d - b;
-            cs[h][OE_SD_LOW_WORSE] = z - d;
-        } else {
-            cs[h][OE_SD_NO_LOWS] = a - z;
-            cs[h][OE_SD_VILLAIN_LOW] = z;
-        }
+        /* a hero with a low meets villains in the four classes with one,
+         * a hero without in the other two */
+        cs[h][OE_SD_NO_LOWS] = L ? 0.0 : a - z;
+        cs[h][OE_SD_VILLAIN_LOW] = L ? 0.0 : z;
+        cs[h][OE_SD_HERO_LOW] = L ? a - z : 0.0;
+        cs[h][OE_SD_LOW_BETTER] = L ? b : 0.0;
+        cs[h][OE_SD_LOW_TIE] = L ? d - b : 0.0;
+        cs[h][OE_SD_LOW_WORSE] = L ? z - d : 0.0;
     }
 }
 
