@@ -1,6 +1,6 @@
 # C declarations of src_c/ for the Cython bindings.  The contracts (argument
 # order, ranges, which direction is better) are in the headers named here.
-from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t
+from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 cdef extern from "oe_eval.h" nogil:
     enum:
@@ -114,18 +114,34 @@ cdef extern from "oe_solver.h" nogil:
 cdef extern from "oe_street.h" nogil:
     ctypedef struct oe_street:
         pass
-    oe_street *oe_street_new(const uint8_t *board, int n_board,
+    oe_street *oe_street_new(const uint8_t *board, int n_board, uint64_t dead,
                              const uint8_t *hero, size_t n_hero, int k_hero,
-                             const uint8_t *villain, size_t n_villain, int k_villain,
-                             const double *villain_weight, int game)
+                             const double *hero_weight, const uint8_t *villain, size_t n_villain,
+                             int k_villain, const double *villain_weight, int game)
     void oe_street_free(oe_street *s)
     size_t oe_street_runouts(const oe_street *s)
     double oe_street_deals_per_hand(const oe_street *s)
+    uint64_t oe_street_deals(const oe_street *s)
     int oe_street_run(const oe_street *s, size_t first, size_t count,
                       double *hi, double *lo, double *scoop)
+    int oe_street_run_outcomes(const oe_street *s, size_t first, size_t count, double *outcome,
+                               double *makes_low, double *breakdown)
     void oe_street_finish(const oe_street *s, const double *hi, const double *lo,
                           const double *scoop, double *hi_share, double *lo_share,
                           double *scoop_share, double *live)
+
+# ---- the prepared river showdown: src_c/oe_showdown.h
+cdef extern from "oe_showdown.h" nogil:
+    enum:
+        OE_SD_CELLS
+    ctypedef struct oe_river:
+        pass
+    oe_river *oe_river_new(const uint8_t *board, const uint8_t *hero, size_t n_hero, int k_hero,
+                           const uint8_t *villain, size_t n_villain, int k_villain, int game)
+    void oe_river_free(oe_river *r)
+    size_t oe_river_hands(const oe_river *r, int side)
+    int oe_river_values(const oe_river *r, int side, const double *reach, size_t T,
+                        double *values, double *live)
 
 # ---- abstraction features: src_c/oe_features.h
 cdef extern from "oe_features.h" nogil:
@@ -133,7 +149,6 @@ cdef extern from "oe_features.h" nogil:
                         double *hist, double *moment)
 
 # ---- equity (src_c/oe_equity.h) ------------------------------------------
-from libc.stdint cimport uint64_t
 
 cdef extern from "numpy/random/bitgen.h" nogil:
     # The C face of a NumPy BitGenerator (its `capsule`), as numpy/random's

@@ -85,6 +85,8 @@ def showdown_chips(
 ) -> tuple[npt.NDArray[np.int64], list[tuple[int, int, int, int]], npt.NDArray[np.int64]]: ...
 
 # ---- street equity (_street.pxi)
+STREET_CELLS: int
+
 class StreetSpot:
     n_hero: int
     runouts: int
@@ -95,9 +97,28 @@ class StreetSpot:
         villain: npt.NDArray[np.uint8],
         weight: npt.NDArray[np.float64],
         game: int,
+        dead: int = 0,
+        hero_weight: npt.NDArray[np.float64] | None = None,
     ) -> None: ...
+    @property
+    def deals(self) -> int: ...
     def run(self, first: int, count: int) -> _F64: ...
+    def run_outcomes(self, first: int, count: int) -> tuple[_F64, _F64, _F64]: ...
     def finish(self, sums: _F64) -> tuple[_F64, _F64, _F64, _F64]: ...
+
+# ---- the prepared river showdown (_showdown.pxi)
+class ShowdownSpot:
+    n_hero: int
+    n_villain: int
+    def __init__(
+        self,
+        board: npt.NDArray[np.uint8],
+        hero: npt.NDArray[np.uint8],
+        villain: npt.NDArray[np.uint8],
+        game: int,
+    ) -> None: ...
+    def values(self, side: int, reach: _F64) -> _F64: ...
+    def live(self, side: int, reach: _F64) -> _F64: ...
 
 # ---- abstraction features (_features.pxi)
 def street_features(spot: StreetSpot, first: int, count: int, bins: int) -> tuple[_F64, _F64]: ...

@@ -6,6 +6,8 @@ spots.  Values are those of omaha_eval.evaluator: ``high`` 1..7462 and
   players are, or as the hand classes of the board;
 - ``classes``: hand classes under the board's suit permutations;
 - ``street``: equity vectors on a flop, turn or river, and rank_board;
+- ``river_showdown``: RiverShowdown, a river showdown prepared once for
+  solver loops (reach-weighted pot shares and fold values);
 - ``features``: abstraction features (equity histograms) per hand;
 - ``distribution``: a hand's equity over the next cards;
 - ``iso``: suit isomorphism of hands and boards, canonical boards;
@@ -17,5 +19,23 @@ graph, beats, board reports) are omaha_eval.study.
 
 Its rows follow the hand order of omaha_eval/hands.py (all_hands,
 hand_index), which ranges and queries share.  The public names are exported
-by omaha_eval; this package imports nothing itself.
+by omaha_eval; this package imports nothing itself, but gives
+``omaha_eval.solver.RiverShowdown`` on first use.
 """
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # type checkers see the class; Python imports it on first use
+    from omaha_eval.solver.river_showdown import RiverShowdown
+
+__all__ = ["RiverShowdown"]
+
+
+def __getattr__(name: str) -> Any:
+    # the one name this package gives, imported when first asked for: the
+    # package's own import stays free of its modules
+    if name == "RiverShowdown":
+        from omaha_eval.solver.river_showdown import RiverShowdown
+
+        return RiverShowdown
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -16,7 +16,7 @@ from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import Game
 from omaha_eval.hands import hand_table
 
-__all__ = ["off_board", "read_side"]
+__all__ = ["off_board", "off_cards", "read_side"]
 
 
 def read_side(
@@ -27,21 +27,25 @@ def read_side(
     game: Game,
     weights: Any = None,
     weights_name: str | None = None,
+    dead: CardArray | None = None,
 ) -> Player:
     """One side of a solver question, read as every player is
-    (engine/players.py): its rows, none holding a board card (an array's
-    rows line up with the results, so such a row is an error; a range's
-    are dropped), and its weights.  A random hand is every hand.
-    (HandClasses: solver.question.side_rows.)"""
+    (engine/players.py): its rows, none holding a board card or a `dead`
+    card (an array's rows line up with the results, so such a row is an
+    error; a range's are dropped), and its weights.  A random hand is every
+    hand.  (HandClasses: solver.question.side_rows.)"""
     p = read_player(value, name, k, game, weights=weights, weights_name=weights_name)
+    known = _checks.card_mask(board) | (0 if dead is None else _checks.card_mask(dead))
     if p.kind == "random":
         hands = hand_table(k)
-        live = np.ascontiguousarray(hands[live_rows(hands, _checks.card_mask(board))])
+        live = np.ascontiguousarray(hands[live_rows(hands, known)])
         return Player("range", p.label, live, np.ones(len(live)))
     if p.aligned or p.kind == "hand":
         off_board(p.combos, name, board)
+        if dead is not None:
+            off_cards(p.combos, name, dead, "dead")
         return p
-    keep = live_rows(p.combos, _checks.card_mask(board))
+    keep = live_rows(p.combos, known)
     return Player(
         p.kind,
         p.label,
@@ -54,12 +58,17 @@ def read_side(
 def off_board(rows: CardArray, name: str, board: CardArray) -> CardArray:
     """Rows given by the caller, whose results line up with them: one that
     holds a board card cannot be dealt, which is an error."""
-    on_board = np.flatnonzero(~live_rows(rows, _checks.card_mask(board)))
-    if on_board.size:
-        row = rows[on_board[0]]
+    return off_cards(rows, name, board, "board")
+
+
+def off_cards(rows: CardArray, name: str, cards: CardArray, what: str) -> CardArray:
+    """off_board for any known cards (`what`: "board", "dead")."""
+    held = np.flatnonzero(~live_rows(rows, _checks.card_mask(cards)))
+    if held.size:
+        row = rows[held[0]]
         raise OmahaEvalError(
-            f"row {on_board[0]} ({format_cards(row)}) holds board card(s) "
-            f"{format_cards(np.intersect1d(row, board))} of board {format_cards(board)}",
+            f"row {held[0]} ({format_cards(row)}) holds {what} card(s) "
+            f"{format_cards(np.intersect1d(row, cards))} of {what} {format_cards(cards)}",
             param=name,
         )
     return rows

@@ -1,0 +1,1159 @@
+/*
+ * oe_showdown.c -- the heads-up showdown of two sets of hands on a complete
+ * board; the contract is in oe_showdown.h.
+ *
+ * Card removal.  A hero hand meets the villain hands that share no card
+ * with it.  Sums over them are taken by inclusion-exclusion over the
+ * subsets S of the hero's cards of size 0 to 3: a table holds, for each
+ * subset, the sum over the villains (inserted so far) that contain it, and
+ *
+ *   sum over live v = sum_{|S| <= 3} (-1)^|S| table[S]
+ *                     + sum over v sharing t >= 4 cards of C(t-1, 3) term(v),
+ *
+ * since a villain sharing t cards is counted sum_{j <= 3} (-1)^j C(t, j) =
+ * -C(t-1, 3) times: once for t = 0, never for t = 1, 2, 3.  Subsets of
+ * three cards leave only the villains sharing four or more cards to correct
+ * (with four-card hands, the hero's own hand): few, and fixed by the
+ * question, so listed once (make_fixes).  A table has a row per subset some
+ * villain holds (at most 1 + 52 + 1,326 + 22,100); a hero's subset that no
+ * villain holds reads row 0, which stays zero.  A hand's rows are stored
+ * with the subsets of even size (sign +) first.
+ *
+ * A hero that blocks almost all of the villains' weight would lose digits to
+ * that cancellation in the street kernel, whose shares are divided by the
+ * live weight: it is summed directly over the villains it does not block
+ * (a list made once; the solver's sums, not divided, need no such care).
+ *
+ * Sweeps.  On a board, hands are taken by increasing high value; the
+ * villains of each value are inserted into the table, and a hero of that
+ * value reads it just before (the villains with a lower high), just after
+ * (lower or equal) and at the end (all).  The differences give the
+ * villains below, equal and above.
+ *
+ *   cells: a row holds [T, Z] or [T, 0, C_1 .. C_n]: T the weight, Z the
+ *     weight of the villains with a low, C_c the weight of those whose low
+ *     is among the c lowest of the n lows present on the board (C_n = Z,
+ *     column 1 a zero for C_0).  A hero with low L (at position p) reads T,
+ *     Z, C_(p-1) and C_p three times: the twelve sums of its outcome
+ *     classes (villain's high below, equal, above x villain's low none,
+ *     better, equal, worse for the hero) follow by differences.  Where no
+ *     villain has a low, a row is [T]; where no hero has one, [T, Z].
+ *
+ *   shares: no joint sum of high and low is needed, since a pair's pot
+ *     share is a sum of a term of the high comparison and one of the low
+ *     (for a hero without a low, two terms of the high comparison: against
+ *     villains without and with a low).  oe_sd_classes_build checks that
+ *     the rule of oe_split.h takes this form:
+ *
+ *       hero with a low:    share = alpha[high cmp] + beta[low class]
+ *       hero without a low: share = gamma0[high cmp] (villain without a low)
+ *                                   gamma2[high cmp] (villain with a low)
+ *
+ *     so a high sweep with rows [T, Z] (T reach vectors each) and a low
+ *     sweep (hands by increasing low) with rows [T] give every sum.
+ */
+#include "oe_showdown.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "oe_bits.h"
+#include "oe_equity.h"
+#include "oe_pairs.h"
+#include "oe_split.h"
+#include "oe_tables.h"
+
+#define N_SUBSETS (1 + 52 + 1326 + 22100) /* card subsets of size 0..3 */
+#define MAX_SUBSETS (1 + 6 + 15 + 20)      /* of a six-card hand */
+#define N_QUADS 270725                     /* C(52, 4) */
+#define N_LOWS (OE_LOW_MAX + 1)            /* low values 0..56 */
+#define N_HIGHS (OE_HIGH_MAX + 1)          /* high values 0..7462 */
+
+/* Below this live / total weight ratio a hero is summed directly: the
+ * inclusion-exclusion's error, relative to the live weight, grows as
+ * total / live. */
+#define CANCEL_LIMIT (1.0 / 64.0)
+
+/* ------------------------------------------------------------------------
+ * Card subsets.
+ * ------------------------------------------------------------------------ */
+
+/* The k cards of a hand in ascending order (k <= 6: insertion sort). */
+static void sorted_cards(const uint8_t *hole, int k, uint8_t *c)
+{
+    memcpy(c, hole, (size_t)k);
+    for (int a = 1; a < k; a++)
+        for (int b = a; b > 0 && c[b - 1] > c[b]; b--) {
+            uint8_t tmp = c[b];
+            c[b] = c[b - 1];
+            c[b - 1] = tmp;
+        }
+}
+
+static int subset_count(int k) { return 1 + k + k * (k - 1) / 2 + k * (k - 1) * (k - 2) / 6; }
+
+/* Ids of a hand's subsets of size <= 3 (empty 0, cards 1..52, pairs and
+ * triples by colex rank after them), those of even size first; returns how
+ * many have even size. */
+static int hand_subsets(const uint8_t *hole, int k, int *id)
+{
+    uint8_t c[OE_MAX_HOLE];
+    sorted_cards(hole, k, c);
+    int n = 0;
+    id[n++] = 0;
+    for (int b = 1; b < k; b++)
+        for (int a = 0; a < b; a++) id[n++] = 1 + 52 + c[a] + c[b] * (c[b] - 1) / 2;
+    const int plus = n;
+    for (int a = 0; a < k; a++) id[n++] = 1 + c[a];
+    for (int d = 2; d < k; d++)
+        for (int b = 1; b < d; b++)
+            for (int a = 0; a < b; a++)
+                id[n++] = 1 + 52 + 1326 + c[a] + c[b] * (c[b] - 1) / 2 +
+                          c[d] * (c[d] - 1) * (c[d] - 2) / 6;
+    return plus;
+}
+
+/* The signed sum over a hand's rows of column `col` of a table. */
+static inline double signed_sum(const double *t, size_t stride, const uint16_t *rows, int plus,
+                                int n, size_t col)
+{
+    double s = 0.0;
+    for (int q = 0; q < plus; q++) s += t[rows[q] * stride + col];
+    for (int q = plus; q < n; q++) s -= t[rows[q] * stride + col];
+    return s;
+}
+
+/* ------------------------------------------------------------------------
+ * Card removal, once per question.
+ * ------------------------------------------------------------------------ */
+
+/* The colex rank (0..C(52,4)-1) and the mask of each four-card subset of a
+ * hand's ascending cards; returns how many (C(k, 4)). */
+static int hand_quads(const uint8_t *c, int k, uint32_t *rank, uint64_t *mask)
+{
+    int n = 0;
+    for (int d = 3; d < k; d++)
+        for (int b2 = 2; b2 < d; b2++)
+            for (int b1 = 1; b1 < b2; b1++)
+                for (int b0 = 0; b0 < b1; b0++, n++) {
+                    const uint32_t x0 = c[b0], x1 = c[b1], x2 = c[b2], x3 = c[d];
+                    rank[n] = x0 + x1 * (x1 - 1) / 2 + x2 * (x2 - 1) * (x2 - 2) / 6 +
+                              x3 * (x3 - 1) * (x3 - 2) * (x3 - 3) / 24;
+                    mask[n] = (uint64_t)1 << x0 | (uint64_t)1 << x1 | (uint64_t)1 << x2 |
+                              (uint64_t)1 << x3;
+                }
+    return n;
+}
+
+/* The four lowest set bits of x. */
+static inline uint64_t lowest_bits4(uint64_t x)
+{
+    uint64_t out = 0;
+    for (int i = 0; i < 4 && x; i++) {
+        const uint64_t b = x & (~x + 1);
+        out |= b;
+        x ^= b;
+    }
+    return out;
+}
+
+#define MAX_QUADS 15 /* C(6, 4) */
+
+/* C(t-1, 3) for t = 0..6 shared cards. */
+static const uint8_t removal_coef[7] = {0, 0, 0, 0, 1, 4, 10};
+
+/* Appends one entry to side 0's fix list, growing it as needed. */
+static int push_fix(oe_sd_removal *r, size_t *cap, size_t n, uint32_t other, uint8_t coef)
+{
+    if (n == *cap) {
+        const size_t more = *cap ? 2 * *cap : 1024;
+        uint32_t *o = realloc(r->fix_other[0], more * sizeof *o);
+        if (o) r->fix_other[0] = o;
+        uint8_t *c = realloc(r->fix_coef[0], more);
+        if (c) r->fix_coef[0] = c;
+        if (!o || !c) return -1;
+        *cap = more;
+    }
+    r->fix_other[0][n] = other;
+    r->fix_coef[0][n] = coef;
+    return 0;
+}
+
+/* The villains sharing four or more cards with each hero, through lists of
+ * villains by four-card subset; each is found once, from the list of its
+ * four lowest shared cards. */
+static int make_fixes(oe_sd_removal *r, const oe_sd_side *hero, const oe_sd_side *villain)
+{
+    int status = -1;
+    uint32_t *start = calloc(N_QUADS + 2, sizeof *start);
+    uint32_t *list = NULL, rank[MAX_QUADS];
+    uint64_t mask[MAX_QUADS];
+    uint8_t c[OE_MAX_HOLE];
+    r->fix_start[0] = calloc(hero->n + 1, sizeof *r->fix_start[0]);
+    if (!start || !r->fix_start[0]) goto done;
+    size_t entries = 0;
+    for (size_t j = 0; j < villain->n; j++) {
+        sorted_cards(villain->cards + j * (size_t)villain->k, villain->k, c);
+        const int nq = hand_quads(c, villain->k, rank, mask);
+        for (int q = 0; q < nq; q++) start[rank[q] + 2]++;
+        entries += (size_t)nq;
+    }
+    for (uint32_t x = 2; x < N_QUADS + 2; x++) start[x] += start[x - 1];
+    list = malloc((entries + 1) * sizeof *list);
+    if (!list) goto done;
+    for (size_t j = 0; j < villain->n; j++) { /* start[x + 1] runs up to the end of list x */
+        sorted_cards(villain->cards + j * (size_t)villain->k, villain->k, c);
+        const int nq = hand_quads(c, villain->k, rank, mask);
+        for (int q = 0; q < nq; q++) list[start[rank[q] + 1]++] = (uint32_t)j;
+    }
+    size_t n_fix = 0, cap = 0;
+    for (size_t i = 0; i < hero->n; i++) {
+        r->fix_start[0][i] = n_fix;
+        sorted_cards(hero->cards + i * (size_t)hero->k, hero->k, c);
+        const int nq = hand_quads(c, hero->k, rank, mask);
+        for (int q = 0; q < nq; q++)
+            for (uint32_t e = start[rank[q]]; e < start[rank[q] + 1]; e++) {
+                const uint64_t shared = villain->mask[list[e]] & hero->mask[i];
+                if (lowest_bits4(shared) != mask[q]) continue;
+                if (push_fix(r, &cap, n_fix++, list[e], removal_coef[oe_popcount64(shared)]))
+                    goto done;
+            }
+    }
+    r->fix_start[0][hero->n] = n_fix;
+    status = push_fix(r, &cap, n_fix, 0, 0); /* never empty: NULL means out of memory */
+done:
+    free(start);
+    free(list);
+    return status;
+}
+
+/* Side 1's fix lists: side 0's, transposed. */
+static int transpose_fixes(oe_sd_removal *r, size_t n_hero, size_t n_villain)
+{
+    const size_t n_fix = r->fix_start[0][n_hero];
+    r->fix_start[1] = calloc(n_villain + 2, sizeof *r->fix_start[1]);
+    r->fix_other[1] = malloc((n_fix + 1) * sizeof *r->fix_other[1]);
+    r->fix_coef[1] = malloc(n_fix + 1);
+    if (!r->fix_start[1] || !r->fix_other[1] || !r->fix_coef[1]) return -1;
+    size_t *at = r->fix_start[1] + 1; /* at[j]: where villain j's next entry goes */
+    for (size_t f = 0; f < n_fix; f++) at[r->fix_other[0][f] + 1]++;
+    for (size_t j = 1; j <= n_villain; j++) at[j] += at[j - 1];
+    for (size_t i = 0; i < n_hero; i++)
+        for (size_t f = r->fix_start[0][i]; f < r->fix_start[0][i + 1]; f++) {
+            const size_t e = at[r->fix_other[0][f]]++;
+            r->fix_other[1][e] = (uint32_t)i;
+            r->fix_coef[1][e] = r->fix_coef[0][f];
+        }
+    return 0;
+}
+
+/* The heroes' live weights and counts against the villains' weights, and
+ * the direct lists of the heroes that block almost all of it. */
+static int make_live(oe_sd_removal *r, const oe_sd_side *hero, const oe_sd_side *villain)
+{
+    int status = -1;
+    const size_t n = hero->n;
+    double *wsum = calloc(r->n_rows, sizeof *wsum);
+    double *count = calloc(r->n_rows, sizeof *count); /* exact: below 2^53 */
+    r->live = malloc((n + 1) * sizeof *r->live);
+    r->live_count = malloc((n + 1) * sizeof *r->live_count);
+    r->direct = calloc(n + 1, 1);
+    r->direct_start = calloc(n + 1, sizeof *r->direct_start);
+    if (!wsum || !count || !r->live || !r->live_count || !r->direct || !r->direct_start)
+        goto done;
+    r->total = 0.0;
+    for (size_t j = 0; j < villain->n; j++) {
+        const uint16_t *rows = r->rows[1] + j * (size_t)r->subsets[1];
+        for (int q = 0; q < r->subsets[1]; q++) {
+            wsum[rows[q]] += villain->weight[j];
+            count[rows[q]] += 1.0;
+        }
+        r->total += villain->weight[j];
+    }
+    size_t n_direct = 0;
+    for (size_t i = 0; i < n; i++) {
+        const uint16_t *rows = r->rows[0] + i * (size_t)r->subsets[0];
+        double w = signed_sum(wsum, 1, rows, r->plus[0], r->subsets[0], 0);
+        double c = signed_sum(count, 1, rows, r->plus[0], r->subsets[0], 0);
+        for (size_t f = r->fix_start[0][i]; f < r->fix_start[0][i + 1]; f++) {
+            w += r->fix_coef[0][f] * villain->weight[r->fix_other[0][f]];
+            c += r->fix_coef[0][f];
+        }
+        r->live_count[i] = (int64_t)c;
+        r->live[i] = c > 0 ? w : 0.0;
+        if (c > 0 && w < CANCEL_LIMIT * r->total) {
+            r->direct[i] = 1;
+            n_direct += (size_t)c;
+        }
+    }
+    r->direct_villain = malloc((n_direct + 1) * sizeof *r->direct_villain);
+    if (!r->direct_villain) goto done;
+    size_t p = 0;
+    for (size_t i = 0; i < n; i++) {
+        r->direct_start[i] = p;
+        if (!r->direct[i]) continue;
+        double w = 0.0;
+        for (size_t j = 0; j < villain->n; j++)
+            if (!(villain->mask[j] & hero->mask[i])) {
+                r->direct_villain[p++] = (uint32_t)j;
+                w += villain->weight[j];
+            }
+        r->live[i] = w; /* summed directly, as its deals will be */
+    }
+    r->direct_start[n] = p;
+    status = p == n_direct ? 0 : -1;
+done:
+    free(wsum);
+    free(count);
+    return status;
+}
+
+/* The rows of both sides' subsets (one row per subset a villain holds), the
+ * heroes' fixes and, when the villains have weights, the live weights.
+ * 0, or -1 out of memory. */
+static int removal_init(oe_sd_removal *r, const oe_sd_side *hero, const oe_sd_side *villain)
+{
+    memset(r, 0, sizeof *r);
+    const oe_sd_side *side[2] = {hero, villain};
+    for (int s = 0; s < 2; s++) {
+        r->subsets[s] = subset_count(side[s]->k);
+        r->plus[s] = 1 + side[s]->k * (side[s]->k - 1) / 2;
+        r->rows[s] = malloc((side[s]->n * (size_t)r->subsets[s] + 1) * sizeof *r->rows[s]);
+    }
+    uint16_t *map = calloc(N_SUBSETS, sizeof *map);
+    if (!map || !r->rows[0] || !r->rows[1]) {
+        free(map);
+        return -1;
+    }
+    int id[MAX_SUBSETS];
+    size_t rows = 0;
+    for (int s = 1; s >= 0; s--) /* the villains' subsets make the rows */
+        for (size_t j = 0; j < side[s]->n; j++) {
+            hand_subsets(side[s]->cards + j * (size_t)side[s]->k, side[s]->k, id);
+            uint16_t *out = r->rows[s] + j * (size_t)r->subsets[s];
+            for (int q = 0; q < r->subsets[s]; q++) {
+                if (s == 1 && !map[id[q]]) map[id[q]] = (uint16_t)++rows;
+                out[q] = map[id[q]];
+            }
+        }
+    r->n_rows = rows + 1;
+    free(map);
+    if (make_fixes(r, hero, villain) != 0) return -1;
+    if (villain->weight && make_live(r, hero, villain) != 0) return -1;
+    return 0;
+}
+
+static void removal_free(oe_sd_removal *r)
+{
+    for (int s = 0; s < 2; s++) {
+        free(r->rows[s]);
+        free(r->fix_start[s]);
+        free(r->fix_other[s]);
+        free(r->fix_coef[s]);
+    }
+    free(r->live);
+    free(r->live_count);
+    free(r->direct);
+    free(r->direct_start);
+    free(r->direct_villain);
+    memset(r, 0, sizeof *r);
+}
+
+/* ------------------------------------------------------------------------
+ * Outcome classes, from the rule of oe_split.h.
+ * ------------------------------------------------------------------------ */
+
+/* The low class of a pair from the hero's low L and the villain's l. */
+static inline int low_class(int L, int l)
+{
+    if (!L) return l ? OE_SD_VILLAIN_LOW : OE_SD_NO_LOWS;
+    return !l ? OE_SD_HERO_LOW : l < L ? OE_SD_LOW_BETTER : l == L ? OE_SD_LOW_TIE : OE_SD_LOW_WORSE;
+}
+
+/* The villain's high below (0), equal to (1) or above (2) the hero's. */
+static inline int high_cmp(int H, int h) { return (h >= H) + (h > H); }
+
+static int classes_build(oe_sd_classes *c)
+{
+    /* a hero of values (2, L) against a villain below, equal, above */
+    static const uint8_t hero_low[6] = {0, 2, 0, 2, 2, 2}, villain_low[6] = {0, 0, 2, 1, 2, 3};
+    double share[3][6];
+    for (int h = 0; h < 3; h++)
+        for (int lc = 0; lc < 6; lc++) {
+            const uint16_t high[2] = {2, (uint16_t)(1 + h)};
+            const uint8_t low[2] = {hero_low[lc], villain_low[lc]};
+            uint32_t hw, lw;
+            double hs[2], ls[2];
+            oe_winners_all(2, high, low, &hw, &lw);
+            oe_shares_of(2, hw, lw, hs, ls);
+            c->cell[h][lc] = (uint8_t)(hw << 2 | lw);
+            c->hi[h][lc] = hs[0];
+            c->lo[h][lc] = ls[0];
+            c->scoop[h][lc] = (uint8_t)oe_scoops(hw, lw, 0);
+            share[h][lc] = hs[0] + ls[0];
+        }
+    /* the shares sweep's form (the top of this file) */
+    static const int with_low[4] = {OE_SD_HERO_LOW, OE_SD_LOW_BETTER, OE_SD_LOW_TIE,
+                                    OE_SD_LOW_WORSE};
+    int ok = 1;
+    for (int h = 0; h < 3; h++) {
+        c->alpha[h] = share[h][OE_SD_HERO_LOW] - share[2][OE_SD_HERO_LOW];
+        c->gamma0[h] = share[h][OE_SD_NO_LOWS];
+        c->gamma2[h] = share[h][OE_SD_VILLAIN_LOW];
+    }
+    for (int lc = 0; lc < 6; lc++) c->beta[lc] = share[2][lc];
+    for (int h = 0; h < 3; h++)
+        for (int q = 0; q < 4; q++)
+            ok &= share[h][with_low[q]] == c->alpha[h] + c->beta[with_low[q]];
+    /* a villain without a low is below any low: the low sweep counts them together */
+    ok &= c->beta[OE_SD_HERO_LOW] == c->beta[OE_SD_LOW_BETTER];
+    return ok ? 0 : -1;
+}
+
+/* ------------------------------------------------------------------------
+ * A pair of sides, once per question.
+ * ------------------------------------------------------------------------ */
+
+static uint64_t card_mask(const uint8_t *hole, int k)
+{
+    uint64_t m = 0;
+    for (int i = 0; i < k; i++) m |= (uint64_t)1 << hole[i];
+    return m;
+}
+
+/* A side from the rows whose weight is > 0 (weight NULL: every row, and
+ * weights 1 when `ones`, else none). */
+static int side_init(oe_sd_side *s, const uint8_t *cards, size_t n, int k, const double *weight,
+                     int ones)
+{
+    memset(s, 0, sizeof *s);
+    size_t m = 0;
+    for (size_t j = 0; j < n; j++) m += !weight || weight[j] > 0.0;
+    s->n = m;
+    s->k = k;
+    s->cards = malloc(m * (size_t)k + 1);
+    s->mask = malloc((m + 1) * sizeof *s->mask);
+    s->weight = weight || ones ? malloc((m + 1) * sizeof *s->weight) : NULL;
+    if (!s->cards || !s->mask || ((weight || ones) && !s->weight)) return -1;
+    for (size_t j = 0, v = 0; j < n; j++) {
+        if (weight && !(weight[j] > 0.0)) continue;
+        memcpy(s->cards + v * (size_t)k, cards + j * (size_t)k, (size_t)k);
+        s->mask[v] = card_mask(cards + j * (size_t)k, k);
+        if (s->weight) s->weight[v] = weight ? weight[j] : 1.0;
+        v++;
+    }
+    return 0;
+}
+
+static void side_free(oe_sd_side *s)
+{
+    free(s->cards);
+    free(s->mask);
+    free(s->weight);
+    memset(s, 0, sizeof *s);
+}
+
+int oe_sd_pair_init(oe_sd_pair *p, const uint8_t *hero, size_t n_hero, int k_hero,
+                    const double *hero_weight, const uint8_t *villain, size_t n_villain,
+                    int k_villain, const double *villain_weight, int game)
+{
+    memset(p, 0, sizeof *p);
+    p->has_low = OE_GAME_HAS_LOW(game);
+    int status = -2;
+    if (classes_build(&p->classes) != 0) goto fail;
+    status = -1;
+    /* every hero keeps its row (the outputs line up with them) */
+    if (side_init(&p->hero, hero, n_hero, k_hero, NULL, 1) != 0) goto fail;
+    if (hero_weight)
+        for (size_t i = 0; i < n_hero; i++) p->hero.weight[i] = hero_weight[i];
+    if (side_init(&p->villain, villain, n_villain, k_villain, villain_weight, 1) != 0) goto fail;
+    if (removal_init(&p->removal, &p->hero, &p->villain) != 0) goto fail;
+    return 0;
+fail:
+    oe_sd_pair_free(p);
+    return status;
+}
+
+void oe_sd_pair_free(oe_sd_pair *p)
+{
+    side_free(&p->hero);
+    side_free(&p->villain);
+    removal_free(&p->removal);
+}
+
+/* ------------------------------------------------------------------------
+ * One board: values and orders.
+ * ------------------------------------------------------------------------ */
+
+struct oe_sd_work {
+    oe_pair_values pv;
+    uint8_t nut_low;          /* the board's nut low (0: none possible) */
+    uint16_t *hh, *vh;        /* high per hand on this board; 0 = not dealt */
+    uint8_t *hl, *vl;
+    uint32_t *h_start, *v_start; /* by high: bucket x = order[start[x] .. start[x + 1]) */
+    uint32_t *h_order, *v_order;
+    double *q;                /* 8 reads per swept hero, by sweep position */
+    double *table;            /* removal.n_rows x stride */
+    size_t table_size;
+    double *met;              /* per villain: the weight of the heroes it meets (breakdown) */
+};
+
+void oe_sd_work_free(oe_sd_work *w)
+{
+    if (!w) return;
+    free(w->hh);
+    free(w->vh);
+    free(w->hl);
+    free(w->vl);
+    free(w->h_start);
+    free(w->v_start);
+    free(w->h_order);
+    free(w->v_order);
+    free(w->q);
+    free(w->table);
+    free(w->met);
+    free(w);
+}
+
+oe_sd_work *oe_sd_work_new(const oe_sd_pair *p)
+{
+    oe_sd_work *w = calloc(1, sizeof *w);
+    if (!w) return NULL;
+    const size_t n = p->hero.n, m = p->villain.n;
+    w->hh = malloc((n + 1) * sizeof *w->hh);
+    w->vh = malloc((m + 1) * sizeof *w->vh);
+    w->hl = malloc(n + 1);
+    w->vl = malloc(m + 1);
+    w->h_start = malloc((N_HIGHS + 1) * sizeof *w->h_start);
+    w->v_start = malloc((N_HIGHS + 1) * sizeof *w->v_start);
+    w->h_order = malloc((n + 1) * sizeof *w->h_order);
+    w->v_order = malloc((m + 1) * sizeof *w->v_order);
+    w->q = malloc((n + 1) * 8 * sizeof *w->q);
+    w->met = malloc((m + 1) * sizeof *w->met);
+    if (!w->hh || !w->vh || !w->hl || !w->vl || !w->h_start || !w->v_start || !w->h_order ||
+        !w->v_order || !w->q || !w->met) {
+        oe_sd_work_free(w);
+        return NULL;
+    }
+    return w;
+}
+
+/* Counting sort of the hands with high > 0 (and not skipped) by high:
+ * bucket x is order[start[x] .. start[x + 1]). */
+static void bucket_by_high(const uint16_t *high, const uint8_t *skip, size_t n, uint32_t *start,
+                           uint32_t *order)
+{
+    memset(start, 0, (N_HIGHS + 1) * sizeof *start);
+    for (size_t i = 0; i < n; i++)
+        if (high[i] && !(skip && skip[i])) start[high[i] + 1]++;
+    for (int x = 0; x < N_HIGHS; x++) start[x + 1] += start[x];
+    for (size_t i = 0; i < n; i++)
+        if (high[i] && !(skip && skip[i])) order[start[high[i]]++] = (uint32_t)i;
+    /* each start[x] now points at the end of bucket x: shift back */
+    for (int x = N_HIGHS; x > 0; x--) start[x] = start[x - 1];
+    start[0] = 0;
+}
+
+static void value_side(const oe_pair_values *pv, const oe_sd_side *s, uint64_t taken,
+                       const int64_t *live_count, uint16_t *high, uint8_t *low)
+{
+    for (size_t i = 0; i < s->n; i++) {
+        if ((s->mask[i] & taken) || (live_count && live_count[i] == 0)) {
+            high[i] = 0;
+            low[i] = 0;
+            continue;
+        }
+        oe_pair_hand_value(pv, s->cards + i * (size_t)s->k, s->k, &high[i], &low[i]);
+    }
+}
+
+void oe_sd_value(const oe_sd_pair *p, oe_sd_work *w, const uint8_t board[5], uint64_t taken)
+{
+    oe_pair_values_build(board, &w->pv);
+    if (!p->has_low) memset(w->pv.low, 0, sizeof w->pv.low);
+    uint8_t low_ranks = 0;
+    for (int c = 0; c < 5; c++) low_ranks |= oe_low_bit[OE_RANK(board[c])];
+    w->nut_low = p->has_low ? oe_nut_low[low_ranks] : 0;
+    value_side(&w->pv, &p->villain, taken, NULL, w->vh, w->vl);
+    value_side(&w->pv, &p->hero, taken, p->removal.live_count, w->hh, w->hl);
+    bucket_by_high(w->vh, NULL, p->villain.n, w->v_start, w->v_order);
+    bucket_by_high(w->hh, p->removal.direct, p->hero.n, w->h_start, w->h_order);
+}
+
+/* ------------------------------------------------------------------------
+ * The cells sweep.
+ * ------------------------------------------------------------------------ */
+
+/* The table's layout on this board (the top of this file): its stride and,
+ * per low value, the first column a villain with that low adds to (the
+ * column of C_p, p its position; column 1 where no hero has a low). */
+static size_t low_columns(const oe_sd_pair *p, const oe_sd_work *w, uint8_t *col)
+{
+    uint8_t present[N_LOWS] = {0};
+    int villain_low = 0, hero_low = 0;
+    for (size_t j = 0; j < p->villain.n; j++)
+        if (w->vh[j] && w->vl[j]) present[w->vl[j]] = villain_low = 1;
+    if (!villain_low) return 1;
+    for (size_t i = 0; i < p->hero.n; i++)
+        if (w->hh[i] && w->hl[i]) present[w->hl[i]] = hero_low = 1;
+    if (!hero_low) {
+        for (int l = 1; l < N_LOWS; l++) col[l] = 1;
+        return 2;
+    }
+    size_t n = 0;
+    for (int l = 1; l < N_LOWS; l++) col[l] = present[l] ? (uint8_t)(2 + n++) : 0;
+    return 2 + n;
+}
+
+/* A villain of weight wt into its rows: T, and the low columns from its own. */
+static inline void insert_villain(double *t, size_t stride, const uint16_t *rows, int n,
+                                  double wt, size_t first)
+{
+    for (int q = 0; q < n; q++) {
+        double *row = t + rows[q] * stride;
+        row[0] += wt;
+        for (size_t c = first; c < stride; c++) row[c] += wt;
+    }
+}
+
+/* A hero's reads of the table: T, Z, C_(p-1), C_p (out[0..3]; the last two
+ * where the hero has a low and the villains' lows have positions). */
+static inline void read_hero(const double *t, size_t stride, const uint16_t *rows, int plus,
+                             int n, size_t col, double *out)
+{
+    double a = 0.0, z = 0.0, b = 0.0, d = 0.0;
+    const size_t zc = stride - 1;
+    if (stride == 1) {
+        a = signed_sum(t, 1, rows, plus, n, 0);
+    } else if (!col) {
+        for (int q = 0; q < n; q++) {
+            const double *row = t + rows[q] * stride;
+            if (q < plus) a += row[0], z += row[zc];
+            else a -= row[0], z -= row[zc];
+        }
+    } else {
+        for (int q = 0; q < n; q++) {
+            const double *row = t + rows[q] * stride;
+            if (q < plus) a += row[0], z += row[zc], b += row[col - 1], d += row[col];
+            else a -= row[0], z -= row[zc], b -= row[col - 1], d -= row[col];
+        }
+    }
+    out[0] = a;
+    out[1] = z;
+    out[2] = b;
+    out[3] = d;
+}
+
+/* Twelve class sums of a hero from its reads below (r0), at most equal (r1)
+ * and all (r2): cs[high cmp][low class]. */
+static void classes_of_reads(int L, const double *r0, const double *r1, const double *r2,
+                             double cs[3][6])
+{
+    const double *r[3] = {r0, r1, r2};
+    for (int h = 0; h < 3; h++) {
+        double a = r[h][0], z = r[h][1], b = r[h][2], d = r[h][3];
+        if (h) a -= r[h - 1][0], z -= r[h - 1][1], b -= r[h - 1][2], d -= r[h - 1][3];
+        /* a hero with a low meets villains in the four classes with one,
+         * a hero without in the other two */
+        cs[h][OE_SD_NO_LOWS] = L ? 0.0 : a - z;
+        cs[h][OE_SD_VILLAIN_LOW] = L ? 0.0 : z;
+        cs[h][OE_SD_HERO_LOW] = L ? a - z : 0.0;
+        cs[h][OE_SD_LOW_BETTER] = L ? b : 0.0;
+        cs[h][OE_SD_LOW_TIE] = L ? d - b : 0.0;
+        cs[h][OE_SD_LOW_WORSE] = L ? z - d : 0.0;
+    }
+}
+
+/* The breakdown's low column of a hand with low l. */
+static inline int low_column(int l, int nut)
+{
+    return !l ? OE_EQ_BD_NO_LOW : l == nut ? OE_EQ_BD_NUT_LOW : OE_EQ_BD_OTHER_LOW;
+}
+
+/* Hero i's class sums into the outputs. */
+static void emit_hero(const oe_sd_pair *p, const oe_sd_work *w, const oe_sd_cells_out *out,
+                      size_t i, double cs[3][6])
+{
+    const oe_sd_classes *k = &p->classes;
+    const int H = w->hh[i], L = w->hl[i];
+    double live = 0.0, hi = 0.0, lo = 0.0, scoop = 0.0;
+    double *cells = out->cells ? out->cells + i * OE_SD_CELLS : NULL;
+    for (int h = 0; h < 3; h++)
+        for (int lc = 0; lc < 6; lc++) {
+            const double x = cs[h][lc];
+            if (x == 0.0) continue;
+            if (cells) cells[k->cell[h][lc]] += x;
+            live += x;
+            hi += x * k->hi[h][lc];
+            lo += x * k->lo[h][lc];
+            scoop += k->scoop[h][lc] ? x : 0.0;
+        }
+    if (out->hi) {
+        out->hi[i] += hi;
+        out->lo[i] += lo;
+        out->scoop[i] += scoop;
+    }
+    if (out->makes_low && L) out->makes_low[i] += live;
+    if (out->live) out->live[i] = live;
+    if (out->breakdown) {
+        const double wl = p->hero.weight[i] * live;
+        out->breakdown[oe_category_of[H]] += wl;
+        if (p->has_low) out->breakdown[low_column(L, w->nut_low)] += wl;
+    }
+}
+
+/* A villain's terms added to a hero's class sums with coefficient cw. */
+static inline void add_pair(const oe_sd_work *w, int H, int L, uint32_t j, double cw,
+                            double cs[3][6])
+{
+    cs[high_cmp(H, w->vh[j])][low_class(L, w->vl[j])] += cw;
+}
+
+/* The villains' row of the breakdown: each dealt villain's weight times the
+ * weight of the dealt heroes it meets, by the same card removal the other
+ * way (the heroes into the villains' rows; a hero's subset that no villain
+ * holds goes to row 0, which no villain reads).  This row is a sum over the
+ * villains, not divided by each one's weight: no villain needs the direct
+ * sum. */
+static void villain_breakdown(const oe_sd_pair *p, oe_sd_work *w, double *bd)
+{
+    const oe_sd_removal *r = &p->removal;
+    double *t = w->table, *met = w->met;
+    memset(t, 0, r->n_rows * sizeof *t);
+    for (size_t i = 0; i < p->hero.n; i++)
+        if (w->hh[i]) {
+            const uint16_t *rows = r->rows[0] + i * (size_t)r->subsets[0];
+            for (int q = 0; q < r->subsets[0]; q++) t[rows[q]] += p->hero.weight[i];
+        }
+    for (size_t j = 0; j < p->villain.n; j++)
+        met[j] = w->vh[j] ? signed_sum(t, 1, r->rows[1] + j * (size_t)r->subsets[1], r->plus[1],
+                                       r->subsets[1], 0)
+                          : 0.0;
+    for (size_t i = 0; i < p->hero.n; i++)
+        if (w->hh[i])
+            for (size_t f = r->fix_start[0][i]; f < r->fix_start[0][i + 1]; f++)
+                met[r->fix_other[0][f]] += r->fix_coef[0][f] * p->hero.weight[i];
+    for (size_t j = 0; j < p->villain.n; j++) {
+        if (!w->vh[j]) continue;
+        const double wm = p->villain.weight[j] * met[j];
+        bd[OE_EQ_BREAKDOWN + oe_category_of[w->vh[j]]] += wm;
+        if (p->has_low) bd[OE_EQ_BREAKDOWN + low_column(w->vl[j], w->nut_low)] += wm;
+    }
+}
+
+int oe_sd_cells(const oe_sd_pair *p, oe_sd_work *w, const oe_sd_cells_out *out)
+{
+    const oe_sd_removal *r = &p->removal;
+    const oe_sd_side *V = &p->villain;
+    const int as = r->subsets[0], ap = r->plus[0], bs = r->subsets[1];
+    const uint16_t *hero_rows = r->rows[0], *villain_rows = r->rows[1];
+    uint8_t col[N_LOWS] = {0};
+    const size_t stride = low_columns(p, w, col);
+    const size_t size = r->n_rows * stride;
+    if (size > w->table_size) {
+        free(w->table);
+        w->table = malloc(size * sizeof *w->table);
+        w->table_size = w->table ? size : 0;
+        if (!w->table) return -1;
+    }
+    double *t = w->table;
+    memset(t, 0, size * sizeof *t);
+    if (out->live) memset(out->live, 0, p->hero.n * sizeof *out->live);
+
+    /* the sweep: reads before and after each value's villains go in */
+    for (int x = 1; x <= OE_HIGH_MAX; x++) {
+        const uint32_t h0 = w->h_start[x], h1 = w->h_start[x + 1];
+        const uint32_t v0 = w->v_start[x], v1 = w->v_start[x + 1];
+        if (h0 == h1 && v0 == v1) continue;
+        for (uint32_t q = h0; q < h1; q++) {
+            const uint32_t i = w->h_order[q];
+            read_hero(t, stride, hero_rows + i * (size_t)as, ap, as, col[w->hl[i]], w->q + 8 * q);
+        }
+        for (uint32_t q = v0; q < v1; q++) {
+            const uint32_t j = w->v_order[q];
+            insert_villain(t, stride, villain_rows + j * (size_t)bs, bs, V->weight[j],
+                           w->vl[j] ? col[w->vl[j]] : stride);
+        }
+        for (uint32_t q = h0; q < h1; q++) {
+            const uint32_t i = w->h_order[q];
+            if (v0 == v1) memcpy(w->q + 8 * q + 4, w->q + 8 * q, 4 * sizeof *w->q);
+            else read_hero(t, stride, hero_rows + i * (size_t)as, ap, as, col[w->hl[i]],
+                           w->q + 8 * q + 4);
+        }
+    }
+    /* every villain is in: the reads of all, the fixes, the outputs */
+    const uint32_t swept = w->h_start[N_HIGHS];
+    for (uint32_t q = 0; q < swept; q++) {
+        const uint32_t i = w->h_order[q];
+        const int H = w->hh[i], L = w->hl[i];
+        double all[4], cs[3][6];
+        read_hero(t, stride, hero_rows + i * (size_t)as, ap, as, col[L], all);
+        classes_of_reads(L, w->q + 8 * q, w->q + 8 * q + 4, all, cs);
+        for (size_t f = r->fix_start[0][i]; f < r->fix_start[0][i + 1]; f++) {
+            const uint32_t j = r->fix_other[0][f];
+            if (w->vh[j]) add_pair(w, H, L, j, r->fix_coef[0][f] * V->weight[j], cs);
+        }
+        emit_hero(p, w, out, i, cs);
+    }
+    /* the heroes summed directly */
+    for (size_t i = 0; i < p->hero.n; i++) {
+        if (!r->direct[i] || !w->hh[i]) continue;
+        double cs[3][6] = {{0}};
+        for (size_t d = r->direct_start[i]; d < r->direct_start[i + 1]; d++) {
+            const uint32_t j = r->direct_villain[d];
+            if (w->vh[j]) add_pair(w, w->hh[i], w->hl[i], j, V->weight[j], cs);
+        }
+        emit_hero(p, w, out, i, cs);
+    }
+    if (out->breakdown) villain_breakdown(p, w, out->breakdown);
+    return 0;
+}
+
+/* ------------------------------------------------------------------------
+ * The prepared river showdown and the shares sweep.
+ * ------------------------------------------------------------------------ */
+
+/* Groups of equal value over both sides, ascending: group g holds hands
+ * order[s][start[s][g] .. start[s][g + 1]) of side s. */
+typedef struct {
+    size_t n;
+    uint32_t *start[2], *order[2];
+} groups;
+
+struct oe_river {
+    oe_sd_side side[2];
+    oe_sd_removal removal; /* both ways */
+    oe_sd_classes classes;
+    int has_low;
+    uint16_t *high[2];
+    uint8_t *low[2];
+    int any_low[2], any_no_low[2];
+    groups by_high, by_low;
+};
+
+static void groups_free(groups *g)
+{
+    for (int s = 0; s < 2; s++) {
+        free(g->start[s]);
+        free(g->order[s]);
+    }
+}
+
+void oe_river_free(oe_river *r)
+{
+    if (!r) return;
+    for (int s = 0; s < 2; s++) {
+        side_free(&r->side[s]);
+        free(r->high[s]);
+        free(r->low[s]);
+    }
+    removal_free(&r->removal);
+    groups_free(&r->by_high);
+    groups_free(&r->by_low);
+    free(r);
+}
+
+/* The groups of both sides' hands by high or low value, ascending. */
+static int groups_build(groups *g, const oe_river *r, int n_values, int by_low)
+{
+    int status = -1;
+    uint32_t *count[2], *present = calloc((size_t)n_values, sizeof *present);
+    count[0] = calloc((size_t)n_values, sizeof *count[0]);
+    count[1] = calloc((size_t)n_values, sizeof *count[1]);
+    if (!present || !count[0] || !count[1]) goto done;
+    for (int s = 0; s < 2; s++)
+        for (size_t i = 0; i < r->side[s].n; i++) {
+            const int v = by_low ? r->low[s][i] : r->high[s][i];
+            count[s][v]++;
+            present[v] = 1;
+        }
+    g->n = 0;
+    for (int v = 0; v < n_values; v++) g->n += present[v];
+    for (int s = 0; s < 2; s++) {
+        g->start[s] = malloc((g->n + 1) * sizeof *g->start[s]);
+        g->order[s] = malloc((r->side[s].n + 1) * sizeof *g->order[s]);
+        if (!g->start[s] || !g->order[s]) goto done;
+        /* count[s][v] becomes where value v's hands go in the order */
+        uint32_t at = 0;
+        size_t k = 0;
+        for (int v = 0; v < n_values; v++) {
+            const uint32_t c = count[s][v];
+            if (present[v]) g->start[s][k++] = at;
+            count[s][v] = at;
+            at += c;
+        }
+        g->start[s][g->n] = at;
+        for (size_t i = 0; i < r->side[s].n; i++)
+            g->order[s][count[s][by_low ? r->low[s][i] : r->high[s][i]]++] = (uint32_t)i;
+    }
+    status = 0;
+done:
+    free(present);
+    free(count[0]);
+    free(count[1]);
+    return status;
+}
+
+oe_river *oe_river_new(const uint8_t board[5], const uint8_t *hero, size_t n_hero, int k_hero,
+                       const uint8_t *villain, size_t n_villain, int k_villain, int game)
+{
+    oe_river *r = calloc(1, sizeof *r);
+    if (!r) return NULL;
+    r->has_low = OE_GAME_HAS_LOW(game);
+    if (classes_build(&r->classes) != 0) goto fail;
+    if (side_init(&r->side[0], hero, n_hero, k_hero, NULL, 0) != 0 ||
+        side_init(&r->side[1], villain, n_villain, k_villain, NULL, 0) != 0)
+        goto fail;
+    oe_pair_values pv;
+    oe_pair_values_build(board, &pv);
+    if (!r->has_low) memset(pv.low, 0, sizeof pv.low);
+    for (int s = 0; s < 2; s++) {
+        const size_t n = r->side[s].n;
+        r->high[s] = malloc((n + 1) * sizeof *r->high[s]);
+        r->low[s] = malloc(n + 1);
+        if (!r->high[s] || !r->low[s]) goto fail;
+        value_side(&pv, &r->side[s], 0, NULL, r->high[s], r->low[s]);
+        for (size_t i = 0; i < n; i++) {
+            r->any_low[s] |= r->low[s][i] != 0;
+            r->any_no_low[s] |= r->low[s][i] == 0;
+        }
+    }
+    if (removal_init(&r->removal, &r->side[0], &r->side[1]) != 0 ||
+        transpose_fixes(&r->removal, r->side[0].n, r->side[1].n) != 0 ||
+        groups_build(&r->by_high, r, N_HIGHS, 0) != 0 ||
+        groups_build(&r->by_low, r, N_LOWS, 1) != 0)
+        goto fail;
+    return r;
+fail:
+    oe_river_free(r);
+    return NULL;
+}
+
+size_t oe_river_hands(const oe_river *r, int side) { return r->side[side].n; }
+
+/* acc[0..T) += c * (signed sum over the rows of the T-vectors at column
+ * offset `at` of a table of stride `stride`). */
+static inline void read_add(const double *t, size_t stride, const uint16_t *rows, int plus, int n,
+                            size_t at, size_t T, double c, double *acc, double *tmp)
+{
+    if (T == 1) {
+        acc[0] += c * signed_sum(t, stride, rows, plus, n, at);
+        return;
+    }
+    memset(tmp, 0, T * sizeof *tmp);
+    for (int q = 0; q < n; q++) {
+        const double *row = t + rows[q] * stride + at;
+        if (q < plus)
+            for (size_t k = 0; k < T; k++) tmp[k] += row[k];
+        else
+            for (size_t k = 0; k < T; k++) tmp[k] -= row[k];
+    }
+    for (size_t k = 0; k < T; k++) acc[k] += c * tmp[k];
+}
+
+/* T-vector x into rows at column offset `at`. */
+static inline void insert_add(double *t, size_t stride, const uint16_t *rows, int n, size_t at,
+                              size_t T, const double *x)
+{
+    for (int q = 0; q < n; q++) {
+        double *row = t + rows[q] * stride + at;
+        for (size_t k = 0; k < T; k++) row[k] += x[k];
+    }
+}
+
+/* The coefficients of a hand's reads (the top of this file): reads of T
+ * below, at most equal and all (c[0..2]), of Z the same (z[0..2]), and of
+ * the low sweep below and at most equal (l[0..1]). */
+typedef struct {
+    double c[3], z[3], l[2];
+} read_coefs;
+
+static void coefs_of(const oe_sd_classes *k, read_coefs *low, read_coefs *no_low)
+{
+    const double *a = k->alpha, *b = k->beta, *g = k->gamma0;
+    double d[3];
+    for (int h = 0; h < 3; h++) d[h] = k->gamma2[h] - g[h];
+    *low = (read_coefs){{a[0] - a[1], a[1] - a[2], a[2] + b[OE_SD_LOW_WORSE]},
+                        {0.0, 0.0, 0.0},
+                        {b[OE_SD_LOW_BETTER] - b[OE_SD_LOW_TIE],
+                         b[OE_SD_LOW_TIE] - b[OE_SD_LOW_WORSE]}};
+    *no_low = (read_coefs){{g[0] - g[1], g[1] - g[2], g[2]}, {d[0] - d[1], d[1] - d[2], d[2]},
+                           {0.0, 0.0}};
+}
+
+/* Scratch of one call. */
+typedef struct {
+    double *rt;    /* n_o x T: the reach, hand-major */
+    double *acc;   /* n_s x T: the values */
+    double *lv;    /* n_s x T: the live reach */
+    double *table; /* n_rows x 2T */
+    double *tmp;   /* T */
+} river_scratch;
+
+/* A hand's reads of T (and of Z where it counts) with coefficients c, z. */
+static inline void read_tz(const double *t, size_t stride, const uint16_t *rows, int plus, int n,
+                           size_t T, int use_z, double c, double z, double *acc, double *tmp)
+{
+    if (c != 0.0) read_add(t, stride, rows, plus, n, 0, T, c, acc, tmp);
+    if (use_z && z != 0.0) read_add(t, stride, rows, plus, n, T, T, z, acc, tmp);
+}
+
+static void high_sweep(const oe_river *r, int s, size_t T, int use_z, const read_coefs *co,
+                       const river_scratch *x)
+{
+    const int o = 1 - s;
+    const oe_sd_removal *rm = &r->removal;
+    const size_t stride = use_z ? 2 * T : T;
+    const int as = rm->subsets[s], ap = rm->plus[s], bs = rm->subsets[o];
+    const uint16_t *a_rows = rm->rows[s], *b_rows = rm->rows[o];
+    const groups *g = &r->by_high;
+    double *t = x->table;
+    memset(t, 0, rm->n_rows * stride * sizeof *t);
+    for (size_t k = 0; k < g->n; k++) {
+        const uint32_t a0 = g->start[s][k], a1 = g->start[s][k + 1];
+        const uint32_t b0 = g->start[o][k], b1 = g->start[o][k + 1];
+        const int none = b0 == b1; /* no villain of this value: one read serves both */
+        for (uint32_t q = a0; q < a1; q++) {
+            const uint32_t i = g->order[s][q];
+            const read_coefs *c = &co[r->low[s][i] != 0];
+            read_tz(t, stride, a_rows + i * (size_t)as, ap, as, T, use_z,
+                    c->c[0] + (none ? c->c[1] : 0.0), c->z[0] + (none ? c->z[1] : 0.0),
+                    x->acc + i * T, x->tmp);
+        }
+        if (none) continue;
+        for (uint32_t q = b0; q < b1; q++) {
+            const uint32_t j = g->order[o][q];
+            const uint16_t *rows = b_rows + j * (size_t)bs;
+            insert_add(t, stride, rows, bs, 0, T, x->rt + j * T);
+            if (use_z && r->low[o][j]) insert_add(t, stride, rows, bs, T, T, x->rt + j * T);
+        }
+        for (uint32_t q = a0; q < a1; q++) {
+            const uint32_t i = g->order[s][q];
+            const read_coefs *c = &co[r->low[s][i] != 0];
+            read_tz(t, stride, a_rows + i * (size_t)as, ap, as, T, use_z, c->c[1], c->z[1],
+                    x->acc + i * T, x->tmp);
+        }
+    }
+    /* everything is in: the reads of all, and the live reach */
+    for (size_t i = 0; i < r->side[s].n; i++) {
+        const read_coefs *c = &co[r->low[s][i] != 0];
+        const uint16_t *rows = a_rows + i * (size_t)as;
+        read_tz(t, stride, rows, ap, as, T, use_z, c->c[2], c->z[2], x->acc + i * T, x->tmp);
+        if (x->lv) read_add(t, stride, rows, ap, as, 0, T, 1.0, x->lv + i * T, x->tmp);
+    }
+}
+
+/* The live reach alone: every hand of the other side in, one read each. */
+static void live_sums(const oe_river *r, int s, size_t T, const river_scratch *x)
+{
+    const int o = 1 - s;
+    const oe_sd_removal *rm = &r->removal;
+    double *t = x->table;
+    memset(t, 0, rm->n_rows * T * sizeof *t);
+    for (size_t j = 0; j < r->side[o].n; j++)
+        insert_add(t, T, rm->rows[o] + j * (size_t)rm->subsets[o], rm->subsets[o], 0, T,
+                   x->rt + j * T);
+    for (size_t i = 0; i < r->side[s].n; i++)
+        read_add(t, T, rm->rows[s] + i * (size_t)rm->subsets[s], rm->plus[s], rm->subsets[s], 0,
+                 T, 1.0, x->lv + i * T, x->tmp);
+}
+
+static void low_sweep(const oe_river *r, int s, size_t T, const read_coefs *co,
+                      const river_scratch *x)
+{
+    const int o = 1 - s;
+    const oe_sd_removal *rm = &r->removal;
+    const int as = rm->subsets[s], ap = rm->plus[s], bs = rm->subsets[o];
+    const uint16_t *a_rows = rm->rows[s], *b_rows = rm->rows[o];
+    const groups *g = &r->by_low;
+    double *t = x->table;
+    memset(t, 0, rm->n_rows * T * sizeof *t);
+    for (size_t k = 0; k < g->n; k++) {
+        const uint32_t a0 = g->start[s][k], a1 = g->start[s][k + 1];
+        const uint32_t b0 = g->start[o][k], b1 = g->start[o][k + 1];
+        const int hero_low = a0 < a1 && r->low[s][g->order[s][a0]] != 0;
+        if (hero_low)
+            for (uint32_t q = a0; q < a1; q++) {
+                const uint32_t i = g->order[s][q];
+                read_add(t, T, a_rows + i * (size_t)as, ap, as, 0, T, co->l[0],
+                         x->acc + i * T, x->tmp);
+            }
+        for (uint32_t q = b0; q < b1; q++) {
+            const uint32_t j = g->order[o][q];
+            insert_add(t, T, b_rows + j * (size_t)bs, bs, 0, T, x->rt + j * T);
+        }
+        if (hero_low)
+            for (uint32_t q = a0; q < a1; q++) {
+                const uint32_t i = g->order[s][q];
+                read_add(t, T, a_rows + i * (size_t)as, ap, as, 0, T, co->l[1],
+                         x->acc + i * T, x->tmp);
+            }
+    }
+}
+
+/* The hands sharing four or more cards, added back with their share. */
+static void river_fixes(const oe_river *r, int s, size_t T, const river_scratch *x)
+{
+    const int o = 1 - s;
+    const oe_sd_removal *rm = &r->removal;
+    const oe_sd_classes *k = &r->classes;
+    for (size_t i = 0; i < r->side[s].n; i++) {
+        const int H = r->high[s][i], L = r->low[s][i];
+        for (size_t f = rm->fix_start[s][i]; f < rm->fix_start[s][i + 1]; f++) {
+            const uint32_t j = rm->fix_other[s][f];
+            const int h = high_cmp(H, r->high[o][j]), lc = low_class(L, r->low[o][j]);
+            const double c = rm->fix_coef[s][f], share = c * (k->hi[h][lc] + k->lo[h][lc]);
+            const double *rj = x->rt + j * T;
+            for (size_t q = 0; q < T; q++) {
+                x->acc[i * T + q] += share * rj[q];
+                if (x->lv) x->lv[i * T + q] += c * rj[q];
+            }
+        }
+    }
+}
+
+int oe_river_values(const oe_river *r, int s, const double *reach, size_t T, double *values,
+                    double *live)
+{
+    const int o = 1 - s;
+    const size_t ns = r->side[s].n, no = r->side[o].n;
+    const int use_z = r->has_low && r->any_low[o] && r->any_no_low[s];
+    river_scratch x = {0};
+    x.rt = T == 1 ? (double *)reach : malloc((no * T + 1) * sizeof *x.rt);
+    x.acc = T == 1 && values ? values : calloc(ns * T + 1, sizeof *x.acc);
+    x.lv = !live ? NULL : T == 1 ? live : calloc(ns * T + 1, sizeof *x.lv);
+    x.table = malloc((r->removal.n_rows * (use_z ? 2 : 1) * T + 1) * sizeof *x.table);
+    x.tmp = malloc((T + 1) * sizeof *x.tmp);
+    int status = -1;
+    if (!x.rt || !x.acc || (live && !x.lv) || !x.table || !x.tmp) goto done;
+    if (T == 1) {
+        memset(x.acc, 0, ns * sizeof *x.acc);
+        if (x.lv) memset(x.lv, 0, ns * sizeof *x.lv);
+    } else {
+        for (size_t q = 0; q < T; q++)
+            for (size_t j = 0; j < no; j++) x.rt[j * T + q] = reach[q * no + j];
+    }
+    read_coefs co[2]; /* [hand without a low, with one] */
+    coefs_of(&r->classes, &co[1], &co[0]);
+    if (values) {
+        high_sweep(r, s, T, use_z, co, &x);
+        if (r->has_low && r->any_low[s]) low_sweep(r, s, T, &co[1], &x);
+    } else if (live) {
+        live_sums(r, s, T, &x);
+    }
+    river_fixes(r, s, T, &x);
+    if (T > 1)
+        for (size_t i = 0; i < ns; i++)
+            for (size_t q = 0; q < T; q++) {
+                if (values) values[q * ns + i] = x.acc[i * T + q];
+                if (live) live[q * ns + i] = x.lv[i * T + q];
+            }
+    status = 0;
+done:
+    if (x.rt != reach) free(x.rt);
+    if (x.acc != values) free(x.acc);
+    if (x.lv != live) free(x.lv);
+    free(x.table);
+    free(x.tmp);
+    return status;
+}
