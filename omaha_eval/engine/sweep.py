@@ -152,7 +152,7 @@ def sweep_outcomes(
     outcome = np.ascontiguousarray(total[:n, :CELLS])
     makes_low = np.ascontiguousarray(total[:n, CELLS])
     breakdown = total[n, : 2 * _core.N_BREAKDOWN].reshape(2, _core.N_BREAKDOWN).copy()
-    return sides, outcome, makes_low, breakdown, c_spot.deals()
+    return sides, outcome, makes_low, breakdown, c_spot.deals
 
 
 def sweep_sums(spot: Spot, threads: int, stop: object = None) -> Sums:
