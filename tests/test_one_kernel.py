@@ -34,15 +34,30 @@ def _plan(players, board="", dead="", **options):
         (["AsAh2c3d", "KK"], "Ks8d3c", "pairs"),  # a hand: its deals are few too
         (["AA:$ds", "KK"], "Jd4d8c", "sweep"),  # a range against a range
         (["AA:$ds", "*"], "Jd4d8c7h", "sweep"),  # a range against any hand
-        (["AA:$ds", "KK", "QQ"], "Jd4d8c", "pairs"),  # three players
-        (["AA:$ds", "KK"], "", "pairs"),  # preflop: no runouts to sweep
+        (["AA:$ds", "KsKh7c9c", "QsQhJsTs"], "Jd4d8c", "pairs"),  # three players
     ],
 )
 def test_the_planner_picks_the_cheaper_exact_kernel(players, board, kernel):
     plan = _plan(players, board, exact=True)
     assert plan.exact and plan.kernel == kernel
-    swept = sweep_work(_spot(players, board))
-    assert (swept is not None and swept < _spot(players, board).work()) == (kernel == "sweep")
+    spot = _spot(players, board)
+    swept = sweep_work(spot)
+    assert (swept is not None and swept < spot.work()) == (kernel == "sweep")
+    assert plan.work == min(spot.work(), swept if swept is not None else spot.work())
+
+
+@pytest.mark.parametrize(
+    ("players", "board"),
+    [
+        (["AA:$ds", "KK"], ""),  # preflop: no runouts to sweep
+        (["AA:$ds", "KK", "QQ"], "Jd4d8c"),  # three players
+        (["AsAh2c3d", "KsKh7c9c"], "Jd4d8c"),  # two hands
+        (["AA:$ds", "*"], "Jd4d8c"),  # 4-card * on a flop: 180,000 hands, it applies
+    ],
+)
+def test_the_sweep_applies_heads_up_with_a_range_and_a_board(players, board):
+    applies = sweep_work(_spot(players, board)) is not None
+    assert applies == (len(players) == 2 and len(board) >= 6 and players[1] != "KsKh7c9c")
 
 
 def test_exact_is_the_default_for_15_against_15_on_a_flop():
@@ -68,40 +83,56 @@ def _both(players, board, dead="", game="omaha8"):
     return pairs, swept
 
 
-def _weighted(draw, k):
-    rank = draw(st.sampled_from("AKQJT98765432"))
-    other = draw(st.sampled_from("AKQJT98765432"))
-    weight = draw(st.sampled_from(["", "@0.5", "@2", "@0.25"]))
-    return f"{rank}{other}{'*' * (k - 2)}{weight}"
-
-
 @st.composite
 def spots(draw):
+    """A heads-up spot of two short weighted lists of hands (pair
+    enumeration must stay quick), or a list against any hand on a turn or
+    a river, with dead cards, 4, 5 or 6 cards, either game."""
     k = draw(st.sampled_from([4, 5, 6]))
     deck = draw(st.permutations(range(52)))
     n_board = draw(st.sampled_from([3, 4, 5]))
+    n_dead = draw(st.integers(0, 2))
     board = oe.format_cards(list(deck[:n_board]))
-    dead = oe.format_cards(list(deck[n_board : n_board + draw(st.integers(0, 2))]))
-    hero = ", ".join(_weighted(draw, k) for _ in range(draw(st.integers(1, 2))))
-    if k == 4 and n_board >= 4 and draw(st.booleans()):
-        villain = "*"  # every hand of the cards left
-    else:
-        villain = ", ".join(_weighted(draw, k) for _ in range(2))
+    dead = oe.format_cards(list(deck[n_board : n_board + n_dead]))
+    rest = deck[n_board + n_dead :]
+
+    def hands(count):
+        terms = []
+        for _ in range(count):
+            cards = draw(st.lists(st.sampled_from(rest), min_size=k, max_size=k, unique=True))
+            weight = draw(st.sampled_from(["", "@0.5", "@2", "@0.25"]))
+            terms.append(oe.format_cards(cards) + weight)
+        return ", ".join(terms)
+
+    hero = hands(draw(st.integers(1, 6)))
+    star = k == 4 and n_board >= 4 and draw(st.booleans())
+    villain = "*" if star else hands(draw(st.integers(2, 12)))
     game = draw(st.sampled_from(["omaha8", "omaha"]))
     return [hero, villain], board, dead, game, k
 
 
-@settings(max_examples=25, deadline=None)
-@given(spots())
-def test_the_sweep_counts_what_pair_enumeration_counts(spot):
-    players, board, dead, game, k = spot
+def _check(spot):
+    players, board, dead, game, _ = spot
     try:
         pairs, swept = _both(players, board, dead, game)
     except oe.OmahaEvalError:
-        return  # a range left no hand on this board
+        return  # a range left no hand (or a card twice): nothing to compare
     assert swept.count == pairs.count
     for a, b in zip(_histogram(swept)[:4], _histogram(pairs)[:4], strict=True):
         np.testing.assert_allclose(a, b, rtol=1e-12, atol=1e-9 * max(pairs.total, 1))
+
+
+@settings(max_examples=15, deadline=None)
+@given(spots())
+def test_the_sweep_counts_what_pair_enumeration_counts(spot):
+    _check(spot)
+
+
+@pytest.mark.slow
+@settings(max_examples=400, deadline=None)
+@given(spots())
+def test_the_sweep_counts_what_pair_enumeration_counts_on_many_spots(spot):
+    _check(spot)
 
 
 def test_unit_weights_give_the_same_bits():
@@ -110,8 +141,12 @@ def test_unit_weights_give_the_same_bits():
         np.testing.assert_array_equal(a, b)
 
 
+# Two short lists of hands: pair enumeration stays quick on a flop.
+LISTS = ["AsAh2c3d, AdAc5h6h@0.5, 2s2h9c9d@2", "KsQsJhTh, Kc7h7c6s, 9d8d7s6s@0.25, KhKdTc9s"]
+
+
 def test_equity_takes_the_sweep_and_gives_the_figures_of_pair_enumeration():
-    players, board = ["AA:$ds, 22@0.5", "KQJT, T98"], "Jd4d8c"
+    players, board = LISTS, "Jd4d8c"
     swept = oe.equity(players, board, exact=True)
     spot = _spot(players, board)
     pairs = spot_sums(spot, dataclasses.replace(_plan(players, board, exact=True), kernel="pairs"))
