@@ -183,18 +183,8 @@ def test_a_sampled_run_of_parts_gives_the_same_figures_on_any_threads(threads):
     g = oe.split_graph("AA:$ds", "KK", "Jd4d8c", exact=False, trials=300, seed=5, threads=threads)
     one = oe.split_graph("AA:$ds", "KK", "Jd4d8c", exact=False, trials=300, seed=5, threads=1)
     np.testing.assert_array_equal(g.equity, one.equity)
-    r = oe.board_report(["AA:$ds", "KK"], "Jd4d8c", exact=False, trials=400, seed=5, threads=threads)
+    r = oe.board_report(
+        ["AA:$ds", "KK"], "Jd4d8c", exact=False, trials=400, seed=5, threads=threads
+    )
     r1 = oe.board_report(["AA:$ds", "KK"], "Jd4d8c", exact=False, trials=400, seed=5, threads=1)
     np.testing.assert_array_equal(r.values, r1.values)
-
-
-def test_a_part_draws_from_its_own_streams_whoever_runs_it():
-    from omaha_eval.engine import Plan, kernel_of, run_parts
-
-    plan = Plan(exact=False, trials=1, target_stderr=None, seed=11, threads=2)
-    kernel = kernel_of(lambda i, part: int(part.stream(0).random_raw()))
-    by_threads = dict(run_parts(kernel, range(20), plan, per_job=3))
-    alone = dict(run_parts(kernel, range(20), dataclasses.replace(plan, threads=1)))
-    assert by_threads == alone
-    assert by_threads[4] == int(plan.part(4).stream(0).random_raw())
-    assert len(set(by_threads.values())) == 20
