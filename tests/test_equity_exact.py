@@ -377,7 +377,7 @@ def test_exact_matches_brute_force_on_random_spots(spot: tuple[list, str, str, b
 @pytest.mark.parametrize("k", [4, 5, pytest.param(6, marks=pytest.mark.slow)])
 def test_random_hand_expansion_lists_every_hand_once(k: int) -> None:
     from omaha_eval._checks import row_masks as _card_masks
-    from omaha_eval.engine.spot import _unknown_hands as _all_hands
+    from omaha_eval.engine.spot import unknown_hands as _all_hands
 
     known = set(ref.cards("As Kd 7h 2c 9s")) | set(range(12))
     hands = _all_hands(sum(1 << c for c in known), k)

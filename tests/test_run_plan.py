@@ -69,7 +69,7 @@ def test_the_trials_of_one_unit_of_work_bound_every_entry_point() -> None:
 
 def test_equity_and_its_rounds_plan_alike() -> None:
     rounds = oe.equity_rounds(["AsAh2c3d", "*"], trials=50_000, seed=9, threads=1)
-    assert rounds.plan == plan.Plan(False, 50_000, None, 9, 1, None)
+    assert rounds.plan == plan.Plan(False, 50_000, None, 9, 1, None, work=rounds.work)
     last = list(rounds)[-1]
     r = oe.equity(["AsAh2c3d", "*"], trials=50_000, seed=9, threads=1)
     assert [p.equity for p in r.players] == [p.equity for p in last.players]

@@ -70,13 +70,13 @@ def test_shared_spot_agrees_with_a_spot_per_combo_and_exact(
 
 def test_shared_spot_meets_the_target_and_reproduces_whatever_the_threads() -> None:
     args = (every("AA:$ds", 6), "KK:$ds, QQ:$ds", "Kh 7d 2c")
-    one = split_graph(*args, target_stderr=0.006, seed=4, threads=1)
-    two = split_graph(*args, target_stderr=0.006, seed=4, threads=2)
+    one = split_graph(*args, exact=False, target_stderr=0.006, seed=4, threads=1)
+    two = split_graph(*args, exact=False, target_stderr=0.006, seed=4, threads=2)
     for name in (*SPLIT_FIGURES, "stderr", "trials"):
         np.testing.assert_array_equal(getattr(one, name), getattr(two, name))
     assert (one.stderr <= 0.006).all() and (one.trials >= sg.COMBO_FIRST).all()
     assert len(set(one.trials.tolist())) > 1  # each combo stopped at its own count
-    other = split_graph(*args, target_stderr=0.006, seed=5, threads=1)
+    other = split_graph(*args, exact=False, target_stderr=0.006, seed=5, threads=1)
     assert not np.array_equal(one.equity, other.equity)
 
 
@@ -147,6 +147,6 @@ def test_each_combos_error_from_the_c_is_that_of_its_sums(monkeypatch: pytest.Mo
 
     monkeypatch.setattr(sg._SharedSpot, "run", checked)
     for options in ({"trials": 700}, {"target_stderr": 0.01}):
-        g = split_graph(every("AA:$ds", 5), "KK:$ds", "Kh 7d 2c", seed=2, **options)
+        g = split_graph(every("AA:$ds", 5), "KK:$ds", "Kh 7d 2c", exact=False, seed=2, **options)
         assert len(seen) == len(g.combos) and (g.stderr > 0).all()
         seen.clear()
