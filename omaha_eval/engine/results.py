@@ -17,6 +17,7 @@ import importlib
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import MISSING, asdict, dataclass, field, fields
+from functools import cache
 from typing import Any, ClassVar, Literal, TypeVar
 
 import numpy as np
@@ -40,6 +41,7 @@ __all__ = [
     "Figure",
     "PlayerEquity",
     "Sums",
+    "cell_sums",
     "equity_result",
     "figure",
     "player_figures",
@@ -523,6 +525,32 @@ _core.small_figure_keys(
     tuple(_BREAKDOWN_COLUMNS[True]),
     tuple(_BREAKDOWN_COLUMNS[False]),
 )
+
+
+@cache
+def _cell_coefficients(n: int) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """What one unit of weight in each outcome cell adds to every sum: the C
+    summary (the one split) of a histogram holding that cell alone."""
+    cells = 1 << (2 * n)
+    sums = np.zeros((cells, n, _core.N_SUMS))
+    deal = np.zeros((cells, _core.N_DEAL_SUMS))
+    for c in range(cells):
+        unit = np.zeros(cells)
+        unit[c] = 1.0
+        _core.equity_sums(n, unit, sums[c], deal[c])
+    return sums, deal
+
+
+def cell_sums(
+    outcomes: npt.NDArray[np.float64], n: int
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """The sums of many outcome histograms at once (rows of 4^n cells, as the
+    C loops fill them): each row's figure sums (rows x n x SUM_COLUMNS) and
+    deal sums (rows x DEAL_COLUMNS), what Sums.of gives row by row, as one
+    product with the summary of each cell."""
+    sums, deal = _cell_coefficients(n)
+    per_row = np.einsum("rc,cps->rps", outcomes, sums)
+    return per_row, np.einsum("rc,cd->rd", outcomes, deal)
 
 
 def rare_floor(n: float) -> float:

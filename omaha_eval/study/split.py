@@ -75,7 +75,7 @@ from omaha_eval.engine.plan import (
 from omaha_eval.engine.players import Player
 from omaha_eval.engine.question import Question, read_question
 from omaha_eval.engine.report import shown_text
-from omaha_eval.engine.results import FIGURE_TABLE, Sums, figure, player_figures
+from omaha_eval.engine.results import FIGURE_TABLE, Sums, cell_sums, figure, player_figures
 from omaha_eval.engine.spot import Spot, prepare, with_hand
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
 from omaha_eval.hands import row_finder
@@ -481,17 +481,19 @@ class PreparedGraph:
         combos = h.combos
         shown = self.options.progress if progress is None else read_progress(progress)
         if plan.kernel == "sweep":
-            sums, stderr = _swept(spot, plan, shown)
+            figures, trials = _swept(spot, plan, shown)
+            stderr = np.zeros(len(trials))
         else:
             sums, stderr = _run(spot, self.masks, live, plan, shown)
-        figures = _figures(sums, question)
+            figures = _figures(sums, question)
+            trials = np.array([s.count for s in sums], dtype=np.int64)
         method: Literal["exact", "monte-carlo"] = "exact" if plan.exact else "monte-carlo"
         return SplitGraph(
             combos=combos,
             weights=_given_weights(h.player, combos),
             **figures,
             stderr=stderr,
-            trials=np.array([s.count for s in sums], dtype=np.int64),
+            trials=trials,
             live_weight=live,
             method=method,
             seed=plan.seed,
@@ -528,22 +530,29 @@ def _live_weight(spot: Spot) -> FloatArray:
 
 def _swept(
     spot: Spot, plan: Plan, progress: Callable[..., object] | None
-) -> tuple[list[Sums], FloatArray]:
-    """Every combo's sums at once, exact, by the showdown sweep (heads-up):
-    each combo's deals by outcome against the villain range, runout by
-    runout; its deals counted as pair enumeration counts them."""
+) -> tuple[dict[str, FloatArray], npt.NDArray[np.int64]]:
+    """Every combo's figures at once, exact, by the showdown sweep
+    (heads-up): each combo's deals by outcome against the villain range,
+    runout by runout, summed by the one split (engine/results.cell_sums);
+    its deals counted as pair enumeration counts them."""
     sides, outcome, makes_low, _, _ = sweep_outcomes(spot, plan.threads, plan.stop)
+    sums, deal = cell_sums(outcome, 2)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        total = deal[:, _core.DEAL_COLUMNS["total"]]
+        means = sums[:, 0, :] / total[:, None]
+        figures = {
+            name: np.ascontiguousarray(means[:, _core.SUM_COLUMNS[FIGURE_TABLE[name].c_sum]])
+            for name in SPLIT_FIGURES
+            if FIGURE_TABLE[name].c_sum is not None
+        }
+        figures["makes_low"] = makes_low / total
+    figures["equity"] = figures["hi_share"] + figures["lo_share"]
     villain = sides.villain[sides.villain_weights > 0]
     pairs = live_weight(villain, None, sides.hero)  # each combo's villain combos dealt
-    deals = (pairs * spot_deals_per_pair(spot)).astype(np.int64)
-    no_breakdown = np.zeros((2, _core.N_BREAKDOWN))
-    sums = [
-        Sums.of(outcome[i], np.array([makes_low[i], 0.0]), no_breakdown, 2, int(deals[i]))
-        for i in range(len(sides.hero))
-    ]
+    deals = np.rint(pairs * spot_deals_per_pair(spot)).astype(np.int64)
     if progress is not None:
-        progress(len(sums), len(sums))
-    return sums, np.zeros(len(sums))
+        progress(len(total), len(total))
+    return {name: figures[name] for name in SPLIT_FIGURES}, deals
 
 
 def _run(
