@@ -274,3 +274,9 @@ def test_progress_counts_the_combos_and_stop_ends_the_run() -> None:
     stop.set()
     with pytest.raises(KeyboardInterrupt):
         split_graph(every("AA:$ds", 4), "KK:$ds", "Kh 7d 2c", trials=200, seed=1, stop=stop)
+
+
+def test_a_villain_range_left_one_hand_weighs_that_hand_as_given():
+    # card removal leaves 4d7d9sKh@0.5 alone: its given weight, not 1
+    g = split_graph("3c6s8dTc", "2c5hTcJc, 5h6hTcJs, 4d7d9sKh@0.5", board="9d8sAd")
+    assert g.live_weight.tolist() == [0.5]

@@ -523,7 +523,7 @@ def _live_weight(spot: Spot) -> FloatArray:
     hero = spot.seats[0].combos
     live = np.ones(len(hero))
     for s in spot.seats[1:]:
-        if s.kind == "range":
+        if s.player.kind == "range":  # a range card removal left one hand weighs it too
             live = live_weight(s.combos, _given_weights(s.player, s.combos), hero)
     return live
 
