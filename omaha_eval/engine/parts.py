@@ -162,20 +162,27 @@ def _on_threads(
         if halt is not None:
             halt()
 
+    ended = False  # every job done: nothing left to halt (a C spot may run again)
+
+    def halted() -> None:
+        if not ended:
+            stopped()
+
     threads = min(plan.threads, len(jobs))
-    with Workers(stopped, threads, plan.stop, on_wait=on_wait) as workers:
+    with Workers(halted, threads, plan.stop, on_wait=on_wait) as workers:
         try:
             if not keep_partial:
                 for done in workers.stream(bind(job, indices) for indices in jobs):
                     yield from done
+                ended = True
                 return
             try:
                 ran = workers.run([bind(job, indices) for indices in jobs], inline=threads == 1)
             except Interrupted as interrupted:
-                ran = interrupted.partial
-                for done in ran:
+                for done in interrupted.partial:
                     yield from done
                 raise KeyboardInterrupt from None
+            ended = True
             for done in ran:
                 yield from done
         except GeneratorExit:
