@@ -261,6 +261,29 @@ def test_bad_range_text_gets_the_range_error_of_equity() -> None:
     assert ours.value.detail == theirs.value.detail.removeprefix("range: ")
 
 
+@pytest.mark.parametrize(
+    ("value", "hole_cards"),
+    [(None, None), (12, None), ([1.5, 2, 3, 4], None), ("AA", 7), (None, 7)],
+)
+def test_a_bad_range_or_hole_count_gets_the_error_of_equity(value, hole_cards) -> None:
+    # the range is read as every view reads a player (engine/players.py)
+    with pytest.raises(OmahaEvalError) as ours:
+        range_hits(value, "7h 5h 2c", hole_cards=hole_cards)
+    with pytest.raises(OmahaEvalError) as theirs:
+        equity([value, "*"], "7h 5h 2c", hole_cards=hole_cards)
+    assert type(ours.value) is type(theirs.value)
+    assert ours.value.param == theirs.value.param.replace("players[0]", "range")
+    assert ours.value.detail == theirs.value.detail
+
+
+@pytest.mark.parametrize("stars", ["*", "****"])
+def test_stars_are_every_hand(stars) -> None:
+    every = range_hits("100%", "Kh 7d 2c", dead="As")
+    hits = range_hits(stars, "Kh 7d 2c", dead="As")
+    assert hits.range == stars and hits.hands.tolist() == every.hands.tolist() == [comb(48, 4)]
+    np.testing.assert_array_equal(hits.values, every.values)
+
+
 def test_a_grouping_that_does_not_exist_is_named() -> None:
     with pytest.raises(OmahaEvalError, match=r"by: expected one of texture"):
         range_hits("AAKK", by="colour")

@@ -65,11 +65,14 @@ from omaha_eval._cache import lru_cache
 from omaha_eval._documents import Document, card_rows, needs, numbers
 from omaha_eval.cards import SUITS, card_id, format_cards, rank_of, suit_of
 from omaha_eval.engine.boards import read_cards
+from omaha_eval.engine.players import Player as ReadPlayer
 from omaha_eval.engine.players import hole_size, read_player
-from omaha_eval.engine.spot import prepare
-from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
+from omaha_eval.engine.spot import Spot, live_rows, prepare
+from omaha_eval.errors import OmahaEvalError, quote
 from omaha_eval.evaluator import CATEGORIES, high_category
+from omaha_eval.games import Game
 from omaha_eval.games import game as read_game
+from omaha_eval.hands import all_hands
 from omaha_eval.streets import BOARD_SIZE, FLOP
 from omaha_eval.study.boards.classes import board_classes, symmetries
 from omaha_eval.study.table.columns import Table, columns_document, document_columns
@@ -754,11 +757,13 @@ def range_hits(
     in every class of HIT_CLASSES (docs/hits.md), exactly.
 
     `range` as a player of :func:`~omaha_eval.equity` (range text, a hand,
-    a ``Range``, an array of hands); `board` 0 (every flop: a row per
+    a ``Range``, an array of hands; ``"*"`` is every hand), read as every
+    view reads a player, with the same errors; `board` 0 (every flop: a row per
     flop), 3, 4 or 5 cards; `dead` known removed cards; `game` any name of
     omaha_eval.games (default ``"omaha8"``: without a low, no low classes);
-    `by` groups the flops by a texture grouping (``"texture"``...).  Bad
-    input raises the errors equity() raises."""
+    `by` groups the flops by a texture grouping (``"texture"``...);
+    `hole_cards` fixes the hand size (else the range's, or 4).  Bad input
+    raises the errors equity() raises."""
     if by is not None and (not isinstance(by, str) or by not in GROUPINGS):
         raise OmahaEvalError(
             f"expected one of {', '.join(GROUPINGS)}, got {quote(by)}", param="by", value=by
@@ -767,19 +772,9 @@ def range_hits(
     b = read_cards(board, "board", BOARD_SIZES, patterns=False)
     d = read_cards(dead, "dead", None, patterns=False)
     assert isinstance(b, np.ndarray) and isinstance(d, np.ndarray)  # patterns=False
-    if (isinstance(range, str) and range.strip() in ("", "*")) or range is None:
-        raise OmahaEvalError(
-            f"expected a range or a hand, got {quote(range)}", param="range", value=range
-        )
-    k = hole_cards if hole_cards is not None else hole_size(range) or 4
-    player = read_player(range, "range", k, the_game)
-    if player.kind != "range" and player.kind != "hand":
-        raise OmahaEvalTypeError(
-            f"expected a range or a hand, got {quote(range)}", param="range", value=range
-        )
+    player, k = _read_range(range, hole_cards, the_game)
     spot = prepare([player], k, b, d, the_game, names=["range"])
-    seat = spot.seats[0]
-    combos, weights = seat.combos, seat.weights
+    combos, weights = _live_hands(spot)
     has_low = the_game.has_low
     label = player.label
     if len(b):
@@ -807,6 +802,25 @@ def range_hits(
     if by is not None:
         return hits.group(by)
     return hits
+
+
+def _read_range(value: Any, hole_cards: Any, game: Game) -> tuple[ReadPlayer, int]:
+    """The range as every view reads a player (engine/players.py, with its
+    errors: a hand, range text, a Range, an array of hands, stars for any
+    hand), named ``range``, and its hole cards."""
+    k = _checks.hole_cards(hole_cards) if hole_cards is not None else hole_size(value) or 4
+    return read_player(value, "range", k, game), k
+
+
+def _live_hands(spot: Spot) -> tuple[npt.NDArray[np.uint8], FloatArray]:
+    """The range's hands that the board and the dead cards leave, and their
+    weights: stars (any hand) are every hand of the cards left, weight 1."""
+    seat = spot.seats[0]
+    if seat.kind != "random":
+        return seat.combos, seat.weights
+    every = all_hands(spot.k)
+    combos = np.ascontiguousarray(every[live_rows(every, spot.known)])
+    return combos, np.ones(len(combos))
 
 
 def _every_flop(
