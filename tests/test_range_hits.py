@@ -298,12 +298,32 @@ def _flop_chance(i: int, j: int) -> float:
 def test_every_flop_means_match_the_flop_counts_of_a_pair_of_pairs() -> None:
     hits = range_hits("AAKK")  # every hand of two aces and two kings, every flop
     assert hits.probability.sum() == pytest.approx(1.0, abs=1e-12)
-    assert int(hits.boards.sum()) == comb(52, 3)  # every flop; those touching no hand weigh 0
+    # every flop but the four of three aces and the four of three kings (no hand left)
+    assert int(hits.boards.sum()) == comb(52, 3) - 2 * comb(4, 3)
     counts = [(i, j) for i in range(3) for j in range(3) if i + j <= 3]
     assert hits["set"] == pytest.approx(sum(_flop_chance(i, j) for i, j in counts if 1 in (i, j)))
     assert hits["overpair"] == pytest.approx(sum(_flop_chance(0, j) for j in range(3)))
     four = sum(_flop_chance(i, j) for i, j in counts if 2 in (i, j))
     assert hits["four_of_a_kind"] == pytest.approx(four)
+
+
+@pytest.mark.parametrize("text", ["AsAhKsKh", "AsAh**:$ds"])
+def test_flops_that_leave_the_range_no_hand_are_no_rows(text) -> None:
+    hits = range_hits(text)
+    masks = [sum(1 << int(c) for c in row) for row in Range(text).combos]
+    dealt = sum(
+        1
+        for flop in combinations(range(52), 3)
+        if any(not m & (1 << flop[0] | 1 << flop[1] | 1 << flop[2]) for m in masks)
+    )
+    assert int(hits.boards.sum()) == dealt < comb(52, 3)
+    assert (hits.hands > 0).all() and (hits.probability > 0).all()
+    for group, partition in HIT_GROUPS.items():
+        columns = [j for j, c in enumerate(hits.classes) if c.group == group]
+        if partition and columns:
+            np.testing.assert_allclose(hits.values[:, columns].sum(axis=1), 1.0, atol=1e-12)
+    # a filter for rows of nothing finds none
+    assert not (hits.values[:, [c.group == "high" for c in hits.classes]].sum(axis=1) == 0).any()
 
 
 @pytest.mark.slow

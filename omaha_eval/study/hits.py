@@ -849,8 +849,11 @@ def _every_flop(
         w = np.where(live, weights, 0.0)
         mass[r] = float(w.sum())
         counted[r] = int(live.sum())
-        values[r] = board_hits(hands, flop, dead, has_low, live, memo).shares(hands, w)
-    weight = mass * classes.sizes
+        if mass[r] > 0:
+            values[r] = board_hits(hands, flop, dead, has_low, live, memo).shares(hands, w)
+    # a flop that leaves the range no hand is no row (as board reports leave it out)
+    dealt = mass > 0
+    weight = mass[dealt] * classes.sizes[dealt]
     return RangeHits(
         label,
         game,
@@ -858,9 +861,9 @@ def _every_flop(
         format_cards(dead),
         names,
         np.zeros(0, np.uint8),
-        np.ascontiguousarray(reps),
-        classes.sizes.astype(np.int64),
+        np.ascontiguousarray(reps[dealt]),
+        classes.sizes[dealt].astype(np.int64),
         weight / weight.sum(),
-        counted,
-        values,
+        counted[dealt],
+        values[dealt],
     )
