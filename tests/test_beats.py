@@ -149,3 +149,7 @@ def test_one_villain_may_be_given_alone_or_in_a_list():
     assert alone == listed and len(alone.villains) == 1
     ids = oe.beats("As2sJd9h", [40, 41, 42, 43], "Ks7d3c")  # one hand as card ids
     assert [v.villain for v in ids.villains] == ["QcQdQhQs"]
+
+
+def test_the_board_is_written_highest_card_first():
+    assert oe.beats("As2sJd9h", "KK", "3c Ks 7d").board == "Ks7d3c"

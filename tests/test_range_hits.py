@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from oracles import evaluator as ref
 
 from omaha_eval import equity
+from omaha_eval.cards import format_board, parse_cards, rank_of
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.ranges import Range
 from omaha_eval.study.hits import (
@@ -348,3 +349,17 @@ def test_every_flop_rows_agree_with_each_flop_asked_alone() -> None:
         total += mass
     means = np.array([hits.mean(c.name) for c in hits.classes])
     np.testing.assert_allclose(means, direct / total, atol=1e-12)
+
+
+def test_boards_are_written_as_every_view_writes_them_highest_card_first() -> None:
+    # one way to write a flop (cards.format_board, as board reports write theirs)
+    one = range_hits("A2**", "2c 3c Ac 5d")
+    assert one.board == format_board(parse_cards("2c 3c Ac 5d")) == "Ac3c2c5d"
+    every = range_hits("AsAh2c3d")
+    for text in every.board_texts:
+        ids = parse_cards(text)
+        assert text == format_board(ids)
+        assert [rank_of(int(c)) for c in ids] == sorted(
+            (rank_of(int(c)) for c in ids), reverse=True
+        )
+    assert "Ac3c2c" in str(range_hits("A2**", "2c3cAc"))

@@ -28,7 +28,7 @@ import omaha_eval._checks as _checks
 import omaha_eval._core as _core
 from omaha_eval._documents import needs
 from omaha_eval._reprs import short_repr
-from omaha_eval.cards import format_cards, format_hands
+from omaha_eval.cards import format_board, format_cards, format_hands
 from omaha_eval.engine.boards import CardPattern
 from omaha_eval.engine.players import Player as ReadPlayer
 from omaha_eval.engine.question import read_question
@@ -340,7 +340,7 @@ def beats(
         hand=q.players[0].label,
         hand_high=high_name(hero_high),
         hand_low=low_name(hero_low) if hero_low else None,
-        board=format_cards(q.board),
+        board=format_board(q.board),
         dead=format_cards(q.dead),
         game=q.game.name,
         villains=out,

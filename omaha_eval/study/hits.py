@@ -63,7 +63,7 @@ import omaha_eval._checks as _checks
 import omaha_eval._core as _core
 from omaha_eval._cache import lru_cache
 from omaha_eval._documents import Document, card_rows, needs, numbers
-from omaha_eval.cards import SUITS, card_id, format_cards, rank_of, suit_of
+from omaha_eval.cards import SUITS, card_id, format_board, format_cards, rank_of, suit_of
 from omaha_eval.engine.boards import read_cards
 from omaha_eval.engine.players import Player as ReadPlayer
 from omaha_eval.engine.players import hole_size, read_player
@@ -548,8 +548,8 @@ class RangeHits:
     def board_texts(self) -> list[str]:
         if self.labels is not None:
             return list(self.labels)
-        known = format_cards(self.known)
-        return [known + format_cards(row) for row in self.new]
+        known = self.known.tolist()
+        return [format_board(known + row.tolist()) for row in self.new]
 
     @cached_property
     def textures(self) -> list[Texture | None]:
@@ -784,7 +784,7 @@ def range_hits(
         hits = RangeHits(
             label,
             the_game.name,
-            format_cards(b),
+            format_board(b),
             format_cards(d),
             found.classes,
             b,
