@@ -153,3 +153,20 @@ def test_one_villain_may_be_given_alone_or_in_a_list():
 
 def test_the_board_is_written_highest_card_first():
     assert oe.beats("As2sJd9h", "KK", "3c Ks 7d").board == "Ks7d3c"
+
+
+@pytest.mark.parametrize(
+    ("villains", "live"),
+    [
+        ("7s7h8c8d, 2c3c4c5c", ["8d8c7s7h"]),  # the board takes 2c3c4c5c: one hand left
+        (["7s7h8c8d, 2c3c4c5c", "9s9cTdJd, 7d8h8sQc"], ["8d8c7s7h", "JdTd9s9c"]),
+    ],
+)
+def test_a_range_that_card_removal_leaves_one_hand_is_not_blocked_by_it(villains, live):
+    # spot.prepare reads a range left one hand as that hand, whose cards are
+    # then known: they are not a reason to drop the hand itself
+    b = oe.beats("AsAhKsKh", villains, "2c7d9h")
+    assert [v.combos for v in b.villains] == [1] * len(live)
+    # each a set, which beats the aces
+    assert [v.high[0].hands for v in b.villains] == [(hand,) for hand in live]
+    assert [v.high_share for v in b.villains] == [1.0] * len(live)

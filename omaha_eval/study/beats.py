@@ -32,7 +32,7 @@ from omaha_eval.cards import format_board, format_cards, format_hands
 from omaha_eval.engine.boards import CardPattern
 from omaha_eval.engine.players import Player as ReadPlayer
 from omaha_eval.engine.question import read_question
-from omaha_eval.engine.spot import live_rows, prepare
+from omaha_eval.engine.spot import Seat, live_rows, prepare
 from omaha_eval.errors import OmahaEvalError, quote
 from omaha_eval.evaluator import CATEGORIES, high_category, high_name, low_name
 from omaha_eval.games import game
@@ -232,6 +232,7 @@ def _groups(
 
 def _villain(
     p: ReadPlayer,
+    seat: Seat,
     known: int,
     k: int,
     board: npt.NDArray[np.uint8],
@@ -250,8 +251,10 @@ def _villain(
         combos, weights = all_hands(k), np.ones(1)
     else:
         combos, weights = p.combos, p.weights * p.scale
-        if p.kind == "hand":  # its own cards are known: not a reason to drop it
-            known &= ~_checks.card_mask(combos[0])
+    if seat.kind == "hand":
+        # its own cards are known (a hand, or a range card removal left one
+        # hand: spot.prepare): not a reason to drop it
+        known &= ~_checks.card_mask(seat.combos[0])
     live = live_rows(combos, known)
     combos = np.ascontiguousarray(combos[live])
     weights = np.ones(len(combos)) if p.kind == "random" else weights[live]
@@ -333,8 +336,10 @@ def beats(
     if not q.game.has_low:
         hero_low = 0
     out = tuple(
-        _villain(p, spot.known, q.k, board_cards, hero_high, hero_low, q.game.has_low, names[i])
-        for i, p in enumerate(q.players[1:], start=1)
+        _villain(
+            p, seat, spot.known, q.k, board_cards, hero_high, hero_low, q.game.has_low, names[i]
+        )
+        for i, (p, seat) in enumerate(zip(q.players[1:], spot.seats[1:], strict=True), start=1)
     )
     return Beats(
         hand=q.players[0].label,
