@@ -38,6 +38,7 @@ __all__ = [
     "high_category",
     "high_name",
     "low_name",
+    "nut_low",
 ]
 
 HIGH_MAX: int = _core.HIGH_MAX
@@ -238,6 +239,39 @@ def low_name(value: int) -> str | None:
         return None
     mask = _core.low_mask(int(value))
     return "-".join(LOW_RANKS[i] for i in reversed(range(8)) if mask >> i & 1)
+
+
+@lru_cache(maxsize=1)
+def _nut_low_table() -> npt.NDArray[np.uint8]:
+    table = _core.nut_low_table()
+    table.flags.writeable = False
+    return table
+
+
+@overload
+def nut_low(board_low: int | np.integer[Any]) -> int: ...
+@overload
+def nut_low(board_low: npt.NDArray[np.integer[Any]]) -> npt.NDArray[np.uint8]: ...
+def nut_low(
+    board_low: int | np.integer[Any] | npt.NDArray[np.integer[Any]],
+) -> int | npt.NDArray[np.uint8]:
+    """The nut low of a board (docs/rules.md, "The nuts"): the best low any
+    two cards not on the board make with it, 0 when it allows none; known
+    dead cards and other hands do not change it.  `board_low` is the set of
+    low ranks the board shows (bit 0 = ace .. bit 7 = eight), an int or an
+    array of them (checked by the caller: 0..255).
+
+    The one owner of the rule: the C core's table (src_c/oe_tables.h,
+    oe_nut_low), which the engine's breakdown reads in its loops and every
+    Python reader (queries, range_hits) reads through this function.
+
+    >>> nut_low(0b01000011), low_name(nut_low(0b01000011))  # A, 2, 7 on the board
+    (50, '7-4-3-2-A')
+    """
+    if isinstance(board_low, (int, np.integer)):
+        return int(_nut_low_table()[int(board_low)])
+    table: npt.NDArray[np.uint8] = _nut_low_table()[board_low]
+    return table
 
 
 def _used(

@@ -52,19 +52,22 @@ def _flush(hole: list[int], board: list[int]) -> bool:
 
 
 @cache
-def _nut_lows(board: tuple[int, ...], gone: frozenset[int]) -> tuple[int, int]:
-    """(nut, second nut) low: the best lows of any two unseen cards (not on
-    the board or gone) of different low ranks."""
-    unseen = [c for c in range(52) if c not in board and c not in gone]
-    one_of_rank = {}
-    for c in unseen:
-        one_of_rank.setdefault(ref.rank(c), c)
-    lows = set()
-    for a, b in combinations(sorted(one_of_rank), 2):
-        if a in LOW_RANKS and b in LOW_RANKS:
-            lows.add(ref.best_low([one_of_rank[a], one_of_rank[b]], list(board)))
+def _nut_lows(board: tuple[int, ...]) -> tuple[int, int]:
+    """(nut, second nut) low: the best lows of any two cards not on the
+    board (docs/rules.md, "The nuts": dead cards do not count)."""
+    lows = {ref.best_low([a, b], list(board)) for a, b in combinations(_off(board), 2)}
     ordered = [*sorted(lows - {0}, reverse=True), 0, 0]
     return ordered[0], ordered[1]
+
+
+def _off(board: tuple[int, ...]) -> list[int]:
+    """A card of each rank not all on the board (the lows of two cards
+    depend on their ranks alone)."""
+    one_of_rank: dict[int, int] = {}
+    for c in range(52):
+        if c not in board:
+            one_of_rank.setdefault(ref.rank(c), c)
+    return sorted(one_of_rank.values())
 
 
 def reference(
@@ -75,19 +78,18 @@ def reference(
     category = _category(hole, board)
     for code, name in enumerate(CATEGORY_NAMES):
         out[name] = category == code
-    gone = frozenset(dead)
     unseen = [c for c in range(52) if c not in hole and c not in board and c not in dead]
     draws = len(board) < 5
     if has_low:
         low = ref.best_low(hole, board)
-        nut, second = _nut_lows(tuple(board), gone)
+        nut, second = _nut_lows(tuple(board))
         out["nut_low"] = low > 0 and low == nut
         out["second_nut_low"] = low > 0 and low == second
         out["other_low"] = low > 0 and not out["nut_low"] and not out["second_nut_low"]
         out["no_low"] = low == 0
         if draws:
             after = {c: ref.best_low(hole, [*board, c]) for c in unseen}
-            nut_after = {c: _nut_lows(tuple([*board, c]), gone)[0] for c in unseen}
+            nut_after = {c: _nut_lows(tuple([*board, c]))[0] for c in unseen}
             out["low_draw"] = low == 0 and any(v > 0 for v in after.values())
             out["nut_low_draw"] = low == 0 and any(
                 v > 0 and v == nut_after[c] for c, v in after.items()
@@ -99,11 +101,7 @@ def reference(
         out["flush_draw"] = not _flush(hole, board) and bool(flush_outs)
         nut = False
         for s in {ref.suit(c) for c in flush_outs}:
-            best = max(
-                ref.rank(c)
-                for c in range(52)
-                if ref.suit(c) == s and c not in board and c not in dead
-            )
+            best = max(ref.rank(c) for c in range(52) if ref.suit(c) == s and c not in board)
             nut |= any(ref.suit(c) == s and ref.rank(c) == best for c in hole)
         out["nut_flush_draw"] = out["flush_draw"] and nut
         made = _straight(hole, board)

@@ -12,9 +12,9 @@ in exactly one of their classes, so their shares add up to 1:
 
 - ``high`` (partition): the hand's best high now, by category (the
   evaluator's categories: high card ... straight flush);
-- ``low`` (partition; hi/lo games): ``nut_low`` (the best low the board
-  allows: the best of every two low ranks that still have a card outside
-  the board and the dead cards), ``second_nut_low`` (the next best such
+- ``low`` (partition; hi/lo games): ``nut_low`` (the board's nut low,
+  docs/rules.md "The nuts": the best low any two cards not on the board
+  make with it, dead cards or not), ``second_nut_low`` (the next best such
   low), ``other_low`` and ``no_low``;
 - ``low_draws`` (flop and turn, hi/lo games; hands with no low now):
   ``low_draw`` (some next card gives a low), ``nut_low_draw`` (some next
@@ -25,7 +25,7 @@ in exactly one of their classes, so their shares add up to 1:
 - ``flush_draws`` (flop and turn): ``flush_draw`` (two or more cards of a
   suit the board shows twice, a card of it still unseen) and
   ``nut_flush_draw`` (a flush draw holding the best card of its suit not
-  on the board or dead);
+  on the board);
 - ``straights`` (partition; flop and turn): ``straight_made`` (a straight
   now), else by outs, the unseen cards (not in the hand, on the board or
   dead) after which the hand makes a straight: ``wrap_13`` (13 or more),
@@ -69,7 +69,7 @@ from omaha_eval.engine.players import Player as ReadPlayer
 from omaha_eval.engine.players import hole_size, read_player
 from omaha_eval.engine.spot import Spot, live_rows, prepare
 from omaha_eval.errors import OmahaEvalError, quote
-from omaha_eval.evaluator import CATEGORIES, high_category
+from omaha_eval.evaluator import CATEGORIES, high_category, nut_low
 from omaha_eval.games import Game
 from omaha_eval.games import game as read_game
 from omaha_eval.hands import all_hands
@@ -182,15 +182,15 @@ def low_table() -> npt.NDArray[np.uint8]:
 _LOW_PAIRS = np.array([(1 << a) | (1 << b) for a, b in combinations(range(8), 2)])
 
 
-@lru_cache(maxsize=4096)
-def nut_lows(board_mask: int, available: int) -> tuple[int, int]:
-    """(nut, second nut) low values on a board of low-rank mask `board_mask`
-    when the low ranks of mask `available` still have an unseen card (0:
-    none)."""
-    pairs = _LOW_PAIRS[(_LOW_PAIRS & ~available) == 0]
-    values = sorted({int(v) for v in low_table()[pairs, board_mask]} - {0}, reverse=True)
-    values += [0, 0]
-    return values[0], values[1]
+@lru_cache(maxsize=256)
+def nut_lows(board_mask: int) -> tuple[int, int]:
+    """(nut, second nut) low values of a board of low-rank mask
+    `board_mask` (0: none), by its ranks alone (docs/rules.md, "The
+    nuts"): the nut is evaluator.nut_low's, the second the next best low
+    any two low ranks make with the board."""
+    nut = nut_low(board_mask)
+    lows = {int(v) for v in low_table()[_LOW_PAIRS, board_mask]} - {0, nut}
+    return nut, max(lows, default=0)
 
 
 def _straight_table(board_ranks: int) -> BoolArray:
@@ -366,14 +366,15 @@ def board_hits(
         dead_suits = np.bincount(suit_of(d), minlength=4)
         draw = np.zeros(len(hands.combos), dtype=np.bool_)
         nut_draw = np.zeros(len(hands.combos), dtype=np.bool_)
-        known = set(b.tolist()) | set(d.tolist())
+        on_board = set(b.tolist())
         for s in np.flatnonzero(board_suits == 2).tolist():
             mine = hands.suits[:, s]
             this = (mine >= 2) & (13 - 2 - dead_suits[s] - mine > 0)
             draw |= this
-            tops = [card_id(r, s) for r in range(ACE, -1, -1) if card_id(r, s) not in known]
-            if tops:
-                nut_draw |= this & (hands.combos == tops[0]).any(axis=1)
+            # the nut card of the suit: the best one not on the board (the nuts
+            # are the board's: docs/rules.md)
+            top = next(card_id(r, s) for r in range(ACE, -1, -1) if card_id(r, s) not in on_board)
+            nut_draw |= this & (hands.combos == top).any(axis=1)
         by_hand[index["flush_draw"]] = draw
         by_hand[index["nut_flush_draw"]] = nut_draw
 
@@ -415,9 +416,8 @@ def _rank_flags(
         table = low_table()
         hand_low = held.astype(np.int64) @ LOW_BIT
         board_low = int((board_ranks > 0).astype(np.int64) @ LOW_BIT)
-        available = int((unseen > 0).astype(np.int64) @ LOW_BIT)
         low_now = table[hand_low, board_low]
-        nut, second = nut_lows(board_low, available)
+        nut, second = nut_lows(board_low)
         is_nut = (low_now > 0) & (low_now == nut)
         is_second = (low_now > 0) & (low_now == second)
         flags[:, index["nut_low"]] = is_nut
@@ -433,8 +433,7 @@ def _rank_flags(
                     continue
                 coming = (unseen[r] - counts[:, r]) > 0  # a card of rank r still to come
                 after = table[hand_low, board_low | bit]
-                left = available if unseen[r] > 1 else available & ~bit
-                nut_after, _ = nut_lows(board_low | bit, left)
+                nut_after = nut_low(board_low | bit)
                 any_low |= coming & (after > 0)
                 any_nut |= coming & (after > 0) & (after == nut_after)
             no_low = low_now == 0
