@@ -27,6 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 import omaha_eval._core as _core
+from omaha_eval import vocabulary as words
 from omaha_eval._cache import cache
 from omaha_eval.cards import RANKS, rank_of
 from omaha_eval.evaluator import CATEGORIES, nut_low
@@ -879,9 +880,8 @@ _define(
     "select count(overpair(hero, flop)) from hero='QQ**', villain='*'",
 )
 def _overpair(block: Block, rows: Rows, p: int, s: int) -> Array:
-    pairs = _duplicated(_hand(block, rows, p))
-    top = _MAX_RANK[_board_ranks(block, rows, s)]
-    return (pairs > 0) & (_MAX_RANK[pairs] > top)
+    # the word's one owner: omaha_eval/vocabulary.py (range_hits says it too)
+    return words.overpair(_duplicated(_hand(block, rows, p)), _board_ranks(block, rows, s))
 
 
 def _nth(ranks: Array, n: int) -> Array:

@@ -61,6 +61,7 @@ import numpy.typing as npt
 
 import omaha_eval._checks as _checks
 import omaha_eval._core as _core
+from omaha_eval import vocabulary as words
 from omaha_eval._cache import lru_cache
 from omaha_eval._documents import Document, card_rows, needs, numbers
 from omaha_eval.cards import SUITS, card_id, format_board, format_cards, rank_of, suit_of
@@ -454,14 +455,15 @@ def _rank_flags(
         flags[:, index["straight_draw"]] = ~made_now & (outs >= 1) & (outs < WRAP_OUTS[1])
         flags[:, index["no_straight_draw"]] = ~made_now & (outs == 0)
 
-    once = board_ranks == 1
-    top = int(rank_of(b).max())
-    pocket = counts >= 2
-    flags[:, index["set"]] = (pocket & once[None, :]).any(axis=1)
-    flags[:, index["top_set"]] = pocket[:, top] & bool(once[top])
-    flags[:, index["hole_two_pair"]] = (held & once[None, :]).sum(axis=1) >= 2
-    flags[:, index["overpair"]] = pocket[:, top + 1 :].any(axis=1)
-    flags[:, index["top_pair"]] = (counts[:, top] == 1) & bool(once[top])
+    # the made hands, in the words every view shares (omaha_eval/vocabulary.py)
+    pairs = (counts >= 2).astype(np.int64) @ _RANK_BITS
+    singles = (counts == 1).astype(np.int64) @ _RANK_BITS
+    once = int((board_ranks == 1).astype(np.int64) @ _RANK_BITS)
+    flags[:, index["set"]] = words.holds_set(pairs, once)
+    flags[:, index["top_set"]] = words.top_set(pairs, once, board_set)
+    flags[:, index["hole_two_pair"]] = words.hole_two_pair(hand_set, once)
+    flags[:, index["overpair"]] = words.overpair(pairs, board_set)
+    flags[:, index["top_pair"]] = words.top_pair(singles, once, board_set)
     flags.flags.writeable = False
     return flags
 
