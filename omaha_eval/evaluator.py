@@ -292,8 +292,9 @@ def _hand_and_board(hole: Any, board: Any) -> tuple[CardArray, CardArray]:
 
 
 def _rows_and_boards(holes: Any, boards: Any) -> tuple[CardArray, CardArray]:
-    """holes (N, k) with k in 4..6 and boards (N, 5) or (5,), checked, as
-    uint8 C-contiguous arrays; boards comes back 2-D (1 row when shared)."""
+    """holes (N, k) with k in 4..6 and boards (N, m) or (m,), m a flop, a
+    turn or a river, checked, as uint8 C-contiguous arrays; boards comes
+    back 2-D (1 row when shared)."""
     h = _checks.id_array(holes, "holes", dims=2)
     if h.shape[1] not in HOLE_SIZES:
         raise OmahaEvalError(
@@ -301,15 +302,17 @@ def _rows_and_boards(holes: Any, boards: Any) -> tuple[CardArray, CardArray]:
             param="holes",
         )
     b = _checks.id_array(boards, "boards", dims=1 if _checks.ndim(boards) == 1 else 2)
+    sizes = _checks.sizes_text(BOARD_SIZES)
     if b.ndim == 1:
-        if b.shape[0] != BOARD_SIZE:
+        if b.shape[0] not in BOARD_SIZES:
             raise OmahaEvalError(
-                f"a shared board needs 5 cards, got shape {b.shape}", param="boards"
+                f"a shared board needs {sizes} cards, got shape {b.shape}", param="boards"
             )
-        b = b.reshape(1, BOARD_SIZE)
-    elif b.shape[1] != BOARD_SIZE or b.shape[0] != h.shape[0]:
+        b = b.reshape(1, -1)
+    elif b.shape[1] not in BOARD_SIZES or b.shape[0] != h.shape[0]:
         raise OmahaEvalError(
-            f"expected shape ({h.shape[0]}, 5) or (5,) to match holes {h.shape}, got {b.shape}",
+            f"expected shape ({h.shape[0]}, m) or (m,), m = {sizes} board cards, to match "
+            f"holes {h.shape}, got {b.shape}",
             param="boards",
         )
     bad = _first_invalid_row(h, b)
@@ -379,10 +382,18 @@ def evaluate_batch(
     """High and low values of many hands at once.
 
     `holes` is an integer array (N, k) of card ids, k = 4, 5 or 6; `boards`
-    is (N, 5), one board per hand, or (5,), one board for all.  Returns
-    ``(high, low)`` as uint16 and uint8 arrays of length N.  Every row is
-    checked (ids 0..51, no card twice in a hand and its board) before the C
-    loop runs without the GIL.
+    is (N, m), one board per hand, or (m,), one board for all: a river (m =
+    5), or a flop or a turn (3 or 4) for the best hand on the board as it
+    is, as :func:`evaluate` scores it (exactly two hole cards and three
+    board cards; a low needs three different low ranks on the board).
+    Returns ``(high, low)`` as uint16 and uint8 arrays of length N.  Every
+    row is checked (ids 0..51, no card twice in a hand and its board) before
+    the C loop runs without the GIL.
+
+    >>> from omaha_eval.cards import parse_cards
+    >>> holes = np.array([parse_cards("AdKd3s2s"), parse_cards("7c7d4c5d")])
+    >>> evaluate_batch(holes, parse_cards("Jd4d5h"))  # a flop: high card, no low
+    (array([1203, 4200], dtype=uint16), array([0, 0], dtype=uint8))
     """
     h, b = _rows_and_boards(holes, boards)
     return map_rows(_core.evaluate_rows, len(h), h, b)  # type: ignore[no-any-return]
