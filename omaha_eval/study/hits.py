@@ -70,7 +70,7 @@ from omaha_eval.engine.players import Player as ReadPlayer
 from omaha_eval.engine.players import hole_size, read_player
 from omaha_eval.engine.spot import Spot, live_rows, prepare
 from omaha_eval.errors import OmahaEvalError, quote
-from omaha_eval.evaluator import CATEGORIES, high_category, nut_low
+from omaha_eval.evaluator import CATEGORIES, evaluate_batch, high_category, nut_low
 from omaha_eval.games import Game
 from omaha_eval.games import game as read_game
 from omaha_eval.hands import all_hands
@@ -161,9 +161,9 @@ def classes_for(has_low: bool, board_size: int) -> tuple[HitClass, ...]:
 
 # ------------------------------------------------------------ rank tables
 
-# The low ranks as bits: ace bit 0, deuce bit 1 ... eight bit 7 (the C
-# core's low masks, _core.low_mask); other ranks 0.
-LOW_BIT = np.array([1 << (r + 1) if r <= 6 else 0 for r in range(ACE)] + [1], dtype=np.int64)
+# The low ranks as bits: ace bit 0, deuce bit 1 ... eight bit 7; other
+# ranks 0 (the C core's own table, oe_low_bit).
+LOW_BIT = _core.low_bits().astype(np.int64)
 # The straights' rank windows: the wheel (A-2-3-4-5) and 2-6 ... T-A.
 WINDOWS = np.array([(1 << ACE) | 0b1111] + [0b11111 << r for r in range(9)], dtype=np.int64)
 _MASKS = np.arange(1 << RANK_COUNT, dtype=np.int64)
@@ -171,12 +171,11 @@ _POPCOUNT: IntArray = ((_MASKS[:, None] >> np.arange(RANK_COUNT)) & 1).sum(axis=
 _RANK_BITS = 1 << np.arange(RANK_COUNT, dtype=np.int64)
 
 
-@lru_cache(maxsize=1)
 def low_table() -> npt.NDArray[np.uint8]:
-    """(256, 256): the best low (0: none) of a hand holding the low ranks of
-    mask h on a board holding those of mask b (the evaluator's rule)."""
-    table = _core.best_low_table()
-    table.flags.writeable = False
+    """(256, 256), read-only: the best low (0: none) of a hand holding the
+    low ranks of mask h on a board holding those of mask b: the C core's
+    own table (oe_best_low_table, the evaluator's rule), not a copy."""
+    table: npt.NDArray[np.uint8] = _core.best_low_table()
     return table
 
 
@@ -221,24 +220,45 @@ def straight_tables(board_ranks: int) -> tuple[BoolArray, IntArray]:
     return now, outs
 
 
-def _best_categories(
-    holes: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8]
-) -> npt.NDArray[np.uint8]:
-    """Each hand's best high category on a board of 3 to 5 cards: the best
-    of every two hole cards with every three board cards."""
-    k = holes.shape[1]
-    pairs = np.array(list(combinations(range(k), 2)))
-    triples = np.array(list(combinations(range(len(board)), 3)))
-    n, p, t = len(holes), len(pairs), len(triples)
-    five = np.empty((n, p, t, 5), dtype=np.uint8)
-    five[:, :, :, :2] = holes[:, pairs][:, :, None, :]
-    five[:, :, :, 2:] = board[triples][None, None, :, :]
-    high = _core.high5_rows(np.ascontiguousarray(five.reshape(-1, 5))).reshape(n, p * t)
-    # a rank pattern no deal holds (five cards of a rank with the board: a
-    # hand that touches the board) has no value: it counts as high card and
-    # weighs nothing
-    codes: npt.NDArray[np.uint8] = high_category(np.maximum(high.max(axis=1), 1).astype(np.int64))
+def _categories(holes: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8]) -> IntArray:
+    """Each hand's best high category on a board of 3 to 5 cards (the one
+    owner of a hand on a board in bulk: evaluate_batch)."""
+    high, _ = evaluate_batch(holes, board)
+    codes: IntArray = high_category(high).astype(np.int64)
     return codes
+
+
+def _plain_categories(
+    ranks: IntArray, board_ranks: IntArray
+) -> tuple[IntArray, npt.NDArray[np.bool_]]:
+    """The best high category of hands given by their ranks (P, k),
+    ascending, on a board of those ranks, dealt in suits that make no flush
+    (what a hand of those ranks makes unless it flushes), and which
+    patterns can be dealt with the board (no rank five times).  The board's
+    cards take suits that put at most two of them in a suit; each hole card
+    a suit its rank has free."""
+    taken = np.zeros((RANK_COUNT, len(SUITS)), dtype=np.bool_)
+    per_suit = np.zeros(len(SUITS), dtype=np.int64)
+    board = []
+    for r in board_ranks.tolist():
+        s = min((int(per_suit[s]), s) for s in range(len(SUITS)) if not taken[r, s])[1]
+        taken[r, s] = True
+        per_suit[s] += 1
+        board.append(card_id(r, s))
+    # free[r, j]: the j-th suit rank r has free (-1: none left)
+    free = np.full((RANK_COUNT, len(SUITS)), -1, dtype=np.int64)
+    for r in range(RANK_COUNT):
+        suits = np.flatnonzero(~taken[r])
+        free[r, : len(suits)] = suits
+    p, k = ranks.shape
+    first = np.argmax(ranks[:, :, None] == ranks[:, None, :], axis=2)  # of each rank
+    suits = free[ranks, np.arange(k)[None, :] - first]
+    dealt = (suits >= 0).all(axis=1)
+    cats = np.zeros(p, dtype=np.int64)  # a pattern no deal holds weighs nothing
+    if dealt.any():
+        holes = card_id(ranks[dealt], suits[dealt]).astype(np.uint8)
+        cats[dealt] = _categories(holes, np.array(board, dtype=np.uint8))
+    return cats, dealt
 
 
 def _tally(values: IntArray, size: int) -> IntArray:
@@ -294,7 +314,7 @@ class BoardHits:
     classes: tuple[HitClass, ...]
     by_pattern: BoolArray
     by_hand: dict[int, BoolArray]
-    suited: tuple[IntArray, npt.NDArray[np.uint8]]
+    suited: tuple[IntArray, IntArray]
 
     def shares(self, hands: Hands, weights: FloatArray) -> FloatArray:
         """Each class's weighted share of the hands (`weights`, N: 0 for a
@@ -360,7 +380,7 @@ def board_hits(
     for s in np.flatnonzero(board_suits >= 3).tolist():
         flushing &= hands.suits[:, s] >= 2
     at = np.flatnonzero(flushing)
-    suited_cats = _best_categories(hands.combos[at], board) if len(at) else np.zeros(0, np.uint8)
+    suited_cats = _categories(hands.combos[at], board) if len(at) else np.zeros(0, np.int64)
     suited = (at.astype(np.int64), suited_cats)
 
     if len(board) < BOARD_SIZE:
@@ -402,14 +422,10 @@ def _rank_flags(
     hand_set = held.astype(np.int64) @ _RANK_BITS
     board_set = int((board_ranks > 0).astype(np.int64) @ _RANK_BITS)
     draws = len(b) < BOARD_SIZE
-    # the high category of each pattern with no flush: its ranks dealt in
-    # suits that make none (hole card i in suit i mod 4 (of the SUITS), board card j in
-    # suit j mod 4: no two hole cards of one suit meet three board cards of it)
+    # the high category of each pattern with no flush (flushes: board_hits)
     k = hands.combos.shape[1]
     ranks = np.repeat(np.tile(np.arange(RANK_COUNT), (p, 1)).reshape(-1), counts.reshape(-1))
-    hole = card_id(ranks.reshape(p, k), np.arange(k) % len(SUITS)).astype(np.uint8)
-    plain = card_id(rank_of(b), np.arange(len(b)) % len(SUITS)).astype(np.uint8)
-    cats = _best_categories(hole, plain)
+    cats, _ = _plain_categories(ranks.reshape(p, k), rank_of(b))
     for code, c in enumerate(_CATEGORY_CLASSES):
         flags[:, index[c.name]] = cats == code
 
