@@ -1,5 +1,5 @@
-# The evaluator's low rule as the C core's own tables, for the range hit
-# reports (omaha_eval/study/hits.py).  Included by _core.pyx; private.
+# The C core's own low tables, and a one-pass card removal, for the study
+# views (omaha_eval/study/hits.py, beats.py).  Included by _core.pyx; private.
 
 
 def best_low_table():
@@ -21,3 +21,33 @@ def low_bits():
     out = np.asarray(view)
     out.flags.writeable = False
     return out
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def live_hands(const uint8_t[:, ::1] combos, const double[::1] weights, uint64_t known):
+    """The rows of `combos` that share no card with the card mask `known`,
+    in order, and their weights (None: 1 each): (combos, weights), new
+    arrays, in one pass (no mask array, no boolean index).  The caller's
+    rows are checked card ids; `weights` one per row."""
+    cdef Py_ssize_t n = combos.shape[0], k = combos.shape[1], i, j, m = 0
+    cdef bint weighted = weights is not None
+    if weighted and weights.shape[0] != n:
+        raise ValueError("live_hands: one weight per row")
+    out_combos = np.empty((n, k), dtype=np.uint8)
+    out_weights = np.empty(n, dtype=np.float64)
+    cdef uint8_t[:, ::1] c = out_combos
+    cdef double[::1] w = out_weights
+    cdef uint64_t mask
+    with nogil:
+        for i in range(n):
+            mask = 0
+            for j in range(k):
+                mask |= (<uint64_t>1) << combos[i, j]
+            if mask & known:
+                continue
+            for j in range(k):
+                c[m, j] = combos[i, j]
+            w[m] = weights[i] if weighted else 1.0
+            m += 1
+    return out_combos[:m], out_weights[:m]
