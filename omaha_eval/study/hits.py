@@ -51,6 +51,7 @@ mean of a class over the rows is the range's share of it over every flop.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from itertools import combinations
@@ -77,6 +78,7 @@ from omaha_eval.hands import all_hands
 from omaha_eval.streets import BOARD_SIZE, FLOP
 from omaha_eval.study.boards.classes import board_classes, symmetries
 from omaha_eval.study.table.columns import Table, columns_document, document_columns
+from omaha_eval.study.table.select import RowSelection
 from omaha_eval.study.table.textures import GROUPINGS, Texture, texture_of_ids
 from omaha_eval.types import Board, DeadCards, GameName, Player
 
@@ -92,6 +94,8 @@ __all__ = [
     "column_prototype",
     "hit_flags",
     "range_hits",
+    "read_show",
+    "shown_columns",
 ]
 
 FloatArray = npt.NDArray[np.float64]
@@ -508,6 +512,49 @@ def column_prototype(has_low: bool, grouped: bool) -> Table:
         table["texture"] = [sample.label]
     table.update({c.name: [0.0] for c in classes_for(has_low, FLOP)})
     return table
+
+
+SHOW_DEFAULT = ("high",)  # the groups a table of many rows shows unless asked
+
+
+def read_show(value: str | Sequence[str] | None, has_low: bool) -> tuple[str, ...]:
+    """The class groups a table of many rows shows (HIT_GROUPS' names, as
+    a list or comma-separated text; None: SHOW_DEFAULT), checked against
+    the classes every flop has in a game with or without a low."""
+    if value is None:
+        return SHOW_DEFAULT
+    names = value.split(",") if isinstance(value, str) else list(value)
+    groups = [str(n).strip() for n in names if str(n).strip()]
+    have = {c.group for c in classes_for(has_low, FLOP)}
+    for g in groups:
+        if g not in have:
+            why = "" if g not in HIT_GROUPS else " (a high-only game has no low classes)"
+            raise OmahaEvalError(
+                f"expected groups of {', '.join(c for c in HIT_GROUPS if c in have)}{why}, "
+                f"got {quote(g)}",
+                param="show",
+                value=value,
+            )
+    if not groups:
+        raise OmahaEvalError("expected a group of classes, got none", param="show", value=value)
+    return tuple(dict.fromkeys(groups))
+
+
+def shown_columns(
+    classes: Sequence[HitClass], groups: Sequence[str], selection: RowSelection | None = None
+) -> list[str]:
+    """The columns a table of many rows shows: every class of the groups
+    asked (a partition whole, so that its shares add up to 1 in each row),
+    then the columns the rows are chosen by (a filter's, a sort's) that are
+    not among them."""
+    names = [c.name for c in classes if c.group in groups]
+    chosen: list[str] = []
+    if selection is not None and selection.where is not None:
+        chosen += selection.where.names
+    if selection is not None and selection.order is not None:
+        chosen += [name for name, _ in selection.order.keys]
+    fixed = ("board", "boards", "probability")
+    return names + [n for n in dict.fromkeys(chosen) if n not in names and n not in fixed]
 
 
 # ----------------------------------------------------------------- answer
