@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from omaha_eval.cli._shell import FLAGS, fail, game_flag, user_errors
-from omaha_eval.cli.rows import ROW_FLAGS, read_row_flags, row_options
+from omaha_eval.cli.rows import ROW_FLAGS, examples_of_rows, read_row_flags
 from omaha_eval.engine.report import aligned, pct
 from omaha_eval.games import Game
 from omaha_eval.study.hits import (
@@ -50,7 +50,11 @@ HITS_FLAGS = {**FLAGS, "range": "RANGE", "by": "--group", "show": "--show", **RO
     f"'high,made' ({', '.join(HIT_GROUPS)}; default: {','.join(SHOW_DEFAULT)}): every class "
     "of each, so that a partition adds up to 100% in each row.",
 )
-@row_options
+@examples_of_rows(
+    ("set>20%", "pairing=paired and nut_low_draw>0"),
+    ("set", "suits, nut_low asc"),
+    "classes and textures by their column names; docs/hits.md",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (docs/hits.md).")
 @click.option("--csv", "as_csv", is_flag=True, help="Print a CSV line per row.")
 def hits_command(
@@ -82,6 +86,8 @@ def hits_command(
       omaha-eval hits 'A2**' --board 7h5h9c --json
       omaha-eval hits AAKK --group texture
       omaha-eval hits AAKK --where 'set>20% and suits=rainbow' --sort set --top 5
+      omaha-eval hits 'A2**' --show low,low_draws --sort nut_low_draw_backup --top 5
+      omaha-eval hits '*' --board Ah7d2c --game omaha
     """
     if as_json and as_csv:
         fail("--json and --csv exclude each other", {})
