@@ -577,6 +577,15 @@ def _expand(node: rp.Node, k: int, text: str, name: str = "range") -> tuple[Mask
     return mask, np.concatenate(pieces)
 
 
+# ---------------------------------------------------------------- every hand
+def _every_hand(tree: rp.Node) -> bool:
+    """Whether a range is every hand, weight 1: a pattern of free cards
+    alone (``*``, ``****``) or the whole preflop order (``100%``)."""
+    if isinstance(tree, rp.Pattern):
+        return any(_c_pattern(alt) == () for alt in tree.alts)
+    return isinstance(tree, rp.Percent) and tree.low == 0 and tree.high == 100
+
+
 # ---------------------------------------------------------------- hand lists
 def _card(card: rp.Card) -> int | None:
     """The id of a pattern card that names one card (a rank and a suit),
@@ -656,7 +665,7 @@ class Range:
     (7819, [0.5, 1.0])
     """
 
-    __slots__ = ("_combos", "_keys", "_text", "_weights", "game", "hole_cards")
+    __slots__ = ("_combos", "_count", "_keys", "_text", "_weights", "game", "hole_cards")
 
     def __init__(self, text: str, hole_cards: int = 4, game: GameName = "omaha8") -> None:
         if not isinstance(text, str):
@@ -668,6 +677,14 @@ class Range:
         self.hole_cards = _checks.hole_cards(hole_cards)
         self.game: Game = read_game(game)
         tree = rp.parse(self._text, self.hole_cards, game=self.game.name)
+        self._keys: npt.NDArray[np.int64] | None = None
+        if _every_hand(tree):
+            # every hand, weight 1: nothing to list or weigh; the hands are
+            # the shared hand table, the weights a read-only view of one 1
+            self._count = math.comb(52, self.hole_cards)
+            self._combos: npt.NDArray[np.uint8] | None = None
+            self._weights: Weights = np.broadcast_to(np.float64(1.0), (self._count,))
+            return
         weights: Weights | None
         listed = _hand_list(tree, self.hole_cards)
         if listed is not None:  # whole hands alone: no pass over every hand
@@ -694,9 +711,9 @@ class Range:
         w = weights
         combos.flags.writeable = False
         w.flags.writeable = False
-        self._combos: npt.NDArray[np.uint8] = combos
-        self._weights: Weights = w
-        self._keys: npt.NDArray[np.int64] | None = None
+        self._combos = combos
+        self._count = len(combos)
+        self._weights = w
 
     @property
     def text(self) -> str:
@@ -706,7 +723,15 @@ class Range:
     @property
     def combos(self) -> npt.NDArray[np.uint8]:
         """The hands, uint8 (K, hole_cards): rows ascending, in lexicographic order."""
+        if self._combos is None:  # every hand: the shared, read-only hand table
+            return hand_table(self.hole_cards)
         return self._combos
+
+    @property
+    def holds_every_hand(self) -> bool:
+        """Whether the range is every hand of its size, weight 1 (``*``,
+        ``100%``...): known without listing them."""
+        return self._combos is None
 
     @property
     def weights(self) -> Weights:
@@ -724,7 +749,7 @@ class Range:
         return len(self) / self.total
 
     def __len__(self) -> int:
-        return int(self._combos.shape[0])
+        return self._count
 
     def _packed(self, rows: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
         # base-52 digits: ascending rows in lexicographic order -> ascending keys
@@ -735,8 +760,10 @@ class Range:
 
     def __contains__(self, hand: Any) -> bool:
         cards = np.sort(_checks.card_set(hand, "hand", (self.hole_cards,)))
+        if self.holds_every_hand:
+            return True
         if self._keys is None:
-            self._keys = self._packed(self._combos)
+            self._keys = self._packed(self.combos)
         key = self._packed(cards.reshape(1, -1))[0]
         i = int(np.searchsorted(self._keys, key))
         return i < len(self._keys) and bool(self._keys[i] == key)
