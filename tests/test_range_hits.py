@@ -5,6 +5,8 @@ one by one."""
 
 from __future__ import annotations
 
+import threading
+import time
 from collections import Counter
 from functools import cache
 from itertools import combinations
@@ -18,7 +20,7 @@ from oracles import evaluator as ref
 
 from omaha_eval import equity
 from omaha_eval.cards import format_board, parse_cards, rank_of
-from omaha_eval.errors import OmahaEvalError
+from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
 from omaha_eval.ranges import Range
 from omaha_eval.study.hits import (
     HIT_CLASSES,
@@ -26,6 +28,7 @@ from omaha_eval.study.hits import (
     Hands,
     board_hits,
     hit_flags,
+    prepare_range_hits,
     range_hits,
 )
 
@@ -361,3 +364,45 @@ def test_boards_are_written_as_every_view_writes_them_highest_card_first() -> No
             (rank_of(int(c)) for c in ids), reverse=True
         )
     assert "Ac3c2c" in str(range_hits("A2**", "2c3cAc"))
+
+
+def test_progress_counts_the_boards_done() -> None:
+    seen: list[tuple[int, int]] = []
+    hits = range_hits("AAKK", progress=lambda done, total: seen.append((done, total)))
+    total = seen[0][1]
+    assert seen == [(i, total) for i in range(1, total + 1)] and total >= len(hits)
+    one: list[tuple[int, int]] = []
+    range_hits("AAKK", "Kh7d2c", progress=lambda done, total: one.append((done, total)))
+    assert one == [(1, 1)]
+
+
+def test_a_stop_set_ends_the_run_within_a_flop() -> None:
+    stop = threading.Event()
+    seen: list[int] = []
+
+    def progress(done: int, total: int) -> None:
+        seen.append(done)
+        if done == 5:
+            stop.set()
+
+    with pytest.raises(KeyboardInterrupt):
+        range_hits("15%", progress=progress, stop=stop)
+    assert seen == [1, 2, 3, 4, 5]
+    with pytest.raises(KeyboardInterrupt):  # set before: no work at all
+        range_hits("15%", "Kh7d2c", stop=stop)
+
+
+@pytest.mark.parametrize(("name", "value"), [("stop", "yes"), ("progress", 3)])
+def test_a_bad_stop_or_progress_is_named(name, value) -> None:
+    with pytest.raises(OmahaEvalTypeError) as error:
+        range_hits("AA", "Kh7d2c", **{name: value})
+    assert error.value.param == name
+
+
+def test_a_run_over_the_work_limit_is_refused_before_any_work() -> None:
+    start = time.process_time()
+    with pytest.raises(OmahaEvalError, match=r"^range: 20,358,520 hands on 1,755 flops"):
+        range_hits("*", hole_cards=6)  # every six-card hand on every flop
+    assert time.process_time() - start < 1.0  # counted, not listed
+    prepared = prepare_range_hits("*", "Kh7d2c", hole_cards=6)  # one board is fine
+    assert prepared.hands == comb(49, 6) and prepared.boards == 1

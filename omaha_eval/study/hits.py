@@ -51,7 +51,7 @@ mean of a class over the rows is the range's share of it over every flop.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from itertools import combinations
@@ -64,9 +64,11 @@ import omaha_eval._checks as _checks
 import omaha_eval._core as _core
 from omaha_eval import vocabulary as words
 from omaha_eval._cache import lru_cache
+from omaha_eval._checks import CardArray
 from omaha_eval._documents import Document, card_rows, needs, numbers
 from omaha_eval.cards import SUITS, card_id, format_board, format_cards, rank_of, suit_of
 from omaha_eval.engine.boards import read_cards
+from omaha_eval.engine.plan import EXACT_WORK_LIMIT, read_progress, read_stop
 from omaha_eval.engine.players import Player as ReadPlayer
 from omaha_eval.engine.players import hole_size, read_player
 from omaha_eval.engine.spot import Spot, live_rows, prepare
@@ -80,7 +82,7 @@ from omaha_eval.study.boards.classes import board_classes, symmetries
 from omaha_eval.study.table.columns import Table, columns_document, document_columns
 from omaha_eval.study.table.select import RowSelection
 from omaha_eval.study.table.textures import GROUPINGS, Texture, texture_of_ids
-from omaha_eval.types import Board, DeadCards, GameName, Player
+from omaha_eval.types import Board, DeadCards, GameName, Player, StopFlag
 
 __all__ = [
     "HIT_CLASSES",
@@ -88,11 +90,13 @@ __all__ = [
     "BoardHits",
     "Hands",
     "HitClass",
+    "PreparedHits",
     "RangeHits",
     "board_hits",
     "classes_for",
     "column_prototype",
     "hit_flags",
+    "prepare_range_hits",
     "range_hits",
     "read_show",
     "shown_columns",
@@ -228,7 +232,7 @@ def _categories(holes: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8]) -> I
     """Each hand's best high category on a board of 3 to 5 cards (the one
     owner of a hand on a board in bulk: evaluate_batch)."""
     high, _ = evaluate_batch(holes, board)
-    codes: IntArray = high_category(high).astype(np.int64)
+    codes: IntArray = np.asarray(high_category(high), dtype=np.int64)
     return codes
 
 
@@ -816,6 +820,8 @@ def range_hits(
     game: GameName | None = None,
     by: str | None = None,
     hole_cards: int | None = None,
+    progress: Callable[[int, int], object] | None = None,
+    stop: StopFlag | None = None,
 ) -> RangeHits:
     """What a range makes on a board: the weighted share of its live hands
     in every class of HIT_CLASSES (docs/hits.md), exactly.
@@ -826,46 +832,144 @@ def range_hits(
     flop), 3, 4 or 5 cards; `dead` known removed cards; `game` any name of
     omaha_eval.games (default ``"omaha8"``: without a low, no low classes);
     `by` groups the flops by a texture grouping (``"texture"``...);
-    `hole_cards` fixes the hand size (else the range's, or 4).  Bad input
-    raises the errors equity() raises."""
+    `hole_cards` fixes the hand size (else the range's, or 4).  `progress`,
+    if given, is called with the boards done and their number as the work
+    goes; setting `stop` (a ``threading.Event``) from another thread, like
+    Ctrl-C, ends the run with KeyboardInterrupt.  Bad input raises the
+    errors equity() raises; a run of more than engine/plan.py's
+    EXACT_WORK_LIMIT (a range of millions of hands on every flop) is
+    refused before any work."""
+    return prepare_range_hits(
+        range,
+        board,
+        dead,
+        game=game,
+        by=by,
+        hole_cards=hole_cards,
+        progress=progress,
+        stop=stop,
+    ).run()
+
+
+def prepare_range_hits(
+    range: Player,
+    board: Board = "",
+    dead: DeadCards = "",
+    *,
+    game: GameName | None = None,
+    by: str | None = None,
+    hole_cards: int | None = None,
+    progress: Callable[[int, int], object] | None = None,
+    stop: StopFlag | None = None,
+) -> PreparedHits:
+    """The arguments of :func:`range_hits`, each read once and checked (bad
+    input and a run over the work limit raise here, before any work), and
+    the estimated work of the run (``work``, engine/plan.py's units), which
+    ``run()`` does.  The web page starts its hits so; ``range_hits`` is
+    ``prepare_range_hits(...).run()``."""
     if by is not None and (not isinstance(by, str) or by not in GROUPINGS):
         raise OmahaEvalError(
             f"expected one of {', '.join(GROUPINGS)}, got {quote(by)}", param="by", value=by
         )
+    stop, progress = read_stop(stop), read_progress(progress)
     the_game = read_game("omaha8" if game is None else game)
     b = read_cards(board, "board", BOARD_SIZES, patterns=False)
     d = read_cards(dead, "dead", None, patterns=False)
     assert isinstance(b, np.ndarray) and isinstance(d, np.ndarray)  # patterns=False
     player, k = _read_range(range, hole_cards, the_game)
     spot = prepare([player], k, b, d, the_game, names=["range"])
-    combos, weights = _live_hands(spot)
-    has_low = the_game.has_low
-    label = player.label
-    if len(b):
-        hands = Hands.of(combos)
-        found = board_hits(hands, b, d, has_low)
-        values = found.shares(hands, weights)
-        hits = RangeHits(
-            label,
-            the_game.name,
-            format_board(b),
-            format_cards(d),
-            found.classes,
-            b,
-            np.zeros((1, 0), np.uint8),
-            np.ones(1, np.int64),
-            np.ones(1),
-            np.array([len(combos)]),
-            values.reshape(1, -1),
-            combos,
-            weights,
-            (hands, found),
+    prepared = PreparedHits(player.label, spot, by, progress, stop)
+    if prepared.work > EXACT_WORK_LIMIT:
+        raise OmahaEvalError(
+            f"{prepared.hands:,} hands on {prepared.boards:,} flops need about "
+            f"{prepared.work:.2g} units of work, above the limit of {EXACT_WORK_LIMIT:.0e}; "
+            "give a board, or a range of fewer hands",
+            param="range",
         )
-    else:
-        hits = _every_flop(label, the_game.name, spot, combos, weights, d, has_low)
-    if by is not None:
-        return hits.group(by)
-    return hits
+    return prepared
+
+
+# The work of one live hand's classes on one board, and of reading the hands
+# once (their rank patterns), in engine/plan.py's units: benchmarks/bench_hits.py
+# (a 15% range: a flop in about 6 ms, every flop in about 2 s).
+HAND_BOARD_WORK = 3.0
+HAND_WORK = 20.0
+
+
+@dataclass(frozen=True, eq=False)
+class PreparedHits:
+    """range_hits' input as read (prepare_range_hits): the range's label,
+    its spot (the board and dead cards checked, the known cards out of the
+    range), the grouping, and the progress callback and stop flag."""
+
+    label: str
+    spot: Spot
+    by: str | None
+    progress: Callable[[int, int], object] | None
+    stop: Any
+
+    @property
+    def hands(self) -> int:
+        """The range's live hands (stars: every hand of the cards left,
+        counted, not listed)."""
+        return self.spot.seats[0].live
+
+    @cached_property
+    def boards(self) -> int:
+        """The boards the run answers: one, or the classes of flops under
+        the suit permutations that keep the dead cards (those of the run for
+        a range that takes every suit alike: the estimate)."""
+        spot = self.spot
+        if len(spot.board):
+            return 1
+        cards = Spot([], spot.k, spot.board, spot.dead, spot.game, spot.known)
+        return len(board_classes(cards, symmetries(cards)).representatives)
+
+    @property
+    def work(self) -> float:
+        """The run's estimated work (engine/plan.py's units)."""
+        return float(self.hands * (HAND_WORK + self.boards * HAND_BOARD_WORK))
+
+    def run(self, progress: Callable[[int, int], object] | None = None) -> RangeHits:
+        """The answer (KeyboardInterrupt on Ctrl-C or `stop`, as
+        range_hits); `progress`, when given, in place of the one it was
+        prepared with."""
+        shown = self.progress if progress is None else read_progress(progress)
+        spot = self.spot
+        b, d, has_low = spot.board, spot.dead, spot.game.has_low
+        _heard(self.stop)
+        combos, weights = _live_hands(spot)
+        if len(b):
+            hands = Hands.of(combos)
+            found = board_hits(hands, b, d, has_low)
+            values = found.shares(hands, weights)
+            hits = RangeHits(
+                self.label,
+                spot.game.name,
+                format_board(b),
+                format_cards(d),
+                found.classes,
+                b,
+                np.zeros((1, 0), np.uint8),
+                np.ones(1, np.int64),
+                np.ones(1),
+                np.array([len(combos)]),
+                values.reshape(1, -1),
+                combos,
+                weights,
+                (hands, found),
+            )
+            if shown is not None:
+                shown(1, 1)
+        else:
+            hits = _every_flop(self, combos, weights, shown)
+        return hits if self.by is None else hits.group(self.by)
+
+
+def _heard(stop: Any) -> None:
+    """KeyboardInterrupt when `stop` is set."""
+    if stop is not None and stop.is_set():
+        raise KeyboardInterrupt
 
 
 def _read_range(value: Any, hole_cards: Any, game: Game) -> tuple[ReadPlayer, int]:
@@ -888,17 +992,18 @@ def _live_hands(spot: Spot) -> tuple[npt.NDArray[np.uint8], FloatArray]:
 
 
 def _every_flop(
-    label: str,
-    game: str,
-    spot: Any,
-    combos: npt.NDArray[np.uint8],
+    prepared: PreparedHits,
+    combos: CardArray,
     weights: FloatArray,
-    dead: npt.NDArray[np.uint8],
-    has_low: bool,
+    progress: Callable[[int, int], object] | None,
 ) -> RangeHits:
     """A row per class of flops: each flop's live hands, their shares and
-    the flop's chance (its live hands' weight, times the class size)."""
+    the flop's chance (its live hands' weight, times the class size).  The
+    stop flag is heard and the progress told at every flop."""
+    spot = prepared.spot
+    dead, has_low = spot.dead, spot.game.has_low
     classes = board_classes(spot, symmetries(spot))
+    _heard(prepared.stop)
     reps = classes.representatives
     masks = _checks.row_masks(combos)
     hands = Hands.of(combos)
@@ -908,6 +1013,7 @@ def _every_flop(
     counted = np.zeros(len(reps), dtype=np.int64)
     memo: dict[tuple[int, ...], BoolArray] = {}
     for r, flop in enumerate(reps):
+        _heard(prepared.stop)
         flop_mask = np.uint64(sum(1 << int(c) for c in flop))
         live = (masks & flop_mask) == 0
         w = np.where(live, weights, 0.0)
@@ -915,12 +1021,14 @@ def _every_flop(
         counted[r] = int(live.sum())
         if mass[r] > 0:
             values[r] = board_hits(hands, flop, dead, has_low, live, memo).shares(hands, w)
+        if progress is not None:
+            progress(r + 1, len(reps))
     # a flop that leaves the range no hand is no row (as board reports leave it out)
     dealt = mass > 0
     weight = mass[dealt] * classes.sizes[dealt]
     return RangeHits(
-        label,
-        game,
+        prepared.label,
+        spot.game.name,
         "",
         format_cards(dead),
         names,
