@@ -12,6 +12,7 @@ from omaha_eval._version import __version__
 from omaha_eval.engine.plan import MIN_TARGET
 from omaha_eval.games import GAMES, HOLE_SIZES, MAX_PLAYERS, PLAYERS
 from omaha_eval.web.bodies import MAX_BODY, MAX_QUERY, MAX_TEXT
+from omaha_eval.web.hits import MAX_ROWS as HITS_ROWS
 from omaha_eval.web.work import (
     DEFAULT_TRIALS,
     MAX_TRIALS,
@@ -176,9 +177,14 @@ SCHEMAS: dict[str, Any] = {
             "dead": {"type": "string", "default": ""},
             "game": {"type": ["string", "null"], "default": "omaha8"},
             "group": {"type": ["string", "null"], "description": "no board: a texture grouping"},
-            "where": {"type": ["string", "null"], "description": "a filter: scoop>0.5, set>10%"},
+            "show": {
+                "type": ["string", "null"],
+                "description": "no board: the groups of classes a table shows (high, low, "
+                "low_draws, flush_draws, straights, made; default high), comma-separated",
+            },
+            "where": {"type": ["string", "null"], "description": "a filter: set>10%"},
             "sort": {"type": ["string", "null"], "description": "columns, asc or desc"},
-            "top": {"type": ["integer", "null"], "minimum": 1},
+            "top": {"type": ["integer", "null"], "minimum": 1, "maximum": HITS_ROWS},
         },
     },
     "Job": {
@@ -339,6 +345,7 @@ def document() -> dict[str, Any]:
         ("query", "QueryRequest"),
         ("boards", "BoardsRequest"),
         ("split", "SplitRequest"),
+        ("hits", "HitsRequest"),
     ):
         paths[f"/api/jobs/{kind}"] = _post(
             f"Start {kind} as a job: 202 with its id and its event stream",
@@ -348,9 +355,12 @@ def document() -> dict[str, Any]:
             status="202",
         )
     paths["/api/hits"] = _post(
-        "What a range makes on a board, or on every flop (docs/hits.md)",
+        "What a range makes on a board, or on every flop (docs/hits.md; waits for the "
+        "answer: every flop is a long job, a client that disconnects cancels it)",
         "HitsRequest",
-        "RangeHits.to_dict(): the run, then the chosen rows column by column; rows_total",
+        "RangeHits.to_dict(): the run, then the chosen rows column by column; rows_total; "
+        "shown (the columns a table shows)",
+        _BUSY,
     )
     paths.update(_job_paths())
     return {

@@ -14,6 +14,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from omaha_eval.games import HOLE_SIZES, MAX_PLAYERS, PLAYERS
+from omaha_eval.study.hits import HIT_GROUPS, SHOW_DEFAULT
 from omaha_eval.study.table.textures import GROUPINGS
 from omaha_eval.web.bodies import MAX_QUERY, MAX_TEXT
 from omaha_eval.web.work import DEFAULT_TRIALS, RANGE_LIMIT
@@ -59,7 +60,11 @@ def _body(page: str) -> str:
     options = Template(_template("run_options.html")).safe_substitute(bounds)
     cards = Template(_template("spot_cards.html")).safe_substitute(bounds)
     return Template(_template(f"{page}.html")).safe_substitute(
-        bounds, RUN_OPTIONS=options, SPOT_CARDS=cards, GROUP_OPTIONS=_group_options()
+        bounds,
+        RUN_OPTIONS=options,
+        SPOT_CARDS=cards,
+        GROUP_OPTIONS=_group_options(),
+        SHOW_OPTIONS=_show_options(),
     )
 
 
@@ -67,6 +72,16 @@ def _group_options() -> str:
     """The texture groupings (study/table/textures.py) as a select's options."""
     return "\n".join(
         f'<option value="{html.escape(g)}">{html.escape(g)}</option>' for g in GROUPINGS
+    )
+
+
+def _show_options() -> str:
+    """The groups of hit classes (study/hits.py HIT_GROUPS) as a select's
+    options, the default first."""
+    groups = [*SHOW_DEFAULT, *(g for g in HIT_GROUPS if g not in SHOW_DEFAULT)]
+    return "\n".join(
+        f'<option value="{html.escape(g)}">{html.escape(g.replace("_", " "))}</option>'
+        for g in groups
     )
 
 
