@@ -34,8 +34,8 @@ from omaha_eval._reprs import short_repr
 from omaha_eval.cards import format_board, format_cards, format_hands
 from omaha_eval.engine.boards import CardPattern
 from omaha_eval.engine.players import Player as ReadPlayer
-from omaha_eval.engine.question import read_question
-from omaha_eval.engine.spot import Seat, prepare
+from omaha_eval.engine.question import Question, read_question
+from omaha_eval.engine.spot import Seat, Spot, prepare
 from omaha_eval.errors import OmahaEvalError, quote
 from omaha_eval.evaluator import CATEGORIES, evaluate_batch, high_category, high_name, low_name
 from omaha_eval.games import game
@@ -43,7 +43,7 @@ from omaha_eval.hands import all_hands
 from omaha_eval.streets import DEALT_BOARDS
 from omaha_eval.types import Board, Cards, DeadCards, GameName, Player
 
-__all__ = ["Beats", "BeatsGroup", "VillainBeats", "beats"]
+__all__ = ["Beats", "BeatsGroup", "PreparedBeats", "VillainBeats", "beats", "prepare_beats"]
 
 BOARD_SIZES = DEALT_BOARDS  # "now": a hand is made from a flop on
 # Hands a group lists as text (best first): what a page or a terminal shows;
@@ -257,6 +257,10 @@ def _groups(
     return tuple(out)
 
 
+def _categories(values: npt.NDArray[np.integer[Any]]) -> npt.NDArray[np.integer[Any]]:
+    return np.asarray(high_category(values))  # a high's group: its category
+
+
 def _category_name(code: int) -> str:
     return CATEGORIES[code].lower()
 
@@ -289,7 +293,7 @@ def _villain(
         w *= p.scale
     total = float(w.sum())
     high, low = evaluate_batch(combos, board)
-    high_groups = _groups(high, hero[0], high_category, _category_name, combos, w, total)
+    high_groups = _groups(high, hero[0], _categories, _category_name, combos, w, total)
     low_groups = _groups(low, hero[1], _same, _low_text, combos, w, total) if has_low else ()
     return VillainBeats(
         p.label,
@@ -323,9 +327,24 @@ def beats(
     >>> b = oe.beats("As2sJd9h", "KK, 34", "Ks7d3c")
     >>> b.hand_high, b.hand_low
     ('High card, ace', None)
-    >>> [(g.name, len(g.hands)) for g in b.villains[0].high]
+    >>> [(g.name, g.count) for g in b.villains[0].high]
     [('three of a kind', 3139), ('two pair', 2520), ('pair', 6540)]
     """
+    return prepare_beats(hand, villains, board, dead, game=game).run()
+
+
+def prepare_beats(
+    hand: Cards,
+    villains: Player | Sequence[Player],
+    board: Board,
+    dead: DeadCards = "",
+    *,
+    game: GameName | None = None,
+) -> PreparedBeats:
+    """The arguments of :func:`beats`, read once and checked (bad input
+    raises here), and the estimated work of the answer (``work``,
+    engine/plan.py's units: the villains' live combos, a random villain's
+    counted, not listed), which ``run()`` gives."""
     many: list[Any]
     ids = isinstance(villains, list) and all(isinstance(c, (int, np.integer)) for c in villains)
     if isinstance(villains, list) and not (villains and ids):
@@ -348,21 +367,49 @@ def beats(
         raise OmahaEvalError(f"one hand, not a range: {quote(hand)}", param="hand", value=hand)
     # patterns=False: the board and the dead cards are cards
     assert not isinstance(q.board, CardPattern) and not isinstance(q.dead, CardPattern)
-    spot = prepare(q.players, q.k, q.board, q.dead, q.game, names=names)
-    board_cards = np.ascontiguousarray(q.board, dtype=np.uint8)
-    hero_high, hero_low = (int(v[0]) for v in evaluate_batch(q.players[0].combos, board_cards))
-    if not q.game.has_low:
-        hero_low = 0
-    out = tuple(
-        _villain(p, seat, spot.known, q.k, board_cards, (hero_high, hero_low), q.game.has_low)
-        for p, seat in zip(q.players[1:], spot.seats[1:], strict=True)
-    )
-    return Beats(
-        hand=q.players[0].label,
-        hand_high=high_name(hero_high),
-        hand_low=low_name(hero_low) if hero_low else None,
-        board=format_board(q.board),
-        dead=format_cards(q.dead),
-        game=q.game.name,
-        villains=out,
-    )
+    return PreparedBeats(q, prepare(q.players, q.k, q.board, q.dead, q.game, names=names))
+
+
+# The work of one live villain combo (scored, sorted, grouped), in
+# engine/plan.py's units: benchmarks/bench_beats.py (about 12 to 16 units).
+COMBO_WORK = 20.0
+
+
+@dataclass(frozen=True, eq=False)
+class PreparedBeats:
+    """beats' input as read (prepare_beats): the question and its spot
+    (the cards checked, the known cards out of the villains' ranges)."""
+
+    question: Question
+    spot: Spot
+
+    @property
+    def combos(self) -> int:
+        """The villains' live combos (a random villain's counted)."""
+        return sum(s.live for s in self.spot.seats[1:])
+
+    @property
+    def work(self) -> float:
+        """The answer's estimated work (engine/plan.py's units)."""
+        return self.combos * COMBO_WORK
+
+    def run(self) -> Beats:
+        """The answer."""
+        q, spot = self.question, self.spot
+        board_cards = np.ascontiguousarray(spot.board, dtype=np.uint8)
+        hero_high, hero_low = (int(v[0]) for v in evaluate_batch(q.players[0].combos, board_cards))
+        if not q.game.has_low:
+            hero_low = 0
+        out = tuple(
+            _villain(p, seat, spot.known, q.k, board_cards, (hero_high, hero_low), q.game.has_low)
+            for p, seat in zip(q.players[1:], spot.seats[1:], strict=True)
+        )
+        return Beats(
+            hand=q.players[0].label,
+            hand_high=high_name(hero_high),
+            hand_low=low_name(hero_low) if hero_low else None,
+            board=format_board(spot.board),
+            dead=format_cards(spot.dead),
+            game=q.game.name,
+            villains=out,
+        )
