@@ -260,6 +260,30 @@ def test_the_hits_page_shows_every_class_of_a_partition_and_the_sorted_column(ba
         d.quit()
 
 
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_beats_page_shows_the_groups_of_beats(base, width):
+    d = browser(width)
+    try:
+        d.get(f"{base}/beats?hand=AhKh3d4c&villains={quote('KK, 2345|AA')}&board=Qh7h6s2c")
+        results_state(d, "done")
+        want = oe.beats("AhKh3d4c", ["KK, 2345", "AA"], "Qh7h6s2c")
+        tables = d.find_elements(By.CSS_SELECTOR, "#results table")
+        assert len(tables) == 2 * len(want.villains)  # high and low for each villain
+        first = [
+            [c.text for c in tr.find_elements(By.CSS_SELECTOR, "th, td")]
+            for tr in tables[0].find_elements(By.CSS_SELECTOR, "tbody tr")
+        ]
+        high = want.villains[0].high
+        assert [r[0] for r in first] == [g.name for g in high]
+        assert [r[2] for r in first] == [f"{g.count:,}" for g in high]
+        d.get(f"{base}/beats?hand=AhKh3d4c&villains=KK&board=Qh7h")
+        results_state(d, "error")
+        assert "board" in d.find_element(By.ID, "board-error").text
+        assert not d.find_elements(By.CSS_SELECTOR, "#results table")  # no old result left
+    finally:
+        d.quit()
+
+
 def test_no_request_leaves_the_machine(base):
     d = browser(390)
     try:
@@ -270,6 +294,7 @@ def test_no_request_leaves_the_machine(base):
             "/boards",
             "/range?text=AA",
             "/hand?hole=AdKd3s2s&board=Jd4d3c",
+            "/beats?hand=AhKh3d4c&villains=KK&board=Qh7h6s",
             "/api/docs",
         ):
             d.get(base + path)

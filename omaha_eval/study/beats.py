@@ -19,6 +19,7 @@ must be one hand, and the board 3 to 5 cards.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -370,9 +371,12 @@ def prepare_beats(
     return PreparedBeats(q, prepare(q.players, q.k, q.board, q.dead, q.game, names=names))
 
 
-# The work of one live villain combo (scored, sorted, grouped), in
-# engine/plan.py's units: benchmarks/bench_beats.py (about 12 to 16 units).
+# The work of one live villain combo (scored, sorted, grouped), and of each
+# hand a random villain lists (every hand of its size, the known cards then
+# taken out), in engine/plan.py's units: benchmarks/bench_beats.py (12 to 16
+# units a combo).
 COMBO_WORK = 20.0
+LIST_WORK = 5.0
 
 
 @dataclass(frozen=True, eq=False)
@@ -391,7 +395,9 @@ class PreparedBeats:
     @property
     def work(self) -> float:
         """The answer's estimated work (engine/plan.py's units)."""
-        return self.combos * COMBO_WORK
+        randoms = sum(s.kind == "random" for s in self.spot.seats[1:])
+        listed = randoms * math.comb(52, self.spot.k)
+        return self.combos * COMBO_WORK + listed * LIST_WORK
 
     def run(self) -> Beats:
         """The answer."""

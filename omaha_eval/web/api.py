@@ -11,7 +11,7 @@ progress ``GET /api/jobs/ID/events`` streams (server-sent events) and
 Every answer that computes holds a slot of a lane (jobs.py): a request is
 read and prepared in a short slot; a run estimated as short (work.Prepared)
 keeps it, a long one moves to the long lane (429 when that is full); range,
-check and eval compute in a short slot.  So long board reports never make a
+check, eval and beats compute in a short slot.  So long board reports never make a
 short equity wait, and no endpoint computes outside the limits.
 """
 
@@ -28,6 +28,7 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from omaha_eval.web import split_work, work
+from omaha_eval.web.beats import beats_answer
 from omaha_eval.web.bodies import ApiError, Body, error_dict, error_response, read_body
 from omaha_eval.web.hits import prepare_hits
 from omaha_eval.web.jobs import LONG, RUNNING, SHORT, Busy, Job, JobManager
@@ -204,6 +205,7 @@ def api_routes() -> list[Route]:
         ("check", work.check_spot),
         ("range", work.read_range),
         ("eval", work.evaluate_hand),
+        ("beats", beats_answer),
     ):
         routes.append(Route(f"/api/{path}", _answers(_at_once(compute)), methods=["POST"]))
     routes += [

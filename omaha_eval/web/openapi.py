@@ -11,6 +11,7 @@ from omaha_eval import listing
 from omaha_eval._version import __version__
 from omaha_eval.engine.plan import MIN_TARGET
 from omaha_eval.games import GAMES, HOLE_SIZES, MAX_PLAYERS, PLAYERS
+from omaha_eval.web.beats import MAX_VILLAINS
 from omaha_eval.web.bodies import MAX_BODY, MAX_QUERY, MAX_TEXT
 from omaha_eval.web.hits import MAX_ROWS as HITS_ROWS
 from omaha_eval.web.work import (
@@ -187,6 +188,23 @@ SCHEMAS: dict[str, Any] = {
             "top": {"type": ["integer", "null"], "minimum": 1, "maximum": HITS_ROWS},
         },
     },
+    "BeatsRequest": {
+        "type": "object",
+        "required": ["hand", "villains", "board"],
+        "properties": {
+            "hand": {"type": "string", "maxLength": MAX_TEXT, "description": "one hand"},
+            "villains": {
+                "type": "array",
+                "minItems": 1,
+                "maxItems": MAX_VILLAINS,
+                "items": {"type": "string", "maxLength": MAX_TEXT},
+                "description": "each a hand, range text or '*'",
+            },
+            "board": {"type": "string", "maxLength": MAX_TEXT, "description": "3, 4 or 5 cards"},
+            "dead": {"type": "string", "default": "", "maxLength": MAX_TEXT},
+            "game": {"type": ["string", "null"], "default": GAMES[0].name},
+        },
+    },
     "Job": {
         "type": "object",
         "properties": {
@@ -331,6 +349,14 @@ def document() -> dict[str, Any]:
             "Best high and low of a hand on a board",
             "EvalRequest",
             "high and low: value, name, the five cards and which are the hand's",
+            _BUSY,
+        ),
+        "/api/beats": _post(
+            "What beats a hand now, for high and for low (a short answer: priced, and "
+            "refused past a few seconds of work)",
+            "BeatsRequest",
+            "Beats.to_dict(): each villain's groups, best first, their combos' count and "
+            "first hands",
             _BUSY,
         ),
         "/api/examples": {

@@ -29,6 +29,7 @@ PAGES = {
     "query": ("Query", "Queries over the deals of a spot (PQL)"),
     "boards": ("Boards", "How a spot's equity changes with the board"),
     "hits": ("Hits", "What a range makes on a board: lows, draws, sets..."),
+    "beats": ("Beats", "What beats a hand now, for high and for low"),
     "split": ("Split", "The hi x lo split of every hand of a range"),
     "range": ("Range", "What a range text holds"),
     "hand": ("Hand", "The best high and low of a hand on a board"),
