@@ -197,3 +197,14 @@ def test_ctrl_c_ends_the_server_within_seconds_while_hits_run(tmp_path) -> None:
     assert done.returncode == 0, done.stderr[-2000:]
     answer = json.loads(done.stdout.splitlines()[-1])
     assert answer["seconds"] < 5, answer
+
+
+def test_each_partition_the_answer_shows_adds_up_to_one_in_every_row(client) -> None:
+    body = {"range": "A2**, AAKK", "show": "high,low,straights", "group": "suits"}
+    data = client.post("/api/hits", json=body).json()
+    columns = document_columns(data)
+    for group in ("high", "low", "straights"):
+        names = [c.name for c in HIT_CLASSES if c.group == group]
+        assert [n for n in data["shown"] if n in names] == names  # whole
+        for r in range(data["rows"]):
+            assert sum(columns[n][r] for n in names) == pytest.approx(1.0, abs=1e-9)
