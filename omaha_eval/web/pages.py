@@ -36,6 +36,15 @@ PAGES = {
 }
 
 
+# The board's label and example on the pages that ask for known cards
+# (templates/known_cards.html): the spot pages', and those of their own.
+BOARD_FIELDS = {
+    "spot": ("Board", "Jd4d8c"),
+    "hits": ("Board (none: every flop)", "7h5h2c"),
+    "beats": ("Board (a flop, turn or river)", "Qh7h6s2c"),
+}
+
+
 def _template(name: str) -> str:
     return (resources.files("omaha_eval.web") / "templates" / name).read_text(encoding="utf-8")
 
@@ -58,6 +67,11 @@ def _body(page: str) -> str:
     dead cards, game, card picker: one form part for every spot page) where
     it has them, and the bounds from their owners (_bounds)."""
     bounds = _bounds()
+    label, example = BOARD_FIELDS.get(page, BOARD_FIELDS["spot"])
+    known = Template(_template("known_cards.html")).safe_substitute(
+        bounds, BOARD_LABEL=label, BOARD_EXAMPLE=example
+    )
+    bounds["KNOWN_CARDS"] = known  # the board, dead cards and game of any page that has them
     options = Template(_template("run_options.html")).safe_substitute(bounds)
     cards = Template(_template("spot_cards.html")).safe_substitute(bounds)
     return Template(_template(f"{page}.html")).safe_substitute(
