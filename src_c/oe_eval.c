@@ -245,28 +245,14 @@ void oe_eval_batch(const uint8_t *holes, size_t n, int k,
                    const uint8_t *boards, size_t board_stride,
                    uint16_t *high, uint8_t *low)
 {
-    oe_eval_batch_n(holes, n, k, boards, 5, board_stride, high, low);
-}
-
-void oe_eval_batch_n(const uint8_t *holes, size_t n, int k, const uint8_t *boards,
-                     int n_board, size_t board_stride, uint16_t *high, uint8_t *low)
-{
     if (board_stride == 0) {
         oe_board_table t;
-        oe_board_table_build_n(boards, n_board, &t);
+        oe_board_table_build(boards, &t);
         for (size_t i = 0; i < n; i++)
             oe_eval_board_table(&t, holes + i * (size_t)k, k, high + i, low + i);
         return;
     }
-    if (n_board < 5) {
-        /* one flop or turn per hand: its 2 + 3 combinations one by one */
-        uint8_t hi_used[5], lo_used[5];
-        for (size_t i = 0; i < n; i++)
-            oe_eval_hand_partial(holes + i * (size_t)k, k, boards + i * board_stride, n_board,
-                                 high + i, low + i, hi_used, lo_used);
-        return;
-    }
-    /* One river per hand: the board's rank multiset row holds the best
+    /* One board per hand: the board's rank multiset row holds the best
      * non-flush high of every hole rank pair (oe_quint.h). */
     for (size_t i = 0; i < n; i++) {
         oe_qboard b;

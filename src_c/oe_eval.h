@@ -88,6 +88,7 @@ void oe_eval_batch(const uint8_t *holes, size_t n, int k,
  * distinct low ranks on the board).  board_stride = 0: one board shared by
  * all hands, folded first (oe_board_table_build_n); else n_board, one
  * board per hand (a flop or a turn: each scored by oe_eval_hand_partial).
+ * Defined in oe_partial.c.
  */
 void oe_eval_batch_n(const uint8_t *holes, size_t n, int k, const uint8_t *boards,
                      int n_board, size_t board_stride, uint16_t *high, uint8_t *low);
