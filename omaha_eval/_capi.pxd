@@ -55,12 +55,15 @@ cdef extern from "oe_eval.h" nogil:
     void oe_eval_batch(const uint8_t *holes, size_t n, int k,
                        const uint8_t *boards, size_t board_stride,
                        uint16_t *high, uint8_t *low)
+    void oe_eval_batch_n(const uint8_t *holes, size_t n, int k, const uint8_t *boards,
+                         int n_board, size_t board_stride, uint16_t *high, uint8_t *low)
     ptrdiff_t oe_first_invalid_row(const uint8_t *holes, size_t n, int k,
-                                   const uint8_t *boards, size_t board_stride)
+                                   const uint8_t *boards, int n_board, size_t board_stride)
     void oe_board_prepare(const uint8_t *board, oe_board *b)
     void oe_eval_prepared_board(const oe_board *b, const uint8_t *hole, int k,
                                 uint16_t *high, uint8_t *low)
     void oe_board_table_build(const uint8_t *board, oe_board_table *t)
+    void oe_board_table_build_n(const uint8_t *board, int n_board, oe_board_table *t)
     void oe_eval_board_table(const oe_board_table *t, const uint8_t *hole, int k,
                              uint16_t *high, uint8_t *low)
     void oe_hand_table_build(const uint8_t *hole, int k, oe_hand_table *h)
@@ -76,6 +79,7 @@ cdef extern from "oe_cards.h" nogil:
 
 cdef extern from "oe_tables.h" nogil:
     uint8_t oe_low_bit[13]
+    uint8_t oe_best_low_table[65536]
     uint32_t oe_high_keys[7462]
     int OE_KEY_CATEGORY(uint32_t key)
     int OE_KEY_RANK(uint32_t key, int i)

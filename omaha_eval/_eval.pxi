@@ -50,10 +50,14 @@ def low5_rows(const uint8_t[:, ::1] cards):
 
 def evaluate_rows(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards):
     """(high, low) of each hole row on its board row, or on boards[0] for
-    all rows when boards has a single row."""
+    all rows when boards has a single row; boards of 3, 4 or 5 cards (the
+    best hand on the board as it is)."""
     cdef Py_ssize_t n = holes.shape[0]
     cdef int k = <int>holes.shape[1]
-    cdef size_t stride = 0 if boards.shape[0] == 1 else 5
+    cdef int n_board = <int>boards.shape[1]
+    cdef size_t stride = 0 if boards.shape[0] == 1 else <size_t>n_board
+    if not 3 <= n_board <= 5 or not 4 <= k <= 6:
+        raise ValueError("evaluate_rows: bad hole or board size")
     high = np.empty(n, dtype=np.uint16)
     low = np.empty(n, dtype=np.uint8)
     cdef uint16_t[::1] h = high
@@ -61,7 +65,7 @@ def evaluate_rows(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards):
     if n == 0:
         return high, low
     with nogil:
-        oe_eval_batch(&holes[0, 0], <size_t>n, k, &boards[0, 0], stride, &h[0], &l[0])
+        oe_eval_batch_n(&holes[0, 0], <size_t>n, k, &boards[0, 0], n_board, stride, &h[0], &l[0])
     return high, low
 
 
@@ -69,12 +73,13 @@ def first_invalid_row(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards)
     """Index of the first row with an id above 51 or a repeated card, else -1."""
     cdef Py_ssize_t n = holes.shape[0]
     cdef ptrdiff_t bad
-    cdef size_t stride = 0 if boards.shape[0] == 1 else 5
+    cdef int n_board = <int>boards.shape[1]
+    cdef size_t stride = 0 if boards.shape[0] == 1 else <size_t>n_board
     if n == 0:
         return -1
     with nogil:
         bad = oe_first_invalid_row(&holes[0, 0], <size_t>n, <int>holes.shape[1],
-                                   &boards[0, 0], stride)
+                                   &boards[0, 0], n_board, stride)
     return bad
 
 

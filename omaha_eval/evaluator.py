@@ -38,6 +38,7 @@ __all__ = [
     "high_category",
     "high_name",
     "low_name",
+    "nut_low",
 ]
 
 HIGH_MAX: int = _core.HIGH_MAX
@@ -240,6 +241,39 @@ def low_name(value: int) -> str | None:
     return "-".join(LOW_RANKS[i] for i in reversed(range(8)) if mask >> i & 1)
 
 
+@lru_cache(maxsize=1)
+def _nut_low_table() -> npt.NDArray[np.uint8]:
+    table = _core.nut_low_table()
+    table.flags.writeable = False
+    return table
+
+
+@overload
+def nut_low(board_low: int | np.integer[Any]) -> int: ...
+@overload
+def nut_low(board_low: npt.NDArray[np.integer[Any]]) -> npt.NDArray[np.uint8]: ...
+def nut_low(
+    board_low: int | np.integer[Any] | npt.NDArray[np.integer[Any]],
+) -> int | npt.NDArray[np.uint8]:
+    """The nut low of a board (docs/rules.md, "The nuts"): the best low any
+    two cards not on the board make with it, 0 when it allows none; known
+    dead cards and other hands do not change it.  `board_low` is the set of
+    low ranks the board shows (bit 0 = ace .. bit 7 = eight), an int or an
+    array of them (checked by the caller: 0..255).
+
+    The one owner of the rule: the C core's table (src_c/oe_tables.h,
+    oe_nut_low), which the engine's breakdown reads in its loops and every
+    Python reader (queries, range_hits) reads through this function.
+
+    >>> nut_low(0b01000011), low_name(nut_low(0b01000011))  # A, 2, 7 on the board
+    (50, '7-4-3-2-A')
+    """
+    if isinstance(board_low, (int, np.integer)):
+        return int(_nut_low_table()[int(board_low)])
+    table: npt.NDArray[np.uint8] = _nut_low_table()[board_low]
+    return table
+
+
 def _used(
     hole: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8], used: tuple[int, ...], low: bool
 ) -> str:
@@ -258,8 +292,9 @@ def _hand_and_board(hole: Any, board: Any) -> tuple[CardArray, CardArray]:
 
 
 def _rows_and_boards(holes: Any, boards: Any) -> tuple[CardArray, CardArray]:
-    """holes (N, k) with k in 4..6 and boards (N, 5) or (5,), checked, as
-    uint8 C-contiguous arrays; boards comes back 2-D (1 row when shared)."""
+    """holes (N, k) with k in 4..6 and boards (N, m) or (m,), m a flop, a
+    turn or a river, checked, as uint8 C-contiguous arrays; boards comes
+    back 2-D (1 row when shared)."""
     h = _checks.id_array(holes, "holes", dims=2)
     if h.shape[1] not in HOLE_SIZES:
         raise OmahaEvalError(
@@ -267,15 +302,17 @@ def _rows_and_boards(holes: Any, boards: Any) -> tuple[CardArray, CardArray]:
             param="holes",
         )
     b = _checks.id_array(boards, "boards", dims=1 if _checks.ndim(boards) == 1 else 2)
+    sizes = _checks.sizes_text(BOARD_SIZES)
     if b.ndim == 1:
-        if b.shape[0] != BOARD_SIZE:
+        if b.shape[0] not in BOARD_SIZES:
             raise OmahaEvalError(
-                f"a shared board needs 5 cards, got shape {b.shape}", param="boards"
+                f"a shared board needs {sizes} cards, got shape {b.shape}", param="boards"
             )
-        b = b.reshape(1, BOARD_SIZE)
-    elif b.shape[1] != BOARD_SIZE or b.shape[0] != h.shape[0]:
+        b = b.reshape(1, -1)
+    elif b.shape[1] not in BOARD_SIZES or b.shape[0] != h.shape[0]:
         raise OmahaEvalError(
-            f"expected shape ({h.shape[0]}, 5) or (5,) to match holes {h.shape}, got {b.shape}",
+            f"expected shape ({h.shape[0]}, m) or (m,), m = {sizes} board cards, to match "
+            f"holes {h.shape}, got {b.shape}",
             param="boards",
         )
     bad = _first_invalid_row(h, b)
@@ -345,10 +382,18 @@ def evaluate_batch(
     """High and low values of many hands at once.
 
     `holes` is an integer array (N, k) of card ids, k = 4, 5 or 6; `boards`
-    is (N, 5), one board per hand, or (5,), one board for all.  Returns
-    ``(high, low)`` as uint16 and uint8 arrays of length N.  Every row is
-    checked (ids 0..51, no card twice in a hand and its board) before the C
-    loop runs without the GIL.
+    is (N, m), one board per hand, or (m,), one board for all: a river (m =
+    5), or a flop or a turn (3 or 4) for the best hand on the board as it
+    is, as :func:`evaluate` scores it (exactly two hole cards and three
+    board cards; a low needs three different low ranks on the board).
+    Returns ``(high, low)`` as uint16 and uint8 arrays of length N.  Every
+    row is checked (ids 0..51, no card twice in a hand and its board) before
+    the C loop runs without the GIL.
+
+    >>> from omaha_eval.cards import parse_cards
+    >>> holes = np.array([parse_cards("AdKd3s2s"), parse_cards("7c7d4c5d")])
+    >>> evaluate_batch(holes, parse_cards("Jd4d5h"))  # a flop: high card, no low
+    (array([1203, 4200], dtype=uint16), array([0, 0], dtype=uint8))
     """
     h, b = _rows_and_boards(holes, boards)
     return map_rows(_core.evaluate_rows, len(h), h, b)  # type: ignore[no-any-return]

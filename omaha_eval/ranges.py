@@ -40,10 +40,11 @@ import omaha_eval._preflop as _preflop
 import omaha_eval._range_parse as rp
 from omaha_eval._blocks import interruptible
 from omaha_eval._cache import lru_cache
+from omaha_eval.cards import card_id
 from omaha_eval.errors import OmahaEvalTypeError
 from omaha_eval.games import Game
 from omaha_eval.games import game as read_game
-from omaha_eval.hands import hand_table
+from omaha_eval.hands import hand_table, row_index
 from omaha_eval.types import GameName
 
 __all__ = ["Range", "card_sets", "parse_range"]
@@ -576,6 +577,77 @@ def _expand(node: rp.Node, k: int, text: str, name: str = "range") -> tuple[Mask
     return mask, np.concatenate(pieces)
 
 
+# ---------------------------------------------------------------- every hand
+def _every_hand(tree: rp.Node) -> bool:
+    """Whether a range is every hand, weight 1: a pattern of free cards
+    alone (``*``, ``****``) or the whole preflop order (``100%``)."""
+    if isinstance(tree, rp.Pattern):
+        return any(_c_pattern(alt) == () for alt in tree.alts)
+    return isinstance(tree, rp.Percent) and tree.low == 0 and tree.high == 100
+
+
+# ---------------------------------------------------------------- hand lists
+def _card(card: rp.Card) -> int | None:
+    """The id of a pattern card that names one card (a rank and a suit),
+    else None."""
+    rank = card.single_rank
+    if rank is None or card.suit is None or card.rank_var is not None or card.suit_var is not None:
+        return None
+    return int(card_id(rank, card.suit))
+
+
+def _hand_list(tree: rp.Node, k: int) -> dict[tuple[int, ...], float] | None:
+    """A range written as whole hands alone (``AsKsQsJs, AhAd2c3d@0.5``:
+    each pattern k cards, each card one rank and one suit; weights on terms
+    or groups; unions): each hand (its cards ascending) with its weight, by
+    the weight rule of _evaluate (a union: the largest; P@w: P's times w).
+    None for any other text, or weights a float cannot hold (the general
+    reading reports those).  Read in time proportional to the hands, not
+    to all the hands of k cards (20 M of six)."""
+    if isinstance(tree, rp.Pattern):
+        hands: dict[tuple[int, ...], float] = {}
+        for alt in tree.alts:
+            cards = [_card(c) for c in alt]
+            if len(cards) != k or None in cards:
+                return None
+            if len(set(cards)) == k:  # a card twice: no hand holds it
+                hands[tuple(sorted(int(c) for c in cards if c is not None))] = 1.0
+        return hands
+    if isinstance(tree, rp.Weighted):
+        part = _hand_list(tree.node, k)
+        if part is None:
+            return None
+        weighted = {hand: w * tree.weight for hand, w in part.items()}
+        if (
+            weighted
+            and not WEIGHT_RANGE[0]
+            <= min(weighted.values())
+            <= max(weighted.values())
+            <= WEIGHT_RANGE[1]
+        ):
+            return None
+        return weighted
+    if isinstance(tree, rp.Union_):
+        union: dict[tuple[int, ...], float] = {}
+        for item in tree.items:
+            part = _hand_list(item, k)
+            if part is None:
+                return None
+            for hand, w in part.items():
+                union[hand] = max(w, union.get(hand, 0.0))
+        return union
+    return None
+
+
+def _hand_rows(hands: dict[tuple[int, ...], float]) -> tuple[npt.NDArray[np.uint8], Weights]:
+    """The hands of a hand list as a range holds them: rows ascending, in
+    the order of all hands (lexicographic), with their weights."""
+    rows = np.array(list(hands), dtype=np.uint8).reshape(len(hands), -1)
+    weights = np.fromiter(hands.values(), dtype=np.float64, count=len(hands))
+    order = np.argsort(row_index(rows), kind="stable")
+    return np.ascontiguousarray(rows[order]), weights[order]
+
+
 class Range:
     """The hands a range expression matches, with their weights.
 
@@ -593,7 +665,7 @@ class Range:
     (7819, [0.5, 1.0])
     """
 
-    __slots__ = ("_combos", "_keys", "_text", "_weights", "game", "hole_cards")
+    __slots__ = ("_combos", "_count", "_keys", "_text", "_weights", "game", "hole_cards")
 
     def __init__(self, text: str, hole_cards: int = 4, game: GameName = "omaha8") -> None:
         if not isinstance(text, str):
@@ -605,8 +677,21 @@ class Range:
         self.hole_cards = _checks.hole_cards(hole_cards)
         self.game: Game = read_game(game)
         tree = rp.parse(self._text, self.hole_cards, game=self.game.name)
+        self._keys: npt.NDArray[np.int64] | None = None
+        if _every_hand(tree):
+            # every hand, weight 1: nothing to list or weigh; the hands are
+            # the shared hand table, the weights a read-only view of one 1
+            self._count = math.comb(52, self.hole_cards)
+            self._combos: npt.NDArray[np.uint8] | None = None
+            self._weights: Weights = np.broadcast_to(np.float64(1.0), (self._count,))
+            return
         weights: Weights | None
-        if isinstance(tree, rp.Percent):
+        listed = _hand_list(tree, self.hole_cards)
+        if listed is not None:  # whole hands alone: no pass over every hand
+            combos, weights = _hand_rows(listed)
+            if len(weights) and bool((weights == 1.0).all()):
+                weights = None
+        elif isinstance(tree, rp.Percent):
             # a percent range alone: its classes' hands listed directly, with
             # no pass over every hand (20 M for six cards)
             keys = _preflop.all_class_keys(self.hole_cards)
@@ -626,9 +711,9 @@ class Range:
         w = weights
         combos.flags.writeable = False
         w.flags.writeable = False
-        self._combos: npt.NDArray[np.uint8] = combos
-        self._weights: Weights = w
-        self._keys: npt.NDArray[np.int64] | None = None
+        self._combos = combos
+        self._count = len(combos)
+        self._weights = w
 
     @property
     def text(self) -> str:
@@ -638,7 +723,15 @@ class Range:
     @property
     def combos(self) -> npt.NDArray[np.uint8]:
         """The hands, uint8 (K, hole_cards): rows ascending, in lexicographic order."""
+        if self._combos is None:  # every hand: the shared, read-only hand table
+            return hand_table(self.hole_cards)
         return self._combos
+
+    @property
+    def holds_every_hand(self) -> bool:
+        """Whether the range is every hand of its size, weight 1 (``*``,
+        ``100%``...): known without listing them."""
+        return self._combos is None
 
     @property
     def weights(self) -> Weights:
@@ -656,7 +749,7 @@ class Range:
         return len(self) / self.total
 
     def __len__(self) -> int:
-        return int(self._combos.shape[0])
+        return self._count
 
     def _packed(self, rows: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
         # base-52 digits: ascending rows in lexicographic order -> ascending keys
@@ -667,8 +760,10 @@ class Range:
 
     def __contains__(self, hand: Any) -> bool:
         cards = np.sort(_checks.card_set(hand, "hand", (self.hole_cards,)))
+        if self.holds_every_hand:
+            return True
         if self._keys is None:
-            self._keys = self._packed(self._combos)
+            self._keys = self._packed(self.combos)
         key = self._packed(cards.reshape(1, -1))[0]
         i = int(np.searchsorted(self._keys, key))
         return i < len(self._keys) and bool(self._keys[i] == key)

@@ -140,22 +140,44 @@ void oe_eval_hand_detail(const uint8_t *hole, int k, const uint8_t board[5],
 
 void oe_board_table_build(const uint8_t board[5], oe_board_table *t)
 {
-    oe_board b;
-    oe_board_prepare(board, &b);
-    t->flush_suit = b.flush_suit;
-    t->low_mask = b.low_mask;
+    oe_board_table_build_n(board, 5, t);
+}
+
+void oe_board_table_build_n(const uint8_t *board, int n_board, oe_board_table *t)
+{
+    int suit_count[4] = {0, 0, 0, 0};
+    t->low_mask = 0;
+    for (int i = 0; i < n_board; i++) {
+        suit_count[OE_SUIT(board[i])]++;
+        t->low_mask |= oe_low_bit[OE_RANK(board[i])];
+    }
+    t->flush_suit = -1;
+    for (int s = 0; s < 4; s++)
+        if (suit_count[s] >= 3) t->flush_suit = (int8_t)s;
+    /* every triple of the board (1 on a flop, 4 on a turn, 10 on a river) */
+    uint16_t tri[10], flush_tri[10];
+    int n_tri = 0, n_flush_tri = 0;
+    for (int a = 0; a < n_board; a++)
+        for (int b = a + 1; b < n_board; b++)
+            for (int c = b + 1; c < n_board; c++) {
+                const uint8_t x = board[a], y = board[b], z = board[c];
+                tri[n_tri++] = oe_triple_index[OE_RANK(x)][OE_RANK(y)][OE_RANK(z)];
+                if (OE_SUIT(x) == t->flush_suit && OE_SUIT(y) == t->flush_suit &&
+                    OE_SUIT(z) == t->flush_suit)
+                    flush_tri[n_flush_tri++] =
+                        (uint16_t)(1u << OE_RANK(x) | 1u << OE_RANK(y) | 1u << OE_RANK(z));
+            }
     for (int p = 0; p < OE_N_PAIRS; p++) {
         const uint16_t *row = oe_pair_triple_high + p * OE_N_TRIPLES;
         uint16_t best = 0;
-        for (int i = 0; i < 10; i++) best = MAX(best, row[b.tri[i]]);
+        for (int i = 0; i < n_tri; i++) best = MAX(best, row[tri[i]]);
         t->pair_high[p] = best;
     }
     for (int x = 0; x < 13; x++)
         for (int y = 0; y < 13; y++) {
             uint16_t best = 0;
             unsigned pm = 1u << x | 1u << y;
-            for (int i = 0; i < b.n_flush_tri; i++)
-                best = MAX(best, oe_flush_high[pm | b.flush_tri[i]]);
+            for (int i = 0; i < n_flush_tri; i++) best = MAX(best, oe_flush_high[pm | flush_tri[i]]);
             t->flush_high[x * 13 + y] = best;
         }
 }
@@ -240,14 +262,14 @@ void oe_eval_batch(const uint8_t *holes, size_t n, int k,
 }
 
 ptrdiff_t oe_first_invalid_row(const uint8_t *holes, size_t n, int k,
-                               const uint8_t *boards, size_t board_stride)
+                               const uint8_t *boards, int n_board, size_t board_stride)
 {
     for (size_t i = 0; i < n; i++) {
         const uint8_t *hole = holes + i * (size_t)k;
         const uint8_t *board = boards + i * board_stride;
         uint64_t seen = 0;
         int wrong = 0; /* no early exit per card: the common row is valid */
-        for (int j = 0; j < k + 5; j++) {
+        for (int j = 0; j < k + n_board; j++) {
             const uint8_t c = j < k ? hole[j] : board[j - k];
             const uint64_t bit = (uint64_t)1 << (c & 63);
             wrong |= c >= OE_NUM_CARDS || (seen & bit);

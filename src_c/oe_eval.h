@@ -81,12 +81,26 @@ void oe_eval_batch(const uint8_t *holes, size_t n, int k,
                    uint16_t *high, uint8_t *low);
 
 /*
+ * As oe_eval_batch on boards of n_board = 3, 4 or 5 distinct cards (a
+ * flop, a turn or a river): the best hand on the board as it is, of the
+ * C(k,2) x C(n_board,3) combinations of exactly two hole cards and three
+ * board cards, as oe_eval_hand_partial scores it (a low needs three
+ * distinct low ranks on the board).  board_stride = 0: one board shared by
+ * all hands, folded first (oe_board_table_build_n); else n_board, one
+ * board per hand (a flop or a turn: each scored by oe_eval_hand_partial).
+ * Defined in oe_partial.c.
+ */
+void oe_eval_batch_n(const uint8_t *holes, size_t n, int k, const uint8_t *boards,
+                     int n_board, size_t board_stride, uint16_t *high, uint8_t *low);
+
+/*
  * First row (0-based) of a batch with an id outside 0..51 or a card that
- * appears twice among the row's hole cards and its board; -1 when all rows
- * are valid.  A shared board (board_stride = 0) is checked with every row.
+ * appears twice among the row's hole cards and its board of n_board cards
+ * (3 to 5); -1 when all rows are valid.  A shared board (board_stride = 0)
+ * is checked with every row.
  */
 ptrdiff_t oe_first_invalid_row(const uint8_t *holes, size_t n, int k,
-                               const uint8_t *boards, size_t board_stride);
+                               const uint8_t *boards, int n_board, size_t board_stride);
 
 /* ------------------------------------------------------------------------
  * Prepared forms, for callers that evaluate many hands against one board
@@ -118,6 +132,8 @@ typedef struct {
 } oe_board_table;
 
 void oe_board_table_build(const uint8_t board[5], oe_board_table *t);
+/* The same for a board of n_board = 3, 4 or 5 cards: its C(n_board,3) triples. */
+void oe_board_table_build_n(const uint8_t *board, int n_board, oe_board_table *t);
 void oe_eval_board_table(const oe_board_table *t, const uint8_t *hole, int k,
                          uint16_t *high, uint8_t *low);
 

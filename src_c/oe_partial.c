@@ -1,10 +1,12 @@
 /*
  * oe_partial.c -- the best hand so far on a flop or a turn
- * (oe_eval_hand_partial; the contract is in oe_eval.h).
+ * (oe_eval_hand_partial, and oe_eval_batch_n for many hands; the contracts
+ * are in oe_eval.h).
  *
- * Kept apart from the batch paths of oe_eval.c: one hand at a time, every
- * 2 + 3 combination scored by oe_high5 / oe_low5, so it needs no table of
- * its own and cannot disagree with them.
+ * Kept apart from the batch paths of oe_eval.c (which the preflop atlas
+ * tool builds alone): one hand at a time, every 2 + 3 combination scored by
+ * oe_high5 / oe_low5, so it needs no table of its own and cannot disagree
+ * with them; many hands on one board share its folded table.
  */
 #include "oe_eval.h"
 #include "oe_tables.h"
@@ -37,4 +39,25 @@ void oe_eval_hand_partial(const uint8_t *hole, int k, const uint8_t *board, int 
     }
     *high = best_hi;
     *low = best_lo;
+}
+
+void oe_eval_batch_n(const uint8_t *holes, size_t n, int k, const uint8_t *boards,
+                     int n_board, size_t board_stride, uint16_t *high, uint8_t *low)
+{
+    if (n_board == 5) {
+        oe_eval_batch(holes, n, k, boards, board_stride, high, low);
+        return;
+    }
+    if (board_stride == 0) { /* one flop or turn for all: folded over its triples */
+        oe_board_table t;
+        oe_board_table_build_n(boards, n_board, &t);
+        for (size_t i = 0; i < n; i++)
+            oe_eval_board_table(&t, holes + i * (size_t)k, k, high + i, low + i);
+        return;
+    }
+    /* one flop or turn per hand: its 2 + 3 combinations one by one */
+    uint8_t hi_used[5], lo_used[5];
+    for (size_t i = 0; i < n; i++)
+        oe_eval_hand_partial(holes + i * (size_t)k, k, boards + i * board_stride, n_board,
+                             high + i, low + i, hi_used, lo_used);
 }

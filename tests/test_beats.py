@@ -5,16 +5,18 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
-from cli_helpers import run_cli
+from cli_helpers import run_cli, run_python
 from oracles import evaluator as ref
 from oracles.equity import CATEGORY_NAMES
 
 import omaha_eval as oe
 from omaha_eval.cards import format_hands
 from omaha_eval.evaluator import CATEGORIES
+from omaha_eval.study.beats import HANDS_LISTED
 
 
 def _sample_range(seed: int, size: int, k: int = 4) -> tuple[np.ndarray, np.ndarray]:
@@ -52,7 +54,10 @@ def _brute(
 
 
 def _as_dict(groups: tuple[oe.BeatsGroup, ...]) -> dict:
-    return {g.name: (g.weight, set(g.hands)) for g in groups}
+    for g in groups:  # every combo as ids, the first of them as text too
+        assert g.combos is not None and g.count == len(g.combos)
+        assert g.hands == tuple(format_hands(g.combos[:HANDS_LISTED]))
+    return {g.name: (g.weight, set(format_hands(g.combos))) for g in groups}
 
 
 SPOTS = [
@@ -149,3 +154,60 @@ def test_one_villain_may_be_given_alone_or_in_a_list():
     assert alone == listed and len(alone.villains) == 1
     ids = oe.beats("As2sJd9h", [40, 41, 42, 43], "Ks7d3c")  # one hand as card ids
     assert [v.villain for v in ids.villains] == ["QcQdQhQs"]
+
+
+def test_the_board_is_written_highest_card_first():
+    assert oe.beats("As2sJd9h", "KK", "3c Ks 7d").board == "Ks7d3c"
+
+
+@pytest.mark.parametrize(
+    ("villains", "live"),
+    [
+        ("7s7h8c8d, 2c3c4c5c", ["8d8c7s7h"]),  # the board takes 2c3c4c5c: one hand left
+        (["7s7h8c8d, 2c3c4c5c", "9s9cTdJd, 7d8h8sQc"], ["8d8c7s7h", "JdTd9s9c"]),
+    ],
+)
+def test_a_range_that_card_removal_leaves_one_hand_is_not_blocked_by_it(villains, live):
+    # spot.prepare reads a range left one hand as that hand, whose cards are
+    # then known: they are not a reason to drop the hand itself
+    b = oe.beats("AsAhKsKh", villains, "2c7d9h")
+    assert [v.combos for v in b.villains] == [1] * len(live)
+    # each a set, which beats the aces
+    assert [v.high[0].hands for v in b.villains] == [(hand,) for hand in live]
+    assert [v.high_share for v in b.villains] == [1.0] * len(live)
+
+
+def test_a_villain_of_every_hand_lists_a_bounded_number_of_hands():
+    # every combo of a group is in its combos; only the first are text
+    b = oe.beats("AsAd2c3h", "*", "Jc8d5c")
+    v = b.villains[0]
+    assert v.combos == math.comb(52 - 4 - 3, 4)
+    groups = (*v.high, *v.low)
+    assert sum(g.count for g in groups) > 10 * HANDS_LISTED * len(groups)
+    assert all(len(g.hands) == min(g.count, HANDS_LISTED) for g in groups)
+    assert len(json.dumps(b.to_dict())) < 1_000 * len(groups)
+    assert len(str(b).splitlines()) < 10 + len(groups)
+
+
+_PEAK = r"""
+import re, sys
+from omaha_eval.cli import main
+try:
+    main(ARGS)
+except SystemExit as done:
+    assert not done.code, done.code
+with open("/proc/self/status", encoding="utf-8") as status:
+    print(int(re.search(r"VmHWM:\s*(\d+) kB", status.read()).group(1)) // 1024, file=sys.stderr)
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc's VmHWM")
+def test_six_card_hands_against_every_hand_answer_in_bounded_memory(tmp_path):
+    # issue 45 item 2c: it built 6 M hand texts (about 2 GB, 70 s); now a
+    # group lists its first hands: the peak is the range's own (20 M hands read)
+    args = ["beats", "AsAhKsKhQsQh", "100%", "--board", "2c3d4h"]
+    proc = run_python(f"ARGS = {args!r}\n{_PEAK}", tmp_path, 120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "6,096,454 combos live" in proc.stdout
+    assert int(proc.stderr.split()[-1]) < 1_500  # MB

@@ -38,6 +38,29 @@ def test_property_matches_the_oracle(seed: int, k: int, n_board: int) -> None:
     _check_cards_used(v, hole, board)
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(0, 2**32 - 1),
+    st.sampled_from([4, 5, 6]),
+    st.sampled_from([3, 4]),
+    st.integers(1, 40),
+)
+def test_a_batch_on_flops_and_turns_matches_the_oracle(
+    seed: int, k: int, n_board: int, n: int
+) -> None:
+    # evaluate_batch is the one bulk owner of a hand on a 3- to 5-card board
+    rng = np.random.default_rng(seed)
+    deals = np.array([rng.permutation(52)[: k + n_board] for _ in range(n)], dtype=np.uint8)
+    high, low = oe.evaluate_batch(deals[:, :k], deals[:, k:])  # a board per hand
+    expected = [ref.evaluate(d[:k].tolist(), d[k:].tolist()) for d in deals]
+    assert list(zip(high.tolist(), low.tolist(), strict=True)) == expected
+    board, rest = deals[0, k:], rng.permutation(np.setdiff1d(np.arange(52), deals[0, k:]))
+    holes = np.array([rng.choice(rest, size=k, replace=False) for _ in range(n)])
+    high, low = oe.evaluate_batch(holes, board)  # one board for all, folded first
+    expected = [ref.evaluate(h.tolist(), board.tolist()) for h in holes]
+    assert list(zip(high.tolist(), low.tolist(), strict=True)) == expected
+
+
 def test_partial_kernel_agrees_with_the_river_kernel_on_rivers() -> None:
     rng = np.random.default_rng(12)
     for _ in range(300):

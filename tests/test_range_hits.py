@@ -5,6 +5,8 @@ one by one."""
 
 from __future__ import annotations
 
+import threading
+import time
 from collections import Counter
 from functools import cache
 from itertools import combinations
@@ -17,7 +19,8 @@ from hypothesis import strategies as st
 from oracles import evaluator as ref
 
 from omaha_eval import equity
-from omaha_eval.errors import OmahaEvalError
+from omaha_eval.cards import format_board, parse_cards, rank_of
+from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
 from omaha_eval.ranges import Range
 from omaha_eval.study.hits import (
     HIT_CLASSES,
@@ -25,6 +28,7 @@ from omaha_eval.study.hits import (
     Hands,
     board_hits,
     hit_flags,
+    prepare_range_hits,
     range_hits,
 )
 
@@ -51,19 +55,22 @@ def _flush(hole: list[int], board: list[int]) -> bool:
 
 
 @cache
-def _nut_lows(board: tuple[int, ...], gone: frozenset[int]) -> tuple[int, int]:
-    """(nut, second nut) low: the best lows of any two unseen cards (not on
-    the board or gone) of different low ranks."""
-    unseen = [c for c in range(52) if c not in board and c not in gone]
-    one_of_rank = {}
-    for c in unseen:
-        one_of_rank.setdefault(ref.rank(c), c)
-    lows = set()
-    for a, b in combinations(sorted(one_of_rank), 2):
-        if a in LOW_RANKS and b in LOW_RANKS:
-            lows.add(ref.best_low([one_of_rank[a], one_of_rank[b]], list(board)))
+def _nut_lows(board: tuple[int, ...]) -> tuple[int, int]:
+    """(nut, second nut) low: the best lows of any two cards not on the
+    board (docs/rules.md, "The nuts": dead cards do not count)."""
+    lows = {ref.best_low([a, b], list(board)) for a, b in combinations(_off(board), 2)}
     ordered = [*sorted(lows - {0}, reverse=True), 0, 0]
     return ordered[0], ordered[1]
+
+
+def _off(board: tuple[int, ...]) -> list[int]:
+    """A card of each rank not all on the board (the lows of two cards
+    depend on their ranks alone)."""
+    one_of_rank: dict[int, int] = {}
+    for c in range(52):
+        if c not in board:
+            one_of_rank.setdefault(ref.rank(c), c)
+    return sorted(one_of_rank.values())
 
 
 def reference(
@@ -74,19 +81,18 @@ def reference(
     category = _category(hole, board)
     for code, name in enumerate(CATEGORY_NAMES):
         out[name] = category == code
-    gone = frozenset(dead)
     unseen = [c for c in range(52) if c not in hole and c not in board and c not in dead]
     draws = len(board) < 5
     if has_low:
         low = ref.best_low(hole, board)
-        nut, second = _nut_lows(tuple(board), gone)
+        nut, second = _nut_lows(tuple(board))
         out["nut_low"] = low > 0 and low == nut
         out["second_nut_low"] = low > 0 and low == second
         out["other_low"] = low > 0 and not out["nut_low"] and not out["second_nut_low"]
         out["no_low"] = low == 0
         if draws:
             after = {c: ref.best_low(hole, [*board, c]) for c in unseen}
-            nut_after = {c: _nut_lows(tuple([*board, c]), gone)[0] for c in unseen}
+            nut_after = {c: _nut_lows(tuple([*board, c]))[0] for c in unseen}
             out["low_draw"] = low == 0 and any(v > 0 for v in after.values())
             out["nut_low_draw"] = low == 0 and any(
                 v > 0 and v == nut_after[c] for c, v in after.items()
@@ -98,11 +104,7 @@ def reference(
         out["flush_draw"] = not _flush(hole, board) and bool(flush_outs)
         nut = False
         for s in {ref.suit(c) for c in flush_outs}:
-            best = max(
-                ref.rank(c)
-                for c in range(52)
-                if ref.suit(c) == s and c not in board and c not in dead
-            )
+            best = max(ref.rank(c) for c in range(52) if ref.suit(c) == s and c not in board)
             nut |= any(ref.suit(c) == s and ref.rank(c) == best for c in hole)
         out["nut_flush_draw"] = out["flush_draw"] and nut
         made = _straight(hole, board)
@@ -261,6 +263,29 @@ def test_bad_range_text_gets_the_range_error_of_equity() -> None:
     assert ours.value.detail == theirs.value.detail.removeprefix("range: ")
 
 
+@pytest.mark.parametrize(
+    ("value", "hole_cards"),
+    [(None, None), (12, None), ([1.5, 2, 3, 4], None), ("AA", 7), (None, 7)],
+)
+def test_a_bad_range_or_hole_count_gets_the_error_of_equity(value, hole_cards) -> None:
+    # the range is read as every view reads a player (engine/players.py)
+    with pytest.raises(OmahaEvalError) as ours:
+        range_hits(value, "7h 5h 2c", hole_cards=hole_cards)
+    with pytest.raises(OmahaEvalError) as theirs:
+        equity([value, "*"], "7h 5h 2c", hole_cards=hole_cards)
+    assert type(ours.value) is type(theirs.value)
+    assert ours.value.param == theirs.value.param.replace("players[0]", "range")
+    assert ours.value.detail == theirs.value.detail
+
+
+@pytest.mark.parametrize("stars", ["*", "****"])
+def test_stars_are_every_hand(stars) -> None:
+    every = range_hits("100%", "Kh 7d 2c", dead="As")
+    hits = range_hits(stars, "Kh 7d 2c", dead="As")
+    assert hits.range == stars and hits.hands.tolist() == every.hands.tolist() == [comb(48, 4)]
+    np.testing.assert_array_equal(hits.values, every.values)
+
+
 def test_a_grouping_that_does_not_exist_is_named() -> None:
     with pytest.raises(OmahaEvalError, match=r"by: expected one of texture"):
         range_hits("AAKK", by="colour")
@@ -275,12 +300,32 @@ def _flop_chance(i: int, j: int) -> float:
 def test_every_flop_means_match_the_flop_counts_of_a_pair_of_pairs() -> None:
     hits = range_hits("AAKK")  # every hand of two aces and two kings, every flop
     assert hits.probability.sum() == pytest.approx(1.0, abs=1e-12)
-    assert int(hits.boards.sum()) == comb(52, 3)  # every flop; those touching no hand weigh 0
+    # every flop but the four of three aces and the four of three kings (no hand left)
+    assert int(hits.boards.sum()) == comb(52, 3) - 2 * comb(4, 3)
     counts = [(i, j) for i in range(3) for j in range(3) if i + j <= 3]
     assert hits["set"] == pytest.approx(sum(_flop_chance(i, j) for i, j in counts if 1 in (i, j)))
     assert hits["overpair"] == pytest.approx(sum(_flop_chance(0, j) for j in range(3)))
     four = sum(_flop_chance(i, j) for i, j in counts if 2 in (i, j))
     assert hits["four_of_a_kind"] == pytest.approx(four)
+
+
+@pytest.mark.parametrize("text", ["AsAhKsKh", "AsAh**:$ds"])
+def test_flops_that_leave_the_range_no_hand_are_no_rows(text) -> None:
+    hits = range_hits(text)
+    masks = [sum(1 << int(c) for c in row) for row in Range(text).combos]
+    dealt = sum(
+        1
+        for flop in combinations(range(52), 3)
+        if any(not m & (1 << flop[0] | 1 << flop[1] | 1 << flop[2]) for m in masks)
+    )
+    assert int(hits.boards.sum()) == dealt < comb(52, 3)
+    assert (hits.hands > 0).all() and (hits.probability > 0).all()
+    for group, partition in HIT_GROUPS.items():
+        columns = [j for j, c in enumerate(hits.classes) if c.group == group]
+        if partition and columns:
+            np.testing.assert_allclose(hits.values[:, columns].sum(axis=1), 1.0, atol=1e-12)
+    # a filter for rows of nothing finds none
+    assert not (hits.values[:, [c.group == "high" for c in hits.classes]].sum(axis=1) == 0).any()
 
 
 @pytest.mark.slow
@@ -305,3 +350,59 @@ def test_every_flop_rows_agree_with_each_flop_asked_alone() -> None:
         total += mass
     means = np.array([hits.mean(c.name) for c in hits.classes])
     np.testing.assert_allclose(means, direct / total, atol=1e-12)
+
+
+def test_boards_are_written_as_every_view_writes_them_highest_card_first() -> None:
+    # one way to write a flop (cards.format_board, as board reports write theirs)
+    one = range_hits("A2**", "2c 3c Ac 5d")
+    assert one.board == format_board(parse_cards("2c 3c Ac 5d")) == "Ac3c2c5d"
+    every = range_hits("AsAh2c3d")
+    for text in every.board_texts:
+        ids = parse_cards(text)
+        assert text == format_board(ids)
+        assert [rank_of(int(c)) for c in ids] == sorted(
+            (rank_of(int(c)) for c in ids), reverse=True
+        )
+    assert "Ac3c2c" in str(range_hits("A2**", "2c3cAc"))
+
+
+def test_progress_counts_the_boards_done() -> None:
+    seen: list[tuple[int, int]] = []
+    hits = range_hits("AAKK", progress=lambda done, total: seen.append((done, total)))
+    total = seen[0][1]
+    assert seen == [(i, total) for i in range(1, total + 1)] and total >= len(hits)
+    one: list[tuple[int, int]] = []
+    range_hits("AAKK", "Kh7d2c", progress=lambda done, total: one.append((done, total)))
+    assert one == [(1, 1)]
+
+
+def test_a_stop_set_ends_the_run_within_a_flop() -> None:
+    stop = threading.Event()
+    seen: list[int] = []
+
+    def progress(done: int, total: int) -> None:
+        seen.append(done)
+        if done == 5:
+            stop.set()
+
+    with pytest.raises(KeyboardInterrupt):
+        range_hits("15%", progress=progress, stop=stop)
+    assert seen == [1, 2, 3, 4, 5]
+    with pytest.raises(KeyboardInterrupt):  # set before: no work at all
+        range_hits("15%", "Kh7d2c", stop=stop)
+
+
+@pytest.mark.parametrize(("name", "value"), [("stop", "yes"), ("progress", 3)])
+def test_a_bad_stop_or_progress_is_named(name, value) -> None:
+    with pytest.raises(OmahaEvalTypeError) as error:
+        range_hits("AA", "Kh7d2c", **{name: value})
+    assert error.value.param == name
+
+
+def test_a_run_over_the_work_limit_is_refused_before_any_work() -> None:
+    start = time.process_time()
+    with pytest.raises(OmahaEvalError, match=r"^range: 20,358,520 hands on 1,755 flops"):
+        range_hits("*", hole_cards=6)  # every six-card hand on every flop
+    assert time.process_time() - start < 1.0  # counted, not listed
+    prepared = prepare_range_hits("*", "Kh7d2c", hole_cards=6)  # one board is fine
+    assert prepared.hands == comb(49, 6) and prepared.boards == 1

@@ -565,3 +565,25 @@ def test_nodes_lists_every_node_of_a_tree_in_reading_order() -> None:
     ]
     deep = rp.parse("(" * 40 + "AA" + ")" * 40 + ", KK" * 2000)
     assert sum(isinstance(n, rp.Pattern) for n in rp.nodes(deep)) == 2001
+
+
+@pytest.mark.parametrize("text", ["*", "****", "100%", "100%6h"])
+def test_every_hand_is_known_without_listing_the_hands(text) -> None:
+    r = Range(text)
+    assert r.holds_every_hand and len(r) == math.comb(52, 4) and r.fraction == 1
+    assert r.combos is hand_table(4)  # the shared table, no copy
+    assert r.weights.shape == (len(r),) and set(r.weights[:1000].tolist()) == {1.0}
+    assert "AsKs2c3d" in r
+    assert not Range("*@0.5").holds_every_hand and not Range("99%").holds_every_hand
+
+
+@pytest.mark.parametrize("order", ["hu", "6h", "cards"])
+@pytest.mark.parametrize("text", ["*", "100%"])
+def test_the_first_hands_of_every_hand_are_those_of_the_whole_order(text, order) -> None:
+    from omaha_eval import listing
+
+    r = Range(text)
+    rows = listing.positions(r, order, first=300)
+    want = r.combos[slice(0, 300) if rows is None else rows]
+    got, weights = listing.first_hands(r, order, 300)
+    assert got.tolist() == want.tolist() and weights.tolist() == [1.0] * 300

@@ -459,3 +459,16 @@ def test_the_pages_show_the_player_limit_of_games() -> None:
         text = render(page)
         assert f"Players ({PLAYERS[0]} to {MAX_PLAYERS})" in text
         assert f'data-min="{PLAYERS[0]}" data-max="{MAX_PLAYERS}"' in text
+
+
+def test_the_nut_low_of_a_board_is_read_only_through_its_owner() -> None:
+    # docs/rules.md "The nuts": the C table oe_nut_low, read in Python by
+    # evaluator.nut_low alone (queries and range_hits call it)
+    found = [
+        f"{p.relative_to(ROOT)}:{n}: {line.strip()}"
+        for p in python_sources()
+        if p.name != "evaluator.py"
+        for n, line in code_lines(p)
+        if "nut_low_table" in line
+    ]
+    assert found == []

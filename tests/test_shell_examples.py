@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib.util
 import inspect
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -23,6 +24,7 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import cli_env, skip_unless_arguments_encode
+from click.testing import CliRunner
 
 from omaha_eval.cli import main
 
@@ -163,3 +165,31 @@ def test_help_examples_run_in_bash(tmp_path: Path, name: str, example: str) -> N
         timeout=120,
     )
     assert run.returncode == 0, f"{name}: {example}\n{run.stderr.decode(errors='replace')}"
+
+
+# A command whose rows --where and --sort choose, and arguments that give it rows.
+ROW_COMMANDS = {
+    "hits": ["AAKK"],
+    "boards": ["AsAh2c3d", "KsKh4c5d", "--board", "Qh7d9c"],
+}
+
+
+def _row_flag_examples(name: str, flag: str) -> list[str]:
+    """The texts the help of a command's --where or --sort quotes as examples."""
+    option = next(p for p in main.commands[name].params if flag in getattr(p, "opts", ()))
+    said = (option.help or "").split("e.g.")[1].split("(")[0]
+    return re.findall(r"'([^']+)'", said)
+
+
+@pytest.mark.parametrize(
+    ("name", "flag", "text"),
+    [
+        (n, f, t)
+        for n in ROW_COMMANDS
+        for f in ("--where", "--sort")
+        for t in _row_flag_examples(n, f)
+    ],
+)
+def test_the_row_flags_examples_in_a_help_are_that_command_s_own(name, flag, text) -> None:
+    result = CliRunner().invoke(main, [name, *ROW_COMMANDS[name], flag, text, "--top", "1"])
+    assert result.exit_code == 0, result.output

@@ -13,6 +13,7 @@ import re
 import subprocess
 import sys
 import threading
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -83,9 +84,10 @@ def test_a_whole_number_of_hundreds_of_digits_is_quoted_cut(client, name):
 
 
 def test_a_range_answer_orders_a_chunk_at_a_time_as_ordering_all_does(monkeypatch):
-    # the chunked order against the library's order of the whole range, with
-    # chunks small enough that the range spans many of them
-    monkeypatch.setattr(work, "RANGE_CHUNK", 97)
+    # the chunked order (listing.first_hands, which the range answer lists)
+    # against the library's order of the whole range, with chunks small
+    # enough that the range spans many of them
+    monkeypatch.setattr(listing, "FIRST_CHUNK", 97)
     for text, k, order in [
         ("AA, KK:$ds, 2%", 4, "hu"),
         ("A2, KQJ", 4, "6h"),
@@ -93,14 +95,13 @@ def test_a_range_answer_orders_a_chunk_at_a_time_as_ordering_all_does(monkeypatc
         ("AsKs", 4, "cards"),
     ]:
         r = oe.Range(text, hole_cards=k)
-        assert len(r) > 3 * work.RANGE_CHUNK
+        assert len(r) > 3 * listing.FIRST_CHUNK
         for first in (1, 50, 1000):
             expected = listing.positions(r, order, first=first)
-            got = work._first_rows(r, order, first)
-            if expected is None:
-                assert got == slice(0, first)
-            else:
-                assert np.array_equal(got, expected), (text, order, first)
+            rows = slice(0, first) if expected is None else expected
+            got, weights = listing.first_hands(r, order, first)
+            assert np.array_equal(got, r.combos[rows]), (text, order, first)
+            assert np.array_equal(weights, r.weights[rows])
 
 
 _MEMORY = r"""
@@ -142,6 +143,44 @@ def test_every_six_card_hand_as_a_range_answers_within_700_mb(tmp_path):
         "count": 20_358_520,
         "hands": 50,
     }
+
+
+_GROWTH = r"""
+import json, re
+from starlette.testclient import TestClient
+from omaha_eval.web import create_app
+
+def peak():
+    with open("/proc/self/status", encoding="utf-8") as status:
+        return int(re.search(r"VmHWM:\s*(\d+) kB", status.read()).group(1)) // 1024
+
+with TestClient(create_app(), base_url="http://127.0.0.1") as c:
+    c.post("/api/range", json={"text": "AA", "hole_cards": 4})  # threads and imports made
+    before = peak()
+    r = c.post("/api/range", json={"text": TEXT, "hole_cards": 6})
+    print(json.dumps({"status": r.status_code, "count": r.json().get("count"),
+                      "hands": len(r.json().get("hands", [])), "growth": peak() - before}))
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc's VmHWM")
+@pytest.mark.parametrize("text", ["*", "100%"])
+def test_every_six_card_hand_is_counted_without_listing_them(tmp_path, text):
+    # issue 45 item 2d: 36 bytes grew the server by about 520 MB (every hand
+    # listed and ordered); now the count is known and the first hands are
+    # those of the order's best classes: what grows is the order itself
+    done = subprocess.run(
+        [sys.executable, "-c", f"TEXT = {text!r}\n{_GROWTH}"],
+        capture_output=True,
+        text=True,
+        env=cli_env(),
+        timeout=300,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    answer = json.loads(done.stdout.splitlines()[-1])
+    assert answer["status"] == 200 and answer["count"] == 20_358_520 and answer["hands"] == 50
+    assert answer["growth"] < 200, answer  # MB
 
 
 def test_range_check_and_eval_answer_in_a_short_slot_and_are_refused_when_the_lane_is_full():

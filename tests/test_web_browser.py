@@ -34,6 +34,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 import omaha_eval as oe
 from omaha_eval.engine.report import equity_cells
 from omaha_eval.study.boards.report import PLAYER_FIGURES
+from omaha_eval.study.hits import HIT_CLASSES
 
 pytestmark = NEEDS_BROWSER
 
@@ -112,6 +113,18 @@ def test_cancel_stops_a_long_run(driver, base, app):
     while app.state.jobs.running() and time.monotonic() < deadline:
         time.sleep(0.05)
     assert app.state.jobs.running() == 0  # the engine stopped, not only the page
+
+
+def test_cancel_stops_hits_over_every_flop(driver, base, app):
+    d = driver
+    d.get(f"{base}/hits?range={quote('AsAhKsKh, ****')}&dead=2c3d4h")  # minutes of work
+    wait_for(d, "#status", lambda e: "flops" in e.text)  # its progress shows
+    d.find_element(By.ID, "cancel").click()
+    results_state(d, "cancelled")
+    deadline = time.monotonic() + 5
+    while app.state.jobs.running() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert app.state.jobs.running() == 0  # the run stopped, not only the page
 
 
 def test_an_error_is_shown_beside_its_input(driver, base):
@@ -226,6 +239,51 @@ def test_the_hits_page_and_the_boards_rows_answer_their_links(driver, base):
     assert boards == [report.board_texts[r] for r in chosen[:3]]
 
 
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_hits_page_shows_every_class_of_a_partition_and_the_sorted_column(base, width):
+    d = browser(width)
+    try:
+        d.get(f"{base}/hits?range=AAKK&sort=overpair&top=40")
+        results_state(d, "done")
+        table = d.find_elements(By.CSS_SELECTOR, "#results table")[0]
+        header = [th.text for th in table.find_elements(By.CSS_SELECTOR, "thead th")]
+        categories = [c.label for c in HIT_CLASSES if c.group == "high"]
+        assert header[3:] == [*categories, "overpair"]  # every high category, the sort's column
+        rows = [
+            [c.text for c in tr.find_elements(By.CSS_SELECTOR, "td")]
+            for tr in table.find_elements(By.CSS_SELECTOR, "tbody tr")
+        ]
+        assert len(rows) == 40
+        for row in rows:  # board, boards, probability, then the categories: 100% in all
+            assert sum(float(x.rstrip("%")) for x in row[3:12]) == pytest.approx(100, abs=0.06)
+    finally:
+        d.quit()
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_beats_page_shows_the_groups_of_beats(base, width):
+    d = browser(width)
+    try:
+        d.get(f"{base}/beats?hand=AhKh3d4c&villains={quote('KK, 2345|AA')}&board=Qh7h6s2c")
+        results_state(d, "done")
+        want = oe.beats("AhKh3d4c", ["KK, 2345", "AA"], "Qh7h6s2c")
+        tables = d.find_elements(By.CSS_SELECTOR, "#results table")
+        assert len(tables) == 2 * len(want.villains)  # high and low for each villain
+        first = [
+            [c.text for c in tr.find_elements(By.CSS_SELECTOR, "th, td")]
+            for tr in tables[0].find_elements(By.CSS_SELECTOR, "tbody tr")
+        ]
+        high = want.villains[0].high
+        assert [r[0] for r in first] == [g.name for g in high]
+        assert [r[2] for r in first] == [f"{g.count:,}" for g in high]
+        d.get(f"{base}/beats?hand=AhKh3d4c&villains=KK&board=Qh7h")
+        results_state(d, "error")
+        assert "board" in d.find_element(By.ID, "board-error").text
+        assert not d.find_elements(By.CSS_SELECTOR, "#results table")  # no old result left
+    finally:
+        d.quit()
+
+
 def test_no_request_leaves_the_machine(base):
     d = browser(390)
     try:
@@ -236,6 +294,7 @@ def test_no_request_leaves_the_machine(base):
             "/boards",
             "/range?text=AA",
             "/hand?hole=AdKd3s2s&board=Jd4d3c",
+            "/beats?hand=AhKh3d4c&villains=KK&board=Qh7h6s",
             "/api/docs",
         ):
             d.get(base + path)

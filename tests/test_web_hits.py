@@ -4,15 +4,20 @@ the command line chooses them, every error a 422 naming its field."""
 
 from __future__ import annotations
 
+import json
+import time
+
 import pytest
 
 pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
 pytest.importorskip("httpx2", reason="Starlette's TestClient needs httpx2 (the test extra)")
 
+from cli_helpers import run_python
 from starlette.testclient import TestClient
 
 import omaha_eval as oe
 from omaha_eval.study.boards.columns import board_columns, with_player_aliases
+from omaha_eval.study.hits import HIT_CLASSES
 from omaha_eval.study.table.columns import document_columns
 from omaha_eval.study.table.select import select_rows
 from omaha_eval.web import create_app
@@ -119,3 +124,87 @@ def test_boards_bad_row_choices_are_422_before_the_run(client, extra, field) -> 
     answer = client.post("/api/boards", json={**SPOT, **extra})
     assert answer.status_code == 422, answer.text
     assert answer.json()["field"] == field
+
+
+# ------------------------------------------------- issue 45 item 2b: a job
+
+
+def test_every_flop_is_a_job_of_the_long_lane_with_progress(client) -> None:
+    started = client.post("/api/jobs/hits", json={"range": "AAKK", "show": "high,made"})
+    assert started.status_code == 202, started.text
+    job = started.json()
+    assert job["lane"] == "long"
+    while job["state"] == "running":
+        time.sleep(0.05)
+        job = client.get(job["url"]).json()
+    assert job["state"] == "done" and job["progress"]["done"] == job["progress"]["total"]
+    result = job["result"]
+    made = [c.name for c in HIT_CLASSES if c.group in ("high", "made")]
+    assert result["shown"] == made and result["rows_total"] == len(oe.range_hits("AAKK"))
+
+
+def test_one_board_is_priced_into_the_short_lane(client) -> None:
+    started = client.post("/api/jobs/hits", json={"range": "15%", "board": "Kh7d2c"})
+    assert started.status_code == 202 and started.json()["lane"] == "short"
+
+
+def test_a_cancelled_hits_job_stops_within_a_flop(client) -> None:
+    body = {"range": "AsAhKsKh, ****", "dead": "2c3d4h"}  # minutes of work uncancelled
+    job = client.post("/api/jobs/hits", json=body).json()
+    while not job["progress"]:
+        time.sleep(0.05)
+        job = client.get(job["url"]).json()
+    assert client.delete(job["url"]).json()["state"] == "cancelled"
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({"range": "AA", "show": "lows"}, "show: expected groups of high, low"),
+        ({"range": "*", "hole_cards": 6}, "hole_cards: not a field"),
+        ({"range": "******"}, None),  # stars: every 4-card hand, a long job
+    ],
+)
+def test_hits_requests_read_before_the_run(client, body, words) -> None:
+    answer = client.post("/api/jobs/hits", json=body)
+    if words is None:
+        assert answer.status_code == 202
+        client.delete(answer.json()["url"])
+    else:
+        assert answer.status_code == 422 and words in answer.json()["error"], answer.text
+
+
+_SERVE_AND_HITS = r"""
+import json, re, subprocess, sys, threading, time, urllib.request
+proc = subprocess.Popen([sys.executable, "-m", "omaha_eval", "serve", "--port", "0"],
+                        stderr=subprocess.PIPE, text=True)
+url = re.search(r"serving (\S+)", proc.stderr.readline()).group(1)
+body = json.dumps({"range": "AsAh2c3d, ****", "dead": "2c3d4h"}).encode()
+request = urllib.request.Request(url + "api/hits", body, {"Content-Type": "application/json"})
+threading.Thread(target=lambda: urllib.request.urlopen(request, timeout=600), daemon=True).start()
+time.sleep(3)  # well into the flops (minutes of work)
+sent = time.monotonic()
+proc.send_signal(2)
+proc.wait(60)
+print(json.dumps({"seconds": time.monotonic() - sent, "code": proc.returncode}))
+"""
+
+
+@pytest.mark.slow
+def test_ctrl_c_ends_the_server_within_seconds_while_hits_run(tmp_path) -> None:
+    # over 40 s before: the answer computed in a short slot, with no stop
+    done = run_python(_SERVE_AND_HITS, tmp_path, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    answer = json.loads(done.stdout.splitlines()[-1])
+    assert answer["seconds"] < 5, answer
+
+
+def test_each_partition_the_answer_shows_adds_up_to_one_in_every_row(client) -> None:
+    body = {"range": "A2**, AAKK", "show": "high,low,straights", "group": "suits"}
+    data = client.post("/api/hits", json=body).json()
+    columns = document_columns(data)
+    for group in ("high", "low", "straights"):
+        names = [c.name for c in HIT_CLASSES if c.group == group]
+        assert [n for n in data["shown"] if n in names] == names  # whole
+        for r in range(data["rows"]):
+            assert sum(columns[n][r] for n in names) == pytest.approx(1.0, abs=1e-9)

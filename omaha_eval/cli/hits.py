@@ -9,28 +9,24 @@ from typing import Any
 import click
 
 from omaha_eval.cli._shell import FLAGS, fail, game_flag, user_errors
-from omaha_eval.cli.rows import ROW_FLAGS, read_row_flags, row_options
+from omaha_eval.cli.rows import ROW_FLAGS, examples_of_rows, read_row_flags
 from omaha_eval.engine.report import aligned, pct
 from omaha_eval.games import Game
-from omaha_eval.study.hits import RangeHits, column_prototype, range_hits
+from omaha_eval.study.hits import (
+    HIT_GROUPS,
+    SHOW_DEFAULT,
+    RangeHits,
+    column_prototype,
+    range_hits,
+    read_show,
+    shown_columns,
+)
 from omaha_eval.study.table.columns import columns_csv, columns_json, take_rows
 from omaha_eval.study.table.textures import GROUPINGS
 
 __all__ = ["hits_command"]
 
-HITS_FLAGS = {**FLAGS, "range": "RANGE", "by": "--group", **ROW_FLAGS}
-SHOWN_CLASSES = (
-    "pair",
-    "two_pair",
-    "three_of_a_kind",
-    "nut_low",
-    "no_low",
-    "nut_low_draw",
-    "flush_draw",
-    "wrap_13",
-    "set",
-    "overpair",
-)
+HITS_FLAGS = {**FLAGS, "range": "RANGE", "by": "--group", "show": "--show", **ROW_FLAGS}
 
 
 @click.command("hits", short_help="What a range makes on a board: lows, draws, sets...")
@@ -46,7 +42,19 @@ SHOWN_CLASSES = (
     type=click.Choice(list(GROUPINGS)),
     help="With no board: the flops grouped by a texture.",
 )
-@row_options
+@click.option(
+    "--show",
+    "show_text",
+    metavar="GROUPS",
+    help="With no board: the groups of classes the table of rows shows, e.g. 'low' or "
+    f"'high,made' ({', '.join(HIT_GROUPS)}; default: {','.join(SHOW_DEFAULT)}): every class "
+    "of each, so that a partition adds up to 100% in each row.",
+)
+@examples_of_rows(
+    ("set>20%", "pairing=paired and nut_low_draw>0"),
+    ("set", "suits, nut_low asc"),
+    "classes and textures by their column names; docs/hits.md",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (docs/hits.md).")
 @click.option("--csv", "as_csv", is_flag=True, help="Print a CSV line per row.")
 def hits_command(
@@ -55,6 +63,7 @@ def hits_command(
     dead: str,
     game: Game,
     group_by: str | None,
+    show_text: str | None,
     where_text: str | None,
     sort_text: str | None,
     top: int | None,
@@ -77,18 +86,24 @@ def hits_command(
       omaha-eval hits 'A2**' --board 7h5h9c --json
       omaha-eval hits AAKK --group texture
       omaha-eval hits AAKK --where 'set>20% and suits=rainbow' --sort set --top 5
+      omaha-eval hits 'A2**' --show low,low_draws --sort nut_low_draw_backup --top 5
+      omaha-eval hits '*' --board Ah7d2c --game omaha
     """
     if as_json and as_csv:
         fail("--json and --csv exclude each other", {})
     if board.strip() and group_by:
         fail("--group: the rows of every flop are grouped; give no --board", {})
-    if board.strip() and (where_text or sort_text or top):
-        flag = "--where" if where_text else "--sort" if sort_text else "--top"
-        fail(f"{flag}: chooses among the rows of every flop; give no --board", {})
+    given = {"--where": where_text, "--sort": sort_text, "--top": top, "--show": show_text}
+    flag = next((f for f, value in given.items() if value), None)
+    if board.strip() and flag:
+        does = "picks the columns of" if flag == "--show" else "chooses among"
+        fail(f"{flag}: {does} the rows of every flop; give no --board", {})
     # the texts are read before the work: a typo costs no wait
     selection = read_row_flags(
         column_prototype(game.has_low, group_by is not None), where_text, sort_text, top, HITS_FLAGS
     )
+    with user_errors(HITS_FLAGS):
+        groups = read_show(show_text, game.has_low)
     with user_errors(HITS_FLAGS):
         found = range_hits(range_text, board, dead, game=game.name, by=group_by)
     table = found.columns()
@@ -104,12 +119,14 @@ def hits_command(
     elif len(found) == 1:
         click.echo(str(found))
     else:
-        click.echo(_rows_table(found, chosen, len(rows)))
+        names = shown_columns(found.classes, groups, selection)
+        click.echo(_rows_table(found, chosen, len(rows), names))
 
 
-def _rows_table(found: RangeHits, table: dict[str, Any], count: int) -> str:
-    """The chosen rows with the main classes (every class: --csv or --json)."""
-    names = [n for n in SHOWN_CLASSES if n in found.names]
+def _rows_table(found: RangeHits, table: dict[str, Any], count: int, names: list[str]) -> str:
+    """The chosen rows with the columns shown: the classes of the groups
+    asked, whole, then those the rows were chosen by (every class: --csv or
+    --json)."""
     first = "group" if found.labels is not None else "board"
     header = [first, "boards", "probability", *names]
     cells = []
@@ -119,11 +136,18 @@ def _rows_table(found: RangeHits, table: dict[str, Any], count: int) -> str:
             f"{int(table['boards'][r]):,}",
             pct(float(table["probability"][r])),
         ]
-        row += [pct(float(table[n][r])) for n in names]
+        row += [_cell(table[n][r]) for n in names]
         cells.append(row)
     head = str(found).splitlines()[0]
     shown = f"{count:,} of {len(found):,} {'groups' if found.labels is not None else 'rows'}"
     lines = [head, shown, "", *aligned(header, cells)]
-    lines += ["", "Every class: --csv or --json.  The mean over every row:"]
-    lines += [f"  {n}: {pct(found.mean(n))}" for n in names]
+    lines += ["", "Every class: --show, --csv or --json.  The mean over every row:"]
+    lines += [f"  {n}: {pct(found.mean(n))}" for n in names if n in found.names]
     return "\n".join(lines)
+
+
+def _cell(value: Any) -> str:
+    """A class's share as a percentage; a texture as its text."""
+    if isinstance(value, (bool, str)) or not isinstance(value, (int, float)):
+        return str(value)
+    return pct(float(value))

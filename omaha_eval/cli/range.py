@@ -96,8 +96,6 @@ def range_command(text: str, hole_cards: int, game: Game, order: str | None, as_
         how = listing.order_name(game, order)
         more = f"first {SHOWN} of {len(r):,}, " if len(r) > SHOWN else ""
         click.echo(f"hands ({more}{how}):")
-        picked = listing.positions(r, order, first=SHOWN)
-        rows = slice(0, SHOWN) if picked is None else picked
-        shown = format_hands(r.combos[rows])
-        for hand, w in zip(shown, r.weights[rows].tolist(), strict=True):
+        combos, first_weights = listing.first_hands(r, order, SHOWN)
+        for hand, w in zip(format_hands(combos), first_weights.tolist(), strict=True):
             click.echo(f"  {hand}" + ("" if w == 1 else f"  @{w:g}"))

@@ -12,7 +12,7 @@ import click
 from omaha_eval.cli._shell import Count, user_errors
 from omaha_eval.study.table.select import RowSelection, read_selection
 
-__all__ = ["ROW_FLAGS", "read_row_flags", "row_options"]
+__all__ = ["ROW_FLAGS", "examples_of_rows", "read_row_flags", "row_options"]
 
 ROW_FLAGS = {"where": "--where", "sort": "--sort", "top": "--top", "table": "--where"}
 
@@ -21,27 +21,43 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def row_options(command: F) -> F:
     """--where, --sort and --top (the command's parameters where_text,
-    sort_text and top)."""
-    options = [
-        click.option(
-            "--where",
-            "where_text",
-            metavar="FILTER",
-            help="Only the rows that pass, e.g. 'scoop>0.5', 'pairing=paired and equity<40%' "
-            "(figures and textures by their column names; docs/boards.md).",
-        ),
-        click.option(
-            "--sort",
-            "sort_text",
-            metavar="COLUMNS",
-            help="Order the rows by these columns, e.g. 'scoop' or 'pairing, equity asc' "
-            "(numbers highest first, text A to Z, unless asc or desc follows).",
-        ),
-        click.option("--top", type=Count(min=1), help="Only the first N rows (after --sort)."),
-    ]
-    for option in reversed(options):
-        command = option(command)
-    return command
+    sort_text and top), their help's examples a board report's."""
+    return examples_of_rows(
+        ("scoop>0.5", "pairing=paired and equity<40%"),
+        ("scoop", "pairing, equity asc"),
+        "figures and textures by their column names; docs/boards.md",
+    )(command)
+
+
+def examples_of_rows(where: tuple[str, ...], sort: tuple[str, ...], names: str) -> Callable[[F], F]:
+    """--where, --sort and --top as row_options gives them, with the
+    examples of a command's own columns in their help (`where`, `sort`:
+    texts that command reads; `names`: where its columns are named)."""
+    quoted = ", ".join(f"'{w}'" for w in where)
+    sorts = " or ".join(f"'{w}'" for w in sort)
+
+    def decorate(command: F) -> F:
+        options = [
+            click.option(
+                "--where",
+                "where_text",
+                metavar="FILTER",
+                help=f"Only the rows that pass, e.g. {quoted} ({names}).",
+            ),
+            click.option(
+                "--sort",
+                "sort_text",
+                metavar="COLUMNS",
+                help=f"Order the rows by these columns, e.g. {sorts} (numbers highest first, "
+                "text A to Z, unless asc or desc follows).",
+            ),
+            click.option("--top", type=Count(min=1), help="Only the first N rows (after --sort)."),
+        ]
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return decorate
 
 
 def read_row_flags(

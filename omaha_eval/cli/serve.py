@@ -7,6 +7,7 @@ import errno
 import socket
 import threading
 import webbrowser
+from typing import Any
 
 import click
 
@@ -14,6 +15,10 @@ from omaha_eval import extras
 from omaha_eval.cli._shell import fail
 
 __all__ = ["serve_command"]
+
+# After Ctrl-C, the seconds the server waits for the requests still open
+# (every run has been told to stop) before it ends them.
+GRACE_SECONDS = 3
 
 
 @click.command("serve", short_help="A local web page and JSON API.")
@@ -110,8 +115,19 @@ def serve_command(
         click.echo(_exposed(host, hosts), err=True)
     if open_browser:
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
-    config = uvicorn.Config(app, log_level="warning", lifespan="on")
-    uvicorn.Server(config).run(sockets=[sock])
+    config = uvicorn.Config(
+        app, log_level="warning", lifespan="on", timeout_graceful_shutdown=GRACE_SECONDS
+    )
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            # Ctrl-C stops the runs first (each within a round, a flop, a
+            # row): the requests waiting for them answer, and the server,
+            # which waits for its open requests, ends at once
+            app.state.jobs.cancel_all()
+            super().handle_exit(sig, frame)
+
+    Server(config).run(sockets=[sock])
 
 
 def _exposed(host: str, hosts: list[str]) -> str:

@@ -245,6 +245,10 @@ def read_player(
                 value=value,
             )
         return _range_text(value, name, k, game, strict)
+    if isinstance(value, Range) and value.hole_cards == k and len(value):
+        # read and checked when it was built (its arrays are read-only): not again
+        w, scale = value.weights / float(value.weights.max()), float(value.weights.max())
+        return Player("range", value.text.strip(), value.combos, w, scale)
     if hasattr(value, "combos") and hasattr(value, "weights"):
         text = getattr(value, "text", None)
         label = text.strip() if isinstance(text, str) else None

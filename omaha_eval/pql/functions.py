@@ -27,9 +27,10 @@ import numpy as np
 import numpy.typing as npt
 
 import omaha_eval._core as _core
+from omaha_eval import vocabulary as words
 from omaha_eval._cache import cache
 from omaha_eval.cards import RANKS, rank_of
-from omaha_eval.evaluator import CATEGORIES
+from omaha_eval.evaluator import CATEGORIES, nut_low
 from omaha_eval.hands import hand_index  # the hand order of all_hands
 from omaha_eval.pql.block import Array, Block, Rows
 from omaha_eval.pql.types import RULES, Bounds, Type
@@ -213,11 +214,6 @@ def _key_ranks() -> npt.NDArray[np.int8]:
 _POPCOUNT = np.array([bin(m).count("1") for m in range(1 << 13)], dtype=np.int64)
 _MAX_RANK = np.array([m.bit_length() - 1 for m in range(1 << 13)], dtype=np.int64)
 _MIN_RANK = np.array([(m & -m).bit_length() - 1 for m in range(1 << 13)], dtype=np.int64)
-
-
-@cache
-def _nut_low() -> npt.NDArray[np.uint8]:
-    return _core.nut_low_table()
 
 
 def _hand(block: Block, rows: Rows, p: int) -> npt.NDArray[np.uint8]:
@@ -495,13 +491,14 @@ _define(
     (PLAYER, STREET),
     Type.BOOL,
     "the player has a qualifying low on the street and no two cards not on the board "
-    "could make a better one: the nut low (by ranks: other players' cards do not block)",
+    "could make a better one: the board's nut low (docs/rules.md, 'The nuts': dead cards "
+    "and other players' cards do not change it)",
     "select count(nutLo(hero, river)) from hero='A2**', villain='*'",
     low=True,
 )
 def _nut_lo(block: Block, rows: Rows, p: int, s: int) -> Array:
     low = _low(block, rows, p, s)
-    return np.asarray((low > 0) & (low == _nut_low()[_board_low(block, rows, s)]))
+    return np.asarray((low > 0) & (low == nut_low(_board_low(block, rows, s))))
 
 
 @_define(
@@ -883,9 +880,8 @@ _define(
     "select count(overpair(hero, flop)) from hero='QQ**', villain='*'",
 )
 def _overpair(block: Block, rows: Rows, p: int, s: int) -> Array:
-    pairs = _duplicated(_hand(block, rows, p))
-    top = _MAX_RANK[_board_ranks(block, rows, s)]
-    return (pairs > 0) & (_MAX_RANK[pairs] > top)
+    # the word's one owner: omaha_eval/vocabulary.py (range_hits says it too)
+    return words.overpair(_duplicated(_hand(block, rows, p)), _board_ranks(block, rows, s))
 
 
 def _nth(ranks: Array, n: int) -> Array:

@@ -9,7 +9,9 @@ holds a qualifying low better than the hand's (any low, when the hand has
 none).  Ties do not beat.  The combos that beat it are grouped: for high by
 the category of their high hand, for low by their low (``"6-4-3-2-A"``),
 best first, each group with its combos and their total weight (the range's
-weights as given; 1 for a hand and for each hand of a random player).
+weights as given; 1 for a hand and for each hand of a random player),
+the first HANDS_LISTED of them as text and every one as card ids.  The
+evaluation is evaluate_batch's (the one bulk owner of a hand on a board).
 
 Bad input raises the errors of ``equity()`` (the same reader); the hand
 must be one hand, and the board 3 to 5 cards.
@@ -17,8 +19,9 @@ must be one hand, and the board 3 to 5 cards.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -26,37 +29,44 @@ import numpy.typing as npt
 
 import omaha_eval._checks as _checks
 import omaha_eval._core as _core
+from omaha_eval._checks import CardArray, FloatArray
 from omaha_eval._documents import needs
 from omaha_eval._reprs import short_repr
-from omaha_eval.cards import format_cards, format_hands
+from omaha_eval.cards import format_board, format_cards, format_hands
 from omaha_eval.engine.boards import CardPattern
 from omaha_eval.engine.players import Player as ReadPlayer
-from omaha_eval.engine.question import read_question
-from omaha_eval.engine.spot import live_rows, prepare
+from omaha_eval.engine.question import Question, read_question
+from omaha_eval.engine.spot import Seat, Spot, prepare
 from omaha_eval.errors import OmahaEvalError, quote
-from omaha_eval.evaluator import CATEGORIES, high_category, high_name, low_name
+from omaha_eval.evaluator import CATEGORIES, evaluate_batch, high_category, high_name, low_name
 from omaha_eval.games import game
 from omaha_eval.hands import all_hands
 from omaha_eval.streets import DEALT_BOARDS
 from omaha_eval.types import Board, Cards, DeadCards, GameName, Player
 
-__all__ = ["Beats", "BeatsGroup", "VillainBeats", "beats"]
+__all__ = ["Beats", "BeatsGroup", "PreparedBeats", "VillainBeats", "beats", "prepare_beats"]
 
 BOARD_SIZES = DEALT_BOARDS  # "now": a hand is made from a flop on
-# A random villain is listed hand by hand: every hand of the cards left.
-RANDOM_MAX_HOLE = 4
+# Hands a group lists as text (best first): what a page or a terminal shows;
+# the group's combos hold every one.
+HANDS_LISTED = 25
+SHOWN = 5  # hands a group shows in the text table (str())
 
 
 @dataclass(frozen=True)
 class BeatsGroup:
     """The combos of one category (a high category, or one low) that beat
     the hand: ``name``, ``weight`` (their total weight), ``share`` (of the
-    villain's live weight) and ``hands`` (their cards, as text)."""
+    villain's live weight), ``count`` (how many), ``hands`` (the text of the
+    first HANDS_LISTED of them, best first) and ``combos`` (every one, as
+    card ids, best first; None in a group read back from a document)."""
 
     name: str
     weight: float
     share: float
     hands: tuple[str, ...]
+    count: int
+    combos: CardArray | None = field(default=None, compare=False)
 
     def __repr__(self) -> str:
         return short_repr(self)
@@ -102,7 +112,13 @@ class Beats:
 
     def to_dict(self) -> dict[str, Any]:
         def group(g: BeatsGroup) -> dict[str, Any]:
-            return {"name": g.name, "weight": g.weight, "share": g.share, "hands": list(g.hands)}
+            return {
+                "name": g.name,
+                "weight": g.weight,
+                "share": g.share,
+                "count": g.count,
+                "hands": list(g.hands),
+            }
 
         return {
             "hand": self.hand,
@@ -128,7 +144,8 @@ class Beats:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Beats:
         """The answer :meth:`to_dict` wrote (or its JSON read back):
-        ``Beats.from_dict(b.to_dict()) == b``.  A malformed document raises
+        ``Beats.from_dict(b.to_dict()) == b`` (each group's ``combos`` are
+        not written: they come back None).  A malformed document raises
         OmahaEvalError naming the key."""
         keys = ("hand", "hand_high", "hand_low", "board", "dead", "game", "villains")
         needs(data, keys)
@@ -159,8 +176,8 @@ class Beats:
             for half, share, groups in parts if game(self.game).has_low else parts[:1]:
                 lines.append(f"  beats the {half}: {share:7.2%}")
                 for g in groups:
-                    shown = " ".join(g.hands[:5]) + (" ..." if len(g.hands) > 5 else "")
-                    lines.append(f"    {g.name:16} {g.share:7.2%}  {len(g.hands):6,}  {shown}")
+                    shown = " ".join(g.hands[:SHOWN]) + (" ..." if g.count > SHOWN else "")
+                    lines.append(f"    {g.name:16} {g.share:7.2%}  {g.count:6,}  {shown}")
         return "\n".join(lines)
 
 
@@ -181,10 +198,14 @@ def _villain_of(data: Any, where: str) -> VillainBeats:
             )
         out = []
         for i, g in enumerate(data[half]):
-            needs(g, ("name", "weight", "share", "hands"), f"{where}[{half!r}][{i}]")
+            needs(g, ("name", "weight", "share", "count", "hands"), f"{where}[{half!r}][{i}]")
             out.append(
                 BeatsGroup(
-                    str(g["name"]), _number(g["weight"]), _number(g["share"]), tuple(g["hands"])
+                    str(g["name"]),
+                    _number(g["weight"]),
+                    _number(g["share"]),
+                    tuple(g["hands"]),
+                    int(g["count"]),
                 )
             )
         return tuple(out)
@@ -200,75 +221,81 @@ def _villain_of(data: Any, where: str) -> VillainBeats:
     )
 
 
-def _values(
-    combos: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8]
-) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]:
-    """High and low of each combo on the board (3 to 5 cards)."""
-    if len(board) == _checks.BOARD_SIZE:
-        high, low = _core.evaluate_rows(np.ascontiguousarray(combos), board.reshape(1, -1))
-        return high, low
-    high = np.empty(len(combos), np.uint16)
-    low = np.empty(len(combos), np.uint8)
-    for i, row in enumerate(combos):
-        high[i], low[i] = _core.evaluate_partial(row, board)[:2]
-    return high, low
-
-
 def _groups(
-    names: list[str],
-    order: npt.NDArray[np.int64],
-    hands: list[str],
-    weights: npt.NDArray[np.float64],
+    values: npt.NDArray[np.integer[Any]],
+    beaten: int,
+    key_of: Callable[[npt.NDArray[np.integer[Any]]], npt.NDArray[np.integer[Any]]],
+    name_of: Callable[[int], str],
+    combos: CardArray,
+    weights: FloatArray,
     total: float,
 ) -> tuple[BeatsGroup, ...]:
-    """Groups by name, in `order` (best first), each with its hands."""
-    out: dict[str, tuple[list[str], float]] = {}
-    for i in order.tolist():
-        listed, weight = out.get(names[i], ([], 0.0))
-        listed.append(hands[i])
-        out[names[i]] = (listed, weight + float(weights[i]))
-    return tuple(BeatsGroup(name, w, w / total, tuple(listed)) for name, (listed, w) in out.items())
+    """The combos whose value is above `beaten`, best first (ties in the
+    order given), grouped by the key of their value (a category, a low:
+    each group a run of the order), each named by ``name_of(key)``."""
+    above = np.flatnonzero(values > beaten)
+    if not len(above) or total <= 0:
+        return ()
+    # larger values first: a stable sort of the complement (a radix sort for 8 and 16 bits)
+    top = np.iinfo(values.dtype).max
+    order = above[np.argsort(top - values[above], kind="stable")]
+    key = key_of(values[order])
+    starts = np.flatnonzero(np.r_[True, key[1:] != key[:-1]])
+    ends = np.r_[starts[1:], len(order)]
+    sums = np.add.reduceat(weights[order], starts)
+    ordered = combos[order]
+    # the listed hands of every group as text at once
+    listed = [np.arange(a, min(b, a + HANDS_LISTED)) for a, b in zip(starts, ends, strict=True)]
+    texts = format_hands(ordered[np.concatenate(listed)])
+    out, at = [], 0
+    for start, end, weight, shown in zip(starts, ends, sums.tolist(), listed, strict=True):
+        hands = tuple(texts[at : at + len(shown)])
+        at += len(shown)
+        rows = ordered[start:end]
+        out.append(
+            BeatsGroup(name_of(int(key[start])), weight, weight / total, hands, len(rows), rows)
+        )
+    return tuple(out)
+
+
+def _categories(values: npt.NDArray[np.integer[Any]]) -> npt.NDArray[np.integer[Any]]:
+    return np.asarray(high_category(values))  # a high's group: its category
+
+
+def _category_name(code: int) -> str:
+    return CATEGORIES[code].lower()
+
+
+def _low_text(value: int) -> str:
+    return low_name(value) or ""
+
+
+def _same(values: npt.NDArray[np.integer[Any]]) -> npt.NDArray[np.integer[Any]]:
+    return values  # a low is its own group
 
 
 def _villain(
     p: ReadPlayer,
+    seat: Seat,
     known: int,
     k: int,
-    board: npt.NDArray[np.uint8],
-    hero_high: int,
-    hero_low: int,
+    board: CardArray,
+    hero: tuple[int, int],
     has_low: bool,
-    name: str,
 ) -> VillainBeats:
-    if p.kind == "random":
-        if k > RANDOM_MAX_HOLE:
-            raise OmahaEvalError(
-                f"a random hand of {k} cards is too many hands to list: give a range",
-                param=name,
-                value=p.label,
-            )
-        combos, weights = all_hands(k), np.ones(1)
-    else:
-        combos, weights = p.combos, p.weights * p.scale
-        if p.kind == "hand":  # its own cards are known: not a reason to drop it
-            known &= ~_checks.card_mask(combos[0])
-    live = live_rows(combos, known)
-    combos = np.ascontiguousarray(combos[live])
-    weights = np.ones(len(combos)) if p.kind == "random" else weights[live]
-    total = float(weights.sum())
-    high, low = _values(combos, board)
-    if not has_low:
-        low = np.zeros_like(low)
-    hands = format_hands(combos)
-    by_high = np.flatnonzero(high > hero_high)
-    by_high = by_high[np.argsort(-high[by_high].astype(np.int64), kind="stable")]
-    by_low = np.flatnonzero(low > hero_low)
-    by_low = by_low[np.argsort(-low[by_low].astype(np.int64), kind="stable")]
-    categories = high_category(high)
-    high_names = [CATEGORIES[c].lower() for c in np.asarray(categories).tolist()]
-    low_names = [low_name(int(v)) or "" for v in low.tolist()]
-    high_groups = _groups(high_names, by_high, hands, weights, total) if total else ()
-    low_groups = _groups(low_names, by_low, hands, weights, total) if total else ()
+    if seat.kind == "hand":
+        # its own cards are known (a hand, or a range card removal left one
+        # hand: spot.prepare): not a reason to drop it
+        known &= ~_checks.card_mask(seat.combos[0])
+    if p.kind == "random":  # every hand of the cards left
+        combos, w = _core.live_hands(all_hands(k), None, known)
+    else:  # the weights as given
+        combos, w = _core.live_hands(p.combos, p.weights, known)
+        w *= p.scale
+    total = float(w.sum())
+    high, low = evaluate_batch(combos, board)
+    high_groups = _groups(high, hero[0], _categories, _category_name, combos, w, total)
+    low_groups = _groups(low, hero[1], _same, _low_text, combos, w, total) if has_low else ()
     return VillainBeats(
         p.label,
         len(combos),
@@ -294,16 +321,31 @@ def beats(
     `hand`: one hand (text or card ids); `villains`: one player or a list of
     them (a list of players; anything else is one), each a hand, a range
     (text, Range, or (combos, weights)) or
-    ``"*"`` (a random hand: every hand of the cards left; 4 hole cards at
-    most); `dead`, `game` as for :func:`~omaha_eval.equity`.
+    ``"*"`` (a random hand: every hand of the cards left); `dead`, `game`
+    as for :func:`~omaha_eval.equity`.
 
     >>> import omaha_eval as oe
     >>> b = oe.beats("As2sJd9h", "KK, 34", "Ks7d3c")
     >>> b.hand_high, b.hand_low
     ('High card, ace', None)
-    >>> [(g.name, len(g.hands)) for g in b.villains[0].high]
+    >>> [(g.name, g.count) for g in b.villains[0].high]
     [('three of a kind', 3139), ('two pair', 2520), ('pair', 6540)]
     """
+    return prepare_beats(hand, villains, board, dead, game=game).run()
+
+
+def prepare_beats(
+    hand: Cards,
+    villains: Player | Sequence[Player],
+    board: Board,
+    dead: DeadCards = "",
+    *,
+    game: GameName | None = None,
+) -> PreparedBeats:
+    """The arguments of :func:`beats`, read once and checked (bad input
+    raises here), and the estimated work of the answer (``work``,
+    engine/plan.py's units: the villains' live combos, a random villain's
+    counted, not listed), which ``run()`` gives."""
     many: list[Any]
     ids = isinstance(villains, list) and all(isinstance(c, (int, np.integer)) for c in villains)
     if isinstance(villains, list) and not (villains and ids):
@@ -326,22 +368,54 @@ def beats(
         raise OmahaEvalError(f"one hand, not a range: {quote(hand)}", param="hand", value=hand)
     # patterns=False: the board and the dead cards are cards
     assert not isinstance(q.board, CardPattern) and not isinstance(q.dead, CardPattern)
-    spot = prepare(q.players, q.k, q.board, q.dead, q.game, names=names)
-    board_cards = np.ascontiguousarray(q.board, dtype=np.uint8)
-    hero = np.ascontiguousarray(q.players[0].combos[0], dtype=np.uint8)
-    hero_high, hero_low = (int(v[0]) for v in _values(hero.reshape(1, -1), board_cards))
-    if not q.game.has_low:
-        hero_low = 0
-    out = tuple(
-        _villain(p, spot.known, q.k, board_cards, hero_high, hero_low, q.game.has_low, names[i])
-        for i, p in enumerate(q.players[1:], start=1)
-    )
-    return Beats(
-        hand=q.players[0].label,
-        hand_high=high_name(hero_high),
-        hand_low=low_name(hero_low) if hero_low else None,
-        board=format_cards(q.board),
-        dead=format_cards(q.dead),
-        game=q.game.name,
-        villains=out,
-    )
+    return PreparedBeats(q, prepare(q.players, q.k, q.board, q.dead, q.game, names=names))
+
+
+# The work of one live villain combo (scored, sorted, grouped), and of each
+# hand a random villain lists (every hand of its size, the known cards then
+# taken out), in engine/plan.py's units: benchmarks/bench_beats.py (12 to 16
+# units a combo).
+COMBO_WORK = 20.0
+LIST_WORK = 5.0
+
+
+@dataclass(frozen=True, eq=False)
+class PreparedBeats:
+    """beats' input as read (prepare_beats): the question and its spot
+    (the cards checked, the known cards out of the villains' ranges)."""
+
+    question: Question
+    spot: Spot
+
+    @property
+    def combos(self) -> int:
+        """The villains' live combos (a random villain's counted)."""
+        return sum(s.live for s in self.spot.seats[1:])
+
+    @property
+    def work(self) -> float:
+        """The answer's estimated work (engine/plan.py's units)."""
+        randoms = sum(s.kind == "random" for s in self.spot.seats[1:])
+        listed = randoms * math.comb(52, self.spot.k)
+        return self.combos * COMBO_WORK + listed * LIST_WORK
+
+    def run(self) -> Beats:
+        """The answer."""
+        q, spot = self.question, self.spot
+        board_cards = np.ascontiguousarray(spot.board, dtype=np.uint8)
+        hero_high, hero_low = (int(v[0]) for v in evaluate_batch(q.players[0].combos, board_cards))
+        if not q.game.has_low:
+            hero_low = 0
+        out = tuple(
+            _villain(p, seat, spot.known, q.k, board_cards, (hero_high, hero_low), q.game.has_low)
+            for p, seat in zip(q.players[1:], spot.seats[1:], strict=True)
+        )
+        return Beats(
+            hand=q.players[0].label,
+            hand_high=high_name(hero_high),
+            hand_low=low_name(hero_low) if hero_low else None,
+            board=format_board(spot.board),
+            dead=format_cards(spot.dead),
+            game=q.game.name,
+            villains=out,
+        )

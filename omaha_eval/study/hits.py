@@ -12,9 +12,9 @@ in exactly one of their classes, so their shares add up to 1:
 
 - ``high`` (partition): the hand's best high now, by category (the
   evaluator's categories: high card ... straight flush);
-- ``low`` (partition; hi/lo games): ``nut_low`` (the best low the board
-  allows: the best of every two low ranks that still have a card outside
-  the board and the dead cards), ``second_nut_low`` (the next best such
+- ``low`` (partition; hi/lo games): ``nut_low`` (the board's nut low,
+  docs/rules.md "The nuts": the best low any two cards not on the board
+  make with it, dead cards or not), ``second_nut_low`` (the next best such
   low), ``other_low`` and ``no_low``;
 - ``low_draws`` (flop and turn, hi/lo games; hands with no low now):
   ``low_draw`` (some next card gives a low), ``nut_low_draw`` (some next
@@ -25,7 +25,7 @@ in exactly one of their classes, so their shares add up to 1:
 - ``flush_draws`` (flop and turn): ``flush_draw`` (two or more cards of a
   suit the board shows twice, a card of it still unseen) and
   ``nut_flush_draw`` (a flush draw holding the best card of its suit not
-  on the board or dead);
+  on the board);
 - ``straights`` (partition; flop and turn): ``straight_made`` (a straight
   now), else by outs, the unseen cards (not in the hand, on the board or
   dead) after which the hand makes a straight: ``wrap_13`` (13 or more),
@@ -51,6 +51,7 @@ mean of a class over the rows is the range's share of it over every flop.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from itertools import combinations
@@ -61,20 +62,27 @@ import numpy.typing as npt
 
 import omaha_eval._checks as _checks
 import omaha_eval._core as _core
+from omaha_eval import vocabulary as words
 from omaha_eval._cache import lru_cache
+from omaha_eval._checks import CardArray
 from omaha_eval._documents import Document, card_rows, needs, numbers
-from omaha_eval.cards import SUITS, card_id, format_cards, rank_of, suit_of
+from omaha_eval.cards import SUITS, card_id, format_board, format_cards, rank_of, suit_of
 from omaha_eval.engine.boards import read_cards
+from omaha_eval.engine.plan import EXACT_WORK_LIMIT, read_progress, read_stop
+from omaha_eval.engine.players import Player as ReadPlayer
 from omaha_eval.engine.players import hole_size, read_player
-from omaha_eval.engine.spot import prepare
-from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
-from omaha_eval.evaluator import CATEGORIES, high_category
+from omaha_eval.engine.spot import Spot, live_rows, prepare
+from omaha_eval.errors import OmahaEvalError, quote
+from omaha_eval.evaluator import CATEGORIES, evaluate_batch, high_category, nut_low
+from omaha_eval.games import Game
 from omaha_eval.games import game as read_game
+from omaha_eval.hands import all_hands
 from omaha_eval.streets import BOARD_SIZE, FLOP
 from omaha_eval.study.boards.classes import board_classes, symmetries
 from omaha_eval.study.table.columns import Table, columns_document, document_columns
+from omaha_eval.study.table.select import RowSelection
 from omaha_eval.study.table.textures import GROUPINGS, Texture, texture_of_ids
-from omaha_eval.types import Board, DeadCards, GameName, Player
+from omaha_eval.types import Board, DeadCards, GameName, Player, StopFlag
 
 __all__ = [
     "HIT_CLASSES",
@@ -82,12 +90,16 @@ __all__ = [
     "BoardHits",
     "Hands",
     "HitClass",
+    "PreparedHits",
     "RangeHits",
     "board_hits",
     "classes_for",
     "column_prototype",
     "hit_flags",
+    "prepare_range_hits",
     "range_hits",
+    "read_show",
+    "shown_columns",
 ]
 
 FloatArray = npt.NDArray[np.float64]
@@ -157,9 +169,9 @@ def classes_for(has_low: bool, board_size: int) -> tuple[HitClass, ...]:
 
 # ------------------------------------------------------------ rank tables
 
-# The low ranks as bits: ace bit 0, deuce bit 1 ... eight bit 7 (the C
-# core's low masks, _core.low_mask); other ranks 0.
-LOW_BIT = np.array([1 << (r + 1) if r <= 6 else 0 for r in range(ACE)] + [1], dtype=np.int64)
+# The low ranks as bits: ace bit 0, deuce bit 1 ... eight bit 7; other
+# ranks 0 (the C core's own table, oe_low_bit).
+LOW_BIT = _core.low_bits().astype(np.int64)
 # The straights' rank windows: the wheel (A-2-3-4-5) and 2-6 ... T-A.
 WINDOWS = np.array([(1 << ACE) | 0b1111] + [0b11111 << r for r in range(9)], dtype=np.int64)
 _MASKS = np.arange(1 << RANK_COUNT, dtype=np.int64)
@@ -167,27 +179,26 @@ _POPCOUNT: IntArray = ((_MASKS[:, None] >> np.arange(RANK_COUNT)) & 1).sum(axis=
 _RANK_BITS = 1 << np.arange(RANK_COUNT, dtype=np.int64)
 
 
-@lru_cache(maxsize=1)
 def low_table() -> npt.NDArray[np.uint8]:
-    """(256, 256): the best low (0: none) of a hand holding the low ranks of
-    mask h on a board holding those of mask b (the evaluator's rule)."""
-    table = _core.best_low_table()
-    table.flags.writeable = False
+    """(256, 256), read-only: the best low (0: none) of a hand holding the
+    low ranks of mask h on a board holding those of mask b: the C core's
+    own table (oe_best_low_table, the evaluator's rule), not a copy."""
+    table: npt.NDArray[np.uint8] = _core.best_low_table()
     return table
 
 
 _LOW_PAIRS = np.array([(1 << a) | (1 << b) for a, b in combinations(range(8), 2)])
 
 
-@lru_cache(maxsize=4096)
-def nut_lows(board_mask: int, available: int) -> tuple[int, int]:
-    """(nut, second nut) low values on a board of low-rank mask `board_mask`
-    when the low ranks of mask `available` still have an unseen card (0:
-    none)."""
-    pairs = _LOW_PAIRS[(_LOW_PAIRS & ~available) == 0]
-    values = sorted({int(v) for v in low_table()[pairs, board_mask]} - {0}, reverse=True)
-    values += [0, 0]
-    return values[0], values[1]
+@lru_cache(maxsize=256)
+def nut_lows(board_mask: int) -> tuple[int, int]:
+    """(nut, second nut) low values of a board of low-rank mask
+    `board_mask` (0: none), by its ranks alone (docs/rules.md, "The
+    nuts"): the nut is evaluator.nut_low's, the second the next best low
+    any two low ranks make with the board."""
+    nut = nut_low(board_mask)
+    lows = {int(v) for v in low_table()[_LOW_PAIRS, board_mask]} - {0, nut}
+    return nut, max(lows, default=0)
 
 
 def _straight_table(board_ranks: int) -> BoolArray:
@@ -217,24 +228,45 @@ def straight_tables(board_ranks: int) -> tuple[BoolArray, IntArray]:
     return now, outs
 
 
-def _best_categories(
-    holes: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8]
-) -> npt.NDArray[np.uint8]:
-    """Each hand's best high category on a board of 3 to 5 cards: the best
-    of every two hole cards with every three board cards."""
-    k = holes.shape[1]
-    pairs = np.array(list(combinations(range(k), 2)))
-    triples = np.array(list(combinations(range(len(board)), 3)))
-    n, p, t = len(holes), len(pairs), len(triples)
-    five = np.empty((n, p, t, 5), dtype=np.uint8)
-    five[:, :, :, :2] = holes[:, pairs][:, :, None, :]
-    five[:, :, :, 2:] = board[triples][None, None, :, :]
-    high = _core.high5_rows(np.ascontiguousarray(five.reshape(-1, 5))).reshape(n, p * t)
-    # a rank pattern no deal holds (five cards of a rank with the board: a
-    # hand that touches the board) has no value: it counts as high card and
-    # weighs nothing
-    codes: npt.NDArray[np.uint8] = high_category(np.maximum(high.max(axis=1), 1).astype(np.int64))
+def _categories(holes: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8]) -> IntArray:
+    """Each hand's best high category on a board of 3 to 5 cards (the one
+    owner of a hand on a board in bulk: evaluate_batch)."""
+    high, _ = evaluate_batch(holes, board)
+    codes: IntArray = np.asarray(high_category(high), dtype=np.int64)
     return codes
+
+
+def _plain_categories(
+    ranks: IntArray, board_ranks: IntArray
+) -> tuple[IntArray, npt.NDArray[np.bool_]]:
+    """The best high category of hands given by their ranks (P, k),
+    ascending, on a board of those ranks, dealt in suits that make no flush
+    (what a hand of those ranks makes unless it flushes), and which
+    patterns can be dealt with the board (no rank five times).  The board's
+    cards take suits that put at most two of them in a suit; each hole card
+    a suit its rank has free."""
+    taken = np.zeros((RANK_COUNT, len(SUITS)), dtype=np.bool_)
+    per_suit = np.zeros(len(SUITS), dtype=np.int64)
+    board = []
+    for r in board_ranks.tolist():
+        s = min((int(per_suit[s]), s) for s in range(len(SUITS)) if not taken[r, s])[1]
+        taken[r, s] = True
+        per_suit[s] += 1
+        board.append(card_id(r, s))
+    # free[r, j]: the j-th suit rank r has free (-1: none left)
+    free = np.full((RANK_COUNT, len(SUITS)), -1, dtype=np.int64)
+    for r in range(RANK_COUNT):
+        suits = np.flatnonzero(~taken[r])
+        free[r, : len(suits)] = suits
+    p, k = ranks.shape
+    first = np.argmax(ranks[:, :, None] == ranks[:, None, :], axis=2)  # of each rank
+    suits = free[ranks, np.arange(k)[None, :] - first]
+    dealt = (suits >= 0).all(axis=1)
+    cats = np.zeros(p, dtype=np.int64)  # a pattern no deal holds weighs nothing
+    if dealt.any():
+        holes = card_id(ranks[dealt], suits[dealt]).astype(np.uint8)
+        cats[dealt] = _categories(holes, np.array(board, dtype=np.uint8))
+    return cats, dealt
 
 
 def _tally(values: IntArray, size: int) -> IntArray:
@@ -290,7 +322,7 @@ class BoardHits:
     classes: tuple[HitClass, ...]
     by_pattern: BoolArray
     by_hand: dict[int, BoolArray]
-    suited: tuple[IntArray, npt.NDArray[np.uint8]]
+    suited: tuple[IntArray, IntArray]
 
     def shares(self, hands: Hands, weights: FloatArray) -> FloatArray:
         """Each class's weighted share of the hands (`weights`, N: 0 for a
@@ -356,21 +388,22 @@ def board_hits(
     for s in np.flatnonzero(board_suits >= 3).tolist():
         flushing &= hands.suits[:, s] >= 2
     at = np.flatnonzero(flushing)
-    suited_cats = _best_categories(hands.combos[at], board) if len(at) else np.zeros(0, np.uint8)
+    suited_cats = _categories(hands.combos[at], board) if len(at) else np.zeros(0, np.int64)
     suited = (at.astype(np.int64), suited_cats)
 
     if len(board) < BOARD_SIZE:
         dead_suits = np.bincount(suit_of(d), minlength=4)
         draw = np.zeros(len(hands.combos), dtype=np.bool_)
         nut_draw = np.zeros(len(hands.combos), dtype=np.bool_)
-        known = set(b.tolist()) | set(d.tolist())
+        on_board = set(b.tolist())
         for s in np.flatnonzero(board_suits == 2).tolist():
             mine = hands.suits[:, s]
             this = (mine >= 2) & (13 - 2 - dead_suits[s] - mine > 0)
             draw |= this
-            tops = [card_id(r, s) for r in range(ACE, -1, -1) if card_id(r, s) not in known]
-            if tops:
-                nut_draw |= this & (hands.combos == tops[0]).any(axis=1)
+            # the nut card of the suit: the best one not on the board (the nuts
+            # are the board's: docs/rules.md)
+            top = next(card_id(r, s) for r in range(ACE, -1, -1) if card_id(r, s) not in on_board)
+            nut_draw |= this & (hands.combos == top).any(axis=1)
         by_hand[index["flush_draw"]] = draw
         by_hand[index["nut_flush_draw"]] = nut_draw
 
@@ -397,14 +430,10 @@ def _rank_flags(
     hand_set = held.astype(np.int64) @ _RANK_BITS
     board_set = int((board_ranks > 0).astype(np.int64) @ _RANK_BITS)
     draws = len(b) < BOARD_SIZE
-    # the high category of each pattern with no flush: its ranks dealt in
-    # suits that make none (hole card i in suit i mod 4 (of the SUITS), board card j in
-    # suit j mod 4: no two hole cards of one suit meet three board cards of it)
+    # the high category of each pattern with no flush (flushes: board_hits)
     k = hands.combos.shape[1]
     ranks = np.repeat(np.tile(np.arange(RANK_COUNT), (p, 1)).reshape(-1), counts.reshape(-1))
-    hole = card_id(ranks.reshape(p, k), np.arange(k) % len(SUITS)).astype(np.uint8)
-    plain = card_id(rank_of(b), np.arange(len(b)) % len(SUITS)).astype(np.uint8)
-    cats = _best_categories(hole, plain)
+    cats, _ = _plain_categories(ranks.reshape(p, k), rank_of(b))
     for code, c in enumerate(_CATEGORY_CLASSES):
         flags[:, index[c.name]] = cats == code
 
@@ -412,9 +441,8 @@ def _rank_flags(
         table = low_table()
         hand_low = held.astype(np.int64) @ LOW_BIT
         board_low = int((board_ranks > 0).astype(np.int64) @ LOW_BIT)
-        available = int((unseen > 0).astype(np.int64) @ LOW_BIT)
         low_now = table[hand_low, board_low]
-        nut, second = nut_lows(board_low, available)
+        nut, second = nut_lows(board_low)
         is_nut = (low_now > 0) & (low_now == nut)
         is_second = (low_now > 0) & (low_now == second)
         flags[:, index["nut_low"]] = is_nut
@@ -430,8 +458,7 @@ def _rank_flags(
                     continue
                 coming = (unseen[r] - counts[:, r]) > 0  # a card of rank r still to come
                 after = table[hand_low, board_low | bit]
-                left = available if unseen[r] > 1 else available & ~bit
-                nut_after, _ = nut_lows(board_low | bit, left)
+                nut_after = nut_low(board_low | bit)
                 any_low |= coming & (after > 0)
                 any_nut |= coming & (after > 0) & (after == nut_after)
             no_low = low_now == 0
@@ -452,14 +479,15 @@ def _rank_flags(
         flags[:, index["straight_draw"]] = ~made_now & (outs >= 1) & (outs < WRAP_OUTS[1])
         flags[:, index["no_straight_draw"]] = ~made_now & (outs == 0)
 
-    once = board_ranks == 1
-    top = int(rank_of(b).max())
-    pocket = counts >= 2
-    flags[:, index["set"]] = (pocket & once[None, :]).any(axis=1)
-    flags[:, index["top_set"]] = pocket[:, top] & bool(once[top])
-    flags[:, index["hole_two_pair"]] = (held & once[None, :]).sum(axis=1) >= 2
-    flags[:, index["overpair"]] = pocket[:, top + 1 :].any(axis=1)
-    flags[:, index["top_pair"]] = (counts[:, top] == 1) & bool(once[top])
+    # the made hands, in the words every view shares (omaha_eval/vocabulary.py)
+    pairs = (counts >= 2).astype(np.int64) @ _RANK_BITS
+    singles = (counts == 1).astype(np.int64) @ _RANK_BITS
+    once = int((board_ranks == 1).astype(np.int64) @ _RANK_BITS)
+    flags[:, index["set"]] = words.holds_set(pairs, once)
+    flags[:, index["top_set"]] = words.top_set(pairs, once, board_set)
+    flags[:, index["hole_two_pair"]] = words.hole_two_pair(hand_set, once)
+    flags[:, index["overpair"]] = words.overpair(pairs, board_set)
+    flags[:, index["top_pair"]] = words.top_pair(singles, once, board_set)
     flags.flags.writeable = False
     return flags
 
@@ -488,6 +516,49 @@ def column_prototype(has_low: bool, grouped: bool) -> Table:
         table["texture"] = [sample.label]
     table.update({c.name: [0.0] for c in classes_for(has_low, FLOP)})
     return table
+
+
+SHOW_DEFAULT = ("high",)  # the groups a table of many rows shows unless asked
+
+
+def read_show(value: str | Sequence[str] | None, has_low: bool) -> tuple[str, ...]:
+    """The class groups a table of many rows shows (HIT_GROUPS' names, as
+    a list or comma-separated text; None: SHOW_DEFAULT), checked against
+    the classes every flop has in a game with or without a low."""
+    if value is None:
+        return SHOW_DEFAULT
+    names = value.split(",") if isinstance(value, str) else list(value)
+    groups = [str(n).strip() for n in names if str(n).strip()]
+    have = {c.group for c in classes_for(has_low, FLOP)}
+    for g in groups:
+        if g not in have:
+            why = "" if g not in HIT_GROUPS else " (a high-only game has no low classes)"
+            raise OmahaEvalError(
+                f"expected groups of {', '.join(c for c in HIT_GROUPS if c in have)}{why}, "
+                f"got {quote(g)}",
+                param="show",
+                value=value,
+            )
+    if not groups:
+        raise OmahaEvalError("expected a group of classes, got none", param="show", value=value)
+    return tuple(dict.fromkeys(groups))
+
+
+def shown_columns(
+    classes: Sequence[HitClass], groups: Sequence[str], selection: RowSelection | None = None
+) -> list[str]:
+    """The columns a table of many rows shows: every class of the groups
+    asked (a partition whole, so that its shares add up to 1 in each row),
+    then the columns the rows are chosen by (a filter's, a sort's) that are
+    not among them."""
+    names = [c.name for c in classes if c.group in groups]
+    chosen: list[str] = []
+    if selection is not None and selection.where is not None:
+        chosen += selection.where.names
+    if selection is not None and selection.order is not None:
+        chosen += [name for name, _ in selection.order.keys]
+    fixed = ("board", "boards", "probability")
+    return names + [n for n in dict.fromkeys(chosen) if n not in names and n not in fixed]
 
 
 # ----------------------------------------------------------------- answer
@@ -545,8 +616,8 @@ class RangeHits:
     def board_texts(self) -> list[str]:
         if self.labels is not None:
             return list(self.labels)
-        known = format_cards(self.known)
-        return [known + format_cards(row) for row in self.new]
+        known = self.known.tolist()
+        return [format_board(known + row.tolist()) for row in self.new]
 
     @cached_property
     def textures(self) -> list[Texture | None]:
@@ -749,78 +820,190 @@ def range_hits(
     game: GameName | None = None,
     by: str | None = None,
     hole_cards: int | None = None,
+    progress: Callable[[int, int], object] | None = None,
+    stop: StopFlag | None = None,
 ) -> RangeHits:
     """What a range makes on a board: the weighted share of its live hands
     in every class of HIT_CLASSES (docs/hits.md), exactly.
 
     `range` as a player of :func:`~omaha_eval.equity` (range text, a hand,
-    a ``Range``, an array of hands); `board` 0 (every flop: a row per
+    a ``Range``, an array of hands; ``"*"`` is every hand), read as every
+    view reads a player, with the same errors; `board` 0 (every flop: a row per
     flop), 3, 4 or 5 cards; `dead` known removed cards; `game` any name of
     omaha_eval.games (default ``"omaha8"``: without a low, no low classes);
-    `by` groups the flops by a texture grouping (``"texture"``...).  Bad
-    input raises the errors equity() raises."""
+    `by` groups the flops by a texture grouping (``"texture"``...);
+    `hole_cards` fixes the hand size (else the range's, or 4).  `progress`,
+    if given, is called with the boards done and their number as the work
+    goes; setting `stop` (a ``threading.Event``) from another thread, like
+    Ctrl-C, ends the run with KeyboardInterrupt.  Bad input raises the
+    errors equity() raises; a run of more than engine/plan.py's
+    EXACT_WORK_LIMIT (a range of millions of hands on every flop) is
+    refused before any work."""
+    return prepare_range_hits(
+        range,
+        board,
+        dead,
+        game=game,
+        by=by,
+        hole_cards=hole_cards,
+        progress=progress,
+        stop=stop,
+    ).run()
+
+
+def prepare_range_hits(
+    range: Player,
+    board: Board = "",
+    dead: DeadCards = "",
+    *,
+    game: GameName | None = None,
+    by: str | None = None,
+    hole_cards: int | None = None,
+    progress: Callable[[int, int], object] | None = None,
+    stop: StopFlag | None = None,
+) -> PreparedHits:
+    """The arguments of :func:`range_hits`, each read once and checked (bad
+    input and a run over the work limit raise here, before any work), and
+    the estimated work of the run (``work``, engine/plan.py's units), which
+    ``run()`` does.  The web page starts its hits so; ``range_hits`` is
+    ``prepare_range_hits(...).run()``."""
     if by is not None and (not isinstance(by, str) or by not in GROUPINGS):
         raise OmahaEvalError(
             f"expected one of {', '.join(GROUPINGS)}, got {quote(by)}", param="by", value=by
         )
+    stop, progress = read_stop(stop), read_progress(progress)
     the_game = read_game("omaha8" if game is None else game)
     b = read_cards(board, "board", BOARD_SIZES, patterns=False)
     d = read_cards(dead, "dead", None, patterns=False)
     assert isinstance(b, np.ndarray) and isinstance(d, np.ndarray)  # patterns=False
-    if (isinstance(range, str) and range.strip() in ("", "*")) or range is None:
-        raise OmahaEvalError(
-            f"expected a range or a hand, got {quote(range)}", param="range", value=range
-        )
-    k = hole_cards if hole_cards is not None else hole_size(range) or 4
-    player = read_player(range, "range", k, the_game)
-    if player.kind != "range" and player.kind != "hand":
-        raise OmahaEvalTypeError(
-            f"expected a range or a hand, got {quote(range)}", param="range", value=range
-        )
+    player, k = _read_range(range, hole_cards, the_game)
     spot = prepare([player], k, b, d, the_game, names=["range"])
-    seat = spot.seats[0]
-    combos, weights = seat.combos, seat.weights
-    has_low = the_game.has_low
-    label = player.label
-    if len(b):
-        hands = Hands.of(combos)
-        found = board_hits(hands, b, d, has_low)
-        values = found.shares(hands, weights)
-        hits = RangeHits(
-            label,
-            the_game.name,
-            format_cards(b),
-            format_cards(d),
-            found.classes,
-            b,
-            np.zeros((1, 0), np.uint8),
-            np.ones(1, np.int64),
-            np.ones(1),
-            np.array([len(combos)]),
-            values.reshape(1, -1),
-            combos,
-            weights,
-            (hands, found),
+    prepared = PreparedHits(player.label, spot, by, progress, stop)
+    if prepared.work > EXACT_WORK_LIMIT:
+        raise OmahaEvalError(
+            f"{prepared.hands:,} hands on {prepared.boards:,} flops need about "
+            f"{prepared.work:.2g} units of work, above the limit of {EXACT_WORK_LIMIT:.0e}; "
+            "give a board, or a range of fewer hands",
+            param="range",
         )
-    else:
-        hits = _every_flop(label, the_game.name, spot, combos, weights, d, has_low)
-    if by is not None:
-        return hits.group(by)
-    return hits
+    return prepared
+
+
+# The work of one live hand's classes on one board, and of reading the hands
+# once (their rank patterns), in engine/plan.py's units: benchmarks/bench_hits.py
+# (a 15% range: a flop in about 6 ms, every flop in about 2 s).
+HAND_BOARD_WORK = 3.0
+HAND_WORK = 20.0
+
+
+@dataclass(frozen=True, eq=False)
+class PreparedHits:
+    """range_hits' input as read (prepare_range_hits): the range's label,
+    its spot (the board and dead cards checked, the known cards out of the
+    range), the grouping, and the progress callback and stop flag."""
+
+    label: str
+    spot: Spot
+    by: str | None
+    progress: Callable[[int, int], object] | None
+    stop: Any
+
+    @property
+    def hands(self) -> int:
+        """The range's live hands (stars: every hand of the cards left,
+        counted, not listed)."""
+        return self.spot.seats[0].live
+
+    @cached_property
+    def boards(self) -> int:
+        """The boards the run answers: one, or the classes of flops under
+        the suit permutations that keep the dead cards (those of the run for
+        a range that takes every suit alike: the estimate)."""
+        spot = self.spot
+        if len(spot.board):
+            return 1
+        cards = Spot([], spot.k, spot.board, spot.dead, spot.game, spot.known)
+        return len(board_classes(cards, symmetries(cards)).representatives)
+
+    @property
+    def work(self) -> float:
+        """The run's estimated work (engine/plan.py's units)."""
+        return float(self.hands * (HAND_WORK + self.boards * HAND_BOARD_WORK))
+
+    def run(self, progress: Callable[[int, int], object] | None = None) -> RangeHits:
+        """The answer (KeyboardInterrupt on Ctrl-C or `stop`, as
+        range_hits); `progress`, when given, in place of the one it was
+        prepared with."""
+        shown = self.progress if progress is None else read_progress(progress)
+        spot = self.spot
+        b, d, has_low = spot.board, spot.dead, spot.game.has_low
+        _heard(self.stop)
+        combos, weights = _live_hands(spot)
+        if len(b):
+            hands = Hands.of(combos)
+            found = board_hits(hands, b, d, has_low)
+            values = found.shares(hands, weights)
+            hits = RangeHits(
+                self.label,
+                spot.game.name,
+                format_board(b),
+                format_cards(d),
+                found.classes,
+                b,
+                np.zeros((1, 0), np.uint8),
+                np.ones(1, np.int64),
+                np.ones(1),
+                np.array([len(combos)]),
+                values.reshape(1, -1),
+                combos,
+                weights,
+                (hands, found),
+            )
+            if shown is not None:
+                shown(1, 1)
+        else:
+            hits = _every_flop(self, combos, weights, shown)
+        return hits if self.by is None else hits.group(self.by)
+
+
+def _heard(stop: Any) -> None:
+    """KeyboardInterrupt when `stop` is set."""
+    if stop is not None and stop.is_set():
+        raise KeyboardInterrupt
+
+
+def _read_range(value: Any, hole_cards: Any, game: Game) -> tuple[ReadPlayer, int]:
+    """The range as every view reads a player (engine/players.py, with its
+    errors: a hand, range text, a Range, an array of hands, stars for any
+    hand), named ``range``, and its hole cards."""
+    k = _checks.hole_cards(hole_cards) if hole_cards is not None else hole_size(value) or 4
+    return read_player(value, "range", k, game), k
+
+
+def _live_hands(spot: Spot) -> tuple[npt.NDArray[np.uint8], FloatArray]:
+    """The range's hands that the board and the dead cards leave, and their
+    weights: stars (any hand) are every hand of the cards left, weight 1."""
+    seat = spot.seats[0]
+    if seat.kind != "random":
+        return seat.combos, seat.weights
+    every = all_hands(spot.k)
+    combos = np.ascontiguousarray(every[live_rows(every, spot.known)])
+    return combos, np.ones(len(combos))
 
 
 def _every_flop(
-    label: str,
-    game: str,
-    spot: Any,
-    combos: npt.NDArray[np.uint8],
+    prepared: PreparedHits,
+    combos: CardArray,
     weights: FloatArray,
-    dead: npt.NDArray[np.uint8],
-    has_low: bool,
+    progress: Callable[[int, int], object] | None,
 ) -> RangeHits:
     """A row per class of flops: each flop's live hands, their shares and
-    the flop's chance (its live hands' weight, times the class size)."""
+    the flop's chance (its live hands' weight, times the class size).  The
+    stop flag is heard and the progress told at every flop."""
+    spot = prepared.spot
+    dead, has_low = spot.dead, spot.game.has_low
     classes = board_classes(spot, symmetries(spot))
+    _heard(prepared.stop)
     reps = classes.representatives
     masks = _checks.row_masks(combos)
     hands = Hands.of(combos)
@@ -830,23 +1013,29 @@ def _every_flop(
     counted = np.zeros(len(reps), dtype=np.int64)
     memo: dict[tuple[int, ...], BoolArray] = {}
     for r, flop in enumerate(reps):
+        _heard(prepared.stop)
         flop_mask = np.uint64(sum(1 << int(c) for c in flop))
         live = (masks & flop_mask) == 0
         w = np.where(live, weights, 0.0)
         mass[r] = float(w.sum())
         counted[r] = int(live.sum())
-        values[r] = board_hits(hands, flop, dead, has_low, live, memo).shares(hands, w)
-    weight = mass * classes.sizes
+        if mass[r] > 0:
+            values[r] = board_hits(hands, flop, dead, has_low, live, memo).shares(hands, w)
+        if progress is not None:
+            progress(r + 1, len(reps))
+    # a flop that leaves the range no hand is no row (as board reports leave it out)
+    dealt = mass > 0
+    weight = mass[dealt] * classes.sizes[dealt]
     return RangeHits(
-        label,
-        game,
+        prepared.label,
+        spot.game.name,
         "",
         format_cards(dead),
         names,
         np.zeros(0, np.uint8),
-        np.ascontiguousarray(reps),
-        classes.sizes.astype(np.int64),
+        np.ascontiguousarray(reps[dealt]),
+        classes.sizes[dealt].astype(np.int64),
         weight / weight.sum(),
-        counted,
-        values,
+        counted[dealt],
+        values[dealt],
     )

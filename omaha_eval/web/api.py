@@ -2,7 +2,7 @@
 (which calls the library) on a worker thread, and answers JSON; a user's
 error is 422 {"error", "field"} (bodies.py).
 
-The long runs (equity, query, boards) are jobs (jobs.py) either way:
+The long runs (equity, query, boards, split, hits) are jobs (jobs.py) either way:
 ``POST /api/equity`` waits for the answer (and a client that disconnects
 cancels it), ``POST /api/jobs/equity`` answers at once with the job, whose
 progress ``GET /api/jobs/ID/events`` streams (server-sent events) and
@@ -11,7 +11,7 @@ progress ``GET /api/jobs/ID/events`` streams (server-sent events) and
 Every answer that computes holds a slot of a lane (jobs.py): a request is
 read and prepared in a short slot; a run estimated as short (work.Prepared)
 keeps it, a long one moves to the long lane (429 when that is full); range,
-check and eval compute in a short slot.  So long board reports never make a
+check, eval and beats compute in a short slot.  So long board reports never make a
 short equity wait, and no endpoint computes outside the limits.
 """
 
@@ -28,8 +28,9 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from omaha_eval.web import split_work, work
+from omaha_eval.web.beats import beats_answer
 from omaha_eval.web.bodies import ApiError, Body, error_dict, error_response, read_body
-from omaha_eval.web.hits import hits_answer
+from omaha_eval.web.hits import prepare_hits
 from omaha_eval.web.jobs import LONG, RUNNING, SHORT, Busy, Job, JobManager
 
 __all__ = ["RUNS", "api_routes"]
@@ -40,6 +41,7 @@ RUNS: dict[str, Callable[..., work.Prepared]] = {
     "query": work.prepare_query,
     "boards": work.prepare_boards,
     "split": split_work.prepare_split,
+    "hits": prepare_hits,
 }
 POLL = 0.05  # seconds between looks at a job a request waits for
 CANCEL_WAIT = 10.0  # seconds DELETE waits for the engine to stop (it stops within a round)
@@ -203,7 +205,7 @@ def api_routes() -> list[Route]:
         ("check", work.check_spot),
         ("range", work.read_range),
         ("eval", work.evaluate_hand),
-        ("hits", hits_answer),
+        ("beats", beats_answer),
     ):
         routes.append(Route(f"/api/{path}", _answers(_at_once(compute)), methods=["POST"]))
     routes += [

@@ -11,7 +11,9 @@ from omaha_eval import listing
 from omaha_eval._version import __version__
 from omaha_eval.engine.plan import MIN_TARGET
 from omaha_eval.games import GAMES, HOLE_SIZES, MAX_PLAYERS, PLAYERS
+from omaha_eval.web.beats import MAX_VILLAINS
 from omaha_eval.web.bodies import MAX_BODY, MAX_QUERY, MAX_TEXT
+from omaha_eval.web.hits import MAX_ROWS as HITS_ROWS
 from omaha_eval.web.work import (
     DEFAULT_TRIALS,
     MAX_TRIALS,
@@ -176,9 +178,31 @@ SCHEMAS: dict[str, Any] = {
             "dead": {"type": "string", "default": ""},
             "game": {"type": ["string", "null"], "default": "omaha8"},
             "group": {"type": ["string", "null"], "description": "no board: a texture grouping"},
-            "where": {"type": ["string", "null"], "description": "a filter: scoop>0.5, set>10%"},
+            "show": {
+                "type": ["string", "null"],
+                "description": "no board: the groups of classes a table shows (high, low, "
+                "low_draws, flush_draws, straights, made; default high), comma-separated",
+            },
+            "where": {"type": ["string", "null"], "description": "a filter: set>10%"},
             "sort": {"type": ["string", "null"], "description": "columns, asc or desc"},
-            "top": {"type": ["integer", "null"], "minimum": 1},
+            "top": {"type": ["integer", "null"], "minimum": 1, "maximum": HITS_ROWS},
+        },
+    },
+    "BeatsRequest": {
+        "type": "object",
+        "required": ["hand", "villains", "board"],
+        "properties": {
+            "hand": {"type": "string", "maxLength": MAX_TEXT, "description": "one hand"},
+            "villains": {
+                "type": "array",
+                "minItems": 1,
+                "maxItems": MAX_VILLAINS,
+                "items": {"type": "string", "maxLength": MAX_TEXT},
+                "description": "each a hand, range text or '*'",
+            },
+            "board": {"type": "string", "maxLength": MAX_TEXT, "description": "3, 4 or 5 cards"},
+            "dead": {"type": "string", "default": "", "maxLength": MAX_TEXT},
+            "game": {"type": ["string", "null"], "default": GAMES[0].name},
         },
     },
     "Job": {
@@ -327,6 +351,14 @@ def document() -> dict[str, Any]:
             "high and low: value, name, the five cards and which are the hand's",
             _BUSY,
         ),
+        "/api/beats": _post(
+            "What beats a hand now, for high and for low (a short answer: priced, and "
+            "refused past a few seconds of work)",
+            "BeatsRequest",
+            "Beats.to_dict(): each villain's groups, best first, their combos' count and "
+            "first hands",
+            _BUSY,
+        ),
         "/api/examples": {
             "get": {
                 "summary": "The example queries of docs/pql.md",
@@ -339,6 +371,7 @@ def document() -> dict[str, Any]:
         ("query", "QueryRequest"),
         ("boards", "BoardsRequest"),
         ("split", "SplitRequest"),
+        ("hits", "HitsRequest"),
     ):
         paths[f"/api/jobs/{kind}"] = _post(
             f"Start {kind} as a job: 202 with its id and its event stream",
@@ -348,9 +381,12 @@ def document() -> dict[str, Any]:
             status="202",
         )
     paths["/api/hits"] = _post(
-        "What a range makes on a board, or on every flop (docs/hits.md)",
+        "What a range makes on a board, or on every flop (docs/hits.md; waits for the "
+        "answer: every flop is a long job, a client that disconnects cancels it)",
         "HitsRequest",
-        "RangeHits.to_dict(): the run, then the chosen rows column by column; rows_total",
+        "RangeHits.to_dict(): the run, then the chosen rows column by column; rows_total; "
+        "shown (the columns a table shows)",
+        _BUSY,
     )
     paths.update(_job_paths())
     return {

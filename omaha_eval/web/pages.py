@@ -14,6 +14,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from omaha_eval.games import HOLE_SIZES, MAX_PLAYERS, PLAYERS
+from omaha_eval.study.hits import HIT_GROUPS, SHOW_DEFAULT
 from omaha_eval.study.table.textures import GROUPINGS
 from omaha_eval.web.bodies import MAX_QUERY, MAX_TEXT
 from omaha_eval.web.work import DEFAULT_TRIALS, RANGE_LIMIT
@@ -28,9 +29,19 @@ PAGES = {
     "query": ("Query", "Queries over the deals of a spot (PQL)"),
     "boards": ("Boards", "How a spot's equity changes with the board"),
     "hits": ("Hits", "What a range makes on a board: lows, draws, sets..."),
+    "beats": ("Beats", "What beats a hand now, for high and for low"),
     "split": ("Split", "The hi x lo split of every hand of a range"),
     "range": ("Range", "What a range text holds"),
     "hand": ("Hand", "The best high and low of a hand on a board"),
+}
+
+
+# The board's label and example on the pages that ask for known cards
+# (templates/known_cards.html): the spot pages', and those of their own.
+BOARD_FIELDS = {
+    "spot": ("Board", "Jd4d8c"),
+    "hits": ("Board (none: every flop)", "7h5h2c"),
+    "beats": ("Board (a flop, turn or river)", "Qh7h6s2c"),
 }
 
 
@@ -56,10 +67,19 @@ def _body(page: str) -> str:
     dead cards, game, card picker: one form part for every spot page) where
     it has them, and the bounds from their owners (_bounds)."""
     bounds = _bounds()
+    label, example = BOARD_FIELDS.get(page, BOARD_FIELDS["spot"])
+    known = Template(_template("known_cards.html")).safe_substitute(
+        bounds, BOARD_LABEL=label, BOARD_EXAMPLE=example
+    )
+    bounds["KNOWN_CARDS"] = known  # the board, dead cards and game of any page that has them
     options = Template(_template("run_options.html")).safe_substitute(bounds)
     cards = Template(_template("spot_cards.html")).safe_substitute(bounds)
     return Template(_template(f"{page}.html")).safe_substitute(
-        bounds, RUN_OPTIONS=options, SPOT_CARDS=cards, GROUP_OPTIONS=_group_options()
+        bounds,
+        RUN_OPTIONS=options,
+        SPOT_CARDS=cards,
+        GROUP_OPTIONS=_group_options(),
+        SHOW_OPTIONS=_show_options(),
     )
 
 
@@ -67,6 +87,16 @@ def _group_options() -> str:
     """The texture groupings (study/table/textures.py) as a select's options."""
     return "\n".join(
         f'<option value="{html.escape(g)}">{html.escape(g)}</option>' for g in GROUPINGS
+    )
+
+
+def _show_options() -> str:
+    """The groups of hit classes (study/hits.py HIT_GROUPS) as a select's
+    options, the default first."""
+    groups = [*SHOW_DEFAULT, *(g for g in HIT_GROUPS if g not in SHOW_DEFAULT)]
+    return "\n".join(
+        f'<option value="{html.escape(g)}">{html.escape(g.replace("_", " "))}</option>'
+        for g in groups
     )
 
 

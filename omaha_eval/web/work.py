@@ -18,9 +18,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
-
 from omaha_eval import listing
 from omaha_eval._checks import card_set
 from omaha_eval.cards import CARD_TEXT, format_hands
@@ -38,7 +35,6 @@ from omaha_eval.games import HOLE_SIZES, MAX_PLAYERS, game
 from omaha_eval.pages import page_source
 from omaha_eval.pql import QueryResult, query_rounds
 from omaha_eval.pql.report import query_cells
-from omaha_eval.preflop import strength_order
 from omaha_eval.ranges import Range
 from omaha_eval.records import json_ready, result_document
 from omaha_eval.streets import DEALT_BOARDS
@@ -75,7 +71,6 @@ MAX_TRIALS = 100_000_000
 SEED_LIMIT = 2**63  # seeds a JSON number holds exactly enough for a link
 RANGE_HANDS = 1_000  # hands a range answer lists at most
 RANGE_LIMIT = 50  # hands a range answer lists unless told
-RANGE_CHUNK = 1 << 20  # hands of a range ordered at a time (the memory of a range answer)
 # A run estimated at this much work or less is short (about two seconds of
 # one core, engine/plan.py's units): it runs in the short lane (jobs.py).
 SHORT_WORK = 2 * WORK_PER_SECOND
@@ -336,9 +331,9 @@ def read_range(body: Body) -> dict[str, Any]:
     with field("text"):
         r = Range(text, hole_cards=k, game=the_game)
     order = order or listing.named_order(text, k, the_game)
-    rows = _first_rows(r, order, limit)
-    hands = format_hands(r.combos[rows])
-    weights = r.weights[rows].tolist()
+    combos, first_weights = listing.first_hands(r, order, limit)
+    hands = format_hands(combos)
+    weights = first_weights.tolist()
     return {
         "text": text,
         "hole_cards": k,
@@ -354,31 +349,6 @@ def read_range(body: Body) -> dict[str, Any]:
         "order": order,
         "hands": [{"hand": h, "weight": w} for h, w in zip(hands, weights, strict=True)],
     }
-
-
-def _first_rows(r: Range, order: str, first: int) -> slice | npt.NDArray[np.intp]:
-    """The positions of the range's first `first` hands in `order` (as
-    listing.positions gives them), ordered a chunk of RANGE_CHUNK hands at
-    a time, so that the memory of the answer is the range's own and a bound
-    (every 6-card hand: 20 M of them) rather than several times it.
-
-    The first hands overall are among the first of their chunk; the
-    candidates keep the range's row order, so ordering them again breaks
-    ties by row, as ordering all the hands does."""
-    if order == listing.CARDS:
-        return slice(0, first)
-    if len(r) <= RANGE_CHUNK:
-        picked = listing.positions(r, order, first=first)
-        assert picked is not None
-        return picked
-    found = []
-    for start in range(0, len(r), RANGE_CHUNK):
-        chunk = r.combos[start : start + RANGE_CHUNK]
-        found.append(start + np.sort(strength_order(chunk, r.game.name, order, first=first)))
-    candidates = np.concatenate(found)
-    best = strength_order(r.combos[candidates], r.game.name, order, first=first)
-    rows: npt.NDArray[np.intp] = candidates[best]
-    return rows
 
 
 def evaluate_hand(body: Body) -> dict[str, Any]:

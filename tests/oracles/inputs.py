@@ -99,14 +99,14 @@ def expected_batch(holes: Any, boards: Any) -> list[tuple[int, int]] | None:
     if b is None:
         return None
     if shared:
-        if len(b) != 5:
+        if len(b) not in (3, 4, 5):  # a flop, a turn or a river
             return None
         b = [b] * len(h)
-    elif np.shape(boards)[1] != 5 or len(b) != len(h):
+    elif np.shape(boards)[1] not in (3, 4, 5) or len(b) != len(h):
         return None
     out = []
     for hole, board in zip(h, b, strict=True):
-        if len(set(hole) | set(board)) != len(hole) + 5:
+        if len(set(hole) | set(board)) != len(hole) + len(board):
             return None
         out.append(ref.evaluate(hole, board))
     return out

@@ -1,18 +1,16 @@
 // The Hits page: what a range makes (omaha_eval.range_hits): on a board,
 // the share of the range's hands in every class (docs/hits.md); with no
 // board, a row per flop or per texture group, filtered, sorted and cut as
-// `omaha-eval hits` does (--where, --sort, --top), with downloads.
+// `omaha-eval hits` does (--where, --sort, --top), its columns every class
+// of the groups asked (--show: a partition whole, so that each row adds up
+// to 100%) and those the rows are chosen by, with downloads.  Every flop is
+// a job of the server's long lane: its progress shows, Cancel stops it.
 "use strict";
 
 (() => {
   const form = document.querySelector("#spot");
   const results = document.querySelector("#results");
-  const status = form.querySelector("#status");
-  const ids = ["range", "board", "dead", "game", "group", "where", "sort", "top"];
-  // the classes a table of many rows shows (every class: the downloads)
-  const SHOWN = ["pair", "two_pair", "nut_low", "no_low", "nut_low_draw", "flush_draw", "wrap_13", "set", "overpair"];
-  const SHOWN_PHONE = ["nut_low", "nut_low_draw", "set"];  // the table fits 390 px
-  const narrow = () => window.matchMedia("(max-width: 600px)").matches;
+  const ids = ["range", "board", "dead", "game", "group", "show", "where", "sort", "top"];
 
   const pct = (x) => (typeof x === "number" && Number.isFinite(x) ? `${(100 * x).toFixed(2)}%` : "");
 
@@ -61,18 +59,22 @@
     return OE.table(["class", "share"], rows.map((r) => r.map((c) => c[0])), "Share of the range's hands in each class");
   }
 
+  // the columns the server says a table shows: the classes of the groups
+  // asked, whole, then the columns the rows are chosen by (a texture: text)
   function rowsTable(d) {
     const cols = columns(d);
-    const small = narrow();
-    const names = (small ? SHOWN_PHONE : SHOWN).filter((n) => n in cols);
+    const names = (d.shown || []).filter((n) => n in cols);
     const labels = Object.fromEntries(d.classes.map((c) => [c.name, c.label]));
-    const header = [d.grouped_by ? "group" : "board", ...(small ? [] : ["boards"]), small ? "prob." : "probability", ...names.map((n) => labels[n])];
+    const header = [d.grouped_by ? "group" : "board", "boards", "probability", ...names.map((n) => labels[n] || n)];
     const rows = [];
     for (let r = 0; r < d.rows; r++) {
       const cells = [[String(cols.board[r]), String(cols.board[r])]];
-      if (!small) cells.push([Number(cols.boards[r]).toLocaleString("en"), cols.boards[r]]);
+      cells.push([Number(cols.boards[r]).toLocaleString("en"), cols.boards[r]]);
       cells.push([pct(cols.probability[r]), cols.probability[r]]);
-      for (const n of names) cells.push([pct(cols[n][r]), cols[n][r]]);
+      for (const n of names) {
+        const v = cols[n][r];
+        cells.push(typeof v === "number" ? [pct(v), v] : [String(v), String(v)]);
+      }
       rows.push(cells);
     }
     const what = d.grouped_by ? "groups" : "flops";
@@ -92,23 +94,37 @@
     results.dataset.state = "done";
   }
 
-  async function show() {
-    OE.clearErrors(form);
+  const controls = OE.jobControls(form, async (c) => {
     const values = Object.fromEntries(ids.map((id) => [id, form.querySelector(`#${id}`).value]));
-    OE.setLink({ ...values, game: values.game === "omaha8" ? "" : values.game });
+    OE.setLink({ ...values, game: values.game === "omaha8" ? "" : values.game, show: values.show === "high" ? "" : values.show });
     const top = values.top.trim();
-    const body = { ...values, group: values.group || null, where: values.where || null, sort: values.sort || null,
-      top: top === "" ? null : (Number.isNaN(Number(top)) ? top : Number(top)) };
-    status.textContent = values.board.trim() ? "working..." : "working on every flop (a few seconds)...";
+    const body = { ...values, group: values.group || null, show: values.show || null, where: values.where || null,
+      sort: values.sort || null, top: top === "" ? null : (Number.isNaN(Number(top)) ? top : Number(top)) };
     results.dataset.state = "running";
-    const answer = await OE.post("/api/hits", body);
-    status.textContent = "";
-    if (!answer.ok) { OE.showError(form, answer.data); results.dataset.state = "error"; return; }
-    render(answer.data);
-  }
+    c.status(values.board.trim() ? "working..." : "working on every flop...");
+    return OE.runJob("hits", body, {
+      progress(job) {
+        const q = job.progress || {};
+        c.progress(q.done || 0, q.total || 0, q.total > 1 ? `${(q.done || 0).toLocaleString("en")} of ${q.total.toLocaleString("en")} flops` : "working...");
+      },
+      done(job) { render(job.result); c.status(""); c.finish(); },
+      cancelled() {
+        results.replaceChildren(OE.el("p", { class: "note", text: "cancelled" }));
+        results.dataset.state = "cancelled";
+        c.status("cancelled");
+        c.finish();
+      },
+      error(error) {
+        results.replaceChildren();
+        OE.showError(form, error);
+        results.dataset.state = "error";
+        c.status("");
+        c.finish();
+      },
+    });
+  });
 
-  form.addEventListener("submit", (e) => { e.preventDefault(); show(); });
   const p = OE.params();
   for (const id of ids) if (p.has(id)) form.querySelector(`#${id}`).value = p.get(id);
-  if (p.has("range")) show();
+  if (p.has("range")) controls.go();
 })();
