@@ -129,9 +129,11 @@ def compare(
     baseline: str | None,
     unit: str,
     old_ok: set[str] | None = None,
-) -> None:
+) -> dict[str, float]:
     """Print, for each case: median and best time, rate, checksum, and the
-    baseline's median and the ratio when it can run the case."""
+    baseline's median and the ratio when it can run the case; return the
+    cases' medians (for ratios between cases of the same run)."""
+    medians: dict[str, float] = {}
     for name in names:
         ours = run_case(cases[name], repeat)
         old = None
@@ -144,6 +146,7 @@ def compare(
                 if more is not None:
                     old["times"] += more["times"]
         med, best = statistics.median(ours["times"]), min(ours["times"])
+        medians[name] = med
         line = (
             f"{name:<44} median {med * 1e3:9.2f} ms  best {best * 1e3:9.2f} ms  "
             f"{ours['units'] / med / 1e6:8.3f} M {unit}/s  checksum {ours['checksum']}"
@@ -156,3 +159,4 @@ def compare(
                 f"{'' if old['checksum'] == ours['checksum'] else '  (checksum differs)'}"
             )
         print(line, flush=True)
+    return medians
