@@ -775,6 +775,33 @@ static void villain_breakdown(const oe_sd_pair *p, oe_sd_work *w, double *bd)
     }
 }
 
+/* The sweep (the top of this file): each hero's reads just before and just
+ * after the villains of its high value go into table t. */
+static void sweep_cells(const oe_sd_pair *p, oe_sd_work *w, double *t, size_t stride,
+                        const uint8_t *col)
+{
+    const oe_sd_removal *r = &p->removal;
+    for (int x = 1; x <= OE_HIGH_MAX; x++) {
+        const uint32_t h0 = w->h_start[x], h1 = w->h_start[x + 1];
+        const uint32_t v0 = w->v_start[x], v1 = w->v_start[x + 1];
+        if (h0 == h1 && v0 == v1) continue;
+        for (uint32_t q = h0; q < h1; q++) {
+            const uint32_t i = w->h_order[q];
+            read_hero(t, stride, rows_of(r, 0, i), col[w->hl[i]], w->q + 8 * q);
+        }
+        for (uint32_t q = v0; q < v1; q++) {
+            const uint32_t j = w->v_order[q];
+            insert_villain(t, stride, rows_of(r, 1, j), p->villain.weight[j],
+                           w->vl[j] ? col[w->vl[j]] : stride);
+        }
+        for (uint32_t q = h0; q < h1; q++) {
+            const uint32_t i = w->h_order[q];
+            if (v0 == v1) memcpy(w->q + 8 * q + 4, w->q + 8 * q, 4 * sizeof *w->q);
+            else read_hero(t, stride, rows_of(r, 0, i), col[w->hl[i]], w->q + 8 * q + 4);
+        }
+    }
+}
+
 int oe_sd_cells(const oe_sd_pair *p, oe_sd_work *w, const oe_sd_cells_out *out)
 {
     const oe_sd_removal *r = &p->removal;
@@ -791,27 +818,7 @@ int oe_sd_cells(const oe_sd_pair *p, oe_sd_work *w, const oe_sd_cells_out *out)
     double *t = w->table;
     memset(t, 0, size * sizeof *t);
     if (out->live) memset(out->live, 0, p->hero.n * sizeof *out->live);
-
-    /* the sweep: reads before and after each value's villains go in */
-    for (int x = 1; x <= OE_HIGH_MAX; x++) {
-        const uint32_t h0 = w->h_start[x], h1 = w->h_start[x + 1];
-        const uint32_t v0 = w->v_start[x], v1 = w->v_start[x + 1];
-        if (h0 == h1 && v0 == v1) continue;
-        for (uint32_t q = h0; q < h1; q++) {
-            const uint32_t i = w->h_order[q];
-            read_hero(t, stride, rows_of(r, 0, i), col[w->hl[i]], w->q + 8 * q);
-        }
-        for (uint32_t q = v0; q < v1; q++) {
-            const uint32_t j = w->v_order[q];
-            insert_villain(t, stride, rows_of(r, 1, j), V->weight[j],
-                           w->vl[j] ? col[w->vl[j]] : stride);
-        }
-        for (uint32_t q = h0; q < h1; q++) {
-            const uint32_t i = w->h_order[q];
-            if (v0 == v1) memcpy(w->q + 8 * q + 4, w->q + 8 * q, 4 * sizeof *w->q);
-            else read_hero(t, stride, rows_of(r, 0, i), col[w->hl[i]], w->q + 8 * q + 4);
-        }
-    }
+    sweep_cells(p, w, t, stride, col);
     /* every villain is in: the reads of all, the fixes, the outputs */
     const uint32_t swept = w->h_start[N_HIGHS];
     for (uint32_t q = 0; q < swept; q++) {
