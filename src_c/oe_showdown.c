@@ -999,31 +999,31 @@ static inline void insert_add(double *t, size_t stride, hand_rows h, size_t at, 
     }
 }
 
-/* The coefficients of a hand's reads (the top of this file): reads of T
- * below, at most equal and all (c[0..2]), of Z the same (z[0..2]), and of
- * the low sweep below and at most equal (l[0..1]). */
+/* The coefficients of a hand's reads in one sweep (the top of this file):
+ * of T below, at most equal and all (t[0..2]), of Z the same (z[0..2]). */
 typedef struct {
-    double c[3], z[3], l[2];
+    double t[3], z[3];
 } read_coefs;
 
-static void coefs_of(const oe_sd_classes *k, read_coefs *low, read_coefs *no_low)
+/* Per sweep (high, low) and kind of hand (without a low, with one). */
+static void coefs_of(const oe_sd_classes *k, read_coefs high[2], read_coefs low[2])
 {
     const double *a = k->alpha, *b = k->beta, *g = k->gamma0;
     double d[3];
     for (int h = 0; h < 3; h++) d[h] = k->gamma2[h] - g[h];
-    *low = (read_coefs){{a[0] - a[1], a[1] - a[2], a[2] + b[OE_SD_LOW_WORSE]},
-                        {0.0, 0.0, 0.0},
-                        {b[OE_SD_LOW_BETTER] - b[OE_SD_LOW_TIE],
-                         b[OE_SD_LOW_TIE] - b[OE_SD_LOW_WORSE]}};
-    *no_low = (read_coefs){{g[0] - g[1], g[1] - g[2], g[2]}, {d[0] - d[1], d[1] - d[2], d[2]},
-                           {0.0, 0.0}};
+    high[0] = (read_coefs){{g[0] - g[1], g[1] - g[2], g[2]}, {d[0] - d[1], d[1] - d[2], d[2]}};
+    high[1] = (read_coefs){{a[0] - a[1], a[1] - a[2], a[2] + b[OE_SD_LOW_WORSE]}, {0.0}};
+    low[0] = (read_coefs){{0.0}, {0.0}};
+    low[1] = (read_coefs){{b[OE_SD_LOW_BETTER] - b[OE_SD_LOW_TIE],
+                           b[OE_SD_LOW_TIE] - b[OE_SD_LOW_WORSE], 0.0},
+                          {0.0}};
 }
 
 /* Scratch of one call. */
 typedef struct {
     double *rt;    /* n_o x T: the reach, hand-major */
     double *acc;   /* n_s x T: the values */
-    double *lv;    /* n_s x T: the live reach */
+    double *lv;    /* n_s x T: the live reach, or NULL */
     double *table; /* n_rows x 2T */
     double *tmp;   /* T */
 } river_scratch;
@@ -1036,23 +1036,26 @@ static inline void read_tz(const double *t, size_t stride, hand_rows h, size_t T
     if (use_z && z != 0.0) read_add(t, stride, h, T, T, z, acc, tmp);
 }
 
-static void high_sweep(const oe_river *r, int s, size_t T, int use_z, const read_coefs *co,
-                       const river_scratch *x)
+/* One sweep of side s's hands over groups of equal value (by high or by
+ * low): each reads the table just before and just after the other side's
+ * hands of its value go in, and at the end (with the coefficients of its
+ * kind; the live reach at the end where x->lv).  Rows [T] or, use_z, [T, Z]. */
+static void sweep(const oe_river *r, int s, size_t T, const groups *g, int use_z,
+                  const read_coefs co[2], const river_scratch *x)
 {
     const int o = 1 - s;
     const oe_sd_removal *rm = &r->removal;
     const size_t stride = use_z ? 2 * T : T;
-    const groups *g = &r->by_high;
     double *t = x->table;
     memset(t, 0, rm->n_rows * stride * sizeof *t);
     for (size_t k = 0; k < g->n; k++) {
         const uint32_t a0 = g->start[s][k], a1 = g->start[s][k + 1];
         const uint32_t b0 = g->start[o][k], b1 = g->start[o][k + 1];
-        const int none = b0 == b1; /* no villain of this value: one read serves both */
+        const int none = b0 == b1; /* none of the other side's: one read serves both */
         for (uint32_t q = a0; q < a1; q++) {
             const uint32_t i = g->order[s][q];
             const read_coefs *c = &co[r->low[s][i] != 0];
-            read_tz(t, stride, rows_of(rm, s, i), T, use_z, c->c[0] + (none ? c->c[1] : 0.0),
+            read_tz(t, stride, rows_of(rm, s, i), T, use_z, c->t[0] + (none ? c->t[1] : 0.0),
                     c->z[0] + (none ? c->z[1] : 0.0), x->acc + i * T, x->tmp);
         }
         if (none) continue;
@@ -1065,58 +1068,15 @@ static void high_sweep(const oe_river *r, int s, size_t T, int use_z, const read
         for (uint32_t q = a0; q < a1; q++) {
             const uint32_t i = g->order[s][q];
             const read_coefs *c = &co[r->low[s][i] != 0];
-            read_tz(t, stride, rows_of(rm, s, i), T, use_z, c->c[1], c->z[1], x->acc + i * T,
+            read_tz(t, stride, rows_of(rm, s, i), T, use_z, c->t[1], c->z[1], x->acc + i * T,
                     x->tmp);
         }
     }
-    /* everything is in: the reads of all, and the live reach */
     for (size_t i = 0; i < r->side[s].n; i++) {
         const read_coefs *c = &co[r->low[s][i] != 0];
         const hand_rows h = rows_of(rm, s, i);
-        read_tz(t, stride, h, T, use_z, c->c[2], c->z[2], x->acc + i * T, x->tmp);
+        read_tz(t, stride, h, T, use_z, c->t[2], c->z[2], x->acc + i * T, x->tmp);
         if (x->lv) read_add(t, stride, h, 0, T, 1.0, x->lv + i * T, x->tmp);
-    }
-}
-
-/* The live reach alone: every hand of the other side in, one read each. */
-static void live_sums(const oe_river *r, int s, size_t T, const river_scratch *x)
-{
-    const int o = 1 - s;
-    const oe_sd_removal *rm = &r->removal;
-    double *t = x->table;
-    memset(t, 0, rm->n_rows * T * sizeof *t);
-    for (size_t j = 0; j < r->side[o].n; j++)
-        insert_add(t, T, rows_of(rm, o, j), 0, T, x->rt + j * T);
-    for (size_t i = 0; i < r->side[s].n; i++)
-        read_add(t, T, rows_of(rm, s, i), 0, T, 1.0, x->lv + i * T, x->tmp);
-}
-
-static void low_sweep(const oe_river *r, int s, size_t T, const read_coefs *co,
-                      const river_scratch *x)
-{
-    const int o = 1 - s;
-    const oe_sd_removal *rm = &r->removal;
-    const groups *g = &r->by_low;
-    double *t = x->table;
-    memset(t, 0, rm->n_rows * T * sizeof *t);
-    for (size_t k = 0; k < g->n; k++) {
-        const uint32_t a0 = g->start[s][k], a1 = g->start[s][k + 1];
-        const uint32_t b0 = g->start[o][k], b1 = g->start[o][k + 1];
-        const int hero_low = a0 < a1 && r->low[s][g->order[s][a0]] != 0;
-        if (hero_low)
-            for (uint32_t q = a0; q < a1; q++) {
-                const uint32_t i = g->order[s][q];
-                read_add(t, T, rows_of(rm, s, i), 0, T, co->l[0], x->acc + i * T, x->tmp);
-            }
-        for (uint32_t q = b0; q < b1; q++) {
-            const uint32_t j = g->order[o][q];
-            insert_add(t, T, rows_of(rm, o, j), 0, T, x->rt + j * T);
-        }
-        if (hero_low)
-            for (uint32_t q = a0; q < a1; q++) {
-                const uint32_t i = g->order[s][q];
-                read_add(t, T, rows_of(rm, s, i), 0, T, co->l[1], x->acc + i * T, x->tmp);
-            }
     }
 }
 
@@ -1162,13 +1122,14 @@ int oe_river_values(const oe_river *r, int s, const double *reach, size_t T, dou
         for (size_t q = 0; q < T; q++)
             for (size_t j = 0; j < no; j++) x.rt[j * T + q] = reach[q * no + j];
     }
-    read_coefs co[2]; /* [hand without a low, with one] */
-    coefs_of(&r->classes, &co[1], &co[0]);
-    if (values) {
-        high_sweep(r, s, T, use_z, co, &x);
-        if (r->has_low && r->any_low[s]) low_sweep(r, s, T, &co[1], &x);
-    } else if (live) {
-        live_sums(r, s, T, &x);
+    read_coefs high[2], low[2]; /* [hand without a low, with one] */
+    coefs_of(&r->classes, high, low);
+    if (!values) memset(high, 0, sizeof high); /* the live reach alone */
+    sweep(r, s, T, &r->by_high, use_z && values, high, &x); /* the live reach here */
+    if (values && r->has_low && r->any_low[s]) {
+        river_scratch no_live = x;
+        no_live.lv = NULL;
+        sweep(r, s, T, &r->by_low, 0, low, &no_live);
     }
     river_fixes(r, s, T, &x);
     if (T > 1)
