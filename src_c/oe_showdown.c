@@ -14,10 +14,13 @@
  * -C(t-1, 3) times: once for t = 0, never for t = 1, 2, 3.  Subsets of
  * three cards leave only the villains sharing four or more cards to correct
  * (with four-card hands, the hero's own hand): few, and fixed by the
- * question, so listed once (make_fixes).  A table has a row per subset some
- * villain holds (at most 1 + 52 + 1,326 + 22,100); a hero's subset that no
- * villain holds reads row 0, which stays zero.  A hand's rows are stored
- * with the subsets of even size (sign +) first.
+ * question, so listed once (make_fixes).  A table has a row per subset
+ * that both sides hold (at most 1 + 52 + 1,326 + 22,100): one no villain
+ * holds adds nothing to a hero's sums and one no hero holds is never read,
+ * so each hand keeps only its rows among those, the subsets of even size
+ * (sign +) first.  The same rows serve the other way (heroes inserted,
+ * villains reading): the villains' row of the breakdown, the villain's side
+ * of the river showdown.
  *
  * A hero that blocks almost all of the villains' weight would lose digits to
  * that cancellation in the street kernel, whose shares are divided by the
@@ -42,15 +45,16 @@
  *   shares: no joint sum of high and low is needed, since a pair's pot
  *     share is a sum of a term of the high comparison and one of the low
  *     (for a hero without a low, two terms of the high comparison: against
- *     villains without and with a low).  oe_sd_classes_build checks that
- *     the rule of oe_split.h takes this form:
+ *     villains without and with a low).  classes_build checks that the
+ *     rule of oe_split.h takes this form:
  *
  *       hero with a low:    share = alpha[high cmp] + beta[low class]
  *       hero without a low: share = gamma0[high cmp] (villain without a low)
  *                                   gamma2[high cmp] (villain with a low)
  *
  *     so a high sweep with rows [T, Z] (T reach vectors each) and a low
- *     sweep (hands by increasing low) with rows [T] give every sum.
+ *     sweep (hands by increasing low) with rows [T] give every sum; their
+ *     orders are made once, with the hands' values (oe_river_new).
  */
 #include "oe_showdown.h"
 
