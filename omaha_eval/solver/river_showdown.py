@@ -16,7 +16,7 @@ from omaha_eval.games import Game
 from omaha_eval.games import game as read_game
 from omaha_eval.solver.question import side_hole_size
 from omaha_eval.solver.sides import read_side
-from omaha_eval.types import Cards, FloatArray, GameName
+from omaha_eval.types import Cards, FloatArray, GameName, Reach
 from omaha_eval.types import Player as PlayerInput
 
 __all__ = ["RiverShowdown"]
@@ -131,14 +131,14 @@ class RiverShowdown:
             )
         return format_hands(self.hero_combos if side == "hero" else self.villain_combos)
 
-    def values(self, villain_reach: Any) -> FloatArray:
+    def values(self, villain_reach: Reach) -> FloatArray:
         """Each hero combo's reach-weighted pot share: (M,) -> (N,), or
         (T, M) -> (T, N) (see the class)."""
         reach, one = self._reach(villain_reach)
         out = self._spot.values(self._side, reach)
         return out[0] if one else out
 
-    def live(self, villain_reach: Any) -> FloatArray:
+    def live(self, villain_reach: Reach) -> FloatArray:
         """Each hero combo's live villain reach (the fold value): (M,) ->
         (N,), or (T, M) -> (T, N)."""
         reach, one = self._reach(villain_reach)
