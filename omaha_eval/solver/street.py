@@ -39,6 +39,7 @@ __all__ = [
     "rank_board",
     "river_equity",
     "river_shares",
+    "runout_blocks",
     "street_equity",
     "street_shares",
     "street_spot",
@@ -232,6 +233,12 @@ def _street_sums(spot: _core.StreetSpot, hands: int, threads: int) -> FloatArray
     return block_sums(spot.run, spot.runouts, hands, threads, (3, spot.n_hero))
 
 
+# An outcome run's block returns n_hero x 17 sums: at least this many runouts
+# a block keep their allocation small beside the sweeps (a turn's 48 runouts
+# are 12 blocks, not 48).
+OUTCOME_BLOCK_RUNOUTS = 4
+
+
 def outcome_sums(
     spot: _core.StreetSpot, hands: int, threads: int
 ) -> tuple[FloatArray, FloatArray, FloatArray]:
@@ -239,19 +246,28 @@ def outcome_sums(
     block order (the same bits whatever the threads; `hands`: both sides'
     hands, for the blocks' size): the outcome cells (N, 16), makes_low (N,)
     and the breakdown (2, 12), see src_c/oe_street.h."""
-    n, cells = spot.n_hero, _core.STREET_CELLS
-    ends = (n * cells, n * (cells + 1))
+    blocks = runout_blocks(spot.runouts, hands, OUTCOME_BLOCK_RUNOUTS)
+    jobs = [bind(spot.run_outcomes, first, count) for first, count in blocks]
+    total: tuple[FloatArray, FloatArray, FloatArray] | None = None
+    with Workers(lambda: None, min(threads, len(jobs))) as workers:
+        for part in workers.stream(jobs):
+            if total is None:
+                total = part
+            else:
+                for sums, more in zip(total, part, strict=True):
+                    sums += more
+    if total is None:  # no runout: the board and dead cards leave fewer than needed
+        return spot.run_outcomes(0, 0)
+    return total
 
-    def run(first: int, count: int) -> FloatArray:
-        outcome, makes_low, breakdown = spot.run_outcomes(first, count)
-        return np.concatenate([outcome.ravel(), makes_low, breakdown.ravel()])
 
-    total = block_sums(run, spot.runouts, hands, threads, (ends[1] + 2 * _core.N_BREAKDOWN,))
-    return (
-        total[: ends[0]].reshape(n, cells),
-        total[ends[0] : ends[1]],
-        total[ends[1] :].reshape(2, -1),
-    )
+def runout_blocks(runouts: int, hands: int, least: int = 1) -> list[tuple[int, int]]:
+    """(first, count) of the fixed blocks of the runouts: at least
+    MIN_BLOCKS, at most about BLOCK_WORK hand evaluations each (engine/plan.py),
+    and at least `least` runouts each."""
+    blocks_wanted = max(MIN_BLOCKS, math.ceil(runouts * hands / BLOCK_WORK))
+    size = max(least, -(-runouts // blocks_wanted))
+    return [(first, min(size, runouts - first)) for first in range(0, runouts, size)]
 
 
 def block_sums(
@@ -264,9 +280,7 @@ def block_sums(
     """The sum of run(first, count) (arrays of `shape`) over fixed blocks
     of the runouts, added in block order whatever the threads (on the one
     thread runner, a few blocks ahead: memory stays bounded)."""
-    blocks_wanted = max(MIN_BLOCKS, math.ceil(runouts * hands / BLOCK_WORK))
-    size = max(1, -(-runouts // blocks_wanted))
-    jobs = [bind(run, first, min(size, runouts - first)) for first in range(0, runouts, size)]
+    jobs = [bind(run, first, count) for first, count in runout_blocks(runouts, hands)]
     total = np.zeros(shape)
     # the blocks are short: Ctrl-C is heard between them, nothing to halt inside
     with Workers(lambda: None, min(threads, len(jobs))) as workers:
