@@ -129,11 +129,12 @@ def compare(
     baseline: str | None,
     unit: str,
     old_ok: set[str] | None = None,
-) -> dict[str, float]:
+) -> dict[str, tuple[float, float]]:
     """Print, for each case: median and best time, rate, checksum, and the
     baseline's median and the ratio when it can run the case; return the
-    cases' medians (for ratios between cases of the same run)."""
-    medians: dict[str, float] = {}
+    cases' median wall and CPU times (for ratios between cases of the same
+    run)."""
+    medians: dict[str, tuple[float, float]] = {}
     for name in names:
         ours = run_case(cases[name], repeat)
         old = None
@@ -148,7 +149,7 @@ def compare(
                     old["times"] += more["times"]
                     old["cpu"] += more["cpu"]
         med, best = statistics.median(ours["times"]), min(ours["times"])
-        medians[name] = med
+        medians[name] = (med, statistics.median(ours["cpu"]))
         # CPU time too: on a shared machine less inflated than the wall clock
         line = (
             f"{name:<44} median {med * 1e3:9.2f} ms  best {best * 1e3:9.2f} ms  "
