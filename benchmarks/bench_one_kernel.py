@@ -66,21 +66,28 @@ def pairs(hero: str, villain: str, board: str, threads: int) -> Any:
 def run(spots: list[tuple[str, str, str, str]], repeat: int, threads: int) -> None:
     print(f"threads {threads}, median of {repeat}")
     for name, hero, villain, board in spots:
-        h, v = oe.Range(hero), oe.Range(villain)
-        street, s = median(lambda: oe.street_equity(board, h, v, threads=threads), repeat)
-        # the ranges read once for all three (reading '15%' costs tens of ms)
-        eq, e = median(lambda: oe.equity([h, v], board, exact=True, threads=threads), repeat)
-        split, g = median(lambda: oe.split_graph(h, v, board, exact=True, threads=threads), repeat)
-        check = (e.players[0].equity, g.range_equity, s.range_equity(h))
-        print(f"{name}: {len(g.combos):,} hero combos, {e.trials:,} deals")
-        print(f"  street_equity          {street:9.3f} s")
-        print(f"  equity(exact=True)     {eq:9.3f} s  {eq / street:5.2f}x street_equity")
-        print(f"  split_graph(exact)     {split:9.3f} s  {split / street:5.2f}x street_equity")
-        if e.trials <= PAIRS_MAX_DEALS:
-            slow, p = median(lambda: pairs(hero, villain, board, threads), 1)
-            agree = abs(float(p.equity()[0]) - e.players[0].equity) < 1e-12
-            print(f"  pair enumeration       {slow:9.3f} s  {slow / eq:7.1f}x the sweep (agrees: {agree})")
-        print(f"  checksum {sum(check):.12f} (equity, graph, street: {check[0]:.12f} each)")
+        print(f"{name}:")
+        spot(hero, villain, board, repeat, threads)
+
+
+def spot(hero: str, villain: str, board: str, repeat: int, threads: int) -> None:
+    """One spot each way, with its ratios and checksum."""
+    h, v = oe.Range(hero), oe.Range(villain)  # read once for all three ('15%': tens of ms)
+    street, s = median(lambda: oe.street_equity(board, h, v, threads=threads), repeat)
+    eq, e = median(lambda: oe.equity([h, v], board, exact=True, threads=threads), repeat)
+    split, g = median(lambda: oe.split_graph(h, v, board, exact=True, threads=threads), repeat)
+    check = (e.players[0].equity, g.range_equity, s.range_equity(h))
+    print(f"  {len(g.combos):,} hero combos, {e.trials:,} deals")
+    print(f"  street_equity          {street:9.3f} s")
+    print(f"  equity(exact=True)     {eq:9.3f} s  {eq / street:5.2f}x street_equity")
+    print(f"  split_graph(exact)     {split:9.3f} s  {split / street:5.2f}x street_equity")
+    if e.trials <= PAIRS_MAX_DEALS:
+        slow, p = median(lambda: pairs(hero, villain, board, threads), 1)
+        agree = abs(float(p.equity()[0]) - e.players[0].equity) < 1e-12
+        print(
+            f"  pair enumeration       {slow:9.3f} s  {slow / eq:7.1f}x the sweep (agrees: {agree})"
+        )
+    print(f"  checksum {sum(check):.12f} (equity, graph, street: {check[0]:.12f} each)")
 
 
 def main() -> None:

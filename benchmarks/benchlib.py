@@ -95,8 +95,8 @@ def street_inputs(
 
 def run_case(case: Case, repeat: int) -> dict[str, Any]:
     fn, units, check = case()
-    times, result = timed(fn, repeat)
-    return {"times": times, "units": units, "checksum": check(result)}
+    times, cpu, result = timed_cpu(fn, repeat)
+    return {"times": times, "cpu": cpu, "units": units, "checksum": check(result)}
 
 
 def worker_main(cases: dict[str, Case]) -> bool:
@@ -129,9 +129,12 @@ def compare(
     baseline: str | None,
     unit: str,
     old_ok: set[str] | None = None,
-) -> None:
+) -> dict[str, tuple[float, float]]:
     """Print, for each case: median and best time, rate, checksum, and the
-    baseline's median and the ratio when it can run the case."""
+    baseline's median and the ratio when it can run the case; return the
+    cases' median wall and CPU times (for ratios between cases of the same
+    run)."""
+    medians: dict[str, tuple[float, float]] = {}
     for name in names:
         ours = run_case(cases[name], repeat)
         old = None
@@ -139,20 +142,27 @@ def compare(
             old = baseline_case(script, baseline, name, repeat)
             again = run_case(cases[name], repeat)
             ours["times"] += again["times"]
+            ours["cpu"] += again["cpu"]
             if old is not None:
                 more = baseline_case(script, baseline, name, repeat)
                 if more is not None:
                     old["times"] += more["times"]
+                    old["cpu"] += more["cpu"]
         med, best = statistics.median(ours["times"]), min(ours["times"])
+        medians[name] = (med, statistics.median(ours["cpu"]))
+        # CPU time too: on a shared machine less inflated than the wall clock
         line = (
             f"{name:<44} median {med * 1e3:9.2f} ms  best {best * 1e3:9.2f} ms  "
+            f"cpu {statistics.median(ours['cpu']) * 1e3:9.2f} ms  "
             f"{ours['units'] / med / 1e6:8.3f} M {unit}/s  checksum {ours['checksum']}"
         )
         if old is not None:
             omed = statistics.median(old["times"])
             line += (
                 f"\n{'':<44} previous {omed * 1e3:9.2f} ms  "
+                f"cpu {statistics.median(old['cpu']) * 1e3:9.2f} ms  "
                 f"{old['units'] / omed / 1e6:8.3f} M {unit}/s  -> x{omed / med:.2f}"
                 f"{'' if old['checksum'] == ours['checksum'] else '  (checksum differs)'}"
             )
         print(line, flush=True)
+    return medians

@@ -41,6 +41,7 @@ __all__ = [
     "int_array",
     "is_int",
     "ndim",
+    "number_array",
     "quote",
     "row_masks",
     "sizes_text",
@@ -235,10 +236,8 @@ def hole_cards(value: Any, name: str = "hole_cards") -> int:
     return k
 
 
-def weights(value: Any, name: str, n: int) -> FloatArray:
-    """n finite weights >= 0 as float64 (None: all 1)."""
-    if value is None:
-        return np.ones(n, dtype=np.float64)
+def number_array(value: Any, name: str) -> npt.NDArray[Any]:
+    """An array of numbers (integers or floats), as given."""
     try:
         arr = np.asarray(value)
     except (TypeError, ValueError) as exc:
@@ -249,6 +248,14 @@ def weights(value: Any, name: str, n: int) -> FloatArray:
         raise OmahaEvalTypeError(
             f"expected numbers, got dtype {arr.dtype} in {quote(value)}", param=name, value=value
         )
+    return arr
+
+
+def weights(value: Any, name: str, n: int) -> FloatArray:
+    """n finite weights >= 0 as float64 (None: all 1)."""
+    if value is None:
+        return np.ones(n, dtype=np.float64)
+    arr = number_array(value, name)
     if arr.shape != (n,):
         raise OmahaEvalError(
             f"expected shape ({n},), got {arr.shape} in {quote(value)}", param=name, value=value

@@ -47,6 +47,7 @@ __all__ = [
     "HighValues",
     "IntArray",
     "Player",
+    "Reach",
     "Seed",
     "SpotHands",
     "SpotTable",
@@ -90,6 +91,16 @@ Weights: TypeAlias = (
     | npt.NDArray[np.floating[Any] | np.integer[Any]]
 )
 """Weights of hands, one per row: finite numbers >= 0."""
+
+
+Reach: TypeAlias = (
+    Sequence[float | np.floating[Any] | np.integer[Any]]
+    | Sequence[Sequence[float | np.floating[Any] | np.integer[Any]]]
+    | npt.NDArray[np.floating[Any] | np.integer[Any]]
+)
+"""How often a player arrives with each of its combos: one value per combo,
+(M,), or T reach vectors at once, (T, M); finite numbers >= 0
+(omaha_eval.solver.RiverShowdown)."""
 
 
 class HandRange(Protocol):

@@ -14,10 +14,13 @@
  * -C(t-1, 3) times: once for t = 0, never for t = 1, 2, 3.  Subsets of
  * three cards leave only the villains sharing four or more cards to correct
  * (with four-card hands, the hero's own hand): few, and fixed by the
- * question, so listed once (make_fixes).  A table has a row per subset some
- * villain holds (at most 1 + 52 + 1,326 + 22,100); a hero's subset that no
- * villain holds reads row 0, which stays zero.  A hand's rows are stored
- * with the subsets of even size (sign +) first.
+ * question, so listed once (make_fixes).  A table has a row per subset
+ * that both sides hold (at most 1 + 52 + 1,326 + 22,100): one no villain
+ * holds adds nothing to a hero's sums and one no hero holds is never read,
+ * so each hand keeps only its rows among those, the subsets of even size
+ * (sign +) first.  The same rows serve the other way (heroes inserted,
+ * villains reading): the villains' row of the breakdown, the villain's side
+ * of the river showdown.
  *
  * A hero that blocks almost all of the villains' weight would lose digits to
  * that cancellation in the street kernel, whose shares are divided by the
@@ -42,15 +45,16 @@
  *   shares: no joint sum of high and low is needed, since a pair's pot
  *     share is a sum of a term of the high comparison and one of the low
  *     (for a hero without a low, two terms of the high comparison: against
- *     villains without and with a low).  oe_sd_classes_build checks that
- *     the rule of oe_split.h takes this form:
+ *     villains without and with a low).  classes_build checks that the
+ *     rule of oe_split.h takes this form:
  *
  *       hero with a low:    share = alpha[high cmp] + beta[low class]
  *       hero without a low: share = gamma0[high cmp] (villain without a low)
  *                                   gamma2[high cmp] (villain with a low)
  *
  *     so a high sweep with rows [T, Z] (T reach vectors each) and a low
- *     sweep (hands by increasing low) with rows [T] give every sum.
+ *     sweep (hands by increasing low) with rows [T] give every sum; their
+ *     orders are made once, with the hands' values (oe_river_new).
  */
 #include "oe_showdown.h"
 
@@ -113,13 +117,25 @@ static int hand_subsets(const uint8_t *hole, int k, int *id)
     return plus;
 }
 
+/* One hand's table rows: the first `plus` with sign +, the rest of the `n`
+ * with sign -. */
+typedef struct {
+    const uint16_t *row;
+    int plus, n;
+} hand_rows;
+
+static inline hand_rows rows_of(const oe_sd_removal *r, int s, size_t i)
+{
+    const hand_rows h = {r->rows[s] + i * (size_t)r->width[s], r->plus[s][i], r->count[s][i]};
+    return h;
+}
+
 /* The signed sum over a hand's rows of column `col` of a table. */
-static inline double signed_sum(const double *t, size_t stride, const uint16_t *rows, int plus,
-                                int n, size_t col)
+static inline double signed_sum(const double *t, size_t stride, hand_rows h, size_t col)
 {
     double s = 0.0;
-    for (int q = 0; q < plus; q++) s += t[rows[q] * stride + col];
-    for (int q = plus; q < n; q++) s -= t[rows[q] * stride + col];
+    for (int q = 0; q < h.plus; q++) s += t[h.row[q] * stride + col];
+    for (int q = h.plus; q < h.n; q++) s -= t[h.row[q] * stride + col];
     return s;
 }
 
@@ -263,18 +279,17 @@ static int make_live(oe_sd_removal *r, const oe_sd_side *hero, const oe_sd_side 
         goto done;
     r->total = 0.0;
     for (size_t j = 0; j < villain->n; j++) {
-        const uint16_t *rows = r->rows[1] + j * (size_t)r->subsets[1];
-        for (int q = 0; q < r->subsets[1]; q++) {
-            wsum[rows[q]] += villain->weight[j];
-            count[rows[q]] += 1.0;
+        const hand_rows h = rows_of(r, 1, j);
+        for (int q = 0; q < h.n; q++) {
+            wsum[h.row[q]] += villain->weight[j];
+            count[h.row[q]] += 1.0;
         }
         r->total += villain->weight[j];
     }
     size_t n_direct = 0;
     for (size_t i = 0; i < n; i++) {
-        const uint16_t *rows = r->rows[0] + i * (size_t)r->subsets[0];
-        double w = signed_sum(wsum, 1, rows, r->plus[0], r->subsets[0], 0);
-        double c = signed_sum(count, 1, rows, r->plus[0], r->subsets[0], 0);
+        double w = signed_sum(wsum, 1, rows_of(r, 0, i), 0);
+        double c = signed_sum(count, 1, rows_of(r, 0, i), 0);
         for (size_t f = r->fix_start[0][i]; f < r->fix_start[0][i + 1]; f++) {
             w += r->fix_coef[0][f] * villain->weight[r->fix_other[0][f]];
             c += r->fix_coef[0][f];
@@ -308,35 +323,59 @@ done:
     return status;
 }
 
-/* The rows of both sides' subsets (one row per subset a villain holds), the
- * heroes' fixes and, when the villains have weights, the live weights.
- * 0, or -1 out of memory. */
+/* The rows of both sides' subsets, the heroes' fixes and, when the villains
+ * have weights, the live weights.  Only a subset both sides hold gets a row:
+ * one no villain holds adds nothing to a hero's sums, one no hero holds is
+ * never read (and the other way).  0, or -1 out of memory. */
 static int removal_init(oe_sd_removal *r, const oe_sd_side *hero, const oe_sd_side *villain)
 {
     memset(r, 0, sizeof *r);
     const oe_sd_side *side[2] = {hero, villain};
-    for (int s = 0; s < 2; s++) {
-        r->subsets[s] = subset_count(side[s]->k);
-        r->plus[s] = 1 + side[s]->k * (side[s]->k - 1) / 2;
-        r->rows[s] = malloc((side[s]->n * (size_t)r->subsets[s] + 1) * sizeof *r->rows[s]);
-    }
+    uint8_t *held = calloc(N_SUBSETS, 1);
     uint16_t *map = calloc(N_SUBSETS, sizeof *map);
-    if (!map || !r->rows[0] || !r->rows[1]) {
+    int ok = held && map;
+    for (int s = 0; s < 2; s++) {
+        const size_t n = side[s]->n;
+        r->width[s] = subset_count(side[s]->k);
+        r->rows[s] = malloc((n * (size_t)r->width[s] + 1) * sizeof *r->rows[s]);
+        r->plus[s] = malloc(n + 1);
+        r->count[s] = malloc(n + 1);
+        ok &= r->rows[s] && r->plus[s] && r->count[s];
+    }
+    if (!ok) {
+        free(held);
         free(map);
         return -1;
     }
+    /* each hand's subset ids, for now in its rows; which side holds which */
     int id[MAX_SUBSETS];
-    size_t rows = 0;
-    for (int s = 1; s >= 0; s--) /* the villains' subsets make the rows */
+    for (int s = 0; s < 2; s++)
         for (size_t j = 0; j < side[s]->n; j++) {
-            hand_subsets(side[s]->cards + j * (size_t)side[s]->k, side[s]->k, id);
-            uint16_t *out = r->rows[s] + j * (size_t)r->subsets[s];
-            for (int q = 0; q < r->subsets[s]; q++) {
-                if (s == 1 && !map[id[q]]) map[id[q]] = (uint16_t)++rows;
-                out[q] = map[id[q]];
+            r->plus[s][j] = (uint8_t)hand_subsets(side[s]->cards + j * (size_t)side[s]->k,
+                                                  side[s]->k, id);
+            uint16_t *out = r->rows[s] + j * (size_t)r->width[s];
+            for (int q = 0; q < r->width[s]; q++) {
+                out[q] = (uint16_t)id[q];
+                held[id[q]] |= (uint8_t)(1 << s);
             }
         }
+    size_t rows = 0;
+    for (int x = 0; x < N_SUBSETS; x++)
+        if (held[x] == 3) map[x] = (uint16_t)++rows;
     r->n_rows = rows + 1;
+    /* the ids become rows, those both sides hold, in place, sign + first */
+    for (int s = 0; s < 2; s++)
+        for (size_t j = 0; j < side[s]->n; j++) {
+            uint16_t *out = r->rows[s] + j * (size_t)r->width[s];
+            const int even = r->plus[s][j];
+            int n = 0;
+            for (int q = 0; q < r->width[s]; q++) {
+                if (q == even) r->plus[s][j] = (uint8_t)n;
+                if (map[out[q]]) out[n++] = map[out[q]];
+            }
+            r->count[s][j] = (uint8_t)n;
+        }
+    free(held);
     free(map);
     if (make_fixes(r, hero, villain) != 0) return -1;
     if (villain->weight && make_live(r, hero, villain) != 0) return -1;
@@ -347,6 +386,8 @@ static void removal_free(oe_sd_removal *r)
 {
     for (int s = 0; s < 2; s++) {
         free(r->rows[s]);
+        free(r->plus[s]);
+        free(r->count[s]);
         free(r->fix_start[s]);
         free(r->fix_other[s]);
         free(r->fix_coef[s]);
@@ -606,11 +647,10 @@ static size_t low_columns(const oe_sd_pair *p, const oe_sd_work *w, uint8_t *col
 }
 
 /* A villain of weight wt into its rows: T, and the low columns from its own. */
-static inline void insert_villain(double *t, size_t stride, const uint16_t *rows, int n,
-                                  double wt, size_t first)
+static inline void insert_villain(double *t, size_t stride, hand_rows h, double wt, size_t first)
 {
-    for (int q = 0; q < n; q++) {
-        double *row = t + rows[q] * stride;
+    for (int q = 0; q < h.n; q++) {
+        double *row = t + h.row[q] * stride;
         row[0] += wt;
         for (size_t c = first; c < stride; c++) row[c] += wt;
     }
@@ -618,23 +658,23 @@ static inline void insert_villain(double *t, size_t stride, const uint16_t *rows
 
 /* A hero's reads of the table: T, Z, C_(p-1), C_p (out[0..3]; the last two
  * where the hero has a low and the villains' lows have positions). */
-static inline void read_hero(const double *t, size_t stride, const uint16_t *rows, int plus,
-                             int n, size_t col, double *out)
+static inline void read_hero(const double *t, size_t stride, hand_rows h, size_t col,
+                             double *out)
 {
     double a = 0.0, z = 0.0, b = 0.0, d = 0.0;
     const size_t zc = stride - 1;
     if (stride == 1) {
-        a = signed_sum(t, 1, rows, plus, n, 0);
+        a = signed_sum(t, 1, h, 0);
     } else if (!col) {
-        for (int q = 0; q < n; q++) {
-            const double *row = t + rows[q] * stride;
-            if (q < plus) a += row[0], z += row[zc];
+        for (int q = 0; q < h.n; q++) {
+            const double *row = t + h.row[q] * stride;
+            if (q < h.plus) a += row[0], z += row[zc];
             else a -= row[0], z -= row[zc];
         }
     } else {
-        for (int q = 0; q < n; q++) {
-            const double *row = t + rows[q] * stride;
-            if (q < plus) a += row[0], z += row[zc], b += row[col - 1], d += row[col];
+        for (int q = 0; q < h.n; q++) {
+            const double *row = t + h.row[q] * stride;
+            if (q < h.plus) a += row[0], z += row[zc], b += row[col - 1], d += row[col];
             else a -= row[0], z -= row[zc], b -= row[col - 1], d -= row[col];
         }
     }
@@ -722,13 +762,11 @@ static void villain_breakdown(const oe_sd_pair *p, oe_sd_work *w, double *bd)
     memset(t, 0, r->n_rows * sizeof *t);
     for (size_t i = 0; i < p->hero.n; i++)
         if (w->hh[i]) {
-            const uint16_t *rows = r->rows[0] + i * (size_t)r->subsets[0];
-            for (int q = 0; q < r->subsets[0]; q++) t[rows[q]] += p->hero.weight[i];
+            const hand_rows h = rows_of(r, 0, i);
+            for (int q = 0; q < h.n; q++) t[h.row[q]] += p->hero.weight[i];
         }
     for (size_t j = 0; j < p->villain.n; j++)
-        met[j] = w->vh[j] ? signed_sum(t, 1, r->rows[1] + j * (size_t)r->subsets[1], r->plus[1],
-                                       r->subsets[1], 0)
-                          : 0.0;
+        met[j] = w->vh[j] ? signed_sum(t, 1, rows_of(r, 1, j), 0) : 0.0;
     for (size_t i = 0; i < p->hero.n; i++)
         if (w->hh[i])
             for (size_t f = r->fix_start[0][i]; f < r->fix_start[0][i + 1]; f++)
@@ -741,12 +779,37 @@ static void villain_breakdown(const oe_sd_pair *p, oe_sd_work *w, double *bd)
     }
 }
 
+/* The sweep (the top of this file): each hero's reads just before and just
+ * after the villains of its high value go into table t. */
+static void sweep_cells(const oe_sd_pair *p, oe_sd_work *w, double *t, size_t stride,
+                        const uint8_t *col)
+{
+    const oe_sd_removal *r = &p->removal;
+    for (int x = 1; x <= OE_HIGH_MAX; x++) {
+        const uint32_t h0 = w->h_start[x], h1 = w->h_start[x + 1];
+        const uint32_t v0 = w->v_start[x], v1 = w->v_start[x + 1];
+        if (h0 == h1 && v0 == v1) continue;
+        for (uint32_t q = h0; q < h1; q++) {
+            const uint32_t i = w->h_order[q];
+            read_hero(t, stride, rows_of(r, 0, i), col[w->hl[i]], w->q + 8 * q);
+        }
+        for (uint32_t q = v0; q < v1; q++) {
+            const uint32_t j = w->v_order[q];
+            insert_villain(t, stride, rows_of(r, 1, j), p->villain.weight[j],
+                           w->vl[j] ? col[w->vl[j]] : stride);
+        }
+        for (uint32_t q = h0; q < h1; q++) {
+            const uint32_t i = w->h_order[q];
+            if (v0 == v1) memcpy(w->q + 8 * q + 4, w->q + 8 * q, 4 * sizeof *w->q);
+            else read_hero(t, stride, rows_of(r, 0, i), col[w->hl[i]], w->q + 8 * q + 4);
+        }
+    }
+}
+
 int oe_sd_cells(const oe_sd_pair *p, oe_sd_work *w, const oe_sd_cells_out *out)
 {
     const oe_sd_removal *r = &p->removal;
     const oe_sd_side *V = &p->villain;
-    const int as = r->subsets[0], ap = r->plus[0], bs = r->subsets[1];
-    const uint16_t *hero_rows = r->rows[0], *villain_rows = r->rows[1];
     uint8_t col[N_LOWS] = {0};
     const size_t stride = low_columns(p, w, col);
     const size_t size = r->n_rows * stride;
@@ -759,35 +822,14 @@ int oe_sd_cells(const oe_sd_pair *p, oe_sd_work *w, const oe_sd_cells_out *out)
     double *t = w->table;
     memset(t, 0, size * sizeof *t);
     if (out->live) memset(out->live, 0, p->hero.n * sizeof *out->live);
-
-    /* the sweep: reads before and after each value's villains go in */
-    for (int x = 1; x <= OE_HIGH_MAX; x++) {
-        const uint32_t h0 = w->h_start[x], h1 = w->h_start[x + 1];
-        const uint32_t v0 = w->v_start[x], v1 = w->v_start[x + 1];
-        if (h0 == h1 && v0 == v1) continue;
-        for (uint32_t q = h0; q < h1; q++) {
-            const uint32_t i = w->h_order[q];
-            read_hero(t, stride, hero_rows + i * (size_t)as, ap, as, col[w->hl[i]], w->q + 8 * q);
-        }
-        for (uint32_t q = v0; q < v1; q++) {
-            const uint32_t j = w->v_order[q];
-            insert_villain(t, stride, villain_rows + j * (size_t)bs, bs, V->weight[j],
-                           w->vl[j] ? col[w->vl[j]] : stride);
-        }
-        for (uint32_t q = h0; q < h1; q++) {
-            const uint32_t i = w->h_order[q];
-            if (v0 == v1) memcpy(w->q + 8 * q + 4, w->q + 8 * q, 4 * sizeof *w->q);
-            else read_hero(t, stride, hero_rows + i * (size_t)as, ap, as, col[w->hl[i]],
-                           w->q + 8 * q + 4);
-        }
-    }
+    sweep_cells(p, w, t, stride, col);
     /* every villain is in: the reads of all, the fixes, the outputs */
     const uint32_t swept = w->h_start[N_HIGHS];
     for (uint32_t q = 0; q < swept; q++) {
         const uint32_t i = w->h_order[q];
         const int H = w->hh[i], L = w->hl[i];
         double all[4], cs[3][6];
-        read_hero(t, stride, hero_rows + i * (size_t)as, ap, as, col[L], all);
+        read_hero(t, stride, rows_of(r, 0, i), col[L], all);
         classes_of_reads(L, w->q + 8 * q, w->q + 8 * q + 4, all, cs);
         for (size_t f = r->fix_start[0][i]; f < r->fix_start[0][i + 1]; f++) {
             const uint32_t j = r->fix_other[0][f];
@@ -933,17 +975,17 @@ size_t oe_river_hands(const oe_river *r, int side) { return r->side[side].n; }
 
 /* acc[0..T) += c * (signed sum over the rows of the T-vectors at column
  * offset `at` of a table of stride `stride`). */
-static inline void read_add(const double *t, size_t stride, const uint16_t *rows, int plus, int n,
-                            size_t at, size_t T, double c, double *acc, double *tmp)
+static inline void read_add(const double *t, size_t stride, hand_rows h, size_t at, size_t T,
+                            double c, double *acc, double *tmp)
 {
     if (T == 1) {
-        acc[0] += c * signed_sum(t, stride, rows, plus, n, at);
+        acc[0] += c * signed_sum(t, stride, h, at);
         return;
     }
     memset(tmp, 0, T * sizeof *tmp);
-    for (int q = 0; q < n; q++) {
-        const double *row = t + rows[q] * stride + at;
-        if (q < plus)
+    for (int q = 0; q < h.n; q++) {
+        const double *row = t + h.row[q] * stride + at;
+        if (q < h.plus)
             for (size_t k = 0; k < T; k++) tmp[k] += row[k];
         else
             for (size_t k = 0; k < T; k++) tmp[k] -= row[k];
@@ -952,142 +994,93 @@ static inline void read_add(const double *t, size_t stride, const uint16_t *rows
 }
 
 /* T-vector x into rows at column offset `at`. */
-static inline void insert_add(double *t, size_t stride, const uint16_t *rows, int n, size_t at,
-                              size_t T, const double *x)
+static inline void insert_add(double *t, size_t stride, hand_rows h, size_t at, size_t T,
+                              const double *x)
 {
-    for (int q = 0; q < n; q++) {
-        double *row = t + rows[q] * stride + at;
+    for (int q = 0; q < h.n; q++) {
+        double *row = t + h.row[q] * stride + at;
         for (size_t k = 0; k < T; k++) row[k] += x[k];
     }
 }
 
-/* The coefficients of a hand's reads (the top of this file): reads of T
- * below, at most equal and all (c[0..2]), of Z the same (z[0..2]), and of
- * the low sweep below and at most equal (l[0..1]). */
+/* The coefficients of a hand's reads in one sweep (the top of this file):
+ * of T below, at most equal and all (t[0..2]), of Z the same (z[0..2]). */
 typedef struct {
-    double c[3], z[3], l[2];
+    double t[3], z[3];
 } read_coefs;
 
-static void coefs_of(const oe_sd_classes *k, read_coefs *low, read_coefs *no_low)
+/* Per sweep (high, low) and kind of hand (without a low, with one). */
+static void coefs_of(const oe_sd_classes *k, read_coefs high[2], read_coefs low[2])
 {
     const double *a = k->alpha, *b = k->beta, *g = k->gamma0;
     double d[3];
     for (int h = 0; h < 3; h++) d[h] = k->gamma2[h] - g[h];
-    *low = (read_coefs){{a[0] - a[1], a[1] - a[2], a[2] + b[OE_SD_LOW_WORSE]},
-                        {0.0, 0.0, 0.0},
-                        {b[OE_SD_LOW_BETTER] - b[OE_SD_LOW_TIE],
-                         b[OE_SD_LOW_TIE] - b[OE_SD_LOW_WORSE]}};
-    *no_low = (read_coefs){{g[0] - g[1], g[1] - g[2], g[2]}, {d[0] - d[1], d[1] - d[2], d[2]},
-                           {0.0, 0.0}};
+    high[0] = (read_coefs){{g[0] - g[1], g[1] - g[2], g[2]}, {d[0] - d[1], d[1] - d[2], d[2]}};
+    high[1] = (read_coefs){{a[0] - a[1], a[1] - a[2], a[2] + b[OE_SD_LOW_WORSE]}, {0.0}};
+    low[0] = (read_coefs){{0.0}, {0.0}};
+    low[1] = (read_coefs){{b[OE_SD_LOW_BETTER] - b[OE_SD_LOW_TIE],
+                           b[OE_SD_LOW_TIE] - b[OE_SD_LOW_WORSE], 0.0},
+                          {0.0}};
 }
 
 /* Scratch of one call. */
 typedef struct {
     double *rt;    /* n_o x T: the reach, hand-major */
     double *acc;   /* n_s x T: the values */
-    double *lv;    /* n_s x T: the live reach */
+    double *lv;    /* n_s x T: the live reach, or NULL */
     double *table; /* n_rows x 2T */
     double *tmp;   /* T */
 } river_scratch;
 
 /* A hand's reads of T (and of Z where it counts) with coefficients c, z. */
-static inline void read_tz(const double *t, size_t stride, const uint16_t *rows, int plus, int n,
-                           size_t T, int use_z, double c, double z, double *acc, double *tmp)
+static inline void read_tz(const double *t, size_t stride, hand_rows h, size_t T, int use_z,
+                           double c, double z, double *acc, double *tmp)
 {
-    if (c != 0.0) read_add(t, stride, rows, plus, n, 0, T, c, acc, tmp);
-    if (use_z && z != 0.0) read_add(t, stride, rows, plus, n, T, T, z, acc, tmp);
+    if (c != 0.0) read_add(t, stride, h, 0, T, c, acc, tmp);
+    if (use_z && z != 0.0) read_add(t, stride, h, T, T, z, acc, tmp);
 }
 
-static void high_sweep(const oe_river *r, int s, size_t T, int use_z, const read_coefs *co,
-                       const river_scratch *x)
+/* One sweep of side s's hands over groups of equal value (by high or by
+ * low): each reads the table just before and just after the other side's
+ * hands of its value go in, and at the end (with the coefficients of its
+ * kind; the live reach at the end where x->lv).  Rows [T] or, use_z, [T, Z]. */
+static void sweep(const oe_river *r, int s, size_t T, const groups *g, int use_z,
+                  const read_coefs co[2], const river_scratch *x)
 {
     const int o = 1 - s;
     const oe_sd_removal *rm = &r->removal;
     const size_t stride = use_z ? 2 * T : T;
-    const int as = rm->subsets[s], ap = rm->plus[s], bs = rm->subsets[o];
-    const uint16_t *a_rows = rm->rows[s], *b_rows = rm->rows[o];
-    const groups *g = &r->by_high;
     double *t = x->table;
     memset(t, 0, rm->n_rows * stride * sizeof *t);
     for (size_t k = 0; k < g->n; k++) {
         const uint32_t a0 = g->start[s][k], a1 = g->start[s][k + 1];
         const uint32_t b0 = g->start[o][k], b1 = g->start[o][k + 1];
-        const int none = b0 == b1; /* no villain of this value: one read serves both */
+        const int none = b0 == b1; /* none of the other side's: one read serves both */
         for (uint32_t q = a0; q < a1; q++) {
             const uint32_t i = g->order[s][q];
             const read_coefs *c = &co[r->low[s][i] != 0];
-            read_tz(t, stride, a_rows + i * (size_t)as, ap, as, T, use_z,
-                    c->c[0] + (none ? c->c[1] : 0.0), c->z[0] + (none ? c->z[1] : 0.0),
-                    x->acc + i * T, x->tmp);
+            read_tz(t, stride, rows_of(rm, s, i), T, use_z, c->t[0] + (none ? c->t[1] : 0.0),
+                    c->z[0] + (none ? c->z[1] : 0.0), x->acc + i * T, x->tmp);
         }
         if (none) continue;
         for (uint32_t q = b0; q < b1; q++) {
             const uint32_t j = g->order[o][q];
-            const uint16_t *rows = b_rows + j * (size_t)bs;
-            insert_add(t, stride, rows, bs, 0, T, x->rt + j * T);
-            if (use_z && r->low[o][j]) insert_add(t, stride, rows, bs, T, T, x->rt + j * T);
+            const hand_rows h = rows_of(rm, o, j);
+            insert_add(t, stride, h, 0, T, x->rt + j * T);
+            if (use_z && r->low[o][j]) insert_add(t, stride, h, T, T, x->rt + j * T);
         }
         for (uint32_t q = a0; q < a1; q++) {
             const uint32_t i = g->order[s][q];
             const read_coefs *c = &co[r->low[s][i] != 0];
-            read_tz(t, stride, a_rows + i * (size_t)as, ap, as, T, use_z, c->c[1], c->z[1],
-                    x->acc + i * T, x->tmp);
+            read_tz(t, stride, rows_of(rm, s, i), T, use_z, c->t[1], c->z[1], x->acc + i * T,
+                    x->tmp);
         }
     }
-    /* everything is in: the reads of all, and the live reach */
     for (size_t i = 0; i < r->side[s].n; i++) {
         const read_coefs *c = &co[r->low[s][i] != 0];
-        const uint16_t *rows = a_rows + i * (size_t)as;
-        read_tz(t, stride, rows, ap, as, T, use_z, c->c[2], c->z[2], x->acc + i * T, x->tmp);
-        if (x->lv) read_add(t, stride, rows, ap, as, 0, T, 1.0, x->lv + i * T, x->tmp);
-    }
-}
-
-/* The live reach alone: every hand of the other side in, one read each. */
-static void live_sums(const oe_river *r, int s, size_t T, const river_scratch *x)
-{
-    const int o = 1 - s;
-    const oe_sd_removal *rm = &r->removal;
-    double *t = x->table;
-    memset(t, 0, rm->n_rows * T * sizeof *t);
-    for (size_t j = 0; j < r->side[o].n; j++)
-        insert_add(t, T, rm->rows[o] + j * (size_t)rm->subsets[o], rm->subsets[o], 0, T,
-                   x->rt + j * T);
-    for (size_t i = 0; i < r->side[s].n; i++)
-        read_add(t, T, rm->rows[s] + i * (size_t)rm->subsets[s], rm->plus[s], rm->subsets[s], 0,
-                 T, 1.0, x->lv + i * T, x->tmp);
-}
-
-static void low_sweep(const oe_river *r, int s, size_t T, const read_coefs *co,
-                      const river_scratch *x)
-{
-    const int o = 1 - s;
-    const oe_sd_removal *rm = &r->removal;
-    const int as = rm->subsets[s], ap = rm->plus[s], bs = rm->subsets[o];
-    const uint16_t *a_rows = rm->rows[s], *b_rows = rm->rows[o];
-    const groups *g = &r->by_low;
-    double *t = x->table;
-    memset(t, 0, rm->n_rows * T * sizeof *t);
-    for (size_t k = 0; k < g->n; k++) {
-        const uint32_t a0 = g->start[s][k], a1 = g->start[s][k + 1];
-        const uint32_t b0 = g->start[o][k], b1 = g->start[o][k + 1];
-        const int hero_low = a0 < a1 && r->low[s][g->order[s][a0]] != 0;
-        if (hero_low)
-            for (uint32_t q = a0; q < a1; q++) {
-                const uint32_t i = g->order[s][q];
-                read_add(t, T, a_rows + i * (size_t)as, ap, as, 0, T, co->l[0],
-                         x->acc + i * T, x->tmp);
-            }
-        for (uint32_t q = b0; q < b1; q++) {
-            const uint32_t j = g->order[o][q];
-            insert_add(t, T, b_rows + j * (size_t)bs, bs, 0, T, x->rt + j * T);
-        }
-        if (hero_low)
-            for (uint32_t q = a0; q < a1; q++) {
-                const uint32_t i = g->order[s][q];
-                read_add(t, T, a_rows + i * (size_t)as, ap, as, 0, T, co->l[1],
-                         x->acc + i * T, x->tmp);
-            }
+        const hand_rows h = rows_of(rm, s, i);
+        read_tz(t, stride, h, T, use_z, c->t[2], c->z[2], x->acc + i * T, x->tmp);
+        if (x->lv) read_add(t, stride, h, 0, T, 1.0, x->lv + i * T, x->tmp);
     }
 }
 
@@ -1133,13 +1126,14 @@ int oe_river_values(const oe_river *r, int s, const double *reach, size_t T, dou
         for (size_t q = 0; q < T; q++)
             for (size_t j = 0; j < no; j++) x.rt[j * T + q] = reach[q * no + j];
     }
-    read_coefs co[2]; /* [hand without a low, with one] */
-    coefs_of(&r->classes, &co[1], &co[0]);
-    if (values) {
-        high_sweep(r, s, T, use_z, co, &x);
-        if (r->has_low && r->any_low[s]) low_sweep(r, s, T, &co[1], &x);
-    } else if (live) {
-        live_sums(r, s, T, &x);
+    read_coefs high[2], low[2]; /* [hand without a low, with one] */
+    coefs_of(&r->classes, high, low);
+    if (!values) memset(high, 0, sizeof high); /* the live reach alone */
+    sweep(r, s, T, &r->by_high, use_z && values, high, &x); /* the live reach here */
+    if (values && r->has_low && r->any_low[s]) {
+        river_scratch no_live = x;
+        no_live.lv = NULL;
+        sweep(r, s, T, &r->by_low, 0, low, &no_live);
     }
     river_fixes(r, s, T, &x);
     if (T > 1)

@@ -61,15 +61,16 @@ typedef struct {
 /*
  * Card removal between the hero side (0) and the villain side (1), both
  * ways: the table rows of every hand's card subsets (one row space, the
- * subsets villain hands hold), the hands of the other side sharing four or
+ * subsets both sides hold), the hands of the other side sharing four or
  * more cards with each hand, and, when the villains have weights, each
  * hero's live weight and count and the heroes summed directly (see
  * oe_showdown.c).
  */
 typedef struct {
-    size_t n_rows;           /* table rows (no villain reads or writes row 0) */
-    int plus[2], subsets[2]; /* a hand's rows: plus[s] with sign +, then - */
-    uint16_t *rows[2];       /* side s: n_s x subsets[s] */
+    size_t n_rows;               /* table rows (1..n_rows-1; row 0 unused) */
+    int width[2];                /* side s: row slots per hand */
+    uint16_t *rows[2];           /* side s: n_s x width[s], a hand's rows, sign + first */
+    uint8_t *plus[2], *count[2]; /* side s, per hand: its rows with sign +, in all */
     size_t *fix_start[2];    /* side s: n_s + 1 offsets (side 1: NULL unless asked) */
     uint32_t *fix_other[2];  /* hands of the other side sharing t >= 4 cards */
     uint8_t *fix_coef[2];    /* C(t - 1, 3) */

@@ -14,7 +14,8 @@ import numpy.typing as npt
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracles.showdown import plain_values, river_matrices
+from oracles.showdown import plain_values, river_matrices, river_matrices_numpy
+from random_hands import live_hands
 
 import omaha_eval as oe
 from omaha_eval import OmahaEvalError, OmahaEvalTypeError
@@ -201,3 +202,18 @@ def test_hands_refuses_an_unknown_side() -> None:
         sd.hands("oop")
     assert info.value.param == "side"
     assert "RiverShowdown(board='Jd4d3cQd5h'" in repr(sd)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["omaha8", "omaha"])
+def test_thousands_of_combos_equal_the_dense_matrix(game: str) -> None:
+    """2,500 random hands against 3,000 on a river, reach vectors of random
+    weights with many zeros, both sides."""
+    rng = np.random.default_rng(48 + (game == "omaha"))
+    board = rng.choice(52, size=5, replace=False).astype(np.uint8)
+    hero, villain = live_hands(rng, board, 2500), live_hands(rng, board, 3000)
+    sd = RiverShowdown(board, hero, villain, game=game)
+    shares, dealt = river_matrices_numpy(board, hero, villain, game == "omaha")
+    reach = rng.random((3, len(villain))) * (rng.random((3, len(villain))) < 0.5)
+    check_side(sd, shares, dealt, reach, False)
+    check_side(sd.swapped(), dealt.T - shares.T, dealt.T, rng.random((2, len(hero))), False)

@@ -158,7 +158,9 @@ def test_target_stderr_is_met_by_every_combo() -> None:
 def test_seed_reproduces_whatever_the_threads() -> None:
     one = split_graph("AA:$ds", "KK:$ds", "Kh 7d 2c", exact=False, trials=300, seed=9, threads=1)
     two = split_graph("AA:$ds", "KK:$ds", "Kh 7d 2c", exact=False, trials=300, seed=9, threads=2)
-    again = split_graph("AA:$ds", "KK:$ds", "Kh 7d 2c", exact=False, trials=300, seed=one.seed, threads=2)
+    again = split_graph(
+        "AA:$ds", "KK:$ds", "Kh 7d 2c", exact=False, trials=300, seed=one.seed, threads=2
+    )
     for name in (*SPLIT_FIGURES, "stderr"):
         np.testing.assert_array_equal(getattr(one, name), getattr(two, name))
         np.testing.assert_array_equal(getattr(one, name), getattr(again, name))

@@ -21,8 +21,8 @@ from random_hands import live_hands
 import omaha_eval as oe
 from omaha_eval import _core
 from omaha_eval._checks import card_mask, row_masks
+from omaha_eval.engine.sweep import street_outcomes
 from omaha_eval.games import game as read_game
-from omaha_eval.solver.street import outcome_sums
 
 REL = 1e-12  # weighted sums: within this times the total deal weight
 
@@ -80,7 +80,7 @@ def spots(draw: Any, sizes: tuple[int, int] = (4, 5), same_k: bool = False) -> d
         "hero_w": hero_w,
         "villain_w": villain_w,
         "game": draw(st.sampled_from(["omaha8", "omaha"])),
-        "unit": unit,
+        "exact": unit,
     }
 
 
@@ -100,7 +100,7 @@ def street_spot(s: dict[str, Any]) -> _core.StreetSpot:
 def assert_sums(
     got: npt.NDArray[np.float64], want: npt.NDArray[np.float64], s: dict[str, Any], total: float
 ) -> None:
-    if s["unit"]:  # whole numbers: exact
+    if s["exact"]:  # weights whose sums are exact (whole numbers): equal
         assert np.array_equal(got, want), (got, want)
     else:
         assert np.abs(got - want).max(initial=0.0) <= REL * max(total, 1.0)
@@ -110,7 +110,7 @@ def assert_sums(
 @given(spots())
 def test_outcomes_equal_the_deal_by_deal_oracle(s: dict[str, Any]) -> None:
     spot = street_spot(s)
-    outcome, makes_low, breakdown = outcome_sums(spot, len(s["hero"]) + len(s["villain"]), 1)
+    outcome, makes_low, breakdown = street_outcomes(spot, len(s["hero"]) + len(s["villain"]), 1)
     want = StreetOracle(
         s["board"],
         s["dead"],
@@ -135,8 +135,12 @@ def test_outcomes_equal_the_deal_by_deal_oracle(s: dict[str, Any]) -> None:
 def test_weighted_outcomes_equal_exact_enumeration(s: dict[str, Any]) -> None:
     """sum_i w_i * outcome[i] is EquitySpot.exact's outcome histogram, the
     hero's makes_low and both breakdown rows too, and the deals the same."""
+    check_against_exact(s)
+
+
+def check_against_exact(s: dict[str, Any]) -> None:
     spot = street_spot(s)
-    outcome, makes_low, breakdown = outcome_sums(spot, len(s["hero"]) + len(s["villain"]), 2)
+    outcome, makes_low, breakdown = street_outcomes(spot, len(s["hero"]) + len(s["villain"]), 2)
     board, dead = np.array(s["board"], np.uint8), np.array(s["dead"], np.uint8)
     hero, villain = s["hero"], s["villain"]
     keep_h, keep_v = s["hero_w"] > 0, s["villain_w"] > 0  # the engine's ranges hold weights > 0
@@ -162,6 +166,31 @@ def test_weighted_outcomes_equal_exact_enumeration(s: dict[str, Any]) -> None:
     assert spot.deals == deals
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["omaha8", "omaha"])
+def test_hundreds_of_combos_on_a_flop_equal_exact_enumeration(game: str) -> None:
+    """Random ranges of a few hundred hands with weights on a flop, two dead
+    cards: the hero-weighted cells, makes_low, breakdown and deals of every
+    runout against EquitySpot.exact."""
+    rng = np.random.default_rng(46 + (game == "omaha"))
+    cards = rng.choice(52, size=5, replace=False)
+    board, dead = sorted(cards[:3].tolist()), sorted(cards[3:].tolist())
+    s = {
+        "board": board,
+        "dead": dead,
+        "hero": live_hands(rng, cards, 250),
+        "villain": live_hands(rng, cards, 300),
+        "game": game,
+    }
+    # weights of a few binary digits: every sum is exact in floating point, so
+    # the comparison is too (summed deal by deal, 47 M deals, a reference
+    # sum would drift by more than 1e-12 of the total)
+    s["hero_w"] = rng.choice([0.25, 0.5, 1.0, 2.0, 3.0], size=250)
+    s["villain_w"] = rng.choice([0.125, 0.5, 1.0, 1.5, 4.0], size=300)
+    s["exact"] = True
+    check_against_exact(s)
+
+
 @pytest.mark.parametrize("n_board", [4, 5])
 def test_plain_python_values_agree_on_a_small_spot(n_board: int) -> None:
     """One spot settled with the plain-Python evaluator throughout: hands of
@@ -184,9 +213,9 @@ def test_plain_python_values_agree_on_a_small_spot(n_board: int) -> None:
         "hero_w": rng.random(len(hero)) + 0.5,
         "villain_w": rng.random(len(villain)) + 0.5,
         "game": "omaha8",
-        "unit": False,
+        "exact": False,
     }
-    outcome, makes_low, breakdown = outcome_sums(street_spot(s), 11, 1)
+    outcome, makes_low, breakdown = street_outcomes(street_spot(s), 11, 1)
     want = StreetOracle(
         board,
         dead,
@@ -211,8 +240,8 @@ def test_threads_give_the_same_bits_and_run_agrees_with_the_cells() -> None:
     hero, villain = live_hands(rng, board, 120), live_hands(rng, board, 150)
     w = rng.random(len(villain))
     spot = _core.StreetSpot(board, hero, villain, w, read_game("omaha8").code)
-    one = outcome_sums(spot, len(hero) + len(villain), 1)
-    two = outcome_sums(spot, len(hero) + len(villain), 2)
+    one = street_outcomes(spot, len(hero) + len(villain), 1)
+    two = street_outcomes(spot, len(hero) + len(villain), 2)
     for a, b in zip(one, two, strict=True):
         assert np.array_equal(a, b)
     hi, lo, scoop = spot.run(0, spot.runouts)

@@ -49,6 +49,7 @@ __all__ = [
     "Kernel",
     "PartSampling",
     "block_sums",
+    "blocks_of",
     "kernel_of",
     "next_block",
     "run_parts",
@@ -56,6 +57,8 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+# What block_sums adds up: an array, or a tuple of arrays.
+Summable = TypeVar("Summable", npt.NDArray[np.float64], tuple[npt.NDArray[np.float64], ...])
 
 # With a target standard error, each block is aimed this far past the trials
 # the target needs: errors shrink as 1/sqrt(trials), and a block that stops
@@ -241,32 +244,43 @@ def _on_executor(
 MIN_BLOCKS = 64
 
 
+def blocks_of(items: int, item_work: float, least: int = 1) -> list[tuple[int, int]]:
+    """The fixed blocks of `items` items (a question's runouts, each
+    `item_work` units of work), as (first, count): at least MIN_BLOCKS
+    (threads kept busy), each about BLOCK_WORK at most (Ctrl-C between blocks
+    is quick) and at least `least` items."""
+    wanted = max(MIN_BLOCKS, math.ceil(items * item_work / BLOCK_WORK))
+    size = max(least, -(-items // wanted), 1)
+    return [(first, min(size, items - first)) for first in range(0, items, size)]
+
+
 def block_sums(
-    run: Callable[[int, int], npt.NDArray[np.float64]],
+    run: Callable[[int, int], Summable],
     items: int,
     item_work: float,
     threads: int,
-    shape: tuple[int, ...],
+    zero: Summable,
     stop: Any = None,
-) -> npt.NDArray[np.float64]:
-    """The sum of ``run(first, count)`` (arrays of `shape`) over fixed blocks
-    of `items` items (a question's runouts, each `item_work` units of work),
-    added in block order whatever the threads: the same bits on any number
-    of them.  The blocks are parts of one run on the parts driver, a few
-    ahead (memory stays bounded); they are short, so Ctrl-C and `stop` are
-    heard between them."""
-    wanted = max(MIN_BLOCKS, math.ceil(items * item_work / BLOCK_WORK))
-    size = max(1, -(-items // wanted))
-    firsts = range(0, items, size)
+    least: int = 1,
+) -> Summable:
+    """The sum of ``run(first, count)`` (an array, or a tuple of arrays, like
+    `zero`) over the fixed blocks of `items` items (blocks_of), added in
+    block order whatever the threads: the same bits on any number of them.
+    The blocks are parts of one run on the parts driver, a few ahead (memory
+    stays bounded); they are short, so Ctrl-C and `stop` are heard between
+    them."""
+    blocks = blocks_of(items, item_work, least)
     plan = Plan(exact=True, trials=1, target_stderr=None, seed=None, threads=threads, stop=stop)
 
-    def block(b: int, _: Plan) -> npt.NDArray[np.float64]:
-        first = firsts[b]
-        return run(first, min(size, items - first))
+    def block(b: int, _: Plan) -> Summable:
+        return run(*blocks[b])
 
-    total = np.zeros(shape)
-    for _, part in run_parts(kernel_of(block), range(len(firsts)), plan):
-        total += part
+    total = zero
+    for _, part in run_parts(kernel_of(block), range(len(blocks)), plan):
+        if isinstance(total, tuple):
+            total = tuple(t + p for t, p in zip(total, part, strict=True))  # type: ignore[assignment]
+        else:
+            total = total + part
     return total
 
 

@@ -35,6 +35,7 @@ __all__ = [
     "SWEEP_HAND_WORK",
     "SweepSides",
     "spot_deals_per_pair",
+    "street_outcomes",
     "sweep_outcomes",
     "sweep_sides",
     "sweep_sums",
@@ -54,6 +55,7 @@ SWEEP_MAX_HANDS = 2_000_000
 # The outcome cells of a heads-up deal: hi << 2 | lo, the masks of the high
 # and low winners (bit 0 the hero, bit 1 the villain; lo 0: no low).
 CELLS = 16
+FloatArray = npt.NDArray[np.float64]
 
 
 def _side_size(seat: Seat, spot: Spot) -> int:
@@ -124,34 +126,38 @@ def _street_spot(spot: Spot, sides: SweepSides) -> _core.StreetSpot:
     )
 
 
+# Runouts a block of the sweep holds at least: a block's three arrays (a row
+# of 17 numbers a hero) cost more to allocate and add than a runout of a
+# small question takes to sweep.
+OUTCOME_BLOCK_RUNOUTS = 4
+
+
+def street_outcomes(
+    c_spot: _core.StreetSpot, hands: int, threads: int, stop: object = None
+) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """A prepared street question's outcome sums over every runout
+    (StreetSpot.run_outcomes, src_c/oe_street.h), in the fixed blocks of
+    engine/parts.py added in block order (the same bits on any number of
+    threads; `hands`: both sides' hands, the work of a runout): per hero
+    its outcome cells (N x 16) and makes-low weight (N), and both players'
+    breakdown (2 x N_BREAKDOWN)."""
+    zero = c_spot.run_outcomes(0, 0)  # arrays of the right shapes, all 0
+    return block_sums(  # type: ignore[return-value]
+        c_spot.run_outcomes, c_spot.runouts, hands, threads, zero, stop, OUTCOME_BLOCK_RUNOUTS
+    )
+
+
 def sweep_outcomes(
     spot: Spot, threads: int, stop: object = None
-) -> tuple[
-    SweepSides, npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64], int
-]:
-    """Every runout swept, in fixed blocks added in order (the same bits on
-    any number of threads): the sides, per hero combo its outcome cells
-    (N x 16, villain weight summed over its deals) and makes-low weight
-    (N), the breakdown of both players (2 x N_BREAKDOWN, deal weights) and
-    the number of deals."""
+) -> tuple[SweepSides, FloatArray, FloatArray, FloatArray, int]:
+    """Every runout swept (street_outcomes): the sides, per hero combo its
+    outcome cells (N x 16, villain weight summed over its deals) and
+    makes-low weight (N), the breakdown of both players (2 x N_BREAKDOWN,
+    deal weights) and the number of deals."""
     sides = sweep_sides(spot)
     c_spot = _street_spot(spot, sides)
-    n = len(sides.hero)
-    width = CELLS + 1 + 2 * _core.N_BREAKDOWN
-
-    def run(first: int, count: int) -> npt.NDArray[np.float64]:
-        outcome, makes_low, breakdown = c_spot.run_outcomes(first, count)
-        out = np.zeros((n + 1, width))
-        out[:n, :CELLS] = outcome
-        out[:n, CELLS] = makes_low
-        out[n, : 2 * _core.N_BREAKDOWN] = breakdown.reshape(-1)
-        return out
-
     hands = len(sides.hero) + len(sides.villain)
-    total = block_sums(run, c_spot.runouts, hands * SWEEP_HAND_WORK, threads, (n + 1, width), stop)
-    outcome = np.ascontiguousarray(total[:n, :CELLS])
-    makes_low = np.ascontiguousarray(total[:n, CELLS])
-    breakdown = total[n, : 2 * _core.N_BREAKDOWN].reshape(2, _core.N_BREAKDOWN).copy()
+    outcome, makes_low, breakdown = street_outcomes(c_spot, hands, threads, stop)
     return sides, outcome, makes_low, breakdown, c_spot.deals
 
 

@@ -19,23 +19,10 @@ graph, beats, board reports) are omaha_eval.study.
 
 Its rows follow the hand order of omaha_eval/hands.py (all_hands,
 hand_index), which ranges and queries share.  The public names are exported
-by omaha_eval; this package imports nothing itself, but gives
-``omaha_eval.solver.RiverShowdown`` on first use.
+by omaha_eval; this package exports RiverShowdown
+(``omaha_eval.solver.RiverShowdown``).
 """
 
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:  # type checkers see the class; Python imports it on first use
-    from omaha_eval.solver.river_showdown import RiverShowdown
+from omaha_eval.solver.river_showdown import RiverShowdown
 
 __all__ = ["RiverShowdown"]
-
-
-def __getattr__(name: str) -> Any:
-    # the one name this package gives, imported when first asked for: the
-    # package's own import stays free of its modules
-    if name == "RiverShowdown":
-        from omaha_eval.solver.river_showdown import RiverShowdown
-
-        return RiverShowdown
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

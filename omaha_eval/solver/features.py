@@ -159,7 +159,7 @@ def equity_features(
         hist, moment = _core.street_features(spot, first, count, n_bins)
         return np.concatenate([hist, moment.T], axis=1)
 
-    sums = block_sums(run, spot.runouts, n + len(v), workers, (n, n_bins + 3))
+    sums = block_sums(run, spot.runouts, n + len(v), workers, np.zeros((n, n_bins + 3)))
     total = sums[:, n_bins]
     live = spot.finish(np.zeros((3, n)))[3]
     with np.errstate(invalid="ignore", divide="ignore", over="ignore"):

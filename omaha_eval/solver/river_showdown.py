@@ -8,15 +8,15 @@ from typing import Any
 import numpy as np
 
 import omaha_eval._core as _core
-from omaha_eval._checks import BOARD_SIZE, CardArray, disjoint, quote
+from omaha_eval._checks import BOARD_SIZE, CardArray, disjoint, number_array, quote
 from omaha_eval.cards import format_cards, format_hands
 from omaha_eval.engine.boards import known_cards
-from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
+from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import Game
 from omaha_eval.games import game as read_game
 from omaha_eval.solver.question import side_hole_size
 from omaha_eval.solver.sides import read_side
-from omaha_eval.types import Cards, FloatArray, GameName
+from omaha_eval.types import Cards, FloatArray, GameName, Reach
 from omaha_eval.types import Player as PlayerInput
 
 __all__ = ["RiverShowdown"]
@@ -131,14 +131,14 @@ class RiverShowdown:
             )
         return format_hands(self.hero_combos if side == "hero" else self.villain_combos)
 
-    def values(self, villain_reach: Any) -> FloatArray:
+    def values(self, villain_reach: Reach) -> FloatArray:
         """Each hero combo's reach-weighted pot share: (M,) -> (N,), or
         (T, M) -> (T, N) (see the class)."""
         reach, one = self._reach(villain_reach)
         out = self._spot.values(self._side, reach)
         return out[0] if one else out
 
-    def live(self, villain_reach: Any) -> FloatArray:
+    def live(self, villain_reach: Reach) -> FloatArray:
         """Each hero combo's live villain reach (the fold value): (M,) ->
         (N,), or (T, M) -> (T, N)."""
         reach, one = self._reach(villain_reach)
@@ -149,22 +149,11 @@ class RiverShowdown:
         """The reach as a C-contiguous (T, M) float64 array, and whether it
         was given as one vector; finite and >= 0."""
         name, m = "villain_reach", len(self.villain_combos)
-        try:
-            arr = np.asarray(value)
-        except (TypeError, ValueError) as exc:
-            raise OmahaEvalTypeError(
-                f"not an array of numbers: {quote(value)}", param=name, value=value
-            ) from exc
-        if arr.dtype.kind not in "iuf":
-            raise OmahaEvalTypeError(
-                f"expected numbers, got dtype {arr.dtype} in {quote(value)}",
-                param=name,
-                value=value,
-            )
+        arr = number_array(value, name)
         if arr.ndim not in (1, 2) or arr.shape[-1] != m or (arr.ndim == 2 and not len(arr)):
             raise OmahaEvalError(
                 f"expected shape ({m},) or (T, {m}) with T >= 1 (a reach per villain combo), "
-                f"got shape {arr.shape}",
+                f"got shape {arr.shape} in {quote(value)}",
                 param=name,
                 value=value,
             )
@@ -174,7 +163,8 @@ class RiverShowdown:
             bad = np.argwhere(~np.isfinite(reach) | (reach < 0))[0]
             at = f"[{bad[1]}]" if arr.ndim == 1 else f"[{bad[0]}, {bad[1]}]"
             raise OmahaEvalError(
-                f"reach {float(reach[tuple(bad)])!r} at {at} is not a finite number >= 0",
+                f"reach {float(reach[tuple(bad)])!r} at {at} is not a finite number >= 0 in "
+                f"{quote(value)}",
                 param=name,
                 value=value,
             )

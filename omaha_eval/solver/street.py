@@ -33,7 +33,6 @@ from omaha_eval.types import Player as PlayerInput  # engine.players.Player: a p
 __all__ = [
     "RiverShares",
     "StreetShares",
-    "outcome_sums",
     "rank_board",
     "river_equity",
     "river_shares",
@@ -220,29 +219,7 @@ _THREAD_WORK = 200_000
 def _street_sums(spot: _core.StreetSpot, hands: int, threads: int) -> FloatArray:
     """Sums of every runout's deals, block by block, added in block order
     (engine/parts.py: the same bits on any number of threads)."""
-    return block_sums(spot.run, spot.runouts, hands, threads, (3, spot.n_hero))
-
-
-def outcome_sums(
-    spot: _core.StreetSpot, hands: int, threads: int
-) -> tuple[FloatArray, FloatArray, FloatArray]:
-    """StreetSpot.run_outcomes over every runout, in fixed blocks added in
-    block order (the same bits whatever the threads; `hands`: both sides'
-    hands, for the blocks' size): the outcome cells (N, 16), makes_low (N,)
-    and the breakdown (2, 12), see src_c/oe_street.h."""
-    n, cells = spot.n_hero, _core.STREET_CELLS
-    ends = (n * cells, n * (cells + 1))
-
-    def run(first: int, count: int) -> FloatArray:
-        outcome, makes_low, breakdown = spot.run_outcomes(first, count)
-        return np.concatenate([outcome.ravel(), makes_low, breakdown.ravel()])
-
-    total = block_sums(run, spot.runouts, hands, threads, (ends[1] + 2 * _core.N_BREAKDOWN,))
-    return (
-        total[: ends[0]].reshape(n, cells),
-        total[ends[0] : ends[1]],
-        total[ends[1] :].reshape(2, -1),
-    )
+    return block_sums(spot.run, spot.runouts, hands, threads, np.zeros((3, spot.n_hero)))
 
 
 def street_spot(

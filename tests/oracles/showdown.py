@@ -138,3 +138,30 @@ def river_matrices(
             shares[i, j] = hi[0] + lo[0]
             dealt[i, j] = 1.0
     return shares, dealt
+
+
+def river_matrices_numpy(
+    board: npt.NDArray[np.uint8],
+    hero: npt.NDArray[np.uint8],
+    villain: npt.NDArray[np.uint8],
+    high_only: bool = False,
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """river_matrices for thousands of hands: the same per-pair rule of
+    docs/rules.md in NumPy (a low qualifies if either hand has one; the high
+    half, or the whole pot when no low, to the better high; ties share),
+    the hands valued by the package's evaluate_batch."""
+    import omaha_eval as oe
+
+    hh, hl = (x.astype(np.int64) for x in oe.evaluate_batch(hero, board))
+    vh, vl = (x.astype(np.int64) for x in oe.evaluate_batch(villain, board))
+    if high_only:
+        hl, vl = np.zeros_like(hl), np.zeros_like(vl)
+    h, lo_h = hh[:, None], hl[:, None]
+    any_low = (lo_h > 0) | (vl[None, :] > 0)
+    hi = np.where(any_low, 0.5, 1.0) * ((h > vh[None, :]) + 0.5 * (h == vh[None, :]))
+    lo = np.where(lo_h > 0, 0.5 * ((lo_h > vl[None, :]) + 0.5 * (lo_h == vl[None, :])), 0.0)
+    bit = np.uint64(1)
+    hm = np.bitwise_or.reduce(bit << hero.astype(np.uint64), axis=1)
+    vm = np.bitwise_or.reduce(bit << villain.astype(np.uint64), axis=1)
+    dealt = ((hm[:, None] & vm[None, :]) == 0).astype(np.float64)
+    return (hi + lo) * dealt, dealt

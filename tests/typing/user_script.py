@@ -10,6 +10,7 @@ import numpy.typing as npt
 
 import omaha_eval
 from omaha_eval import batch, preflop
+from omaha_eval.solver import RiverShowdown
 from omaha_eval.types import Cards, GameName, Player, Seed
 
 
@@ -49,6 +50,10 @@ def solver_use() -> None:
     indices = omaha_eval.hand_index(np.array([[0, 1, 2, 3]], dtype=np.uint8))
     chips = omaha_eval.showdown(["Ad Kd 3s 2s", None, [51, 50, 49, 48]], board, [50, 50, 20])
     print(high[:3], low[:3], shares.equity, street.scoop, eq, index, indices, sum(chips))
+    sd = RiverShowdown(board, live, "AA, KK", dead="2c", game="omaha")
+    values: npt.NDArray[np.float64] = sd.values(np.ones((4, len(sd.villain_combos))))
+    folds: npt.NDArray[np.float64] = sd.swapped().live([1.0] * len(sd.hero_combos))
+    print(values.shape, folds.sum(), sd.hands("villain")[:2])
 
 
 def evaluator_use() -> str:
