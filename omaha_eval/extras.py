@@ -14,10 +14,7 @@ published cannot be fetched.
 
 from __future__ import annotations
 
-import json
-from importlib import metadata
 from pathlib import Path
-from urllib.parse import unquote, urlparse
 
 from omaha_eval.errors import MissingExtraError
 
@@ -41,9 +38,14 @@ def source_tree() -> Path | None:
     install, a checkout on sys.path); None for a wheel from an index."""
     if (_ROOT / "pyproject.toml").is_file() and (_ROOT / "omaha_eval" / "_core.pyx").is_file():
         return _ROOT
+    # only a hint needs these: deferred, `import omaha_eval` is quicker without them
+    import json
+    from importlib.metadata import PackageNotFoundError, distribution
+    from urllib.parse import unquote, urlparse
+
     try:
-        direct = metadata.distribution(DISTRIBUTION).read_text("direct_url.json")
-    except metadata.PackageNotFoundError:
+        direct = distribution(DISTRIBUTION).read_text("direct_url.json")
+    except PackageNotFoundError:
         return None
     if not direct:
         return None

@@ -109,7 +109,8 @@ Player: TypeAlias = Cards | CardRows | HandRange | tuple[CardRows, Weights]
 hands, a :class:`HandRange` (a Range), or a ``(combos, weights)`` pair."""
 
 # ------------------------------------------------------------------ options
-Seed: TypeAlias = int | np.integer[Any] | np.random.SeedSequence | np.random.Generator | None
+# (in quotes: numpy.random is imported when a run samples, not with the package)
+Seed: TypeAlias = "int | np.integer[Any] | np.random.SeedSequence | np.random.Generator | None"
 """A run's randomness: None (fresh), an int 0 <= seed < 2**128, a
 SeedSequence or a Generator (engine/seeds.py)."""
 GameName: TypeAlias = str | Game

@@ -5,6 +5,7 @@ tree (``pip install ".[plot]"`` there; the 6-card orders from ``orders/``)."""
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
 from pathlib import Path
 
@@ -62,7 +63,8 @@ def test_how_the_package_was_installed_is_read_from_pips_record(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, direct: str | None, expected: Path | None
 ) -> None:
     monkeypatch.setattr(extras, "_ROOT", tmp_path)  # not run from a source tree
-    monkeypatch.setattr(extras.metadata, "distribution", lambda name: _Dist(direct))
+    # read when a hint is made (extras imports importlib.metadata then, not at import)
+    monkeypatch.setattr(importlib.metadata, "distribution", lambda name: _Dist(direct))
     assert extras.source_tree() == expected
 
 
