@@ -76,13 +76,13 @@ _LAZY = {
     "river_equity": "omaha_eval.solver.street",
     "river_shares": "omaha_eval.solver.street",
     "street_equity": "omaha_eval.solver.street",
-    "Beats": "omaha_eval.study",
-    "BeatsGroup": "omaha_eval.study",
+    "Beats": "omaha_eval.study.beats",
+    "BeatsGroup": "omaha_eval.study.beats",
     "BoardReport": "omaha_eval.study",
     "RangeHits": "omaha_eval.study",
     "SplitGraph": "omaha_eval.study",
-    "VillainBeats": "omaha_eval.study",
-    "beats": "omaha_eval.study",
+    "VillainBeats": "omaha_eval.study.beats",
+    "beats": "omaha_eval.study.beats",
     "board_report": "omaha_eval.study",
     "range_hits": "omaha_eval.study",
     "split_graph": "omaha_eval.study",
@@ -119,17 +119,17 @@ if TYPE_CHECKING:
         street_equity,
     )
     from omaha_eval.study import (
-        Beats,
-        BeatsGroup,
         BoardReport,
         RangeHits,
         SplitGraph,
-        VillainBeats,
-        beats,
         board_report,
         range_hits,
         split_graph,
     )
+
+    # beats from its own module: from the package, the type checker takes the
+    # function and the submodule of the same name for two definitions
+    from omaha_eval.study.beats import Beats, BeatsGroup, VillainBeats, beats
 
 
 def __getattr__(name: str) -> Any:
