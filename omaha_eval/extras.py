@@ -26,6 +26,7 @@ DISTRIBUTION = "omaha-eval"
 EXTRAS = {
     "plot": "pictures: --plot, omaha_eval.plots (matplotlib)",
     "web": "omaha-eval serve: the local web page and JSON API (starlette, uvicorn)",
+    "mcp": "omaha-eval mcp: the MCP server for agents (the mcp SDK)",
     "dask": "batch and board reports on a Dask cluster (distributed)",
     "pandas": "results' to_pandas() (pandas)",
     "six": "6-card percent ranges and preflop lookups (the omaha-eval-orders data)",
