@@ -72,6 +72,7 @@ EXCLUDED = {
     r"python tools/gen_preflop_atlas\.py.*": "sweeps every board class: tens of minutes",
     r"omaha-eval .*--dask tcp://scheduler:8786": "needs a Dask scheduler at that address",
     r"omaha-eval serve.*": "serves until stopped (tests/test_web_api.py starts and stops one)",
+    r"omaha-eval mcp": "serves a client over stdio until it closes (tests/test_mcp_server.py)",
 }
 
 # Pages whose examples another module runs, with checks of its own.
