@@ -27,7 +27,7 @@ from omaha_eval.errors import for_people
 from omaha_eval.games import MAX_PLAYERS
 from omaha_eval.mcp.exact import exact_counts
 from omaha_eval.pql import QueryResult
-from omaha_eval.preflop import TABLES, exact_vs_random, preflop_rank
+from omaha_eval.preflop import TABLES, PreflopRank, exact_vs_random, preflop_rank
 from omaha_eval.records import json_ready, result_document
 from omaha_eval.study.beats import beats
 from omaha_eval.web import split_work, work
@@ -173,12 +173,13 @@ def beats_now(body: Body, stop: threading.Event) -> dict[str, Any]:
     return {**answer, "method": "exact"}
 
 
-def _order_method(hole_cards: int, table: str) -> dict[str, Any]:
-    """How an order's equities were made: exactly (the atlas: 4-card hands
-    heads-up) or by Monte Carlo, with its seed and standard errors."""
-    if (hole_cards, table) == (4, "hu") and _preflop.atlas_shipped():
+def _order_method(rank: PreflopRank) -> dict[str, Any]:
+    """How the equities of a rank's order were made: exactly (the atlas:
+    4-card hands heads-up) or by Monte Carlo, with its seed and standard
+    errors (the order file's own record)."""
+    if (rank.hole_cards, rank.table) == (4, "hu") and _preflop.atlas_shipped():
         return {"method": "exact"}
-    meta = _preflop.load_order_file(hole_cards, "omaha8", table).meta
+    meta = _preflop.load_order_file(rank.hole_cards, rank.game, rank.table).meta
     return {"method": "monte-carlo", "seed": meta.get("seed"), "stderr": meta.get("stderr")}
 
 
@@ -190,7 +191,7 @@ def preflop_place(body: Body, stop: threading.Event) -> dict[str, Any]:
     ranks = []
     for table in TABLES:
         r = preflop_rank(hand, game, table)
-        ranks.append({**dataclasses.asdict(r), **_order_method(r.hole_cards, r.table)})
+        ranks.append({**dataclasses.asdict(r), **_order_method(r)})
     return {"hand": ranks[0]["hand"], "game": ranks[0]["game"], "orders": ranks}
 
 
