@@ -25,9 +25,12 @@ def mcp_command() -> None:
     and how ties and quarters count; each answers JSON.  How to add it to a
     client: `omaha-eval help agents`.
 
+    A client's configuration names the command and its argument:
+    {"mcpServers": {"omaha-eval": {"command": "omaha-eval", "args": ["mcp"]}}}
+
     \b
-    Example (a client's configuration):
-      {"mcpServers": {"omaha-eval": {"command": "omaha-eval", "args": ["mcp"]}}}
+    Examples:
+      omaha-eval mcp
     """
     try:
         from omaha_eval.mcp import create_server
