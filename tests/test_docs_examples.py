@@ -65,6 +65,7 @@ docs = _tool() if TOOL.exists() else None
 # matched against the whole command, one part of an `&&` line), and why.
 EXCLUDED = {
     r"pip install .*": "installs into the environment running the tests",
+    r"pip wheel .*": "builds the wheels (tests/test_packaging.py builds and installs them)",
     r"pytest": "the test suite itself",
     r"python setup\.py build_ext --inplace": "rebuilds the core in place (about 45 s)",
     r"(PYTHONPATH=\. )?python benchmarks/\S+\.py.*": "a benchmark: minutes of timing",
