@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import re
 import shutil
 import sys
@@ -29,7 +30,7 @@ mcp = pytest.importorskip("mcp", reason="the mcp extra (in the test extra) is no
 import anyio  # noqa: E402
 from anyio.from_thread import BlockingPortal, start_blocking_portal  # noqa: E402
 from mcp import Client  # noqa: E402
-from mcp.client.stdio import StdioServerParameters  # noqa: E402
+from mcp.client.stdio import StdioServerParameters, stdio_client  # noqa: E402
 
 import omaha_eval as oe  # noqa: E402
 from omaha_eval.engine.plan import WORK_PER_SECOND  # noqa: E402
@@ -38,7 +39,13 @@ from omaha_eval.pages import page_source  # noqa: E402
 from omaha_eval.preflop import exact_vs_random, preflop_rank  # noqa: E402
 from omaha_eval.web.jobs import SHORT_JOBS, SHORT_SECONDS  # noqa: E402
 
-SERVER = StdioServerParameters(command=sys.executable, args=["-m", "omaha_eval", "mcp"])
+# The server's command; the SDK's stdio transport starts it (Client takes the
+# transport in every 2.x release; the parameters themselves only from 2.1), in
+# this environment (the SDK passes on only a few variables; PYTHONPATH=. pytest
+# needs its own).
+SERVER = StdioServerParameters(
+    command=sys.executable, args=["-m", "omaha_eval", "mcp"], env=dict(os.environ)
+)
 
 
 class Session:
@@ -74,7 +81,7 @@ class Session:
 def session() -> Iterator[Session]:
     with (
         start_blocking_portal() as portal,
-        portal.wrap_async_context_manager(Client(SERVER)) as client,
+        portal.wrap_async_context_manager(Client(stdio_client(SERVER))) as client,
     ):
         yield Session(portal, client)
 
@@ -401,7 +408,8 @@ def test_the_omaha_eval_mcp_command_serves_a_client() -> None:
         pytest.skip("the omaha-eval command is not installed")
 
     async def session() -> tuple[list[str], dict[str, Any]]:
-        async with Client(StdioServerParameters(command=command, args=entry["args"])) as client:
+        started = stdio_client(StdioServerParameters(command=command, args=entry["args"]))
+        async with Client(started) as client:
             listed = await client.list_tools()
             result = await client.call_tool("equity", {"players": [HAND, VILLAIN], "board": FLOP})
             return [t.name for t in listed.tools], result.structured_content

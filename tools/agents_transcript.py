@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from collections.abc import Awaitable, Callable
@@ -144,10 +145,12 @@ def page_transcript(page: str) -> str:
 
 async def _session() -> str:
     from mcp import Client
-    from mcp.client.stdio import StdioServerParameters
+    from mcp.client.stdio import StdioServerParameters, stdio_client
 
-    server = StdioServerParameters(command=sys.executable, args=["-m", "omaha_eval", "mcp"])
-    async with Client(server) as client:
+    server = StdioServerParameters(
+        command=sys.executable, args=["-m", "omaha_eval", "mcp"], env=dict(os.environ)
+    )
+    async with Client(stdio_client(server)) as client:
         listed = await client.list_tools()
         return await transcript(client.call_tool, listed.tools)
 
