@@ -83,7 +83,8 @@ def evaluate_hand(body: Body, stop: threading.Event) -> dict[str, Any]:
 
 def _too_big(rounds: Any, estimate: float) -> ApiError:
     """The refusal of an equity run above SHORT_WORK, saying what to narrow."""
-    seconds = f"about {estimate / WORK_PER_SECOND:,.0f} s of one core"
+    cost = estimate / WORK_PER_SECOND
+    seconds = f"about {cost:,.{1 if cost < 10 else 0}f} s of one core"
     limit = f"the {SHORT_WORK / WORK_PER_SECOND:.0f} s a question may take here"
     if rounds.plan.exact:
         return ApiError(
