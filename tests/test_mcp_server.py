@@ -78,10 +78,14 @@ class Session:
 
 
 @pytest.fixture(scope="module")
-def session() -> Iterator[Session]:
+def session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Session]:
+    # the server's stderr to a file of its own (pytest --capture=sys, as
+    # tools/sanitize.sh runs, gives a sys.stderr with no file descriptor)
+    log = tmp_path_factory.mktemp("mcp") / "server-stderr.txt"
     with (
+        log.open("w", encoding="utf-8") as errors,
         start_blocking_portal() as portal,
-        portal.wrap_async_context_manager(Client(stdio_client(SERVER))) as client,
+        portal.wrap_async_context_manager(Client(stdio_client(SERVER, errors))) as client,
     ):
         yield Session(portal, client)
 
@@ -399,7 +403,7 @@ def _configured() -> dict[str, Any]:
 
 @pytest.mark.slow  # starts the installed command, as a client's configuration does
 @needs_the_page
-def test_the_omaha_eval_mcp_command_serves_a_client() -> None:
+def test_the_omaha_eval_mcp_command_serves_a_client(tmp_path: Path) -> None:
     """The page's configuration, as a client reads it: its command, found
     on PATH, with its arguments."""
     entry = _configured()
@@ -408,11 +412,13 @@ def test_the_omaha_eval_mcp_command_serves_a_client() -> None:
         pytest.skip("the omaha-eval command is not installed")
 
     async def session() -> tuple[list[str], dict[str, Any]]:
-        started = stdio_client(StdioServerParameters(command=command, args=entry["args"]))
-        async with Client(started) as client:
-            listed = await client.list_tools()
-            result = await client.call_tool("equity", {"players": [HAND, VILLAIN], "board": FLOP})
-            return [t.name for t in listed.tools], result.structured_content
+        server = StdioServerParameters(command=command, args=entry["args"])
+        with (tmp_path / "server-stderr.txt").open("w", encoding="utf-8") as errors:
+            async with Client(stdio_client(server, errors)) as client:
+                listed = await client.list_tools()
+                args = {"players": [HAND, VILLAIN], "board": FLOP}
+                result = await client.call_tool("equity", args)
+                return [t.name for t in listed.tools], result.structured_content
 
     names, got = anyio.run(session)
     assert set(names) == set(answers.ANSWERS)
