@@ -23,11 +23,9 @@ are read only when an order is first asked for (`load_order`).
 from __future__ import annotations
 
 import itertools
-import json
 import math
 import sys
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -82,10 +80,13 @@ def order_dir(k: int) -> Traversable:
     data/, or for SEPARATE_SIZES the installed omaha_eval_orders package, else
     (a source checkout, an editable install) the source tree's orders/.
     Without either, an error that says how to install it."""
+    # imported when orders are read: `import omaha_eval` is quicker without them
+    from importlib.resources import files
+
     if k not in SEPARATE_SIZES:
-        return resources.files("omaha_eval").joinpath("data")
+        return files("omaha_eval").joinpath("data")
     try:
-        return resources.files(ORDERS_PACKAGE)
+        return files(ORDERS_PACKAGE)
     except ModuleNotFoundError:
         pass
     checkout = source_dir(k)
@@ -306,10 +307,19 @@ def unpack_equity(planes: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
     return np.ascontiguousarray(planes.T).view("<u4").ravel().astype(np.int64)
 
 
+def _meta(z: Any) -> dict[str, Any]:
+    """The JSON `meta` of an open .npz file (json imported with the first
+    file read, not with the package)."""
+    import json
+
+    meta: dict[str, Any] = json.loads(str(z["meta"]))
+    return meta
+
+
 def read_order(data: Any, k: int, game: str, table: str) -> PreflopOrder:
     """An order from an open .npz file (the layout of tools/gen_preflop_order.py)."""
     with np.load(data, allow_pickle=False) as z:
-        meta = json.loads(str(z["meta"]))
+        meta = _meta(z)
         units = unpack_equity(z["equity"])
     made = (meta.get("hole_cards"), meta.get("game"), meta.get("table"))
     if made != (k, game, table):
@@ -463,7 +473,7 @@ class Atlas:
 def read_atlas(data: Any) -> Atlas:
     """The atlas from an open .npz file (the layout of tools/gen_preflop_atlas.py)."""
     with np.load(data, allow_pickle=False) as z:
-        meta = json.loads(str(z["meta"]))
+        meta = _meta(z)
         counts = np.ascontiguousarray(z["counts"], dtype=np.int64)
     if meta.get("format") != ATLAS_FORMAT or tuple(meta.get("fields", ())) != ATLAS_FIELDS:
         raise ValueError(f"preflop atlas: format {meta.get('format')}, fields {meta.get('fields')}")

@@ -25,12 +25,14 @@ import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from fractions import Fraction
 from itertools import product
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from omaha_eval.cards import LOW_RANKS, RANKS, SUIT_SYMBOLS, SUITS
 from omaha_eval.errors import OmahaEvalError
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 ALL_RANKS = 0x1FFF
 SUIT_VARS = "wxyz"
@@ -318,6 +320,8 @@ class _Parser:
         return node
 
     def percent(self) -> Percent:
+        from fractions import Fraction  # read with the first percent range, not the package
+
         start = self.pos
         low = self.percent_number()
         table_at = self.pos
@@ -360,6 +364,8 @@ class _Parser:
             self.fail(f"number of {len(digits):,} characters (at most {MAX_NUMBER_LENGTH})")
 
     def percent_number(self) -> Fraction:
+        from fractions import Fraction
+
         m = _PERCENT.match(self.text, self.pos)
         assert m is not None
         self.check_number(m.group(1))

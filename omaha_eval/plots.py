@@ -8,14 +8,13 @@ returned, so a notebook shows them and a script saves them
 
 from __future__ import annotations
 
-import contextlib
 import os
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from omaha_eval import extras
+from omaha_eval._files import write_whole
 from omaha_eval.errors import OmahaEvalError, OutputFileError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -126,16 +125,12 @@ def check_plot_target(path: str | Path, name: str = "plot") -> Path:
 def save_figure(fig: Figure, path: str | Path, name: str = "plot") -> Path:
     """Save as PNG or SVG, by the file's extension, whole or not at all: the
     picture is written beside the target and moved onto it once complete
-    (a full disk leaves no truncated file)."""
+    (a full disk leaves no truncated file), readable as the umask says (a
+    new file's permissions; a picture written over keeps its own)."""
     target = check_plot_target(path, name)
-    fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=".plot-", suffix=target.suffix)
-    os.close(fd)
+    kind = target.suffix.lower().lstrip(".")
     try:
-        fig.savefig(temporary, dpi=100, format=target.suffix.lower().lstrip("."))
-        os.replace(temporary, target)
+        write_whole(target, lambda temporary: fig.savefig(temporary, dpi=100, format=kind))
     except OSError as exc:
         raise OutputFileError(f"cannot write {str(target)!r}: {exc.strerror}", param=name) from None
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temporary)
     return target

@@ -24,7 +24,7 @@ float64 figures (FloatArray).
 """
 
 from collections.abc import Sequence
-from typing import Any, Literal, Protocol, TypeAlias
+from typing import Any, Literal, Protocol, TypeAlias, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -120,7 +120,9 @@ Player: TypeAlias = Cards | CardRows | HandRange | tuple[CardRows, Weights]
 hands, a :class:`HandRange` (a Range), or a ``(combos, weights)`` pair."""
 
 # ------------------------------------------------------------------ options
-Seed: TypeAlias = int | np.integer[Any] | np.random.SeedSequence | np.random.Generator | None
+# numpy.random's classes in quotes: it is imported when a run samples, not with
+# the package (a union of a class and text needs Union)
+Seed: TypeAlias = Union[int, np.integer[Any], "np.random.SeedSequence", "np.random.Generator", None]
 """A run's randomness: None (fresh), an int 0 <= seed < 2**128, a
 SeedSequence or a Generator (engine/seeds.py)."""
 GameName: TypeAlias = str | Game

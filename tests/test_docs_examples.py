@@ -65,6 +65,7 @@ docs = _tool() if TOOL.exists() else None
 # matched against the whole command, one part of an `&&` line), and why.
 EXCLUDED = {
     r"pip install .*": "installs into the environment running the tests",
+    r"pip wheel .*": "builds the wheels (tests/test_packaging.py builds and installs them)",
     r"pytest": "the test suite itself",
     r"python setup\.py build_ext --inplace": "rebuilds the core in place (about 45 s)",
     r"(PYTHONPATH=\. )?python benchmarks/\S+\.py.*": "a benchmark: minutes of timing",
@@ -72,6 +73,7 @@ EXCLUDED = {
     r"python tools/gen_preflop_atlas\.py.*": "sweeps every board class: tens of minutes",
     r"omaha-eval .*--dask tcp://scheduler:8786": "needs a Dask scheduler at that address",
     r"omaha-eval serve.*": "serves until stopped (tests/test_web_api.py starts and stops one)",
+    r"omaha-eval mcp": "serves a client over stdio until it closes (tests/test_mcp_server.py)",
 }
 
 # Pages whose examples another module runs, with checks of its own.

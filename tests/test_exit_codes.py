@@ -66,3 +66,15 @@ def test_a_missing_extra_is_1_and_names_it(monkeypatch: pytest.MonkeyPatch) -> N
     code, output = _run("serve")
     assert code == 1, output
     assert "the web extra" in output and install_hint("web") in output
+
+
+def test_the_mcp_server_without_its_extra_is_1_and_names_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the mcp extra is not installed: neither the SDK nor the server imported yet
+    for name in [m for m in sys.modules if m.startswith(("mcp.", "omaha_eval.mcp"))]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "mcp", None)
+    code, output = _run("mcp")
+    assert code == 1, output
+    assert "the mcp extra" in output and install_hint("mcp") in output

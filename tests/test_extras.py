@@ -140,3 +140,13 @@ def test_the_six_extra_pins_the_orders_to_this_very_version() -> None:
     orders = tomllib.loads((ROOT / "orders" / "pyproject.toml").read_text(encoding="utf-8"))
     name = orders["project"]["name"]
     assert _extras()["six"] == [f"{name}=={__version__}"]
+
+
+def test_the_all_extra_holds_every_extra_a_user_installs() -> None:
+    """README's one install line, `pip install ".[all]" ./orders`: every
+    extra but the test suite's, so the core is built once for all of them."""
+    extras = _extras()
+    users = set(extras) - {"all", "test", "test-slow"}
+    (line,) = extras["all"]
+    named = re.fullmatch(r"omaha-eval\[([a-z,-]+)\]", line)
+    assert named is not None and set(named[1].split(",")) == users

@@ -1,10 +1,13 @@
 """Every hint to install something names the extra (``pip install
 "omaha-eval[plot]"``, never the library behind it), in the form that fits
-how the package was installed: from the index (a wheel), or from a source
-tree (``pip install ".[plot]"`` there; the 6-card orders from ``orders/``)."""
+how the package was installed: by name when pip has a record of it (from
+the index, a wheel or a source tree: no second build of the core), in the
+tree (``pip install ".[plot]"`` there) for a checkout used in place; the
+6-card orders from ``orders/`` of a tree."""
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
 from pathlib import Path
 
@@ -20,7 +23,24 @@ def test_a_wheel_install_is_told_the_extra_by_the_distribution_name(extra: str) 
 
 
 @pytest.mark.parametrize("extra", sorted(set(extras.EXTRAS) - {"six"}))
-def test_a_source_tree_install_is_told_the_extra_of_the_tree(extra: str, tmp_path: Path) -> None:
+def test_an_install_from_a_source_tree_is_told_the_extra_by_name(
+    extra: str, tmp_path: Path
+) -> None:
+    """pip keeps the installed package and adds the extra's libraries: no
+    second build of the core, as `pip install ".[extra]"` in the tree would."""
+    assert extras.installed()  # the tests run against an installed package
+    assert extras.install_hint(extra, tmp_path) == f'pip install "omaha-eval[{extra}]"'
+
+
+@pytest.mark.parametrize("extra", sorted(set(extras.EXTRAS) - {"six"}))
+def test_a_checkout_used_in_place_is_told_the_extra_of_the_tree(
+    extra: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def not_installed(name: str) -> None:
+        raise importlib.metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(importlib.metadata, "distribution", not_installed)
+    assert not extras.installed()
     hint = extras.install_hint(extra, tmp_path)
     assert hint == f'pip install ".[{extra}]" (in the source tree, {tmp_path})'
 
@@ -62,7 +82,8 @@ def test_how_the_package_was_installed_is_read_from_pips_record(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, direct: str | None, expected: Path | None
 ) -> None:
     monkeypatch.setattr(extras, "_ROOT", tmp_path)  # not run from a source tree
-    monkeypatch.setattr(extras.metadata, "distribution", lambda name: _Dist(direct))
+    # read when a hint is made (extras imports importlib.metadata then, not at import)
+    monkeypatch.setattr(importlib.metadata, "distribution", lambda name: _Dist(direct))
     assert extras.source_tree() == expected
 
 

@@ -4,7 +4,9 @@ Inside the repository a link is relative (README.md -> docs/rules.md) and
 names a file that exists; no URL names the GitHub organisation or the
 documentation site the project once assumed (neither can be checked to
 exist), and no install line names the package on the index, which has no
-release: installs are from the source tree (`pip install ".[plot]"`).  The
+release: installs are from the source tree (`pip install ".[plot]"`); an
+extra added to an installed copy (`pip install "omaha-eval[plot]"`) is not
+fetched from there.  The
 URLs that remain are others' pages, each checked by hand when added (LINKS).
 """
 
@@ -48,6 +50,7 @@ LINKS = {
     "https://keepachangelog.com/en/1.1.0/",
     "https://semver.org/spec/v2.0.0.html",
     "https://citation-file-format.github.io/",
+    "https://modelcontextprotocol.io",  # the protocol's site (the mcp SDK's homepage)
 }
 URL = re.compile(r"https?://[^\s)>\]\"'`,;]+")
 # What cannot be checked to exist: the organisation, a site of the project, the
@@ -59,7 +62,9 @@ UNVERIFIABLE = [
         "a documentation site",
     ),
     (
-        re.compile(r"""pip install ["']?omaha[-_]eval\b""", re.IGNORECASE),
+        # an extra added to an installed copy (`pip install "omaha-eval[web]"`)
+        # fetches the extra's libraries only: it names no release
+        re.compile(r"""pip install ["']?omaha[-_]eval\b(?!\[)""", re.IGNORECASE),
         "the package on the index (install from the source tree)",
     ),
 ]
@@ -82,7 +87,8 @@ def unverifiable(text: str) -> list[str]:
 
 
 # The one module that may name the package on the index: it writes that hint
-# only for a copy installed from a wheel, which a release puts on the index.
+# only for an installed copy (from a wheel, which a release puts on the index,
+# or from a source tree: pip keeps it and adds the extra's libraries).
 FROM_AN_INDEX = "omaha_eval/extras.py"
 
 
@@ -140,7 +146,8 @@ def test_readme_links_inside_the_repository_are_relative() -> None:
 def test_the_check_finds_what_cannot_be_checked() -> None:
     assert unverifiable("see https://github.com/omaha-eval/omaha-eval/blob/main/docs")
     assert unverifiable("https://omaha-eval.github.io/omaha-eval/")
-    assert unverifiable('pip install "omaha-eval[plot]"') and unverifiable("pip install omaha-eval")
+    assert unverifiable("pip install omaha-eval") and unverifiable('pip install "omaha-eval>=0.1"')
+    assert not unverifiable('pip install "omaha-eval[plot]"')  # an extra for an installed copy
     assert not unverifiable('pip install ".[plot]" && omaha-eval help')
     assert URL.findall("see (https://a.example/x), or <http://b.example>") == [
         "https://a.example/x",

@@ -269,3 +269,102 @@ def test_setup_native_and_sanitize_are_gcc_and_clang_only():
 def test_setup_refuses_unknown_compilers_and_switch_values(compiler_type, switches, message):
     run = _setup_flags(compiler_type, **switches)
     assert run.returncode != 0 and message in run.stderr, run.stderr
+
+
+# ------------------------------------------------------------- the install lines
+
+
+def _readme_lines(start: str) -> list[str]:
+    """The README's command lines (indented, outside fences) that start so."""
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    return [line.strip() for line in lines if line.startswith(f"    {start}")]
+
+
+def _tree_copy(where: Path) -> Path:
+    """The tracked files of the tree, as a fresh clone has them (no build
+    of the core in place, no pip cache of a previous build)."""
+    tracked = _tracked_files()
+    if tracked is None:
+        pytest.skip("needs a git checkout (the tracked files)")
+    for name in tracked:
+        target = where / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, target)
+    return where
+
+
+class _Venv:
+    """A fresh virtual environment, its commands run by bash from `cwd`."""
+
+    def __init__(self, path: Path) -> None:
+        subprocess.run([sys.executable, "-m", "venv", str(path)], check=True)
+        self.path = path
+        bin_dir = path / ("Scripts" if os.name == "nt" else "bin")
+        keep = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+        self.env = {
+            **keep,
+            "VIRTUAL_ENV": str(path),
+            "PATH": f"{bin_dir}{os.pathsep}{keep['PATH']}",
+        }
+
+    def run(self, line: str, cwd: Path) -> str:
+        run = subprocess.run(
+            ["bash", "-c", line], cwd=cwd, env=self.env, capture_output=True, text=True
+        )
+        log = run.stdout + run.stderr
+        assert run.returncode == 0, f"{line}\n{log[-6000:]}"
+        return log
+
+    def core(self) -> Path:
+        code = "import omaha_eval._core as c; print(c.__file__)"
+        return Path(self.run(f"python -c '{code}'", self.path).strip().splitlines()[-1])
+
+
+def _builds(log: str, name: str) -> int:
+    """How many times pip built the distribution `name` in `log` (pip says
+    "Created wheel for NAME: filename=..." once a wheel)."""
+    return len(re.findall(rf"Created wheel for {re.escape(name)}: ", log))
+
+
+@pytest.mark.slow  # three fresh venvs and four builds of the core (minutes)
+@needs_source
+def test_the_readmes_install_lines_work_and_build_the_core_once_each(tmp_path: Path) -> None:
+    """The README's install lines, as written, from a copy of the tree in
+    fresh venvs: the quick start installs and runs; an extra added to that
+    install by name builds nothing (the core file untouched); the test
+    extra installs and the tests collect (the default tier itself runs in a
+    fresh venv in test_repaired_wheel_passes_the_default_tier_in_a_fresh_venv);
+    every extra at once builds the core once; the wheels built once install
+    elsewhere with extras, compiling nothing."""
+    tree = _tree_copy(tmp_path / "tree")
+    quick, tests = _readme_lines("pip install . &&")[0], 'pip install ".[test]" && pytest'
+    assert tests in _readme_lines("pip install")
+    (everything,) = _readme_lines('pip install ".[all]"')
+    (wheels,) = _readme_lines("pip wheel")
+    (from_wheels,) = _readme_lines("pip install --find-links dist")
+
+    first = _Venv(tmp_path / "first")
+    log = first.run(quick, tree)
+    assert _builds(log, "omaha-eval") == 1 and "AsAh2c3d" in log and "equity" in log
+    core, stamp = first.core(), first.core().stat().st_mtime_ns
+    log = first.run('pip install "omaha-eval[web]"', tree)
+    assert _builds(log, "omaha-eval") == 0 and core.stat().st_mtime_ns == stamp, log
+    first.run("python -c 'import starlette, uvicorn'", first.path)
+    first.run(
+        tests.replace("&& pytest", "&& pytest --collect-only -q -n 0 -p no:cacheprovider"), tree
+    )
+
+    every = _Venv(tmp_path / "every")
+    log = every.run(everything, tree)
+    assert _builds(log, "omaha-eval") == 1 and _builds(log, "omaha-eval-orders") == 1, log
+    modules = "matplotlib, starlette, uvicorn, mcp, distributed, pandas, omaha_eval_orders"
+    # (imported from outside the tree, whose source package would come first)
+    every.run(f"python -c 'import {modules}; import omaha_eval.mcp, omaha_eval.web'", every.path)
+
+    log = first.run(wheels, tree)  # pip of any venv builds them
+    assert _builds(log, "omaha-eval") == 1
+    elsewhere = _Venv(tmp_path / "elsewhere")
+    log = elsewhere.run(from_wheels, tree)
+    assert _builds(log, "omaha-eval") == 0 and "omaha_eval-" in log, log
+    check = "python -c 'import omaha_eval.mcp, omaha_eval.web' && omaha-eval --version"
+    elsewhere.run(check, elsewhere.path)

@@ -38,6 +38,7 @@ pytestmark = pytest.mark.skipif(
 NOT_RUN = {
     "--dask tcp://scheduler:8786": "needs a Dask scheduler at that address",
     "omaha-eval serve": "serves until stopped (tests/test_web_api.py starts and stops it)",
+    "omaha-eval mcp": "serves a client over stdio until it closes (tests/test_mcp_server.py)",
 }
 # Examples that take the slow tier: what they need that the default tier has not.
 SLOW = {

@@ -5,7 +5,6 @@ it.  No click here: the library and the command share it."""
 
 from __future__ import annotations
 
-import html
 import math
 from collections.abc import Mapping, Sequence
 from typing import Protocol
@@ -182,6 +181,14 @@ def equity_table(result: ShownResult, notes: Sequence[str] | None = None) -> str
     return "\n".join([*aligned(header, rows), "", *_below(result, shown)])
 
 
+def _escaped(text: str) -> str:
+    """`text` escaped for HTML (html imported when a result is first shown
+    as HTML, not with the package)."""
+    import html
+
+    return html.escape(text)
+
+
 def html_table(kind: str, header: list[str], rows: list[list[str]], style: str = "") -> str:
     """A table's cells as an HTML <table> of class `kind`, every text
     escaped; the first column left-aligned, the others right (`style`: more
@@ -192,7 +199,7 @@ def html_table(kind: str, header: list[str], rows: list[list[str]], style: str =
             "<tr>"
             + "".join(
                 f'<{tag} style="text-align: {"left" if j == 0 else "right"}{style}">'
-                f"{html.escape(c)}</{tag}>"
+                f"{_escaped(c)}</{tag}>"
                 for j, c in enumerate(cells)
             )
             + "</tr>"
@@ -216,7 +223,7 @@ def equity_html(result: ShownResult, notes: Sequence[str] | None = None) -> str:
 
     parts = [
         html_table("omaha-eval-equity", header, rows),
-        *(f"<p>{html.escape(line)}</p>" for line in _below(result, shown)),
+        *(f"<p>{_escaped(line)}</p>" for line in _below(result, shown)),
     ]
     return "\n".join(parts)
 

@@ -13,7 +13,7 @@ the distribution's seed (`child_seed`).
 
 from __future__ import annotations
 
-import secrets
+import os
 from typing import Any
 
 import numpy as np
@@ -44,7 +44,8 @@ def seed_value(seed: Any) -> int:
     entropy when it is a plain int seed; otherwise (a spawned or list-seeded
     SeedSequence, a Generator) 53 bits drawn from it; None: 53 fresh bits."""
     if seed is None:
-        return secrets.randbits(_DRAWN_BITS)
+        # the system's randomness, as secrets.randbits reads it (secrets imports hashlib)
+        return int.from_bytes(os.urandom(8), "little") >> (64 - _DRAWN_BITS)
     if is_int(seed):
         if not 0 <= seed < SEED_LIMIT:
             raise OmahaEvalError(

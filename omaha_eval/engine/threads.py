@@ -18,11 +18,13 @@ from __future__ import annotations
 import contextlib
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
 from queue import Empty, SimpleQueue
-from typing import Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from omaha_eval.engine.interrupts import interrupts_held
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ThreadPoolExecutor
 
 __all__ = ["WAIT_STEP", "Interrupted", "Stopped", "Workers", "bind"]
 
@@ -100,6 +102,9 @@ class Workers:
         """Call inside interrupts_held(), keeping the job where an interrupt
         raised at the block's end still finds it."""
         if self.pool is None:
+            # imported with the first pool: a run on the calling thread needs none
+            from concurrent.futures import ThreadPoolExecutor
+
             self.pool = ThreadPoolExecutor(self.threads, thread_name_prefix="omaha_eval")
         number = self._submitted
         self._submitted += 1

@@ -28,12 +28,12 @@ from omaha_eval.engine.players import hole_size, read_player
 from omaha_eval.engine.question import BOARD_SIZES
 from omaha_eval.engine.report import equity_cells
 from omaha_eval.engine.results import EquityResult
-from omaha_eval.equity import equity_rounds
+from omaha_eval.equity import EquityRounds, equity_rounds
 from omaha_eval.errors import OmahaEvalError, field_for_people, for_people
 from omaha_eval.evaluator import evaluate
 from omaha_eval.games import HOLE_SIZES, MAX_PLAYERS, game
 from omaha_eval.pages import page_source
-from omaha_eval.pql import QueryResult, query_rounds
+from omaha_eval.pql import QueryResult, QueryRounds, query_rounds
 from omaha_eval.pql.report import query_cells
 from omaha_eval.ranges import Range
 from omaha_eval.records import json_ready, result_document
@@ -54,12 +54,14 @@ __all__ = [
     "Prepared",
     "Run",
     "check_spot",
+    "equity_run",
     "evaluate_hand",
     "field",
     "prepare_boards",
     "prepare_equity",
     "prepare_query",
     "query_examples",
+    "query_run",
     "read_range",
     "run_options",
     "spot_fields",
@@ -145,18 +147,27 @@ def _shown(result: EquityResult | QueryResult) -> dict[str, Any]:
     return json_ready(data)  # type: ignore[no-any-return]
 
 
-def prepare_equity(body: Body, stop: threading.Event) -> Prepared:
-    """POST /api/equity: the fields of equity(), checked; the run (short
-    when its exact work, or its trials' work, is at most SHORT_WORK)."""
+def equity_run(body: Body, stop: threading.Event) -> tuple[EquityRounds, float]:
+    """The fields of equity(), checked, and its run, not started, with the
+    work it is estimated at (its exact work, or its trials' work: the
+    lane's measure, engine/plan.py's units).  The MCP server reads its
+    equity questions so too."""
     players, board, dead, name = _spot(body)
     options = _run_options(body)
     strict = bool(body.flag("strict"))
     body.done()
     rounds = equity_rounds(players, board, dead, game=name, stop=stop, strict=strict, **options)
     plan = rounds.plan
-    total = None if plan.exact or plan.target_stderr is not None else plan.trials
     patterned = rounds.question.patterned  # its work counts the trials already
-    work = rounds.work if plan.exact or patterned else plan.trials * TRIAL_WORK
+    return rounds, rounds.work if plan.exact or patterned else plan.trials * TRIAL_WORK
+
+
+def prepare_equity(body: Body, stop: threading.Event) -> Prepared:
+    """POST /api/equity: the fields of equity(), checked; the run (short
+    when its exact work, or its trials' work, is at most SHORT_WORK)."""
+    rounds, work = equity_run(body, stop)
+    plan = rounds.plan
+    total = None if plan.exact or plan.target_stderr is not None else plan.trials
 
     def run(progress: Progress) -> dict[str, Any]:
         last = None
@@ -175,14 +186,20 @@ def prepare_equity(body: Body, stop: threading.Event) -> Prepared:
     return Prepared(run, work)
 
 
-def prepare_query(body: Body, stop: threading.Event) -> Prepared:
-    """POST /api/query: a query text and the run options; the run."""
+def query_run(body: Body, stop: threading.Event) -> QueryRounds:
+    """A query text and the run options, checked, and the query's run, not
+    started (the MCP server reads its queries so too)."""
     text = body.text("text", limit=MAX_QUERY)
     options = _run_options(body)
     strict = bool(body.flag("strict"))
     body.done()
     with field("text"):
-        rounds = query_rounds(text, stop=stop, strict=strict, **options)
+        return query_rounds(text, stop=stop, strict=strict, **options)
+
+
+def prepare_query(body: Body, stop: threading.Event) -> Prepared:
+    """POST /api/query: a query text and the run options; the run."""
+    rounds = query_run(body, stop)
     count = len(rounds.statements)
 
     def run(progress: Progress) -> dict[str, Any]:
