@@ -58,6 +58,7 @@ from omaha_eval.solver.iso import (
     canonical_turns,
 )
 from omaha_eval.solver.many import ManyEquity, equity_many
+from omaha_eval.solver.river import RiverSolution, SolveInterrupted, solve_river
 from omaha_eval.solver.showdown import showdown
 from omaha_eval.solver.street import (
     RiverShares,
@@ -108,6 +109,8 @@ __all__ = [
     "Range",
     "RangeHits",
     "RiverShares",
+    "RiverSolution",
+    "SolveInterrupted",
     "SplitGraph",
     "StreetShares",
     "VillainBeats",
@@ -143,6 +146,7 @@ __all__ = [
     "river_equity",
     "river_shares",
     "showdown",
+    "solve_river",
     "split_graph",
     "street_equity",
 ]
