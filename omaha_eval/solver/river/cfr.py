@@ -182,15 +182,18 @@ class Dcfr:
     def _rows(
         self, fn: Callable[[int, FloatArray], FloatArray], player: int, rows: FloatArray
     ) -> FloatArray:
-        """fn(player, rows) in fixed chunks of rows, on the workers when the
-        batch is large (the chunks are the same on any thread count)."""
-        pairs = len(rows) * self.sizes[0] * self.sizes[1]
-        if self.workers is None or self.workers.threads == 1 or pairs < THREAD_PAIRS:
-            return fn(player, rows)
+        """fn(player, rows) in fixed chunks of ROWS_PER_JOB rows (a row's
+        figures do not depend on the thread count), on the workers when the
+        batch is large."""
         jobs = [
             bind(fn, player, rows[i : i + ROWS_PER_JOB]) for i in range(0, len(rows), ROWS_PER_JOB)
         ]
-        return np.vstack(self.workers.run(jobs))
+        pairs = len(rows) * self.sizes[0] * self.sizes[1]
+        if self.workers is None or self.workers.threads == 1 or pairs < THREAD_PAIRS:
+            parts = [job() for job in jobs]
+        else:
+            parts = self.workers.run(jobs)
+        return np.vstack(parts) if parts else np.zeros((0, self.sizes[player]))
 
     def _leaves(self, player: int, other_reach: FloatArray) -> FloatArray:
         """`player`'s counterfactual values at every node (rows in node
