@@ -33,6 +33,7 @@ class PairTable:
 
         oop_values, ip_values = [values(h) for h in oop], [values(v) for v in ip]
         self.sizes = (len(oop), len(ip))
+        self.threaded = True  # the solver may call it from its threads
         self.share = np.zeros(self.sizes)
         self.meets = np.zeros(self.sizes)
         for i, (h, (hh, hl)) in enumerate(zip(oop, oop_values, strict=True)):

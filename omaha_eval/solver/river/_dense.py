@@ -49,6 +49,9 @@ class DenseShowdown:
                 param=names[int(len(ip) > len(oop))],
             )
         self.sizes = (len(oop), len(ip))
+        # NumPy's BLAS threads its matrix products itself: calls from several
+        # threads at once oversubscribe the cores (8x slower on two)
+        self.threaded = False
         self.share = _pair_shares(board, oop, ip, game)  # OOP's share, 0 where cards collide
         live = (_checks.row_masks(oop)[:, None] & _checks.row_masks(ip)[None, :]) == 0
         self.meets = live.astype(np.float64)

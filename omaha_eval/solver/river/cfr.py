@@ -182,9 +182,12 @@ class Dcfr:
     def _rows(
         self, fn: Callable[[int, FloatArray], FloatArray], player: int, rows: FloatArray
     ) -> FloatArray:
-        """fn(player, rows) in fixed chunks of ROWS_PER_JOB rows (a row's
-        figures do not depend on the thread count), on the workers when the
-        batch is large."""
+        """fn(player, rows): a showdown that runs on threads in parallel
+        takes fixed chunks of ROWS_PER_JOB rows (on the workers when the
+        batch is large), any other all the rows in one call; either way a
+        row's figures do not depend on the thread count."""
+        if not self.showdown.threaded:
+            return fn(player, rows)  # one pass over a table streamed from memory
         jobs = [
             bind(fn, player, rows[i : i + ROWS_PER_JOB]) for i in range(0, len(rows), ROWS_PER_JOB)
         ]

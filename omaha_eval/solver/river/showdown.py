@@ -30,6 +30,12 @@ class PairShowdown(Protocol):
         """The combos of OOP and of IP."""
         ...
 
+    @property
+    def threaded(self) -> bool:
+        """Whether calls on several threads at once run in parallel (the
+        solver then spreads a batch's rows over its threads)."""
+        ...
+
     def values(self, player: int, reach: FloatArray) -> FloatArray:
         """For each combo of `player`: sum of reach x pot share won, over
         the other player's combos sharing no card with it."""

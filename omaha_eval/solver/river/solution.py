@@ -263,11 +263,11 @@ class RiverSolution:
             f"exploitability={self.exploitability:.3g})"
         )
 
-    def to_pandas(self) -> Any:  # a pandas.DataFrame
-        """A row per decision node and combo of the player to act: ``line``,
-        ``player``, ``hand``, ``class``, ``arrival`` (its weight of being
-        there) and a column per action name (NaN where the node has no such
-        action).  Needs pandas."""
+    def columns(self) -> dict[str, list[Any]]:
+        """The strategies as a table, column by column: a row per decision
+        node and combo of the player to act, with ``line``, ``player``,
+        ``hand``, ``class``, ``arrival`` (the combo's weight of being there)
+        and a column per action name (NaN where the node has no such action)."""
         actions = list(dict.fromkeys(a for n in self.nodes for a in n.actions))
         columns: dict[str, list[Any]] = {
             k: [] for k in ("line", "player", "hand", "class", "arrival", *actions)
@@ -285,7 +285,11 @@ class RiverSolution:
             for a in actions:
                 at = node.actions.index(a) if a in node.actions else None
                 columns[a] += [np.nan] * n if at is None else strategy[at].tolist()
-        return _display.frame("RiverSolution", columns)
+        return columns
+
+    def to_pandas(self) -> Any:  # a pandas.DataFrame
+        """columns() as a pandas DataFrame.  Needs pandas."""
+        return _display.frame("RiverSolution", self.columns())
 
     # ------------------------------------------------------------ documents
 

@@ -195,7 +195,7 @@ class Sizes:
                     raise OmahaEvalError(
                         f"a bet of {size_name(size)} of the pot of {pot:g} is "
                         f"{size * pot:g} chips, more than the stack of {stack:g} "
-                        "(allin=True offers the all-in)",
+                        "(the all-in is the stack)",
                         param=which,
                         value=size_name(size),
                     )
