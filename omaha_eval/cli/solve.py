@@ -46,7 +46,6 @@ SOLVE_FLAGS = {
     "time_limit": "--time-limit",
     "plot": "--plot",
 }
-NO_SIZES = "none"  # --ip-bets none: the player only checks, calls or folds
 
 
 class Share(click.ParamType):
@@ -64,13 +63,6 @@ class Share(click.ParamType):
             self.fail(
                 f"expected a percentage such as 0.3% or a fraction, got {value!r}", param, ctx
             )
-
-
-def _sizes(text: str | None) -> Any:
-    """Sizes as given (the library reads them), 'none' as no size."""
-    if text is not None and text.strip().lower() == NO_SIZES:
-        return ()
-    return text
 
 
 @click.command("solve", short_help="Solve a heads-up river spot (hi/lo CFR).")
@@ -180,12 +172,12 @@ def solve_command(
             ip,
             pot=pot,
             stack=stack,
-            bets=_sizes(bets),
-            raises=_sizes(raises),
+            bets=bets,
+            raises=raises,
             max_raises=max_raises,
             allin=not no_allin,
-            oop_bets=_sizes(oop_bets),
-            ip_bets=_sizes(ip_bets),
+            oop_bets=oop_bets,
+            ip_bets=ip_bets,
             dead=dead,
             game=game.name,
             target_exploitability=target,

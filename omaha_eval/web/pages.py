@@ -29,6 +29,7 @@ PAGES = {
     "boards": ("Boards", "How a spot's equity changes with the board"),
     "hits": ("Hits", "What a range makes on a board: lows, draws, sets..."),
     "split": ("Split", "The hi x lo split of every hand of a range"),
+    "solve": ("Solve", "Equilibrium strategies of a heads-up river spot (hi/lo CFR)"),
     "range": ("Range", "What a range text holds"),
     "hand": ("Hand", "The best high and low of a hand on a board"),
 }

@@ -36,6 +36,7 @@ __all__ = [
     "MAX_RAISES",
     "MAX_SIZE",
     "MAX_SIZES",
+    "NO_SIZES",
     "OOP",
     "PLAYER_NAMES",
     "SEPARATOR",
@@ -52,7 +53,8 @@ OOP, IP = 0, 1
 PLAYER_NAMES = ("oop", "ip")
 CHECK, CALL, FOLD, ALL_IN = "check", "call", "fold", "all-in"
 SEPARATOR = " / "  # between the actions of a line
-MAX_SIZES = 20  # sizes one list may hold (issue 48: more is a mistake)
+MAX_SIZES = 20  # sizes one list may hold (more is a mistake)
+NO_SIZES = "none"  # the text of no size: the player only checks, calls or folds
 # The largest size, as a fraction of the pot: ten pots.  A bare "50" (fifty
 # pots, where 50% was meant) is refused rather than read as an all-in.
 MAX_SIZE = 10.0
@@ -106,7 +108,9 @@ def _size(value: Any, name: str) -> float:
 def read_sizes(value: Any, name: str) -> tuple[float, ...]:
     """A list of sizes: a sequence of sizes ('50%', 0.5), or text of sizes
     separated by commas ('50%, 100%'); at most MAX_SIZES, none twice.  An
-    empty list (``()`` or ``""``) is no size."""
+    empty list (``()``, ``""`` or ``"none"``) is no size."""
+    if isinstance(value, str) and value.strip().lower() == NO_SIZES:
+        return ()
     if isinstance(value, str):
         items: Sequence[Any] = [t for t in value.split(",") if t.strip()]
     elif isinstance(value, Sequence):
