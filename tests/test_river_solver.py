@@ -173,18 +173,29 @@ def test_a_small_game_has_the_value_of_its_sequence_form_linear_program(game: st
     assert abs(s.ip_ev - (100 - value)) <= bound + 1e-9
 
 
-def test_the_solver_on_the_oracle_s_table_plays_as_on_the_package_s() -> None:
+def test_the_solver_on_the_oracle_s_table_reaches_the_same_game_value() -> None:
+    """Each pass's terminal values agree to rounding; and solved on either
+    table (regret matching is discontinuous where a regret crosses 0, so the
+    iterates themselves may part), both EVs are the game's value within
+    what the exploitabilities allow."""
     p = prepare_river(SPOT["board"], SPOT["oop"], SPOT["ip"], pot=100, stack=150)
     board = parse_cards(SPOT["board"]).tolist()
     table = PairTable(board, p.combos[0].tolist(), p.combos[1].tolist(), "omaha8")
     mine, theirs = Dcfr(p.tree, p.showdown, p.weights), Dcfr(p.tree, table, p.weights)
-    for _ in range(30):
-        mine.iterate()
-        theirs.iterate()
-    for node in mine.decisions:
-        np.testing.assert_allclose(mine.average(node), theirs.average(node), atol=1e-9)
-    a, b = mine.evaluate(), theirs.evaluate()
-    assert a.exploitability == pytest.approx(b.exploitability, abs=1e-12)
+    for player in (0, 1):
+        reach = mine._reach(1 - player, {n.index: mine.current(n) for n in mine.decisions})
+        np.testing.assert_allclose(
+            mine._leaves(player, reach), theirs._leaves(player, reach), rtol=0, atol=1e-9
+        )
+    measured = []
+    for solver in (mine, theirs):
+        while (evaluation := solver.evaluate()).exploitability > 1e-4:
+            for _ in range(10):
+                solver.iterate()
+        measured.append(evaluation)
+    a, b = measured
+    bound = max(a.gains) + max(b.gains)  # chips: each EV is within its larger gain of the value
+    assert abs(a.evs[0] - b.evs[0]) <= bound + 1e-9
 
 
 def test_any_thread_count_gives_the_same_bits(monkeypatch: pytest.MonkeyPatch) -> None:

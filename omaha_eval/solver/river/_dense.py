@@ -6,7 +6,7 @@ solver.river.showdown, which hands out this table until the prepared C
 showdown (RiverShowdown, O(N + M) a call) replaces it.  The shares come
 from the pot split's owner (src_c/oe_split.c through _core.split_rows), one
 call per pair of distinct (high, low) values, never from a rule written
-here; the table costs N x M doubles twice, so it is refused above
+here; the table costs N x M doubles three times, so it is refused above
 PAIR_LIMIT pairs.
 """
 
@@ -22,8 +22,8 @@ from omaha_eval.games import Game
 
 __all__ = ["PAIR_LIMIT", "DenseShowdown"]
 
-# Pairs the table may hold: 16 bytes each, 400 MB in all (5,000 x 5,000 combos).
-PAIR_LIMIT = 25_000_000
+# Pairs the table may hold: 24 bytes each, 384 MB in all (4,000 x 4,000 combos).
+PAIR_LIMIT = 16_000_000
 
 
 class DenseShowdown:
@@ -49,23 +49,32 @@ class DenseShowdown:
                 param=names[int(len(ip) > len(oop))],
             )
         self.sizes = (len(oop), len(ip))
-        # NumPy's BLAS threads its matrix products itself: calls from several
-        # threads at once oversubscribe the cores (8x slower on two)
+        # each call runs on the calling thread (no BLAS: its threads, on a busy
+        # machine, made a 300 x 300 product 200 times slower): the solver's
+        # threads cannot speed it up
         self.threaded = False
-        self.share = _pair_shares(board, oop, ip, game)  # OOP's share, 0 where cards collide
         live = (_checks.row_masks(oop)[:, None] & _checks.row_masks(ip)[None, :]) == 0
         self.meets = live.astype(np.float64)
-        self.share *= self.meets
+        self.wins = (_pair_shares(board, oop, ip, game) * self.meets, self.meets.copy())
+        self.wins[1][:] -= self.wins[0]  # two players: IP takes what OOP does not
 
     def values(self, player: int, reach: FloatArray) -> FloatArray:
-        if player == 0:
-            out: FloatArray = reach @ self.share.T
-            return out
-        return reach @ self.meets - reach @ self.share  # two players: IP wins the rest
+        return _products(reach, self.wins[player], player)
 
     def live(self, player: int, reach: FloatArray) -> FloatArray:
-        out: FloatArray = reach @ (self.meets.T if player == 0 else self.meets)
-        return out
+        return _products(reach, self.meets, player)
+
+
+def _products(reach: FloatArray, table: FloatArray, player: int) -> FloatArray:
+    """For each row of reach (the other player's), the sums over the other
+    player's combos of reach x table, for every combo of `player` (table:
+    OOP's combos down, IP's across).  NumPy's einsum loops, whose sums run
+    in the same order whatever the rows: a row's figures do not depend on
+    the batch."""
+    rows = np.atleast_2d(reach)
+    spec = "tm,nm->tn" if player == 0 else "tn,nm->tm"
+    out: FloatArray = np.einsum(spec, rows, table)
+    return out if reach.ndim == 2 else out[0]
 
 
 def _pair_shares(board: CardArray, oop: CardArray, ip: CardArray, game: Game) -> FloatArray:
