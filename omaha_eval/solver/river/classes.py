@@ -9,21 +9,28 @@ other player's range and for the low against the board's nut low.
 - a missed high draw: some river card would have given the hand a straight
   or better on this turn, and the river did not.
 
-Every combo is in exactly one class, tried in this order.
+Every combo is in exactly one class, tried in this order.  A summary of a
+node (StrategySummary) is a row a class: its combos' share of the weight
+there, their actions' frequencies and, at the root, their EV.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 import omaha_eval._core as _core
+from omaha_eval import _display
 from omaha_eval._checks import CardArray, FloatArray
+from omaha_eval.engine.report import aligned
 from omaha_eval.evaluator import high_category
 from omaha_eval.games import Game
 from omaha_eval.streets import BOARD_SIZE
 
-__all__ = ["CLASSES", "class_codes"]
+__all__ = ["CLASSES", "ClassRow", "StrategySummary", "class_codes"]
 
 # (name, label) in the order a summary shows them; a combo's code indexes this.
 CLASSES = (
@@ -82,3 +89,62 @@ def _missed_draw(
 def _categories(high: npt.NDArray[np.uint16]) -> npt.NDArray[np.uint8]:
     """The category codes of high values (evaluator.high_category's)."""
     return np.asarray(high_category(high.astype(np.int64)), np.uint8)
+
+
+@dataclass(frozen=True)
+class ClassRow:
+    """One hand class at a node: its name and label, its combos there, its
+    share of the acting player's weight there, the frequency of each action
+    (the node's actions, in order) and, at the root, its EV in chips."""
+
+    name: str
+    label: str
+    combos: int
+    share: float
+    frequencies: tuple[float, ...]
+    ev: float | None
+
+
+@dataclass(frozen=True)
+class StrategySummary:
+    """The strategy at one node by hand class (docs/solver.md, "Hand
+    classes"), each class weighted by how often its combos get there; the
+    last row is every combo."""
+
+    line: str
+    player: str
+    actions: tuple[str, ...]
+    rows: tuple[ClassRow, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "line": self.line,
+            "player": self.player,
+            "actions": list(self.actions),
+            "rows": [
+                {
+                    "class": r.name,
+                    "label": r.label,
+                    "combos": r.combos,
+                    "share": r.share,
+                    "frequencies": dict(zip(self.actions, r.frequencies, strict=True)),
+                    "ev": r.ev,
+                }
+                for r in self.rows
+            ],
+        }
+
+    def __str__(self) -> str:
+        where = f"after {self.line}" if self.line else "at the root"
+        header = ["class", "combos", "share", *self.actions, "EV"]
+        cells = [
+            [
+                r.name,
+                f"{r.combos:,}",
+                _display.share(r.share),
+                *(_display.share(f) for f in r.frequencies),
+                "" if r.ev is None else f"{r.ev:.2f}",
+            ]
+            for r in self.rows
+        ]
+        return "\n".join([f"{self.player.upper()} to act {where}:", *aligned(header, cells)])

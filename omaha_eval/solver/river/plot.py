@@ -11,7 +11,7 @@ from omaha_eval.plots import new_figure
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
 
-    from omaha_eval.solver.river.solution import StrategySummary
+    from omaha_eval.solver.river.classes import StrategySummary
 
 __all__ = ["plot_strategy"]
 

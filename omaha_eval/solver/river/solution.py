@@ -13,9 +13,9 @@ import numpy.typing as npt
 from omaha_eval import _display
 from omaha_eval._checks import CardArray, FloatArray
 from omaha_eval.cards import format_hands, parse_cards
-from omaha_eval.engine.report import aligned
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
-from omaha_eval.solver.river.classes import CLASSES
+from omaha_eval.solver.river.classes import CLASSES, ClassRow, StrategySummary
+from omaha_eval.solver.river.plot import plot_strategy
 from omaha_eval.solver.river.tree import PLAYER_NAMES, Node, Sizes, size_name
 
 __all__ = ["ClassRow", "RiverSolution", "SolveInterrupted", "StrategySummary"]
@@ -40,65 +40,6 @@ def player_index(player: Any) -> int:
     raise OmahaEvalError(
         f"expected 'oop' or 'ip', got {quote(player)}", param="player", value=player
     )
-
-
-@dataclass(frozen=True)
-class ClassRow:
-    """One hand class at a node: its name and label, its combos there, its
-    share of the acting player's weight there, the frequency of each action
-    (the node's actions, in order) and, at the root, its EV in chips."""
-
-    name: str
-    label: str
-    combos: int
-    share: float
-    frequencies: tuple[float, ...]
-    ev: float | None
-
-
-@dataclass(frozen=True)
-class StrategySummary:
-    """The strategy at one node by hand class (docs/solver.md, "Hand
-    classes"), each class weighted by how often its combos get there; the
-    last row is every combo."""
-
-    line: str
-    player: str
-    actions: tuple[str, ...]
-    rows: tuple[ClassRow, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "line": self.line,
-            "player": self.player,
-            "actions": list(self.actions),
-            "rows": [
-                {
-                    "class": r.name,
-                    "label": r.label,
-                    "combos": r.combos,
-                    "share": r.share,
-                    "frequencies": dict(zip(self.actions, r.frequencies, strict=True)),
-                    "ev": r.ev,
-                }
-                for r in self.rows
-            ],
-        }
-
-    def __str__(self) -> str:
-        where = f"after {self.line}" if self.line else "at the root"
-        header = ["class", "combos", "share", *self.actions, "EV"]
-        cells = [
-            [
-                r.name,
-                f"{r.combos:,}",
-                _display.share(r.share),
-                *(_display.share(f) for f in r.frequencies),
-                "" if r.ev is None else f"{r.ev:.2f}",
-            ]
-            for r in self.rows
-        ]
-        return "\n".join([f"{self.player.upper()} to act {where}:", *aligned(header, cells)])
 
 
 @dataclass(frozen=True, eq=False)
@@ -232,8 +173,6 @@ class RiverSolution:
     def plot(self, line: str = "") -> Any:  # a matplotlib Figure
         """The strategy at `line` by hand class, one bar of action
         frequencies a class (the ``plot`` extra: matplotlib)."""
-        from omaha_eval.solver.river.plot import plot_strategy
-
         return plot_strategy(self.summary(line), self.board)
 
     # ------------------------------------------------------------ as text

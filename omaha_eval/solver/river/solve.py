@@ -15,7 +15,7 @@ import numpy as np
 import omaha_eval._checks as _checks
 from omaha_eval._checks import CardArray, FloatArray
 from omaha_eval.cards import format_cards
-from omaha_eval.engine.plan import read_progress, read_stop, read_threads
+from omaha_eval.engine.plan import read_options, read_progress
 from omaha_eval.engine.question import read_question
 from omaha_eval.engine.spot import Seat, live_rows, prepare
 from omaha_eval.engine.threads import Workers
@@ -206,21 +206,21 @@ def prepare_river(
     raises OmahaEvalError here, before any work); ``run()`` solves.  The
     command line and the web start their solves so."""
     start = time.perf_counter()
+    options = read_options(threads=threads, stop=stop, progress=progress)
     stopping = Stopping(
         _target(target_exploitability),
         None
         if max_iterations is None
         else _checks.count(max_iterations, "max_iterations", 1, MAX_ITERATIONS),
         _seconds(time_limit),
-        read_stop(stop),
-        read_progress(progress),
+        options.stop,
+        options.progress,
     )
     if stopping.target is None and stopping.max_iterations is None and stopping.time_limit is None:
         raise OmahaEvalError(
             "nothing would end the run: give a target, max_iterations or time_limit",
             param="target_exploitability",
         )
-    workers = read_threads(threads)
     chips = (read_chips(pot, "pot", 0.0), read_chips(stack, "stack", -1.0))
     sizes = Sizes.read(bets, raises, max_raises, allin, oop_bets, ip_bets)
     tree = build_tree(*chips, sizes)
@@ -261,7 +261,7 @@ def prepare_river(
         weights,
         showdown,
         stopping,
-        workers,
+        options.threads,
         time.perf_counter() - start,
     )
 
