@@ -48,21 +48,17 @@ SOLVE_FLAGS = {
 }
 
 
-class Share(click.ParamType):
-    """A fraction written as a percentage (0.3%) or as a number (0.003)."""
-
-    name = "share"
+class Share(click.FloatRange):
+    """A fraction written as a percentage (0.3%) or as a number (0.003),
+    as the Python API takes it (the library checks its range)."""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if not isinstance(value, str):
-            return value
-        text = value.strip()
-        try:
-            return float(text[:-1]) / 100 if text.endswith("%") else float(text)
-        except ValueError:
-            self.fail(
-                f"expected a percentage such as 0.3% or a fraction, got {value!r}", param, ctx
-            )
+        if isinstance(value, str) and value.strip().endswith("%"):
+            try:
+                return float(value.strip()[:-1]) / 100
+            except ValueError:
+                self.fail(f"expected a percentage such as 0.3% or a fraction, got {value!r}")
+        return super().convert(value, param, ctx)
 
 
 @click.command("solve", short_help="Solve a heads-up river spot (hi/lo CFR).")

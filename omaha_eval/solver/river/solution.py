@@ -363,7 +363,7 @@ class _Reader:
         value = self.get(key, list)
         if not all(isinstance(v, str) for v in value):
             raise OmahaEvalTypeError("expected a list of texts", param=self._path(key))
-        return value
+        return [str(v) for v in value]
 
 
 def _tuple(kinds: tuple[type, ...] | type) -> tuple[type, ...]:
