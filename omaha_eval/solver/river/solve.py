@@ -28,7 +28,8 @@ from omaha_eval.solver.river.showdown import PairShowdown, prepare_showdown
 from omaha_eval.solver.river.solution import RiverSolution, SolveInterrupted
 from omaha_eval.solver.river.tree import PLAYER_NAMES, Sizes, Tree, build_tree, read_chips
 from omaha_eval.streets import BOARD_SIZE
-from omaha_eval.types import Board, DeadCards, GameName, StopFlag
+from omaha_eval.types import BetSizes, Board, DeadCards, GameName, StopFlag
+from omaha_eval.types import Player as PlayerInput  # engine.players.Player: a player as read
 
 __all__ = [
     "MAX_ITERATIONS",
@@ -182,17 +183,17 @@ class PreparedSolve:
 
 def prepare_river(
     board: Board,
-    oop: Any,
-    ip: Any,
+    oop: PlayerInput,
+    ip: PlayerInput,
     *,
     pot: float,
     stack: float,
-    bets: Any = ("50%", "100%"),
-    raises: Any = ("100%",),
+    bets: BetSizes = ("50%", "100%"),
+    raises: BetSizes = ("100%",),
     max_raises: int = 2,
     allin: bool = True,
-    oop_bets: Any = None,
-    ip_bets: Any = None,
+    oop_bets: BetSizes | None = None,
+    ip_bets: BetSizes | None = None,
     dead: DeadCards = "",
     game: GameName | None = None,
     target_exploitability: float | None = 0.003,
@@ -296,17 +297,17 @@ def _live_pairs(
 
 def solve_river(
     board: Board,
-    oop: Any,
-    ip: Any,
+    oop: PlayerInput,
+    ip: PlayerInput,
     *,
     pot: float,
     stack: float,
-    bets: Any = ("50%", "100%"),
-    raises: Any = ("100%",),
+    bets: BetSizes = ("50%", "100%"),
+    raises: BetSizes = ("100%",),
     max_raises: int = 2,
     allin: bool = True,
-    oop_bets: Any = None,
-    ip_bets: Any = None,
+    oop_bets: BetSizes | None = None,
+    ip_bets: BetSizes | None = None,
     dead: DeadCards = "",
     game: GameName | None = None,
     target_exploitability: float | None = 0.003,
