@@ -69,6 +69,9 @@ _LAZY = {
     "canonical_turns": "omaha_eval.solver.iso",
     "ManyEquity": "omaha_eval.solver.many",
     "equity_many": "omaha_eval.solver.many",
+    "RiverSolution": "omaha_eval.solver.river",
+    "SolveInterrupted": "omaha_eval.solver.river",
+    "solve_river": "omaha_eval.solver.river",
     "showdown": "omaha_eval.solver.showdown",
     "RiverShares": "omaha_eval.solver.street",
     "StreetShares": "omaha_eval.solver.street",
@@ -109,6 +112,7 @@ if TYPE_CHECKING:
         canonical_turns,
     )
     from omaha_eval.solver.many import ManyEquity, equity_many
+    from omaha_eval.solver.river import RiverSolution, SolveInterrupted, solve_river
     from omaha_eval.solver.showdown import showdown
     from omaha_eval.solver.street import (
         RiverShares,
@@ -177,6 +181,8 @@ __all__ = [
     "Range",
     "RangeHits",
     "RiverShares",
+    "RiverSolution",
+    "SolveInterrupted",
     "SplitGraph",
     "StreetShares",
     "VillainBeats",
@@ -212,6 +218,7 @@ __all__ = [
     "river_equity",
     "river_shares",
     "showdown",
+    "solve_river",
     "split_graph",
     "street_equity",
 ]

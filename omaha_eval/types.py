@@ -32,6 +32,7 @@ import numpy.typing as npt
 from omaha_eval.games import Game
 
 __all__ = [
+    "BetSizes",
     "Board",
     "CardArray",
     "CardId",
@@ -118,6 +119,9 @@ Player: TypeAlias = Cards | CardRows | HandRange | tuple[CardRows, Weights]
 """One player (engine/players.py reads it): a hand (text or ids), ``"*"``
 (a random hand), range text (``"AA:$ds, KK@0.5"``), an (K, k) array of
 hands, a :class:`HandRange` (a Range), or a ``(combos, weights)`` pair."""
+BetSizes: TypeAlias = str | Sequence[str | float]
+"""Bet or raise sizes, fractions of the pot: ``"50%, 100%"``, ``("50%", 1.0)``
+or ``"none"`` (no size)."""
 
 # ------------------------------------------------------------------ options
 # numpy.random's classes in quotes: it is imported when a run samples, not with

@@ -14,6 +14,7 @@ import inspect
 import json
 import pkgutil
 import threading
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -87,6 +88,11 @@ BUILDERS: dict[str, Any] = {
     "BeatsGroup": lambda: [g for v in _beats().villains for g in v.high + v.low],
     "RangeHits": _hits,
     "SplitGraph": lambda: [oe.split_graph("AA**", ["KK**"], BOARD, trials=200, seed=1)],
+    "RiverSolution": lambda: [
+        oe.solve_river(
+            BOARD + " Qd 5h", "AA:$ds@0.5, A2:$ds", "KK:$ds", pot=100, stack=150, max_iterations=20
+        )
+    ],
     "ExactPreflop": lambda: [
         exact_vs_random("As Ah 3s 2h"),
         exact_vs_random("KsKh4c5d", game="omaha"),
@@ -115,6 +121,7 @@ NAMES = [
     "QueryResult",
     "RangeHits",
     "RiverShares",
+    "RiverSolution",
     "SplitGraph",
     "StreetShares",
     "VillainBeats",
@@ -124,7 +131,7 @@ NOT_RESULTS = {"Game"}
 # Classes with a to_dict that are parts of another result's document, read
 # back by that result's from_dict: a query's column, a board's textures
 # (derived from its cards).
-PARTS = {"Column", "Texture"}
+PARTS = {"Column", "Texture", "StrategySummary"}  # and a solution's summary, derived from it
 # What a document does not hold, by type: a one-board RangeHits' hands and
 # their classes (range_hits() on the board gives them again).
 NOT_WRITTEN = {"RangeHits": {"combos", "weights", "found"}}
@@ -181,19 +188,28 @@ def test_every_result_has_a_short_plain_repr(name: str) -> None:
         assert text.startswith(type(result).__name__ + "(")
 
 
+def _same(x: Any, y: Any, cards: bool) -> bool:
+    """Values equal, arrays by value and dtype (NaN equal to NaN; card rows,
+    `cards`, as sets), inside tuples and mappings too (a river solution's
+    arrays per player and per node)."""
+    if isinstance(x, np.ndarray):
+        if cards:
+            x, y = np.sort(x, axis=-1), np.sort(y, axis=-1)
+        return x.dtype == y.dtype and np.array_equal(x, y, equal_nan=x.dtype.kind == "f")
+    if isinstance(x, tuple) and any(isinstance(v, np.ndarray) for v in x):
+        return len(x) == len(y) and all(_same(u, v, cards) for u, v in zip(x, y, strict=True))
+    if isinstance(x, Mapping):
+        return x.keys() == y.keys() and all(_same(x[k], y[k], cards) for k in x)
+    return bool(x == y)
+
+
 def _equal(a: Any, b: Any) -> bool:
-    """Dataclass fields equal, arrays by value and dtype (NaN equal to NaN;
-    card rows as sets), but the fields the document does not hold."""
+    """Dataclass fields equal (_same), but the fields the document does not hold."""
     for f in dataclasses.fields(a):
         if f.name in NOT_WRITTEN.get(type(a).__name__, ()):
             continue
         x, y = getattr(a, f.name), getattr(b, f.name)
-        if f.name in CARD_ROWS and isinstance(x, np.ndarray):
-            x, y = np.sort(x, axis=-1), np.sort(y, axis=-1)
-        if isinstance(x, np.ndarray):
-            if x.dtype != y.dtype or not np.array_equal(x, y, equal_nan=x.dtype.kind == "f"):
-                return False
-        elif f.compare and x != y:
+        if (isinstance(x, np.ndarray) or f.compare) and not _same(x, y, f.name in CARD_ROWS):
             return False
     return True
 

@@ -3,7 +3,7 @@ analysis.
 
 Each command is a thin layer over the library (the same engine answers the
 same question everywhere): evaluate.py, equity.py, query.py, batch.py,
-range.py, rank.py, serve.py and mcp.py hold the commands (the equity table is the library's,
+range.py, rank.py, serve.py, mcp.py and solve.py hold the commands (the equity table is the library's,
 engine/report.py), _shell.py what the command says to the shell (bad input:
 one line naming the flag, exit code 2, never a traceback; progress bars on
 stderr, only on a terminal, after a second, never with --quiet).
@@ -27,6 +27,7 @@ from omaha_eval.cli.query import query_command
 from omaha_eval.cli.range import range_command
 from omaha_eval.cli.rank import rank_command
 from omaha_eval.cli.serve import serve_command
+from omaha_eval.cli.solve import solve_command
 from omaha_eval.cli.split import split_command
 
 __all__ = ["main"]
@@ -74,4 +75,5 @@ main.add_command(rank_command)
 main.add_command(serve_command)
 main.add_command(mcp_command)
 main.add_command(split_command)
+main.add_command(solve_command)
 main.add_command(help_command)

@@ -40,7 +40,7 @@ ABOUT = {
     "ranges": "the range language, every construct with an example",
     "pql": "queries: the language, its functions, examples",
     "cli": "every command and its options (each command's --help)",
-    "solver": "vectors over every hand, showdowns, suit isomorphism, features",
+    "solver": "vectors over every hand, showdowns, suit isomorphism, the river solver",
     "boards": "board reports: every flop (turn, river) at once, textures, groups",
     "hits": "what a range makes: lows, draws, sets, on a board or every flop",
     "batch": "many spots from a CSV or JSON Lines file",

@@ -12,7 +12,8 @@ spots.  Values are those of omaha_eval.evaluator: ``high`` 1..7462 and
 - ``distribution``: a hand's equity over the next cards;
 - ``iso``: suit isomorphism of hands and boards, canonical boards;
 - ``many``: many small spots in one call;
-- ``showdown``: chip-exact payouts with side pots.
+- ``showdown``: chip-exact payouts with side pots;
+- ``river``: the river solver (solve_river, RiverSolution).
 
 The study views built on the same engine for players (hits, the split
 graph, beats, board reports) are omaha_eval.study.

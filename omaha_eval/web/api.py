@@ -2,7 +2,7 @@
 (which calls the library) on a worker thread, and answers JSON; a user's
 error is 422 {"error", "field"} (bodies.py).
 
-The long runs (equity, query, boards, split, hits) are jobs (jobs.py) either way:
+The long runs (equity, query, boards, split, hits, solve) are jobs (jobs.py) either way:
 ``POST /api/equity`` waits for the answer (and a client that disconnects
 cancels it), ``POST /api/jobs/equity`` answers at once with the job, whose
 progress ``GET /api/jobs/ID/events`` streams (server-sent events) and
@@ -27,7 +27,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from omaha_eval.web import split_work, work
+from omaha_eval.web import solve_work, split_work, work
 from omaha_eval.web.beats import beats_answer
 from omaha_eval.web.bodies import ApiError, Body, error_dict, error_response, read_body
 from omaha_eval.web.hits import prepare_hits
@@ -42,6 +42,7 @@ RUNS: dict[str, Callable[..., work.Prepared]] = {
     "boards": work.prepare_boards,
     "split": split_work.prepare_split,
     "hits": prepare_hits,
+    "solve": solve_work.prepare_solve,
 }
 POLL = 0.05  # seconds between looks at a job a request waits for
 CANCEL_WAIT = 10.0  # seconds DELETE waits for the engine to stop (it stops within a round)

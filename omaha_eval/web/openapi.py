@@ -11,9 +11,12 @@ from omaha_eval import listing
 from omaha_eval._version import __version__
 from omaha_eval.engine.plan import MIN_TARGET
 from omaha_eval.games import GAMES, HOLE_SIZES, MAX_PLAYERS, PLAYERS
+from omaha_eval.solver.river.solve import MIN_TARGET as MIN_EXPLOITABILITY
+from omaha_eval.solver.river.tree import MAX_RAISES
 from omaha_eval.web.beats import MAX_VILLAINS
 from omaha_eval.web.bodies import MAX_BODY, MAX_QUERY, MAX_TEXT
 from omaha_eval.web.hits import MAX_ROWS as HITS_ROWS
+from omaha_eval.web.solve_work import MAX_ITERATIONS
 from omaha_eval.web.work import (
     DEFAULT_TRIALS,
     MAX_TRIALS,
@@ -133,6 +136,58 @@ SCHEMAS: dict[str, Any] = {
                 "description": "columns, highest first (default: equity)",
             },
             "top": {"type": ["integer", "null"], "minimum": 1, "maximum": 5000},
+        },
+    },
+    "SolveRequest": {
+        "type": "object",
+        "required": ["board", "oop", "ip", "pot", "stack"],
+        "properties": {
+            "board": {"type": "string", "maxLength": MAX_TEXT, "description": "the river: 5 cards"},
+            "oop": {
+                "type": "string",
+                "maxLength": MAX_TEXT,
+                "description": "the first to act: a hand or range text",
+            },
+            "ip": {"type": "string", "maxLength": MAX_TEXT, "description": "a hand or range text"},
+            "pot": {"type": "number", "exclusiveMinimum": 0, "description": "chips in the pot"},
+            "stack": {"type": "number", "minimum": 0, "description": "the effective stack behind"},
+            "bets": {
+                "type": ["string", "null"],
+                "default": "50%,100%",
+                "description": "bet sizes of both players, of the pot ('none': no bet)",
+            },
+            "raises": {"type": ["string", "null"], "default": "100%"},
+            "oop_bets": {
+                "type": ["string", "null"],
+                "description": "OOP's sizes, in place of bets",
+            },
+            "ip_bets": {"type": ["string", "null"], "description": "IP's sizes, in place of bets"},
+            "max_raises": {
+                "type": ["integer", "null"],
+                "minimum": 0,
+                "maximum": MAX_RAISES,
+                "default": 2,
+            },
+            "allin": {**_NULL_BOOL, "default": True},
+            "dead": {"type": "string", "default": "", "maxLength": MAX_TEXT},
+            "game": _SPOT["game"],
+            "target_exploitability": {
+                "type": ["number", "null"],
+                "minimum": MIN_EXPLOITABILITY,
+                "maximum": 1,
+                "default": 0.003,
+                "description": "stop at this exploitability, a fraction of the pot (0.003: 0.3%)",
+            },
+            "max_iterations": {
+                "type": ["integer", "null"],
+                "minimum": 1,
+                "maximum": MAX_ITERATIONS,
+            },
+            "time_limit": {
+                "type": ["number", "null"],
+                "exclusiveMinimum": 0,
+                "description": "seconds",
+            },
         },
     },
     "QueryRequest": {
@@ -333,6 +388,13 @@ def document() -> dict[str, Any]:
             "SplitGraph.to_dict() of the combos kept, 'rows' and 'matched'",
             _BUSY,
         ),
+        "/api/solve": _post(
+            "An equilibrium of a heads-up river spot (docs/solver.md), by discounted CFR",
+            "SolveRequest",
+            "the solution's figures, its exploitability curve and each decision node's "
+            "strategy by hand class ('nodes')",
+            _BUSY,
+        ),
         "/api/check": _post(
             "Read each player, the board and the dead cards on their own, as typed",
             "CheckRequest",
@@ -372,6 +434,7 @@ def document() -> dict[str, Any]:
         ("boards", "BoardsRequest"),
         ("split", "SplitRequest"),
         ("hits", "HitsRequest"),
+        ("solve", "SolveRequest"),
     ):
         paths[f"/api/jobs/{kind}"] = _post(
             f"Start {kind} as a job: 202 with its id and its event stream",

@@ -31,6 +31,7 @@ PAGES = {
     "hits": ("Hits", "What a range makes on a board: lows, draws, sets..."),
     "beats": ("Beats", "What beats a hand now, for high and for low"),
     "split": ("Split", "The hi x lo split of every hand of a range"),
+    "solve": ("Solve", "Equilibrium strategies of a heads-up river spot (hi/lo CFR)"),
     "range": ("Range", "What a range text holds"),
     "hand": ("Hand", "The best high and low of a hand on a board"),
 }
