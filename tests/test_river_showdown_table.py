@@ -1,5 +1,5 @@
-"""The river solver's showdown (solver/river/showdown.py: for now the pair
-table of solver/river/_dense.py) against the plain pair-by-pair table of
+"""The river solver's showdown (solver/river/showdown.py: the prepared C
+showdown) against the plain pair-by-pair table of
 tests/oracles/river.py: every value and live weight, for both players, one
 reach vector or a stack of them, 4-, 5- and 6-card hands, hi/lo and high
 only, hands that share cards; and the spot solve_river prepares (ranges
@@ -14,10 +14,8 @@ from hypothesis import strategies as st
 from oracles.river import PairTable
 from random_hands import live_hands
 
-from omaha_eval import OmahaEvalError
 from omaha_eval.cards import parse_cards
 from omaha_eval.games import game as read_game
-from omaha_eval.solver.river._dense import PAIR_LIMIT
 from omaha_eval.solver.river.showdown import prepare_showdown
 from omaha_eval.solver.river.solve import prepare_river
 
@@ -80,13 +78,3 @@ def test_the_spot_prepared_is_the_ranges_without_known_cards(game: str) -> None:
         assert weights.max() == 1.0 and len(set(weights.tolist())) == 2
     table = PairTable(parse_cards(board).tolist(), p.combos[0].tolist(), p.combos[1].tolist(), game)
     _assert_same(p.showdown, table, np.random.default_rng(1))
-
-
-def test_a_table_too_large_is_refused_naming_the_wider_range() -> None:
-    board = np.array([0, 5, 10, 15, 20], np.uint8)
-    rng = np.random.default_rng(3)
-    oop = live_hands(rng, board, 2, 4)
-    ip = np.zeros((PAIR_LIMIT // 2 + 1, 4), np.uint8)  # never read: refused by size first
-    with pytest.raises(OmahaEvalError) as info:
-        prepare_showdown(board, (oop, ip), read_game("omaha8"), NAMES)
-    assert info.value.param == "ip" and "narrow a range" in str(info.value)
