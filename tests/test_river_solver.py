@@ -15,7 +15,6 @@ from oracles.river import PairTable, sequence_form_value, small_tree
 
 import omaha_eval as oe
 from omaha_eval.cards import parse_cards
-from omaha_eval.engine.threads import Workers
 from omaha_eval.solver.river import cfr
 from omaha_eval.solver.river.cfr import Dcfr
 from omaha_eval.solver.river.solve import prepare_river
@@ -205,11 +204,10 @@ def test_any_thread_count_gives_the_same_bits(monkeypatch: pytest.MonkeyPatch) -
     table = PairTable(board, p.combos[0].tolist(), p.combos[1].tolist(), "omaha8")
     solved = []
     for threads in (1, 2):
-        with Workers(lambda: None, threads) as workers:
-            solver = Dcfr(p.tree, table, p.weights, workers)
-            for _ in range(30):
-                solver.iterate()
-            solved.append((solver.averages(), solver.evaluate()))
+        solver = Dcfr(p.tree, table, p.weights, threads)
+        for _ in range(30):
+            solver.iterate()
+        solved.append((solver.averages(), solver.evaluate()))
     (one, a), (two, b) = solved
     assert all(np.array_equal(one[i], two[i]) for i in one)
     assert a.evs == b.evs and a.exploitability == b.exploitability

@@ -3,10 +3,11 @@ analysis.
 
 Each command is a thin layer over the library (the same engine answers the
 same question everywhere): evaluate.py, equity.py, query.py, batch.py,
-range.py, rank.py, serve.py, mcp.py and solve.py hold the commands (the equity table is the library's,
-engine/report.py), _shell.py what the command says to the shell (bad input:
-one line naming the flag, exit code 2, never a traceback; progress bars on
-stderr, only on a terminal, after a second, never with --quiet).
+range.py, rank.py, serve.py, mcp.py and solve.py hold the commands (the
+equity table is the library's, engine/report.py), _shell.py what the
+command says to the shell (bad input: one line naming the flag, exit code
+2, never a traceback; progress bars on stderr, only on a terminal, after a
+second, never with --quiet).
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ from omaha_eval.records import json_ready, result_document
 from omaha_eval.study.beats import beats
 from omaha_eval.web import split_work, work
 from omaha_eval.web.bodies import ApiError, Body
-from omaha_eval.web.hits import hits_answer
+from omaha_eval.web.hits import prepare_hits
 from omaha_eval.web.work import RANGE_HANDS, SHORT_WORK, field
 
 __all__ = [
@@ -125,8 +125,12 @@ def range_size(body: Body, stop: threading.Event) -> dict[str, Any]:
 
 
 def range_hits(body: Body, stop: threading.Event) -> dict[str, Any]:
-    """What a range makes (web POST /api/hits), exactly."""
-    return {**hits_answer(body), "method": "exact"}
+    """What a range makes (web POST /api/hits), exactly; every flop stops at
+    the server's time limit as board reports do."""
+    answer = prepare_hits(body, stop).run(lambda progress: None)
+    if stop.is_set():
+        raise TimedOut
+    return {**answer, "method": "exact"}
 
 
 def board_report(body: Body, stop: threading.Event) -> dict[str, Any]:

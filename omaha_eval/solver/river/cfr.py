@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from omaha_eval._checks import FloatArray
-from omaha_eval.engine.threads import Workers, bind
+from omaha_eval.engine import Plan, kernel_of, run_parts
 from omaha_eval.solver.river.showdown import PairShowdown
 from omaha_eval.solver.river.tree import Node, Tree
 
@@ -106,20 +106,20 @@ def _matching(regrets: FloatArray) -> FloatArray:
 
 class Dcfr:
     """The solver's state on one tree, showdown and pair of ranges (range
-    weights per combo, `weights`); `workers` (the engine's thread runner)
-    compute the terminals' rows of large spots."""
+    weights per combo, `weights`); the terminals' rows of large spots are
+    computed on `threads` threads (the engine's parts driver)."""
 
     def __init__(
         self,
         tree: Tree,
         showdown: PairShowdown,
         weights: tuple[FloatArray, FloatArray],
-        workers: Workers | None = None,
+        threads: int = 1,
     ) -> None:
         self.tree = tree
         self.showdown = showdown
         self.weights = weights
-        self.workers = workers
+        self.threads = threads
         self.sizes = showdown.sizes
         self.decisions = tree.decisions()
         self.regrets = {n.index: np.zeros(self._shape(n)) for n in self.decisions}
@@ -188,14 +188,12 @@ class Dcfr:
         row's figures do not depend on the thread count."""
         if not self.showdown.threaded:
             return fn(player, rows)  # one pass over a table streamed from memory
-        jobs = [
-            bind(fn, player, rows[i : i + ROWS_PER_JOB]) for i in range(0, len(rows), ROWS_PER_JOB)
-        ]
         pairs = len(rows) * self.sizes[0] * self.sizes[1]
-        if self.workers is None or self.workers.threads == 1 or pairs < THREAD_PAIRS:
-            parts = [job() for job in jobs]
-        else:
-            parts = self.workers.run(jobs)
+        threads = self.threads if pairs >= THREAD_PAIRS else 1
+        plan = Plan(exact=True, trials=1, target_stderr=None, seed=None, threads=threads)
+        kernel = kernel_of(lambda i, _: fn(player, rows[i * ROWS_PER_JOB : (i + 1) * ROWS_PER_JOB]))
+        chunks = range(-(-len(rows) // ROWS_PER_JOB))
+        parts = [part for _, part in run_parts(kernel, chunks, plan)]
         return np.vstack(parts) if parts else np.zeros((0, self.sizes[player]))
 
     def _leaves(self, player: int, other_reach: FloatArray) -> FloatArray:

@@ -18,7 +18,6 @@ from omaha_eval.cards import format_cards
 from omaha_eval.engine.plan import read_options, read_progress
 from omaha_eval.engine.question import read_question
 from omaha_eval.engine.spot import Seat, live_rows, prepare
-from omaha_eval.engine.threads import Workers
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
 from omaha_eval.games import OMAHA, Game
 from omaha_eval.hands import hand_table
@@ -131,15 +130,14 @@ class PreparedSolve:
         if progress is not None:
             stopping = replace(stopping, progress=read_progress(progress))
         start = time.perf_counter() - self.read_seconds
-        with Workers(lambda: None, self.threads) as workers:
-            solver = Dcfr(self.tree, self.showdown, self.weights, workers)
-            try:
-                outcome = run(solver, stopping, start)
-            except KeyboardInterrupt as stopped:
-                found = getattr(stopped, "outcome", None)
-                partial = None if found is None else self._solution(solver, found)
-                raise SolveInterrupted(partial) from None
-            return self._solution(solver, outcome)
+        solver = Dcfr(self.tree, self.showdown, self.weights, self.threads)
+        try:
+            outcome = run(solver, stopping, start)
+        except KeyboardInterrupt as stopped:
+            found = getattr(stopped, "outcome", None)
+            partial = None if found is None else self._solution(solver, found)
+            raise SolveInterrupted(partial) from None
+        return self._solution(solver, outcome)
 
     def _solution(self, solver: Dcfr, outcome: Any) -> RiverSolution:
         high_only = prepare_showdown(self.board, self.combos, OMAHA, PLAYER_NAMES)
