@@ -188,3 +188,41 @@ def test_a_sampled_run_of_parts_gives_the_same_figures_on_any_threads(threads):
     )
     r1 = oe.board_report(["AA:$ds", "KK"], "Jd4d8c", exact=False, trials=400, seed=5, threads=1)
     np.testing.assert_array_equal(r.values, r1.values)
+
+
+QUERY = (
+    "select avg(riverEquity(hero)) as eq, count(scoops(hero)) as sc, count(winsHi(villain)) as w, "
+    "count(tiesLo(hero)) as tl, count(quartered(villain)) as q "
+    f"from hero='{LISTS[0]}', villain='{LISTS[1]}', board='Jd4d8c'"
+)
+
+
+def test_a_query_that_reduces_to_equity_takes_the_sweep_and_gives_the_enumerated_figures():
+    from omaha_eval.pql.check import prepare_statement
+    from omaha_eval.pql.plan import plan
+    from omaha_eval.pql.reduce import equity_columns
+    from omaha_eval.pql.syntax import parse
+
+    (statement,) = parse(QUERY)
+    prep = prepare_statement(statement)
+    assert equity_columns(prep) is not None
+    assert plan(prep, read_options(exact=True)).kernel == "sweep"
+    swept = oe.query(QUERY, exact=True)
+    enumerated = oe.query(QUERY + " where true", exact=True)  # a where clause: every deal listed
+    assert swept.method == enumerated.method == "exact" and swept.trials == enumerated.trials
+    for name in ("eq", "sc", "w", "tl", "q"):
+        assert abs(swept.column(name).value - enumerated.column(name).value) < 1e-12
+
+
+def test_a_query_with_a_where_or_another_function_does_not_reduce():
+    from omaha_eval.pql.check import prepare_statement
+    from omaha_eval.pql.reduce import equity_columns
+    from omaha_eval.pql.syntax import parse
+
+    for text in (
+        QUERY + " where winsLo(hero)",
+        "select avg(riverEquity(hero)), histogram(handType(hero, river)) "
+        "from hero='AA**', villain='KK**', board='Jd4d8c'",
+    ):
+        (statement,) = parse(text)
+        assert equity_columns(prepare_statement(statement)) is None

@@ -31,6 +31,7 @@ from omaha_eval.pql.plan import (
     completion_count,
     street_groups,
 )
+from omaha_eval.pql.reduce import equity_tally
 from omaha_eval.pql.result import QueryResult, statement_result
 
 __all__ = ["run"]
@@ -139,6 +140,9 @@ def run(prep: Prepared, plan: Plan, start: float) -> Iterator[QueryResult]:
     once at the end (exact, and patterns)."""
     if prep.spot is not None:  # one board: the spot was prepared with the statement
         spot = prep.spot
+        if plan.exact and plan.kernel == "sweep":  # a statement that reduces to equity
+            yield statement_result(prep, [equity_tally(prep, spot, plan)], plan, start, 1)
+            return
         if plan.exact:
             tally = _exact_tally(prep, spot, plan.threads, plan.stop)
             if tally is None:

@@ -32,9 +32,11 @@ from omaha_eval import engine
 from omaha_eval.engine import patterns
 from omaha_eval.engine.plan import BLOCK_WORK, Plan, RunOptions, choose
 from omaha_eval.engine.spot import Spot, live_rows, prepare
+from omaha_eval.engine.sweep import sweep_work
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.hands import hand_table as all_hands
 from omaha_eval.pql.check import Prepared
+from omaha_eval.pql.reduce import equity_columns
 
 __all__ = [
     "BLOCK_ROWS",
@@ -196,8 +198,12 @@ def plan(prep: Prepared, options: RunOptions) -> Plan:
     per_row = row_work(prep)
     if prep.spot is not None:
         deals = deal_count(prep.spot, prep.streets)
-        chosen = choose(options, deals * per_row, trial_work=per_row, what=" of this query")
-        if chosen.exact:
+        # a statement that reduces to equity may take the engine's sweep
+        sweep = sweep_work(prep.spot) if equity_columns(prep) is not None else None
+        chosen = choose(
+            options, deals * per_row, sweep=sweep, trial_work=per_row, what=" of this query"
+        )
+        if chosen.exact and chosen.kernel == "pairs":
             check_assignments(prep.spot)
         return chosen
     patterns.no_target(options.target)
