@@ -116,3 +116,10 @@ def test_pictures_are_the_graph(tmp_path: Path) -> None:
         "split", HERO, VILLAIN, "-b", BOARD, "--plot", str(tmp_path / "s.png"), cwd=tmp_path
     )
     assert proc.returncode == 0 and (tmp_path / "s.png").stat().st_size > 0, proc.stderr
+
+
+def test_a_where_nested_250_deep_is_an_error_naming_the_flag(tmp_path: Path) -> None:
+    # issue 45 item 3a: a RecursionError, a 3,000-line traceback
+    nested = "(" * 250 + "scoop>0" + ")" * 250
+    proc = run_cli("split", HERO, VILLAIN, "-b", BOARD, "--where", nested, cwd=tmp_path)
+    assert_one_line_error(proc, "--where: column 51: ", "nested more than")

@@ -54,6 +54,8 @@ def test_answer_is_the_graph_with_the_combos_kept(client: Any) -> None:
     [
         ({"players": [HERO, VILLAIN], "board": BOARD, "where": "scop > 1"}, "where"),
         ({"players": [HERO, VILLAIN], "board": BOARD, "sort": "nothing"}, "sort"),
+        # 250 nested parentheses: a RecursionError (500) before
+        ({"players": [HERO, VILLAIN], "where": "(" * 250 + "scoop>0" + ")" * 250}, "where"),
         ({"players": [HERO, VILLAIN], "board": BOARD, "top": 0}, "top"),
         ({"players": [HERO, VILLAIN], "board": "Kh8d2dZz"}, "board"),
         ({"players": [HERO, "AsKd4c5dZz"]}, "players[1]"),
