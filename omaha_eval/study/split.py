@@ -119,6 +119,13 @@ SHARED_SPOT_SHARE = 1 / 32
 # The work of setting up one combo's run (its card removal and its C spot),
 # in the units of engine/plan.py: about a millisecond.
 COMBO_WORK = 1e5
+# The live weight's tables (_live_weight: a key for each subset of each
+# villain hand's cards, sorted and counted) take about this many bytes a key
+# at their peak, and preparing a graph may take at most PREPARE_BYTES for
+# them (about a million 6-card villain hands): a few bytes of request must
+# not cost gigabytes.
+LIVE_KEY_BYTES = 64
+PREPARE_BYTES = 1 << 30
 Masks = npt.NDArray[np.uint64]  # the card masks of a seat's hands
 # Combos per job of the thread runner (fixed, whatever the threads).
 CHUNK = 64
@@ -425,6 +432,7 @@ def prepare_split_graph(
             f"got {len(ranges)}",
             param=f"players[{ranges[1]}]",
         )
+    _check_preparation(spot)
     for s in spot.seats[1:]:  # contiguous once, not at each combo's card removal
         s.combos = np.ascontiguousarray(s.combos, dtype=np.uint8)
         s.weights = np.ascontiguousarray(s.weights, dtype=np.float64)
@@ -536,6 +544,40 @@ def _live_weight(spot: Spot, masks: list[Masks | None]) -> FloatArray:
         live = np.maximum(live, 0.0)  # rounding must not make a weight negative
         live[live < 1e-12 * float(given.sum())] = 0.0  # nothing left but rounding
     return live
+
+
+def _live_weight_bytes(spot: Spot) -> float:
+    """The peak memory of _live_weight, from the sizes alone: the keys of
+    the villain range's hands for the largest subset size, and a few arrays
+    a hero combo."""
+    hero = spot.seats[0].combos
+    peak = 0.0
+    for s in spot.seats[1:]:
+        if s.kind == "range":
+            sizes = range(1, min(hero.shape[1], s.combos.shape[1]) + 1)
+            keys = max(math.comb(s.combos.shape[1], size) for size in sizes) * len(s.combos)
+            peak = max(peak, float(keys + 4 * len(hero)))
+    return peak * LIVE_KEY_BYTES
+
+
+def _check_preparation(spot: Spot) -> None:
+    """Refuse, before any of it is done, a graph whose live weights would
+    take more than PREPARE_BYTES (_live_weight_bytes), saying the cost and
+    how far to narrow the villain range."""
+    need = _live_weight_bytes(spot)
+    if need <= PREPARE_BYTES:
+        return
+    seat = next(i for i, s in enumerate(spot.seats) if i and s.kind == "range")
+    hands, k = len(spot.seats[seat].combos), spot.seats[seat].combos.shape[1]
+    fit = int(hands * PREPARE_BYTES / need)
+    raise OmahaEvalError(
+        f"a split graph against {hands:,} live hands of {k} cards needs about "
+        f"{need / 2**30:.1f} GiB to weigh them against each of the "
+        f"{len(spot.seats[0].combos):,} hero hands, above the limit of "
+        f"{PREPARE_BYTES / 2**30:.0f} GiB; narrow this range to at most about {fit:,} "
+        "live hands (a smaller percent, or a pattern)",
+        param=f"players[{seat}]",
+    )
 
 
 def _subset_key(cards: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:

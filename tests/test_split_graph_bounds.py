@@ -1,0 +1,88 @@
+"""The split graph's cost bounds (issue 45 item 2): a few bytes of request
+never cost gigabytes or hours.  A villain range too large to weigh against
+the hero's hands is refused before any of it is weighed, with the cost and
+how far to narrow it; a target standard error is priced at the trials the
+stopping rule will draw, not at its cap."""
+
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+import tracemalloc
+from pathlib import Path
+
+import pytest
+from cli_helpers import run_python
+
+import omaha_eval as oe
+from omaha_eval._checks import row_masks
+from omaha_eval.engine.question import read_question
+from omaha_eval.engine.spot import prepare
+from omaha_eval.study import split
+
+
+def _spot(hero: str, villain: str, board: str):
+    q = read_question([hero, villain], board, "", patterns=False)
+    return prepare(q.players, q.k, q.board, q.dead, q.game)
+
+
+@pytest.mark.parametrize(
+    ("hero", "villain", "board"),
+    [
+        ("AsAhKsKh", "100%", "2c3d4h"),  # 4-card hands, one hero combo
+        ("AsAhKsKhQsQh", "3%", "2c3d4h"),  # 6-card hands
+        ("30%", "30%", "Kh7d2c"),  # 65,575 combos a side
+    ],
+)
+def test_the_live_weight_s_memory_is_priced_from_the_sizes(hero, villain, board) -> None:
+    spot = _spot(hero, villain, board)
+    masks = [None, row_masks(spot.seats[1].combos)]
+    tracemalloc.start()
+    try:
+        split._live_weight(spot, masks)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    # the estimate is at least the tables' peak, and not far above it
+    assert peak <= split._live_weight_bytes(spot) <= 1.6 * peak
+
+
+def test_a_villain_range_too_large_to_weigh_is_refused_saying_how_far_to_narrow(
+    monkeypatch,
+) -> None:
+    monkeypatch.setattr(split, "PREPARE_BYTES", 8 << 20)  # 8 MiB: a small spot's cost
+    with pytest.raises(oe.OmahaEvalError) as refused:
+        split.prepare_split_graph("AsAhKsKh", "100%", "2c3d4h")
+    error = refused.value
+    assert error.param == "players[1]" and "148,995 live hands of 4 cards" in error.detail
+    fit = int(error.detail.split("at most about ")[1].split(" ")[0].replace(",", ""))
+    narrowed = _spot("AsAhKsKh", "100%", "2c3d4h")
+    assert split._live_weight_bytes(narrowed) * fit / 148_995 <= split.PREPARE_BYTES
+    split.prepare_split_graph("AsAhKsKh", "AA, KK, QQ", "2c3d4h")  # within the bound: read
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads the peak from /proc")
+def test_a_56_byte_split_job_is_refused_at_once_within_equity_s_memory(tmp_path: Path) -> None:
+    # issue 45 item 2: over 3.6 GB while preparing, then a 500
+    pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
+    pytest.importorskip("httpx2", reason="Starlette's TestClient needs httpx2 (the test extra)")
+    code = textwrap.dedent(
+        """
+        import json, re
+        from starlette.testclient import TestClient
+        from omaha_eval.web import create_app
+        body = {"players": ["AsAhKsKhQsQh", "100%"], "board": "2c3d4h"}
+        with TestClient(create_app(), base_url="http://127.0.0.1") as client:
+            answer = client.post("/api/jobs/split", json=body)
+        with open("/proc/self/status") as status:
+            peak = int(re.search(r"VmHWM:\\s*(\\d+) kB", status.read()).group(1))
+        print(json.dumps([answer.status_code, answer.json(), peak // 1024]))
+        """
+    )
+    proc = run_python(code, tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    status, answer, peak = json.loads(proc.stdout)
+    assert status == 422 and answer["field"] == "players[1]", answer
+    assert "GiB" in answer["error"] and "narrow this range" in answer["error"]
+    assert peak < 1200  # MB: equity() of the same spot peaks at about 900 (its range's hands)
