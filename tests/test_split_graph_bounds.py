@@ -86,3 +86,30 @@ def test_a_56_byte_split_job_is_refused_at_once_within_equity_s_memory(tmp_path:
     assert status == 422 and answer["field"] == "players[1]", answer
     assert "GiB" in answer["error"] and "narrow this range" in answer["error"]
     assert peak < 1200  # MB: equity() of the same spot peaks at about 900 (its range's hands)
+
+
+def test_a_target_is_priced_at_what_the_stopping_rule_draws_not_at_its_cap() -> None:
+    # issue 45 item 2: refused unless trials= was given (the cap, 100,000 a
+    # combo, priced for 65,575 combos; a run draws about 1,340 a combo)
+    prepared = split.prepare_split_graph("30%", ["30%"], "Kh7d2c", target_stderr=0.01, seed=1)
+    plan = prepared.plan
+    assert plan.target_stderr == 0.01 and plan.trials == split.COMBO_TARGET_TRIALS
+    assert split.drawn_trials(plan) < 3_000
+
+
+def test_a_target_out_of_reach_of_the_work_limit_is_still_refused() -> None:
+    with pytest.raises(oe.OmahaEvalError) as refused:
+        split.prepare_split_graph("30%", ["30%"], "Kh7d2c", target_stderr=0.0005)
+    assert refused.value.param == "target_stderr"
+    given = split.prepare_split_graph("30%", ["30%"], "Kh7d2c", target_stderr=0.0005, trials=500)
+    assert given.plan.trials == 500
+
+
+@pytest.mark.parametrize("target", [0.02, 0.01])
+def test_no_combo_draws_more_than_the_trials_a_target_is_priced_at(target) -> None:
+    prepared = split.prepare_split_graph(
+        "AA:$ds, A2:$ss", "KK:$ds, 10%", "Kh7d2c", target_stderr=target, seed=4
+    )
+    graph = prepared.run()
+    assert graph.method == "monte-carlo" and (graph.stderr <= target).all()
+    assert graph.trials.max() <= split.drawn_trials(prepared.plan)

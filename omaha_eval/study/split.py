@@ -37,7 +37,7 @@ import math
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any, Literal
 
@@ -55,6 +55,7 @@ from omaha_eval.engine.plan import (
     TRIAL_WORK,
     Plan,
     RunOptions,
+    check_sampling_work,
     choose,
     read_options,
     read_progress,
@@ -87,9 +88,11 @@ __all__ = [
     "COMBO_TRIALS",
     "COMBO_WORK",
     "SHARED_SPOT_SHARE",
+    "SHARE_VARIANCE_MAX",
     "SPLIT_FIGURES",
     "PreparedGraph",
     "SplitGraph",
+    "drawn_trials",
     "graph_prototype",
     "prepare_split_graph",
     "split_graph",
@@ -116,6 +119,9 @@ COMBO_OVERSHOOT = 1.05
 # live against it: a trial then draws at most 1 / SHARED_SPOT_SHARE range
 # hands on average.
 SHARED_SPOT_SHARE = 1 / 32
+# A pot share lies in [0, 1], so one trial's varies by at most 1/4: a combo
+# meets a target standard error t within about 1/(4 t^2) trials.
+SHARE_VARIANCE_MAX = 0.25
 # The work of setting up one combo's run (its card removal and its C spot),
 # in the units of engine/plan.py: about a millisecond.
 COMBO_WORK = 1e5
@@ -451,14 +457,18 @@ def prepare_split_graph(
     one = with_hand(spot, 0, 0, masks)
     assert one is not None  # a combo with live weight can be dealt
     per_combo = one.work() + COMBO_WORK
+    what = f" for each of the {len(combos):,} hero hands"
     plan = choose(
         options,
         per_combo * len(combos),
-        trial_work=TRIAL_WORK * len(combos),
+        trial_work=None,  # priced below, at what each combo will draw
         default_trials=COMBO_TRIALS,
         target_trials=COMBO_TARGET_TRIALS,
-        what=f" for each of the {len(combos):,} hero hands",
+        what=what,
     )
+    if not plan.exact:
+        drawn = replace(plan, trials=drawn_trials(plan))
+        check_sampling_work(drawn, TRIAL_WORK * len(combos), options.trials is not None, what)
     return PreparedGraph(question, spot, masks, live, plan, options, time.perf_counter() - start)
 
 
@@ -506,6 +516,19 @@ class PreparedGraph:
             target_stderr=plan.target_stderr,
             elapsed=time.perf_counter() - start,
         )
+
+
+def drawn_trials(plan: Plan) -> int:
+    """About the most trials a sampled combo draws under `plan`: its trials,
+    or with a target standard error t what the stopping rule draws for the
+    largest variance a pot share can have (SHARE_VARIANCE_MAX / t^2, aimed
+    COMBO_OVERSHOOT past, and a last block), never past the plan's cap.  A
+    target is priced at this, not at the cap, which no combo nears unless
+    the target is tiny."""
+    if plan.target_stderr is None:
+        return plan.trials
+    wanted = math.ceil(SHARE_VARIANCE_MAX / plan.target_stderr**2 * COMBO_OVERSHOOT) + COMBO_BLOCK
+    return min(plan.trials, max(COMBO_FIRST, wanted))
 
 
 def _given_weights(player: Player, rows: CardArray) -> FloatArray:
