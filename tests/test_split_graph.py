@@ -18,6 +18,8 @@ from oracles import evaluator as ref
 from oracles.equity import brute_equity
 
 import omaha_eval as oe
+from omaha_eval.cards import format_hands
+from omaha_eval.engine.results import rare_floor
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.study.split import SPLIT_FIGURES, split_graph
 
@@ -274,3 +276,19 @@ def test_progress_counts_the_combos_and_stop_ends_the_run() -> None:
     stop.set()
     with pytest.raises(KeyboardInterrupt):
         split_graph(every("AA:$ds", 4), "KK:$ds", "Kh 7d 2c", trials=200, seed=1, stop=stop)
+
+
+def test_a_combo_whose_trials_all_gave_one_share_is_not_shown_as_certain() -> None:
+    # issue 45 item 4: 29 combos reported a standard error of 0 at an
+    # equity of 0 that the exact graph puts up to 0.37% higher
+    sampled = split_graph("10%", "8h8d9hTh", board="8c8sJd", exact=False, trials=500, seed=0)
+    assert (sampled.trials == 500).all()
+    assert (sampled.stderr >= rare_floor(500)).all()  # equity()'s rule: rare_floor of the trials
+    edge = (sampled.equity == 0) | (sampled.equity == 1)
+    assert edge.sum() >= 20
+    hands = ", ".join(format_hands(sampled.combos[edge]))
+    exact = split_graph(hands, "8h8d9hTh", board="8c8sJd", exact=True)
+    np.testing.assert_array_equal(exact.combos, sampled.combos[edge])
+    assert ((exact.equity > 0) & (exact.equity < 1)).any()  # not certain after all
+    z = np.abs(sampled.equity[edge] - exact.equity) / sampled.stderr[edge]
+    assert z.max() < 5

@@ -63,7 +63,7 @@ from omaha_eval.engine.plan import (
 from omaha_eval.engine.players import Player
 from omaha_eval.engine.question import Question, read_question
 from omaha_eval.engine.report import shown_text
-from omaha_eval.engine.results import FIGURE_TABLE, Sums, figure, player_figures
+from omaha_eval.engine.results import FIGURE_TABLE, Sums, figure, player_figures, rare_floor
 from omaha_eval.engine.runner import (
     MAX_REJECTS,
     NO_DEAL,
@@ -744,7 +744,10 @@ class _SharedSpot:
         out = {}
         for j, i in enumerate(rows):
             sums = Sums.of(outcome[j], makes_low[j], breakdown[j], n, int(done[j]))
-            out[i] = (sums, float(error[j]))  # the C's Sums.stderr()[0]
+            # Sums.stderr()[0]: the C's error (trials of weight 1), never below
+            # rare_floor, so that a combo whose trials all gave it one share is
+            # not shown as certain (as equity() shows it)
+            out[i] = (sums, max(float(error[j]), rare_floor(float(done[j]))))
         return out
 
 
