@@ -48,8 +48,9 @@ import numpy.typing as npt
 
 import omaha_eval._checks as _checks
 import omaha_eval._preflop as _preflop
+from omaha_eval import _documents
 from omaha_eval._checks import quote
-from omaha_eval._documents import mapping, needs
+from omaha_eval._documents import needs
 from omaha_eval.cards import format_cards
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import game as read_game
@@ -295,25 +296,22 @@ class ExactPreflop:
         raises OmahaEvalError naming the key."""
         fractions = ("exact_equity", "exact_hi_share", "exact_lo_share", "exact_scoop")
         needs(data, ("hand", "game", "method", "deals", "counts", "class_hands", *fractions))
-        exact = {}
-        for name in fractions:
-            try:
-                exact[name] = Fraction(str(data[name]))
-            except (ValueError, ZeroDivisionError):
-                raise OmahaEvalError(
-                    f"expected a fraction such as '3/4', got {quote(data[name])}",
-                    param=f"data[{name!r}]",
-                    value=data[name],
-                ) from None
-        counts = mapping(data["counts"], "data['counts']")
+
+        def at(name: str) -> str:
+            return f"data[{name!r}]"
+
+        counts = _documents.mapping(data["counts"], at("counts"))
         return cls(
-            hand=str(data["hand"]),
-            game=str(data["game"]),
-            deals=int(data["deals"]),
-            counts={str(k): int(v) for k, v in counts.items()},
-            class_hands=int(data["class_hands"]),
-            method=str(data["method"]),
-            **exact,
+            hand=_documents.text(data["hand"], at("hand")),
+            game=_documents.game_name(data["game"], at("game")),
+            deals=_documents.whole(data["deals"], at("deals"), 1),
+            counts={
+                _documents.text(k, at("counts")): _documents.whole(v, f"data['counts'][{k!r}]")
+                for k, v in counts.items()
+            },
+            class_hands=_documents.whole(data["class_hands"], at("class_hands"), 1),
+            method=_documents.choice(data["method"], at("method"), ("exact",)),
+            **{name: _documents.fraction(data[name], at(name)) for name in fractions},
         )
 
 

@@ -38,6 +38,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from itertools import combinations
 from typing import Any, Literal
 
@@ -52,6 +53,7 @@ from omaha_eval.cards import format_hands
 from omaha_eval.engine import boards
 from omaha_eval.engine.boards import CardPattern
 from omaha_eval.engine.plan import (
+    MIN_TARGET,
     TRIAL_WORK,
     Plan,
     RunOptions,
@@ -71,6 +73,7 @@ from omaha_eval.engine.runner import (
     equity_sampling,
     exact_sums,
 )
+from omaha_eval.engine.seeds import SEED_LIMIT
 from omaha_eval.engine.spot import Spot, prepare, with_hand
 from omaha_eval.engine.threads import Stopped, Workers, bind
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
@@ -271,26 +274,37 @@ class SplitGraph:
         names = ("hand", "weight", *SPLIT_FIGURES, "stderr", "trials", "live_weight")
         columns = _documents.needs(data["columns"], names, "data['columns']")
 
-        def floats(name: str) -> FloatArray:
-            values: FloatArray = _documents.numbers(
-                columns[name], np.float64, f"data['columns'][{name!r}]"
-            )
+        def at(name: str) -> str:
+            return f"data['columns'][{name!r}]"
+
+        combos = _documents.card_rows(columns["hand"], at("hand"))
+        n = len(combos)
+
+        def at_least_0(name: str) -> FloatArray:
+            values: FloatArray = _documents.numbers(columns[name], np.float64, at(name), 0, None, n)
             return values
 
+        def read(name: str, reader: Callable[..., Any], *args: Any) -> Any:
+            return reader(data[name], f"data[{name!r}]", *args)
+
         return cls(
-            combos=_documents.card_rows(columns["hand"], "data['columns']['hand']"),
-            weights=floats("weight"),
-            **{name: floats(name) for name in (*SPLIT_FIGURES, "stderr", "live_weight")},
-            trials=_documents.numbers(columns["trials"], np.int64, "data['columns']['trials']"),
-            method=data["method"],
-            seed=data["seed"],
-            board=str(data["board"]),
-            dead=str(data["dead"]),
-            game=str(data["game"]),
-            hero=str(data["hero"]),
-            villains=tuple(data["villains"]),
-            target_stderr=data["target_stderr"],
-            elapsed=float(data.get("elapsed", 0.0)),
+            combos=combos,
+            weights=at_least_0("weight"),
+            **{name: _documents.shares(columns[name], at(name), n) for name in SPLIT_FIGURES},
+            stderr=at_least_0("stderr"),
+            trials=_documents.numbers(columns["trials"], np.int64, at("trials"), 0, None, n),
+            live_weight=at_least_0("live_weight"),
+            method=read("method", _documents.choice, ("exact", "monte-carlo")),
+            seed=read("seed", partial(_documents.optional, _documents.whole), 0, SEED_LIMIT - 1),
+            board=read("board", _documents.text),
+            dead=read("dead", _documents.text),
+            game=read("game", _documents.game_name),
+            hero=read("hero", _documents.text),
+            villains=read("villains", _documents.texts),
+            target_stderr=read(
+                "target_stderr", partial(_documents.optional, _documents.real), MIN_TARGET, 1
+            ),
+            elapsed=_documents.real(data.get("elapsed", 0.0), "data['elapsed']", 0),
         )
 
     def to_pandas(self) -> Any:  # a pandas.DataFrame
