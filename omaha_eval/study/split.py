@@ -312,6 +312,23 @@ class SplitGraph:
         ``attrs`` holds :meth:`how`.  Needs pandas."""
         return _display.frame("SplitGraph", self.columns(), self.how())
 
+    def run_text(self) -> str:
+        """How the graph ran, as ``equity()``'s table says it: the method,
+        the deals (exact) or trials (Monte Carlo) of each combo, the seed
+        that reproduces it, and the time."""
+        counts = self.trials.tolist() or [0]
+        low, high = min(counts), max(counts)
+        each = f"{low:,}" if low == high else f"{low:,} to {high:,}"
+        if self.method == "exact":
+            return f"exact, {each} deals per combo, {self.elapsed:.2f} s"
+        target = self.target_stderr
+        aim = "" if target is None else f" to a standard error of {target:g}"
+        largest = float(self.stderr.max()) if len(self.stderr) else 0.0
+        return (
+            f"monte-carlo{aim}, {each} trials per combo, seed {self.seed}, "
+            f"largest standard error {100 * largest:.3f}%, {self.elapsed:.2f} s"
+        )
+
     def _table_parts(self) -> tuple[list[str], list[str], _display.Row, int]:
         n = len(self.combos)
         against = ", ".join(shown_text(v) for v in self.villains)
@@ -319,6 +336,7 @@ class SplitGraph:
             f"SplitGraph: {shown_text(self.hero)} against {against}, "
             f"board {self.board or '(none)'}, {self.game}, {self.method}",
             f"{n:,} combo{'' if n == 1 else 's'}, range equity {_display.share(self.range_equity)}",
+            self.run_text(),
         ]
         exact = self.method == "exact"
         header = ["hand", "weight", *(FIGURE_TABLE[f].label for f in SPLIT_FIGURES)]
@@ -480,10 +498,13 @@ def prepare_split_graph(
         target_trials=COMBO_TARGET_TRIALS,
         what=what,
     )
+    work = per_combo * len(combos)
     if not plan.exact:
         drawn = replace(plan, trials=drawn_trials(plan))
         check_sampling_work(drawn, TRIAL_WORK * len(combos), options.trials is not None, what)
-    return PreparedGraph(question, spot, masks, live, plan, options, time.perf_counter() - start)
+        work = drawn.trials * TRIAL_WORK * len(combos)
+    read = time.perf_counter() - start
+    return PreparedGraph(question, spot, masks, live, plan, options, read, work)
 
 
 @dataclass(frozen=True)
@@ -491,7 +512,9 @@ class PreparedGraph:
     """A split graph's input as read (prepare_split_graph): the question,
     its spot (the hero's dealable combos), the villains' card masks, the
     villain weight live against each combo, the plan, the run options and
-    the seconds reading took (the graph's ``elapsed`` counts them)."""
+    the seconds reading took (the graph's ``elapsed`` counts them) and the
+    run's estimated work (engine/plan.py's units: its enumeration, or the
+    trials each combo will draw; a caller may say how long it will take)."""
 
     question: Question
     spot: Spot
@@ -500,6 +523,7 @@ class PreparedGraph:
     plan: Plan
     options: RunOptions
     read_seconds: float
+    work: float = 0.0
 
     def run(self, progress: Callable[[int, int], object] | None = None) -> SplitGraph:
         """The graph (KeyboardInterrupt on Ctrl-C or `stop`, as
