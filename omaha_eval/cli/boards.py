@@ -194,14 +194,16 @@ def boards_command(
                 _stopped_before_the_report(as_json)
     shown = report.group(group_by) if group_by else report
     table = board_columns(shown)
-    rows = selection.rows(with_player_aliases(table))
+    named = with_player_aliases(table)
+    rows = selection.rows(named)
     chosen = where_text is not None or sort_text is not None or top is not None
     if as_json:
         click.echo(_json(shown, take_rows(table, rows)))
     elif as_csv:
         click.echo(columns_csv(take_rows(table, rows)), nl=False)
     else:
-        click.echo(_full_table(shown, rows) if (group_by or chosen) else str(shown))
+        read = {_column_name(name, table): named[name] for name in selection.columns}
+        click.echo(_full_table(shown, rows, read) if (group_by or chosen) else str(shown))
     if plot_path is not None and len(report):
         with user_errors({"plot": "--plot"}):
             save_figure(plot_report(report, group_by or "texture"), plot_path, "plot")
@@ -211,10 +213,17 @@ def boards_command(
         sys.exit(EXIT_INTERRUPTED)
 
 
-def _full_table(report: BoardReport, rows: Any) -> str:
-    """The chosen rows, in that order, under the report's heading."""
-    header, cells = rows_grid(report, [int(r) for r in rows])
+def _full_table(report: BoardReport, rows: Any, read: dict[str, Any]) -> str:
+    """The chosen rows, in that order, under the report's heading, with the
+    columns the filter and the sort read (`read`) beside the grid's."""
+    header, cells = rows_grid(report, [int(r) for r in rows], read)
     return "\n".join([*heading(report), "", *aligned(header, cells)])
+
+
+def _column_name(name: str, table: dict[str, Any]) -> str:
+    """A column as the table names it: player 1's figures by their own
+    names (``scoop`` is ``p1_scoop``)."""
+    return name if name in table else f"p1_{name}"
 
 
 def _stopped_before_the_report(as_json: bool) -> NoReturn:

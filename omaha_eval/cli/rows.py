@@ -12,36 +12,47 @@ import click
 from omaha_eval.cli._shell import Count, user_errors
 from omaha_eval.study.table.select import RowSelection, read_selection
 
-__all__ = ["ROW_FLAGS", "read_row_flags", "row_options"]
+__all__ = ["ROW_FLAGS", "read_row_flags", "row_flags", "row_options"]
 
 ROW_FLAGS = {"where": "--where", "sort": "--sort", "top": "--top", "table": "--where"}
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def row_options(command: F) -> F:
+def row_flags(where: str, sort: str) -> Callable[[F], F]:
     """--where, --sort and --top (the command's parameters where_text,
-    sort_text and top)."""
+    sort_text and top), their help giving `where` and `sort` as examples:
+    each command's own, read against its own columns (a test runs them)."""
     options = [
         click.option(
             "--where",
             "where_text",
             metavar="FILTER",
-            help="Only the rows that pass, e.g. 'scoop>0.5', 'pairing=paired and equity<40%' "
-            "(figures and textures by their column names; docs/boards.md).",
+            help=f"Only the rows that pass, e.g. {where} (columns by their names; "
+            "docs/boards.md, 'Choosing rows').",
         ),
         click.option(
             "--sort",
             "sort_text",
             metavar="COLUMNS",
-            help="Order the rows by these columns, e.g. 'scoop' or 'pairing, equity asc' "
+            help=f"Order the rows by these columns, e.g. {sort} "
             "(numbers highest first, text A to Z, unless asc or desc follows).",
         ),
         click.option("--top", type=Count(min=1), help="Only the first N rows (after --sort)."),
     ]
-    for option in reversed(options):
-        command = option(command)
-    return command
+
+    def apply(command: F) -> F:
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return apply
+
+
+# A board report's (boards, and hits until it gives its own).
+row_options = row_flags(
+    "'scoop>0.5', 'pairing=paired and equity<40%'", "'scoop' or 'pairing, equity asc'"
+)
 
 
 def read_row_flags(

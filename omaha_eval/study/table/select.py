@@ -443,6 +443,16 @@ class RowSelection:
     order: RowOrder | None = None
     top: int | None = None
 
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """The columns the sort and the filter read, the sort's first, each
+        once (in lower case, as the table's names are read): what a view
+        shows beside its own columns, so that the rows' order and choice
+        can be seen."""
+        sort = [] if self.order is None else [name for name, _ in self.order.keys]
+        where = [] if self.where is None else list(self.where.names)
+        return tuple(dict.fromkeys([*sort, *where]))
+
     def rows(self, table: Table | Mapping[str, Column]) -> npt.NDArray[np.intp]:
         """The indices of the rows chosen: those passing ``where``, in
         ``sort``'s order (else the table's), the first ``top`` of them."""
