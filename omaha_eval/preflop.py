@@ -58,6 +58,7 @@ from omaha_eval.ranges import Range
 from omaha_eval.types import Cards, GameName, HandRange, Hands
 
 __all__ = [
+    "ATLAS_HOLE_CARDS",
     "TABLES",
     "ExactPreflop",
     "PreflopRank",
@@ -148,8 +149,9 @@ class PreflopRank:
 
     `hand`: the hand's text, best card first; `rank`: its class's place in
     the order, 1 for the best of the `classes`; `percentile` and `equity`:
-    as :func:`percentile` and :func:`equity_vs_random` give them (the hand
-    is in ``p%`` exactly when `percentile` is below p); `class_hands`: the
+    as :func:`percentile` and :func:`equity_vs_random` give them, the
+    percentile in percent (0 to 100: the hand is in ``p%`` exactly when
+    `percentile` is below p), the equity a fraction (0 to 1); `class_hands`: the
     hands of its class (it and its suits renamed)."""
 
     hand: str
@@ -226,6 +228,9 @@ def strength_order(
     return positions
 
 
+ATLAS_HOLE_CARDS = 4  # the atlas is of 4-card hands (5- and 6-card orders are sampled)
+
+
 @dataclass(frozen=True)
 class ExactPreflop:
     """One 4-card hand against one random hand, heads-up, all in preflop,
@@ -235,8 +240,9 @@ class ExactPreflop:
     `equity`, `hi_share`, `lo_share`: pot shares as docs/rules.md defines
     them (high only: `lo_share` 0), and `scoop`, the probability of winning
     the whole pot alone, as floats; `exact_equity` etc.: the same as
-    Fractions; `low_pot`: the share of deals whose pot has a low
-    (0 in the high-only game's reading: no low counts); `counts`: the
+    Fractions; `low_pot` (`exact_low_pot`): the share of deals whose pot
+    has a low (0 in the high-only game's reading: no low counts);
+    `opponent_shares()`: the random hand's hi and lo shares; `counts`: the
     integer counts behind them (omaha_eval._preflop.ATLAS_FIELDS: deals by
     outcome, out of `deals`); `class_hands`: the hands of its suit class
     (each has these counts)."""
@@ -267,6 +273,24 @@ class ExactPreflop:
     @property
     def scoop(self) -> float:
         return float(self.exact_scoop)
+
+    @property
+    def exact_low_pot(self) -> Fraction:
+        """The share of deals whose pot has a low (0 when high only)."""
+        if not read_game(self.game).has_low:
+            return Fraction(0)
+        return Fraction(self.counts["low_pot"], self.deals)
+
+    @property
+    def low_pot(self) -> float:
+        return float(self.exact_low_pot)
+
+    def opponent_shares(self) -> tuple[Fraction, Fraction]:
+        """The random hand's hi share and lo share: what the pot's halves
+        hold (the whole pot for the high when no low is made, half
+        otherwise; half for the low) less the hand's own."""
+        hi = 1 - self.exact_low_pot / 2 - self.exact_hi_share
+        return hi, self.exact_low_pot / 2 - self.exact_lo_share
 
     def to_dict(self) -> dict[str, Any]:
         """The figures and counts as JSON-ready values (fractions as text)."""
@@ -342,7 +366,7 @@ def exact_vs_random(hand: Cards, *, game: GameName = "omaha8") -> ExactPreflop:
     (0.726033, 0.500284, 0.225749, 0.614948)
     """
     the_game = read_game(game)
-    cards = _checks.card_set(hand, "hand", (4,))
+    cards = _checks.card_set(hand, "hand", (ATLAS_HOLE_CARDS,))
     row = cards.reshape(1, -1)
     cls = int(_class_of(row)[0])
     counts = _atlas().counts[cls]
