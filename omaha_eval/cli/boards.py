@@ -35,6 +35,7 @@ from omaha_eval.study.boards.columns import (
     TEXTURE_NAMES,
     board_columns,
     board_prototype,
+    column_name,
     with_player_aliases,
 )
 from omaha_eval.study.boards.plot import plot_report
@@ -202,7 +203,7 @@ def boards_command(
     elif as_csv:
         click.echo(columns_csv(take_rows(table, rows)), nl=False)
     else:
-        read = {_column_name(name, table): named[name] for name in selection.columns}
+        read = {column_name(name, table): named[name] for name in selection.columns}
         click.echo(_full_table(shown, rows, read) if (group_by or chosen) else str(shown))
     if plot_path is not None and len(report):
         with user_errors({"plot": "--plot"}):
@@ -218,12 +219,6 @@ def _full_table(report: BoardReport, rows: Any, read: dict[str, Any]) -> str:
     columns the filter and the sort read (`read`) beside the grid's."""
     header, cells = rows_grid(report, [int(r) for r in rows], read)
     return "\n".join([*heading(report), "", *aligned(header, cells)])
-
-
-def _column_name(name: str, table: dict[str, Any]) -> str:
-    """A column as the table names it: player 1's figures by their own
-    names (``scoop`` is ``p1_scoop``)."""
-    return name if name in table else f"p1_{name}"
 
 
 def _stopped_before_the_report(as_json: bool) -> NoReturn:
