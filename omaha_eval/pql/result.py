@@ -218,7 +218,7 @@ def statement_result(
             value, stderr = {}, {}
             for shown, group in bars.items():
                 value[shown], stderr[shown] = agg.estimate(
-                    merged, i, group, exact=plan.exact, bounded=True
+                    merged, i, group, exact=plan.exact, bounded=agg.PROBABILITY
                 )
             if not kept:
                 value = stderr = None
