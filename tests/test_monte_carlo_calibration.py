@@ -35,7 +35,7 @@ from chi_square import chi2_sf
 
 import omaha_eval as oe
 from omaha_eval import equity
-from omaha_eval.engine.results import binomial_stderr
+from omaha_eval.engine.results import DEAL_FIGURES, FIGURES, binomial_stderr
 
 SIGNIFICANCE = 0.001  # two-sided, for each chi-square check
 Z_MAX = 4.5
@@ -125,18 +125,11 @@ def z_scores() -> tuple[list[float], list[float]]:
     return z_equity, z_no_low
 
 
-# The probabilities of a result (each a count of trials over the trials).
-PLAYER_PROBABILITIES = (
-    "scoop",
-    "hi_win",
-    "hi_tie",
-    "lo_win",
-    "lo_tie",
-    "quartered",
-    "makes_low",
-    "nut_low",
-)
-DEAL_PROBABILITIES = ("no_low", "low_split", "any_quartered")
+# The probabilities of a result (each a count of trials over the trials):
+# every figure but the pot shares and the error.
+SHARES = ("equity", "hi_share", "lo_share", "stderr")
+PLAYER_PROBABILITIES = tuple(f.name for f in FIGURES if f.name not in SHARES)
+DEAL_PROBABILITIES = tuple(f.name for f in DEAL_FIGURES)
 
 
 def binomial_z_scores() -> list[float]:
