@@ -134,9 +134,9 @@ def figures_of(sums: Sums, exact: bool) -> RowFigures:
         return RowFigures(
             values, np.zeros_like(values), deal, np.zeros_like(deal), sums.count, effective, total
         )
-    stderr = binomial_stderr(values, effective)
+    errors = binomial_stderr(np.concatenate([values.ravel(), deal]), effective)  # one call
+    stderr, deal_stderr = errors[: values.size].reshape(values.shape), errors[values.size :]
     stderr[:, PLAYER_FIGURES.index("equity")] = sums.stderr()  # never below rare_floor either
-    deal_stderr = binomial_stderr(deal, effective)
     return RowFigures(values, stderr, deal, deal_stderr, sums.count, effective, total)
 
 
