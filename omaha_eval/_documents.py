@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
+import typing
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, TypeVar
@@ -83,33 +84,67 @@ def array_document(result: Any) -> dict[str, Any]:
 
 
 def from_document(cls: type[T], data: Mapping[str, Any], cards: tuple[str, ...]) -> T:
-    """`cls` rebuilt from array_document's output: the fields named in
-    `cards` as (N, k) uint8 card rows, other lists as float64 arrays (None
-    as NaN), the rest as given."""
-    if not isinstance(data, Mapping):
-        raise OmahaEvalTypeError(f"expected a dict, got {type(data).__name__}", param="data")
+    """`cls` rebuilt from array_document's output, each field read by its
+    type: the fields named in `cards` as (N, k) uint8 card rows (ids
+    0..51), the other arrays as float64 arrays of numbers (None as NaN; a
+    figure's, but a standard error, in [0, 1]) with a row per card row,
+    texts and a Literal's values as such; anything else as given."""
+    mapping(data)
     names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
     missing = [n for n in names if n not in data]
     if missing:
         raise OmahaEvalError(f"{cls.__name__} needs {', '.join(missing)}", param="data")
+    kinds = typing.get_type_hints(cls)
     values: dict[str, Any] = {}
-    for name in names:
-        value = data[name]
-        if name in cards:
-            ids = np.asarray(value)
-            if ids.size and (ids.dtype.kind not in "iu" or ids.min() < 0 or ids.max() > LAST_CARD):
-                raise OmahaEvalError(
-                    f"expected rows of card ids 0..{LAST_CARD}, got {quote(value)}",
-                    param=f"data[{name!r}]",
-                    value=value,
-                )
-            rows = ids.astype(np.uint8)
-            values[name] = rows.reshape(len(value), -1) if len(value) else rows.reshape(0, 4)
-        elif isinstance(value, list):
-            values[name] = np.asarray(value, dtype=np.float64)
+    rows = None  # the card rows' number, which every array has
+    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+        value, where, kind = data[f.name], f"data[{f.name!r}]", kinds[f.name]
+        if f.name in cards:
+            values[f.name] = _card_ids(value, where)
+            rows = len(values[f.name])
+        elif typing.get_origin(kind) is np.ndarray:
+            share = "figure" in f.metadata and f.name != "stderr"
+            values[f.name] = _float_array(value, where, share)
+        elif typing.get_origin(kind) is typing.Literal:
+            values[f.name] = choice(value, where, typing.get_args(kind))
+        elif kind is str:
+            values[f.name] = text(value, where)
         else:
-            values[name] = value
+            values[f.name] = value
+    for name, value in values.items():
+        if isinstance(value, np.ndarray) and rows is not None and len(value) != rows:
+            raise _bad(f"a row for each of the {rows:,} card rows", data[name], f"data[{name!r}]")
     return cls(**values)
+
+
+def _card_ids(value: Any, where: str) -> Any:
+    """(N, k) uint8 card ids from a list of rows of ids 0..LAST_CARD."""
+    found = [listed(row, f"{where}[{i}]") for i, row in enumerate(listed(value, where))]
+    sizes = {len(row) for row in found}
+    kinds = {type(c) for row in found for c in row}
+    ids = [c for row in found for c in row]
+    if len(sizes) > 1 or not kinds <= {int} or (ids and not 0 <= min(ids) <= max(ids) <= LAST_CARD):
+        raise _bad(f"rows of card ids 0..{LAST_CARD}, one length", value, where)
+    k = sizes.pop() if sizes else 4
+    return np.array(ids, dtype=np.uint8).reshape(len(found), k)
+
+
+def _float_array(value: Any, where: str, share: bool) -> Any:
+    """A float64 array from (nested) lists of numbers of one shape (None
+    as NaN; in [0, 1] for a `share`, finite otherwise)."""
+    objects = np.array(listed(value, where), dtype=object)  # ragged rows: lists left inside
+    if not set(map(type, objects.ravel())) <= {int, float, type(None)}:
+        raise _wrong("rows of numbers (or null) of one length", value, where)
+    objects[np.equal(objects, None)] = math.nan  # the nulls
+    try:
+        array = objects.astype(np.float64)
+    except OverflowError:  # an int past any float
+        raise _bad("numbers", value, where) from None
+    seen = array[~np.isnan(array)]
+    low, high = (-SHARE_SLACK, 1 + SHARE_SLACK) if share else (-math.inf, math.inf)
+    if seen.size and not (np.isfinite(seen).all() and low <= seen.min() and seen.max() <= high):
+        raise _bad("shares from 0 to 1 (or null)" if share else "finite numbers", value, where)
+    return array
 
 
 def mapping(data: Any, where: str = "data") -> Mapping[str, Any]:

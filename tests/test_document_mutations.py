@@ -1,6 +1,8 @@
 """A result read back from a document that one value spoils (issue 45 item
 3): ``from_dict`` of SplitGraph, Beats, RangeHits, ExactPreflop and
-BoardReport gives a result or raises OmahaEvalError naming the key (never
+BoardReport, and of the solver's array results (StreetShares,
+EquityDistribution, EquityFeatures), gives a result or raises
+OmahaEvalError naming the key (never
 a bare TypeError, ValueError, OverflowError or KeyError: 1,868 of 14,223
 such documents did), at once (``"1e10000000"`` as an exact share took 35 s
 to parse), and a result it gives holds no share outside [0, 1] and writes
@@ -45,6 +47,10 @@ def samples(name: str) -> tuple[Any, ...]:
             oe.board_report(["As2sJd9h", "KcKd7c6h"], board="Ks8d3c8h"),
             oe.board_report(["As2sKd3h", "AA:$ds"], board="3c8dKs8h", trials=100, seed=2),
         ],
+        # the solver's array results (one reader: _documents.from_document)
+        "StreetShares": lambda: [oe.street_equity(BOARD + " 8h", "AA:$ds", "KK:$ds")],
+        "EquityDistribution": lambda: [oe.equity_distribution("AA:$ds", "KK", board=BOARD + " 8h")],
+        "EquityFeatures": lambda: [oe.equity_features(BOARD + " 8h", "AA:$ds", "KK:$ds")],
     }[name]()
     return tuple(made)
 
@@ -55,6 +61,9 @@ TYPES = {
     "RangeHits": oe.RangeHits,
     "ExactPreflop": ExactPreflop,
     "BoardReport": oe.BoardReport,
+    "StreetShares": oe.StreetShares,
+    "EquityDistribution": oe.EquityDistribution,
+    "EquityFeatures": oe.EquityFeatures,
 }
 FIRST_ITEMS = 2  # the items of each list whose keys are spoiled
 
@@ -146,7 +155,8 @@ def read_spoiled(cls: Any, data: Any) -> None:
     else:
         json.dumps(back.to_dict(), allow_nan=False)
         str(back)
-        for name in ("equity", "hi_share", "lo_share", "scoop", "probability", "values", "deal"):
+        figures = ("equity", "hi_share", "lo_share", "scoop", "probability", "values", "deal")
+        for name in figures:
             shares = np.asarray(getattr(back, name, 0.0), dtype=np.float64)
             shares = shares[~np.isnan(shares)]
             assert ((shares >= -1e-9) & (shares <= 1 + 1e-9)).all(), name
