@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any, Literal
 
-from omaha_eval import _display
+from omaha_eval import _display, _documents
 from omaha_eval._reprs import short_repr
 from omaha_eval.cards import card_str
 from omaha_eval.engine import runner
@@ -169,8 +169,13 @@ class QueryResult:
         if missing:
             raise OmahaEvalError(f"QueryResult needs {', '.join(missing)}", param="data")
         values = {n: data[n] for n in names}
-        values["columns"] = tuple(Column(**c) for c in data["columns"])
-        values["notes"] = tuple(data["notes"])
+        keys = ("name", "aggregate", "value", "stderr", "percent")
+        found = _documents.listed(data["columns"], "data['columns']")
+        values["columns"] = tuple(
+            Column(**_documents.needs(c, keys, f"data['columns'][{i}]"))
+            for i, c in enumerate(found)
+        )
+        values["notes"] = _documents.texts(data["notes"], "data['notes']")
         return cls(**values)
 
     def __repr__(self) -> str:
