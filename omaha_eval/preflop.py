@@ -48,8 +48,9 @@ import numpy.typing as npt
 
 import omaha_eval._checks as _checks
 import omaha_eval._preflop as _preflop
+from omaha_eval import _documents
 from omaha_eval._checks import quote
-from omaha_eval._documents import mapping, needs
+from omaha_eval._documents import needs
 from omaha_eval.cards import format_cards
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import game as read_game
@@ -57,6 +58,7 @@ from omaha_eval.ranges import Range
 from omaha_eval.types import Cards, GameName, HandRange, Hands
 
 __all__ = [
+    "ATLAS_HOLE_CARDS",
     "TABLES",
     "ExactPreflop",
     "PreflopRank",
@@ -147,8 +149,9 @@ class PreflopRank:
 
     `hand`: the hand's text, best card first; `rank`: its class's place in
     the order, 1 for the best of the `classes`; `percentile` and `equity`:
-    as :func:`percentile` and :func:`equity_vs_random` give them (the hand
-    is in ``p%`` exactly when `percentile` is below p); `class_hands`: the
+    as :func:`percentile` and :func:`equity_vs_random` give them, the
+    percentile in percent (0 to 100: the hand is in ``p%`` exactly when
+    `percentile` is below p), the equity a fraction (0 to 1); `class_hands`: the
     hands of its class (it and its suits renamed)."""
 
     hand: str
@@ -225,6 +228,9 @@ def strength_order(
     return positions
 
 
+ATLAS_HOLE_CARDS = 4  # the atlas is of 4-card hands (5- and 6-card orders are sampled)
+
+
 @dataclass(frozen=True)
 class ExactPreflop:
     """One 4-card hand against one random hand, heads-up, all in preflop,
@@ -234,8 +240,9 @@ class ExactPreflop:
     `equity`, `hi_share`, `lo_share`: pot shares as docs/rules.md defines
     them (high only: `lo_share` 0), and `scoop`, the probability of winning
     the whole pot alone, as floats; `exact_equity` etc.: the same as
-    Fractions; `low_pot`: the share of deals whose pot has a low
-    (0 in the high-only game's reading: no low counts); `counts`: the
+    Fractions; `low_pot` (`exact_low_pot`): the share of deals whose pot
+    has a low (0 in the high-only game's reading: no low counts);
+    `opponent_shares()`: the random hand's hi and lo shares; `counts`: the
     integer counts behind them (omaha_eval._preflop.ATLAS_FIELDS: deals by
     outcome, out of `deals`); `class_hands`: the hands of its suit class
     (each has these counts)."""
@@ -267,6 +274,24 @@ class ExactPreflop:
     def scoop(self) -> float:
         return float(self.exact_scoop)
 
+    @property
+    def exact_low_pot(self) -> Fraction:
+        """The share of deals whose pot has a low (0 when high only)."""
+        if not read_game(self.game).has_low:
+            return Fraction(0)
+        return Fraction(self.counts["low_pot"], self.deals)
+
+    @property
+    def low_pot(self) -> float:
+        return float(self.exact_low_pot)
+
+    def opponent_shares(self) -> tuple[Fraction, Fraction]:
+        """The random hand's hi share and lo share: what the pot's halves
+        hold (the whole pot for the high when no low is made, half
+        otherwise; half for the low) less the hand's own."""
+        hi = 1 - self.exact_low_pot / 2 - self.exact_hi_share
+        return hi, self.exact_low_pot / 2 - self.exact_lo_share
+
     def to_dict(self) -> dict[str, Any]:
         """The figures and counts as JSON-ready values (fractions as text)."""
         return {
@@ -295,25 +320,22 @@ class ExactPreflop:
         raises OmahaEvalError naming the key."""
         fractions = ("exact_equity", "exact_hi_share", "exact_lo_share", "exact_scoop")
         needs(data, ("hand", "game", "method", "deals", "counts", "class_hands", *fractions))
-        exact = {}
-        for name in fractions:
-            try:
-                exact[name] = Fraction(str(data[name]))
-            except (ValueError, ZeroDivisionError):
-                raise OmahaEvalError(
-                    f"expected a fraction such as '3/4', got {quote(data[name])}",
-                    param=f"data[{name!r}]",
-                    value=data[name],
-                ) from None
-        counts = mapping(data["counts"], "data['counts']")
+
+        def at(name: str) -> str:
+            return f"data[{name!r}]"
+
+        counts = _documents.mapping(data["counts"], at("counts"))
         return cls(
-            hand=str(data["hand"]),
-            game=str(data["game"]),
-            deals=int(data["deals"]),
-            counts={str(k): int(v) for k, v in counts.items()},
-            class_hands=int(data["class_hands"]),
-            method=str(data["method"]),
-            **exact,
+            hand=_documents.text(data["hand"], at("hand")),
+            game=_documents.game_name(data["game"], at("game")),
+            deals=_documents.whole(data["deals"], at("deals"), 1),
+            counts={
+                _documents.text(k, at("counts")): _documents.whole(v, f"data['counts'][{k!r}]")
+                for k, v in counts.items()
+            },
+            class_hands=_documents.whole(data["class_hands"], at("class_hands"), 1),
+            method=_documents.choice(data["method"], at("method"), ("exact",)),
+            **{name: _documents.fraction(data[name], at(name)) for name in fractions},
         )
 
 
@@ -344,7 +366,7 @@ def exact_vs_random(hand: Cards, *, game: GameName = "omaha8") -> ExactPreflop:
     (0.726033, 0.500284, 0.225749, 0.614948)
     """
     the_game = read_game(game)
-    cards = _checks.card_set(hand, "hand", (4,))
+    cards = _checks.card_set(hand, "hand", (ATLAS_HOLE_CARDS,))
     row = cards.reshape(1, -1)
     cls = int(_class_of(row)[0])
     counts = _atlas().counts[cls]

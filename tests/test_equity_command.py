@@ -374,3 +374,54 @@ def test_slow_spots_say_so_on_stderr(tmp_path: Path) -> None:
         proc.send_signal(signal.SIGINT)
         proc.communicate(timeout=60)
         assert line.startswith("omaha-eval: note: ") and needle in line and "Ctrl-C" in line
+
+
+# ------------------------------------------------ issue 47 item 3: the atlas
+
+
+@pytest.mark.parametrize("game", ["omaha8", "omaha"])
+def test_a_4_card_hand_against_a_random_hand_preflop_is_answered_from_the_atlas(
+    tmp_path: Path, game: str
+) -> None:
+    # was refused: "this spot needs about 2e+12 units of work ... sample it instead"
+    from omaha_eval.preflop import exact_vs_random
+
+    proc = run_cli("equity", "AsAd2s3d", "*", "--exact", "-g", game, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    want = exact_vs_random("AsAd2s3d", game=game)
+    header, _, hand, rest, _, how = proc.stdout.splitlines()
+    assert header.split() == ["hand", "equity", "hi", "share", "lo", "share", "scoop"]
+    shares = (want.equity, want.hi_share, want.lo_share, want.scoop)
+    assert hand.split() == [want.hand, *(table.pct(x) for x in shares)]
+    hi, lo = want.opponent_shares()
+    assert rest.split() == [
+        "*",
+        *(table.pct(float(x)) for x in (1 - want.exact_equity, hi, lo)),
+        "-",
+    ]
+    assert how.startswith("exact, 211,315,436,640 deals, from the preflop atlas")
+    as_json = run_cli("equity", "AsAd2s3d", "*", "--exact", "-g", game, "--json", cwd=tmp_path)
+    assert json.loads(as_json.stdout) == json.loads(json.dumps(want.to_dict()))
+
+
+def test_the_random_hand_s_shares_agree_with_sampling() -> None:
+    from omaha_eval.preflop import exact_vs_random
+
+    hi, lo = exact_vs_random("AsAd2s3d").opponent_shares()
+    sampled = omaha_eval.equity(["AsAd2s3d", "*"], exact=False, trials=200_000, seed=2)
+    bound = 5 * 0.5 / math.sqrt(200_000)  # a share's error is at most 1/2 / sqrt(n)
+    assert abs(sampled.players[1].hi_share - float(hi)) < bound
+    assert abs(sampled.players[1].lo_share - float(lo)) < bound
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("AsAd2s3d", "*", "-b", "Kh7d2c5s"),  # a board: not the atlas's question
+        ("AsAd2s3d", "*", "*"),
+        ("AsAd2s3d", "*", "--csv"),  # a batch row needs every figure
+    ],
+)
+def test_only_the_atlas_s_own_question_is_answered_from_it(tmp_path: Path, args: Any) -> None:
+    proc = run_cli("equity", *args, "--exact", cwd=tmp_path)
+    assert "preflop atlas" not in proc.stdout

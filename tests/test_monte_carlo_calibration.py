@@ -7,8 +7,11 @@ exactly and by seeded Monte Carlo.  For each spot
 
     z = (Monte Carlo estimate - exact value) / standard error
 
-for player 0's equity (the standard error the package reports) and for the
-probability that no low qualifies (binomial standard error, computed here).
+for player 0's equity (the standard error the package reports), for the
+probability that no low qualifies (binomial standard error of the exact
+probability, computed here), and for every probability of every player and
+of the deal with the error the package gives a sampled probability
+(engine/results.binomial_stderr, as board reports report it).
 If the estimates are unbiased and the reported errors right, the z-scores
 are close to independent standard normals, so the tests require:
 
@@ -32,6 +35,7 @@ from chi_square import chi2_sf
 
 import omaha_eval as oe
 from omaha_eval import equity
+from omaha_eval.engine.results import DEAL_FIGURES, FIGURES, binomial_stderr
 
 SIGNIFICANCE = 0.001  # two-sided, for each chi-square check
 Z_MAX = 4.5
@@ -121,6 +125,33 @@ def z_scores() -> tuple[list[float], list[float]]:
     return z_equity, z_no_low
 
 
+# The probabilities of a result (each a count of trials over the trials):
+# every figure but the pot shares and the error.
+SHARES = ("equity", "hi_share", "lo_share", "stderr")
+PLAYER_PROBABILITIES = tuple(f.name for f in FIGURES if f.name not in SHARES)
+DEAL_PROBABILITIES = tuple(f.name for f in DEAL_FIGURES)
+
+
+def binomial_z_scores() -> list[float]:
+    """Every probability's z-score with the package's binomial error of the
+    sampled value; a probability whose exact value is 0 or 1 must equal it."""
+    z = []
+    for i in range(len(SPOTS)):
+        exact, mc = solved(i)
+        pairs = [
+            (getattr(e, name), getattr(m, name))
+            for e, m in zip(exact.players, mc.players, strict=True)
+            for name in PLAYER_PROBABILITIES
+        ]
+        pairs += [(getattr(exact, name), getattr(mc, name)) for name in DEAL_PROBABILITIES]
+        for want, got in pairs:
+            if want in (0.0, 1.0):
+                assert got == want, SPOTS[i]
+            else:
+                z.append((got - want) / float(binomial_stderr(got, TRIALS)))
+    return z
+
+
 def test_chi2_sf_matches_known_quantiles():
     # chi-square quantiles from tables: P(X > q) for (dof, q)
     assert chi2_sf(5.991, 2) == pytest.approx(0.05, abs=1e-4)
@@ -152,6 +183,10 @@ def test_monte_carlo_equity_z_scores_are_standard_normal():
 def test_monte_carlo_no_low_z_scores_are_standard_normal():
     _, z_no_low = z_scores()
     check_normal(z_no_low, "no_low")
+
+
+def test_monte_carlo_probabilities_with_their_reported_error_are_standard_normal():
+    check_normal(binomial_z_scores(), "probabilities")
 
 
 def test_monte_carlo_is_deterministic_given_the_seed():

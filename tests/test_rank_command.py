@@ -22,7 +22,12 @@ def test_json_holds_the_library_ranks_of_every_order(tmp_path: Path) -> None:
     want = [
         [dataclasses.asdict(preflop.preflop_rank(h, "omaha", t)) for t in TABLES] for h in hands
     ]
-    assert doc["ranks"] == want
+    exact = preflop.exact_vs_random(hands[0], game="omaha")
+    for got, ranks in zip(doc["ranks"], want, strict=True):
+        for g, r in zip(got, ranks, strict=True):
+            atlas = r["hole_cards"] == 4 and r["table"] == "hu"  # issue 47: said exact, hi and lo
+            shares = {"hi_share": exact.hi_share, "lo_share": 0.0} if atlas else {}
+            assert g == {**r, "exact": atlas, "hi_share": None, "lo_share": None, **shares}
 
 
 def _rows(stdout: str) -> dict[tuple[str, str], list[str]]:
@@ -49,7 +54,13 @@ def test_table_shows_which_percent_ranges_hold_a_hand(tmp_path: Path) -> None:
         table = "hu" if order == "heads-up" else "6h"
         r = preflop.preflop_rank(hand, table=table)
         assert cells[:3] == [f"{r.rank:,}", "of", "16,432"]
-        assert cells[3:] == [f"{r.percentile:.3f}%", f"{100 * r.equity:.2f}%", "6"]
+        assert cells[3:5] == [f"{r.percentile:.3f}%", f"{100 * r.equity:.2f}%"]
+        if table == "hu":  # exact, with its hi and lo shares (issue 47 item 3)
+            exact = preflop.exact_vs_random(hand)
+            assert cells[5:7] == [f"{100 * exact.hi_share:.2f}%", f"{100 * exact.lo_share:.2f}%"]
+        else:  # a Monte Carlo order: no split of its equity
+            assert cells[5:7] == ["-", "-"]
+        assert cells[-2:] == ["exact" if table == "hu" else "estimate", "6"]
     six_handed = Range("15%6h")
     assert float(rows["3s3h2s2h", "6-handed"][3][:-1]) < 15 and "2s2h3s3h" in six_handed
     assert float(rows["AdAcKsKh", "6-handed"][3][:-1]) > 15 and "AcAdKhKs" not in six_handed

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from omaha_eval._range_parse import MAX_DEPTH
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError
 from omaha_eval.study.table.select import check_top, parse_sort, parse_where, select_rows
 
@@ -209,3 +210,54 @@ def test_top_must_be_a_whole_number(bad) -> None:
 def test_where_that_is_not_text_is_a_type_error() -> None:
     with pytest.raises(OmahaEvalTypeError, match=r"where: expected text"):
         parse_where(3, {"scoop": [0.5]})  # type: ignore[arg-type]
+
+
+# ------------------------------------ issue 45 item 3a, issue 47 item 6
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "(" * 250 + "scoop>0" + ")" * 250,  # 507 characters: under MAX_TEXT
+        "not " * 300 + "scoop>0",
+        "(not " * 120 + "scoop>0" + ")" * 120,
+    ],
+)
+def test_a_where_nested_past_the_bound_is_an_error_naming_where(text) -> None:
+    # was a RecursionError: a 3,000-line traceback on the command line, a 500 on the web
+    with pytest.raises(OmahaEvalError) as caught:
+        parse_where(text, {"scoop": [0.5]})
+    assert caught.value.param == "where" and caught.value.value == text
+    assert f"nested more than {MAX_DEPTH} deep" in caught.value.detail
+
+
+def test_a_where_nested_to_the_bound_is_read() -> None:
+    table = {"scoop": [0.25, 0.75]}
+    deep = "(" * MAX_DEPTH + "scoop>0.5" + ")" * MAX_DEPTH
+    assert select_rows(table, where=deep).tolist() == [1]
+    nots = "not " * MAX_DEPTH + "scoop>0.5"  # an even number of nots
+    assert select_rows(table, where=nots).tolist() == [1]
+
+
+def test_a_mistyped_column_is_told_the_closest_names_and_every_column() -> None:
+    table = {name: [0.5] for name in ("equity", "hi_share", "lo_share", "scoop", "set")}
+    table |= {f"column_{i}": [0.5] for i in range(40)}  # more than a line's worth
+    table |= {"scoop_stderr": [0.0], "equity_stderr": [0.0]}
+    for parse, param in ((parse_where, "where"), (parse_sort, "sort")):
+        with pytest.raises(OmahaEvalError) as caught:
+            parse("hi_shar" if param == "sort" else "hi_shar>0", table)
+        detail = caught.value.detail.splitlines()[0]
+        assert caught.value.param == param
+        assert "no column 'hi_shar' (did you mean 'hi_share' or 'lo_share'?)" in detail
+        listed = detail.split("columns: ", 1)[1]
+        for name in table:
+            if not name.endswith("_stderr"):
+                assert f"{name}, " in listed, name  # every column, the last ones too
+        assert f"the {len(table)} columns" in detail and "2 standard errors" in detail
+
+
+def test_a_column_nothing_resembles_gets_no_guess() -> None:
+    with pytest.raises(OmahaEvalError) as caught:
+        parse_where("zzz>0", {"scoop": [0.5]})
+    assert "did you mean" not in caught.value.detail
+    assert "no column 'zzz'; the column: scoop" in caught.value.detail

@@ -68,7 +68,7 @@ def _never(*args, **kwargs):
         (["hits", "AAKK", "--where", "scooop>1"], "omaha_eval.cli.hits.range_hits"),
         (
             ["split", "AA:$ds", "KcKd7h6h", "-b", "Kh7d2c", "--where", "scooop>1"],
-            "omaha_eval.cli.split.split_graph",
+            "omaha_eval.cli.split.prepare_split_graph",
         ),
         (
             ["boards", "AsAh2c3d", "5%", "--sort", "board, nothing"],

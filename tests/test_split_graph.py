@@ -18,6 +18,8 @@ from oracles import evaluator as ref
 from oracles.equity import brute_equity
 
 import omaha_eval as oe
+from omaha_eval.cards import format_hands
+from omaha_eval.engine.results import rare_floor
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.study.split import SPLIT_FIGURES, split_graph
 
@@ -282,3 +284,19 @@ def test_a_villain_range_left_one_hand_weighs_that_hand_as_given():
     # card removal leaves 4d7d9sKh@0.5 alone: its given weight, not 1
     g = split_graph("3c6s8dTc", "2c5hTcJc, 5h6hTcJs, 4d7d9sKh@0.5", board="9d8sAd")
     assert g.live_weight.tolist() == [0.5]
+
+
+def test_a_combo_whose_trials_all_gave_one_share_is_not_shown_as_certain() -> None:
+    # issue 45 item 4: 29 combos reported a standard error of 0 at an
+    # equity of 0 that the exact graph puts up to 0.37% higher
+    sampled = split_graph("10%", "8h8d9hTh", board="8c8sJd", exact=False, trials=500, seed=0)
+    assert (sampled.trials == 500).all()
+    assert (sampled.stderr >= rare_floor(500)).all()  # equity()'s rule: rare_floor of the trials
+    edge = (sampled.equity == 0) | (sampled.equity == 1)
+    assert edge.sum() >= 20
+    hands = ", ".join(format_hands(sampled.combos[edge]))
+    exact = split_graph(hands, "8h8d9hTh", board="8c8sJd", exact=True)
+    np.testing.assert_array_equal(exact.combos, sampled.combos[edge])
+    assert ((exact.equity > 0) & (exact.equity < 1)).any()  # not certain after all
+    z = np.abs(sampled.equity[edge] - exact.equity) / sampled.stderr[edge]
+    assert z.max() < 5

@@ -393,7 +393,12 @@ def test_boards_answers_the_board_report(client):
     body = {**SPOT, "board": "Jd4d8c"}
     data = client.post("/api/boards", json=body).json()
     expected = oe.board_report(body["players"], body["board"]).to_dict()
-    assert data.keys() == expected.keys() | {"rows_shown", "rows_all"}  # no rows chosen: all
+    assert data.keys() == expected.keys() | {
+        "rows_shown",
+        "rows_all",
+        "read",
+    }  # no rows chosen: all
+    assert data["read"] == {}  # no column read by a filter or a sort
     assert data["rows_shown"] == data["rows_all"] == len(expected["rows"])
     assert data.get("rows") == json.loads(json.dumps(expected.get("rows")))
 

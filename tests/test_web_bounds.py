@@ -282,6 +282,41 @@ def test_any_host_name_is_refused_as_a_setting():
     assert info.value.param == "hosts"
 
 
+@pytest.mark.parametrize("name", ["*.*", "a*b", "box.*", "*.", "*", ""])
+def test_a_host_name_the_check_cannot_read_is_refused_naming_it(name):
+    # issue 45 item 3: "*.*" made the app, then the server died at its first request
+    with pytest.raises(oe.OmahaEvalError) as info:
+        create_app(hosts=[*LOCAL_HOSTS, name])
+    assert (info.value.param, info.value.value) == ("hosts", name)
+
+
+def test_a_wildcard_under_a_name_is_answered():
+    app = create_app(hosts=[*LOCAL_HOSTS, "*.example.org"])
+    with TestClient(app, base_url="http://box.example.org") as c:
+        assert c.post("/api/range", json={"text": "AA"}).status_code == 200
+    with TestClient(app, base_url="http://example.com") as c:
+        assert c.post("/api/range", json={"text": "AA"}).status_code == 400
+
+
+@pytest.mark.parametrize("name", ["*", "*.*"])
+def test_serve_refuses_a_bad_allow_host_in_one_line_before_serving(name, tmp_path):
+    # issue 45 item 3: '*' printed a 30-line traceback, '*.*' served and then died
+    done = subprocess.run(
+        cli_command("serve", "--port", "0", "--allow-host", name),
+        env=cli_env(),
+        cwd=tmp_path,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == "" and "serving" not in done.stderr
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("omaha-eval: error: --allow-host:"), lines
+    assert repr(name) in lines[0]
+
+
 def test_a_server_listening_on_another_address_still_checks_the_host(tmp_path):
     import httpx2
 

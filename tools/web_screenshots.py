@@ -31,6 +31,9 @@ PAGES = {
     "%20villain='*'&method=mc&trials=200000&seed=1",
     "boards": "/boards?players=AsAh2c3d|KcKd4c5d&board=Jd4d8c",
     "boards-flops": "/boards?players=AsAh2c3d|KcKd4c5d&sort=scoop&top=40",
+    "split": "/split?players=AA:$ds|KcKd7h6h&board=Kh7d2c&sort=lo_share&where=makes_low%3E0.5",
+    "split-large": "/split?players=20%25|KcKd7h6h&board=Kh7d2c&method=mc&trials=200&seed=1"
+    "&where=scoop%3E40%25",
     "hits": "/hits?range=15%25&board=7h5h2c",
     "hits-flops": "/hits?range=AAKK&group=texture",
     "range": "/range?text=AA:$ds,%20KK@0.5&limit=20",

@@ -35,6 +35,7 @@ from omaha_eval.study.boards.columns import (
     TEXTURE_NAMES,
     board_columns,
     board_prototype,
+    column_name,
     with_player_aliases,
 )
 from omaha_eval.study.boards.plot import plot_report
@@ -194,14 +195,16 @@ def boards_command(
                 _stopped_before_the_report(as_json)
     shown = report.group(group_by) if group_by else report
     table = board_columns(shown)
-    rows = selection.rows(with_player_aliases(table))
+    named = with_player_aliases(table)
+    rows = selection.rows(named)
     chosen = where_text is not None or sort_text is not None or top is not None
     if as_json:
         click.echo(_json(shown, take_rows(table, rows)))
     elif as_csv:
         click.echo(columns_csv(take_rows(table, rows)), nl=False)
     else:
-        click.echo(_full_table(shown, rows) if (group_by or chosen) else str(shown))
+        read = {column_name(name, table): named[name] for name in selection.columns}
+        click.echo(_full_table(shown, rows, read) if (group_by or chosen) else str(shown))
     if plot_path is not None and len(report):
         with user_errors({"plot": "--plot"}):
             save_figure(plot_report(report, group_by or "texture"), plot_path, "plot")
@@ -211,9 +214,10 @@ def boards_command(
         sys.exit(EXIT_INTERRUPTED)
 
 
-def _full_table(report: BoardReport, rows: Any) -> str:
-    """The chosen rows, in that order, under the report's heading."""
-    header, cells = rows_grid(report, [int(r) for r in rows])
+def _full_table(report: BoardReport, rows: Any, read: dict[str, Any]) -> str:
+    """The chosen rows, in that order, under the report's heading, with the
+    columns the filter and the sort read (`read`) beside the grid's."""
+    header, cells = rows_grid(report, [int(r) for r in rows], read)
     return "\n".join([*heading(report), "", *aligned(header, cells)])
 
 

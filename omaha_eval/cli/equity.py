@@ -25,13 +25,14 @@ from omaha_eval.cli._shell import (
     warn,
 )
 from omaha_eval.engine.plan import WORK_PER_SECOND, RunOptions, read_options
-from omaha_eval.engine.question import Question
-from omaha_eval.engine.report import breakdown_table, equity_table
+from omaha_eval.engine.question import Question, read_question
+from omaha_eval.engine.report import aligned, breakdown_table, equity_table, pct
 from omaha_eval.engine.results import EquityResult
 from omaha_eval.equity import EquityRounds, rounds_of
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import HOLE_SIZES, MAX_PLAYERS, PLAYERS, Game
 from omaha_eval.plots import check_plot_target, plot_spot, save_figure
+from omaha_eval.preflop import ATLAS_HOLE_CARDS, ExactPreflop, exact_vs_random
 from omaha_eval.records import csv_header, csv_line, json_text, result_document, spot_record
 from omaha_eval.solver.distribution import distribution_of
 
@@ -162,7 +163,9 @@ def equity_command(
     every all-spade flop).  Text that looks like cards but is read as a
     pattern (AsAh2c3x: x is a suit variable) gets a note saying how it was
     read; --strict-cards refuses it.  Exact when the deals are few, Monte
-    Carlo otherwise; Ctrl-C during Monte Carlo prints the result so far,
+    Carlo otherwise; a 4-card hand against "*" preflop with --exact is
+    answered from the exact preflop atlas (its equity, hi and lo shares and
+    scoop; docs/preflop.md).  Ctrl-C during Monte Carlo prints the result so far,
     marked interrupted, and exits 130.  The same
     --seed gives the same answer as the Python API and batch, for any
     --threads.
@@ -189,6 +192,12 @@ def equity_command(
     if plot_path is not None:
         with user_errors({"plot": "--plot"}):
             check_plot_target(plot_path)
+    if chosen and not (as_csv or breakdown or plot_path):
+        with user_errors():
+            atlas = _from_atlas(players, board, dead, game, hole_cards, strict_cards)
+        if atlas is not None:
+            click.echo(json_text(atlas.to_dict()) if as_json else _atlas_table(atlas))
+            return
     with user_errors():
         options = read_options(
             trials=trials, exact=chosen, target_stderr=target_stderr, seed=seed, threads=threads
@@ -230,6 +239,48 @@ def equity_command(
             sys.exit(EXIT_INTERRUPTED)
     if result.interrupted:
         sys.exit(EXIT_INTERRUPTED)
+
+
+def _from_atlas(
+    players: tuple[str, ...],
+    board: str,
+    dead: str,
+    game: Game,
+    hole_cards: int | None,
+    strict: bool,
+) -> ExactPreflop | None:
+    """The exact preflop atlas's answer (docs/preflop.md) when the question
+    is exactly its own: a 4-card hand against one random hand, no board
+    and no dead cards, asked exactly (enumerating its 211 billion deals is
+    refused as too much work: the atlas has counted them)."""
+    if len(players) != 2 or players[1].strip() != "*" or board.strip() or dead.strip():
+        return None
+    question = read_question(
+        list(players), game=game, hole_cards=hole_cards, patterns=False, strict=strict
+    )
+    hand = question.players[0]
+    if hand.kind != "hand" or question.k != ATLAS_HOLE_CARDS:
+        return None
+    return exact_vs_random(hand.combos[0], game=game.name)
+
+
+def _atlas_table(answer: ExactPreflop) -> str:
+    """The atlas's answer as the equity table shows a result: the hand's
+    figures, the random hand's shares (the atlas counts the hand's scoops,
+    not the random hand's), and how it was computed."""
+    hi, lo = answer.opponent_shares()
+    rows = [
+        [answer.hand, *map(pct, (answer.equity, answer.hi_share, answer.lo_share, answer.scoop))],
+        ["*", *map(pct, (float(1 - answer.exact_equity), float(hi), float(lo))), "-"],
+    ]
+    return "\n".join(
+        [
+            *aligned(["hand", "equity", "hi share", "lo share", "scoop"], rows),
+            "",
+            f"exact, {answer.deals:,} deals, from the preflop atlas (docs/preflop.md): "
+            f"equity {answer.exact_equity} of the pot",
+        ]
+    )
 
 
 def _csv_text(result: EquityResult, notes: list[str]) -> str:

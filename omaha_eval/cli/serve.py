@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from omaha_eval import extras
-from omaha_eval.cli._shell import fail
+from omaha_eval.cli._shell import fail, user_errors
 
 __all__ = ["serve_command"]
 
@@ -93,9 +93,11 @@ def serve_command(
         import uvicorn
 
         from omaha_eval.web import create_app
-        from omaha_eval.web.app import LOCAL_HOSTS, host_names
+        from omaha_eval.web.app import LOCAL_HOSTS, check_host_names, host_names
     except ImportError as exc:
         fail(extras.missing("web", f"serve needs {exc.name}, which is not installed"), {})
+    with user_errors({"hosts": "--allow-host"}):  # before listening, not when serving
+        check_host_names(allow_hosts)
     sock = _bound(host, port)
     url_host = f"[{host}]" if ":" in host else host
     url = f"http://{url_host}:{sock.getsockname()[1]}/"

@@ -6,6 +6,7 @@ JSON (column-wise), CSV or a picture."""
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import click
 import numpy as np
@@ -13,13 +14,18 @@ import numpy as np
 from omaha_eval.cli._shell import (
     EXIT_INTERRUPTED,
     FLAGS,
+    SLOW,
+    duration,
     fail,
     game_flag,
     method,
+    progress,
     sampling_options,
     user_errors,
+    warn,
 )
-from omaha_eval.cli.rows import read_row_flags, row_options
+from omaha_eval.cli.rows import examples_of_rows, read_row_flags
+from omaha_eval.engine.plan import WORK_PER_SECOND
 from omaha_eval.engine.report import aligned
 from omaha_eval.games import Game
 from omaha_eval.plots import check_plot_target, save_figure
@@ -27,9 +33,10 @@ from omaha_eval.records import json_text
 from omaha_eval.study.split import (
     COMBO_TRIALS,
     SPLIT_FIGURES,
+    PreparedGraph,
     SplitGraph,
     graph_prototype,
-    split_graph,
+    prepare_split_graph,
 )
 from omaha_eval.study.split_plot import plot_split
 from omaha_eval.study.table.columns import columns_csv, take_rows
@@ -57,7 +64,11 @@ TABLE_ROWS = 50
     "combo's equity", f"Monte Carlo trials of each combo [default: {COMBO_TRIALS:,}]."
 )
 @game_flag()
-@row_options
+@examples_of_rows(
+    ("scoop>50%", "makes_low>0.5 and equity<40%"),
+    ("lo_share", "makes_low, equity asc"),
+    "the figures by their column names; docs/split.md",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document, column-wise.")
 @click.option("--csv", "as_csv", is_flag=True, help="Print a CSV row per combo.")
 @click.option(
@@ -68,6 +79,7 @@ TABLE_ROWS = 50
     help="Draw the sorted curves and the hi share x lo share picture to FILE "
     "(.png or .svg; needs matplotlib).",
 )
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 def split_command(
     hero: str,
     villains: tuple[str, ...],
@@ -86,6 +98,7 @@ def split_command(
     as_json: bool,
     as_csv: bool,
     plot_path: str | None,
+    quiet: bool,
 ) -> None:
     """Every combo of HERO_RANGE against the VILLAIN hands or ranges (at
     most one range): its equity, hi share, lo share, scoop, quartered
@@ -117,22 +130,19 @@ def split_command(
     with user_errors(SPLIT_FLAGS):
         if plot_path is not None:
             check_plot_target(plot_path)
-        try:
-            graph = split_graph(
-                hero,
-                list(villains),
-                board,
-                dead,
-                exact=chosen,
-                trials=trials,
-                target_stderr=target_stderr,
-                seed=seed,
-                threads=threads,
-                game=game.name,
-            )
-        except KeyboardInterrupt:  # a graph with combos left out has no meaning
-            click.echo("omaha-eval: interrupted; no graph", err=True)
-            sys.exit(EXIT_INTERRUPTED)
+        prepared = prepare_split_graph(
+            hero,
+            list(villains),
+            board,
+            dead,
+            exact=chosen,
+            trials=trials,
+            target_stderr=target_stderr,
+            seed=seed,
+            threads=threads,
+            game=game.name,
+        )
+        graph = _run(prepared, quiet)
         columns = graph.columns()
         rows = selection.rows(columns)
     if as_json:
@@ -144,7 +154,7 @@ def split_command(
     elif as_csv:
         click.echo(columns_csv(take_rows(columns, rows)), nl=False)
     else:
-        click.echo(_table(graph, rows, top))
+        click.echo(_table(graph, rows, top, selection.columns))
     if plot_path is not None:
         with user_errors({"plot": "--plot"}):
             save_figure(plot_split(graph), plot_path, "plot")
@@ -152,20 +162,52 @@ def split_command(
             click.echo(f"note: pictures drawn to {plot_path}")
 
 
-def _table(graph: SplitGraph, rows: np.ndarray, limit: int | None) -> str:
+def _run(prepared: PreparedGraph, quiet: bool) -> SplitGraph:
+    """The graph, with a progress bar of the combos done; a run that will
+    be slow says so first, with its estimate.  Ctrl-C: no graph (one with
+    combos left out has no meaning), exit 130."""
+    combos = len(prepared.spot.seats[0].combos)
+    seconds = prepared.work / WORK_PER_SECOND
+    if seconds > SLOW:
+        if prepared.plan.exact:
+            what = f"enumerating every deal of the {combos:,} combos"
+            how = " (--monte-carlo samples instead)"
+        else:
+            what, how = f"sampling each of the {combos:,} combos", ""
+        warn(f"{what} will take about {duration(seconds)}{how}", quiet)
+    with progress(combos, "combo", quiet, scale=False) as bar:
+        try:
+            return prepared.run(lambda done, total: bar.update(done - bar.n))
+        except KeyboardInterrupt:
+            click.echo("omaha-eval: interrupted; no graph", err=True)
+            sys.exit(EXIT_INTERRUPTED)
+
+
+def _table(graph: SplitGraph, rows: np.ndarray, limit: int | None, read: tuple[str, ...]) -> str:
     """The summary lines of the graph, then the chosen combos (at most
-    TABLE_ROWS without --top)."""
+    TABLE_ROWS without --top), with the columns the filter and the sort
+    read (`read`) beside the figures."""
     summary = str(graph).split("\n\n")[0].splitlines()
     shown = rows if limit is not None else rows[:TABLE_ROWS]
     exact = graph.method == "exact"
     header = ["hand", "weight", *SPLIT_FIGURES, *([] if exact else ["stderr"])]
+    header += [name for name in read if name not in header]
     columns = graph.columns()
     cells = []
     for i in shown.tolist():
         line = [str(columns["hand"][i]), f"{graph.weights[i]:.6g}"]
-        line += [f"{100 * float(columns[f][i]):.2f}%" for f in SPLIT_FIGURES]
-        cells.append(line + ([] if exact else [f"{100 * float(graph.stderr[i]):.2f}%"]))
+        cells.append(line + [_cell(name, columns[name][i]) for name in header[2:]])
     means = "  ".join(f"{f} {100 * graph.mean(f):.2f}%" for f in SPLIT_FIGURES)
     tail = [f"{len(rows) - len(shown):,} more combos (--top N, --json or --csv for them)"]
     lines = [*summary, f"range: {means}", "", *aligned(header, cells)]
     return "\n".join(lines + (tail if len(shown) < len(rows) else []))
+
+
+def _cell(name: str, value: Any) -> str:
+    """A combo's value of column `name`: its figures and standard error as
+    percentages, its trials a count, its weights as numbers."""
+    if name == "trials":
+        return f"{int(value):,}"
+    if name in ("weight", "live_weight"):
+        return f"{float(value):.6g}"
+    return f"{100 * float(value):.2f}%"

@@ -61,7 +61,7 @@ from omaha_eval.engine.runner import (
     spot_sums,
     weak_estimate,
 )
-from omaha_eval.engine.seeds import block_stream, is_plain_seed, seed_value, spot_seed
+from omaha_eval.engine.seeds import SEED_LIMIT, block_stream, is_plain_seed, seed_value, spot_seed
 from omaha_eval.engine.spot import Spot, prepare, with_hand
 from omaha_eval.engine.sweep import spot_deals_per_pair, sweep_outcomes, sweep_work
 from omaha_eval.engine.weights import live_weight
@@ -76,6 +76,7 @@ __all__ = [
     "NO_DEAL",
     "NO_DEAL_POSSIBLE",
     "OVERSHOOT",
+    "SEED_LIMIT",
     "TARGET_FIRST_BLOCKS",
     "Executor",
     "Kernel",

@@ -37,10 +37,12 @@ __all__ = [
     "FIGURES",
     "FIGURE_TABLE",
     "NUT_LOW",
+    "WILSON_Z",
     "EquityResult",
     "Figure",
     "PlayerEquity",
     "Sums",
+    "binomial_stderr",
     "cell_sums",
     "equity_result",
     "figure",
@@ -562,6 +564,32 @@ def rare_floor(n: float) -> float:
     event.  Above a few events in n the binomial error is larger and stands."""
     f = 1.0 / (n + 2.0)
     return math.sqrt(f * (1.0 - f) / max(n - 1.0, 1.0))
+
+
+# A binomial figure's error is read off its Wilson score interval at this
+# many standard errors (99.7%): the chance of a |z| over 5 is then about a
+# normal's (6e-7) whatever the chance estimated, where the plain binomial
+# error of an event seen a few times gives one in a hundred.
+WILSON_Z = 3.0
+
+
+def binomial_stderr(p: npt.ArrayLike, n: float) -> npt.NDArray[np.float64]:
+    """The standard error of each probability `p` estimated from `n`
+    (effective) trials: the distance from p to the far end of its Wilson
+    score interval at WILSON_Z standard errors, divided by WILSON_Z, and
+    never below rare_floor(n).  Where the trials saw the event often, this
+    is the binomial sqrt(p (1 - p) / n); where they saw it seldom, the
+    interval reaches farther toward 1/2 than that, as the chance itself
+    may: an event seen once in 2,000 trials gets about 0.16%, not 0.05%,
+    since it may well be 0.4%.  For a share in [0, 1] (a mean of values in
+    [0, 1]) it bounds the error of the mean."""
+    p = np.asarray(p, dtype=np.float64)
+    z2 = WILSON_Z * WILSON_Z
+    centre = (p * n + z2 / 2) / (n + z2)
+    half = WILSON_Z / (n + z2) * np.sqrt(np.clip(n * p * (1 - p), 0.0, None) + z2 / 4)
+    far = (np.abs(centre - p) + half) / WILSON_Z
+    error: npt.NDArray[np.float64] = np.maximum(far, rare_floor(n))
+    return error
 
 
 R = TypeVar("R")

@@ -31,12 +31,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from omaha_eval.engine.results import rare_floor
+from omaha_eval.engine.results import binomial_stderr, rare_floor
 from omaha_eval.pql.block import Block
 from omaha_eval.pql.expressions import Expr
 from omaha_eval.pql.types import SHARES, Type
 
-__all__ = ["Moments", "Tally", "estimate", "merge_strata", "tally_block"]
+__all__ = ["PROBABILITY", "SHARE", "Moments", "Tally", "estimate", "merge_strata", "tally_block"]
 
 
 @dataclass
@@ -187,11 +187,18 @@ def merge_strata(strata: Sequence[Tally]) -> list[Tally]:
     return [s.scaled(1.0 / s.weight) if s.weight > 0 else s for s in strata]
 
 
-def bounded(aggregate: str, t: Type) -> bool:
-    """Whether a selector's values lie in [0, 1] (its estimate's error then
-    has a floor, `estimate`): a count, a histogram's shares, an average of
-    shares (booleans, equities, fractions)."""
-    return aggregate in ("count", "histogram") or (aggregate == "avg" and t in SHARES)
+# What a selector's values are, for the floor of its estimate's error.
+PROBABILITY, SHARE = "probability", "share"
+
+
+def bounded(aggregate: str, t: Type) -> str | None:
+    """What a selector's values are, for its estimate's error (`estimate`):
+    PROBABILITY for a count, a histogram's bars and an average of a
+    boolean (each trial 0 or 1), SHARE for an average of other shares
+    (equities, fractions: values in [0, 1]), None for the rest."""
+    if aggregate in ("count", "histogram") or (aggregate == "avg" and t is Type.BOOL):
+        return PROBABILITY
+    return SHARE if aggregate == "avg" and t in SHARES else None
 
 
 def estimate(
@@ -199,21 +206,24 @@ def estimate(
     column: int,
     key: tuple[Any, ...] = (),
     exact: bool = False,
-    bounded: bool = False,
+    bounded: str | None = None,
 ) -> tuple[float | None, float]:
     """(R, its standard error) of a column (a histogram's values `key`, a
     tuple of them counted as one) over the strata: None when no trial was
-    kept; error 0 when exact.  `bounded`: the column's values lie in [0, 1]
-    (a count, a histogram's share, an average of shares), and its error is
-    never below rare_floor of the kept trials (their effective number, for
-    weighted trials): a share seen 0 or n times is not shown as certain."""
+    kept; error 0 when exact.  `bounded` (what the column's values are:
+    `bounded()`): a probability's error is never below binomial_stderr of
+    the kept trials (their effective number, for weighted trials: the far
+    side of its Wilson interval, so that a count seen once or never is not
+    shown as nearly known), a share's never below rare_floor (a share seen
+    0 or n times is not shown as certain)."""
     B = sum(s.b for s in strata)
     if B <= 0:
         return None, math.nan
     R, error = _ratio_estimate(strata, column, key, exact, B)
     if bounded and not exact and math.isfinite(error):
         kept = B * B / sum(s.bb for s in strata)  # Kish's effective number
-        error = max(error, rare_floor(kept))
+        floor = binomial_stderr(R, kept) if bounded == PROBABILITY else rare_floor(kept)
+        error = max(error, float(floor))
     return R, error
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any, Literal
 
-from omaha_eval import _display, engine
+from omaha_eval import _display, _documents, engine
 from omaha_eval._reprs import short_repr
 from omaha_eval.cards import card_str
 from omaha_eval.engine.plan import Plan
@@ -168,8 +168,13 @@ class QueryResult:
         if missing:
             raise OmahaEvalError(f"QueryResult needs {', '.join(missing)}", param="data")
         values = {n: data[n] for n in names}
-        values["columns"] = tuple(Column(**c) for c in data["columns"])
-        values["notes"] = tuple(data["notes"])
+        keys = ("name", "aggregate", "value", "stderr", "percent")
+        found = _documents.listed(data["columns"], "data['columns']")
+        values["columns"] = tuple(
+            Column(**_documents.needs(c, keys, f"data['columns'][{i}]"))
+            for i, c in enumerate(found)
+        )
+        values["notes"] = _documents.texts(data["notes"], "data['notes']")
         return cls(**values)
 
     def __repr__(self) -> str:
@@ -217,7 +222,7 @@ def statement_result(
             value, stderr = {}, {}
             for shown, group in bars.items():
                 value[shown], stderr[shown] = agg.estimate(
-                    merged, i, group, exact=plan.exact, bounded=True
+                    merged, i, group, exact=plan.exact, bounded=agg.PROBABILITY
                 )
             if not kept:
                 value = stderr = None

@@ -29,6 +29,7 @@ import numpy.typing as npt
 
 import omaha_eval._checks as _checks
 import omaha_eval._core as _core
+from omaha_eval import _documents
 from omaha_eval._checks import CardArray, FloatArray
 from omaha_eval._documents import needs
 from omaha_eval._reprs import short_repr
@@ -149,18 +150,14 @@ class Beats:
         OmahaEvalError naming the key."""
         keys = ("hand", "hand_high", "hand_low", "board", "dead", "game", "villains")
         needs(data, keys)
-        if not isinstance(data["villains"], list):
-            raise OmahaEvalError(
-                f"expected a list, got {quote(data['villains'])}", param="data['villains']"
-            )
-        villains = data["villains"]
+        villains = _documents.listed(data["villains"], "data['villains']")
         return cls(
-            hand=str(data["hand"]),
-            hand_high=str(data["hand_high"]),
-            hand_low=data["hand_low"],
-            board=str(data["board"]),
-            dead=str(data["dead"]),
-            game=str(data["game"]),
+            hand=_documents.text(data["hand"], "data['hand']"),
+            hand_high=_documents.text(data["hand_high"], "data['hand_high']"),
+            hand_low=_documents.optional(_documents.text, data["hand_low"], "data['hand_low']"),
+            board=_documents.text(data["board"], "data['board']"),
+            dead=_documents.text(data["dead"], "data['dead']"),
+            game=_documents.game_name(data["game"], "data['game']"),
             villains=tuple(
                 _villain_of(v, f"data['villains'][{i}]") for i, v in enumerate(villains)
             ),
@@ -181,43 +178,35 @@ class Beats:
         return "\n".join(lines)
 
 
-def _number(value: Any) -> float:
-    """A weight or share from JSON (NaN written null)."""
-    return float("nan") if value is None else float(value)
-
-
 def _villain_of(data: Any, where: str) -> VillainBeats:
     """One villain of a Beats document."""
     keys = ("villain", "combos", "weight", "high", "low", "high_share", "low_share")
     needs(data, keys, where)
 
     def groups(half: str) -> tuple[BeatsGroup, ...]:
-        if not isinstance(data[half], list):
-            raise OmahaEvalError(
-                f"expected a list, got {quote(data[half])}", param=f"{where}[{half!r}]"
-            )
         out = []
-        for i, g in enumerate(data[half]):
-            needs(g, ("name", "weight", "share", "count", "hands"), f"{where}[{half!r}][{i}]")
+        for i, g in enumerate(_documents.listed(data[half], f"{where}[{half!r}]")):
+            at = f"{where}[{half!r}][{i}]"
+            needs(g, ("name", "weight", "share", "count", "hands"), at)
             out.append(
                 BeatsGroup(
-                    str(g["name"]),
-                    _number(g["weight"]),
-                    _number(g["share"]),
-                    tuple(g["hands"]),
-                    int(g["count"]),
+                    _documents.text(g["name"], f"{at}['name']"),
+                    _documents.real(g["weight"], f"{at}['weight']", 0),
+                    _documents.share(g["share"], f"{at}['share']"),
+                    _documents.texts(g["hands"], f"{at}['hands']"),
+                    _documents.whole(g["count"], f"{at}['count']"),
                 )
             )
         return tuple(out)
 
     return VillainBeats(
-        villain=str(data["villain"]),
-        combos=int(data["combos"]),
-        weight=_number(data["weight"]),
+        villain=_documents.text(data["villain"], f"{where}['villain']"),
+        combos=_documents.whole(data["combos"], f"{where}['combos']"),
+        weight=_documents.real(data["weight"], f"{where}['weight']", 0),
         high=groups("high"),
         low=groups("low"),
-        high_share=_number(data["high_share"]),
-        low_share=_number(data["low_share"]),
+        high_share=_documents.share(data["high_share"], f"{where}['high_share']"),
+        low_share=_documents.share(data["low_share"], f"{where}['low_share']"),
     )
 
 

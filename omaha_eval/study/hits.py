@@ -53,7 +53,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, partial
 from itertools import combinations
 from typing import Any
 
@@ -62,6 +62,7 @@ import numpy.typing as npt
 
 import omaha_eval._checks as _checks
 import omaha_eval._core as _core
+from omaha_eval import _documents
 from omaha_eval import vocabulary as words
 from omaha_eval._cache import lru_cache
 from omaha_eval._checks import CardArray
@@ -79,7 +80,12 @@ from omaha_eval.games import game as read_game
 from omaha_eval.hands import all_hands
 from omaha_eval.streets import BOARD_SIZE, FLOP
 from omaha_eval.study.boards.classes import board_classes, symmetries
-from omaha_eval.study.table.columns import Table, columns_document, document_columns
+from omaha_eval.study.table.columns import (
+    Table,
+    column_key,
+    columns_document,
+    document_columns,
+)
 from omaha_eval.study.table.select import RowSelection
 from omaha_eval.study.table.textures import GROUPINGS, Texture, texture_of_ids
 from omaha_eval.types import Board, DeadCards, GameName, Player, StopFlag
@@ -733,42 +739,47 @@ class RangeHits:
         OmahaEvalError naming the key."""
         needs(data, ("range", "game", "board", "dead", "grouped_by", "classes"))
         columns = document_columns(data)
+        names = tuple(c.name for c in HIT_CLASSES)
         by_name = {c.name: c for c in HIT_CLASSES}
         classes = []
-        for i, c in enumerate(data["classes"]):
-            name = needs(c, ("name",), f"data['classes'][{i}]")["name"]
-            if name not in by_name:
-                raise OmahaEvalError(
-                    f"expected a class of HIT_CLASSES, got {quote(name)}",
-                    param=f"data['classes'][{i}]",
-                    value=name,
-                )
-            classes.append(by_name[name])
-        names = ("board", "boards", "probability", "hands", *(c.name for c in classes))
-        needs(columns, names, "data['columns']")
-        known = card_rows([data["board"]], "data['board']")[0]
+        for i, c in enumerate(_documents.listed(data["classes"], "data['classes']")):
+            at = f"data['classes'][{i}]"
+            classes.append(by_name[_documents.choice(needs(c, ("name",), at)["name"], at, names)])
+        if not classes:
+            raise OmahaEvalError("expected a class or more, got none", param="data['classes']")
+        needed = ("board", "boards", "probability", "hands", *(c.name for c in classes))
+        needs(columns, needed, "data['columns']")
+        board = _documents.text(data["board"], "data['board']")
+        known = card_rows([board], "data['board']")[0]
         n = len(columns["board"])
-        grouped = data["grouped_by"] is not None
-        if grouped:
+        grouped_by = _documents.optional(
+            _documents.choice, data["grouped_by"], "data['grouped_by']", tuple(GROUPINGS)
+        )
+        if grouped_by is not None:
             new = np.zeros((n, 0), np.uint8)
         else:
             rows = card_rows(columns["board"], "data['data']['board']", len(known))
             new = np.ascontiguousarray(rows[:, len(known) :])
-        shares = [numbers(columns[c.name], np.float64, f"data[{c.name!r}]") for c in classes]
+        key = partial(column_key, data)
+        shares = [_documents.shares(columns[c.name], key(c.name), n) for c in classes]
+        values = np.stack(shares, axis=-1) if shares else np.zeros((n, 0))
+        texts = _documents.texts(columns["board"], "data['data']['board']")
         return cls(
-            range=str(data["range"]),
-            game=str(data["game"]),
-            board=str(data["board"]),
-            dead=str(data["dead"]),
+            range=_documents.text(data["range"], "data['range']"),
+            game=_documents.game_name(data["game"], "data['game']"),
+            board=board,
+            dead=_documents.text(data["dead"], "data['dead']"),
             classes=tuple(classes),
             known=known,
             new=new,
-            boards=numbers(columns["boards"], np.int64, "data['boards']"),
-            probability=numbers(columns["probability"], np.float64, "data['probability']"),
-            hands=numbers(columns["hands"], np.int64, "data['hands']"),
-            values=np.stack(shares, axis=-1).reshape(n, len(classes)),
-            grouped_by=data["grouped_by"],
-            labels=tuple(str(b) for b in columns["board"]) if grouped else None,
+            boards=numbers(columns["boards"], np.int64, column_key(data, "boards"), 0, None, n),
+            probability=_documents.shares(
+                columns["probability"], column_key(data, "probability"), n
+            ),
+            hands=numbers(columns["hands"], np.int64, column_key(data, "hands"), 0, None, n),
+            values=values.reshape(n, len(classes)),
+            grouped_by=grouped_by,
+            labels=texts if grouped_by is not None else None,
         )
 
     def to_pandas(self) -> Any:  # a pandas.DataFrame

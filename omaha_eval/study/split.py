@@ -33,9 +33,11 @@ rounding of the sums when exact), and the same holds for every figure.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any, Literal
 
 import numpy as np
@@ -51,6 +53,7 @@ from omaha_eval.engine import (
     NO_DEAL,
     NO_DEAL_POSSIBLE,
     OVERSHOOT,
+    SEED_LIMIT,
     PartSampling,
     boards,
     equity_sampling,
@@ -65,9 +68,11 @@ from omaha_eval.engine import (
 )
 from omaha_eval.engine.boards import CardPattern
 from omaha_eval.engine.plan import (
+    MIN_TARGET,
     TRIAL_WORK,
     Plan,
     RunOptions,
+    check_sampling_work,
     choose,
     read_options,
     read_progress,
@@ -75,7 +80,14 @@ from omaha_eval.engine.plan import (
 from omaha_eval.engine.players import Player
 from omaha_eval.engine.question import Question, read_question
 from omaha_eval.engine.report import shown_text
-from omaha_eval.engine.results import FIGURE_TABLE, Sums, cell_sums, figure, player_figures
+from omaha_eval.engine.results import (
+    FIGURE_TABLE,
+    Sums,
+    cell_sums,
+    figure,
+    player_figures,
+    rare_floor,
+)
 from omaha_eval.engine.spot import Spot, prepare, with_hand
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
 from omaha_eval.hands import row_finder
@@ -91,9 +103,11 @@ __all__ = [
     "COMBO_TRIALS",
     "COMBO_WORK",
     "SHARED_SPOT_SHARE",
+    "SHARE_VARIANCE_MAX",
     "SPLIT_FIGURES",
     "PreparedGraph",
     "SplitGraph",
+    "drawn_trials",
     "graph_prototype",
     "prepare_split_graph",
     "split_graph",
@@ -117,6 +131,9 @@ COMBO_BLOCK_MAX = 1 << 15
 # live against it: a trial then draws at most 1 / SHARED_SPOT_SHARE range
 # hands on average.
 SHARED_SPOT_SHARE = 1 / 32
+# A pot share lies in [0, 1], so one trial's varies by at most 1/4: a combo
+# meets a target standard error t within about 1/(4 t^2) trials.
+SHARE_VARIANCE_MAX = 0.25
 # The work of setting up one combo's run (its card removal and its C spot),
 # in the units of engine/plan.py: about a millisecond.
 COMBO_WORK = 1e5
@@ -259,32 +276,60 @@ class SplitGraph:
         names = ("hand", "weight", *SPLIT_FIGURES, "stderr", "trials", "live_weight")
         columns = _documents.needs(data["columns"], names, "data['columns']")
 
-        def floats(name: str) -> FloatArray:
-            values: FloatArray = _documents.numbers(
-                columns[name], np.float64, f"data['columns'][{name!r}]"
-            )
+        def at(name: str) -> str:
+            return f"data['columns'][{name!r}]"
+
+        combos = _documents.card_rows(columns["hand"], at("hand"))
+        n = len(combos)
+
+        def at_least_0(name: str) -> FloatArray:
+            values: FloatArray = _documents.numbers(columns[name], np.float64, at(name), 0, None, n)
             return values
 
+        def read(name: str, reader: Callable[..., Any], *args: Any) -> Any:
+            return reader(data[name], f"data[{name!r}]", *args)
+
         return cls(
-            combos=_documents.card_rows(columns["hand"], "data['columns']['hand']"),
-            weights=floats("weight"),
-            **{name: floats(name) for name in (*SPLIT_FIGURES, "stderr", "live_weight")},
-            trials=_documents.numbers(columns["trials"], np.int64, "data['columns']['trials']"),
-            method=data["method"],
-            seed=data["seed"],
-            board=str(data["board"]),
-            dead=str(data["dead"]),
-            game=str(data["game"]),
-            hero=str(data["hero"]),
-            villains=tuple(data["villains"]),
-            target_stderr=data["target_stderr"],
-            elapsed=float(data.get("elapsed", 0.0)),
+            combos=combos,
+            weights=at_least_0("weight"),
+            **{name: _documents.shares(columns[name], at(name), n) for name in SPLIT_FIGURES},
+            stderr=at_least_0("stderr"),
+            trials=_documents.numbers(columns["trials"], np.int64, at("trials"), 0, None, n),
+            live_weight=at_least_0("live_weight"),
+            method=read("method", _documents.choice, ("exact", "monte-carlo")),
+            seed=read("seed", partial(_documents.optional, _documents.whole), 0, SEED_LIMIT - 1),
+            board=read("board", _documents.text),
+            dead=read("dead", _documents.text),
+            game=read("game", _documents.game_name),
+            hero=read("hero", _documents.text),
+            villains=read("villains", _documents.texts),
+            target_stderr=read(
+                "target_stderr", partial(_documents.optional, _documents.real), MIN_TARGET, 1
+            ),
+            elapsed=_documents.real(data.get("elapsed", 0.0), "data['elapsed']", 0),
         )
 
     def to_pandas(self) -> Any:  # a pandas.DataFrame
         """A pandas DataFrame with a row per combo (:meth:`columns`);
         ``attrs`` holds :meth:`how`.  Needs pandas."""
         return _display.frame("SplitGraph", self.columns(), self.how())
+
+    def run_text(self) -> str:
+        """How the graph ran, as ``equity()``'s table says it: the method,
+        the deals (exact) or trials (Monte Carlo) of each combo, the seed
+        that reproduces it, and the time."""
+        counts = self.trials.tolist() or [0]
+        low, high = min(counts), max(counts)
+        each = f"{low:,}" if low == high else f"{low:,} to {high:,}"
+        if self.method == "exact":
+            return f"exact, {each} deals per combo, {self.elapsed:.2f} s"
+        target = self.target_stderr
+        aim = "" if target is None else f" to a standard error of {target:g}"
+        largest = float(self.stderr.max()) if len(self.stderr) else 0.0
+        return (
+            f"monte-carlo{aim}, {each} trials per combo, seed {self.seed}, "
+            f"largest standard error {100 * largest:.3f}%, {self.elapsed:.2f} s"
+        )
 
     def _table_parts(self) -> tuple[list[str], list[str], _display.Row, int]:
         n = len(self.combos)
@@ -293,6 +338,7 @@ class SplitGraph:
             f"SplitGraph: {shown_text(self.hero)} against {against}, "
             f"board {self.board or '(none)'}, {self.game}, {self.method}",
             f"{n:,} combo{'' if n == 1 else 's'}, range equity {_display.share(self.range_equity)}",
+            self.run_text(),
         ]
         exact = self.method == "exact"
         header = ["hand", "weight", *(FIGURE_TABLE[f].label for f in SPLIT_FIGURES)]
@@ -444,16 +490,23 @@ def prepare_split_graph(
     one = with_hand(spot, 0, 0, masks)
     assert one is not None  # a combo with live weight can be dealt
     per_combo = one.work() + COMBO_WORK
+    what = f" for each of the {len(combos):,} hero hands"
     plan = choose(
         options,
         per_combo * len(combos),
         sweep=sweep_work(spot),
-        trial_work=TRIAL_WORK * len(combos),
+        trial_work=None,  # priced below, at what each combo will draw
         default_trials=COMBO_TRIALS,
         target_trials=COMBO_TARGET_TRIALS,
-        what=f" for each of the {len(combos):,} hero hands",
+        what=what,
     )
-    return PreparedGraph(question, spot, masks, live, plan, options, time.perf_counter() - start)
+    work = per_combo * len(combos)
+    if not plan.exact:
+        drawn = replace(plan, trials=drawn_trials(plan))
+        check_sampling_work(drawn, TRIAL_WORK * len(combos), options.trials is not None, what)
+        work = drawn.trials * TRIAL_WORK * len(combos)
+    read = time.perf_counter() - start
+    return PreparedGraph(question, spot, masks, live, plan, options, read, work)
 
 
 @dataclass(frozen=True)
@@ -461,7 +514,9 @@ class PreparedGraph:
     """A split graph's input as read (prepare_split_graph): the question,
     its spot (the hero's dealable combos), the villains' card masks, the
     villain weight live against each combo, the plan, the run options and
-    the seconds reading took (the graph's ``elapsed`` counts them)."""
+    the seconds reading took (the graph's ``elapsed`` counts them) and the
+    run's estimated work (engine/plan.py's units: its enumeration, or the
+    trials each combo will draw; a caller may say how long it will take)."""
 
     question: Question
     spot: Spot
@@ -470,6 +525,7 @@ class PreparedGraph:
     plan: Plan
     options: RunOptions
     read_seconds: float
+    work: float = 0.0
 
     def run(self, progress: Callable[[int, int], object] | None = None) -> SplitGraph:
         """The graph (KeyboardInterrupt on Ctrl-C or `stop`, as
@@ -505,6 +561,19 @@ class PreparedGraph:
             target_stderr=plan.target_stderr,
             elapsed=time.perf_counter() - start,
         )
+
+
+def drawn_trials(plan: Plan) -> int:
+    """About the most trials a sampled combo draws under `plan`: its trials,
+    or with a target standard error t what the stopping rule draws for the
+    largest variance a pot share can have (SHARE_VARIANCE_MAX / t^2, aimed
+    OVERSHOOT past, and a last block), never past the plan's cap.  A
+    target is priced at this, not at the cap, which no combo nears unless
+    the target is tiny."""
+    if plan.target_stderr is None:
+        return plan.trials
+    wanted = math.ceil(SHARE_VARIANCE_MAX / plan.target_stderr**2 * OVERSHOOT) + COMBO_BLOCK
+    return min(plan.trials, max(COMBO_FIRST, wanted))
 
 
 def _given_weights(player: Player, rows: CardArray) -> FloatArray:
@@ -653,7 +722,10 @@ class _SharedSpot:
             if code == _core.EQ_NO_DEAL:
                 raise OmahaEvalError(NO_DEAL, param="players")
         sums = Sums.of(outcome[0], makes_low[0], breakdown[0], n, int(done[0]))
-        return sums, float(error[0])  # the C's Sums.stderr()[0]
+        # Sums.stderr()[0]: the C's error (trials of weight 1), never below
+        # rare_floor, so that a combo whose trials all gave it one share is
+        # not shown as certain (as equity() shows it)
+        return sums, max(float(error[0]), rare_floor(float(done[0])))
 
 
 def _combo(spot: Spot, masks: list[Masks | None], i: int, plan: Plan) -> tuple[Sums, float]:

@@ -32,14 +32,14 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from omaha_eval.errors import OmahaEvalError
+from omaha_eval.errors import OmahaEvalError, quote
 from omaha_eval.web.api import api_routes
 from omaha_eval.web.bodies import error_dict
 from omaha_eval.web.jobs import SHORT_JOBS, JobManager
 from omaha_eval.web.openapi import document
 from omaha_eval.web.pages import page_routes
 
-__all__ = ["LOCAL_HOSTS", "create_app", "host_names"]
+__all__ = ["LOCAL_HOSTS", "check_host_names", "create_app", "host_names"]
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
 CSP = (
@@ -102,6 +102,29 @@ def host_names(listening: str, allowed: Sequence[str] = ()) -> list[str]:
     return list(dict.fromkeys(names))
 
 
+def check_host_names(hosts: Sequence[str]) -> list[str]:
+    """The Host names a server answers, each a name or a pattern of one
+    leading wildcard ("*.example.org": the names under it); OmahaEvalError
+    naming ``hosts`` and quoting the first that is neither.  "*" (any name)
+    is refused: it turns the check off and lets any site's page reach the
+    server."""
+    for name in hosts:
+        if name == "*":
+            raise OmahaEvalError(
+                "'*' (any name) turns the Host check off; list the names",
+                param="hosts",
+                value=name,
+            )
+        rest = name[2:] if name.startswith("*.") else name
+        if not rest.strip() or "*" in rest:
+            raise OmahaEvalError(
+                f"expected a name (box.lan) or '*.' and a name (*.example.org), got {quote(name)}",
+                param="hosts",
+                value=name,
+            )
+    return list(hosts)
+
+
 def create_app(
     *,
     max_jobs: int = 2,
@@ -111,16 +134,13 @@ def create_app(
     job_idle: float = 15.0,
     job_seconds: float = 600.0,
 ) -> Starlette:
-    """The app.  `hosts`: the Host names answered (a name, or a pattern
-    such as "*.example.org"; "*", any name, is refused: it would let any
-    site's page reach the server); `cors_origins`: the other sites' origins
+    """The app.  `hosts`: the Host names answered (check_host_names: a
+    name, or a pattern such as "*.example.org"; "*", any name, is refused:
+    it would let any site's page reach the server); `cors_origins`: the other sites' origins
     allowed to call the API (none by default); `max_jobs`: long runs at
     once, `short_jobs`: short answers at once; a job nobody watches for
     `job_idle` seconds, or running over `job_seconds`, is cancelled."""
-    if "*" in hosts:
-        raise OmahaEvalError(
-            "'*' (any name) turns the Host check off; list the names", param="hosts", value=hosts
-        )
+    hosts = check_host_names(hosts)
     jobs = JobManager(
         max_jobs, short_jobs=short_jobs, idle=job_idle, max_seconds=job_seconds, errors=error_dict
     )

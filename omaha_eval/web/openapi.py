@@ -379,13 +379,16 @@ def document() -> dict[str, Any]:
         "/api/boards": _post(
             "The board report of a spot",
             "BoardsRequest",
-            "BoardReport.to_dict()",
+            "BoardReport.to_dict() of the rows chosen, 'rows_shown', 'rows_all' and 'read' "
+            "(the columns the filter and the sort read, a value per row)",
             {**_BUSY, "501": {"description": "no board reports in this version"}},
         ),
         "/api/split": _post(
             "The split graph of the first player's range against the others (docs/split.md)",
             "SplitRequest",
-            "SplitGraph.to_dict() of the combos kept, 'rows' and 'matched'",
+            "SplitGraph.to_dict() of the combos kept, 'rows', 'matched', 'run' (how it ran), "
+            "'read' (the columns the filter and the sort read) and 'points' (every combo "
+            "for the picture)",
             _BUSY,
         ),
         "/api/solve": _post(

@@ -14,12 +14,14 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from omaha_eval.games import HOLE_SIZES, MAX_PLAYERS, PLAYERS
+from omaha_eval.study.boards.board_report import ROW_TRIALS
 from omaha_eval.study.hits import HIT_GROUPS, SHOW_DEFAULT
+from omaha_eval.study.split import COMBO_TRIALS
 from omaha_eval.study.table.textures import GROUPINGS
 from omaha_eval.web.bodies import MAX_QUERY, MAX_TEXT
 from omaha_eval.web.work import DEFAULT_TRIALS, RANGE_LIMIT
 
-__all__ = ["PAGES", "page_routes"]
+__all__ = ["PAGES", "RUN_LABELS", "page_routes"]
 
 SPOT_PAGES = ("equity", "boards", "split")  # the pages with players, a board and the card picker
 CURRENT = ' aria-current="page"'  # the header's link to the page shown
@@ -44,6 +46,14 @@ BOARD_FIELDS = {
     "hits": ("Board (none: every flop)", "7h5h2c"),
     "beats": ("Board (a flop, turn or river)", "Qh7h6s2c"),
 }
+# What a page's trials and target apply to, and its default trials: a split
+# graph samples each combo, a board report each row (fewer a row in a
+# report of many), the others the whole spot.
+RUN_LABELS = {
+    "split": ("Trials per combo", COMBO_TRIALS, "Target standard error of each combo"),
+    "boards": ("Trials per row", ROW_TRIALS, "Target standard error of each row"),
+}
+SPOT_RUN = ("Trials", DEFAULT_TRIALS, "Target standard error")
 
 
 def _template(name: str) -> str:
@@ -57,7 +67,6 @@ def _bounds() -> dict[str, str]:
         "MAX_PLAYERS": str(MAX_PLAYERS),
         "MAX_TEXT": str(MAX_TEXT),
         "MAX_QUERY": str(MAX_QUERY),
-        "DEFAULT_TRIALS": str(DEFAULT_TRIALS),
         "RANGE_LIMIT": str(RANGE_LIMIT),
         "HOLE_OPTIONS": "".join(f"<option>{k}</option>" for k in HOLE_SIZES),
     }
@@ -74,6 +83,10 @@ def _body(page: str) -> str:
     )
     bounds["KNOWN_CARDS"] = known  # the board, dead cards and game of any page that has them
     options = Template(_template("run_options.html")).safe_substitute(bounds)
+    trials, default, target = RUN_LABELS.get(page, SPOT_RUN)
+    options = Template(_template("run_options.html")).safe_substitute(
+        bounds, TRIALS_LABEL=trials, TRIALS_DEFAULT=str(default), TARGET_LABEL=target
+    )
     cards = Template(_template("spot_cards.html")).safe_substitute(bounds)
     return Template(_template(f"{page}.html")).safe_substitute(
         bounds,

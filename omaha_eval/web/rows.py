@@ -7,8 +7,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from omaha_eval.study.boards.columns import board_columns, board_prototype, with_player_aliases
+import numpy as np
+
+from omaha_eval.records import json_ready
+from omaha_eval.study.boards.columns import (
+    board_columns,
+    board_prototype,
+    column_name,
+    with_player_aliases,
+)
 from omaha_eval.study.boards.report import BoardReport
+from omaha_eval.study.table.columns import take_rows
 from omaha_eval.study.table.select import RowSelection, read_selection
 from omaha_eval.study.table.textures import GROUPINGS
 from omaha_eval.web.bodies import ApiError, Body
@@ -25,15 +34,22 @@ class RowChoice:
 
     def apply(self, report: BoardReport) -> dict[str, Any]:
         """The report's dict (BoardReport.to_dict()) with only the chosen
-        rows, in their order, and ``rows_shown``, ``rows_all`` and
-        ``grouped_by``."""
+        rows, in their order, and ``rows_shown``, ``rows_all``,
+        ``grouped_by`` and ``read``: the columns the filter and the sort
+        read (by their names in the table: ``scoop`` is ``p1_scoop``), a
+        value per chosen row, for the page to show beside its own."""
         shown = report.group(self.group) if self.group and len(report) else report
-        table = with_player_aliases(board_columns(shown))
+        columns = board_columns(shown)
+        table = with_player_aliases(columns)
         rows = self.selection.rows(table)
         data = shown.to_dict(
             groups=None if shown.labels is not None else "texture", rows=rows.tolist()
         )
         data["rows_shown"], data["rows_all"] = len(rows), len(shown)
+        read = take_rows({n: table[n] for n in self.selection.columns}, rows)
+        data["read"] = {
+            column_name(n, columns): json_ready(np.asarray(v).tolist()) for n, v in read.items()
+        }
         return data
 
 

@@ -14,7 +14,13 @@ from omaha_eval.study.boards.rows import DEAL_NAMES, PLAYER_FIGURES
 from omaha_eval.study.table.columns import Table
 from omaha_eval.study.table.textures import Texture, texture_of_ids
 
-__all__ = ["TEXTURE_NAMES", "board_columns", "board_prototype", "with_player_aliases"]
+__all__ = [
+    "TEXTURE_NAMES",
+    "board_columns",
+    "board_prototype",
+    "column_name",
+    "with_player_aliases",
+]
 
 TEXTURE_NAMES = tuple(Texture.__dataclass_fields__)
 
@@ -58,6 +64,12 @@ def with_player_aliases(table: Mapping[str, Any]) -> Table:
         if name.startswith("p1_") and name[3:] not in out:
             out[name[3:]] = values
     return out
+
+
+def column_name(name: str, table: Mapping[str, Any]) -> str:
+    """A column of with_player_aliases(table) as `table` names it: player
+    1's figures by their bare names too (``scoop`` is ``p1_scoop``)."""
+    return name if name in table else f"p1_{name}"
 
 
 def board_prototype(players: int, grouped: bool) -> Table:

@@ -8,23 +8,25 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, partial
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from omaha_eval import extras
+from omaha_eval import _documents, extras
 from omaha_eval._documents import card_rows, mapping, needs, numbers
 from omaha_eval._reprs import short_repr
 from omaha_eval.cards import format_board, parse_cards
+from omaha_eval.engine import SEED_LIMIT
+from omaha_eval.engine.plan import MIN_TARGET
 from omaha_eval.engine.results import FIGURE_TABLE
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
 from omaha_eval.records import json_ready
 from omaha_eval.streets import DEALT_BOARDS
 from omaha_eval.study.boards.rows import DEAL_NAMES, PLAYER_FIGURES
 from omaha_eval.study.boards.table import report_html, report_table
-from omaha_eval.study.table.columns import document_columns
+from omaha_eval.study.table.columns import column_key, document_columns
 from omaha_eval.study.table.textures import GROUPINGS, Texture, texture_of_ids
 
 __all__ = [
@@ -38,6 +40,7 @@ __all__ = [
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 SORTABLE = (*PLAYER_FIGURES, *DEAL_NAMES, "probability", "boards")
+GROUPS = tuple(GROUPINGS)  # the groupings a report may be grouped by
 
 
 def _json_number(x: float) -> float | None:
@@ -348,11 +351,20 @@ class BoardReport:
         low (a flop is a set; the order they were given in is not kept).
         A malformed document raises OmahaEvalError naming the key."""
         needs(data, RUN_KEYS, "data")
-        if "rows" in data and isinstance(data["rows"], list):
-            columns = _row_columns(data["rows"], len(data["players"]))
-        else:
-            columns = document_columns(data)
-        players = [_player_of(p, i) for i, p in enumerate(data["players"])]
+        players = [
+            _player_of(p, i)
+            for i, p in enumerate(_documents.listed(data["players"], "data['players']"))
+        ]
+        by_rows = "rows" in data and isinstance(data["rows"], list)
+        columns = _row_columns(data["rows"], len(players)) if by_rows else document_columns(data)
+        row_keys = _row_keys(len(players))
+
+        def at(name: str) -> _documents.Where:
+            """Where column `name` was read: row r's key, or the column's."""
+            if by_rows:
+                return lambda r: "data['rows']" + ("" if r is None else f"[{r}]{row_keys[name]}")
+            return column_key(data, name)
+
         n, k = len(columns.get("board", [])), len(players)
         names = ["board", "boards", "probability", "probability_stderr", "trials"]
         names += [
@@ -362,7 +374,11 @@ class BoardReport:
         needs(columns, tuple(names), "data['columns']")
 
         def floats(name: str) -> FloatArray:
-            values: FloatArray = numbers(columns[name], np.float64, f"data[{name!r}]")
+            """A figure (a share or a probability) or a standard error (>= 0)."""
+            if name.endswith("_stderr"):
+                values: FloatArray = numbers(columns[name], np.float64, at(name), 0, None, n)
+            else:
+                values = _documents.shares(columns[name], at(name), n)
             return values
 
         def player(i: int, suffix: str) -> FloatArray:
@@ -374,44 +390,52 @@ class BoardReport:
             )
 
         def per_player(suffix: str) -> FloatArray:
+            if not k:
+                return np.zeros((n, 0, len(PLAYER_FIGURES)))
             return np.stack([player(i, suffix) for i in range(k)], axis=1).reshape(
                 n, k, len(PLAYER_FIGURES)
             )
 
-        board = str(data["board"])
+        def read(name: str, reader: Callable[..., Any], *args: Any) -> Any:
+            return reader(data[name], f"data[{name!r}]", *args)
+
+        board = read("board", _documents.text)
         known = parse_cards(board, "data['board']")
-        grouped = data["grouped_by"] is not None
-        if grouped:
+        grouped_by = read("grouped_by", partial(_documents.optional, _documents.choice), GROUPS)
+        texts = _documents.texts(columns["board"], "data['rows']")
+        if grouped_by is not None:
             new = np.zeros((n, 0), np.uint8)
         else:
             # no rows: the next street's board, as a report stopped before its first row
             after = next((b for b in DEALT_BOARDS if b > len(known)), len(known))
-            rows = card_rows(columns["board"], "data['rows']", after)
+            rows = card_rows(list(texts), "data['rows']", after)
             new = np.ascontiguousarray(rows[:, len(known) :])
         return cls(
             players=tuple(h for h, _ in players),
             kinds=tuple(kd for _, kd in players),
-            game=str(data["game"]),
+            game=read("game", _documents.game_name),
             board=board,
-            dead=str(data["dead"]),
+            dead=read("dead", _documents.text),
             known=known,
             new=new,
-            boards=numbers(columns["boards"], np.int64, "data['boards']"),
+            boards=numbers(columns["boards"], np.int64, at("boards"), 0, None, n),
             probability=floats("probability"),
             probability_stderr=floats("probability_stderr"),
             values=per_player(""),
             stderr=per_player("_stderr"),
             deal=deal(""),
             deal_stderr=deal("_stderr"),
-            trials=numbers(columns["trials"], np.int64, "data['trials']"),
-            method=str(data["method"]),
-            seed=data["seed"],
-            target_stderr=data["target_stderr"],
-            total_rows=int(data["rows_total"]),
-            interrupted=bool(data["interrupted"]),
-            notes=tuple(data["notes"]),
-            grouped_by=data["grouped_by"],
-            labels=tuple(str(b) for b in columns["board"]) if grouped else None,
+            trials=numbers(columns["trials"], np.int64, at("trials"), 0, None, n),
+            method=read("method", _documents.choice, ("exact", "monte-carlo")),
+            seed=read("seed", partial(_documents.optional, _documents.whole), 0, SEED_LIMIT - 1),
+            target_stderr=read(
+                "target_stderr", partial(_documents.optional, _documents.real), MIN_TARGET, 1
+            ),
+            total_rows=read("rows_total", _documents.whole),
+            interrupted=read("interrupted", _documents.flag),
+            notes=read("notes", _documents.texts),
+            grouped_by=grouped_by,
+            labels=texts if grouped_by is not None else None,
         )
 
     def to_pandas(self) -> Any:  # a pandas.DataFrame
@@ -473,24 +497,36 @@ def _player(value: Any, n: int) -> int:
 
 
 def _player_of(value: Any, i: int) -> tuple[str, str]:
+    at = f"data['players'][{i}]"
     if not isinstance(value, Mapping) or not {"hand", "kind"} <= set(value):
         raise OmahaEvalError(
-            f"expected {{'hand': ..., 'kind': ...}}, got {quote(value)}",
-            param=f"data['players'][{i}]",
-            value=value,
+            f"expected {{'hand': ..., 'kind': ...}}, got {quote(value)}", param=at, value=value
         )
-    return str(value["hand"]), str(value["kind"])
+    kind = _documents.choice(value["kind"], f"{at}['kind']", ("hand", "range", "random"))
+    return _documents.text(value["hand"], f"{at}['hand']"), kind
+
+
+_ROW_KEYS = ("board", "boards", "probability", "probability_stderr", "trials")
+
+
+def _row_keys(players: int) -> dict[str, str]:
+    """Where each column of board_columns sits in a row of to_dict(): its
+    key within the row (``p2_scoop_stderr``: ``['players'][1]['stderr']['scoop']``)."""
+    keys = {name: f"[{name!r}]" for name in _ROW_KEYS}
+    for i in range(players):
+        for f in PLAYER_FIGURES:
+            keys[f"p{i + 1}_{f}"] = f"['players'][{i}][{f!r}]"
+            keys[f"p{i + 1}_{f}_stderr"] = f"['players'][{i}]['stderr'][{f!r}]"
+    for f in DEAL_NAMES:
+        keys[f] = f"[{f!r}]"
+        keys[f"{f}_stderr"] = f"['deal_stderr'][{f!r}]"
+    return keys
 
 
 def _row_columns(rows: list[Any], players: int) -> dict[str, list[Any]]:
     """The rows of to_dict() as the columns of study/table/columns.py's
     board_columns (their names: ``p1_equity``, ``p1_equity_stderr``...)."""
-    names = ["board", "boards", "probability", "probability_stderr", "trials"]
-    names += [
-        f"p{i + 1}_{f}{e}" for i in range(players) for f in PLAYER_FIGURES for e in ("", "_stderr")
-    ]
-    names += [f"{f}{e}" for f in DEAL_NAMES for e in ("", "_stderr")]
-    out: dict[str, list[Any]] = {name: [] for name in names}
+    out: dict[str, list[Any]] = {name: [] for name in _row_keys(players)}
 
     def put(name: str, value: Any) -> None:
         out[name].append(value)
@@ -498,16 +534,10 @@ def _row_columns(rows: list[Any], players: int) -> dict[str, list[Any]]:
     for r, row in enumerate(rows):
         where = f"data['rows'][{r}]"
         mapping(row, where)
-        needs(row, ("board", "boards", "probability", "probability_stderr", "trials"), where)
-        needs(row, ("players", *DEAL_NAMES, "deal_stderr"), where)
-        for name in ("board", "boards", "probability", "probability_stderr", "trials"):
+        needs(row, (*_ROW_KEYS, "players", *DEAL_NAMES, "deal_stderr"), where)
+        for name in _ROW_KEYS:
             put(name, row[name])
-        if not isinstance(row["players"], list) or len(row["players"]) != players:
-            raise OmahaEvalError(
-                f"expected {players} players, got {quote(row['players'])}",
-                param=f"{where}['players']",
-            )
-        for i, p in enumerate(row["players"]):
+        for i, p in enumerate(_documents.listed(row["players"], f"{where}['players']", players)):
             at = f"{where}['players'][{i}]"
             needs(p, (*PLAYER_FIGURES, "stderr"), at)
             needs(p["stderr"], PLAYER_FIGURES, f"{at}['stderr']")

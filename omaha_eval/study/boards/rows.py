@@ -36,7 +36,7 @@ from omaha_eval.engine import (
     spot_sums,
 )
 from omaha_eval.engine.players import Player
-from omaha_eval.engine.results import DEAL_FIGURES, FIGURES, NUT_LOW, Sums, rare_floor
+from omaha_eval.engine.results import DEAL_FIGURES, FIGURES, NUT_LOW, Sums, binomial_stderr
 from omaha_eval.engine.spot import C_KIND, Seat, Spot, centring, prepare
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.streets import FLOP, TURN
@@ -119,11 +119,11 @@ class RowBlock:
 
 def figures_of(sums: Sums, exact: bool) -> RowFigures:
     """A row's figures from the engine's sums (standard errors: equity's as
-    equity() gives it; each other figure's the binomial bound
-    sqrt(p (1 - p) / (n - 1)), n the effective trials: exact for the
-    probabilities of trials of weight 1, an upper bound for the shares;
-    none below rare_floor(n), so that a figure seen 0 or n times is not
-    shown as certain)."""
+    equity() gives it; each other figure's binomial_stderr over the row's
+    effective trials: the binomial error of a probability, from its Wilson
+    interval where the trials saw the event seldom or never, and a bound
+    for the shares; none below rare_floor, so that a figure seen 0 or n
+    times is not shown as certain)."""
     total = sums.total
     n = len(sums.makes_low)
     values = np.zeros((n, len(PLAYER_FIGURES)))
@@ -144,11 +144,9 @@ def figures_of(sums: Sums, exact: bool) -> RowFigures:
         return RowFigures(
             values, np.zeros_like(values), deal, np.zeros_like(deal), sums.count, effective, total
         )
-    bound = 1.0 / max(effective - 1.0, 1.0)
-    floor = rare_floor(effective)
-    stderr = np.maximum(np.sqrt(np.clip(values * (1 - values), 0.0, None) * bound), floor)
-    stderr[:, PLAYER_FIGURES.index("equity")] = np.maximum(sums.stderr(), floor)
-    deal_stderr = np.maximum(np.sqrt(np.clip(deal * (1 - deal), 0.0, None) * bound), floor)
+    errors = binomial_stderr(np.concatenate([values.ravel(), deal]), effective)  # one call
+    stderr, deal_stderr = errors[: values.size].reshape(values.shape), errors[values.size :]
+    stderr[:, PLAYER_FIGURES.index("equity")] = sums.stderr()  # never below rare_floor either
     return RowFigures(values, stderr, deal, deal_stderr, sums.count, effective, total)
 
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 import numpy as np
@@ -12,7 +13,7 @@ import numpy.typing as npt
 from omaha_eval.engine.report import aligned, html_table, pct, shown_text
 from omaha_eval.games import game as read_game
 
-__all__ = ["SHOWN_ROWS", "heading", "report_html", "report_table", "rows_grid"]
+__all__ = ["SHOWN_ROWS", "grid_names", "heading", "report_html", "report_table", "rows_grid"]
 
 # Rows shown at each end of a long report (the top and the bottom by equity).
 SHOWN_ROWS = 10
@@ -92,13 +93,29 @@ def _columns(report: ShownReport) -> list[tuple[str, str, int | None]]:
     return cols
 
 
+def grid_names(report: ShownReport) -> list[str]:
+    """The table's column names (study/boards/columns.py's) of the grid's
+    columns, in order."""
+    names = ["board", "boards", "probability"]
+    return names + [
+        name if player is None else f"p{player + 1}_{name}" for _, name, player in _columns(report)
+    ]
+
+
 def rows_grid(
-    report: ShownReport, order: list[int] | None = None
+    report: ShownReport,
+    order: list[int] | None = None,
+    extra: Mapping[str, Any] | None = None,
 ) -> tuple[list[str], list[list[str]]]:
-    """The header and the cells of rows `order` (default: all)."""
+    """The header and the cells of rows `order` (default: all), then a
+    column for each of `extra` (a name and its values, a value per row of
+    the report) that the grid does not show already: a column a filter or
+    a sort reads is seen beside the rows it chose."""
     cols = _columns(report)
     first = "group" if report.labels is not None else "board"
     header = [first, "boards", "probability", *(c[0] for c in cols)]
+    added = {k: v for k, v in (extra or {}).items() if k not in grid_names(report)}
+    header += list(added)
     rows = []
     for r in order if order is not None else range(len(report)):
         cells = [
@@ -109,8 +126,20 @@ def rows_grid(
         for _, name, player in cols:
             value = report.figure(name, player or 0)[r]
             cells.append(pct(float(value)) if np.isfinite(value) else "-")
+        cells += [_cell(values[r]) for values in added.values()]
         rows.append(cells)
     return header, rows
+
+
+def _cell(value: Any) -> str:
+    """A column's value as the grid shows it: a figure (a fraction) as a
+    percentage, a count with separators, anything else as its text."""
+    if isinstance(value, (bool, np.bool_, str)):
+        return str(value)
+    if isinstance(value, (int, np.integer)):
+        return f"{int(value):,}"
+    number = float(value)
+    return pct(number) if np.isfinite(number) else "-"
 
 
 def heading(report: ShownReport) -> list[str]:

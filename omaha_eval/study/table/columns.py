@@ -23,14 +23,16 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from omaha_eval._documents import needs
+from omaha_eval._documents import listed, mapping, needs, texts, whole
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.records import json_ready
 
 __all__ = [
     "JSON_DIGITS",
+    "MAX_DOCUMENT_ROWS",
     "STDERR_DIGITS",
     "Table",
+    "column_key",
     "columns_csv",
     "columns_document",
     "columns_json",
@@ -46,28 +48,44 @@ Table = dict[str, Any]  # column name -> a list or an array, one value per row
 # deal counts), and half the length of a float's full repr.
 JSON_DIGITS = 9
 STDERR = "_stderr"  # a figure's standard error: its column's name and this
+# The most rows a column-wise document may say it has: far past any view's
+# (every flop: 22,100), so that a few bytes cannot ask for gigabytes.
+MAX_DOCUMENT_ROWS = 1 << 20
 
 
 def document_columns(document: Mapping[str, Any]) -> dict[str, list[Any]]:
     """The columns of a column-wise document (study/table/columns.py's
     ``columns_document``; parsed JSON too), every one a value per row
     again, in order (``same`` and ``copies`` spread out).  A key it needs
-    that is missing is named."""
+    that is missing, or that holds what it cannot (a column of another
+    length than ``rows``), is named."""
     needs(document, ("columns", "rows", "same", "data"), "data")
-    rows = int(document["rows"])
-    same, data = document["same"], document["data"]
-    copies = document.get("copies", {})
+    rows = whole(document["rows"], "data['rows']", 0, MAX_DOCUMENT_ROWS)
+    same = mapping(document["same"], "data['same']")
+    data = mapping(document["data"], "data['data']")
+    copies = mapping(document.get("copies", {}), "data['copies']")
     columns = {}
-    for name in document["columns"]:
-        if name in data:
-            columns[name] = list(data[name])
-        elif copies.get(name) in data:
-            columns[name] = list(data[copies[name]])
+    for name in texts(document["columns"], "data['columns']"):
+        source = copies.get(name)
+        key = name if name in data or not isinstance(source, str) else source
+        if key in data:
+            columns[name] = list(listed(data[key], f"data['data'][{key!r}]", rows))
         elif name in same:
             columns[name] = [same[name]] * rows
         else:
             raise OmahaEvalError(f"column {name} has no values", param="data['data']", value=name)
     return columns
+
+
+def column_key(document: Mapping[str, Any], name: str) -> str:
+    """The key under which document_columns found the values of column
+    `name` of a column-wise document (``data['data']['p1_scoop']``; a copy:
+    its source's; one value for every row: ``data['same'][...]``), for an
+    error about them."""
+    data, copies = document["data"], document.get("copies", {})
+    source = copies.get(name) if isinstance(copies, Mapping) else None
+    key = name if name in data or not isinstance(source, str) else source
+    return f"data['data'][{key!r}]" if key in data else f"data['same'][{name!r}]"
 
 
 def _plain(values: Any) -> list[Any]:

@@ -38,6 +38,7 @@ with a caret under the bad spot, as range and query errors do.
 
 from __future__ import annotations
 
+import difflib
 import math
 import re
 from collections.abc import Callable, Mapping
@@ -47,8 +48,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from omaha_eval._range_parse import syntax_error
+from omaha_eval._range_parse import MAX_DEPTH, syntax_error
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
+from omaha_eval.study.table.columns import STDERR
 
 __all__ = [
     "OPERATORS",
@@ -141,16 +143,27 @@ def _tokens(text: str, param: str) -> list[_Token]:
     return out
 
 
-SHOWN_COLUMNS = 24  # column names an error lists
+SUGGESTIONS = 3  # the close names a mistyped column gets ("did you mean")
 
 
-def _listed(columns: Mapping[str, Any]) -> str:
-    """The columns an error names: the first SHOWN_COLUMNS of them (the
-    standard errors left out), and how many there are."""
-    names = [n for n in columns if not n.endswith("_stderr")]
-    shown = ", ".join(names[:SHOWN_COLUMNS])
-    more = f", ... ({len(columns)} columns in all)" if len(names) > SHOWN_COLUMNS else ""
-    return f"the columns: {shown}{more}"
+def _no_column(typed: str, columns: Mapping[str, Any]) -> str:
+    """The words for a column name that is not there: the names closest to
+    it, then every column (the standard errors said once for all: a
+    figure's name and _stderr)."""
+    names = [n for n in columns if not n.endswith(STDERR)]
+    errors = [n for n in columns if n.endswith(STDERR)]
+    close = [repr(n) for n in difflib.get_close_matches(typed.lower(), list(columns), SUGGESTIONS)]
+    guess = f" (did you mean {_either(close)}?)" if close else ""
+    listed = ", ".join(names)
+    if errors:
+        listed += f", and {len(errors)} standard errors: a figure's name and {STDERR} ({errors[0]})"
+    count = "the column" if len(columns) == 1 else f"the {len(columns)} columns"
+    return f"no column {typed!r}{guess}; {count}: {listed}"
+
+
+def _either(words: list[str]) -> str:
+    """'a', 'a or b', 'a, b or c'."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 def _shown(token: _Token) -> str:
@@ -193,6 +206,7 @@ class _Parser:
         self.param = param
         self.tokens = _tokens(text, param)
         self.i = 0
+        self.depth = 0  # parentheses and nots open: each level a few Python frames
         self.names: list[str] = []
 
     def fail(self, token: _Token, message: str) -> OmahaEvalError:
@@ -235,25 +249,37 @@ class _Parser:
             return parts[0]
         return lambda c: np.logical_and.reduce([p(c) for p in parts])
 
+    def deeper(self, token: _Token) -> None:
+        """One more level open at `token`: refused past MAX_DEPTH (a real
+        filter nests a few deep; Python's stack is finite)."""
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise self.fail(token, f"parentheses and nots nested more than {MAX_DEPTH} deep")
+
     def not_(self) -> _Test:
+        t = self.token
         if self.word("not"):
+            self.deeper(t)
             inner = self.not_()
+            self.depth -= 1
             return lambda c: ~inner(c)
         return self.atom()
 
     def atom(self) -> _Test:
         t = self.token
         if t.kind == "op" and t.text == "(":
+            self.deeper(t)
             self.i += 1
             inner = self.or_()
             if not self.word(")"):
                 raise self.fail(self.token, "expected ')'")
+            self.depth -= 1
             return inner
         if t.kind != "word" or not _NAME.match(t.text):
             raise self.fail(t, f"expected a column name, got {_shown(t)}")
         name = t.text.lower()
         if name not in self.columns:
-            raise self.fail(t, f"no column {t.text!r}; {_listed(self.columns)}")
+            raise self.fail(t, _no_column(t.text, self.columns))
         self.names.append(name)
         self.i += 1
         kind = self.columns[name].kind
@@ -375,7 +401,7 @@ def parse_sort(text: str, table: Table | Mapping[str, Column], param: str = "sor
             raise _error(text, t.at, f"expected a column name, got {_shown(t)}", param)
         name = t.text.lower()
         if name not in columns:
-            raise _error(text, t.at, f"no column {t.text!r}; {_listed(columns)}", param)
+            raise _error(text, t.at, _no_column(t.text, columns), param)
         i += 1
         descending = columns[name].kind != "text"
         if tokens[i].kind == "word" and tokens[i].text.lower() in ("asc", "desc"):
@@ -416,6 +442,16 @@ class RowSelection:
     where: RowFilter | None = None
     order: RowOrder | None = None
     top: int | None = None
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """The columns the sort and the filter read, the sort's first, each
+        once (in lower case, as the table's names are read): what a view
+        shows beside its own columns, so that the rows' order and choice
+        can be seen."""
+        sort = [] if self.order is None else [name for name, _ in self.order.keys]
+        where = [] if self.where is None else list(self.where.names)
+        return tuple(dict.fromkeys([*sort, *where]))
 
     def rows(self, table: Table | Mapping[str, Column]) -> npt.NDArray[np.intp]:
         """The indices of the rows chosen: those passing ``where``, in

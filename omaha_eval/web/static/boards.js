@@ -32,7 +32,9 @@
   const NAMES = { equity: "equity", hi_share: "hi share", lo_share: "lo share", scoop: "scoop",
     quartered: "quartered", nut_low: "nut low", lost_nut_low: "lost nut low" };
 
-  function rowsTable(rows, caption, textured) {
+  // `read`: the columns the filter and the sort read, a value per row
+  // (web/rows.py), shown after the others when they are not among them.
+  function rowsTable(rows, caption, textured, read = {}) {
     if (!rows.length) return OE.el("p", { text: `${caption}: none` });
     const count = Math.max(0, ...rows.map((r) => (Array.isArray(r.players) ? r.players.length : 0)));
     // two players on a wide screen: every share; more: equity and scoop; a
@@ -47,7 +49,12 @@
     header.push(small ? "prob." : "probability");
     for (let i = 0; i < count; i++) for (const f of figuresOf(i)) header.push(`P${i + 1} ${NAMES[f]}`);
     header.push("no low", small ? "low spl." : "low split");
-    const body = rows.map((r) => {
+    const shown = new Set(["board", "probability", "no_low", "low_split", ...(small ? [] : ["boards"]),
+      ...(textured && !small ? ["texture"] : [])]);
+    for (let i = 0; i < count; i++) for (const f of figuresOf(i)) shown.add(`p${i + 1}_${f}`);
+    const extra = Object.keys(read).filter((name) => !shown.has(name));
+    header.push(...extra);
+    const body = rows.map((r, row) => {
       const cells = [cell("board", r.board)];
       if (textured && !small) cells.push(cell("texture", r.textures ? r.textures.label : ""));
       if (!small) cells.push(cell("boards", r.boards));
@@ -57,6 +64,7 @@
         for (const f of figuresOf(i)) cells.push(cell(f, p[f]));
       }
       cells.push(cell("no_low", r.no_low), cell("low_split", r.low_split));
+      for (const name of extra) cells.push(cell(name, (read[name] || [])[row]));
       return cells;
     });
     // the box finds a row by its board and texture, shown or not
@@ -127,7 +135,8 @@
     const all = data.rows_all ?? rows.length;
     const shown = rows.length < all ? `${rows.length.toLocaleString("en")} of ${all.toLocaleString("en")}` : rows.length.toLocaleString("en");
     const grouped = Boolean(data.grouped_by);
-    parts.push(rowsTable(rows, `${grouped ? `Groups by ${data.grouped_by}` : "Boards"} (${shown}); click a heading to sort`, !grouped));
+    const read = data.read && typeof data.read === "object" ? data.read : {};
+    parts.push(rowsTable(rows, `${grouped ? `Groups by ${data.grouped_by}` : "Boards"} (${shown}); click a heading to sort`, !grouped, read));
     parts.push(downloads(data, rows));
     for (const note of data.notes || []) parts.push(OE.el("p", { class: "note", text: `note: ${note}` }));
     results.replaceChildren(...parts);

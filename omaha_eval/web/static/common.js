@@ -52,8 +52,11 @@ const OE = (() => {
   // and always in the form's own error line (role=alert), which nothing but
   // the next run clears: the checks made as the inputs are typed rewrite
   // the fields' slots, and a refusal of the run (one card in two hands,
-  // each hand fine on its own; a busy server) must stay shown.
+  // each hand fine on its own; a busy server) must stay shown.  The page's
+  // results go: they answered another question than the one refused.
   function showError(root, error) {
+    const results = root.ownerDocument.querySelector("#results");
+    if (results) { results.replaceChildren(); results.dataset.state = "error"; }
     const field = error.field || "";
     const line = root.querySelector('[data-error=""]');
     let slot = root.querySelector(`[data-error="${CSS.escape(field)}"]`);
@@ -90,7 +93,9 @@ const OE = (() => {
   // narrower table leaves out).  The sort and the box act on every row, the
   // page shows the first of those they keep.
   const PAGE = 200;
-  function sortableTable(header, rows, caption, words = null) {
+  // `cards`: on a phone each row is a card of "column value" pairs (as a
+  // wide table of table() is), the first cell across its top.
+  function sortableTable(header, rows, caption, words = null, cards = false) {
     const wrap = el("div", { class: "rows" });
     const tableWrap = el("div", { class: "table-wrap" });
     // each row's texts in lower case, apart (a word typed matches within one)
@@ -129,8 +134,10 @@ const OE = (() => {
         "aria-sort": by === j ? (down ? "descending" : "ascending") : "none",
       }, el("button", { type: "button", class: "sort", onclick: () => { down = by === j ? !down : j > 0; by = j; draw(); } },
         h, by === j ? (down ? " ▼" : " ▲") : ""))));
-      const body = page.map((i) => el("tr", {}, ...rows[i].map((c, j) => el("td", { class: typeof c[1] === "number" && j ? "num" : null, text: c[0] }))));
-      tableWrap.replaceChildren(el("table", {}, caption ? el("caption", { text: caption }) : null, el("thead", {}, head), el("tbody", {}, ...body)));
+      const cell = (c, j) => (cards && !j ? el("th", { scope: "row", text: c[0] })
+        : el("td", { class: typeof c[1] === "number" && j ? "num" : null, text: c[0], "data-label": cards ? header[j] : null }));
+      const body = page.map((i) => el("tr", {}, ...rows[i].map(cell)));
+      tableWrap.replaceChildren(el("table", { class: cards ? "wide" : null }, caption ? el("caption", { text: caption }) : null, el("thead", {}, head), el("tbody", {}, ...body)));
       const n = (x) => x.toLocaleString("en");
       const found = order.length ? `${n(order.length)} of ${n(rows.length)} rows found` : `none of ${n(rows.length)} rows found`;
       const rest = page.length < order.length ? `; the first ${n(page.length)} shown` : "";
