@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, NoReturn, TypeVar
@@ -330,21 +330,24 @@ class Parser:
         with self.nested():
             return self.or_()
 
-    def or_(self) -> Node:
-        node = self.and_()
+    def _chain(
+        self, operand: Callable[[], Node], words: tuple[str, ...], take: Callable[[str], bool]
+    ) -> Node:
+        """Operands joined left to right by the operators of one precedence
+        (`take` consumes one of `words` if it is next: self.op or self.keyword)."""
+        node = operand()
         while True:
             at = self.tok.at
-            if not self.keyword("or"):
+            word = next((w for w in words if take(w)), None)
+            if word is None:
                 return node
-            node = self.node(Binary, at, "or", node, self.and_())
+            node = self.node(Binary, at, word, node, operand())
+
+    def or_(self) -> Node:
+        return self._chain(self.and_, ("or",), self.keyword)
 
     def and_(self) -> Node:
-        node = self.not_()
-        while True:
-            at = self.tok.at
-            if not self.keyword("and"):
-                return node
-            node = self.node(Binary, at, "and", node, self.not_())
+        return self._chain(self.not_, ("and",), self.keyword)
 
     def not_(self) -> Node:
         at = self.tok.at
@@ -362,26 +365,10 @@ class Parser:
         return node
 
     def sum(self) -> Node:
-        node = self.product()
-        while True:
-            at = self.tok.at
-            if self.op("+"):
-                node = self.node(Binary, at, "+", node, self.product())
-            elif self.op("-"):
-                node = self.node(Binary, at, "-", node, self.product())
-            else:
-                return node
+        return self._chain(self.product, ("+", "-"), self.op)
 
     def product(self) -> Node:
-        node = self.unary()
-        while True:
-            at = self.tok.at
-            if self.op("*"):
-                node = self.node(Binary, at, "*", node, self.unary())
-            elif self.op("/"):
-                node = self.node(Binary, at, "/", node, self.unary())
-            else:
-                return node
+        return self._chain(self.unary, ("*", "/"), self.op)
 
     def unary(self) -> Node:
         at = self.tok.at
