@@ -33,7 +33,7 @@ def read_side(
     (engine/players.py): its rows, none holding a board card or a `dead`
     card (an array's rows line up with the results, so such a row is an
     error; a range's are dropped), and its weights.  A random hand is every
-    hand.  (HandClasses: solver.question.side_rows.)"""
+    hand.  (HandClasses: solver.question.read_sides.)"""
     p = read_player(value, name, k, game, weights=weights, weights_name=weights_name)
     known = _checks.card_mask(board) | (0 if dead is None else _checks.card_mask(dead))
     if p.kind == "random":
