@@ -259,6 +259,25 @@ def street_shares(
     return StreetShares(hi_share=hi, lo_share=lo, scoop=scoop, live_weight=live, hero_combos=hero)
 
 
+def _read_shares(
+    board: Any,
+    board_sizes: tuple[int, ...],
+    sides: tuple[Any, Any, Any],
+    names: tuple[str, str, str],
+    game: Any,
+    threads: Any,
+) -> StreetShares:
+    """street_shares of a question as given: the board (of one of
+    `board_sizes` cards), the game, the threads and the sides (hero,
+    villain, villain weights: solver.question.read_sides) read, in that
+    order, each error naming its parameter by `names`."""
+    b = known_cards(board, "board", board_sizes)
+    the_game = read_game(game)
+    workers = read_options(threads=threads).threads
+    h, v, w = read_sides(b, *sides, names, the_game)
+    return street_shares(b, h, v, w, the_game.code, workers)
+
+
 def street_equity(
     board: Cards,
     hero: PlayerInput,
@@ -301,12 +320,8 @@ def street_equity(
     ...     "Jd 4d 3c", [[51, 47, 43, 39]], [[49, 45, 7, 3]]).equity[0]), 12)
     ((1, 4), 1.0)
     """
-    b = known_cards(board, "board", DEALT_BOARDS)
-    the_game = read_game(game)
-    workers = read_options(threads=threads).threads
     names = ("hero", "villain", "villain_weights")
-    h, v, w = read_sides(b, hero, villain, villain_weights, names, the_game)
-    return street_shares(b, h, v, w, the_game.code, workers)
+    return _read_shares(board, DEALT_BOARDS, (hero, villain, villain_weights), names, game, threads)
 
 
 def river_shares(
@@ -342,11 +357,9 @@ def river_shares(
     >>> float(r.hi_share[0]), float(r.lo_share[0]), float(r.scoop[0])
     (1.0, 0.0, 1.0)
     """
-    b = known_cards(board, "board", (BOARD_SIZE,))
-    the_game = read_game(game)
+    sides = (hero_combos, villain_combos, villain_weights)
     names = ("hero_combos", "villain_combos", "villain_weights")
-    h, v, w = read_sides(b, hero_combos, villain_combos, villain_weights, names, the_game)
-    return street_shares(b, h, v, w, the_game.code, threads=1)
+    return _read_shares(board, (BOARD_SIZE,), sides, names, game, threads=1)
 
 
 def river_equity(
