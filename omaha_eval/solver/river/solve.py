@@ -17,15 +17,15 @@ from omaha_eval._checks import CardArray, FloatArray
 from omaha_eval.cards import format_cards
 from omaha_eval.engine.plan import read_options, read_progress
 from omaha_eval.engine.question import read_question
-from omaha_eval.engine.spot import Seat, live_rows, prepare
+from omaha_eval.engine.spot import prepare
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
 from omaha_eval.games import OMAHA, Game
-from omaha_eval.hands import hand_table
 from omaha_eval.solver.river.cfr import Dcfr, SolveProgress, Stopping, run
 from omaha_eval.solver.river.classes import class_codes
 from omaha_eval.solver.river.showdown import PairShowdown, prepare_showdown
 from omaha_eval.solver.river.solution import RiverSolution, SolveInterrupted
 from omaha_eval.solver.river.tree import PLAYER_NAMES, Sizes, Tree, build_tree, read_chips
+from omaha_eval.solver.sides import seat_rows
 from omaha_eval.streets import BOARD_SIZE
 from omaha_eval.types import BetSizes, Board, DeadCards, GameName, StopFlag
 from omaha_eval.types import Player as PlayerInput  # engine.players.Player: a player as read
@@ -84,16 +84,6 @@ def _seconds(value: Any) -> float | None:
             f"expected seconds above 0, got {quote(value, 40)}", param="time_limit", value=value
         )
     return number
-
-
-def _combos(seat: Seat, known: int, k: int) -> tuple[CardArray, FloatArray]:
-    """A player's combos and weights after card removal (a random hand: every
-    hand of the cards not known, weight 1)."""
-    if seat.kind != "random":
-        return seat.combos, seat.weights
-    hands = hand_table(k)
-    live = np.ascontiguousarray(hands[live_rows(hands, known)])
-    return live, np.ones(len(live))
 
 
 def tree_bytes(tree: Tree, sizes: tuple[int, int]) -> int:
@@ -269,7 +259,7 @@ def _prepare(
     spot = prepare(
         question.players, question.k, question.board, question.dead, question.game, PLAYER_NAMES
     )
-    read = [_combos(seat, spot.known, spot.k) for seat in spot.seats]
+    read = [seat_rows(seat, spot.k, spot.known) for seat in spot.seats]
     _check_memory(tree, (read[0][0], read[1][0]))
     combos, weights, showdown = _live_pairs(
         question.board, (read[0][0], read[1][0]), (read[0][1], read[1][1]), question.game
