@@ -156,14 +156,13 @@ def test_every_rule_the_grammar_names_is_defined():
 
 
 def test_each_grammar_rule_is_a_method_of_the_parser():
-    # the parser's rules: its public methods that return what they read
-    # (the others say whether a token is next, fail, or build a node; a
-    # private one, such as _chain, reads for several rules)
+    # the parser's rules: its methods that return what they read (the
+    # others say whether a token is next, fail, or build a node)
     reads = {"Node", "Statement", "Selector", "Binding", "list[Statement]"}
     methods = {
         name.rstrip("_")
         for name, f in vars(syntax.Parser).items()
-        if callable(f) and f.__annotations__.get("return") in reads and not name.startswith("_")
+        if callable(f) and f.__annotations__.get("return") in reads
     }
     rules = _grammar()
     lexical = {"name", "comment", *WORD_LISTS, *TOKENS}

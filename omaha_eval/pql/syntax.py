@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, NoReturn, TypeVar
@@ -330,24 +330,21 @@ class Parser:
         with self.nested():
             return self.or_()
 
-    def _chain(
-        self, operand: Callable[[], Node], words: tuple[str, ...], take: Callable[[str], bool]
-    ) -> Node:
-        """Operands joined left to right by the operators of one precedence
-        (`take` consumes one of `words` if it is next: self.op or self.keyword)."""
-        node = operand()
+    def or_(self) -> Node:
+        node = self.and_()
         while True:
             at = self.tok.at
-            word = next((w for w in words if take(w)), None)
-            if word is None:
+            if not self.keyword("or"):
                 return node
-            node = self.node(Binary, at, word, node, operand())
-
-    def or_(self) -> Node:
-        return self._chain(self.and_, ("or",), self.keyword)
+            node = self.node(Binary, at, "or", node, self.and_())
 
     def and_(self) -> Node:
-        return self._chain(self.not_, ("and",), self.keyword)
+        node = self.not_()
+        while True:
+            at = self.tok.at
+            if not self.keyword("and"):
+                return node
+            node = self.node(Binary, at, "and", node, self.not_())
 
     def not_(self) -> Node:
         at = self.tok.at
@@ -365,10 +362,26 @@ class Parser:
         return node
 
     def sum(self) -> Node:
-        return self._chain(self.product, ("+", "-"), self.op)
+        node = self.product()
+        while True:
+            at = self.tok.at
+            if self.op("+"):
+                node = self.node(Binary, at, "+", node, self.product())
+            elif self.op("-"):
+                node = self.node(Binary, at, "-", node, self.product())
+            else:
+                return node
 
     def product(self) -> Node:
-        return self._chain(self.unary, ("*", "/"), self.op)
+        node = self.unary()
+        while True:
+            at = self.tok.at
+            if self.op("*"):
+                node = self.node(Binary, at, "*", node, self.unary())
+            elif self.op("/"):
+                node = self.node(Binary, at, "/", node, self.unary())
+            else:
+                return node
 
     def unary(self) -> Node:
         at = self.tok.at
