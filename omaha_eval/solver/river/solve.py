@@ -240,7 +240,7 @@ def _prepare(
     dead: DeadCards,
     game: GameName | None,
     betting: tuple[Tree, Sizes],
-    run: SolveRun,
+    options: SolveRun,
     start: float,
 ) -> PreparedSolve:
     """The spot read (the ranges as equity() reads players), with the
@@ -274,8 +274,8 @@ def _prepare(
         combos,
         weights,
         showdown,
-        run.stopping,
-        run.threads,
+        options.stopping,
+        options.threads,
         time.perf_counter() - start,
     )
 
@@ -306,9 +306,9 @@ def prepare_river(
     raises OmahaEvalError here, before any work); ``run()`` solves.  The
     command line and the web start their solves so."""
     start = time.perf_counter()
-    run = read_run(target_exploitability, max_iterations, time_limit, threads, progress, stop)
+    options = read_run(target_exploitability, max_iterations, time_limit, threads, progress, stop)
     betting = read_betting(pot, stack, bets, raises, max_raises, allin, oop_bets, ip_bets)
-    return _prepare(board, oop, ip, dead, game, betting, run, start)
+    return _prepare(board, oop, ip, dead, game, betting, options, start)
 
 
 def _live_pairs(
@@ -392,6 +392,6 @@ def solve_river(
     100.0
     """
     start = time.perf_counter()
-    run = read_run(target_exploitability, max_iterations, time_limit, threads, progress, stop)
+    options = read_run(target_exploitability, max_iterations, time_limit, threads, progress, stop)
     betting = read_betting(pot, stack, bets, raises, max_raises, allin, oop_bets, ip_bets)
-    return _prepare(board, oop, ip, dead, game, betting, run, start).run()
+    return _prepare(board, oop, ip, dead, game, betting, options, start).run()
