@@ -29,7 +29,6 @@ import numpy as np
 import omaha_eval._checks as _checks
 from omaha_eval import _display, _documents
 from omaha_eval._checks import CardArray, FloatArray
-from omaha_eval._reprs import short_repr
 from omaha_eval.cards import format_hands
 from omaha_eval.engine import (
     BLOCK_TRIALS,
@@ -65,8 +64,8 @@ _NONE = np.zeros(0, np.uint8)  # no cards (no board preflop, no dead cards)
 _NO_DEAL = "no villain hand can be dealt against any hero combo"
 
 
-@dataclass(frozen=True)
-class EquityDistribution:
+@dataclass(frozen=True, repr=False)
+class EquityDistribution(_display.RowsShown):
     """Each combo of the hero's range with its weight and its equity against
     the villain (hand or range); arrays aligned with ``combos``.
 
@@ -111,6 +110,9 @@ class EquityDistribution:
         y: FloatArray = self.equity[order]
         return x, y
 
+    _rows_word = "combos"  # str() and _repr_html_: _display.RowsShown
+    _html_kind = "omaha-eval-distribution"
+
     def _table_parts(self) -> tuple[list[str], list[str], _display.Row, int]:
         n = len(self.combos)
         summary = [
@@ -131,15 +133,6 @@ class EquityDistribution:
             return [*cells, f"{float(self.live_weight[i]):,.6g}"]
 
         return summary, header, row, n
-
-    def __str__(self) -> str:
-        """What was asked, the range's equity, and the first and last combos'
-        figures (never every row: to_pandas() has them all)."""
-        return _display.text(*self._table_parts(), "combos")
-
-    def _repr_html_(self) -> str:
-        """The same as an HTML table, for notebooks."""
-        return _display.html_text("omaha-eval-distribution", *self._table_parts(), "combos")
 
     def to_pandas(self) -> Any:  # a pandas.DataFrame
         """A pandas DataFrame with a row per combo: ``hand`` (its text, best
@@ -164,10 +157,6 @@ class EquityDistribution:
     def from_dict(cls, data: Mapping[str, Any]) -> EquityDistribution:
         """The result ``to_dict()`` wrote, with its arrays."""
         return _documents.from_document(cls, data, cards=("combos",))
-
-    def __repr__(self) -> str:
-        """The arrays by shape and dtype (``str()``: the figures)."""
-        return short_repr(self)
 
 
 def equity_distribution(
