@@ -10,11 +10,12 @@ from __future__ import annotations
 import html
 import importlib
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
 from omaha_eval import extras
+from omaha_eval._reprs import short_repr
 from omaha_eval.engine.report import aligned, html_table, pct
 
 SHOWN = 5  # rows shown at each end of a long table
@@ -72,3 +73,31 @@ def frame(owner: str, columns: dict[str, Any], attrs: dict[str, Any] | None = No
     result = pandas.DataFrame(columns)
     result.attrs.update(attrs or {})
     return result
+
+
+class RowsShown:
+    """What an array result shows of itself, from its ``_table_parts()``
+    (summary lines, header, a row's cells, the row count): ``str()`` (the
+    summary and the first and last rows: `text`), ``_repr_html_`` (the
+    same in HTML, with the CSS class `_html_kind`) and ``repr()``
+    (short_repr).  `_rows_word` names its rows.  A dataclass that shows
+    itself so is declared with ``repr=False`` (else its own repr wins)."""
+
+    _rows_word: ClassVar[str]
+    _html_kind: ClassVar[str]
+
+    def _table_parts(self) -> tuple[list[str], list[str], Row, int]:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        """A summary line and the first and last rows' figures (never every
+        row: to_pandas() has them all)."""
+        return text(*self._table_parts(), self._rows_word)
+
+    def _repr_html_(self) -> str:
+        """The same as an HTML table, for notebooks."""
+        return html_text(self._html_kind, *self._table_parts(), self._rows_word)
+
+    def __repr__(self) -> str:
+        """The arrays by shape and dtype (``str()``: the figures)."""
+        return short_repr(self)

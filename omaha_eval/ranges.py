@@ -382,25 +382,11 @@ def _percent_classes(node: rp.Percent, k: int) -> Mask:
 
 
 def _plan(node: rp.Node, k: int, budget: _Budget) -> _Planned:
+    """How a part of a range is evaluated over k-card hands, its work charged
+    to the budget."""
     rows = budget.rows
     if isinstance(node, rp.Pattern):
-        distinct = {_c_pattern(alt) for alt in node.alts}
-        if () in distinct:  # only free cards: every hand
-            budget.charge(rows * ROW_STEPS, node.col)
-            return _Planned(_Match([], False, rows, node.col), None, 1, 2)
-        alts = sorted(distinct)
-        by_class = k in SUIT_CLASS_SIZES and not any(
-            c.suit is not None for alt in node.alts for c in alt
-        )
-        searched = sum(SCAN_STEPS + _search_steps(a, k) for a in alts)  # per hand
-        if by_class:  # every class representative searched, then one gather
-            steps = len(_suit_classes(k)[1]) * searched + rows * ROW_STEPS
-        else:
-            passed = sum(_pass_share(a, k) * _search_steps(a, k) for a in alts)
-            steps = rows * (SCAN_STEPS * len(alts) + passed)
-        budget.charge(steps, node.col)
-        block = max(1024, int(CALL_STEPS / searched))
-        return _Planned(_Match([list(a) for a in alts], by_class, block, node.col), None, 1, 2)
+        return _plan_pattern(node, k, budget)
     if isinstance(node, rp.Macro):
         budget.charge(rows * ROW_STEPS, node.col)
         return _Planned(_Shape(node.name, node.col), None, 1, 1)
@@ -415,22 +401,57 @@ def _plan(node: rp.Node, k: int, budget: _Budget) -> _Planned:
         peak = max(part.bytes_peak, part.bytes_out + 17)
         return _Planned(_Weight(part.plan, node.weight), scaled, 9, peak)
     if isinstance(node, rp.Chain):
-        first = _plan(node.first, k, budget)
-        weights: tuple[float, float] | None = first.weights
-        out, peak = first.bytes_out, first.bytes_peak
-        rest = []
-        for op, operand in node.rest:
-            right = _plan(operand, k, budget)
-            rest.append((op, right.plan))
-            peak = max(peak, out + right.bytes_peak, out + right.bytes_out + 18)
-            if op == ":" and right.weights is not None:
-                lo, hi = weights or (1.0, 1.0)
-                at = _first_col(operand)
-                weights = _weight_bounds(lo * right.weights[0], hi * right.weights[1], budget, at)
-            out = 1 if weights is None else 9
-            budget.charge(rows * (out + 1) * ROW_STEPS, _first_col(operand))
-        return _Planned(_Chain(first.plan, tuple(rest)), weights, out, peak)
+        return _plan_chain(node, k, budget)
     assert isinstance(node, rp.Union_)
+    return _plan_union(node, k, budget)
+
+
+def _plan_pattern(node: rp.Pattern, k: int, budget: _Budget) -> _Planned:
+    """A card pattern: its distinct alternatives searched in C, per suit
+    class when no suit is written."""
+    rows = budget.rows
+    distinct = {_c_pattern(alt) for alt in node.alts}
+    if () in distinct:  # only free cards: every hand
+        budget.charge(rows * ROW_STEPS, node.col)
+        return _Planned(_Match([], False, rows, node.col), None, 1, 2)
+    alts = sorted(distinct)
+    by_class = k in SUIT_CLASS_SIZES and not any(
+        c.suit is not None for alt in node.alts for c in alt
+    )
+    searched = sum(SCAN_STEPS + _search_steps(a, k) for a in alts)  # per hand
+    if by_class:  # every class representative searched, then one gather
+        steps = len(_suit_classes(k)[1]) * searched + rows * ROW_STEPS
+    else:
+        passed = sum(_pass_share(a, k) * _search_steps(a, k) for a in alts)
+        steps = rows * (SCAN_STEPS * len(alts) + passed)
+    budget.charge(steps, node.col)
+    block = max(1024, int(CALL_STEPS / searched))
+    return _Planned(_Match([list(a) for a in alts], by_class, block, node.col), None, 1, 2)
+
+
+def _plan_chain(node: rp.Chain, k: int, budget: _Budget) -> _Planned:
+    """Parts joined by ':' (intersection: weights multiply) and '!' (but not),
+    left to right."""
+    first = _plan(node.first, k, budget)
+    weights: tuple[float, float] | None = first.weights
+    out, peak = first.bytes_out, first.bytes_peak
+    rest = []
+    for op, operand in node.rest:
+        right = _plan(operand, k, budget)
+        rest.append((op, right.plan))
+        peak = max(peak, out + right.bytes_peak, out + right.bytes_out + 18)
+        if op == ":" and right.weights is not None:
+            lo, hi = weights or (1.0, 1.0)
+            at = _first_col(operand)
+            weights = _weight_bounds(lo * right.weights[0], hi * right.weights[1], budget, at)
+        out = 1 if weights is None else 9
+        budget.charge(budget.rows * (out + 1) * ROW_STEPS, _first_col(operand))
+    return _Planned(_Chain(first.plan, tuple(rest)), weights, out, peak)
+
+
+def _plan_union(node: rp.Union_, k: int, budget: _Budget) -> _Planned:
+    """Parts joined by commas: a hand in any of them (at the largest of its
+    weights there)."""
     items = [_plan(item, k, budget) for item in node.items]
     bounds = [p.weights or (1.0, 1.0) for p in items]  # an unweighted part weighs 1
     union_weights = None
@@ -441,7 +462,7 @@ def _plan(node: rp.Node, k: int, budget: _Budget) -> _Planned:
     for item in items:
         peak = max(peak, held + item.bytes_peak, held + item.bytes_out + out + 8)
         held = out
-    budget.charge(rows * len(items) * (out + 1) * ROW_STEPS, _first_col(node))
+    budget.charge(budget.rows * len(items) * (out + 1) * ROW_STEPS, _first_col(node))
     return _Planned(_Union(tuple(p.plan for p in items)), union_weights, out, peak)
 
 

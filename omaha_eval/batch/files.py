@@ -265,17 +265,7 @@ def _csv_spots(text: Iterator[tuple[int, str | None]]) -> list[Any]:
             except StopIteration:
                 return rows
             except csv.Error as exc:
-                if lines.ended:
-                    raise OmahaEvalError(
-                        f"line {first}: a quote opens in this row and is never closed, so "
-                        "every line after it would be one cell; close the quote",
-                        param="INPUT",
-                    ) from None
-                if header is None:
-                    raise OmahaEvalError(
-                        f"line {first}: the header is not CSV ({exc})", param="INPUT"
-                    ) from None
-                rows.append(OmahaEvalError(f"line {first}: not CSV ({exc})"))
+                rows.append(_not_csv(exc, first, lines.ended, header is None))
                 continue
             if reader.line_num > first and any(_holds_rows(c, len(header or cells)) for c in cells):
                 raise OmahaEvalError(
@@ -285,22 +275,48 @@ def _csv_spots(text: Iterator[tuple[int, str | None]]) -> list[Any]:
                     param="INPUT",
                 )
             if header is None:
-                if not cells:  # blank lines before the header
-                    continue
-                header = cells
-                twice = sorted({name for name in header if header.count(name) > 1})
-                if twice:
-                    raise OmahaEvalError(
-                        f"the header names the column {twice[0]!r} twice", param="INPUT"
-                    )
-            elif len(cells) > len(header):
-                rows.append(
-                    OmahaEvalError(f"row {len(rows) + 1}: more cells than the header's columns")
-                )
-            elif any(not is_missing(v) for v in cells):
-                rows.append(
-                    {k: v for k, v in zip(header, cells, strict=False) if not is_missing(v)}
-                )
+                header = _header(cells)
+                continue
+            entry = _entry(header, cells, len(rows) + 1)
+            if entry is not None:
+                rows.append(entry)
+
+
+def _not_csv(exc: csv.Error, first: int, ended: bool, in_header: bool) -> OmahaEvalError:
+    """The error of a row the reader refuses from line `first`: its entry,
+    or raised for the whole file when the text ended inside a quote or the
+    header is the row."""
+    if ended:
+        raise OmahaEvalError(
+            f"line {first}: a quote opens in this row and is never closed, so "
+            "every line after it would be one cell; close the quote",
+            param="INPUT",
+        ) from None
+    if in_header:
+        raise OmahaEvalError(
+            f"line {first}: the header is not CSV ({exc})", param="INPUT"
+        ) from None
+    return OmahaEvalError(f"line {first}: not CSV ({exc})")
+
+
+def _header(cells: list[str]) -> list[str] | None:
+    """The header's column names, each once (None: a blank line before it)."""
+    if not cells:
+        return None
+    twice = sorted({name for name in cells if cells.count(name) > 1})
+    if twice:
+        raise OmahaEvalError(f"the header names the column {twice[0]!r} twice", param="INPUT")
+    return cells
+
+
+def _entry(header: list[str], cells: list[str], number: int) -> Any:
+    """Row `number`'s entry: its given cells by column, an error when it has
+    more cells than columns, None when it is blank."""
+    if len(cells) > len(header):
+        return OmahaEvalError(f"row {number}: more cells than the header's columns")
+    if any(not is_missing(v) for v in cells):
+        return {k: v for k, v in zip(header, cells, strict=False) if not is_missing(v)}
+    return None
 
 
 def max_players(rows: list[Any]) -> int:

@@ -415,8 +415,6 @@ def dask_client(dask: Any, timeout: float = DASK_TIMEOUT) -> Any:
     that failed half way is closed, so retries in one process stay clean."""
     try:
         from distributed import Client
-        from distributed.comm.addressing import parse_address, parse_host_port
-        from distributed.comm.registry import backends
     except ImportError:
         raise extras.missing(
             "dask", "running on a cluster needs the 'distributed' package", param="dask"
@@ -427,10 +425,20 @@ def dask_client(dask: Any, timeout: float = DASK_TIMEOUT) -> Any:
         raise OmahaEvalError(
             f"expected a scheduler address or a Client, got {dask!r}", param="dask"
         )
-    address = dask.strip()
+    address = _scheduler_address(dask)
+    return _connect(address, timeout)
+
+
+def _scheduler_address(text: str) -> str:
+    """A scheduler address, checked before any client is made: a scheme
+    that no transport speaks, or a malformed host and port, is a usage error."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+    from distributed.comm.registry import backends
+
+    address = text.strip()
     try:
         scheme, location = parse_address(address)
-        if scheme not in backends:  # a scheme no transport speaks: a usage error, not a failure
+        if scheme not in backends:
             raise ValueError(f"unknown address scheme {scheme!r} (known: {', '.join(backends)})")
         if scheme in ("tcp", "tls"):
             parse_host_port(location)
@@ -438,6 +446,14 @@ def dask_client(dask: Any, timeout: float = DASK_TIMEOUT) -> Any:
         raise OmahaEvalError(
             f"{address!r} is not a scheduler address: {exc}", param="dask"
         ) from None
+    return address
+
+
+def _connect(address: str, timeout: float) -> Any:
+    """A client of the scheduler at `address`, connected on a thread of its
+    own and given up after `timeout` seconds; a client that fails half way
+    is closed."""
+    from distributed import Client
 
     class _ClosingClient(Client):
         def start(self, **kwargs: Any) -> Any:

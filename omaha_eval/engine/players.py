@@ -202,6 +202,34 @@ def _spot_size(
     return 4, None  # only random hands and range text: Omaha's four
 
 
+def _check_sizes(
+    values: Sequence[Any],
+    sizes: Sequence[int | None],
+    k: int,
+    setter: str | None,
+    hole_cards: int | None,
+    names: Sequence[str],
+    game: Game,
+) -> None:
+    """The spot's size `k` (set by the player `setter`, or by `hole_cards`
+    when None) is one `game` is played with, and every player whose size
+    is fixed holds it."""
+    if k not in game.hole_sizes:
+        raise OmahaEvalError(
+            f"{game.name} is played with {_checks.sizes_text(game.hole_sizes)} hole cards, not {k}",
+            param="hole_cards",
+        )
+    for i, value in enumerate(values):
+        size = sizes[i]
+        # a hand of another size is a mistake, not range text
+        if size is not None and size != k and (hole_cards is None or not isinstance(value, str)):
+            other = f"{setter} has {k}" if setter else f"hole_cards is {k}"
+            raise OmahaEvalError(
+                f"{size} hole cards, but {other}; every player must hold the same number",
+                param=names[i],
+            )
+
+
 def read_player(
     value: Any,
     name: str,
@@ -318,20 +346,7 @@ def read_players(
     sizes = [hole_size(v, s) for v, s in zip(values, shapes, strict=True)]
     texts = [s is not None for s in shapes]
     k, setter = _spot_size(sizes, texts, hole_cards, names)
-    if k not in game.hole_sizes:
-        raise OmahaEvalError(
-            f"{game.name} is played with {_checks.sizes_text(game.hole_sizes)} hole cards, not {k}",
-            param="hole_cards",
-        )
-    for i, value in enumerate(values):
-        size = sizes[i]
-        # a hand of another size is a mistake, not range text
-        if size is not None and size != k and (hole_cards is None or not isinstance(value, str)):
-            other = f"{setter} has {k}" if setter else f"hole_cards is {k}"
-            raise OmahaEvalError(
-                f"{size} hole cards, but {other}; every player must hold the same number",
-                param=names[i],
-            )
+    _check_sizes(values, sizes, k, setter, hole_cards, names, game)
     # cheap players first, so that a bad hand is reported before ranges expand
     order = sorted(range(len(values)), key=lambda i: not _is_cheap(shapes[i], k))
     read = {}

@@ -8,7 +8,7 @@ binding they are about.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -46,85 +46,115 @@ class Table:
         return self.question.game
 
 
+@dataclass
+class _Bound:
+    """A from clause as written: the game, the board, the dead cards, the
+    players' texts and names, and where each key's value is in the text."""
+
+    game: Any = "omaha8"
+    board: str = ""
+    dead: str = ""
+    players: list[str] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)
+    at: dict[str, int] = field(default_factory=dict)
+
+
 def bind(statement: Statement, hole_cards: int | None = None, strict: bool = False) -> Table:
     """Read a statement's bindings and check its cards (QueryError, naming
     the column, for anything wrong).  `hole_cards`: the hand size when the
     players' text does not fix it; `strict`: text that looks like cards but
     is a pattern is an error."""
+    bound = _bindings(statement)
+    game, k = _game(bound, statement, hole_cards)
+    if len(bound.players) < 2:
+        raise QueryError(
+            f"a statement deals to {PLAYERS[0]} to {MAX_PLAYERS} players (hero='AA**', "
+            "villain='*'); "
+            f"{len(bound.players)} bound",
+            statement.text,
+            statement.bindings[0].at,
+        )
+    try:
+        question, pairs, spot = _read(bound, game, k or hole_cards, strict)
+    except OmahaEvalError as exc:
+        # at the binding the error is about (its param: "card As is in both
+        # hero and villain" is villain's), else at the first binding
+        at = bound.at.get((exc.param or "").lower(), statement.bindings[0].at)
+        raise QueryError(describe(exc), statement.text, at) from None
+    shape = Shape(
+        len(bound.players),
+        question.k,
+        0 if isinstance(question.dead, board_reader.CardPattern) else len(question.dead),
+    )
+    return Table(question, bound.names, pairs, spot, shape)
+
+
+def _bindings(statement: Statement) -> _Bound:
+    """The bindings sorted by what they bind: each key once, no player
+    named as a keyword or a function."""
     text = statement.text
-    seen: dict[str, int] = {}
-    game_value: Any = "omaha8"
-    board: str = ""
-    dead: str = ""
-    players: list[str] = []
-    names: list[str] = []
-    at_of: dict[str, int] = {}
+    bound = _Bound()
     for b in statement.bindings:
         key = b.key.lower()
-        if key in seen:
+        if key in bound.at:
             raise QueryError(f"{b.key} is bound twice", text, b.at)
-        seen[key] = b.at
-        at_of[key] = b.value_at
+        bound.at[key] = b.value_at
         if key == "game":
-            game_value = b.value
+            bound.game = b.value
         elif key == "board":
-            board = b.value
+            bound.board = b.value
         elif key == "dead":
-            dead = b.value
+            bound.dead = b.value
         else:
             if key in KEYWORDS or key in FUNCTIONS:
                 raise QueryError(
                     f"a player may not be called {b.key!r}: it is a keyword", text, b.at
                 )
-            players.append(b.value)
-            names.append(b.key)
+            bound.players.append(b.value)
+            bound.names.append(b.key)
+    return bound
+
+
+def _game(bound: _Bound, statement: Statement, hole_cards: int | None) -> tuple[Game, int | None]:
+    """The game bound and the hole cards it deals (None: its name does not
+    fix them), which must agree with `hole_cards`."""
     try:
-        game, k = game_and_size(game_value)
+        game, k = game_and_size(bound.game)
     except OmahaEvalError as exc:
-        raise QueryError(describe(exc), text, at_of.get("game", statement.start)) from None
+        at = bound.at.get("game", statement.start)
+        raise QueryError(describe(exc), statement.text, at) from None
     if k is not None and hole_cards is not None and k != hole_cards:
         raise QueryError(
-            f"game: {game_value!r} deals {k} hole cards, hole_cards asks {hole_cards}",
-            text,
-            at_of["game"],
+            f"game: {bound.game!r} deals {k} hole cards, hole_cards asks {hole_cards}",
+            statement.text,
+            bound.at["game"],
         )
-    if len(players) < 2:
-        raise QueryError(
-            f"a statement deals to {PLAYERS[0]} to {MAX_PLAYERS} players (hero='AA**', "
-            "villain='*'); "
-            f"{len(players)} bound",
-            text,
-            statement.bindings[0].at,
-        )
+    return game, k
 
-    def where_from(exc: OmahaEvalError) -> QueryError:
-        """The error at the binding it is about (its param: "card As is in
-        both hero and villain" is villain's), else at the first binding."""
-        at = at_of.get((exc.param or "").lower(), statement.bindings[0].at)
-        return QueryError(describe(exc), text, at)
 
-    try:
-        question = read_question(
-            players, board, dead, game=game, hole_cards=k or hole_cards, names=names, strict=strict
-        )
-        spot: Spot | None = None
-        if question.patterned:  # each board's spot is prepared as it runs
-            pairs = board_reader.scenarios(question.board, question.dead, question.players)
-            _checks.disjoint(
-                *(
-                    (names[i], p.combos[0])
-                    for i, p in enumerate(question.players)
-                    if p.kind == "hand"
-                )
-            )
-        else:
-            pairs = [(question.board, question.dead)]  # type: ignore[list-item]
-            spot = prepare(question.players, question.k, *pairs[0], question.game, names)
-    except OmahaEvalError as exc:
-        raise where_from(exc) from None
-    shape = Shape(
-        len(players),
-        question.k,
-        0 if isinstance(question.dead, board_reader.CardPattern) else len(question.dead),
+def _read(
+    bound: _Bound, game: Game, k: int | None, strict: bool
+) -> tuple[Question, Strata, Spot | None]:
+    """The question of the bindings, its (board, dead) strata and, for one
+    board, its spot prepared (a pattern's boards are prepared as they run)."""
+    question = read_question(
+        bound.players,
+        bound.board,
+        bound.dead,
+        game=game,
+        hole_cards=k,
+        names=bound.names,
+        strict=strict,
     )
-    return Table(question, names, pairs, spot, shape)
+    if question.patterned:
+        pairs = board_reader.scenarios(question.board, question.dead, question.players)
+        hands = [
+            (bound.names[i], p.combos[0])
+            for i, p in enumerate(question.players)
+            if p.kind == "hand"
+        ]
+        _checks.disjoint(*hands)
+        return question, pairs, None
+    pairs = [(question.board, question.dead)]  # type: ignore[list-item]
+    spot = prepare(question.players, question.k, *pairs[0], question.game, bound.names)
+    return question, pairs, spot

@@ -15,8 +15,9 @@ Part of vectorised evaluation: evaluate.py makes the blocks, the functions
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -29,6 +30,7 @@ __all__ = ["Array", "Block", "Deals", "Rows"]
 IntArray = npt.NDArray[np.int64]
 Array = npt.NDArray[Any]  # one value per row of a block, of an expression's type
 Rows = IntArray  # rows of a block, by position
+T = TypeVar("T")
 
 
 @dataclass
@@ -84,72 +86,59 @@ class Block:
             done |= missing
         return high, low
 
+    def _once(self, key: Hashable, make: Callable[[], T]) -> T:
+        """The value kept under `key`, made the first time it is asked for."""
+        if key not in self._cache:
+            self._cache[key] = make()
+        value: T = self._cache[key]
+        return value
+
     def winners(self) -> tuple[npt.NDArray[np.uint32], npt.NDArray[np.uint32]]:
         """(high winners, low winners) at the river: bit masks of players
         (low 0: no qualifying low), named by the one split (oe_split.h)."""
-        if "winners" not in self._cache:
-            high, low = self.values(5)
-            self._cache["winners"] = _core.pot_winners(high, low)
-        winners: tuple[npt.NDArray[np.uint32], npt.NDArray[np.uint32]] = self._cache["winners"]
-        return winners
+        return self._once("winners", lambda: _core.pot_winners(*self.values(5)))
 
     def scoopers(self) -> npt.NDArray[np.uint32]:
         """(T,): who scoops at the river, as a player's bit (0: nobody), by
         the one rule (oe_split.h's oe_scoops)."""
-        if "scoopers" not in self._cache:
-            hi, lo = self.winners()
-            self._cache["scoopers"] = _core.scoopers(hi, lo, self.values(5)[0].shape[1])
-        scoopers: npt.NDArray[np.uint32] = self._cache["scoopers"]
-        return scoopers
+        return self._once("scoopers", lambda: _core.scoopers(*self.winners(), self.players))
 
     def quartered(self) -> npt.NDArray[np.uint32]:
         """(T,): who gets exactly a quarter of the pot at the river, as a bit
         mask of the players, by the one rule (oe_split.h's oe_quartered)."""
-        if "quartered" not in self._cache:
-            hi, lo = self.winners()
-            n = self.values(5)[0].shape[1]
-            self._cache["quartered"] = _core.quartered_players(hi, lo, n)
-        quartered: npt.NDArray[np.uint32] = self._cache["quartered"]
-        return quartered
+        return self._once(
+            "quartered", lambda: _core.quartered_players(*self.winners(), self.players)
+        )
 
     def shares(self) -> npt.NDArray[np.float64]:
         """(T, n): every player's share of the pot at the river (the split
         of oe_split.h: hi_share + lo_share)."""
-        if "shares" not in self._cache:
-            high, low = self.values(5)
-            hi, lo = _core.split_rows(high, low)
-            self._cache["shares"] = hi + lo
-        shares: npt.NDArray[np.float64] = self._cache["shares"]
-        return shares
+
+        def make() -> npt.NDArray[np.float64]:
+            hi, lo = _core.split_rows(*self.values(5))
+            return hi + lo
+
+        return self._once("shares", make)
 
     def board(self, street: int) -> tuple[IntArray, IntArray, IntArray]:
         """(low ranks, ranks, cards of each suit (T, 4)) of the street's
         board: its low ranks as a mask (bit 0 = ace .. 7 = eight), its ranks
         (bit r = rank r, 2 = 0 .. A = 12)."""
-        key = ("board", street)
-        if key not in self._cache:
+
+        def make() -> tuple[IntArray, IntArray, IntArray]:
             low, ranks, suits = _core.board_summary(self.deals.boards, street)
-            self._cache[key] = (
-                low.astype(np.int64),
-                ranks.astype(np.int64),
-                suits.astype(np.int64),
-            )
-        board: tuple[IntArray, IntArray, IntArray] = self._cache[key]
-        return board
+            return low.astype(np.int64), ranks.astype(np.int64), suits.astype(np.int64)
+
+        return self._once(("board", street), make)
 
     def nut_high(self, street: int) -> npt.NDArray[np.uint16]:
-        key = ("nut high", street)
-        if key not in self._cache:
-            self._cache[key] = _core.nut_high(self.deals.boards, street)
-        nut: npt.NDArray[np.uint16] = self._cache[key]
-        return nut
+        return self._once(("nut high", street), lambda: _core.nut_high(self.deals.boards, street))
 
     def nut_by_category(self, street: int) -> npt.NDArray[np.uint16]:
-        key = ("nut by category", street)
-        if key not in self._cache:
-            self._cache[key] = _core.nut_by_category(self.deals.boards, street)
-        nut: npt.NDArray[np.uint16] = self._cache[key]
-        return nut
+        return self._once(
+            ("nut by category", street),
+            lambda: _core.nut_by_category(self.deals.boards, street),
+        )
 
     def equity(self, street: int, rows: IntArray) -> npt.NDArray[np.float64]:
         """(len(rows), n): every player's exact pot share with every hand

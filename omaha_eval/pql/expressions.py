@@ -80,40 +80,43 @@ class Apply(Expr):
 
 
 @dataclass
-class Not(Expr):
+class _Unary(Expr):
+    """An operator on one operand: its work is the operand's."""
+
     operand: Expr
     type: Type
     at: int
 
+    def cost(self, shape: Shape) -> float:
+        return self.operand.cost(shape)
+
+
+class Not(_Unary):
     def evaluate(self, block: Block, rows: Rows) -> Array:
         return ~self.operand.evaluate(block, rows).astype(bool)
 
-    def cost(self, shape: Shape) -> float:
-        return self.operand.cost(shape)
 
-
-@dataclass
-class Negate(Expr):
-    operand: Expr
-    type: Type
-    at: int
-
+class Negate(_Unary):
     def evaluate(self, block: Block, rows: Rows) -> Array:
         return -self.operand.evaluate(block, rows).astype(np.float64)
 
-    def cost(self, shape: Shape) -> float:
-        return self.operand.cost(shape)
-
 
 @dataclass
-class Logic(Expr):
-    """``and`` / ``or``: the right side only where the left leaves it open."""
+class _Binary(Expr):
+    """An operator on two operands: its work is both sides'."""
 
     op: str
     left: Expr
     right: Expr
     type: Type
     at: int
+
+    def cost(self, shape: Shape) -> float:
+        return self.left.cost(shape) + self.right.cost(shape)
+
+
+class Logic(_Binary):
+    """``and`` / ``or``: the right side only where the left leaves it open."""
 
     def evaluate(self, block: Block, rows: Rows) -> Array:
         out = self.left.evaluate(block, rows).astype(bool)
@@ -122,9 +125,6 @@ class Logic(Expr):
             out = out.copy()
             out[open_] = self.right.evaluate(block, rows[open_]).astype(bool)
         return out
-
-    def cost(self, shape: Shape) -> float:
-        return self.left.cost(shape) + self.right.cost(shape)
 
 
 COMPARISONS = {
@@ -138,13 +138,8 @@ COMPARISONS = {
 ARITHMETIC = {"+": np.add, "-": np.subtract, "*": np.multiply, "/": np.divide}
 
 
-@dataclass
-class Operation(Expr):
-    op: str
-    left: Expr
-    right: Expr
-    type: Type
-    at: int
+class Operation(_Binary):
+    """A comparison or arithmetic."""
 
     def evaluate(self, block: Block, rows: Rows) -> Array:
         a, b = self.left.evaluate(block, rows), self.right.evaluate(block, rows)
@@ -152,9 +147,6 @@ class Operation(Expr):
             return np.asarray(COMPARISONS[self.op](a, b))
         with np.errstate(divide="ignore", invalid="ignore"):
             return np.asarray(ARITHMETIC[self.op](a.astype(np.float64), b.astype(np.float64)))
-
-    def cost(self, shape: Shape) -> float:
-        return self.left.cost(shape) + self.right.cost(shape)
 
 
 def streets_read(expr: Expr) -> set[int]:

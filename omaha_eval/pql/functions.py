@@ -560,18 +560,56 @@ def flop_category(block: Block, rows: Rows, p: int) -> Array:
     high = _high(block, rows, p, 3)
     cat = _category_of()[high].astype(np.int64)
     keys = _key_ranks()[high].astype(np.int64)  # the cards' ranks: by count, then rank
-    flop = -np.sort(-rank_of(_board(block, rows, 3)).astype(np.int64), axis=1)  # best first
-    top = flop[:, 0]
-    middle = np.where(flop[:, 1] != top, flop[:, 1], flop[:, 2])  # second distinct rank
-    bottom = flop[:, 2]
-    distinct = 1 + (flop[:, 1] != flop[:, 0]) + (flop[:, 2] != flop[:, 1])
-    second = np.where(distinct >= 2, middle, -1)
-    third = np.where(distinct == 3, bottom, -1)
-    board_pair = np.where(flop[:, 0] == flop[:, 1], flop[:, 0], flop[:, 1])
+    top, second, third, distinct, board_pair = _flop_ranks(block, rows)
     # the pair a hand adds: its pair on an unpaired flop, its second pair
     # (the one that is not the board's) on a paired flop
     pair = np.where((cat == 2) & (keys[:, 0] == board_pair), keys[:, 2], keys[:, 0])
-    by_pair = np.select(
+    trips = np.select(
+        [distinct == 3, distinct == 2], [_FLOP["flopset"], _FLOP["floptrips"]], _FLOP["flopnothing"]
+    )
+    two = np.select(
+        [(keys[:, 0] == top) & (keys[:, 2] == second), keys[:, 0] == top],
+        [_FLOP["floptoptwo"], _FLOP["floptopandbottom"]],
+        _FLOP["flopbottomtwo"],
+    )
+    conditions = [
+        cat >= 4,
+        cat == 3,
+        (cat == 2) & (distinct == 3),
+        ((cat == 2) & (distinct == 2)) | ((cat == 1) & (distinct == 3)),
+    ]
+    made = _MADE[cat.clip(0, 8)]
+    by_pair = _pair_category(pair, top, second, third)
+    result: Array = np.select(conditions, [made, trips, two, by_pair], _FLOP["flopnothing"])
+    return result
+
+
+# The flop category of each high category from a straight up (below: by the pairs).
+_MADE = np.array(
+    [_FLOP["flopnothing"]] * 4
+    + [
+        _FLOP[name]
+        for name in ("flopstraight", "flopflush", "flopfullhouse", "flopquads", "flopstraightflush")
+    ]
+)
+
+
+def _flop_ranks(block: Block, rows: Rows) -> tuple[Array, Array, Array, Array, Array]:
+    """The flop's top, second and third distinct ranks (-1: none), how many
+    distinct ranks it has, and the rank it pairs (on a paired flop)."""
+    flop = -np.sort(-rank_of(_board(block, rows, 3)).astype(np.int64), axis=1)  # best first
+    top = flop[:, 0]
+    middle = np.where(flop[:, 1] != top, flop[:, 1], flop[:, 2])  # second distinct rank
+    distinct = 1 + (flop[:, 1] != flop[:, 0]) + (flop[:, 2] != flop[:, 1])
+    second = np.where(distinct >= 2, middle, -1)
+    third = np.where(distinct == 3, flop[:, 2], -1)
+    board_pair = np.where(flop[:, 0] == flop[:, 1], flop[:, 0], flop[:, 1])
+    return top, second, third, distinct, board_pair
+
+
+def _pair_category(pair: Array, top: Array, second: Array, third: Array) -> Array:
+    """The category of a hand that adds one pair to the flop, by its rank."""
+    return np.select(
         [
             pair == top,
             pair == second,
@@ -590,37 +628,6 @@ def flop_category(block: Block, rows: Rows, p: int) -> Array:
         ],
         _FLOP["flopunderpair"],
     )
-    two = np.select(
-        [(keys[:, 0] == top) & (keys[:, 2] == second), keys[:, 0] == top],
-        [_FLOP["floptoptwo"], _FLOP["floptopandbottom"]],
-        _FLOP["flopbottomtwo"],
-    )
-    conditions = [
-        cat >= 4,
-        cat == 3,
-        (cat == 2) & (distinct == 3),
-        ((cat == 2) & (distinct == 2)) | ((cat == 1) & (distinct == 3)),
-    ]
-    made = np.array(
-        [_FLOP["flopnothing"]] * 4
-        + [
-            _FLOP[name]
-            for name in (
-                "flopstraight",
-                "flopflush",
-                "flopfullhouse",
-                "flopquads",
-                "flopstraightflush",
-            )
-        ]
-    )
-    trips = np.select(
-        [distinct == 3, distinct == 2], [_FLOP["flopset"], _FLOP["floptrips"]], _FLOP["flopnothing"]
-    )
-    result: Array = np.select(
-        conditions, [made[cat.clip(0, 8)], trips, two, by_pair], _FLOP["flopnothing"]
-    )
-    return result
 
 
 _define(
@@ -662,48 +669,65 @@ def _outs(what: int, category: int = 0) -> Callable[..., Array]:
 
 
 _OUTS_COST = 45 * 30.0
-_define(
+
+
+def _define_outs(
+    name: str,
+    params: tuple[Param, ...],
+    returns: Type,
+    meaning: str,
+    example: str,
+    *,
+    low: bool = False,
+) -> Callable[[Callable[..., Array]], Callable[..., Array]]:
+    """Register a function of the outs to the next street: it takes the flop
+    or the turn, at _OUTS_COST a row."""
+    return _define(
+        name,
+        params,
+        returns,
+        meaning,
+        example,
+        streets=(FLOP, TURN),
+        cost=lambda *a: _OUTS_COST,
+        low=low,
+    )
+
+
+_define_outs(
     "nutLoOuts",
     (PLAYER, STREET),
     Type.INT,
     "how many of the unseen cards (in no player's hand, not on the board, not dead), "
     "dealt next, give the player the nut low on the next street (flop or turn)",
     "select avg(nutLoOuts(hero, flop)) from hero='A2**', villain='*', board='7c8d9h'",
-    streets=(FLOP, TURN),
-    cost=lambda *a: _OUTS_COST,
     low=True,
 )(_outs(0))
-_define(
+_define_outs(
     "nutHiOuts",
     (PLAYER, STREET),
     Type.INT,
     "how many of the unseen cards, dealt next, give the player the nut high on the next "
     "street (flop or turn)",
     "select avg(nutHiOuts(hero, flop)) from hero='AsKs**', villain='*', board='2s7s9h'",
-    streets=(FLOP, TURN),
-    cost=lambda *a: _OUTS_COST,
 )(_outs(1))
-_define(
+_define_outs(
     "outsToHandType",
     (PLAYER, STREET, HAND_TYPE),
     Type.INT,
     "how many of the unseen cards, dealt next, give the player at least this hand type "
     "on the next street (flop or turn)",
     "select avg(outsToHandType(hero, flop, flush)) from hero='AsKs**', villain='*', board='2s7s9h'",
-    streets=(FLOP, TURN),
-    cost=lambda *a: _OUTS_COST,
 )(_outs(2))
 
 
-@_define(
+@_define_outs(
     "minOutsToHandType",
     (PLAYER, STREET, HAND_TYPE, Param("outs", Type.INT, const=False, bounds=Bounds(0, 52, True))),
     Type.BOOL,
     "outsToHandType of the player is at least this",
     "select count(minOutsToHandType(hero, flop, flush, 9)) from hero='AsKs**', "
     "villain='*', board='2s7s9h'",
-    streets=(FLOP, TURN),
-    cost=lambda *a: _OUTS_COST,
 )
 def _min_outs(block: Block, rows: Rows, p: int, s: int, t: int, n: Array) -> Array:
     return _outs(2)(block, rows, p, s, t) >= n
@@ -983,34 +1007,40 @@ _define(
     "how many ranks the set holds",
     "select avg(rankCount(handRanks(hero))) from hero='*', villain='*'",
 )(lambda block, rows, r: _POPCOUNT[r])
-_define(
+
+
+def _literal(name: str, param: Param, meaning: str, example: str) -> None:
+    """A function that is its argument (a constant, read from its text
+    before any deal) on every row."""
+    _define(name, (param,), param.type, meaning, example)(
+        lambda block, rows, value: np.full(len(rows), value, dtype=np.int64)
+    )
+
+
+_literal(
     "toCard",
-    (Param("card", Type.CARD),),
-    Type.CARD,
+    Param("card", Type.CARD),
     "the card written ('As')",
     "select count(turnCard() = toCard('As')) from hero='*', villain='*', board='KsQd2c'",
-)(lambda block, rows, c: np.full(len(rows), c, dtype=np.int64))
-_define(
+)
+_literal(
     "toRank",
-    (Param("rank", Type.RANK),),
-    Type.RANK,
+    Param("rank", Type.RANK),
     "the rank written ('A', 'T' or '10', '2')",
     "select count(maxRank(boardRanks(river)) = toRank('A')) from hero='*', villain='*'",
-)(lambda block, rows, r: np.full(len(rows), r, dtype=np.int64))
-_define(
+)
+_literal(
     "rateHiHand",
-    (Param("hand", Type.HIRATING),),
-    Type.HIRATING,
+    Param("hand", Type.HIRATING),
     "the rating of a five-card high hand written out ('AsAdKsKdQc')",
     "select count(hiRating(hero, river) >= rateHiHand('AsAdKsKdQc')) from hero='AA**', villain='*'",
-)(lambda block, rows, r: np.full(len(rows), r, dtype=np.int64))
-_define(
+)
+_literal(
     "rateLoHand",
-    (Param("low", Type.LORATING),),
-    Type.LORATING,
+    Param("low", Type.LORATING),
     "the rating of a low written as its five ranks ('8765A', '5432A')",
     "select count(loRating(hero, river) >= rateLoHand('7542A')) from hero='A2**', villain='*'",
-)(lambda block, rows, r: np.full(len(rows), r, dtype=np.int64))
+)
 
 
 def rank_text(rank: int) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields
 from fractions import Fraction
 from typing import Any, Literal
 
@@ -47,13 +47,7 @@ class Column:
     percent: bool = False  # an average of shares (0 to 1): shown as a percent, as counts are
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "aggregate": self.aggregate,
-            "value": self.value,
-            "stderr": self.stderr,
-            "percent": self.percent,
-        }
+        return asdict(self)
 
 
 @dataclass(frozen=True)
@@ -200,7 +194,7 @@ def statement_result(
     trials = sum(s.trials for s in strata)
     kept = sum(s.kept for s in strata)
     columns = []
-    errors: list[float] = []
+    errors: list[float] = []  # of the averages and counts: what a target is on
     for i, ((aggregate, _), name, t) in enumerate(
         zip(prep.selectors, prep.names, prep.types, strict=True)
     ):
@@ -214,41 +208,10 @@ def statement_result(
             if value is None:  # nothing kept: no estimate, no error
                 stderr = None
         elif aggregate == "histogram":
-            keys = sorted({key for s in merged for key in (s.columns[i] if s.columns else {})})
-            # values shown alike are one bar (equal shares computed a rounding apart)
-            bars: dict[str, tuple[Any, ...]] = {}
-            for key in keys:
-                bars[label(key, t)] = (*bars.get(label(key, t), ()), key)
-            value, stderr = {}, {}
-            for shown, group in bars.items():
-                value[shown], stderr[shown] = agg.estimate(
-                    merged, i, group, exact=plan.exact, bounded=agg.PROBABILITY
-                )
-            if not kept:
-                value = stderr = None
+            value, stderr = _histogram(merged, i, t, plan.exact) if kept else (None, None)
         else:
-            seen = [s.columns[i][1] for s in merged if s.columns and s.columns[i][1] is not None]
-            extreme = (max if aggregate == "max" else min)(seen) if seen else None
-            value = (
-                None
-                if extreme is None
-                else int(extreme)
-                if t in INTEGRAL
-                else float(extreme)
-                if t in NUMERIC
-                else label(extreme, t)
-            )
-            stderr = None
+            value, stderr = _extreme(merged, i, aggregate, t), None
         columns.append(Column(name, aggregate, value, stderr, aggregate == "avg" and t in SHARES))
-    notes = list(prep.question.notes)  # text that looks like cards, read as a pattern
-    if trials and not kept:
-        what = "deals" if plan.exact else "trials"
-        notes.append(f"the where clause kept none of the {trials:,} {what}")
-    elif not plan.exact and kept < engine.MIN_EFFECTIVE_TRIALS:
-        notes.append(
-            f"the where clause kept only {kept:,} of the {trials:,} trials, too few for "
-            "the standard errors to be trusted; give more trials"
-        )
     reached = None
     if not plan.exact and plan.target_stderr is not None:
         reached = bool(errors) and max(errors) <= plan.target_stderr
@@ -265,8 +228,53 @@ def statement_result(
         interrupted=interrupted,
         target_stderr=plan.target_stderr,
         target_reached=reached,
-        notes=tuple(notes),
+        notes=_notes(prep, trials, kept, plan.exact),
     )
+
+
+def _histogram(
+    merged: Sequence[agg.Tally], i: int, t: Type, exact: bool
+) -> tuple[dict[str, float | None], dict[str, float]]:
+    """Column i's histogram: each label's share of the kept trials and its
+    error; values shown alike are one bar (equal shares computed a rounding
+    apart)."""
+    keys = sorted({key for s in merged for key in (s.columns[i] if s.columns else {})})
+    bars: dict[str, tuple[Any, ...]] = {}
+    for key in keys:
+        bars[label(key, t)] = (*bars.get(label(key, t), ()), key)
+    value, stderr = {}, {}
+    for shown, group in bars.items():
+        value[shown], stderr[shown] = agg.estimate(
+            merged, i, group, exact=exact, bounded=agg.PROBABILITY
+        )
+    return value, stderr
+
+
+def _extreme(merged: Sequence[agg.Tally], i: int, aggregate: str, t: Type) -> Any:
+    """Column i's min or max over the kept trials, as its type shows it
+    (None: nothing kept)."""
+    seen = [s.columns[i][1] for s in merged if s.columns and s.columns[i][1] is not None]
+    extreme = (max if aggregate == "max" else min)(seen) if seen else None
+    if extreme is None:
+        return None
+    if t in INTEGRAL:
+        return int(extreme)
+    return float(extreme) if t in NUMERIC else label(extreme, t)
+
+
+def _notes(prep: Prepared, trials: int, kept: int, exact: bool) -> tuple[str, ...]:
+    """What the result says of itself: the question's notes (text that
+    looks like cards, read as a pattern), and a where that kept too few."""
+    notes = list(prep.question.notes)
+    if trials and not kept:
+        what = "deals" if exact else "trials"
+        notes.append(f"the where clause kept none of the {trials:,} {what}")
+    elif not exact and kept < engine.MIN_EFFECTIVE_TRIALS:
+        notes.append(
+            f"the where clause kept only {kept:,} of the {trials:,} trials, too few for "
+            "the standard errors to be trusted; give more trials"
+        )
+    return tuple(notes)
 
 
 # How each countable type's values are shown as histogram labels and extremes.

@@ -121,46 +121,34 @@ class Rules:
     numbers: Bounds | None = None
 
 
+def _number(numbers: Bounds, expects: str = "", quoted: Literal["argument", ""] = "") -> Rules:
+    """A numeric type's rules: ordered and counted, whole when its numbers are."""
+    return Rules(
+        number=True,
+        whole=numbers.whole,
+        compare="order",
+        counted=True,
+        quoted=quoted,
+        expects=expects,
+        numbers=numbers,
+    )
+
+
 RULES: dict[Type, Rules] = {
     Type.BOOL: Rules(compare="equal", counted=True),
-    Type.NUM: Rules(
-        number=True, compare="order", counted=True, numbers=Bounds(-math.inf, math.inf, whole=False)
-    ),
-    Type.INT: Rules(
-        number=True,
-        whole=True,
-        compare="order",
-        counted=True,
-        expects="{numbers}",
-        numbers=Bounds(0, 2**53, whole=True),
-    ),
-    Type.EQUITY: Rules(
-        number=True,
-        compare="order",
-        counted=True,
-        expects="an equity, {numbers}",
-        numbers=Bounds(0, 1, whole=False),
-    ),
-    Type.FRACTION: Rules(
-        number=True, compare="order", counted=True, numbers=Bounds(0, 1, whole=False)
-    ),
-    Type.HIRATING: Rules(
-        number=True,
-        whole=True,
-        compare="order",
-        counted=True,
+    Type.NUM: _number(Bounds(-math.inf, math.inf, whole=False)),
+    Type.INT: _number(Bounds(0, 2**53, whole=True), "{numbers}"),
+    Type.EQUITY: _number(Bounds(0, 1, whole=False), "an equity, {numbers}"),
+    Type.FRACTION: _number(Bounds(0, 1, whole=False)),
+    Type.HIRATING: _number(
+        Bounds(1, float(_core.HIGH_MAX), whole=True),
+        "a high rating ({numbers}) or a quoted five-card hand",
         quoted="argument",
-        expects="a high rating ({numbers}) or a quoted five-card hand",
-        numbers=Bounds(1, float(_core.HIGH_MAX), whole=True),
     ),
-    Type.LORATING: Rules(
-        number=True,
-        whole=True,
-        compare="order",
-        counted=True,
+    Type.LORATING: _number(
+        Bounds(0, float(_core.LOW_MAX), whole=True),
+        "a low rating ({numbers}) or a quoted low such as '8765A'",
         quoted="argument",
-        expects="a low rating ({numbers}) or a quoted low such as '8765A'",
-        numbers=Bounds(0, float(_core.LOW_MAX), whole=True),
     ),
     Type.HANDTYPE: Rules(
         compare="order", counted=True, quoted="compared", expects="a hand type (such as flush)"

@@ -32,7 +32,6 @@ import numpy.typing as npt
 
 from omaha_eval import _display
 from omaha_eval._checks import CardArray
-from omaha_eval._reprs import short_repr
 from omaha_eval.cards import card_id, format_cards, format_hands, rank_of, suit_of
 from omaha_eval.engine.boards import known_cards
 from omaha_eval.engine.players import hole_size
@@ -83,8 +82,8 @@ def _images(board: CardArray, rows: CardArray) -> IntArray:
     return out
 
 
-@dataclass(frozen=True, eq=False)
-class HandClasses:
+@dataclass(frozen=True, eq=False, repr=False)
+class HandClasses(_display.RowsShown):
     """The classes of a set of hands on one board (module docstring).
 
     - ``board``: the board, as given;
@@ -121,6 +120,9 @@ class HandClasses:
     def __len__(self) -> int:
         return len(self.class_ids)
 
+    _rows_word = "classes"  # str() and _repr_html_: _display.RowsShown
+    _html_kind = "omaha-eval-classes"
+
     def _table_parts(self) -> tuple[list[str], list[str], _display.Row, int]:
         n, c = len(self.hands), len(self)
         summary = [
@@ -138,19 +140,6 @@ class HandClasses:
             ]
 
         return summary, header, row, c
-
-    def __str__(self) -> str:
-        """A summary line and the first and last classes (never every row:
-        to_pandas() has them all)."""
-        return _display.text(*self._table_parts(), "classes")
-
-    def __repr__(self) -> str:
-        """The arrays by shape and dtype (``str()``: the figures)."""
-        return short_repr(self)
-
-    def _repr_html_(self) -> str:
-        """The same as an HTML table, for notebooks."""
-        return _display.html_text("omaha-eval-classes", *self._table_parts(), "classes")
 
     def to_pandas(self) -> Any:  # a pandas.DataFrame
         """A pandas DataFrame with a row per class: ``class_id``,

@@ -29,7 +29,6 @@ import numpy as np
 import omaha_eval._checks as _checks
 from omaha_eval import _display, _documents
 from omaha_eval._checks import CardArray, FloatArray
-from omaha_eval._reprs import short_repr
 from omaha_eval.cards import format_hands
 from omaha_eval.engine import (
     BLOCK_TRIALS,
@@ -49,7 +48,7 @@ from omaha_eval.engine.report import shown_text
 from omaha_eval.engine.results import figure
 from omaha_eval.engine.spot import Seat, live_rows, prepare
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
-from omaha_eval.hands import hand_table
+from omaha_eval.solver.sides import seat_rows
 from omaha_eval.solver.street import street_shares
 from omaha_eval.streets import STREET_BOARDS
 from omaha_eval.types import Board, GameName, Seed
@@ -62,10 +61,11 @@ PREFLOP_TRIALS = 2_000
 # Board sizes a distribution is drawn on: preflop, a flop, a turn, a river.
 BOARD_SIZES = STREET_BOARDS
 _NONE = np.zeros(0, np.uint8)  # no cards (no board preflop, no dead cards)
+_NO_DEAL = "no villain hand can be dealt against any hero combo"
 
 
-@dataclass(frozen=True)
-class EquityDistribution:
+@dataclass(frozen=True, repr=False)
+class EquityDistribution(_display.RowsShown):
     """Each combo of the hero's range with its weight and its equity against
     the villain (hand or range); arrays aligned with ``combos``.
 
@@ -110,6 +110,9 @@ class EquityDistribution:
         y: FloatArray = self.equity[order]
         return x, y
 
+    _rows_word = "combos"  # str() and _repr_html_: _display.RowsShown
+    _html_kind = "omaha-eval-distribution"
+
     def _table_parts(self) -> tuple[list[str], list[str], _display.Row, int]:
         n = len(self.combos)
         summary = [
@@ -130,15 +133,6 @@ class EquityDistribution:
             return [*cells, f"{float(self.live_weight[i]):,.6g}"]
 
         return summary, header, row, n
-
-    def __str__(self) -> str:
-        """What was asked, the range's equity, and the first and last combos'
-        figures (never every row: to_pandas() has them all)."""
-        return _display.text(*self._table_parts(), "combos")
-
-    def _repr_html_(self) -> str:
-        """The same as an HTML table, for notebooks."""
-        return _display.html_text("omaha-eval-distribution", *self._table_parts(), "combos")
 
     def to_pandas(self) -> Any:  # a pandas.DataFrame
         """A pandas DataFrame with a row per combo: ``hand`` (its text, best
@@ -163,10 +157,6 @@ class EquityDistribution:
     def from_dict(cls, data: Mapping[str, Any]) -> EquityDistribution:
         """The result ``to_dict()`` wrote, with its arrays."""
         return _documents.from_document(cls, data, cards=("combos",))
-
-    def __repr__(self) -> str:
-        """The arrays by shape and dtype (``str()``: the figures)."""
-        return short_repr(self)
 
 
 def equity_distribution(
@@ -245,13 +235,28 @@ def distribution_of(
     spot = prepare([hero, villain], question.k, question.board, _NONE, question.game, names)
     h, v = spot.seats
     eq, scoop, live = _street(question, question.board, h, v, spot.known, threads)
+    return _exact(question, hero, villain, h.combos, h.weights, eq, scoop, live)
+
+
+def _exact(
+    question: Question,
+    hero: Player,
+    villain: Player,
+    combos: CardArray,
+    weights: FloatArray,
+    equity: FloatArray,
+    scoop: FloatArray,
+    live: FloatArray,
+) -> EquityDistribution:
+    """The exact distribution of the hero's combos that can be dealt (live
+    weight above 0; an error when none can)."""
     dealt = live > 0
     if not dealt.any():
-        raise OmahaEvalError("no villain hand can be dealt against any hero combo", param="villain")
+        raise OmahaEvalError(_NO_DEAL, param="villain")
     return EquityDistribution(
-        combos=h.combos[dealt],
-        weights=h.weights[dealt],
-        equity=eq[dealt],
+        combos=combos[dealt],
+        weights=weights[dealt],
+        equity=equity[dealt],
         scoop=scoop[dealt],
         live_weight=live[dealt],
         stderr=np.zeros(int(dealt.sum())),
@@ -263,23 +268,13 @@ def distribution_of(
     )
 
 
-def _villain_rows(v: Seat, k: int, known: int) -> tuple[CardArray, FloatArray]:
-    """The villain's hands and weights for the street kernel: a random hand
-    is every hand of the cards not known."""
-    if v.kind == "random":
-        hands = hand_table(k)
-        live = np.ascontiguousarray(hands[live_rows(hands, known)])
-        return live, np.ones(len(live))
-    return v.combos, v.weights
-
-
 def _street(
     question: Question, board: CardArray, h: Seat, v: Seat, known: int, threads: int
 ) -> tuple[FloatArray, FloatArray, FloatArray]:
     """(equity, scoop, live weight) of each hero seat row on one board; the
     kernel removes the villain hands that clash with each hero hand."""
 
-    rows, weights = _villain_rows(v, question.k, known)
+    rows, weights = seat_rows(v, question.k, known)
     r = street_shares(board, h.combos, rows, weights, question.game.code, threads)
     live = np.nan_to_num(r.live_weight)
     dealt = live > 0  # elsewhere the shares are NaN: no deal
@@ -311,23 +306,9 @@ def _over_boards(
         np.add.at(eq_sum, at, live * eq)
         np.add.at(scoop_sum, at, live * scoop)
         np.add.at(live_sum, at, live)
-    dealt = live_sum > 0
-    if not dealt.any():
-        raise OmahaEvalError("no villain hand can be dealt against any hero combo", param="villain")
-    live = live_sum[dealt]
-    return EquityDistribution(
-        combos=rows[dealt],
-        weights=hero.weights[dealt],
-        equity=eq_sum[dealt] / live,
-        scoop=scoop_sum[dealt] / live,
-        live_weight=live,
-        stderr=np.zeros(int(dealt.sum())),
-        method="exact",
-        board=boards.board_text(question.board),
-        game=question.game.name,
-        hero=hero.label,
-        villain=villain.label,
-    )
+    with np.errstate(invalid="ignore", divide="ignore"):  # where live_sum is 0: not dealt
+        eq, scoop = eq_sum / live_sum, scoop_sum / live_sum
+    return _exact(question, hero, villain, rows, hero.weights, eq, scoop, live_sum)
 
 
 def _preflop_combo(
@@ -382,7 +363,7 @@ def _preflop(question: Question, hero: Player, villain: Player, plan: Plan) -> E
         clear = live_rows(villain.combos, _checks.card_mask(combo_cards))
         live.append(float(villain.weights[clear].sum()) if villain.kind == "range" else 1.0)
     if not rows:
-        raise OmahaEvalError("no villain hand can be dealt against any hero combo", param="villain")
+        raise OmahaEvalError(_NO_DEAL, param="villain")
     return EquityDistribution(
         combos=np.array(rows, dtype=np.uint8),
         weights=np.array(weights),

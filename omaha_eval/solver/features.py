@@ -21,7 +21,6 @@ import omaha_eval._checks as _checks
 import omaha_eval._core as _core
 from omaha_eval import _display, _documents
 from omaha_eval._checks import CardArray, FloatArray
-from omaha_eval._reprs import short_repr
 from omaha_eval.cards import format_hands
 from omaha_eval.engine import block_sums
 from omaha_eval.engine.boards import known_cards
@@ -38,8 +37,8 @@ __all__ = ["MAX_BINS", "EquityFeatures", "equity_features"]
 MAX_BINS = 1000
 
 
-@dataclass(frozen=True, eq=False)
-class EquityFeatures:
+@dataclass(frozen=True, eq=False, repr=False)
+class EquityFeatures(_display.RowsShown):
     """Per hero hand (rows aligned with ``hero_combos``):
 
     - ``histogram`` (N, bins): the probability that the hand's river
@@ -68,6 +67,9 @@ class EquityFeatures:
         """The bins + 1 bin edges, 0 to 1."""
         return np.linspace(0.0, 1.0, self.histogram.shape[1] + 1)
 
+    _rows_word = "hands"  # str() and _repr_html_: _display.RowsShown
+    _html_kind = "omaha-eval-features"
+
     def _table_parts(self) -> tuple[list[str], list[str], _display.Row, int]:
         n, bins = self.histogram.shape
         summary = [
@@ -85,15 +87,6 @@ class EquityFeatures:
             ]
 
         return summary, header, row, n
-
-    def __str__(self) -> str:
-        """A summary line and the first and last hands' EHS and EHS^2 (never
-        every row or bin: to_pandas() has them all)."""
-        return _display.text(*self._table_parts(), "hands")
-
-    def _repr_html_(self) -> str:
-        """The same as an HTML table, for notebooks."""
-        return _display.html_text("omaha-eval-features", *self._table_parts(), "hands")
 
     def to_pandas(self) -> Any:  # a pandas.DataFrame
         """A pandas DataFrame with a row per hero hand: ``hand`` (its text,
@@ -116,10 +109,6 @@ class EquityFeatures:
     def from_dict(cls, data: Mapping[str, Any]) -> EquityFeatures:
         """The result ``to_dict()`` wrote, with its arrays."""
         return _documents.from_document(cls, data, cards=("hero_combos",))
-
-    def __repr__(self) -> str:
-        """The arrays by shape and dtype (``str()``: the figures)."""
-        return short_repr(self)
 
 
 def equity_features(

@@ -18,7 +18,6 @@ import numpy.typing as npt
 import omaha_eval._checks as _checks
 import omaha_eval._core as _core
 from omaha_eval import _display
-from omaha_eval._reprs import short_repr
 from omaha_eval.engine.results import figure
 from omaha_eval.engine.spot import check_deck
 from omaha_eval.errors import OmahaEvalError
@@ -35,8 +34,8 @@ CHUNK = 4096  # spots per C call
 BAD_ROWS_QUOTED = 5
 
 
-@dataclass(frozen=True)
-class ManyEquity:
+@dataclass(frozen=True, repr=False)
+class ManyEquity(_display.RowsShown):
     """Exact figures of N spots of P players, each a float64 (N, P) array:
     ``equity`` (= hi_share + lo_share; each row sums to 1), ``hi_share`` and
     ``lo_share`` (expected fraction of the pot won through the high half, or
@@ -48,6 +47,9 @@ class ManyEquity:
     lo_share: FloatArray = field(metadata=figure("lo_share"))
     scoop: FloatArray = field(metadata=figure("scoop"))
 
+    _rows_word = "spots"  # str() and _repr_html_: _display.RowsShown
+    _html_kind = "omaha-eval-many"
+
     def _table_parts(self) -> tuple[list[str], list[str], _display.Row, int]:
         n, p = self.equity.shape
         summary = [f"ManyEquity: {n:,} spot{'' if n == 1 else 's'} of {p} players, exact equity"]
@@ -57,19 +59,6 @@ class ManyEquity:
             return [f"{i:,}", *(_display.share(float(e)) for e in self.equity[i])]
 
         return summary, header, row, n
-
-    def __str__(self) -> str:
-        """A summary line and the first and last spots' equities (never every
-        row: to_pandas() has them all)."""
-        return _display.text(*self._table_parts(), "spots")
-
-    def __repr__(self) -> str:
-        """The arrays by shape and dtype (``str()``: the figures)."""
-        return short_repr(self)
-
-    def _repr_html_(self) -> str:
-        """The same as an HTML table, for notebooks."""
-        return _display.html_text("omaha-eval-many", *self._table_parts(), "spots")
 
     def to_pandas(self) -> Any:  # a pandas.DataFrame
         """A pandas DataFrame with a row per spot and player (spot-major, as

@@ -17,26 +17,7 @@ from omaha_eval.games import Game
 from omaha_eval.solver.classes import HandClasses, check_symmetric, same_board
 from omaha_eval.solver.sides import read_side
 
-__all__ = ["class_rows", "read_sides", "side_hole_size", "side_rows"]
-
-
-def side_rows(
-    value: Any,
-    name: str,
-    k: int,
-    board: CardArray,
-    game: Game,
-    weights: Any = None,
-    weights_name: str | None = None,
-) -> Player:
-    """One side (solver.sides.read_side), where the
-    :class:`~omaha_eval.HandClasses` of the board are their hands, each with
-    its class's weight (`weights`: one per class, None: all 1)."""
-    if isinstance(value, HandClasses):
-        class_rows(value, name, board)
-        w = _checks.weights(weights, weights_name or f"{name} weights", len(value))
-        value, weights = value.hands, w[value.class_of]
-    return read_side(value, name, k, board, game, weights, weights_name)
+__all__ = ["class_rows", "read_sides", "side_hole_size"]
 
 
 def read_sides(
@@ -48,24 +29,25 @@ def read_sides(
     game: Game,
 ) -> tuple[CardArray, CardArray, FloatArray]:
     """(hero rows, villain rows, villain weights as given) of a solver
-    question.  Each side's hand size is its own (text takes the other
-    side's, else 4)."""
+    question, each side read by solver.sides.read_side.  Each side's hand
+    size is its own (text takes the other side's, else 4).  The
+    :class:`~omaha_eval.HandClasses` of the board as the hero: one row per
+    class (the villain range must then be symmetric under the board's suit
+    permutations); as the villain: their hands, each with its class's
+    weight (`villain_weights`: one per class, None: all 1)."""
     hero_name, villain_name, weights_name = names
     k_hero, k_villain = side_hole_size(hero), side_hole_size(villain)
     classes = class_rows(hero, hero_name, board)
     if classes is not None:
         h = Player("range", hero_name, classes, np.ones(len(classes)))
     else:
-        h = side_rows(hero, hero_name, k_hero or k_villain or 4, board, game)
-    v = side_rows(
-        villain,
-        villain_name,
-        k_villain or h.combos.shape[1],
-        board,
-        game,
-        villain_weights,
-        weights_name,
-    )
+        h = read_side(hero, hero_name, k_hero or k_villain or 4, board, game)
+    if isinstance(villain, HandClasses):
+        class_rows(villain, villain_name, board)
+        w = _checks.weights(villain_weights, weights_name, len(villain))
+        villain, villain_weights = villain.hands, w[villain.class_of]
+    k = k_villain or h.combos.shape[1]
+    v = read_side(villain, villain_name, k, board, game, villain_weights, weights_name)
     if classes is not None:
         check_symmetric(board, v.combos, v.weights, villain_name)
     return h.combos, v.combos, v.weights * v.scale

@@ -138,8 +138,18 @@ def showdown(
     code = read_game(game).code
     if not detail:
         return [int(x) for x in _core.showdown_chips(b, held, chips, seat, code)]
-    payouts, made, rows = _core.showdown_chips(b, held, chips, seat, code, True)
-    n = len(held)
+    return _detail(len(held), *_core.showdown_chips(b, held, chips, seat, code, True))
+
+
+def _detail(
+    n: int,
+    payouts: npt.NDArray[np.int64],
+    made: list[tuple[int, int, int, int]],
+    rows: npt.NDArray[np.int64],
+) -> ShowdownDetail:
+    """The ShowdownDetail of `n` seats from the C showdown's payouts and its
+    pots (amount and seat masks: eligible, high and low winners; each
+    pot's chips per seat)."""
     pots = tuple(
         Pot(int(amount), _seats(eligible, n), _seats(hi, n), _seats(lo, n), tuple(row))
         for (amount, eligible, hi, lo), row in zip(made, rows.tolist(), strict=True)

@@ -8,15 +8,15 @@ from typing import Any
 import numpy as np
 
 import omaha_eval._checks as _checks
-from omaha_eval._checks import CardArray
+from omaha_eval._checks import CardArray, FloatArray
 from omaha_eval.cards import format_cards
 from omaha_eval.engine.players import Player, read_player
-from omaha_eval.engine.spot import live_rows
+from omaha_eval.engine.spot import Seat, live_rows
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import Game
 from omaha_eval.hands import hand_table
 
-__all__ = ["off_board", "off_cards", "read_side"]
+__all__ = ["live_hands", "off_board", "off_cards", "read_side", "seat_rows"]
 
 
 def read_side(
@@ -33,12 +33,11 @@ def read_side(
     (engine/players.py): its rows, none holding a board card or a `dead`
     card (an array's rows line up with the results, so such a row is an
     error; a range's are dropped), and its weights.  A random hand is every
-    hand.  (HandClasses: solver.question.side_rows.)"""
+    hand.  (HandClasses: solver.question.read_sides.)"""
     p = read_player(value, name, k, game, weights=weights, weights_name=weights_name)
     known = _checks.card_mask(board) | (0 if dead is None else _checks.card_mask(dead))
     if p.kind == "random":
-        hands = hand_table(k)
-        live = np.ascontiguousarray(hands[live_rows(hands, known)])
+        live = live_hands(k, known)
         return Player("range", p.label, live, np.ones(len(live)))
     if p.aligned or p.kind == "hand":
         off_board(p.combos, name, board)
@@ -53,6 +52,22 @@ def read_side(
         np.ascontiguousarray(p.weights[keep]),
         p.scale,
     )
+
+
+def live_hands(k: int, known: int) -> CardArray:
+    """Every hand of `k` cards that holds none of the `known` cards (a card
+    mask): the rows of a random hand."""
+    hands = hand_table(k)
+    return np.ascontiguousarray(hands[live_rows(hands, known)])
+
+
+def seat_rows(seat: Seat, k: int, known: int) -> tuple[CardArray, FloatArray]:
+    """A prepared seat's combos and weights after card removal (a random
+    hand: every live hand, weight 1)."""
+    if seat.kind != "random":
+        return seat.combos, seat.weights
+    live = live_hands(k, known)
+    return live, np.ones(len(live))
 
 
 def off_board(rows: CardArray, name: str, board: CardArray) -> CardArray:

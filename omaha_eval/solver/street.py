@@ -15,7 +15,6 @@ import omaha_eval._checks as _checks
 import omaha_eval._core as _core
 from omaha_eval import _display, _documents
 from omaha_eval._checks import BOARD_SIZE, CardArray
-from omaha_eval._reprs import short_repr
 from omaha_eval.cards import format_cards, format_hands
 from omaha_eval.engine import block_sums
 from omaha_eval.engine.boards import known_cards
@@ -74,8 +73,8 @@ def rank_board(
     return _core.rank_hands(b, h)
 
 
-@dataclass(frozen=True)
-class StreetShares:
+@dataclass(frozen=True, repr=False)
+class StreetShares(_display.RowsShown):
     """Per hero hand, against a weighted villain range on a flop, a turn or
     a river (docs/rules.md, "Equity"): arrays aligned with ``hero_combos``.
 
@@ -157,6 +156,9 @@ class StreetShares:
         weights: FloatArray = given[at]
         return weights
 
+    _rows_word = "hands"  # str() and _repr_html_: _display.RowsShown
+    _html_kind = "omaha-eval-street-shares"
+
     def _table_parts(self) -> tuple[list[str], list[str], _display.Row, int]:
         n = len(self.hero_combos)
         summary = [
@@ -176,15 +178,6 @@ class StreetShares:
 
         return summary, header, row, n
 
-    def __str__(self) -> str:
-        """A summary line and the first and last hands' figures (never every
-        row: to_pandas() has them all)."""
-        return _display.text(*self._table_parts(), "hands")
-
-    def _repr_html_(self) -> str:
-        """The same as an HTML table, for notebooks."""
-        return _display.html_text("omaha-eval-street-shares", *self._table_parts(), "hands")
-
     def to_pandas(self) -> Any:  # a pandas.DataFrame
         """A pandas DataFrame with a row per hero hand: ``hand`` (its text,
         best card first), ``equity``, ``hi_share``, ``lo_share``, ``scoop``
@@ -203,10 +196,6 @@ class StreetShares:
     def from_dict(cls, data: Mapping[str, Any]) -> StreetShares:
         """The result ``to_dict()`` wrote, with its arrays."""
         return _documents.from_document(cls, data, cards=("hero_combos",))
-
-    def __repr__(self) -> str:
-        """The arrays by shape and dtype (``str()``: the figures)."""
-        return short_repr(self)
 
 
 RiverShares = StreetShares  # the river is the last street: the same figures
@@ -259,6 +248,25 @@ def street_shares(
     return StreetShares(hi_share=hi, lo_share=lo, scoop=scoop, live_weight=live, hero_combos=hero)
 
 
+def _read_shares(
+    board: Any,
+    board_sizes: tuple[int, ...],
+    sides: tuple[Any, Any, Any],
+    names: tuple[str, str, str],
+    game: Any,
+    threads: Any,
+) -> StreetShares:
+    """street_shares of a question as given: the board (of one of
+    `board_sizes` cards), the game, the threads and the sides (hero,
+    villain, villain weights: solver.question.read_sides) read, in that
+    order, each error naming its parameter by `names`."""
+    b = known_cards(board, "board", board_sizes)
+    the_game = read_game(game)
+    workers = read_options(threads=threads).threads
+    h, v, w = read_sides(b, *sides, names, the_game)
+    return street_shares(b, h, v, w, the_game.code, workers)
+
+
 def street_equity(
     board: Cards,
     hero: PlayerInput,
@@ -301,12 +309,8 @@ def street_equity(
     ...     "Jd 4d 3c", [[51, 47, 43, 39]], [[49, 45, 7, 3]]).equity[0]), 12)
     ((1, 4), 1.0)
     """
-    b = known_cards(board, "board", DEALT_BOARDS)
-    the_game = read_game(game)
-    workers = read_options(threads=threads).threads
     names = ("hero", "villain", "villain_weights")
-    h, v, w = read_sides(b, hero, villain, villain_weights, names, the_game)
-    return street_shares(b, h, v, w, the_game.code, workers)
+    return _read_shares(board, DEALT_BOARDS, (hero, villain, villain_weights), names, game, threads)
 
 
 def river_shares(
@@ -342,11 +346,9 @@ def river_shares(
     >>> float(r.hi_share[0]), float(r.lo_share[0]), float(r.scoop[0])
     (1.0, 0.0, 1.0)
     """
-    b = known_cards(board, "board", (BOARD_SIZE,))
-    the_game = read_game(game)
+    sides = (hero_combos, villain_combos, villain_weights)
     names = ("hero_combos", "villain_combos", "villain_weights")
-    h, v, w = read_sides(b, hero_combos, villain_combos, villain_weights, names, the_game)
-    return street_shares(b, h, v, w, the_game.code, threads=1)
+    return _read_shares(board, (BOARD_SIZE,), sides, names, game, threads=1)
 
 
 def river_equity(

@@ -17,15 +17,15 @@ from omaha_eval._checks import CardArray, FloatArray
 from omaha_eval.cards import format_cards
 from omaha_eval.engine.plan import read_options, read_progress
 from omaha_eval.engine.question import read_question
-from omaha_eval.engine.spot import Seat, live_rows, prepare
+from omaha_eval.engine.spot import prepare
 from omaha_eval.errors import OmahaEvalError, OmahaEvalTypeError, quote
 from omaha_eval.games import OMAHA, Game
-from omaha_eval.hands import hand_table
 from omaha_eval.solver.river.cfr import Dcfr, SolveProgress, Stopping, run
 from omaha_eval.solver.river.classes import class_codes
 from omaha_eval.solver.river.showdown import PairShowdown, prepare_showdown
 from omaha_eval.solver.river.solution import RiverSolution, SolveInterrupted
 from omaha_eval.solver.river.tree import PLAYER_NAMES, Sizes, Tree, build_tree, read_chips
+from omaha_eval.solver.sides import seat_rows
 from omaha_eval.streets import BOARD_SIZE
 from omaha_eval.types import BetSizes, Board, DeadCards, GameName, StopFlag
 from omaha_eval.types import Player as PlayerInput  # engine.players.Player: a player as read
@@ -84,16 +84,6 @@ def _seconds(value: Any) -> float | None:
             f"expected seconds above 0, got {quote(value, 40)}", param="time_limit", value=value
         )
     return number
-
-
-def _combos(seat: Seat, known: int, k: int) -> tuple[CardArray, FloatArray]:
-    """A player's combos and weights after card removal (a random hand: every
-    hand of the cards not known, weight 1)."""
-    if seat.kind != "random":
-        return seat.combos, seat.weights
-    hands = hand_table(k)
-    live = np.ascontiguousarray(hands[live_rows(hands, known)])
-    return live, np.ones(len(live))
 
 
 def tree_bytes(tree: Tree, sizes: tuple[int, int]) -> int:
@@ -179,6 +169,117 @@ class PreparedSolve:
         )
 
 
+@dataclass(frozen=True)
+class SolveRun:
+    """How a solve runs, as read: when it stops, and its threads."""
+
+    stopping: Stopping
+    threads: int
+
+
+def read_run(
+    target_exploitability: Any,
+    max_iterations: Any,
+    time_limit: Any,
+    threads: Any,
+    progress: Any,
+    stop: Any,
+) -> SolveRun:
+    """A solve's run options, each read once (threads, stop and progress as
+    every run reads them: engine/plan.py); something must end the run."""
+    options = read_options(threads=threads, stop=stop, progress=progress)
+    stopping = Stopping(
+        _target(target_exploitability),
+        None
+        if max_iterations is None
+        else _checks.count(max_iterations, "max_iterations", 1, MAX_ITERATIONS),
+        _seconds(time_limit),
+        options.stop,
+        options.progress,
+    )
+    if stopping.target is None and stopping.max_iterations is None and stopping.time_limit is None:
+        raise OmahaEvalError(
+            "nothing would end the run: give a target, max_iterations or time_limit",
+            param="target_exploitability",
+        )
+    return SolveRun(stopping, options.threads)
+
+
+def read_betting(
+    pot: Any,
+    stack: Any,
+    bets: Any,
+    raises: Any,
+    max_raises: Any,
+    allin: Any,
+    oop_bets: Any,
+    ip_bets: Any,
+) -> tuple[Tree, Sizes]:
+    """The betting tree of the chips and the sizes given, and the sizes."""
+    chips = (read_chips(pot, "pot", 0.0), read_chips(stack, "stack", -1.0))
+    sizes = Sizes.read(bets, raises, max_raises, allin, oop_bets, ip_bets)
+    return build_tree(*chips, sizes), sizes
+
+
+def _check_memory(tree: Tree, combos: tuple[CardArray, CardArray]) -> None:
+    """A tree too large for MEMORY_LIMIT is refused before its arrays are made."""
+    need = tree_bytes(tree, (len(combos[0]), len(combos[1])))
+    if need > MEMORY_LIMIT:
+        raise OmahaEvalError(
+            f"the tree of {len(tree):,} nodes over {len(combos[0]):,} x {len(combos[1]):,} "
+            f"combos needs about {need / 1e9:.1f} GB, over the limit of "
+            f"{MEMORY_LIMIT / 1e9:.1f} GB; give fewer sizes or narrower ranges",
+            param="bets",
+        )
+
+
+def _prepare(
+    board: Board,
+    oop: PlayerInput,
+    ip: PlayerInput,
+    dead: DeadCards,
+    game: GameName | None,
+    betting: tuple[Tree, Sizes],
+    options: SolveRun,
+    start: float,
+) -> PreparedSolve:
+    """The spot read (the ranges as equity() reads players), with the
+    betting and the run already read; `start`: when the reading began."""
+    tree, sizes = betting
+    question = read_question(
+        [oop, ip],
+        board,
+        dead,
+        game="omaha8" if game is None else game,
+        board_sizes=(BOARD_SIZE,),
+        patterns=False,
+        names=PLAYER_NAMES,
+    )
+    assert isinstance(question.board, np.ndarray) and isinstance(question.dead, np.ndarray)
+    spot = prepare(
+        question.players, question.k, question.board, question.dead, question.game, PLAYER_NAMES
+    )
+    read = [seat_rows(seat, spot.k, spot.known) for seat in spot.seats]
+    _check_memory(tree, (read[0][0], read[1][0]))
+    combos, weights, showdown = _live_pairs(
+        question.board, (read[0][0], read[1][0]), (read[0][1], read[1][1]), question.game
+    )
+    labels = (question.players[0].label, question.players[1].label)
+    return PreparedSolve(
+        question.board,
+        question.game,
+        labels,
+        tree,
+        sizes,
+        combos,
+        weights,
+        showdown,
+        options.stopping,
+        options.threads,
+        time.perf_counter() - start,
+    )
+
+
 def prepare_river(
     board: Board,
     oop: PlayerInput,
@@ -205,64 +306,9 @@ def prepare_river(
     raises OmahaEvalError here, before any work); ``run()`` solves.  The
     command line and the web start their solves so."""
     start = time.perf_counter()
-    options = read_options(threads=threads, stop=stop, progress=progress)
-    stopping = Stopping(
-        _target(target_exploitability),
-        None
-        if max_iterations is None
-        else _checks.count(max_iterations, "max_iterations", 1, MAX_ITERATIONS),
-        _seconds(time_limit),
-        options.stop,
-        options.progress,
-    )
-    if stopping.target is None and stopping.max_iterations is None and stopping.time_limit is None:
-        raise OmahaEvalError(
-            "nothing would end the run: give a target, max_iterations or time_limit",
-            param="target_exploitability",
-        )
-    chips = (read_chips(pot, "pot", 0.0), read_chips(stack, "stack", -1.0))
-    sizes = Sizes.read(bets, raises, max_raises, allin, oop_bets, ip_bets)
-    tree = build_tree(*chips, sizes)
-    question = read_question(
-        [oop, ip],
-        board,
-        dead,
-        game="omaha8" if game is None else game,
-        board_sizes=(BOARD_SIZE,),
-        patterns=False,
-        names=PLAYER_NAMES,
-    )
-    assert isinstance(question.board, np.ndarray) and isinstance(question.dead, np.ndarray)
-    spot = prepare(
-        question.players, question.k, question.board, question.dead, question.game, PLAYER_NAMES
-    )
-    read = [_combos(seat, spot.known, spot.k) for seat in spot.seats]
-    combos = (read[0][0], read[1][0])
-    need = tree_bytes(tree, (len(combos[0]), len(combos[1])))
-    if need > MEMORY_LIMIT:
-        raise OmahaEvalError(
-            f"the tree of {len(tree):,} nodes over {len(combos[0]):,} x {len(combos[1]):,} "
-            f"combos needs about {need / 1e9:.1f} GB, over the limit of "
-            f"{MEMORY_LIMIT / 1e9:.1f} GB; give fewer sizes or narrower ranges",
-            param="bets",
-        )
-    combos, weights, showdown = _live_pairs(
-        question.board, combos, (read[0][1], read[1][1]), question.game
-    )
-    labels = (question.players[0].label, question.players[1].label)
-    return PreparedSolve(
-        question.board,
-        question.game,
-        labels,
-        tree,
-        sizes,
-        combos,
-        weights,
-        showdown,
-        stopping,
-        options.threads,
-        time.perf_counter() - start,
-    )
+    options = read_run(target_exploitability, max_iterations, time_limit, threads, progress, stop)
+    betting = read_betting(pot, stack, bets, raises, max_raises, allin, oop_bets, ip_bets)
+    return _prepare(board, oop, ip, dead, game, betting, options, start)
 
 
 def _live_pairs(
@@ -345,24 +391,7 @@ def solve_river(
     >>> round(s.oop_ev + s.ip_ev, 9)
     100.0
     """
-    return prepare_river(
-        board,
-        oop,
-        ip,
-        pot=pot,
-        stack=stack,
-        bets=bets,
-        raises=raises,
-        max_raises=max_raises,
-        allin=allin,
-        oop_bets=oop_bets,
-        ip_bets=ip_bets,
-        dead=dead,
-        game=game,
-        target_exploitability=target_exploitability,
-        max_iterations=max_iterations,
-        time_limit=time_limit,
-        threads=threads,
-        progress=progress,
-        stop=stop,
-    ).run()
+    start = time.perf_counter()
+    options = read_run(target_exploitability, max_iterations, time_limit, threads, progress, stop)
+    betting = read_betting(pot, stack, bets, raises, max_raises, allin, oop_bets, ip_bets)
+    return _prepare(board, oop, ip, dead, game, betting, options, start).run()
