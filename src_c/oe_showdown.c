@@ -624,16 +624,22 @@ static void bucket_by_high(const uint16_t *high, const uint8_t *skip, size_t n, 
     start[0] = 0;
 }
 
+/* The values of a side's hands; 0 for those not dealt (holding a card of
+ * `taken`, or meeting no villain: live_count 0).  Every hand is valued
+ * (a pair with a board card reads a defined entry) and the value then
+ * dropped: no branch on the cards. */
 static void value_side(const oe_pair_values *pv, const oe_sd_side *s, uint64_t taken,
                        const int64_t *live_count, uint16_t *high, uint8_t *low)
 {
+    const int k = s->k;
     for (size_t i = 0; i < s->n; i++) {
-        if ((s->mask[i] & taken) || (live_count && live_count[i] == 0)) {
-            high[i] = 0;
-            low[i] = 0;
-            continue;
-        }
-        oe_pair_hand_value(pv, s->cards + i * (size_t)s->k, s->k, &high[i], &low[i]);
+        uint16_t h;
+        uint8_t l;
+        if (k == 4) oe_pair_hand_value4(pv, s->cards + i * 4, &h, &l);
+        else oe_pair_hand_value(pv, s->cards + i * (size_t)k, k, &h, &l);
+        const int dealt = !(s->mask[i] & taken) && !(live_count && live_count[i] == 0);
+        high[i] = dealt ? h : 0;
+        low[i] = dealt ? l : 0;
     }
 }
 
