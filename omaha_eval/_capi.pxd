@@ -130,6 +130,8 @@ cdef extern from "oe_street.h" nogil:
                       double *hi, double *lo, double *scoop)
     int oe_street_run_outcomes(const oe_street *s, size_t first, size_t count, double *outcome,
                                double *makes_low, double *breakdown)
+    int oe_street_run_totals(const oe_street *s, size_t first, size_t count, double *histogram,
+                             double *makes_low, double *breakdown)
     void oe_street_finish(const oe_street *s, const double *hi, const double *lo,
                           const double *scoop, double *hi_share, double *lo_share,
                           double *scoop_share, double *live)

@@ -7,9 +7,10 @@ STREET_CELLS = OE_SD_CELLS  # outcome cells per hero: hi << 2 | lo (oe_equity.h,
 
 cdef class StreetSpot:
     """One prepared street question (oe_street_new): read-only once built,
-    so worker threads may call run() and run_outcomes() on it at the same
-    time.  `dead` is the card mask no runout uses (the hands hold none of
-    them); `hero_weight` None (every hero 1) or one weight per hero row."""
+    so worker threads may call run(), run_outcomes() and run_totals() on it
+    at the same time.  `dead` is the card mask no runout uses (the hands
+    hold none of them); `hero_weight` None (every hero 1) or one weight per
+    hero row."""
 
     cdef oe_street *s
     cdef readonly Py_ssize_t n_hero
@@ -74,28 +75,53 @@ cdef class StreetSpot:
             raise MemoryError("street_equity: out of memory")
         return out
 
-    def run_outcomes(self, Py_ssize_t first, Py_ssize_t count):
+    def run_outcomes(self, Py_ssize_t first, Py_ssize_t count, bint breakdown=True):
         """(outcome (n_hero, 16), makes_low (n_hero,), breakdown (2, 12)),
         float64, summed over the deals of runouts [first, first + count)
         (oe_street_run_outcomes): per hero the villain weight in each
         outcome cell hi << 2 | lo and where the hero has a low; per player
-        (hero, villain) the deals' weight w_h * w_v by class."""
+        (hero, villain) the deals' weight w_h * w_v by class.  With
+        ``breakdown=False`` the breakdown is not computed (it costs a pass
+        over the villains a runout): (outcome, makes_low) only."""
         self._check_block(first, count)
         outcome = np.zeros((self.n_hero, OE_SD_CELLS), dtype=np.float64)
         makes_low = np.zeros(self.n_hero, dtype=np.float64)
-        breakdown = np.zeros((2, OE_EQ_BREAKDOWN), dtype=np.float64)
+        bd_out = np.zeros((2, OE_EQ_BREAKDOWN), dtype=np.float64)
         cdef double[:, ::1] o = outcome
         cdef double[::1] ml = makes_low
-        cdef double[:, ::1] bd = breakdown
+        cdef double[:, ::1] bd = bd_out
+        cdef double *bdp = &bd[0, 0] if breakdown else NULL
         cdef double dummy[OE_SD_CELLS]
         cdef int status
         with nogil:
             status = oe_street_run_outcomes(self.s, <size_t>first, <size_t>count,
                                             &o[0, 0] if self.n_hero else dummy,
-                                            &ml[0] if self.n_hero else dummy, &bd[0, 0])
+                                            &ml[0] if self.n_hero else dummy, bdp)
         if status != 0:
             raise MemoryError("street_equity: out of memory")
-        return outcome, makes_low, breakdown
+        if not breakdown:
+            return outcome, makes_low
+        return outcome, makes_low, bd_out
+
+    def run_totals(self, Py_ssize_t first, Py_ssize_t count):
+        """(histogram (16,), makes_low (1,), breakdown (2, 12)), float64: the
+        sums of run_outcomes over the heroes, each hero's times its weight
+        (oe_street_run_totals): the range's outcome histogram, the hero's
+        makes-low weight and both players' breakdown, with no row per hero."""
+        self._check_block(first, count)
+        histogram = np.zeros(OE_SD_CELLS, dtype=np.float64)
+        makes_low = np.zeros(1, dtype=np.float64)
+        breakdown = np.zeros((2, OE_EQ_BREAKDOWN), dtype=np.float64)
+        cdef double[::1] h = histogram
+        cdef double[::1] ml = makes_low
+        cdef double[:, ::1] bd = breakdown
+        cdef int status
+        with nogil:
+            status = oe_street_run_totals(self.s, <size_t>first, <size_t>count, &h[0], &ml[0],
+                                          &bd[0, 0])
+        if status != 0:
+            raise MemoryError("street_equity: out of memory")
+        return histogram, makes_low, breakdown
 
     def finish(self, const double[:, ::1] sums):
         """(hi_share, lo_share, scoop, live_weight) from the sums of every runout."""

@@ -19,8 +19,7 @@
  * holds adds nothing to a hero's sums and one no hero holds is never read,
  * so each hand keeps only its rows among those, the subsets of even size
  * (sign +) first.  The same rows serve the other way (heroes inserted,
- * villains reading): the villains' row of the breakdown, the villain's side
- * of the river showdown.
+ * villains reading): the villain's side of the river showdown.
  *
  * A hero that blocks almost all of the villains' weight would lose digits to
  * that cancellation in the street kernel, whose shares are divided by the
@@ -400,6 +399,24 @@ static void removal_free(oe_sd_removal *r)
     memset(r, 0, sizeof *r);
 }
 
+/* The heroes' signed weights per row (oe_sd_pair.hero_rows): each hero
+ * that meets a villain adds its weight to its rows, with their sign. */
+static inline void add_signed(double *t, hand_rows h, double x)
+{
+    for (int q = 0; q < h.plus; q++) t[h.row[q]] += x;
+    for (int q = h.plus; q < h.n; q++) t[h.row[q]] -= x;
+}
+
+static int hero_rows_init(oe_sd_pair *p)
+{
+    const oe_sd_removal *r = &p->removal;
+    p->hero_rows = calloc(r->n_rows, sizeof *p->hero_rows);
+    if (!p->hero_rows) return -1;
+    for (size_t i = 0; i < p->hero.n; i++)
+        if (r->live_count[i] > 0) add_signed(p->hero_rows, rows_of(r, 0, i), p->hero.weight[i]);
+    return 0;
+}
+
 /* ------------------------------------------------------------------------
  * Outcome classes, from the rule of oe_split.h.
  * ------------------------------------------------------------------------ */
@@ -414,28 +431,36 @@ static inline int low_class(int L, int l)
 /* The villain's high below (0), equal to (1) or above (2) the hero's. */
 static inline int high_cmp(int H, int h) { return (h >= H) + (h > H); }
 
+/* The low classes a hero of each kind (0: no low, 1: a low) meets, by slot
+ * (-1: none), and the slot of each low class in its kind. */
+static const int8_t kind_class[2][OE_SD_SLOTS] = {
+    {OE_SD_NO_LOWS, OE_SD_VILLAIN_LOW, -1, -1},
+    {OE_SD_HERO_LOW, OE_SD_LOW_BETTER, OE_SD_LOW_TIE, OE_SD_LOW_WORSE}};
+static const uint8_t slot_of[6] = {0, 0, 1, 1, 2, 3};
+
 static int classes_build(oe_sd_classes *c)
 {
     /* a hero of values (2, L) against a villain below, equal, above */
     static const uint8_t hero_low[6] = {0, 2, 0, 2, 2, 2}, villain_low[6] = {0, 0, 2, 1, 2, 3};
     double share[3][6];
+    memset(c, 0, sizeof *c);
     for (int h = 0; h < 3; h++)
         for (int lc = 0; lc < 6; lc++) {
             const uint16_t high[2] = {2, (uint16_t)(1 + h)};
             const uint8_t low[2] = {hero_low[lc], villain_low[lc]};
+            const int kind = hero_low[lc] != 0, slot = slot_of[lc];
             uint32_t hw, lw;
             double hs[2], ls[2];
             oe_winners_all(2, high, low, &hw, &lw);
             oe_shares_of(2, hw, lw, hs, ls);
-            c->cell[h][lc] = (uint8_t)(hw << 2 | lw);
-            c->hi[h][lc] = hs[0];
-            c->lo[h][lc] = ls[0];
-            c->scoop[h][lc] = (uint8_t)oe_scoops(hw, lw, 0);
+            c->cell[kind][h][slot] = (uint8_t)(hw << 2 | lw);
+            c->hi[kind][h][slot] = hs[0];
+            c->lo[kind][h][slot] = ls[0];
+            c->scoop[kind][h][slot] = oe_scoops(hw, lw, 0) ? 1.0 : 0.0;
             share[h][lc] = hs[0] + ls[0];
         }
     /* the shares sweep's form (the top of this file) */
-    static const int with_low[4] = {OE_SD_HERO_LOW, OE_SD_LOW_BETTER, OE_SD_LOW_TIE,
-                                    OE_SD_LOW_WORSE};
+    const int8_t *with_low = kind_class[1];
     int ok = 1;
     for (int h = 0; h < 3; h++) {
         c->alpha[h] = share[h][OE_SD_HERO_LOW] - share[2][OE_SD_HERO_LOW];
@@ -444,7 +469,7 @@ static int classes_build(oe_sd_classes *c)
     }
     for (int lc = 0; lc < 6; lc++) c->beta[lc] = share[2][lc];
     for (int h = 0; h < 3; h++)
-        for (int q = 0; q < 4; q++)
+        for (int q = 0; q < OE_SD_SLOTS; q++)
             ok &= share[h][with_low[q]] == c->alpha[h] + c->beta[with_low[q]];
     /* a villain without a low is below any low: the low sweep counts them together */
     ok &= c->beta[OE_SD_HERO_LOW] == c->beta[OE_SD_LOW_BETTER];
@@ -508,7 +533,9 @@ int oe_sd_pair_init(oe_sd_pair *p, const uint8_t *hero, size_t n_hero, int k_her
     if (hero_weight)
         for (size_t i = 0; i < n_hero; i++) p->hero.weight[i] = hero_weight[i];
     if (side_init(&p->villain, villain, n_villain, k_villain, villain_weight, 1) != 0) goto fail;
-    if (removal_init(&p->removal, &p->hero, &p->villain) != 0) goto fail;
+    if (removal_init(&p->removal, &p->hero, &p->villain) != 0 ||
+        transpose_fixes(&p->removal, p->hero.n, p->villain.n) != 0 || hero_rows_init(p) != 0)
+        goto fail;
     return 0;
 fail:
     oe_sd_pair_free(p);
@@ -520,6 +547,8 @@ void oe_sd_pair_free(oe_sd_pair *p)
     side_free(&p->hero);
     side_free(&p->villain);
     removal_free(&p->removal);
+    free(p->hero_rows);
+    p->hero_rows = NULL;
 }
 
 /* ------------------------------------------------------------------------
@@ -536,7 +565,7 @@ struct oe_sd_work {
     double *q;                /* 8 reads per swept hero, by sweep position */
     double *table;            /* removal.n_rows x stride */
     size_t table_size;
-    double *met;              /* per villain: the weight of the heroes it meets (breakdown) */
+    double *hs;               /* removal.n_rows: hero_rows less the heroes not dealt */
 };
 
 void oe_sd_work_free(oe_sd_work *w)
@@ -552,7 +581,7 @@ void oe_sd_work_free(oe_sd_work *w)
     free(w->v_order);
     free(w->q);
     free(w->table);
-    free(w->met);
+    free(w->hs);
     free(w);
 }
 
@@ -570,9 +599,9 @@ oe_sd_work *oe_sd_work_new(const oe_sd_pair *p)
     w->h_order = malloc((n + 1) * sizeof *w->h_order);
     w->v_order = malloc((m + 1) * sizeof *w->v_order);
     w->q = malloc((n + 1) * 8 * sizeof *w->q);
-    w->met = malloc((m + 1) * sizeof *w->met);
+    w->hs = malloc(p->removal.n_rows * sizeof *w->hs);
     if (!w->hh || !w->vh || !w->hl || !w->vl || !w->h_start || !w->v_start || !w->h_order ||
-        !w->v_order || !w->q || !w->met) {
+        !w->v_order || !w->q || !w->hs) {
         oe_sd_work_free(w);
         return NULL;
     }
@@ -595,16 +624,22 @@ static void bucket_by_high(const uint16_t *high, const uint8_t *skip, size_t n, 
     start[0] = 0;
 }
 
+/* The values of a side's hands; 0 for those not dealt (holding a card of
+ * `taken`, or meeting no villain: live_count 0).  Every hand is valued
+ * (a pair with a board card reads a defined entry) and the value then
+ * dropped: no branch on the cards. */
 static void value_side(const oe_pair_values *pv, const oe_sd_side *s, uint64_t taken,
                        const int64_t *live_count, uint16_t *high, uint8_t *low)
 {
+    const int k = s->k;
     for (size_t i = 0; i < s->n; i++) {
-        if ((s->mask[i] & taken) || (live_count && live_count[i] == 0)) {
-            high[i] = 0;
-            low[i] = 0;
-            continue;
-        }
-        oe_pair_hand_value(pv, s->cards + i * (size_t)s->k, s->k, &high[i], &low[i]);
+        uint16_t h;
+        uint8_t l;
+        if (k == 4) oe_pair_hand_value4(pv, s->cards + i * 4, &h, &l);
+        else oe_pair_hand_value(pv, s->cards + i * (size_t)k, k, &h, &l);
+        const int dealt = !(s->mask[i] & taken) && !(live_count && live_count[i] == 0);
+        high[i] = dealt ? h : 0;
+        low[i] = dealt ? l : 0;
     }
 }
 
@@ -646,16 +681,6 @@ static size_t low_columns(const oe_sd_pair *p, const oe_sd_work *w, uint8_t *col
     return 2 + n;
 }
 
-/* A villain of weight wt into its rows: T, and the low columns from its own. */
-static inline void insert_villain(double *t, size_t stride, hand_rows h, double wt, size_t first)
-{
-    for (int q = 0; q < h.n; q++) {
-        double *row = t + h.row[q] * stride;
-        row[0] += wt;
-        for (size_t c = first; c < stride; c++) row[c] += wt;
-    }
-}
-
 /* A hero's reads of the table: T, Z, C_(p-1), C_p (out[0..3]; the last two
  * where the hero has a low and the villains' lows have positions). */
 static inline void read_hero(const double *t, size_t stride, hand_rows h, size_t col,
@@ -684,23 +709,23 @@ static inline void read_hero(const double *t, size_t stride, hand_rows h, size_t
     out[3] = d;
 }
 
-/* Twelve class sums of a hero from its reads below (r0), at most equal (r1)
- * and all (r2): cs[high cmp][low class]. */
-static void classes_of_reads(int L, const double *r0, const double *r1, const double *r2,
-                             double cs[3][6])
+/* A hero's class sums x[high cmp][slot] (the slots of its kind) from its
+ * reads below (r0), at most equal (r1) and all (r2): a hero without a low
+ * meets villains without one (a - z) and with one (z), a hero with a low
+ * villains without one (a - z) and with a worse (b), equal (d - b) or
+ * better (z - d) low.  Slots 2 and 3 of a hero without a low are not
+ * read. */
+static inline void slots_of_reads(int L, const double *r0, const double *r1, const double *r2,
+                                  double x[3][OE_SD_SLOTS])
 {
     const double *r[3] = {r0, r1, r2};
     for (int h = 0; h < 3; h++) {
         double a = r[h][0], z = r[h][1], b = r[h][2], d = r[h][3];
         if (h) a -= r[h - 1][0], z -= r[h - 1][1], b -= r[h - 1][2], d -= r[h - 1][3];
-        /* a hero with a low meets villains in the four classes with one,
-         * a hero without in the other two */
-        cs[h][OE_SD_NO_LOWS] = L ? 0.0 : a - z;
-        cs[h][OE_SD_VILLAIN_LOW] = L ? 0.0 : z;
-        cs[h][OE_SD_HERO_LOW] = L ? a - z : 0.0;
-        cs[h][OE_SD_LOW_BETTER] = L ? b : 0.0;
-        cs[h][OE_SD_LOW_TIE] = L ? d - b : 0.0;
-        cs[h][OE_SD_LOW_WORSE] = L ? z - d : 0.0;
+        x[h][0] = a - z;
+        x[h][1] = L ? b : z;
+        x[h][2] = d - b;
+        x[h][3] = z - d;
     }
 }
 
@@ -710,72 +735,112 @@ static inline int low_column(int l, int nut)
     return !l ? OE_EQ_BD_NO_LOW : l == nut ? OE_EQ_BD_NUT_LOW : OE_EQ_BD_OTHER_LOW;
 }
 
+/* The sums over a hero's class sums: live weight, high share, low share,
+ * scoop (s[0..3]); `slots` constant where inlined. */
+static inline void class_totals(const oe_sd_classes *k, int kind, int slots,
+                                const double x[3][OE_SD_SLOTS], double s[4])
+{
+    double live = 0.0, hi = 0.0, lo = 0.0, scoop = 0.0;
+    for (int h = 0; h < 3; h++)
+        for (int c = 0; c < slots; c++) {
+            const double v = x[h][c];
+            live += v;
+            hi += v * k->hi[kind][h][c];
+            lo += v * k->lo[kind][h][c];
+            scoop += v * k->scoop[kind][h][c];
+        }
+    s[0] = live;
+    s[1] = hi;
+    s[2] = lo;
+    s[3] = scoop;
+}
+
 /* Hero i's class sums into the outputs. */
 static void emit_hero(const oe_sd_pair *p, const oe_sd_work *w, const oe_sd_cells_out *out,
-                      size_t i, double cs[3][6])
+                      size_t i, const double x[3][OE_SD_SLOTS])
 {
     const oe_sd_classes *k = &p->classes;
-    const int H = w->hh[i], L = w->hl[i];
-    double live = 0.0, hi = 0.0, lo = 0.0, scoop = 0.0;
-    double *cells = out->cells ? out->cells + i * OE_SD_CELLS : NULL;
-    for (int h = 0; h < 3; h++)
-        for (int lc = 0; lc < 6; lc++) {
-            const double x = cs[h][lc];
-            if (x == 0.0) continue;
-            if (cells) cells[k->cell[h][lc]] += x;
-            live += x;
-            hi += x * k->hi[h][lc];
-            lo += x * k->lo[h][lc];
-            scoop += k->scoop[h][lc] ? x : 0.0;
-        }
+    const int H = w->hh[i], L = w->hl[i], kind = L != 0, slots = kind ? OE_SD_SLOTS : 2;
+    const double wi = p->hero.weight[i];
+    double s[4];
+    if (kind) class_totals(k, 1, OE_SD_SLOTS, x, s);
+    else class_totals(k, 0, 2, x, s);
+    const double live = s[0];
     if (out->hi) {
-        out->hi[i] += hi;
-        out->lo[i] += lo;
-        out->scoop[i] += scoop;
+        out->hi[i] += s[1];
+        out->lo[i] += s[2];
+        out->scoop[i] += s[3];
     }
-    if (out->makes_low && L) out->makes_low[i] += live;
+    if (out->cells)
+        for (int h = 0; h < 3; h++)
+            for (int c = 0; c < slots; c++)
+                out->cells[i * OE_SD_CELLS + k->cell[kind][h][c]] += x[h][c];
+    if (out->histogram)
+        for (int h = 0; h < 3; h++)
+            for (int c = 0; c < slots; c++) out->histogram[k->cell[kind][h][c]] += wi * x[h][c];
+    if (L && out->makes_low) out->makes_low[i] += live;
+    if (L && out->low_total) out->low_total[0] += wi * live;
     if (out->live) out->live[i] = live;
     if (out->breakdown) {
-        const double wl = p->hero.weight[i] * live;
-        out->breakdown[oe_category_of[H]] += wl;
-        if (p->has_low) out->breakdown[low_column(L, w->nut_low)] += wl;
+        out->breakdown[oe_category_of[H]] += wi * live;
+        if (p->has_low) out->breakdown[low_column(L, w->nut_low)] += wi * live;
     }
 }
 
 /* A villain's terms added to a hero's class sums with coefficient cw. */
 static inline void add_pair(const oe_sd_work *w, int H, int L, uint32_t j, double cw,
-                            double cs[3][6])
+                            double x[3][OE_SD_SLOTS])
 {
-    cs[high_cmp(H, w->vh[j])][low_class(L, w->vl[j])] += cw;
+    x[high_cmp(H, w->vh[j])][slot_of[low_class(L, w->vl[j])]] += cw;
 }
 
 /* The villains' row of the breakdown: each dealt villain's weight times the
  * weight of the dealt heroes it meets, by the same card removal the other
- * way (the heroes into the villains' rows; a hero's subset that no villain
- * holds goes to row 0, which no villain reads).  This row is a sum over the
- * villains, not divided by each one's weight: no villain needs the direct
- * sum. */
+ * way: the heroes' signed weights per row (oe_sd_pair.hero_rows, less the
+ * heroes holding a runout card) summed over the villain's rows, plus the
+ * heroes sharing four or more cards with it.  The villains are taken by
+ * high value, so a value's sum goes to its category at once.  This row is
+ * a sum over the villains, not divided by each one's weight: no villain
+ * needs the direct sum. */
 static void villain_breakdown(const oe_sd_pair *p, oe_sd_work *w, double *bd)
 {
     const oe_sd_removal *r = &p->removal;
-    double *t = w->table, *met = w->met;
-    memset(t, 0, r->n_rows * sizeof *t);
-    for (size_t i = 0; i < p->hero.n; i++)
-        if (w->hh[i]) {
-            const hand_rows h = rows_of(r, 0, i);
-            for (int q = 0; q < h.n; q++) t[h.row[q]] += p->hero.weight[i];
+    double *hs = w->hs;
+    memcpy(hs, p->hero_rows, r->n_rows * sizeof *hs);
+    for (size_t i = 0; i < p->hero.n; i++) /* meets villains, holds a runout card */
+        if (!w->hh[i] && r->live_count[i] > 0)
+            add_signed(hs, rows_of(r, 0, i), -p->hero.weight[i]);
+    double low[OE_EQ_BREAKDOWN] = {0.0}; /* by low column */
+    for (int x = 1; x <= OE_HIGH_MAX; x++) {
+        const uint32_t v0 = w->v_start[x], v1 = w->v_start[x + 1];
+        if (v0 == v1) continue;
+        double value = 0.0;
+        for (uint32_t q = v0; q < v1; q++) {
+            const uint32_t j = w->v_order[q];
+            const hand_rows h = rows_of(r, 1, j);
+            double met = 0.0;
+            for (int c = 0; c < h.n; c++) met += hs[h.row[c]];
+            for (size_t f = r->fix_start[1][j]; f < r->fix_start[1][j + 1]; f++) {
+                const uint32_t i = r->fix_other[1][f];
+                if (w->hh[i]) met += r->fix_coef[1][f] * p->hero.weight[i];
+            }
+            const double wm = p->villain.weight[j] * met;
+            value += wm;
+            low[low_column(w->vl[j], w->nut_low)] += wm;
         }
-    for (size_t j = 0; j < p->villain.n; j++)
-        met[j] = w->vh[j] ? signed_sum(t, 1, rows_of(r, 1, j), 0) : 0.0;
-    for (size_t i = 0; i < p->hero.n; i++)
-        if (w->hh[i])
-            for (size_t f = r->fix_start[0][i]; f < r->fix_start[0][i + 1]; f++)
-                met[r->fix_other[0][f]] += r->fix_coef[0][f] * p->hero.weight[i];
-    for (size_t j = 0; j < p->villain.n; j++) {
-        if (!w->vh[j]) continue;
-        const double wm = p->villain.weight[j] * met[j];
-        bd[OE_EQ_BREAKDOWN + oe_category_of[w->vh[j]]] += wm;
-        if (p->has_low) bd[OE_EQ_BREAKDOWN + low_column(w->vl[j], w->nut_low)] += wm;
+        bd[OE_EQ_BREAKDOWN + oe_category_of[x]] += value;
+    }
+    if (p->has_low)
+        for (int c = OE_EQ_BD_NUT_LOW; c <= OE_EQ_BD_NO_LOW; c++) bd[OE_EQ_BREAKDOWN + c] += low[c];
+}
+
+/* A villain of weight wt into its rows: T, and the low columns from its own. */
+static inline void insert_villain(double *t, size_t stride, hand_rows h, double wt, size_t first)
+{
+    for (int q = 0; q < h.n; q++) {
+        double *row = t + h.row[q] * stride;
+        row[0] += wt;
+        for (size_t c = first; c < stride; c++) row[c] += wt;
     }
 }
 
@@ -828,24 +893,24 @@ int oe_sd_cells(const oe_sd_pair *p, oe_sd_work *w, const oe_sd_cells_out *out)
     for (uint32_t q = 0; q < swept; q++) {
         const uint32_t i = w->h_order[q];
         const int H = w->hh[i], L = w->hl[i];
-        double all[4], cs[3][6];
+        double all[4], x[3][OE_SD_SLOTS];
         read_hero(t, stride, rows_of(r, 0, i), col[L], all);
-        classes_of_reads(L, w->q + 8 * q, w->q + 8 * q + 4, all, cs);
+        slots_of_reads(L, w->q + 8 * q, w->q + 8 * q + 4, all, x);
         for (size_t f = r->fix_start[0][i]; f < r->fix_start[0][i + 1]; f++) {
             const uint32_t j = r->fix_other[0][f];
-            if (w->vh[j]) add_pair(w, H, L, j, r->fix_coef[0][f] * V->weight[j], cs);
+            if (w->vh[j]) add_pair(w, H, L, j, r->fix_coef[0][f] * V->weight[j], x);
         }
-        emit_hero(p, w, out, i, cs);
+        emit_hero(p, w, out, i, x);
     }
     /* the heroes summed directly */
     for (size_t i = 0; i < p->hero.n; i++) {
         if (!r->direct[i] || !w->hh[i]) continue;
-        double cs[3][6] = {{0}};
+        double x[3][OE_SD_SLOTS] = {{0}};
         for (size_t d = r->direct_start[i]; d < r->direct_start[i + 1]; d++) {
             const uint32_t j = r->direct_villain[d];
-            if (w->vh[j]) add_pair(w, w->hh[i], w->hl[i], j, V->weight[j], cs);
+            if (w->vh[j]) add_pair(w, w->hh[i], w->hl[i], j, V->weight[j], x);
         }
-        emit_hero(p, w, out, i, cs);
+        emit_hero(p, w, out, i, x);
     }
     if (out->breakdown) villain_breakdown(p, w, out->breakdown);
     return 0;
@@ -1094,8 +1159,9 @@ static void river_fixes(const oe_river *r, int s, size_t T, const river_scratch 
         const int H = r->high[s][i], L = r->low[s][i];
         for (size_t f = rm->fix_start[s][i]; f < rm->fix_start[s][i + 1]; f++) {
             const uint32_t j = rm->fix_other[s][f];
-            const int h = high_cmp(H, r->high[o][j]), lc = low_class(L, r->low[o][j]);
-            const double c = rm->fix_coef[s][f], share = c * (k->hi[h][lc] + k->lo[h][lc]);
+            const int h = high_cmp(H, r->high[o][j]), sl = slot_of[low_class(L, r->low[o][j])];
+            const double c = rm->fix_coef[s][f];
+            const double share = c * (k->hi[L != 0][h][sl] + k->lo[L != 0][h][sl]);
             const double *rj = x->rt + j * T;
             for (size_t q = 0; q < T; q++) {
                 x->acc[i * T + q] += share * rj[q];

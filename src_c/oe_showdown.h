@@ -71,7 +71,7 @@ typedef struct {
     int width[2];                /* side s: row slots per hand */
     uint16_t *rows[2];           /* side s: n_s x width[s], a hand's rows, sign + first */
     uint8_t *plus[2], *count[2]; /* side s, per hand: its rows with sign +, in all */
-    size_t *fix_start[2];    /* side s: n_s + 1 offsets (side 1: NULL unless asked) */
+    size_t *fix_start[2];    /* side s: n_s + 1 offsets */
     uint32_t *fix_other[2];  /* hands of the other side sharing t >= 4 cards */
     uint8_t *fix_coef[2];    /* C(t - 1, 3) */
     double total;            /* the villains' total weight (weighted villains only, below too) */
@@ -82,26 +82,36 @@ typedef struct {
     uint32_t *direct_villain;
 } oe_sd_removal;
 
-/* The outcome classes of a pair of hands and what oe_split.h gives each. */
-typedef struct {
-    uint8_t cell[3][6];  /* [villain's high below, equal, above][low class] */
-    double hi[3][6], lo[3][6]; /* the hero's high and low share of the pot */
-    uint8_t scoop[3][6];       /* the hero takes the whole pot alone */
-    double alpha[3], beta[6];  /* the shares sweep's form (oe_showdown.c) */
-    double gamma0[3], gamma2[3];
-} oe_sd_classes;
-
 /* The low classes of a pair (hero low L, villain low l). */
 enum { OE_SD_NO_LOWS = 0, OE_SD_HERO_LOW, OE_SD_VILLAIN_LOW, OE_SD_LOW_BETTER,
        OE_SD_LOW_TIE, OE_SD_LOW_WORSE };
 
+/* A hero without a low meets the villains of two low classes, a hero with
+ * one those of the other four: its kind (0, 1) and, per kind, the classes
+ * in slot order (oe_showdown.c kind_class). */
+#define OE_SD_SLOTS 4
+
+/* The outcome classes of a pair of hands and what oe_split.h gives each,
+ * by the hero's kind, the villain's high (below, equal to or above the
+ * hero's) and the slot of the low class. */
+typedef struct {
+    uint8_t cell[2][3][OE_SD_SLOTS]; /* the heads-up outcome cell (oe_equity.h) */
+    double hi[2][3][OE_SD_SLOTS], lo[2][3][OE_SD_SLOTS]; /* the hero's share of the pot */
+    double scoop[2][3][OE_SD_SLOTS]; /* 1: the hero takes the whole pot alone, else 0 */
+    double alpha[3], beta[6];        /* the shares sweep's form (oe_showdown.c) */
+    double gamma0[3], gamma2[3];
+} oe_sd_classes;
+
 /* A hero side and a weighted villain side (only weights > 0 kept), the
- * card removal, the classes and the game. */
+ * card removal, the classes, the game and, per table row, the signed
+ * weight of the heroes that meet a villain (the villains' breakdown,
+ * oe_showdown.c). */
 typedef struct {
     oe_sd_side hero, villain;
     oe_sd_removal removal;
     oe_sd_classes classes;
     int has_low;
+    double *hero_rows;
 } oe_sd_pair;
 
 /* Builds a pair from copies of the inputs (hero_weight NULL: all 1; the
@@ -133,6 +143,8 @@ typedef struct {
                                 hero's high share, low share, scoop (0 or 1) */
     double *makes_low; /* n_hero, added to: the live weight where the hero has a low */
     double *live;      /* n_hero, written: the live weight (0: not dealt) */
+    double *histogram; /* OE_SD_CELLS, added to: sum over the heroes of w_hero * cells */
+    double *low_total; /* 1, added to: sum over the heroes of w_hero * makes_low */
     double *breakdown; /* 2 x OE_EQ_BREAKDOWN (oe_equity.h), added to:
                           w_hero * w_villain per deal, per player's class */
 } oe_sd_cells_out;

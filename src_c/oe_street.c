@@ -7,7 +7,8 @@
  * the villain weight in each outcome cell (one sweep of the hands by value,
  * exact card removal).  This file deals the runouts, which no hand holding
  * one of their cards meets, and turns the cells into what each caller
- * wants: the cells themselves (with makes_low and the breakdown), or the
+ * wants: the cells themselves (with makes_low and the breakdown), their
+ * sums over the heroes weighted by the heroes' weights, or the
  * hero's high share, low share and scoop (the sweep weighs each outcome by
  * the share oe_split.h gives it).
  */
@@ -154,7 +155,18 @@ int oe_street_run_outcomes(const oe_street *s, size_t first, size_t count, doubl
     memset(outcome, 0, n * OE_SD_CELLS * sizeof *outcome);
     memset(makes_low, 0, n * sizeof *makes_low);
     if (breakdown) memset(breakdown, 0, 2 * OE_EQ_BREAKDOWN * sizeof *breakdown);
-    const oe_sd_cells_out out = {outcome, NULL, NULL, NULL, makes_low, NULL, breakdown};
+    const oe_sd_cells_out out = {.cells = outcome, .makes_low = makes_low, .breakdown = breakdown};
+    return run_cells(s, first, count, &out);
+}
+
+int oe_street_run_totals(const oe_street *s, size_t first, size_t count, double *histogram,
+                         double *makes_low, double *breakdown)
+{
+    memset(histogram, 0, OE_SD_CELLS * sizeof *histogram);
+    makes_low[0] = 0.0;
+    if (breakdown) memset(breakdown, 0, 2 * OE_EQ_BREAKDOWN * sizeof *breakdown);
+    const oe_sd_cells_out out = {
+        .histogram = histogram, .low_total = makes_low, .breakdown = breakdown};
     return run_cells(s, first, count, &out);
 }
 
@@ -165,7 +177,7 @@ int oe_street_run(const oe_street *s, size_t first, size_t count, double *hi, do
     memset(hi, 0, n * sizeof *hi);
     memset(lo, 0, n * sizeof *lo);
     memset(scoop, 0, n * sizeof *scoop);
-    const oe_sd_cells_out out = {NULL, hi, lo, scoop, NULL, NULL, NULL};
+    const oe_sd_cells_out out = {.hi = hi, .lo = lo, .scoop = scoop};
     return run_cells(s, first, count, &out);
 }
 
@@ -180,7 +192,8 @@ int oe_street_run_each(const oe_street *s, size_t first, size_t count, double *h
     int status = w ? 0 : -1;
     for (size_t q = 0; q < count && status == 0; q++) {
         const size_t at = q * n;
-        const oe_sd_cells_out out = {NULL, hi + at, lo + at, scoop + at, NULL, live + at, NULL};
+        const oe_sd_cells_out out = {
+            .hi = hi + at, .lo = lo + at, .scoop = scoop + at, .live = live + at};
         value_runout(s, w, first + q);
         status = oe_sd_cells(&s->pair, w, &out);
     }

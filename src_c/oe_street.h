@@ -35,10 +35,10 @@
  *
  * Use: oe_street_new() prepares the question once (card removal, O(N + M)
  * plus the hands sharing four or more cards); oe_street_run_outcomes(),
- * oe_street_run() and oe_street_run_each() sum the deals of a block of
- * runouts into caller arrays and may run in many threads at once on one
- * oe_street (they only read it); oe_street_finish() turns the sums of all
- * runouts into shares.  Splitting the runouts into blocks and adding the
+ * oe_street_run_totals(), oe_street_run() and oe_street_run_each() sum the
+ * deals of a block of runouts into caller arrays and may run in many
+ * threads at once on one oe_street (they only read it); oe_street_finish()
+ * turns the sums of all runouts into shares.  Splitting the runouts into blocks and adding the
  * blocks' sums in a fixed order gives results that do not depend on how the
  * blocks were spread over threads.
  */
@@ -102,6 +102,18 @@ uint64_t oe_street_deals(const oe_street *s);
  */
 int oe_street_run_outcomes(const oe_street *s, size_t first, size_t count, double *outcome,
                            double *makes_low, double *breakdown);
+
+/*
+ * The same sums over the heroes too, each hero's times its weight w_i (the
+ * range's figures, with no row per hero), written (not added):
+ * histogram[cell] = sum_i w_i * outcome[i * 16 + cell] (16 cells),
+ * makes_low[0] = sum_i w_i * makes_low[i], and the breakdown (NULL: not
+ * asked) as oe_street_run_outcomes writes it.  Exact for integer weights,
+ * like the per-hero sums; otherwise the same sums added in another order.
+ * Returns 0, or -1 if memory could not be allocated.
+ */
+int oe_street_run_totals(const oe_street *s, size_t first, size_t count, double *histogram,
+                         double *makes_low, double *breakdown);
 
 /*
  * The same deals' sums per hero hand: the weight times the hero's high

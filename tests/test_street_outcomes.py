@@ -130,6 +130,26 @@ def test_outcomes_equal_the_deal_by_deal_oracle(s: dict[str, Any]) -> None:
         assert not makes_low.any() and not breakdown[:, 9:].any()
 
 
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(spots())
+def test_the_run_without_breakdown_and_the_totals_agree_with_the_full_run(
+    s: dict[str, Any],
+) -> None:
+    """run_outcomes(breakdown=False) gives the same cells and makes_low, to
+    the bit; run_totals the hero-weighted sums of the full run's (equal for
+    whole-number weights) and the same breakdown."""
+    spot = street_spot(s)
+    outcome, makes_low, breakdown = spot.run_outcomes(0, spot.runouts)
+    cells, low = spot.run_outcomes(0, spot.runouts, breakdown=False)
+    assert np.array_equal(cells, outcome) and np.array_equal(low, makes_low)
+    histogram, mine, both = spot.run_totals(0, spot.runouts)
+    weighted = s["hero_w"] @ outcome
+    total = float(weighted.sum())
+    assert_sums(histogram, weighted, s, total)
+    assert_sums(mine, np.array([s["hero_w"] @ makes_low]), s, total)
+    assert np.array_equal(both, breakdown)
+
+
 @settings(max_examples=30, deadline=None)
 @given(spots(sizes=(8, 40), same_k=True))
 def test_weighted_outcomes_equal_exact_enumeration(s: dict[str, Any]) -> None:
@@ -272,3 +292,8 @@ def test_street_spot_refuses_bad_hero_weights_and_blocks() -> None:
     outcome, makes_low, breakdown = spot.run_outcomes(0, 0)
     assert outcome.shape == (2, 16) and makes_low.shape == (2,) and breakdown.shape == (2, 12)
     assert not outcome.any() and not breakdown.any()
+    with pytest.raises(ValueError, match="out of range"):
+        spot.run_totals(1, spot.runouts)
+    histogram, mine, breakdown = spot.run_totals(0, 0)
+    assert histogram.shape == (16,) and mine.shape == (1,) and breakdown.shape == (2, 12)
+    assert not histogram.any() and not mine.any() and not breakdown.any()

@@ -113,17 +113,20 @@ def sweep_sides(spot: Spot) -> SweepSides:
     return SweepSides(*sides)
 
 
-def _street_spot(spot: Spot, sides: SweepSides) -> _core.StreetSpot:
-    dead = _checks.card_mask(spot.dead)
-    return _core.StreetSpot(
+def _street_spot(spot: Spot) -> tuple[SweepSides, _core.StreetSpot, int]:
+    """The sweep sides, the prepared street question and both sides' hands
+    (the work of a runout)."""
+    sides = sweep_sides(spot)
+    c_spot = _core.StreetSpot(
         np.ascontiguousarray(spot.board, dtype=np.uint8),
         sides.hero,
         sides.villain,
         sides.villain_weights,
         spot.game.code,
-        dead=dead,
+        dead=_checks.card_mask(spot.dead),
         hero_weight=sides.hero_weights,
     )
+    return sides, c_spot, len(sides.hero) + len(sides.villain)
 
 
 # Runouts a block of the sweep holds at least: a block's three arrays (a row
@@ -133,43 +136,53 @@ OUTCOME_BLOCK_RUNOUTS = 4
 
 
 def street_outcomes(
-    c_spot: _core.StreetSpot, hands: int, threads: int, stop: object = None
-) -> tuple[FloatArray, FloatArray, FloatArray]:
+    c_spot: _core.StreetSpot,
+    hands: int,
+    threads: int,
+    stop: object = None,
+    *,
+    breakdown: bool = True,
+) -> tuple[FloatArray, FloatArray, FloatArray | None]:
     """A prepared street question's outcome sums over every runout
     (StreetSpot.run_outcomes, src_c/oe_street.h), in the fixed blocks of
     engine/parts.py added in block order (the same bits on any number of
     threads; `hands`: both sides' hands, the work of a runout): per hero
     its outcome cells (N x 16) and makes-low weight (N), and both players'
-    breakdown (2 x N_BREAKDOWN)."""
-    zero = c_spot.run_outcomes(0, 0)  # arrays of the right shapes, all 0
-    return block_sums(  # type: ignore[return-value]
-        c_spot.run_outcomes, c_spot.runouts, hands, threads, zero, stop, OUTCOME_BLOCK_RUNOUTS
-    )
+    breakdown (2 x N_BREAKDOWN; None unless `breakdown`: it costs a pass
+    over the villains a runout)."""
+
+    def run(first: int, count: int) -> tuple[FloatArray, ...]:
+        return c_spot.run_outcomes(first, count, breakdown)
+
+    zero = run(0, 0)  # arrays of the right shapes, all 0
+    sums = block_sums(run, c_spot.runouts, hands, threads, zero, stop, OUTCOME_BLOCK_RUNOUTS)
+    return sums[0], sums[1], sums[2] if breakdown else None
 
 
 def sweep_outcomes(
-    spot: Spot, threads: int, stop: object = None
-) -> tuple[SweepSides, FloatArray, FloatArray, FloatArray, int]:
+    spot: Spot, threads: int, stop: object = None, *, breakdown: bool = True
+) -> tuple[SweepSides, FloatArray, FloatArray, FloatArray | None, int]:
     """Every runout swept (street_outcomes): the sides, per hero combo its
     outcome cells (N x 16, villain weight summed over its deals) and
     makes-low weight (N), the breakdown of both players (2 x N_BREAKDOWN,
-    deal weights) and the number of deals."""
-    sides = sweep_sides(spot)
-    c_spot = _street_spot(spot, sides)
-    hands = len(sides.hero) + len(sides.villain)
-    outcome, makes_low, breakdown = street_outcomes(c_spot, hands, threads, stop)
-    return sides, outcome, makes_low, breakdown, c_spot.deals
+    deal weights; None unless `breakdown`) and the number of deals."""
+    sides, c_spot, hands = _street_spot(spot)
+    outcome, makes_low, bd = street_outcomes(c_spot, hands, threads, stop, breakdown=breakdown)
+    return sides, outcome, makes_low, bd, c_spot.deals
 
 
 def sweep_sums(spot: Spot, threads: int, stop: object = None) -> Sums:
-    """The spot's sums, as exact enumeration gives them, by the sweep."""
-    sides, outcome, makes_low, breakdown, deals = sweep_outcomes(spot, threads, stop)
-    # einsum's own loop, not BLAS: one order of the sums on any machine (and
-    # BLAS's threads cost more than they save on a busy one)
-    histogram = np.einsum("i,ij->j", sides.hero_weights, outcome)
-    mine = float(np.einsum("i,i->", sides.hero_weights, makes_low))
-    low = np.array([mine, _makes_low(breakdown[1])])
-    return Sums.of(histogram, low, breakdown, 2, deals)
+    """The spot's sums, as exact enumeration gives them, by the sweep: the
+    cells and makes-low weight summed over the hero's combos by their
+    weights as each runout is swept (StreetSpot.run_totals: no row per
+    combo), in the fixed blocks of engine/parts.py added in block order."""
+    _, c_spot, hands = _street_spot(spot)
+    zero = c_spot.run_totals(0, 0)
+    histogram, mine, breakdown = block_sums(
+        c_spot.run_totals, c_spot.runouts, hands, threads, zero, stop
+    )
+    low = np.array([mine[0], _makes_low(breakdown[1])])
+    return Sums.of(histogram, low, breakdown, 2, c_spot.deals)
 
 
 _LOW_CLASSES = [i for name, i in _core.BREAKDOWN_LOW_COLUMNS.items() if name != "no low"]

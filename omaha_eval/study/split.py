@@ -604,7 +604,7 @@ def _swept(
     (heads-up): each combo's deals by outcome against the villain range,
     runout by runout, summed by the one split (engine/results.cell_sums);
     its deals counted as pair enumeration counts them."""
-    sides, outcome, makes_low, _, _ = sweep_outcomes(spot, plan.threads, plan.stop)
+    sides, outcome, makes_low, _, _ = sweep_outcomes(spot, plan.threads, plan.stop, breakdown=False)
     sums, deal = cell_sums(outcome, 2)
     with np.errstate(invalid="ignore", divide="ignore"):
         total = deal[:, _core.DEAL_COLUMNS["total"]]
