@@ -141,7 +141,7 @@ def solve_command(
     quiet: bool,
 ) -> None:
     """An equilibrium of a heads-up river spot: OOP (first to act) and IP
-    hands or ranges (as `omaha-eval equity` reads players) on the five
+    hands or ranges (read as the equity command reads players) on the five
     cards of BOARD, with the pot and the stack behind, the bet sizes, raise
     sizes and raise cap given.  Discounted CFR runs until the strategy's
     exploitability (what a best response would win, as a share of the pot)
