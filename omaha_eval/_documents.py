@@ -135,7 +135,8 @@ def _float_array(value: Any, where: str, share: bool) -> Any:
     objects = np.array(listed(value, where), dtype=object)  # ragged rows: lists left inside
     if not set(map(type, objects.ravel())) <= {int, float, type(None)}:
         raise _wrong("rows of numbers (or null) of one length", value, where)
-    objects[np.equal(objects, None)] = math.nan  # the nulls
+    nulls = np.array([v is None for v in objects.ravel()], dtype=bool).reshape(objects.shape)
+    objects[nulls] = math.nan
     try:
         array = objects.astype(np.float64)
     except OverflowError:  # an int past any float

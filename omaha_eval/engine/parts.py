@@ -278,7 +278,7 @@ def block_sums(
     total = zero
     for _, part in run_parts(kernel_of(block), range(len(blocks)), plan):
         if isinstance(total, tuple):
-            total = tuple(t + p for t, p in zip(total, part, strict=True))  # type: ignore[assignment]
+            total = tuple(t + p for t, p in zip(total, part, strict=True))
         else:
             total = total + part
     return total

@@ -102,15 +102,15 @@ class SweepSides:
 
 def sweep_sides(spot: Spot) -> SweepSides:
     """The spot's two seats as sweep sides (seat 0 the hero)."""
-    sides = []
+    combos, weights = [], []
     for seat, factor in zip(spot.seats, centring(spot.seats), strict=True):
-        combos, weights = seat.combos, seat.weights
+        hands, weight = seat.combos, seat.weights
         if seat.kind == "random":
-            combos = unknown_hands(spot.known, spot.k)
-            weights = np.ones(len(combos))
-        sides.append(np.ascontiguousarray(combos, dtype=np.uint8))
-        sides.append(np.ascontiguousarray(weights * factor, dtype=np.float64))
-    return SweepSides(*sides)
+            hands = unknown_hands(spot.known, spot.k)
+            weight = np.ones(len(hands))
+        combos.append(np.ascontiguousarray(hands, dtype=np.uint8))
+        weights.append(np.ascontiguousarray(weight * factor, dtype=np.float64))
+    return SweepSides(combos[0], weights[0], combos[1], weights[1])
 
 
 def _street_spot(spot: Spot) -> tuple[SweepSides, _core.StreetSpot, int]:

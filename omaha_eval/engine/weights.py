@@ -96,7 +96,7 @@ def _direct(
 
 def _keys(cards: npt.NDArray[np.int64], columns: tuple[int, ...]) -> npt.NDArray[np.int64]:
     """Each row's cards in `columns` (ascending) as one number, base 52."""
-    key = cards[:, columns[0]].copy()
+    key: npt.NDArray[np.int64] = cards[:, columns[0]].copy()
     for c in columns[1:]:
         key *= 52
         key += cards[:, c]

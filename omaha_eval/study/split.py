@@ -609,10 +609,11 @@ def _swept(
     with np.errstate(invalid="ignore", divide="ignore"):
         total = deal[:, _core.DEAL_COLUMNS["total"]]
         means = sums[:, 0, :] / total[:, None]
+        columns = {name: FIGURE_TABLE[name].c_sum for name in SPLIT_FIGURES}
         figures = {
-            name: np.ascontiguousarray(means[:, _core.SUM_COLUMNS[FIGURE_TABLE[name].c_sum]])
-            for name in SPLIT_FIGURES
-            if FIGURE_TABLE[name].c_sum is not None
+            name: np.ascontiguousarray(means[:, _core.SUM_COLUMNS[column]])
+            for name, column in columns.items()
+            if column is not None
         }
         figures["makes_low"] = makes_low / total
     figures["equity"] = figures["hi_share"] + figures["lo_share"]
