@@ -117,9 +117,12 @@ def hand_index(hand: Hands) -> int | npt.NDArray[np.int64]:
     given, single = one_or_rows(hand, "hand")
     rows = np.sort(given, axis=1)
     k = rows.shape[1]
-    # Lexicographic rank = last index - colex rank of the complemented hand.
-    comp = 51 - rows[:, ::-1].astype(np.int64)  # ascending again
-    colex = sum(_BINOMIAL[comp[:, i], i + 1] for i in range(k))
+    # Lexicographic rank = last index - colex rank of the complemented hand,
+    # summed a column at a time (a copy of every row in int64 costs 48 bytes a
+    # 6-card hand: gigabytes for a whole range)
+    colex = np.zeros(len(rows), dtype=np.int64)
+    for i in range(k):
+        colex += _BINOMIAL[51 - rows[:, k - 1 - i].astype(np.int64), i + 1]
     index: npt.NDArray[np.int64] = comb(52, k) - 1 - colex
     return int(index[0]) if single else index
 

@@ -579,6 +579,10 @@ def drawn_trials(plan: Plan) -> int:
 def _given_weights(player: Player, rows: CardArray) -> FloatArray:
     """The weights `player` was given for `rows` (some of its hands), in its
     own units: card removal scales a range's weights, not its meaning."""
+    if len(player.weights) and (player.weights == player.weights[0]).all():
+        # one weight for all (100%, a class without weights): no lookup, whose
+        # sorted keys cost 24 bytes a hand of the range (20 M hands of 6 cards)
+        return np.full(len(rows), player.weights[0] * player.scale)
     at, _ = row_finder(player.combos)(rows)
     given: FloatArray = player.weights[at] * player.scale
     return given
