@@ -738,7 +738,7 @@ static inline int low_column(int l, int nut)
 /* The sums over a hero's class sums: live weight, high share, low share,
  * scoop (s[0..3]); `slots` constant where inlined. */
 static inline void class_totals(const oe_sd_classes *k, int kind, int slots,
-                                const double x[3][OE_SD_SLOTS], double s[4])
+                                double x[3][OE_SD_SLOTS], double s[4])
 {
     double live = 0.0, hi = 0.0, lo = 0.0, scoop = 0.0;
     for (int h = 0; h < 3; h++)
@@ -757,7 +757,7 @@ static inline void class_totals(const oe_sd_classes *k, int kind, int slots,
 
 /* Hero i's class sums into the outputs. */
 static void emit_hero(const oe_sd_pair *p, const oe_sd_work *w, const oe_sd_cells_out *out,
-                      size_t i, const double x[3][OE_SD_SLOTS])
+                      size_t i, double x[3][OE_SD_SLOTS])
 {
     const oe_sd_classes *k = &p->classes;
     const int H = w->hh[i], L = w->hl[i], kind = L != 0, slots = kind ? OE_SD_SLOTS : 2;

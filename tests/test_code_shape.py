@@ -72,7 +72,10 @@ def repeated_pairs(sources: dict[str, str]) -> set[tuple[tuple[str, int], tuple[
     merged: set[tuple[tuple[str, int], tuple[str, int]]] = set()
     for a, b in sorted(pairs):
         near = any(
-            a[0] == c[0] and b[0] == d[0] and 0 < a[1] - c[1] <= 3 * RUN and 0 < b[1] - d[1] <= 3 * RUN
+            a[0] == c[0]
+            and b[0] == d[0]
+            and 0 < a[1] - c[1] <= 3 * RUN
+            and 0 < b[1] - d[1] <= 3 * RUN
             for c, d in merged
         )
         if not near:
