@@ -10,7 +10,7 @@ Run from the repository root after an in-place build:
     python setup.py build_ext --inplace && python benchmarks/bench_one_kernel.py [--repeat N] [--big] [--threads T]
 
 Prints the platform (with the load), then for each spot the median wall
-seconds of `repeat` runs of each way and its ratio to ``street_equity``,
+and CPU seconds of `repeat` runs of each way and its ratios to ``street_equity``,
 and a checksum of the figures (the same whichever way computed them).
 `--big` adds 15% against 15% on a flop (about half a minute a run).
 """
@@ -46,13 +46,17 @@ BIG = [("15% vs 15%, flop", "15%", "15%", "Kh7d2c")]
 PAIRS_MAX_DEALS = 3e8
 
 
-def median(fn: Callable[[], Any], repeat: int) -> tuple[float, Any]:
-    result, times = None, []
+def median(fn: Callable[[], Any], repeat: int) -> tuple[float, float, Any]:
+    """The median wall and process CPU seconds (every thread's) of `repeat`
+    runs, and the last result: on a shared machine the CPU time is the
+    steadier measure of work, the wall time what a user waits."""
+    result, walls, cpus = None, [], []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         result = fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), result
+        walls.append(time.perf_counter() - start)
+        cpus.append(time.process_time() - cpu)
+    return statistics.median(walls), statistics.median(cpus), result
 
 
 def pairs(hero: str, villain: str, board: str, threads: int) -> Any:
@@ -73,16 +77,24 @@ def run(spots: list[tuple[str, str, str, str]], repeat: int, threads: int) -> No
 def spot(hero: str, villain: str, board: str, repeat: int, threads: int) -> None:
     """One spot each way, with its ratios and checksum."""
     h, v = oe.Range(hero), oe.Range(villain)  # read once for all three ('15%': tens of ms)
-    street, s = median(lambda: oe.street_equity(board, h, v, threads=threads), repeat)
-    eq, e = median(lambda: oe.equity([h, v], board, exact=True, threads=threads), repeat)
-    split, g = median(lambda: oe.split_graph(h, v, board, exact=True, threads=threads), repeat)
+    street, street_cpu, s = median(lambda: oe.street_equity(board, h, v, threads=threads), repeat)
+    eq, eq_cpu, e = median(lambda: oe.equity([h, v], board, exact=True, threads=threads), repeat)
+    split, split_cpu, g = median(
+        lambda: oe.split_graph(h, v, board, exact=True, threads=threads), repeat
+    )
     check = (e.players[0].equity, g.range_equity, s.range_equity(h))
-    print(f"  {len(g.combos):,} hero combos, {e.trials:,} deals")
-    print(f"  street_equity          {street:9.3f} s")
-    print(f"  equity(exact=True)     {eq:9.3f} s  {eq / street:5.2f}x street_equity")
-    print(f"  split_graph(exact)     {split:9.3f} s  {split / street:5.2f}x street_equity")
+    print(f"  {len(g.combos):,} hero combos, {e.trials:,} deals  (wall, then CPU)")
+    print(f"  street_equity          {street:9.3f} s {street_cpu:9.3f} s")
+    for what, wall, cpu in [
+        ("equity(exact=True)", eq, eq_cpu),
+        ("split_graph(exact)", split, split_cpu),
+    ]:
+        print(
+            f"  {what:<22} {wall:9.3f} s {cpu:9.3f} s  "
+            f"{wall / street:5.2f}x street_equity ({cpu / street_cpu:4.2f}x its CPU)"
+        )
     if e.trials <= PAIRS_MAX_DEALS:
-        slow, p = median(lambda: pairs(hero, villain, board, threads), 1)
+        slow, _, p = median(lambda: pairs(hero, villain, board, threads), 1)
         agree = abs(float(p.equity()[0]) - e.players[0].equity) < 1e-12
         print(
             f"  pair enumeration       {slow:9.3f} s  {slow / eq:7.1f}x the sweep (agrees: {agree})"
