@@ -262,25 +262,30 @@ def block_sums(
     zero: Summable,
     stop: Any = None,
     least: int = 1,
+    progress: Callable[[int, int], object] | None = None,
 ) -> Summable:
     """The sum of ``run(first, count)`` (an array, or a tuple of arrays, like
     `zero`) over the fixed blocks of `items` items (blocks_of), added in
     block order whatever the threads: the same bits on any number of them.
     The blocks are parts of one run on the parts driver, a few ahead (memory
     stays bounded); they are short, so Ctrl-C and `stop` are heard between
-    them."""
+    them.  `progress`, if given, is called with the items summed so far and
+    `items` as each block is added."""
     blocks = blocks_of(items, item_work, least)
     plan = Plan(exact=True, trials=1, target_stderr=None, seed=None, threads=threads, stop=stop)
 
     def block(b: int, _: Plan) -> Summable:
         return run(*blocks[b])
 
-    total = zero
-    for _, part in run_parts(kernel_of(block), range(len(blocks)), plan):
+    total, done = zero, 0
+    for b, part in run_parts(kernel_of(block), range(len(blocks)), plan):
         if isinstance(total, tuple):
             total = tuple(t + p for t, p in zip(total, part, strict=True))
         else:
             total = total + part
+        done += blocks[b][1]
+        if progress is not None:
+            progress(done, items)
     return total
 
 

@@ -20,6 +20,7 @@ or a river known and a range or a random hand on a side; the planner
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -142,6 +143,7 @@ def street_outcomes(
     stop: object = None,
     *,
     breakdown: bool = True,
+    progress: Callable[[int, int], object] | None = None,
 ) -> tuple[FloatArray, FloatArray, FloatArray | None]:
     """A prepared street question's outcome sums over every runout
     (StreetSpot.run_outcomes, src_c/oe_street.h), in the fixed blocks of
@@ -149,25 +151,34 @@ def street_outcomes(
     threads; `hands`: both sides' hands, the work of a runout): per hero
     its outcome cells (N x 16) and makes-low weight (N), and both players'
     breakdown (2 x N_BREAKDOWN; None unless `breakdown`: it costs a pass
-    over the villains a runout)."""
+    over the villains a runout); `progress` hears the runouts swept."""
 
     def run(first: int, count: int) -> tuple[FloatArray, ...]:
         return c_spot.run_outcomes(first, count, breakdown)
 
     zero = run(0, 0)  # arrays of the right shapes, all 0
-    sums = block_sums(run, c_spot.runouts, hands, threads, zero, stop, OUTCOME_BLOCK_RUNOUTS)
+    sums = block_sums(
+        run, c_spot.runouts, hands, threads, zero, stop, OUTCOME_BLOCK_RUNOUTS, progress
+    )
     return sums[0], sums[1], sums[2] if breakdown else None
 
 
 def sweep_outcomes(
-    spot: Spot, threads: int, stop: object = None, *, breakdown: bool = True
+    spot: Spot,
+    threads: int,
+    stop: object = None,
+    *,
+    breakdown: bool = True,
+    progress: Callable[[int, int], object] | None = None,
 ) -> tuple[SweepSides, FloatArray, FloatArray, FloatArray | None, int]:
     """Every runout swept (street_outcomes): the sides, per hero combo its
     outcome cells (N x 16, villain weight summed over its deals) and
     makes-low weight (N), the breakdown of both players (2 x N_BREAKDOWN,
     deal weights; None unless `breakdown`) and the number of deals."""
     sides, c_spot, hands = _street_spot(spot)
-    outcome, makes_low, bd = street_outcomes(c_spot, hands, threads, stop, breakdown=breakdown)
+    outcome, makes_low, bd = street_outcomes(
+        c_spot, hands, threads, stop, breakdown=breakdown, progress=progress
+    )
     return sides, outcome, makes_low, bd, c_spot.deals
 
 

@@ -401,7 +401,8 @@ def split_graph(
     each combo, default COMBO_TARGET_TRIALS).  The same `seed` gives the
     same graph for any number of `threads` (default: every core).
     `progress`, if given, is called with the combos done and their number
-    as the work goes; setting `stop` (a ``threading.Event``) from another
+    as the work goes (exact by the showdown sweep, which settles every combo
+    at once: the share of the runouts swept, in combos); setting `stop` (a ``threading.Event``) from another
     thread, like Ctrl-C, ends the run with KeyboardInterrupt (a graph has
     no meaning with combos left out).
     """
@@ -607,8 +608,14 @@ def _swept(
     """Every combo's figures at once, exact, by the showdown sweep
     (heads-up): each combo's deals by outcome against the villain range,
     runout by runout, summed by the one split (engine/results.cell_sums);
-    its deals counted as pair enumeration counts them."""
-    sides, outcome, makes_low, _, _ = sweep_outcomes(spot, plan.threads, plan.stop, breakdown=False)
+    its deals counted as pair enumeration counts them.  Every combo is
+    settled at once, so `progress` hears the share of the runouts swept as
+    that share of the combos."""
+    n = len(spot.seats[0].combos)
+    swept = None if progress is None else (lambda done, runouts: progress(done * n // runouts, n))
+    sides, outcome, makes_low, _, _ = sweep_outcomes(
+        spot, plan.threads, plan.stop, breakdown=False, progress=swept
+    )
     sums, deal = cell_sums(outcome, 2)
     with np.errstate(invalid="ignore", divide="ignore"):
         total = deal[:, _core.DEAL_COLUMNS["total"]]
@@ -624,8 +631,6 @@ def _swept(
     villain = sides.villain[sides.villain_weights > 0]
     pairs = live_weight(villain, None, sides.hero)  # each combo's villain combos dealt
     deals = np.rint(pairs * spot_deals_per_pair(spot)).astype(np.int64)
-    if progress is not None:
-        progress(len(total), len(total))
     return {name: figures[name] for name in SPLIT_FIGURES}, deals
 
 
