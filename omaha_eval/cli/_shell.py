@@ -10,7 +10,7 @@ import locale
 import os
 import re
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from typing import Any, NoReturn, Protocol, TypedDict, TypeVar, cast
@@ -287,13 +287,22 @@ def sampling_options(figures: str, trials: str = TRIALS_HELP) -> Callable[[F], F
         click.option("-s", "--seed", type=click.IntRange(min=0), help="Seed (Monte Carlo)."),
         click.option("-t", "--threads", type=Count(min=1), help="Threads (default: all cores)."),
     ]
-    names = [field.name for field in fields(Sampling)]
+    return option_group("sampling", Sampling, options)
+
+
+def option_group(
+    name: str, group: type[Any], options: Sequence[Callable[[Any], Any]]
+) -> Callable[[F], F]:
+    """The `options`, in that order, handed to the command as one object:
+    `group` (a dataclass whose fields are the options' parameters) built
+    of their values, the command's parameter `name`."""
+    names = [field.name for field in fields(group)]
 
     def apply(command: F) -> F:
         @functools.wraps(command)
         def read(*args: Any, **kwargs: Any) -> Any:
-            sampling = Sampling(**{name: kwargs.pop(name) for name in names})
-            return command(*args, sampling=sampling, **kwargs)
+            values = {field: kwargs.pop(field) for field in names}
+            return command(*args, **{name: group(**values)}, **kwargs)
 
         for option in reversed(options):
             read = option(read)
