@@ -29,7 +29,7 @@ from omaha_eval.cli.output import (
     plot_option,
     quiet_option,
 )
-from omaha_eval.cli.rows import ROW_FLAGS, read_row_flags, row_options
+from omaha_eval.cli.rows import ROW_FLAGS, RowFlags, row_options
 from omaha_eval.engine.report import aligned
 from omaha_eval.games import Game
 from omaha_eval.records import json_text
@@ -118,9 +118,7 @@ def boards_command(
     sampling: Sampling,
     game: Game,
     group_by: str | None,
-    where_text: str | None,
-    sort_text: str | None,
-    top: int | None,
+    row_flags: RowFlags,
     as_json: bool,
     as_csv: bool,
     plot_path: str | None,
@@ -151,13 +149,8 @@ def boards_command(
         fail("--workers and --dask exclude each other", {})
     keywords = sampling.keywords()
     # the texts are read before the work: a typo costs no wait
-    selection = read_row_flags(
-        with_player_aliases(board_prototype(len(players), group_by is not None)),
-        where_text,
-        sort_text,
-        top,
-        BOARD_FLAGS,
-    )
+    prototype = with_player_aliases(board_prototype(len(players), group_by is not None))
+    selection = row_flags.read(prototype, BOARD_FLAGS)
     check_plot(plot_path)
     executor = _executor(workers, dask_address)
     if workers is not None:
@@ -169,8 +162,7 @@ def boards_command(
         quiet,
         as_json,
     )
-    chosen = where_text is not None or sort_text is not None or top is not None
-    _print(report, group_by, selection, chosen, as_json, as_csv)
+    _print(report, group_by, selection, row_flags.given, as_json, as_csv)
     if plot_path is not None and len(report):
         drawn = None if (as_json or as_csv) else "pictures"
         draw_plot(plot_path, lambda: plot_report(report, group_by or "texture"), drawn)

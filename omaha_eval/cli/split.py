@@ -31,7 +31,7 @@ from omaha_eval.cli.output import (
     plot_option,
     quiet_option,
 )
-from omaha_eval.cli.rows import ROW_FLAGS, examples_of_rows, read_row_flags
+from omaha_eval.cli.rows import ROW_FLAGS, RowFlags, examples_of_rows
 from omaha_eval.engine.plan import WORK_PER_SECOND
 from omaha_eval.engine.report import aligned
 from omaha_eval.games import Game
@@ -82,9 +82,7 @@ def split_command(
     dead: str,
     sampling: Sampling,
     game: Game,
-    where_text: str | None,
-    sort_text: str | None,
-    top: int | None,
+    row_flags: RowFlags,
     as_json: bool,
     as_csv: bool,
     plot_path: str | None,
@@ -113,9 +111,7 @@ def split_command(
     one_format(as_json, as_csv)
     keywords = sampling.keywords()
     # the texts are read before the work: a typo costs no wait
-    selection = read_row_flags(
-        graph_prototype(), where_text, sort_text or "equity", top, SPLIT_FLAGS
-    )
+    selection = row_flags.read(graph_prototype(), SPLIT_FLAGS, default_sort="equity")
     with user_errors(SPLIT_FLAGS):
         check_plot(plot_path, SPLIT_FLAGS)
         prepared = prepare_split_graph(
@@ -129,7 +125,7 @@ def split_command(
     elif as_csv:
         click.echo(columns_csv(take_rows(columns, rows)), nl=False)
     else:
-        click.echo(_table(graph, rows, top, selection.columns))
+        click.echo(_table(graph, rows, row_flags.top, selection.columns))
     if plot_path is not None:
         draw_plot(plot_path, lambda: plot_split(graph), None if (as_json or as_csv) else "pictures")
 
