@@ -21,14 +21,7 @@ from omaha_eval.cli._shell import (
     sampling_options,
     user_errors,
 )
-from omaha_eval.cli.output import (
-    PLOT_FLAGS,
-    check_plot,
-    draw_plot,
-    one_format,
-    plot_option,
-    quiet_option,
-)
+from omaha_eval.cli.output import Output, check_plot, one_format, output_options, quiet_option
 from omaha_eval.cli.rows import ROW_FLAGS, RowFlags, row_options
 from omaha_eval.engine.report import aligned
 from omaha_eval.games import Game
@@ -62,7 +55,7 @@ BOARD_FLAGS = {
     "figure": "--sort",
     "executor": "--workers",
     "dask": "--dask",
-    **PLOT_FLAGS,
+    "plot": "--plot",
     **ROW_FLAGS,
 }
 
@@ -90,16 +83,11 @@ BOARD_FLAGS = {
     help="Print the rows grouped by a texture instead.",
 )
 @row_options
-@click.option(
-    "--json",
-    "as_json",
-    is_flag=True,
-    help="Print one JSON document, column by column (docs/boards.md).",
-)
-@click.option("--csv", "as_csv", is_flag=True, help="Print a CSV row per row (the same columns).")
-@plot_option(
+@output_options(
+    "Print one JSON document, column by column (docs/boards.md).",
+    "Print a CSV row per row (the same columns).",
     "Draw equity and scoop by group and equity over the boards to FILE "
-    "(.png or .svg; needs matplotlib)."
+    "(.png or .svg; needs matplotlib).",
 )
 @click.option(
     "-w", "--workers", type=Count(min=1), help="Run the rows on this many local worker processes."
@@ -119,9 +107,7 @@ def boards_command(
     game: Game,
     group_by: str | None,
     row_flags: RowFlags,
-    as_json: bool,
-    as_csv: bool,
-    plot_path: str | None,
+    output: Output,
     workers: int | None,
     dask_address: str | None,
     quiet: bool,
@@ -144,14 +130,14 @@ def boards_command(
       omaha-eval boards As2sKd3h KcKh7c8h --where 'scoop>50% and pairing=unpaired' --top 5
       omaha-eval boards As2sKd3h KcKh7c8h --json > flops.json
     """
-    one_format(as_json, as_csv)
+    one_format(output.as_json, output.as_csv)
     if workers is not None and dask_address is not None:
         fail("--workers and --dask exclude each other", {})
     keywords = sampling.keywords()
     # the texts are read before the work: a typo costs no wait
     prototype = with_player_aliases(board_prototype(len(players), group_by is not None))
     selection = row_flags.read(prototype, BOARD_FLAGS)
-    check_plot(plot_path)
+    check_plot(output.plot_path)
     executor = _executor(workers, dask_address)
     if workers is not None:
         keywords["threads"] = workers  # a process each
@@ -160,12 +146,11 @@ def boards_command(
             list(players), board, dead, game=game.name, executor=executor, progress=show, **keywords
         ),
         quiet,
-        as_json,
+        output.as_json,
     )
-    _print(report, group_by, selection, row_flags.given, as_json, as_csv)
-    if plot_path is not None and len(report):
-        drawn = None if (as_json or as_csv) else "pictures"
-        draw_plot(plot_path, lambda: plot_report(report, group_by or "texture"), drawn)
+    _print(report, group_by, selection, row_flags.given, output)
+    if len(report):
+        output.draw(lambda: plot_report(report, group_by or "texture"))
     if interrupted:
         sys.exit(EXIT_INTERRUPTED)
 
@@ -206,8 +191,7 @@ def _print(
     group_by: str | None,
     selection: RowSelection,
     chosen: bool,
-    as_json: bool,
-    as_csv: bool,
+    output: Output,
 ) -> None:
     """The report's rows (grouped `group_by`) the selection chooses, as
     JSON, CSV or a table (the report's own, unless rows were `chosen` or
@@ -216,9 +200,9 @@ def _print(
     table = board_columns(shown)
     named = with_player_aliases(table)
     rows = selection.rows(named)
-    if as_json:
+    if output.as_json:
         click.echo(_json(shown, take_rows(table, rows)))
-    elif as_csv:
+    elif output.as_csv:
         click.echo(columns_csv(take_rows(table, rows)), nl=False)
     else:
         read = {column_name(name, table): named[name] for name in selection.columns}

@@ -7,11 +7,12 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from omaha_eval.cli._shell import EXIT_INTERRUPTED, fail, user_errors
+from omaha_eval.cli._shell import EXIT_INTERRUPTED, fail, option_group, user_errors
 from omaha_eval.plots import check_plot_target, save_figure
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -19,10 +20,12 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "PLOT_FLAGS",
+    "Output",
     "check_plot",
     "draw_plot",
     "drawing_interruptible",
     "one_format",
+    "output_options",
     "plot_option",
     "quiet_option",
 ]
@@ -81,3 +84,34 @@ def drawing_interruptible() -> Iterator[None]:
     except KeyboardInterrupt:
         click.echo("omaha-eval: interrupted while drawing; no picture written", err=True)
         sys.exit(EXIT_INTERRUPTED)
+
+
+@dataclass(frozen=True)
+class Output:
+    """--json, --csv and --plot as output_options reads them, handed to the
+    command as one parameter, `output`."""
+
+    as_json: bool
+    as_csv: bool
+    plot_path: str | None
+
+    @property
+    def document(self) -> bool:
+        """Whether stdout is one document (JSON or CSV) that notes must not break."""
+        return self.as_json or self.as_csv
+
+    def draw(self, figure: Callable[[], Figure], drawn: str = "pictures") -> None:
+        """With --plot, save the `figure` drawn to its file (draw_plot)."""
+        if self.plot_path is not None:
+            draw_plot(self.plot_path, figure, None if self.document else drawn)
+
+
+def output_options(json_help: str, csv_help: str, plot_help: str) -> Callable[[F], F]:
+    """--json, --csv and --plot (each with its help), handed to the command
+    as one Output, its parameter `output`."""
+    options = [
+        click.option("--json", "as_json", is_flag=True, help=json_help),
+        click.option("--csv", "as_csv", is_flag=True, help=csv_help),
+        plot_option(plot_help),
+    ]
+    return option_group("output", Output, options)

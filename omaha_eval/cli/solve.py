@@ -21,10 +21,10 @@ from omaha_eval.cli._shell import (
 )
 from omaha_eval.cli.output import (
     PLOT_FLAGS,
+    Output,
     check_plot,
-    draw_plot,
     one_format,
-    plot_option,
+    output_options,
     quiet_option,
 )
 from omaha_eval.games import Game
@@ -160,11 +160,11 @@ BETTING_OPTIONS = [
     help="Stop after this many seconds.",
 )
 @click.option("-t", "--threads", type=Count(min=1), help="Threads (default: all cores).")
-@click.option(
-    "--json", "as_json", is_flag=True, help="Print the whole solution as one JSON document."
+@output_options(
+    "Print the whole solution as one JSON document.",
+    "Print every node's strategy, a row per combo.",
+    "Draw the root strategy by hand class to FILE (.png or .svg; needs matplotlib).",
 )
-@click.option("--csv", "as_csv", is_flag=True, help="Print every node's strategy, a row per combo.")
-@plot_option("Draw the root strategy by hand class to FILE (.png or .svg; needs matplotlib).")
 @quiet_option
 def solve_command(
     board: str,
@@ -177,9 +177,7 @@ def solve_command(
     max_iterations: int | None,
     time_limit: float | None,
     threads: int | None,
-    as_json: bool,
-    as_csv: bool,
-    plot_path: str | None,
+    output: Output,
     quiet: bool,
 ) -> None:
     """An equilibrium of a heads-up river spot: OOP (first to act) and IP
@@ -198,8 +196,8 @@ def solve_command(
       omaha-eval solve Jd8c5h4s2h 'A3:$ds' 'KK:$ds' --pot 9 --stack 9 --ip-bets none --target 0.1%
       omaha-eval solve Kh7d2c3s8h 'A3:$ds' 'KK:$ds' --pot 100 --stack 200 --json > solution.json
     """
-    one_format(as_json, as_csv)
-    check_plot(plot_path)
+    one_format(output.as_json, output.as_csv)
+    check_plot(output.plot_path)
     with user_errors(SOLVE_FLAGS):
         prepared = prepare_river(
             board,
@@ -214,14 +212,13 @@ def solve_command(
             threads=threads,
         )
     solution, interrupted = _run(prepared, quiet)
-    if as_json:
+    if output.as_json:
         click.echo(json_text(solution.to_dict()))
-    elif as_csv:
+    elif output.as_csv:
         click.echo(columns_csv(solution.columns()), nl=False)
     else:
         click.echo(str(solution))
-    if plot_path is not None:
-        draw_plot(plot_path, solution.plot, None if (as_json or as_csv) else "picture")
+    output.draw(solution.plot, "picture")
     if interrupted:
         sys.exit(EXIT_INTERRUPTED)
 

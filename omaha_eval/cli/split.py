@@ -25,10 +25,10 @@ from omaha_eval.cli._shell import (
 )
 from omaha_eval.cli.output import (
     PLOT_FLAGS,
+    Output,
     check_plot,
-    draw_plot,
     one_format,
-    plot_option,
+    output_options,
     quiet_option,
 )
 from omaha_eval.cli.rows import ROW_FLAGS, RowFlags, examples_of_rows
@@ -68,11 +68,11 @@ TABLE_ROWS = 50
     ("lo_share", "makes_low, equity asc"),
     "the figures by their column names; docs/split.md",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON document, column-wise.")
-@click.option("--csv", "as_csv", is_flag=True, help="Print a CSV row per combo.")
-@plot_option(
+@output_options(
+    "Print one JSON document, column-wise.",
+    "Print a CSV row per combo.",
     "Draw the sorted curves and the hi share x lo share picture to FILE "
-    "(.png or .svg; needs matplotlib)."
+    "(.png or .svg; needs matplotlib).",
 )
 @quiet_option
 def split_command(
@@ -83,9 +83,7 @@ def split_command(
     sampling: Sampling,
     game: Game,
     row_flags: RowFlags,
-    as_json: bool,
-    as_csv: bool,
-    plot_path: str | None,
+    output: Output,
     quiet: bool,
 ) -> None:
     """Every combo of HERO_RANGE against the VILLAIN hands or ranges (at
@@ -108,26 +106,25 @@ def split_command(
       omaha-eval split 'AsAh2c3d, KsKd4c5d@0.5, Ac2c3h4h' 'QQ:$ds' -b Kh8d2d3s --top 2
       omaha-eval split 'AA:$ds' KcKd7h6h -b Kh7d2c --sort lo_share --csv > split.csv
     """
-    one_format(as_json, as_csv)
+    one_format(output.as_json, output.as_csv)
     keywords = sampling.keywords()
     # the texts are read before the work: a typo costs no wait
     selection = row_flags.read(graph_prototype(), SPLIT_FLAGS, default_sort="equity")
     with user_errors(SPLIT_FLAGS):
-        check_plot(plot_path, SPLIT_FLAGS)
+        check_plot(output.plot_path, SPLIT_FLAGS)
         prepared = prepare_split_graph(
             hero, list(villains), board, dead, game=game.name, **keywords
         )
         graph = _run(prepared, quiet)
         columns = graph.columns()
         rows = selection.rows(columns)
-    if as_json:
+    if output.as_json:
         click.echo(_json(graph, rows))
-    elif as_csv:
+    elif output.as_csv:
         click.echo(columns_csv(take_rows(columns, rows)), nl=False)
     else:
         click.echo(_table(graph, rows, row_flags.top, selection.columns))
-    if plot_path is not None:
-        draw_plot(plot_path, lambda: plot_split(graph), None if (as_json or as_csv) else "pictures")
+    output.draw(lambda: plot_split(graph))
 
 
 def _json(graph: SplitGraph, rows: np.ndarray) -> str:
