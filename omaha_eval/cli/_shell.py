@@ -34,17 +34,18 @@ EXIT_INTERRUPTED = 130  # the shell's code for a process stopped by Ctrl-C
 PROGRESS_DELAY = 1.0  # seconds before a progress bar appears
 SLOW = 30.0  # seconds: a run expected to take longer says so on stderr
 
+
+def flags_of(*params: str) -> dict[str, str]:
+    """The flags of library parameters whose flag is their name, dashed:
+    max_raises is --max-raises."""
+    return {param: "--" + param.replace("_", "-") for param in params}
+
+
 # The library's parameter names as the command line spells them.
 FLAGS = {
-    "board": "--board",
-    "dead": "--dead",
-    "trials": "--trials",
-    "exact": "--exact",
-    "seed": "--seed",
-    "threads": "--threads",
-    "target_stderr": "--target-stderr",
-    "game": "--game",
-    "hole_cards": "--hole-cards",
+    **flags_of(
+        "board", "dead", "trials", "exact", "seed", "threads", "target_stderr", "game", "hole_cards"
+    ),
     "strict": "--strict-cards",
 }
 _LEADING_NAME = re.compile(r"^([A-Za-z_]+):")

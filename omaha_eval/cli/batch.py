@@ -12,6 +12,7 @@ import omaha_eval.batch as batch
 from omaha_eval.cli._shell import (
     EXIT_INTERRUPTED,
     Count,
+    flags_of,
     game_flag,
     progress,
     user_errors,
@@ -23,10 +24,7 @@ __all__ = ["batch_command"]
 FLAGS = {
     "INPUT": "INPUT",
     "OUTPUT": "--output",
-    "workers": "--workers",
-    "dask": "--dask",
-    "seed": "--seed",
-    "executor": "--executor",
+    **flags_of("workers", "dask", "seed", "executor"),
 }
 
 

@@ -16,12 +16,13 @@ from omaha_eval.cli._shell import (
     Count,
     Sampling,
     fail,
+    flags_of,
     game_flag,
     progress,
     sampling_options,
     user_errors,
 )
-from omaha_eval.cli.output import Output, check_plot, one_format, output_options, quiet_option
+from omaha_eval.cli.output import Output, output_options, quiet_option
 from omaha_eval.cli.rows import ROW_FLAGS, RowFlags, row_options
 from omaha_eval.engine.report import aligned
 from omaha_eval.games import Game
@@ -54,8 +55,7 @@ BOARD_FLAGS = {
     "by": "--group",
     "figure": "--sort",
     "executor": "--workers",
-    "dask": "--dask",
-    "plot": "--plot",
+    **flags_of("dask", "plot"),
     **ROW_FLAGS,
 }
 
@@ -130,14 +130,14 @@ def boards_command(
       omaha-eval boards As2sKd3h KcKh7c8h --where 'scoop>50% and pairing=unpaired' --top 5
       omaha-eval boards As2sKd3h KcKh7c8h --json > flops.json
     """
-    one_format(output.as_json, output.as_csv)
+    output.check_format()
     if workers is not None and dask_address is not None:
         fail("--workers and --dask exclude each other", {})
     keywords = sampling.keywords()
     # the texts are read before the work: a typo costs no wait
     prototype = with_player_aliases(board_prototype(len(players), group_by is not None))
     selection = row_flags.read(prototype, BOARD_FLAGS)
-    check_plot(output.plot_path)
+    output.check_plot()
     executor = _executor(workers, dask_address)
     if workers is not None:
         keywords["threads"] = workers  # a process each

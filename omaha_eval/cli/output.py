@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from omaha_eval.cli._shell import EXIT_INTERRUPTED, fail, option_group, user_errors
+from omaha_eval.cli._shell import EXIT_INTERRUPTED, fail, flags_of, option_group, user_errors
 from omaha_eval.plots import check_plot_target, save_figure
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -30,7 +30,7 @@ __all__ = [
     "quiet_option",
 ]
 
-PLOT_FLAGS = {"plot": "--plot"}
+PLOT_FLAGS = flags_of("plot")
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -99,6 +99,14 @@ class Output:
     def document(self) -> bool:
         """Whether stdout is one document (JSON or CSV) that notes must not break."""
         return self.as_json or self.as_csv
+
+    def check_format(self) -> None:
+        """--json and --csv: at most one (one_format)."""
+        one_format(self.as_json, self.as_csv)
+
+    def check_plot(self) -> None:
+        """--plot's file, checked before the work (check_plot)."""
+        check_plot(self.plot_path)
 
     def draw(self, figure: Callable[[], Figure], drawn: str = "pictures") -> None:
         """With --plot, save the `figure` drawn to its file (draw_plot)."""

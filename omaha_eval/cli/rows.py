@@ -10,12 +10,12 @@ from typing import Any, TypeVar
 
 import click
 
-from omaha_eval.cli._shell import Count, option_group, user_errors
+from omaha_eval.cli._shell import Count, flags_of, option_group, user_errors
 from omaha_eval.study.table.select import RowSelection, read_selection
 
 __all__ = ["ROW_FLAGS", "RowFlags", "examples_of_rows", "row_options"]
 
-ROW_FLAGS = {"where": "--where", "sort": "--sort", "top": "--top", "table": "--where"}
+ROW_FLAGS = {**flags_of("where", "sort", "top"), "table": "--where"}
 
 F = TypeVar("F", bound=Callable[..., Any])
 

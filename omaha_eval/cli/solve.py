@@ -14,19 +14,13 @@ from omaha_eval.cli._shell import (
     EXIT_INTERRUPTED,
     FLAGS,
     Count,
+    flags_of,
     game_flag,
     option_group,
     progress,
     user_errors,
 )
-from omaha_eval.cli.output import (
-    PLOT_FLAGS,
-    Output,
-    check_plot,
-    one_format,
-    output_options,
-    quiet_option,
-)
+from omaha_eval.cli.output import PLOT_FLAGS, Output, output_options, quiet_option
 from omaha_eval.games import Game
 from omaha_eval.records import json_text
 from omaha_eval.solver.river import RiverSolution, SolveInterrupted
@@ -41,17 +35,10 @@ SOLVE_FLAGS = {
     "board": "BOARD",
     "oop": "OOP",
     "ip": "IP",
-    "pot": "--pot",
-    "stack": "--stack",
-    "bets": "--bets",
-    "raises": "--raises",
-    "oop_bets": "--oop-bets",
-    "ip_bets": "--ip-bets",
-    "max_raises": "--max-raises",
+    **flags_of("pot", "stack", "bets", "raises", "oop_bets", "ip_bets", "max_raises"),
+    **flags_of("max_iterations", "time_limit"),
     "allin": "--no-allin",
     "target_exploitability": "--target",
-    "max_iterations": "--max-iterations",
-    "time_limit": "--time-limit",
     **PLOT_FLAGS,
 }
 
@@ -196,8 +183,8 @@ def solve_command(
       omaha-eval solve Jd8c5h4s2h 'A3:$ds' 'KK:$ds' --pot 9 --stack 9 --ip-bets none --target 0.1%
       omaha-eval solve Kh7d2c3s8h 'A3:$ds' 'KK:$ds' --pot 100 --stack 200 --json > solution.json
     """
-    one_format(output.as_json, output.as_csv)
-    check_plot(output.plot_path)
+    output.check_format()
+    output.check_plot()
     with user_errors(SOLVE_FLAGS):
         prepared = prepare_river(
             board,

@@ -23,14 +23,7 @@ from omaha_eval.cli._shell import (
     user_errors,
     warn,
 )
-from omaha_eval.cli.output import (
-    PLOT_FLAGS,
-    Output,
-    check_plot,
-    one_format,
-    output_options,
-    quiet_option,
-)
+from omaha_eval.cli.output import PLOT_FLAGS, Output, output_options, quiet_option
 from omaha_eval.cli.rows import ROW_FLAGS, RowFlags, examples_of_rows
 from omaha_eval.engine.plan import WORK_PER_SECOND
 from omaha_eval.engine.report import aligned
@@ -106,12 +99,12 @@ def split_command(
       omaha-eval split 'AsAh2c3d, KsKd4c5d@0.5, Ac2c3h4h' 'QQ:$ds' -b Kh8d2d3s --top 2
       omaha-eval split 'AA:$ds' KcKd7h6h -b Kh7d2c --sort lo_share --csv > split.csv
     """
-    one_format(output.as_json, output.as_csv)
+    output.check_format()
     keywords = sampling.keywords()
     # the texts are read before the work: a typo costs no wait
     selection = row_flags.read(graph_prototype(), SPLIT_FLAGS, default_sort="equity")
     with user_errors(SPLIT_FLAGS):
-        check_plot(output.plot_path, SPLIT_FLAGS)
+        output.check_plot()
         prepared = prepare_split_graph(
             hero, list(villains), board, dead, game=game.name, **keywords
         )
