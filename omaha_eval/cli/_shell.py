@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import codecs
 import errno
+import functools
 import locale
 import os
 import re
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any, NoReturn, Protocol, TypeVar
+from dataclasses import dataclass, fields
+from typing import Any, NoReturn, Protocol, TypedDict, TypeVar, cast
 
 import click
 from click.shell_completion import CompletionItem
@@ -32,17 +34,18 @@ EXIT_INTERRUPTED = 130  # the shell's code for a process stopped by Ctrl-C
 PROGRESS_DELAY = 1.0  # seconds before a progress bar appears
 SLOW = 30.0  # seconds: a run expected to take longer says so on stderr
 
+
+def flags_of(*params: str) -> dict[str, str]:
+    """The flags of library parameters whose flag is their name, dashed:
+    max_raises is --max-raises."""
+    return {param: "--" + param.replace("_", "-") for param in params}
+
+
 # The library's parameter names as the command line spells them.
 FLAGS = {
-    "board": "--board",
-    "dead": "--dead",
-    "trials": "--trials",
-    "exact": "--exact",
-    "seed": "--seed",
-    "threads": "--threads",
-    "target_stderr": "--target-stderr",
-    "game": "--game",
-    "hole_cards": "--hole-cards",
+    **flags_of(
+        "board", "dead", "trials", "exact", "seed", "threads", "target_stderr", "game", "hole_cards"
+    ),
     "strict": "--strict-cards",
 }
 _LEADING_NAME = re.compile(r"^([A-Za-z_]+):")
@@ -175,7 +178,7 @@ def duration(seconds: float) -> str:
 
 
 class Answer(Protocol):
-    """What flag_notes reads of a result (an equity's or a query's)."""
+    """What Sampling.notes reads of a result (an equity's or a query's)."""
 
     @property
     def method(self) -> str: ...
@@ -206,10 +209,68 @@ class Count(click.IntRange):
 TRIALS_HELP = f"Monte Carlo trials [default: {DEFAULT_TRIALS:,}]."
 
 
+@dataclass(frozen=True)
+class Sampling:
+    """The options of how to run as sampling_options reads them, handed to
+    the command as one parameter, `sampling`."""
+
+    trials: int | None
+    exact: bool
+    monte_carlo: bool
+    target_stderr: float | None
+    seed: int | None
+    threads: int | None
+
+    def method(self) -> bool | None:
+        """--exact / --monte-carlo as the API's exact= (None: let it choose)."""
+        if self.exact and self.monte_carlo:
+            fail("--exact and --monte-carlo exclude each other", {})
+        return True if self.exact else (False if self.monte_carlo else None)
+
+    def keywords(self) -> RunKeywords:
+        """The API's run keywords (exact, trials, target_stderr, seed,
+        threads); --exact with --monte-carlo is one line and exit code 2."""
+        return RunKeywords(
+            exact=self.method(),
+            trials=self.trials,
+            target_stderr=self.target_stderr,
+            seed=self.seed,
+            threads=self.threads,
+        )
+
+    def notes(self, result: Answer) -> list[str]:
+        """What the flags given did not do."""
+        notes = []
+        if result.method == "exact" and self.trials is not None:
+            notes.append(
+                "every deal was enumerated (exact), so --trials did not apply; "
+                "add --monte-carlo to sample"
+            )
+        if result.method == "exact" and self.target_stderr is not None:
+            notes.append("every deal was enumerated (exact), so --target-stderr did not apply")
+        if result.target_reached is False and not result.interrupted:
+            notes.append(
+                f"the --target-stderr of {self.target_stderr} was not reached within "
+                f"{result.trials:,} trials; raise --trials to go further"
+            )
+        return notes
+
+
+class RunKeywords(TypedDict):
+    """The run keywords every prepared run of the library takes."""
+
+    exact: bool | None
+    trials: int | None
+    target_stderr: float | None
+    seed: int | None
+    threads: int | None
+
+
 def sampling_options(figures: str, trials: str = TRIALS_HELP) -> Callable[[F], F]:
-    """The options of how to run (shared by equity, query and boards):
-    --trials (`trials`: its help), --exact, --monte-carlo, --target-stderr
-    (`figures`: what it bounds), --seed, --threads."""
+    """The options of how to run (shared by equity, query, boards and
+    split): --trials (`trials`: its help), --exact, --monte-carlo,
+    --target-stderr (`figures`: what it bounds), --seed, --threads; the
+    command receives them as one Sampling, its parameter `sampling`."""
     options = [
         click.option("-n", "--trials", type=Count(min=1), help=trials),
         click.option("--exact", is_flag=True, help="Enumerate every deal (no sampling)."),
@@ -227,38 +288,28 @@ def sampling_options(figures: str, trials: str = TRIALS_HELP) -> Callable[[F], F
         click.option("-s", "--seed", type=click.IntRange(min=0), help="Seed (Monte Carlo)."),
         click.option("-t", "--threads", type=Count(min=1), help="Threads (default: all cores)."),
     ]
+    return option_group("sampling", Sampling, options)
+
+
+def option_group(
+    name: str, group: type[Any], options: Sequence[Callable[[Any], Any]]
+) -> Callable[[F], F]:
+    """The `options`, in that order, handed to the command as one object:
+    `group` (a dataclass whose fields are the options' parameters) built
+    of their values, the command's parameter `name`."""
+    names = [field.name for field in fields(group)]
 
     def apply(command: F) -> F:
+        @functools.wraps(command)
+        def read(*args: Any, **kwargs: Any) -> Any:
+            values = {field: kwargs.pop(field) for field in names}
+            return command(*args, **{name: group(**values)}, **kwargs)
+
         for option in reversed(options):
-            command = option(command)
-        return command
+            read = option(read)
+        return cast(F, read)
 
     return apply
-
-
-def method(exact: bool, monte_carlo: bool) -> bool | None:
-    """--exact / --monte-carlo as the API's exact= (None: let it choose)."""
-    if exact and monte_carlo:
-        fail("--exact and --monte-carlo exclude each other", {})
-    return True if exact else (False if monte_carlo else None)
-
-
-def flag_notes(result: Answer, trials: int | None, target_stderr: float | None) -> list[str]:
-    """What the flags given did not do."""
-    notes = []
-    if result.method == "exact" and trials is not None:
-        notes.append(
-            "every deal was enumerated (exact), so --trials did not apply; "
-            "add --monte-carlo to sample"
-        )
-    if result.method == "exact" and target_stderr is not None:
-        notes.append("every deal was enumerated (exact), so --target-stderr did not apply")
-    if result.target_reached is False and not result.interrupted:
-        notes.append(
-            f"the --target-stderr of {target_stderr} was not reached within "
-            f"{result.trials:,} trials; raise --trials to go further"
-        )
-    return notes
 
 
 def game_option(ctx: click.Context, param: click.Parameter, value: str | None) -> Game | None:

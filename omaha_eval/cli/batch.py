@@ -12,6 +12,7 @@ import omaha_eval.batch as batch
 from omaha_eval.cli._shell import (
     EXIT_INTERRUPTED,
     Count,
+    flags_of,
     game_flag,
     progress,
     user_errors,
@@ -23,10 +24,7 @@ __all__ = ["batch_command"]
 FLAGS = {
     "INPUT": "INPUT",
     "OUTPUT": "--output",
-    "workers": "--workers",
-    "dask": "--dask",
-    "seed": "--seed",
-    "executor": "--executor",
+    **flags_of("workers", "dask", "seed", "executor"),
 }
 
 
@@ -106,11 +104,7 @@ def batch_command(
       omaha-eval batch examples/spots.jsonl -o results.jsonl --workers 4 --trials 200000
       omaha-eval batch spots.csv -o results.csv --dask tcp://scheduler:8786
     """
-    defaults: dict[str, object] = {}
-    if trials is not None:
-        defaults["trials"] = trials
-    if game is not None:
-        defaults["game"] = game.name
+    defaults = _defaults(trials, game)
     bar = progress(None, "spot", quiet, scale=False)
     start = time.perf_counter()
     try:
@@ -138,13 +132,27 @@ def batch_command(
     finally:
         bar.close()
     if not quiet:
-        click.echo(
-            f"{_count(summary.done, 'spot')} run ({_count(summary.errors, 'error')}), "
-            f"{summary.skipped:,} already in {output}, {time.perf_counter() - start:.1f} s",
-            err=True,
-        )
+        click.echo(_summary_line(summary, output, time.perf_counter() - start), err=True)
     if summary.errors:
         sys.exit(1)
+
+
+def _defaults(trials: int | None, game: Game | None) -> dict[str, object]:
+    """What a spot that gives no trials or no game takes: --trials, --game."""
+    defaults: dict[str, object] = {}
+    if trials is not None:
+        defaults["trials"] = trials
+    if game is not None:
+        defaults["game"] = game.name
+    return defaults
+
+
+def _summary_line(summary: batch.BatchSummary, output: str, seconds: float) -> str:
+    """What the run did: the spots run, the errors, those already in OUTPUT."""
+    return (
+        f"{_count(summary.done, 'spot')} run ({_count(summary.errors, 'error')}), "
+        f"{summary.skipped:,} already in {output}, {seconds:.1f} s"
+    )
 
 
 def _count(n: int, noun: str) -> str:

@@ -4,6 +4,7 @@ Ctrl-C keeping the rows done, and its table, JSON, CSV or picture."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import Any, NoReturn
 
 import click
@@ -13,22 +14,24 @@ from omaha_eval.cli._shell import (
     EXIT_INTERRUPTED,
     FLAGS,
     Count,
+    Sampling,
     fail,
+    flags_of,
     game_flag,
-    method,
     progress,
     sampling_options,
     user_errors,
 )
-from omaha_eval.cli.rows import ROW_FLAGS, read_row_flags, row_options
+from omaha_eval.cli.output import Output, output_options, quiet_option
+from omaha_eval.cli.rows import ROW_FLAGS, RowFlags, row_options
 from omaha_eval.engine.report import aligned
 from omaha_eval.games import Game
-from omaha_eval.plots import check_plot_target, save_figure
 from omaha_eval.records import json_text
 from omaha_eval.study.boards.board_report import (
     REPORT_TRIALS,
     ROW_MIN_TRIALS,
     ROW_TRIALS,
+    PreparedReport,
     prepare_board_report,
 )
 from omaha_eval.study.boards.columns import (
@@ -42,6 +45,7 @@ from omaha_eval.study.boards.plot import plot_report
 from omaha_eval.study.boards.report import BoardReport, BoardReportInterrupted
 from omaha_eval.study.boards.table import heading, rows_grid
 from omaha_eval.study.table.columns import columns_csv, columns_json, take_rows
+from omaha_eval.study.table.select import RowSelection
 from omaha_eval.study.table.textures import GROUPINGS
 
 __all__ = ["boards_command"]
@@ -51,8 +55,7 @@ BOARD_FLAGS = {
     "by": "--group",
     "figure": "--sort",
     "executor": "--workers",
-    "dask": "--dask",
-    "plot": "--plot",
+    **flags_of("dask", "plot"),
     **ROW_FLAGS,
 }
 
@@ -80,19 +83,10 @@ BOARD_FLAGS = {
     help="Print the rows grouped by a texture instead.",
 )
 @row_options
-@click.option(
-    "--json",
-    "as_json",
-    is_flag=True,
-    help="Print one JSON document, column by column (docs/boards.md).",
-)
-@click.option("--csv", "as_csv", is_flag=True, help="Print a CSV row per row (the same columns).")
-@click.option(
-    "--plot",
-    "plot_path",
-    metavar="FILE",
-    type=click.Path(dir_okay=False),
-    help="Draw equity and scoop by group and equity over the boards to FILE "
+@output_options(
+    "Print one JSON document, column by column (docs/boards.md).",
+    "Print a CSV row per row (the same columns).",
+    "Draw equity and scoop by group and equity over the boards to FILE "
     "(.png or .svg; needs matplotlib).",
 )
 @click.option(
@@ -104,25 +98,16 @@ BOARD_FLAGS = {
     metavar="ADDRESS",
     help="Run the rows on this Dask scheduler, e.g. tcp://10.0.0.5:8786.",
 )
-@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+@quiet_option
 def boards_command(
     players: tuple[str, ...],
     board: str,
     dead: str,
-    trials: int | None,
-    exact: bool,
-    monte_carlo: bool,
-    target_stderr: float | None,
-    seed: int | None,
-    threads: int | None,
+    sampling: Sampling,
     game: Game,
     group_by: str | None,
-    where_text: str | None,
-    sort_text: str | None,
-    top: int | None,
-    as_json: bool,
-    as_csv: bool,
-    plot_path: str | None,
+    row_flags: RowFlags,
+    output: Output,
     workers: int | None,
     dask_address: str | None,
     quiet: bool,
@@ -145,29 +130,47 @@ def boards_command(
       omaha-eval boards As2sKd3h KcKh7c8h --where 'scoop>50% and pairing=unpaired' --top 5
       omaha-eval boards As2sKd3h KcKh7c8h --json > flops.json
     """
-    if as_json and as_csv:
-        fail("--json and --csv exclude each other", {})
+    output.check_format()
     if workers is not None and dask_address is not None:
         fail("--workers and --dask exclude each other", {})
-    chosen = method(exact, monte_carlo)
+    keywords = sampling.keywords()
     # the texts are read before the work: a typo costs no wait
-    selection = read_row_flags(
-        with_player_aliases(board_prototype(len(players), group_by is not None)),
-        where_text,
-        sort_text,
-        top,
-        BOARD_FLAGS,
+    prototype = with_player_aliases(board_prototype(len(players), group_by is not None))
+    selection = row_flags.read(prototype, BOARD_FLAGS)
+    output.check_plot()
+    executor = _executor(workers, dask_address)
+    if workers is not None:
+        keywords["threads"] = workers  # a process each
+    report, interrupted = _run(
+        lambda show: prepare_board_report(
+            list(players), board, dead, game=game.name, executor=executor, progress=show, **keywords
+        ),
+        quiet,
+        output.as_json,
     )
-    if plot_path is not None:
-        with user_errors({"plot": "--plot"}):
-            check_plot_target(plot_path)
-    executor: Any = None
+    _print(report, group_by, selection, row_flags.given, output)
+    if len(report):
+        output.draw(lambda: plot_report(report, group_by or "texture"))
+    if interrupted:
+        sys.exit(EXIT_INTERRUPTED)
+
+
+def _executor(workers: int | None, dask_address: str | None) -> Any:
+    """Where the rows run: the Dask scheduler at `dask_address`, local
+    worker processes (their number the run's threads), or the threads of
+    this process (None)."""
     if dask_address is not None:
         with user_errors(BOARD_FLAGS):
-            executor = dask_client(dask_address)
-    elif workers is not None:
-        executor, threads = "process", workers
-    interrupted = False
+            return dask_client(dask_address)
+    return None if workers is None else "process"
+
+
+def _run(
+    prepare: Callable[[Callable[[BoardReport], None]], PreparedReport], quiet: bool, as_json: bool
+) -> tuple[BoardReport, bool]:
+    """The report `prepare` (given the progress callback) reads and runs,
+    with a progress bar of the rows, and whether Ctrl-C stopped it (the
+    rows done, marked interrupted)."""
     with progress(None, "row", quiet, scale=False) as bar:
 
         def show(partial: BoardReport) -> None:
@@ -176,42 +179,34 @@ def boards_command(
 
         with user_errors(BOARD_FLAGS):
             try:
-                report = prepare_board_report(
-                    list(players),
-                    board,
-                    dead,
-                    game=game.name,
-                    exact=chosen,
-                    trials=trials,
-                    target_stderr=target_stderr,
-                    seed=seed,
-                    threads=threads,
-                    executor=executor,
-                    progress=show,
-                ).run()
+                return prepare(show).run(), False
             except BoardReportInterrupted as stopped:
-                report, interrupted = stopped.report, True
+                return stopped.report, True
             except KeyboardInterrupt:  # while the players were read: no report yet
                 _stopped_before_the_report(as_json)
+
+
+def _print(
+    report: BoardReport,
+    group_by: str | None,
+    selection: RowSelection,
+    chosen: bool,
+    output: Output,
+) -> None:
+    """The report's rows (grouped `group_by`) the selection chooses, as
+    JSON, CSV or a table (the report's own, unless rows were `chosen` or
+    grouped)."""
     shown = report.group(group_by) if group_by else report
     table = board_columns(shown)
     named = with_player_aliases(table)
     rows = selection.rows(named)
-    chosen = where_text is not None or sort_text is not None or top is not None
-    if as_json:
+    if output.as_json:
         click.echo(_json(shown, take_rows(table, rows)))
-    elif as_csv:
+    elif output.as_csv:
         click.echo(columns_csv(take_rows(table, rows)), nl=False)
     else:
         read = {column_name(name, table): named[name] for name in selection.columns}
         click.echo(_full_table(shown, rows, read) if (group_by or chosen) else str(shown))
-    if plot_path is not None and len(report):
-        with user_errors({"plot": "--plot"}):
-            save_figure(plot_report(report, group_by or "texture"), plot_path, "plot")
-        if not (as_json or as_csv):
-            click.echo(f"note: pictures drawn to {plot_path}")
-    if interrupted:
-        sys.exit(EXIT_INTERRUPTED)
 
 
 def _full_table(report: BoardReport, rows: Any, read: dict[str, Any]) -> str:

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import click
 
@@ -12,17 +15,26 @@ from omaha_eval.cards import card_count
 from omaha_eval.cli._shell import (
     EXIT_INTERRUPTED,
     SLOW,
+    RunKeywords,
+    Sampling,
     duration,
     fail,
-    flag_notes,
     for_shell,
     game_flag,
-    method,
     progress,
     sampling_options,
     strict_cards_option,
     user_errors,
     warn,
+)
+from omaha_eval.cli.output import (
+    PLOT_FLAGS,
+    check_plot,
+    draw_plot,
+    drawing_interruptible,
+    one_format,
+    plot_option,
+    quiet_option,
 )
 from omaha_eval.engine.plan import WORK_PER_SECOND, RunOptions, read_options
 from omaha_eval.engine.question import Question, read_question
@@ -31,10 +43,13 @@ from omaha_eval.engine.results import EquityResult
 from omaha_eval.equity import EquityRounds, rounds_of
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import HOLE_SIZES, MAX_PLAYERS, PLAYERS, Game
-from omaha_eval.plots import check_plot_target, plot_spot, save_figure
+from omaha_eval.plots import plot_spot
 from omaha_eval.preflop import ATLAS_HOLE_CARDS, ExactPreflop, exact_vs_random
 from omaha_eval.records import csv_header, csv_line, json_text, result_document, spot_record
 from omaha_eval.solver.distribution import distribution_of
+
+if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.figure import Figure
 
 __all__ = ["equity_command"]
 
@@ -118,13 +133,9 @@ def pokenum_hint(
     is_flag=True,
     help="Also print how often each player ends with each high category and low class.",
 )
-@click.option(
-    "--plot",
-    "plot_path",
-    metavar="FILE",
-    type=click.Path(dir_okay=False),
-    help="Draw each range player's equity distribution (heads-up; with --breakdown, the "
-    "categories too) to FILE, .png or .svg (needs the plot extra: matplotlib).",
+@plot_option(
+    "Draw each range player's equity distribution (heads-up; with --breakdown, the "
+    "categories too) to FILE, .png or .svg (needs the plot extra: matplotlib)."
 )
 @strict_cards_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (see README).")
@@ -134,17 +145,12 @@ def pokenum_hint(
     is_flag=True,
     help="Print a CSV header and one row: the columns of a batch output's CSV.",
 )
-@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+@quiet_option
 def equity_command(
     players: tuple[str, ...],
     board: str,
     dead: str,
-    trials: int | None,
-    exact: bool,
-    monte_carlo: bool,
-    target_stderr: float | None,
-    seed: int | None,
-    threads: int | None,
+    sampling: Sampling,
     game: Game,
     hole_cards: int | None,
     breakdown: bool,
@@ -179,8 +185,26 @@ def equity_command(
       omaha-eval equity AsAh2c3d 7c7d4c5d --board Ks8d2h --csv > spot.csv
       omaha-eval equity 'AA:$ds' KcKd4c5d --board Ks7d2h --breakdown --plot spot.png
     """
-    if as_json and as_csv:
-        fail("--json and --csv exclude each other", {})
+    one_format(as_json, as_csv)
+    hint = _pokenum_hint(players, hole_cards)
+    keywords = sampling.keywords()
+    check_plot(plot_path)
+    spot = _Spot(list(players), board, dead, game, hole_cards, strict_cards)
+    if keywords["exact"] and not (as_csv or breakdown or plot_path):
+        if _answered_from_atlas(spot, as_json):
+            return
+    result, draw = _run(spot, keywords, quiet, breakdown)
+    notes = [*map(for_shell, result.notes), *sampling.notes(result)]
+    if hint is not None:  # whole hands of single-card ranges: most likely a pokenum habit
+        notes.append(f"each hand above is one card; {hint}")
+    _show(result, notes, _Output(as_json, as_csv, breakdown, plot_path), draw)
+    if result.interrupted:
+        sys.exit(EXIT_INTERRUPTED)
+
+
+def _pokenum_hint(players: tuple[str, ...], hole_cards: int | None) -> str | None:
+    """pokenum_hint of the command line; a line that is surely pokenum's
+    (over 10 players, a '--', a separator) is refused with it."""
     after_dashes = click.get_current_context().meta.get("after --")
     hint = pokenum_hint(players, after_dashes, hole_cards)
     if hint is not None and (
@@ -188,61 +212,93 @@ def equity_command(
     ):
         pokenum = "cards as pokenum takes them ('-' between hands, '--' before the board)"
         fail(f"players: {pokenum}; {hint}", {})
-    chosen = method(exact, monte_carlo)
-    if plot_path is not None:
-        with user_errors({"plot": "--plot"}):
-            check_plot_target(plot_path)
-    if chosen and not (as_csv or breakdown or plot_path):
-        with user_errors():
-            atlas = _from_atlas(players, board, dead, game, hole_cards, strict_cards)
-        if atlas is not None:
-            click.echo(json_text(atlas.to_dict()) if as_json else _atlas_table(atlas))
-            return
+    return hint
+
+
+@dataclass(frozen=True)
+class _Spot:
+    """The spot as the command line gives it: players, board, dead cards,
+    game, cards per hand, and --strict-cards."""
+
+    players: list[str]
+    board: str
+    dead: str
+    game: Game
+    hole_cards: int | None
+    strict: bool
+
+
+@dataclass(frozen=True)
+class _Output:
+    """What the command prints and draws besides the equity table."""
+
+    as_json: bool
+    as_csv: bool
+    breakdown: bool
+    plot_path: str | None
+
+
+def _run(
+    spot: _Spot, keywords: RunKeywords, quiet: bool, breakdown: bool
+) -> tuple[EquityResult, Callable[[], Figure]]:
+    """The spot's result (bad input: one line naming its flag), and what
+    draws its pictures, from the question and the run options
+    read once (the run's seed: the distributions reproduce)."""
     with user_errors():
-        options = read_options(
-            trials=trials, exact=chosen, target_stderr=target_stderr, seed=seed, threads=threads
-        )
+        options = read_options(**keywords)
         rounds = rounds_of(
             options,
-            list(players),
-            board,
-            dead,
-            game=game,
-            hole_cards=hole_cards,
-            strict=strict_cards,
+            spot.players,
+            spot.board,
+            spot.dead,
+            game=spot.game,
+            hole_cards=spot.hole_cards,
+            strict=spot.strict,
         )
-        result = _run(rounds, quiet)
-    notes = [*map(for_shell, result.notes), *flag_notes(result, trials, target_stderr)]
-    if hint is not None:  # whole hands of single-card ranges: most likely a pokenum habit
-        notes.append(f"each hand above is one card; {hint}")
-    if plot_path is not None:
-        with user_errors({"plot": "--plot"}):
-            _check_plot(result, breakdown)
-    # the answer first: drawing takes time, and Ctrl-C or a full disk there
-    # must not cost the table
-    if as_json:
+        result = _last_round(rounds, quiet)
+    return result, lambda: _plot(result, rounds.question, options, breakdown)
+
+
+def _show(
+    result: EquityResult, notes: list[str], output: _Output, draw: Callable[[], Figure]
+) -> None:
+    """The result as the output flags ask: JSON, CSV or the table (and the
+    breakdown's), then --plot's pictures.  What --plot can draw is checked
+    first; the answer is printed before drawing, which takes time: Ctrl-C
+    or a full disk there must not cost the table."""
+    path = output.plot_path
+    if path is not None:
+        with user_errors(PLOT_FLAGS):
+            _check_plot(result, output.breakdown)
+    if output.as_json:
         click.echo(json_text(result_document(result, notes)))
-    elif as_csv:
+    elif output.as_csv:
         click.echo(_csv_text(result, notes), nl=False)
     else:
         click.echo(equity_table(result, notes))
-        if breakdown:
+        if output.breakdown:
             click.echo("\n" + breakdown_table(result))
-    if plot_path is not None and not result.interrupted:
-        try:
-            with user_errors({"plot": "--plot", "villain": "--plot", "hero": "--plot"}):
-                _plot(result, rounds.question, options, breakdown, plot_path)
-            if not (as_json or as_csv):  # the documents stay whole
-                click.echo(f"note: pictures drawn to {plot_path}")
-        except KeyboardInterrupt:
-            click.echo("omaha-eval: interrupted while drawing; no picture written", err=True)
-            sys.exit(EXIT_INTERRUPTED)
-    if result.interrupted:
-        sys.exit(EXIT_INTERRUPTED)
+    if path is not None and not result.interrupted:
+        with drawing_interruptible():
+            document = output.as_json or output.as_csv  # the documents stay whole
+            flags = {**PLOT_FLAGS, "villain": "--plot", "hero": "--plot"}
+            draw_plot(path, draw, None if document else "pictures", flags)
+
+
+def _answered_from_atlas(spot: _Spot, as_json: bool) -> bool:
+    """Print the exact preflop atlas's answer, if it has the spot's."""
+    with user_errors():
+        atlas = _from_atlas(
+            spot.players, spot.board, spot.dead, spot.game, spot.hole_cards, spot.strict
+        )
+    if atlas is None:
+        return False
+    click.echo(json_text(atlas.to_dict()) if as_json else _atlas_table(atlas))
+    return True
 
 
 def _from_atlas(
-    players: tuple[str, ...],
+    players: list[str],
     board: str,
     dead: str,
     game: Game,
@@ -256,7 +312,7 @@ def _from_atlas(
     if len(players) != 2 or players[1].strip() != "*" or board.strip() or dead.strip():
         return None
     question = read_question(
-        list(players), game=game, hole_cards=hole_cards, patterns=False, strict=strict
+        players, game=game, hole_cards=hole_cards, patterns=False, strict=strict
     )
     hand = question.players[0]
     if hand.kind != "hand" or question.k != ATLAS_HOLE_CARDS:
@@ -304,11 +360,8 @@ def _check_plot(result: EquityResult, breakdown: bool) -> None:
         )
 
 
-def _plot(
-    result: EquityResult, question: Question, options: RunOptions, breakdown: bool, path: str
-) -> None:
-    """Draw the spot's pictures to `path`, from the question and the run
-    options already read (the run's seed: the distributions reproduce)."""
+def _plot(result: EquityResult, question: Question, options: RunOptions, breakdown: bool) -> Figure:
+    """The spot's pictures."""
     ranged = [i for i, p in enumerate(result.players) if p.kind == "range"]
     distributions = [
         distribution_of(question, i, seed=options.seed, threads=options.threads) for i in ranged
@@ -316,10 +369,10 @@ def _plot(
     title = " vs ".join(p.hand for p in result.players)
     title += f" on {result.board}" if result.board else " preflop"
     title += f" ({question.game.name})"
-    save_figure(plot_spot(result if breakdown else None, distributions, title), path, "plot")
+    return plot_spot(result if breakdown else None, distributions, title)
 
 
-def _run(rounds: EquityRounds, quiet: bool) -> EquityResult:
+def _last_round(rounds: EquityRounds, quiet: bool) -> EquityResult:
     """The last result of the rounds, with a progress bar of the trials;
     Ctrl-C between rounds keeps the last one, marked interrupted.  A run
     that will be slow says so first (exact) or after its first round."""

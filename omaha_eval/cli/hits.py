@@ -9,7 +9,8 @@ from typing import Any
 import click
 
 from omaha_eval.cli._shell import FLAGS, fail, game_flag, user_errors
-from omaha_eval.cli.rows import ROW_FLAGS, examples_of_rows, read_row_flags
+from omaha_eval.cli.output import one_format
+from omaha_eval.cli.rows import ROW_FLAGS, RowFlags, examples_of_rows
 from omaha_eval.engine.report import aligned, pct
 from omaha_eval.games import Game
 from omaha_eval.study.hits import (
@@ -64,9 +65,7 @@ def hits_command(
     game: Game,
     group_by: str | None,
     show_text: str | None,
-    where_text: str | None,
-    sort_text: str | None,
-    top: int | None,
+    row_flags: RowFlags,
     as_json: bool,
     as_csv: bool,
 ) -> None:
@@ -89,19 +88,11 @@ def hits_command(
       omaha-eval hits 'A2**' --show low,low_draws --sort nut_low_draw_backup --top 5
       omaha-eval hits '*' --board Ah7d2c --game omaha
     """
-    if as_json and as_csv:
-        fail("--json and --csv exclude each other", {})
-    if board.strip() and group_by:
-        fail("--group: the rows of every flop are grouped; give no --board", {})
-    given = {"--where": where_text, "--sort": sort_text, "--top": top, "--show": show_text}
-    flag = next((f for f, value in given.items() if value), None)
-    if board.strip() and flag:
-        does = "picks the columns of" if flag == "--show" else "chooses among"
-        fail(f"{flag}: {does} the rows of every flop; give no --board", {})
+    one_format(as_json, as_csv)
+    if board.strip():
+        _refuse_row_flags(group_by, row_flags, show_text)
     # the texts are read before the work: a typo costs no wait
-    selection = read_row_flags(
-        column_prototype(game.has_low, group_by is not None), where_text, sort_text, top, HITS_FLAGS
-    )
+    selection = row_flags.read(column_prototype(game.has_low, group_by is not None), HITS_FLAGS)
     with user_errors(HITS_FLAGS):
         groups = read_show(show_text, game.has_low)
     with user_errors(HITS_FLAGS):
@@ -121,6 +112,23 @@ def hits_command(
     else:
         names = shown_columns(found.classes, groups, selection)
         click.echo(_rows_table(found, chosen, len(rows), names))
+
+
+def _refuse_row_flags(group_by: str | None, row_flags: RowFlags, show_text: str | None) -> None:
+    """With a board there is one row: the flags that group, choose or show
+    the rows of every flop are one line naming the first given, exit 2."""
+    if group_by:
+        fail("--group: the rows of every flop are grouped; give no --board", {})
+    given = {
+        "--where": row_flags.where_text,
+        "--sort": row_flags.sort_text,
+        "--top": row_flags.top,
+        "--show": show_text,
+    }
+    flag = next((f for f, value in given.items() if value), None)
+    if flag:
+        does = "picks the columns of" if flag == "--show" else "chooses among"
+        fail(f"{flag}: {does} the rows of every flop; give no --board", {})
 
 
 def _rows_table(found: RangeHits, table: dict[str, Any], count: int, names: list[str]) -> str:

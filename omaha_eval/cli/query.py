@@ -10,7 +10,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import BinaryIO, NoReturn
+from typing import TYPE_CHECKING, BinaryIO, NoReturn
 
 import click
 
@@ -19,26 +19,34 @@ from omaha_eval.cli._shell import (
     EXIT_INTERRUPTED,
     FLAGS,
     SLOW,
+    Sampling,
     duration,
     error_for_shell,
     fail,
-    flag_notes,
     for_shell,
-    method,
     progress,
     sampling_options,
     strict_cards_option,
     user_errors,
     warn,
 )
+from omaha_eval.cli.output import (
+    check_plot,
+    draw_plot,
+    drawing_interruptible,
+    plot_option,
+    quiet_option,
+)
 from omaha_eval.engine.plan import Plan
 from omaha_eval.errors import OmahaEvalError
 from omaha_eval.games import HOLE_SIZES
-from omaha_eval.plots import check_plot_target, save_figure
 from omaha_eval.pql import QueryError, QueryResult, QueryRounds, query_rounds
 from omaha_eval.pql.report import query_table
 from omaha_eval.pql.syntax import MAX_TEXT
 from omaha_eval.records import json_text, result_document
+
+if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.figure import Figure
 
 __all__ = ["query_command"]
 
@@ -67,27 +75,18 @@ PARAMETERS = {
     help="Cards per hand when no player's text fixes it (range text such as '15%' is read "
     "in it; default 4, or 5 for omaha85 and omahahi5).",
 )
-@click.option(
-    "--plot",
-    "plot_path",
-    metavar="FILE",
-    type=click.Path(dir_okay=False),
-    help="Draw the histogram columns as bars, with their standard errors, to FILE, .png or "
-    ".svg (needs the plot extra: matplotlib).",
+@plot_option(
+    "Draw the histogram columns as bars, with their standard errors, to FILE, .png or "
+    ".svg (needs the plot extra: matplotlib)."
 )
 @strict_cards_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (see README).")
-@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+@quiet_option
 def query_command(
     text: str | None,
     file_path: str | None,
-    trials: int | None,
-    exact: bool,
-    monte_carlo: bool,
-    target_stderr: float | None,
+    sampling: Sampling,
     hole_cards: int | None,
-    seed: int | None,
-    threads: int | None,
     plot_path: str | None,
     strict_cards: bool,
     as_json: bool,
@@ -121,49 +120,49 @@ def query_command(
         from game='omaha8', hero='A2**', villain1='15%', villain2='15%'
         where nutLo(hero, river)
     """
-    chosen = method(exact, monte_carlo)
+    keywords = sampling.keywords()
     text, source = _source(text, file_path)
     with _query_errors(source):  # the prepared run: the text read, checked and planned once
-        rounds = query_rounds(
-            text,
-            trials=trials,
-            exact=chosen,
-            seed=seed,
-            threads=threads,
-            target_stderr=target_stderr,
-            hole_cards=hole_cards,
-            strict=strict_cards,
-        )
-    statements = rounds.statements
+        rounds = query_rounds(text, hole_cards=hole_cards, strict=strict_cards, **keywords)
     if plot_path is not None:
-        if not any(s.aggregate == "histogram" for st in statements for s in st.selectors):
-            fail("--plot: the query has no histogram column to draw", {})
-        with user_errors({"plot": "--plot"}):
-            check_plot_target(plot_path)
+        _check_plot(rounds, plot_path)
     with _query_errors(source):
         results, stopped = _run(rounds, quiet)
-    notes = [[*map(for_shell, r.notes), *flag_notes(r, trials, target_stderr)] for r in results]
+    notes = [[*map(for_shell, r.notes), *sampling.notes(r)] for r in results]
     # the answer first: drawing takes time, and Ctrl-C or a full disk there
     # must not cost the table
-    if as_json:
-        documents = [result_document(r, n) for r, n in zip(results, notes, strict=True)]
-        click.echo(json_text(documents if len(statements) > 1 else documents[0]))
-    else:
-        tables = [query_table(r, n) for r, n in zip(results, notes, strict=True)]
-        if stopped and len(results) < len(statements):
-            tables.append(f"INTERRUPTED: {_not_run(len(results), len(statements))} did not run")
-        click.echo("\n\n".join(tables))
+    count = len(rounds.statements)
+    click.echo(_answer(results, notes, count, stopped, as_json))
     if plot_path is not None and not stopped:
-        try:
-            with user_errors({"plot": "--plot"}):
-                _plot(results, len(statements) > 1, plot_path)
-            if not as_json:
-                click.echo(f"note: histograms drawn to {plot_path}")
-        except KeyboardInterrupt:
-            click.echo("omaha-eval: interrupted while drawing; no picture written", err=True)
-            sys.exit(EXIT_INTERRUPTED)
+        with drawing_interruptible():
+            drawn = None if as_json else "histograms"
+            draw_plot(plot_path, lambda: _plot(results, count > 1), drawn)
     if stopped:
         sys.exit(EXIT_INTERRUPTED)
+
+
+def _check_plot(rounds: QueryRounds, path: str) -> None:
+    """What --plot needs, checked before the run: a histogram column to
+    draw, and a file it can draw to."""
+    statements = rounds.statements
+    if not any(s.aggregate == "histogram" for st in statements for s in st.selectors):
+        fail("--plot: the query has no histogram column to draw", {})
+    check_plot(path)
+
+
+def _answer(
+    results: list[QueryResult], notes: list[list[str]], count: int, stopped: bool, as_json: bool
+) -> str:
+    """The results of the statements run (of `count`) as JSON (one document,
+    a list of them for several statements) or their tables (and, when
+    Ctrl-C `stopped` the run, which statements did not run)."""
+    if as_json:
+        documents = [result_document(r, n) for r, n in zip(results, notes, strict=True)]
+        return json_text(documents if count > 1 else documents[0])
+    tables = [query_table(r, n) for r, n in zip(results, notes, strict=True)]
+    if stopped and len(results) < count:
+        tables.append(f"INTERRUPTED: {_not_run(len(results), count)} did not run")
+    return "\n\n".join(tables)
 
 
 def _not_run(done: int, count: int) -> str:
@@ -291,8 +290,8 @@ def _run(rounds: QueryRounds, quiet: bool) -> tuple[list[QueryResult], bool]:
 # ------------------------------------------------------------------ --plot
 
 
-def _plot(results: Sequence[QueryResult], several: bool, path: str) -> None:
-    """A bar chart per histogram column, one figure, saved to `path`."""
+def _plot(results: Sequence[QueryResult], several: bool) -> Figure:
+    """A bar chart per histogram column, one figure."""
     from matplotlib.figure import Figure  # check_plot_target has checked it is there
 
     bars = [
@@ -316,4 +315,4 @@ def _plot(results: Sequence[QueryResult], several: bool, path: str) -> None:
         ticks = list(range(0, len(labels), step))
         ax.set_xticks(ticks, [labels[j] for j in ticks], rotation=40, ha="right")
         ax.grid(True, axis="y", alpha=0.3)
-    save_figure(fig, path, "plot")
+    return fig

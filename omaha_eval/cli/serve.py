@@ -7,12 +7,16 @@ import errno
 import socket
 import threading
 import webbrowser
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from omaha_eval import extras
 from omaha_eval.cli._shell import fail, user_errors
+
+if TYPE_CHECKING:  # pragma: no cover
+    import uvicorn
+    from starlette.applications import Starlette
 
 __all__ = ["serve_command"]
 
@@ -120,6 +124,13 @@ def serve_command(
     config = uvicorn.Config(
         app, log_level="warning", lifespan="on", timeout_graceful_shutdown=GRACE_SECONDS
     )
+    _serve(app, config, sock)
+
+
+def _serve(app: Starlette, config: uvicorn.Config, sock: socket.socket) -> None:
+    """Serve `app` on the listening socket until Ctrl-C, which stops its
+    runs first."""
+    import uvicorn  # the command has imported it
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig: int, frame: Any) -> None:

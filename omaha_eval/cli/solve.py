@@ -5,7 +5,8 @@ class, the EVs and the exploitability reached; or JSON, CSV, a picture."""
 from __future__ import annotations
 
 import sys
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypedDict
 
 import click
 
@@ -13,17 +14,18 @@ from omaha_eval.cli._shell import (
     EXIT_INTERRUPTED,
     FLAGS,
     Count,
-    fail,
+    flags_of,
     game_flag,
+    option_group,
     progress,
     user_errors,
 )
+from omaha_eval.cli.output import PLOT_FLAGS, Output, output_options, quiet_option
 from omaha_eval.games import Game
-from omaha_eval.plots import check_plot_target, save_figure
 from omaha_eval.records import json_text
 from omaha_eval.solver.river import RiverSolution, SolveInterrupted
 from omaha_eval.solver.river.cfr import SolveProgress
-from omaha_eval.solver.river.solve import prepare_river
+from omaha_eval.solver.river.solve import PreparedSolve, prepare_river
 from omaha_eval.study.table.columns import columns_csv
 
 __all__ = ["solve_command"]
@@ -33,18 +35,11 @@ SOLVE_FLAGS = {
     "board": "BOARD",
     "oop": "OOP",
     "ip": "IP",
-    "pot": "--pot",
-    "stack": "--stack",
-    "bets": "--bets",
-    "raises": "--raises",
-    "oop_bets": "--oop-bets",
-    "ip_bets": "--ip-bets",
-    "max_raises": "--max-raises",
+    **flags_of("pot", "stack", "bets", "raises", "oop_bets", "ip_bets", "max_raises"),
+    **flags_of("max_iterations", "time_limit"),
     "allin": "--no-allin",
     "target_exploitability": "--target",
-    "max_iterations": "--max-iterations",
-    "time_limit": "--time-limit",
-    "plot": "--plot",
+    **PLOT_FLAGS,
 }
 
 
@@ -61,34 +56,81 @@ class Share(click.FloatRange):
         return super().convert(value, param, ctx)
 
 
+@dataclass(frozen=True)
+class Betting:
+    """The chips and the bet sizes, as BETTING_OPTIONS read them."""
+
+    pot: float
+    stack: float
+    bets: str
+    raises: str
+    max_raises: int
+    no_allin: bool
+    oop_bets: str | None
+    ip_bets: str | None
+
+    def keywords(self) -> BettingKeywords:
+        """prepare_river's keywords of the betting."""
+        return BettingKeywords(
+            pot=self.pot,
+            stack=self.stack,
+            bets=self.bets,
+            raises=self.raises,
+            max_raises=self.max_raises,
+            allin=not self.no_allin,
+            oop_bets=self.oop_bets,
+            ip_bets=self.ip_bets,
+        )
+
+
+class BettingKeywords(TypedDict):
+    """What prepare_river takes of the betting."""
+
+    pot: float
+    stack: float
+    bets: str
+    raises: str
+    max_raises: int
+    allin: bool
+    oop_bets: str | None
+    ip_bets: str | None
+
+
+BETTING_OPTIONS = [
+    click.option("--pot", type=float, required=True, help="Chips in the pot."),
+    click.option("--stack", type=float, required=True, help="Effective stack behind, in chips."),
+    click.option(
+        "--bets",
+        default="50%,100%",
+        show_default=True,
+        help="Bet sizes of both players, fractions of the pot (50%,100% or 0.5,1).",
+    ),
+    click.option(
+        "--raises",
+        default="100%",
+        show_default=True,
+        help="Raise sizes (of the pot after the call); none: no raise.",
+    ),
+    click.option(
+        "--max-raises",
+        type=Count(min=0),
+        default=2,
+        show_default=True,
+        help="Raises after a bet, at most.",
+    ),
+    click.option("--no-allin", "no_allin", is_flag=True, help="No all-in beyond the sizes."),
+    click.option(
+        "--oop-bets", help="OOP's bet sizes, in place of --bets (none: check, call, fold)."
+    ),
+    click.option("--ip-bets", help="IP's bet sizes, in place of --bets (none: check, call, fold)."),
+]
+
+
 @click.command("solve", short_help="Solve a heads-up river spot (hi/lo CFR).")
 @click.argument("board")
 @click.argument("oop", metavar="OOP")
 @click.argument("ip", metavar="IP")
-@click.option("--pot", type=float, required=True, help="Chips in the pot.")
-@click.option("--stack", type=float, required=True, help="Effective stack behind, in chips.")
-@click.option(
-    "--bets",
-    default="50%,100%",
-    show_default=True,
-    help="Bet sizes of both players, fractions of the pot (50%,100% or 0.5,1).",
-)
-@click.option(
-    "--raises",
-    default="100%",
-    show_default=True,
-    help="Raise sizes (of the pot after the call); none: no raise.",
-)
-@click.option(
-    "--max-raises",
-    type=Count(min=0),
-    default=2,
-    show_default=True,
-    help="Raises after a bet, at most.",
-)
-@click.option("--no-allin", "no_allin", is_flag=True, help="No all-in beyond the sizes.")
-@click.option("--oop-bets", help="OOP's bet sizes, in place of --bets (none: check, call, fold).")
-@click.option("--ip-bets", help="IP's bet sizes, in place of --bets (none: check, call, fold).")
+@option_group("betting", Betting, BETTING_OPTIONS)
 @click.option("-d", "--dead", default="", help="Known dead cards.")
 @game_flag()
 @click.option(
@@ -105,39 +147,24 @@ class Share(click.FloatRange):
     help="Stop after this many seconds.",
 )
 @click.option("-t", "--threads", type=Count(min=1), help="Threads (default: all cores).")
-@click.option(
-    "--json", "as_json", is_flag=True, help="Print the whole solution as one JSON document."
+@output_options(
+    "Print the whole solution as one JSON document.",
+    "Print every node's strategy, a row per combo.",
+    "Draw the root strategy by hand class to FILE (.png or .svg; needs matplotlib).",
 )
-@click.option("--csv", "as_csv", is_flag=True, help="Print every node's strategy, a row per combo.")
-@click.option(
-    "--plot",
-    "plot_path",
-    metavar="FILE",
-    type=click.Path(dir_okay=False),
-    help="Draw the root strategy by hand class to FILE (.png or .svg; needs matplotlib).",
-)
-@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+@quiet_option
 def solve_command(
     board: str,
     oop: str,
     ip: str,
-    pot: float,
-    stack: float,
-    bets: str,
-    raises: str,
-    max_raises: int,
-    no_allin: bool,
-    oop_bets: str | None,
-    ip_bets: str | None,
+    betting: Betting,
     dead: str,
     game: Game,
     target: float,
     max_iterations: int | None,
     time_limit: float | None,
     threads: int | None,
-    as_json: bool,
-    as_csv: bool,
-    plot_path: str | None,
+    output: Output,
     quiet: bool,
 ) -> None:
     """An equilibrium of a heads-up river spot: OOP (first to act) and IP
@@ -156,24 +183,14 @@ def solve_command(
       omaha-eval solve Jd8c5h4s2h 'A3:$ds' 'KK:$ds' --pot 9 --stack 9 --ip-bets none --target 0.1%
       omaha-eval solve Kh7d2c3s8h 'A3:$ds' 'KK:$ds' --pot 100 --stack 200 --json > solution.json
     """
-    if as_json and as_csv:
-        fail("--json and --csv exclude each other", {})
-    if plot_path is not None:
-        with user_errors({"plot": "--plot"}):
-            check_plot_target(plot_path)
+    output.check_format()
+    output.check_plot()
     with user_errors(SOLVE_FLAGS):
         prepared = prepare_river(
             board,
             oop,
             ip,
-            pot=pot,
-            stack=stack,
-            bets=bets,
-            raises=raises,
-            max_raises=max_raises,
-            allin=not no_allin,
-            oop_bets=oop_bets,
-            ip_bets=ip_bets,
+            **betting.keywords(),
             dead=dead,
             game=game.name,
             target_exploitability=target,
@@ -181,6 +198,22 @@ def solve_command(
             time_limit=time_limit,
             threads=threads,
         )
+    solution, interrupted = _run(prepared, quiet)
+    if output.as_json:
+        click.echo(json_text(solution.to_dict()))
+    elif output.as_csv:
+        click.echo(columns_csv(solution.columns()), nl=False)
+    else:
+        click.echo(str(solution))
+    output.draw(solution.plot, "picture")
+    if interrupted:
+        sys.exit(EXIT_INTERRUPTED)
+
+
+def _run(prepared: PreparedSolve, quiet: bool) -> tuple[RiverSolution, bool]:
+    """The solution, with a progress bar showing the exploitability as it
+    falls, and whether Ctrl-C stopped the run (the best strategy found so
+    far); Ctrl-C before the first measure: no strategy, exit 130."""
     interrupted = False
     with progress(None, "it", quiet, scale=False) as bar:
 
@@ -195,16 +228,4 @@ def solve_command(
     if solution is None:
         click.echo("omaha-eval: interrupted before the first measure; no strategy", err=True)
         sys.exit(EXIT_INTERRUPTED)
-    if as_json:
-        click.echo(json_text(solution.to_dict()))
-    elif as_csv:
-        click.echo(columns_csv(solution.columns()), nl=False)
-    else:
-        click.echo(str(solution))
-    if plot_path is not None:
-        with user_errors({"plot": "--plot"}):
-            save_figure(solution.plot(), plot_path, "plot")
-        if not (as_json or as_csv):
-            click.echo(f"note: picture drawn to {plot_path}")
-    if interrupted:
-        sys.exit(EXIT_INTERRUPTED)
+    return solution, interrupted

@@ -15,20 +15,19 @@ from omaha_eval.cli._shell import (
     EXIT_INTERRUPTED,
     FLAGS,
     SLOW,
+    Sampling,
     duration,
-    fail,
     game_flag,
-    method,
     progress,
     sampling_options,
     user_errors,
     warn,
 )
-from omaha_eval.cli.rows import examples_of_rows, read_row_flags
+from omaha_eval.cli.output import PLOT_FLAGS, Output, output_options, quiet_option
+from omaha_eval.cli.rows import ROW_FLAGS, RowFlags, examples_of_rows
 from omaha_eval.engine.plan import WORK_PER_SECOND
 from omaha_eval.engine.report import aligned
 from omaha_eval.games import Game
-from omaha_eval.plots import check_plot_target, save_figure
 from omaha_eval.records import json_text
 from omaha_eval.study.split import (
     COMBO_TRIALS,
@@ -43,14 +42,7 @@ from omaha_eval.study.table.columns import columns_csv, take_rows
 
 __all__ = ["split_command"]
 
-SPLIT_FLAGS = {
-    **FLAGS,
-    "where": "--where",
-    "sort": "--sort",
-    "top": "--top",
-    "plot": "--plot",
-    "players[0]": "HERO",
-}
+SPLIT_FLAGS = {**FLAGS, **ROW_FLAGS, **PLOT_FLAGS, "players[0]": "HERO"}
 # Rows a table prints without --top (every row goes to JSON and CSV).
 TABLE_ROWS = 50
 
@@ -69,35 +61,22 @@ TABLE_ROWS = 50
     ("lo_share", "makes_low, equity asc"),
     "the figures by their column names; docs/split.md",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON document, column-wise.")
-@click.option("--csv", "as_csv", is_flag=True, help="Print a CSV row per combo.")
-@click.option(
-    "--plot",
-    "plot_path",
-    metavar="FILE",
-    type=click.Path(dir_okay=False),
-    help="Draw the sorted curves and the hi share x lo share picture to FILE "
+@output_options(
+    "Print one JSON document, column-wise.",
+    "Print a CSV row per combo.",
+    "Draw the sorted curves and the hi share x lo share picture to FILE "
     "(.png or .svg; needs matplotlib).",
 )
-@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+@quiet_option
 def split_command(
     hero: str,
     villains: tuple[str, ...],
     board: str,
     dead: str,
-    trials: int | None,
-    exact: bool,
-    monte_carlo: bool,
-    target_stderr: float | None,
-    seed: int | None,
-    threads: int | None,
+    sampling: Sampling,
     game: Game,
-    where_text: str | None,
-    sort_text: str | None,
-    top: int | None,
-    as_json: bool,
-    as_csv: bool,
-    plot_path: str | None,
+    row_flags: RowFlags,
+    output: Output,
     quiet: bool,
 ) -> None:
     """Every combo of HERO_RANGE against the VILLAIN hands or ranges (at
@@ -120,46 +99,35 @@ def split_command(
       omaha-eval split 'AsAh2c3d, KsKd4c5d@0.5, Ac2c3h4h' 'QQ:$ds' -b Kh8d2d3s --top 2
       omaha-eval split 'AA:$ds' KcKd7h6h -b Kh7d2c --sort lo_share --csv > split.csv
     """
-    if as_json and as_csv:
-        fail("--json and --csv exclude each other", {})
-    chosen = method(exact, monte_carlo)
+    output.check_format()
+    keywords = sampling.keywords()
     # the texts are read before the work: a typo costs no wait
-    selection = read_row_flags(
-        graph_prototype(), where_text, sort_text or "equity", top, SPLIT_FLAGS
-    )
+    selection = row_flags.read(graph_prototype(), SPLIT_FLAGS, default_sort="equity")
     with user_errors(SPLIT_FLAGS):
-        if plot_path is not None:
-            check_plot_target(plot_path)
+        output.check_plot()
         prepared = prepare_split_graph(
-            hero,
-            list(villains),
-            board,
-            dead,
-            exact=chosen,
-            trials=trials,
-            target_stderr=target_stderr,
-            seed=seed,
-            threads=threads,
-            game=game.name,
+            hero, list(villains), board, dead, game=game.name, **keywords
         )
         graph = _run(prepared, quiet)
         columns = graph.columns()
         rows = selection.rows(columns)
-    if as_json:
-        data = graph.to_dict()
-        data["rows"] = rows.tolist()  # the combos chosen, in order
-        chosen = rows.tolist()
-        data["columns"] = {name: [v[i] for i in chosen] for name, v in data["columns"].items()}
-        click.echo(json_text(data))
-    elif as_csv:
+    if output.as_json:
+        click.echo(_json(graph, rows))
+    elif output.as_csv:
         click.echo(columns_csv(take_rows(columns, rows)), nl=False)
     else:
-        click.echo(_table(graph, rows, top, selection.columns))
-    if plot_path is not None:
-        with user_errors({"plot": "--plot"}):
-            save_figure(plot_split(graph), plot_path, "plot")
-        if not (as_json or as_csv):
-            click.echo(f"note: pictures drawn to {plot_path}")
+        click.echo(_table(graph, rows, row_flags.top, selection.columns))
+    output.draw(lambda: plot_split(graph))
+
+
+def _json(graph: SplitGraph, rows: np.ndarray) -> str:
+    """The JSON of ``--json``: the graph's, its columns those of the combos
+    chosen, in order."""
+    data = graph.to_dict()
+    chosen = rows.tolist()
+    data["rows"] = chosen
+    data["columns"] = {name: [v[i] for i in chosen] for name, v in data["columns"].items()}
+    return json_text(data)
 
 
 def _run(prepared: PreparedGraph, quiet: bool) -> SplitGraph:
