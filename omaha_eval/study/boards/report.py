@@ -418,13 +418,7 @@ class BoardReport:
         if self.labels is None:
             for name in Texture.__dataclass_fields__:
                 columns[name] = [getattr(t, name) for t in self.textures]
-        for i in range(len(self.players)):
-            for j, n in enumerate(PLAYER_FIGURES):
-                columns[f"p{i + 1}_{n}"] = self.values[:, i, j]
-            for j, n in enumerate(PLAYER_FIGURES):
-                columns[f"p{i + 1}_{n}_stderr"] = self.stderr[:, i, j]
-        for j, n in enumerate(DEAL_NAMES):
-            columns[n] = self.deal[:, j]
+        columns.update(figure_columns(self))
         frame = pandas.DataFrame(columns)
         frame.attrs.update(
             {
@@ -444,6 +438,21 @@ class BoardReport:
 
     def _repr_html_(self) -> str:
         return report_html(self)
+
+
+def figure_columns(report: BoardReport) -> dict[str, FloatArray]:
+    """The report's figures as columns, a value per row: each player's
+    (``p1_equity`` ..., then ``p1_equity_stderr`` ...), then the deal's
+    (``no_low`` ...)."""
+    columns: dict[str, FloatArray] = {}
+    for i in range(len(report.players)):
+        for j, n in enumerate(PLAYER_FIGURES):
+            columns[f"p{i + 1}_{n}"] = report.values[:, i, j]
+        for j, n in enumerate(PLAYER_FIGURES):
+            columns[f"p{i + 1}_{n}_stderr"] = report.stderr[:, i, j]
+    for j, n in enumerate(DEAL_NAMES):
+        columns[n] = report.deal[:, j]
+    return columns
 
 
 def _player(value: Any, n: int) -> int:
