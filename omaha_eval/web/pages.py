@@ -55,8 +55,17 @@ RUN_LABELS = {
     "boards": ("Trials per row", ROW_TRIALS, "Target standard error of each row"),
 }
 SPOT_RUN = ("Trials", DEFAULT_TRIALS, "Target standard error")
-# The run button's word (templates/actions.html), where it is not "Run".
-RUN_BUTTONS = {"hits": "Show", "solve": "Solve"}
+# The run button's word (templates/actions.html for runs that can be
+# cancelled, quick_actions.html for short answers), where it is not "Run".
+RUN_BUTTONS = {
+    "hits": "Show",
+    "solve": "Solve",
+    "hand": "Evaluate",
+    "range": "Show",
+    "beats": "Show",
+}
+# What a page groups and its row when ungrouped (templates/group_choice.html).
+GROUP_CHOICES = {"boards": ("boards", "board"), "hits": ("flops", "flop")}
 # Who the players are on a spot page (templates/spot_cards.html).
 PLAYERS_LEGENDS = {
     "split": "Player 1 is the hero (a range or a hand); the others the villains: hands, "
@@ -104,13 +113,15 @@ def _body(page: str) -> str:
     """The page's own part, with the form parts every page that has them
     shares (templates/: the board, dead cards and game; the run options and
     the actions; the spot's players and card picker; the strict box; the
-    rows' filter and sort) and the bounds from their owners (_bounds)."""
+    rows' grouping, filter and sort) and the bounds from their owners (_bounds)."""
     bounds = _bounds()
     label, example = BOARD_FIELDS.get(page, BOARD_FIELDS["spot"])
     bounds["KNOWN_CARDS"] = _part(
         "known_cards.html", bounds, BOARD_LABEL=label, BOARD_EXAMPLE=example
     )
-    bounds["ACTIONS"] = _part("actions.html", bounds, RUN_BUTTON=RUN_BUTTONS.get(page, "Run"))
+    button = RUN_BUTTONS.get(page, "Run")
+    bounds["ACTIONS"] = _part("actions.html", bounds, RUN_BUTTON=button)
+    bounds["QUICK_ACTIONS"] = _part("quick_actions.html", bounds, RUN_BUTTON=button)
     trials, default, target = RUN_LABELS.get(page, SPOT_RUN)
     options = _part(
         "run_options.html",
@@ -119,6 +130,7 @@ def _body(page: str) -> str:
         TRIALS_DEFAULT=str(default),
         TARGET_LABEL=target,
     )
+    grouped, row = GROUP_CHOICES.get(page, ("", ""))
     legend = Template(PLAYERS_LEGENDS.get(page, SPOT_PLAYERS)).substitute(bounds)
     where, where_example, sort, sort_example = ROW_FIELDS.get(page, ("", "", "", ""))
     rows = _part(
@@ -137,7 +149,13 @@ def _body(page: str) -> str:
         SPOT_CARDS=_part("spot_cards.html", bounds, PLAYERS_LEGEND=legend),
         STRICT=_part("strict.html", bounds),
         ROW_CHOICE=rows,
-        GROUP_OPTIONS=_group_options(),
+        GROUP_CHOICE=_part(
+            "group_choice.html",
+            bounds,
+            GROUP_WHAT=grouped,
+            GROUP_ROW=row,
+            GROUP_OPTIONS=_group_options(),
+        ),
         SHOW_OPTIONS=_show_options(),
     )
 
