@@ -342,7 +342,7 @@ def _run(prepared: PreparedReport, options: RunOptions) -> BoardReport:
         None if where is None else where.kind,
     )
     try:
-        _deal_rows(report_of, question, spot, plan, reps, todo, where, progress)
+        _deal_rows(report_of, where, progress)
     except KeyboardInterrupt:
         raise BoardReportInterrupted(report_of.report(interrupted=True)) from None
     result = report_of.report()
@@ -378,17 +378,13 @@ def _row_weights(
 
 
 def _deal_rows(
-    report_of: _Assembler,
-    question: Question,
-    spot: Spot,
-    plan: Plan,
-    reps: npt.NDArray[np.uint8],
-    todo: npt.NDArray[np.intp],
-    where: Executor | None,
-    progress: Callable[[BoardReport], object] | None,
+    report_of: _Assembler, where: Executor | None, progress: Callable[[BoardReport], object] | None
 ) -> None:
-    """Every row to do, by the fastest way that fits: the fixed hands' board
-    kernel, one range's exact rows, or the engine (any executor)."""
+    """The rows `report_of` is to collect (its todo), by the fastest way
+    that fits: the fixed hands' board kernel, one range's exact rows, or
+    the engine (this process's threads, or the executor `where`)."""
+    question, spot, plan, todo = report_of.question, report_of.spot, report_of.plan, report_of.todo
+    reps = report_of.classes.representatives
     fixed = all(s.kind == "hand" for s in spot.seats)
     if where is None and fixed and plan.exact and spot.n <= _core.BOARDS_MAX_PLAYERS:
         _fixed(report_of, spot, reps, todo, plan, progress)
