@@ -432,9 +432,6 @@ def _rank_flags(
     board_ranks = np.bincount(rank_of(b), minlength=RANK_COUNT)
     dead_ranks = np.bincount(rank_of(d), minlength=RANK_COUNT)
     unseen = 4 - board_ranks - dead_ranks  # per rank, before the hand's own cards
-    held = counts > 0
-    hand_set = held.astype(np.int64) @ _RANK_BITS
-    board_set = int((board_ranks > 0).astype(np.int64) @ _RANK_BITS)
     draws = len(b) < BOARD_SIZE
     # the high category of each pattern with no flush (flushes: board_hits)
     k = hands.combos.shape[1]
@@ -442,50 +439,86 @@ def _rank_flags(
     cats, _ = _plain_categories(ranks.reshape(p, k), rank_of(b))
     for code, c in enumerate(_CATEGORY_CLASSES):
         flags[:, index[c.name]] = cats == code
-
     if has_low:
-        table = low_table()
-        hand_low = held.astype(np.int64) @ LOW_BIT
-        board_low = int((board_ranks > 0).astype(np.int64) @ LOW_BIT)
-        low_now = table[hand_low, board_low]
-        nut, second = nut_lows(board_low)
-        is_nut = (low_now > 0) & (low_now == nut)
-        is_second = (low_now > 0) & (low_now == second)
-        flags[:, index["nut_low"]] = is_nut
-        flags[:, index["second_nut_low"]] = is_second
-        flags[:, index["other_low"]] = (low_now > 0) & ~is_nut & ~is_second
-        flags[:, index["no_low"]] = low_now == 0
-        if draws:
-            any_low = np.zeros(p, dtype=np.bool_)
-            any_nut = np.zeros(p, dtype=np.bool_)
-            for r in range(RANK_COUNT):
-                bit = int(LOW_BIT[r])
-                if not bit:
-                    continue
-                coming = (unseen[r] - counts[:, r]) > 0  # a card of rank r still to come
-                after = table[hand_low, board_low | bit]
-                nut_after = nut_low(board_low | bit)
-                any_low |= coming & (after > 0)
-                any_nut |= coming & (after > 0) & (after == nut_after)
-            no_low = low_now == 0
-            nut_draw = no_low & any_nut
-            flags[:, index["low_draw"]] = no_low & any_low
-            flags[:, index["nut_low_draw"]] = nut_draw
-            spare = _POPCOUNT[hand_low & ~board_low] >= 3
-            flags[:, index["nut_low_draw_backup"]] = nut_draw & spare
-
+        _low_flags(flags, index, counts, board_ranks, unseen, draws)
     if draws:
-        made, out_ranks = straight_tables(board_set)
-        made_now = made[hand_set]
-        bits = (out_ranks[hand_set][:, None] >> np.arange(RANK_COUNT)) & 1
-        outs = np.where(made_now, 0, (bits * (unseen[None, :] - counts)).sum(axis=1))
-        flags[:, index["straight_made"]] = made_now
-        flags[:, index["wrap_13"]] = ~made_now & (outs >= WRAP_OUTS[0])
-        flags[:, index["wrap_9"]] = ~made_now & (outs >= WRAP_OUTS[1]) & (outs < WRAP_OUTS[0])
-        flags[:, index["straight_draw"]] = ~made_now & (outs >= 1) & (outs < WRAP_OUTS[1])
-        flags[:, index["no_straight_draw"]] = ~made_now & (outs == 0)
+        _straight_flags(flags, index, counts, board_ranks, unseen)
+    _made_flags(flags, index, counts, board_ranks)
+    flags.flags.writeable = False
+    return flags
 
-    # the made hands, in the words every view shares (omaha_eval/vocabulary.py)
+
+def _low_flags(
+    flags: BoolArray,
+    index: dict[str, int],
+    counts: IntArray,
+    board_ranks: IntArray,
+    unseen: IntArray,
+    draws: bool,
+) -> None:
+    """Set the low classes of every rank pattern in `flags`: the low made
+    now (nut, second nut, other, none) and, with cards to come, the draws."""
+    table = low_table()
+    hand_low = (counts > 0).astype(np.int64) @ LOW_BIT
+    board_low = int((board_ranks > 0).astype(np.int64) @ LOW_BIT)
+    low_now = table[hand_low, board_low]
+    nut, second = nut_lows(board_low)
+    is_nut = (low_now > 0) & (low_now == nut)
+    is_second = (low_now > 0) & (low_now == second)
+    flags[:, index["nut_low"]] = is_nut
+    flags[:, index["second_nut_low"]] = is_second
+    flags[:, index["other_low"]] = (low_now > 0) & ~is_nut & ~is_second
+    flags[:, index["no_low"]] = low_now == 0
+    if not draws:
+        return
+    any_low = np.zeros(len(counts), dtype=np.bool_)
+    any_nut = np.zeros(len(counts), dtype=np.bool_)
+    for r in range(RANK_COUNT):
+        bit = int(LOW_BIT[r])
+        if not bit:
+            continue
+        coming = (unseen[r] - counts[:, r]) > 0  # a card of rank r still to come
+        after = table[hand_low, board_low | bit]
+        nut_after = nut_low(board_low | bit)
+        any_low |= coming & (after > 0)
+        any_nut |= coming & (after > 0) & (after == nut_after)
+    no_low = low_now == 0
+    nut_draw = no_low & any_nut
+    flags[:, index["low_draw"]] = no_low & any_low
+    flags[:, index["nut_low_draw"]] = nut_draw
+    spare = _POPCOUNT[hand_low & ~board_low] >= 3
+    flags[:, index["nut_low_draw_backup"]] = nut_draw & spare
+
+
+def _straight_flags(
+    flags: BoolArray,
+    index: dict[str, int],
+    counts: IntArray,
+    board_ranks: IntArray,
+    unseen: IntArray,
+) -> None:
+    """Set the straight classes of every rank pattern in `flags` (a board
+    with cards to come): made, or drawing by its outs."""
+    hand_set = (counts > 0).astype(np.int64) @ _RANK_BITS
+    board_set = int((board_ranks > 0).astype(np.int64) @ _RANK_BITS)
+    made, out_ranks = straight_tables(board_set)
+    made_now = made[hand_set]
+    bits = (out_ranks[hand_set][:, None] >> np.arange(RANK_COUNT)) & 1
+    outs = np.where(made_now, 0, (bits * (unseen[None, :] - counts)).sum(axis=1))
+    flags[:, index["straight_made"]] = made_now
+    flags[:, index["wrap_13"]] = ~made_now & (outs >= WRAP_OUTS[0])
+    flags[:, index["wrap_9"]] = ~made_now & (outs >= WRAP_OUTS[1]) & (outs < WRAP_OUTS[0])
+    flags[:, index["straight_draw"]] = ~made_now & (outs >= 1) & (outs < WRAP_OUTS[1])
+    flags[:, index["no_straight_draw"]] = ~made_now & (outs == 0)
+
+
+def _made_flags(
+    flags: BoolArray, index: dict[str, int], counts: IntArray, board_ranks: IntArray
+) -> None:
+    """Set the made hands of every rank pattern in `flags`, in the words
+    every view shares (omaha_eval/vocabulary.py)."""
+    hand_set = (counts > 0).astype(np.int64) @ _RANK_BITS
+    board_set = int((board_ranks > 0).astype(np.int64) @ _RANK_BITS)
     pairs = (counts >= 2).astype(np.int64) @ _RANK_BITS
     singles = (counts == 1).astype(np.int64) @ _RANK_BITS
     once = int((board_ranks == 1).astype(np.int64) @ _RANK_BITS)
@@ -494,8 +527,6 @@ def _rank_flags(
     flags[:, index["hole_two_pair"]] = words.hole_two_pair(hand_set, once)
     flags[:, index["overpair"]] = words.overpair(pairs, board_set)
     flags[:, index["top_pair"]] = words.top_pair(singles, once, board_set)
-    flags.flags.writeable = False
-    return flags
 
 
 def hit_flags(

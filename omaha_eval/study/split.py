@@ -459,20 +459,8 @@ def prepare_split_graph(
     board_cards, dead_cards = question.board, question.dead  # read with patterns=False
     assert not isinstance(board_cards, CardPattern) and not isinstance(dead_cards, CardPattern)
     spot = prepare(question.players, question.k, board_cards, dead_cards, question.game)
+    _check_seats(spot)
     h = spot.seats[0]
-    if h.player.kind == "random":
-        raise OmahaEvalTypeError(
-            f"a split graph needs a range or a hand, got a random hand {quote(h.player.label)}",
-            param="players[0]",
-            value=h.player.label,
-        )
-    ranges = [i for i, s in enumerate(spot.seats[1:], 1) if s.kind == "range"]
-    if len(ranges) > 1:
-        raise OmahaEvalError(
-            f"a split graph takes at most one villain range (the others hands or '*'), "
-            f"got {len(ranges)}",
-            param=f"players[{ranges[1]}]",
-        )
     for s in spot.seats[1:]:  # contiguous once, not at each combo's card removal
         s.combos = np.ascontiguousarray(s.combos, dtype=np.uint8)
         s.weights = np.ascontiguousarray(s.weights, dtype=np.float64)
@@ -487,7 +475,35 @@ def prepare_split_graph(
         raise OmahaEvalError(NO_DEAL_POSSIBLE, param="players")
     if not dealt.all():
         h.combos, h.weights, live = h.combos[dealt], h.weights[dealt], live[dealt]
-    combos = h.combos
+    plan, work = _plan_graph(options, spot, masks)
+    read = time.perf_counter() - start
+    return PreparedGraph(question, spot, masks, live, plan, options, read, work)
+
+
+def _check_seats(spot: Spot) -> None:
+    """Refuse what a split graph cannot draw: a random hero, or more than
+    one villain range."""
+    h = spot.seats[0]
+    if h.player.kind == "random":
+        raise OmahaEvalTypeError(
+            f"a split graph needs a range or a hand, got a random hand {quote(h.player.label)}",
+            param="players[0]",
+            value=h.player.label,
+        )
+    ranges = [i for i, s in enumerate(spot.seats[1:], 1) if s.kind == "range"]
+    if len(ranges) > 1:
+        raise OmahaEvalError(
+            f"a split graph takes at most one villain range (the others hands or '*'), "
+            f"got {len(ranges)}",
+            param=f"players[{ranges[1]}]",
+        )
+
+
+def _plan_graph(options: RunOptions, spot: Spot, masks: list[Masks | None]) -> tuple[Plan, float]:
+    """The plan of a graph over the hero's dealable combos and its estimated
+    work: every combo's enumeration, or the trials each combo will draw
+    (checked against the sampling limit)."""
+    combos = spot.seats[0].combos
     one = with_hand(spot, 0, 0, masks)
     assert one is not None  # a combo with live weight can be dealt
     per_combo = one.work() + COMBO_WORK
@@ -506,8 +522,7 @@ def prepare_split_graph(
         drawn = replace(plan, trials=drawn_trials(plan))
         check_sampling_work(drawn, TRIAL_WORK * len(combos), options.trials is not None, what)
         work = drawn.trials * TRIAL_WORK * len(combos)
-    read = time.perf_counter() - start
-    return PreparedGraph(question, spot, masks, live, plan, options, read, work)
+    return plan, work
 
 
 @dataclass(frozen=True)

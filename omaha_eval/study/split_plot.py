@@ -64,12 +64,7 @@ def _curves(ax: Any, graph: SplitGraph, title: str) -> None:
     for name in CURVES:
         x, y = graph.curve(name)
         ax.plot(100 * x, 100 * y, label=f"{name} ({100 * graph.mean(name):.1f}%)")
-    ax.set_xlim(0, 100)
-    ax.set_ylim(0, 100)
-    ax.set_xlabel("share of the range, by weight (%)")
-    ax.set_ylabel("figure (%)")
-    ax.set_title(title)
-    ax.grid(True, alpha=0.3)
+    _frame(ax, 100, "share of the range, by weight (%)", "figure (%)", title)
     ax.legend(loc="best", fontsize="small")
 
 
@@ -89,10 +84,15 @@ def _map(fig: Any, ax: Any, graph: SplitGraph, title: str) -> None:
     )
     for equity in (25, 50, 75):  # the lines of equal equity
         ax.plot([0, equity], [equity, 0], color="grey", linewidth=0.5, linestyle=":")
+    _frame(ax, 50, "hi share (% of the pot)", "lo share (% of the pot)", title)
+    fig.colorbar(points, ax=ax, label="scoop (%)")
+
+
+def _frame(ax: Any, top: float, xlabel: str, ylabel: str, title: str) -> None:
+    """A picture's axes: x from 0 to 100 (%), y from 0 to `top`, a light grid."""
     ax.set_xlim(0, 100)
-    ax.set_ylim(0, 50)
-    ax.set_xlabel("hi share (% of the pot)")
-    ax.set_ylabel("lo share (% of the pot)")
+    ax.set_ylim(0, top)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
     ax.set_title(title)
     ax.grid(True, alpha=0.3)
-    fig.colorbar(points, ax=ax, label="scoop (%)")

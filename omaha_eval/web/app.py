@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import asyncio
 import mimetypes
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from importlib import resources
 
 from starlette.applications import Starlette
@@ -144,7 +144,25 @@ def create_app(
     jobs = JobManager(
         max_jobs, short_jobs=short_jobs, idle=job_idle, max_seconds=job_seconds, errors=error_dict
     )
-    static = _static_files()
+    static_file = _static_route(_static_files())
+    routes = [
+        *page_routes(),
+        Route("/static/{name}", static_file, methods=["GET"]),
+        Route("/api/openapi.json", _openapi, methods=["GET"]),
+        *api_routes(),
+    ]
+    app = Starlette(
+        routes=routes,
+        middleware=_middleware(hosts, cors_origins),
+        lifespan=_lifespan(jobs),
+        exception_handlers={404: _not_found, 405: _not_allowed},
+    )
+    app.state.jobs = jobs
+    return app
+
+
+def _static_route(static: dict[str, tuple[bytes, str]]) -> Callable[[Request], Awaitable[Response]]:
+    """The endpoint serving the static files from memory."""
 
     async def static_file(request: Request) -> Response:
         found = static.get(request.path_params["name"])
@@ -153,21 +171,31 @@ def create_app(
         content, kind = found
         return Response(content, media_type=kind, headers={"Cache-Control": "no-cache"})
 
-    async def openapi(request: Request) -> Response:
-        return JSONResponse(document())
+    return static_file
 
-    async def not_found(request: Request, exc: Exception) -> Response:
-        if request.url.path.startswith("/api/"):
-            return JSONResponse(
-                {"error": f"no such endpoint: {request.url.path}", "field": None}, status_code=404
-            )
-        return Response("not found", status_code=404, media_type="text/plain")
 
-    async def not_allowed(request: Request, exc: Exception) -> Response:
+async def _openapi(request: Request) -> Response:
+    return JSONResponse(document())
+
+
+async def _not_found(request: Request, exc: Exception) -> Response:
+    if request.url.path.startswith("/api/"):
         return JSONResponse(
-            {"error": f"{request.method} is not allowed on {request.url.path}", "field": None},
-            status_code=405,
+            {"error": f"no such endpoint: {request.url.path}", "field": None}, status_code=404
         )
+    return Response("not found", status_code=404, media_type="text/plain")
+
+
+async def _not_allowed(request: Request, exc: Exception) -> Response:
+    return JSONResponse(
+        {"error": f"{request.method} is not allowed on {request.url.path}", "field": None},
+        status_code=405,
+    )
+
+
+def _lifespan(jobs: JobManager) -> Callable[[Starlette], AbstractAsyncContextManager[None]]:
+    """The server's lifespan: the jobs swept every second, and every job
+    cancelled when the server stops (the engine's threads end with it)."""
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -183,6 +211,11 @@ def create_app(
             task.cancel()
             jobs.cancel_all()  # the engine's threads end with the server
 
+    return lifespan
+
+
+def _middleware(hosts: Sequence[str], cors_origins: Sequence[str]) -> list[Middleware]:
+    """The security headers, the Host check and, when origins are given, CORS."""
     middleware = [
         Middleware(_Headers),
         Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts)),
@@ -196,17 +229,4 @@ def create_app(
                 allow_headers=["content-type"],
             )
         )
-    routes = [
-        *page_routes(),
-        Route("/static/{name}", static_file, methods=["GET"]),
-        Route("/api/openapi.json", openapi, methods=["GET"]),
-        *api_routes(),
-    ]
-    app = Starlette(
-        routes=routes,
-        middleware=middleware,
-        lifespan=lifespan,
-        exception_handlers={404: not_found, 405: not_allowed},
-    )
-    app.state.jobs = jobs
-    return app
+    return middleware

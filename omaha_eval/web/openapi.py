@@ -360,76 +360,93 @@ def _job_paths() -> dict[str, Any]:
     }
 
 
+# The endpoints that answer a request, in the document's order: path,
+# summary, the request's schema, the answer and the responses besides 200
+# and the errors.
+_ANSWERS: tuple[tuple[str, str, str, str, dict[str, Any]], ...] = (
+    (
+        "/api/equity",
+        f"Equity of {PLAYERS[0]} to {MAX_PLAYERS} hands or ranges (waits for the answer; "
+        "a client that disconnects cancels it)",
+        "EquityRequest",
+        "EquityResult.to_dict(), notes in plain words, and 'table': the cells the "
+        "command line prints",
+        _BUSY,
+    ),
+    (
+        "/api/query",
+        "Answer a PQL query (docs/pql.md)",
+        "QueryRequest",
+        "{'results': [QueryResult.to_dict() + 'table'], 'statements', 'interrupted'}",
+        _BUSY,
+    ),
+    (
+        "/api/boards",
+        "The board report of a spot",
+        "BoardsRequest",
+        "BoardReport.to_dict() of the rows chosen, 'rows_shown', 'rows_all' and 'read' "
+        "(the columns the filter and the sort read, a value per row)",
+        {**_BUSY, "501": {"description": "no board reports in this version"}},
+    ),
+    (
+        "/api/split",
+        "The split graph of the first player's range against the others (docs/split.md)",
+        "SplitRequest",
+        "SplitGraph.to_dict() of the combos kept, 'rows', 'matched', 'run' (how it ran), "
+        "'read' (the columns the filter and the sort read) and 'points' (every combo "
+        "for the picture)",
+        _BUSY,
+    ),
+    (
+        "/api/solve",
+        "An equilibrium of a heads-up river spot (docs/solver.md), by discounted CFR",
+        "SolveRequest",
+        "the solution's figures, its exploitability curve and each decision node's "
+        "strategy by hand class ('nodes')",
+        _BUSY,
+    ),
+    (
+        "/api/check",
+        "Read each player, the board and the dead cards on their own, as typed",
+        "CheckRequest",
+        "{'players': [reading or error], 'board', 'dead', 'used': cards}",
+        _BUSY,
+    ),
+    (
+        "/api/range",
+        "What a range text holds",
+        "RangeRequest",
+        "count, fraction, weights, the first hands strongest first",
+        _BUSY,
+    ),
+    (
+        "/api/eval",
+        "Best high and low of a hand on a board",
+        "EvalRequest",
+        "high and low: value, name, the five cards and which are the hand's",
+        _BUSY,
+    ),
+    (
+        "/api/beats",
+        "What beats a hand now, for high and for low (a short answer: priced, and "
+        "refused past a few seconds of work)",
+        "BeatsRequest",
+        "Beats.to_dict(): each villain's groups, best first, their combos' count and first hands",
+        _BUSY,
+    ),
+)
+
+
 def document() -> dict[str, Any]:
     paths: dict[str, Any] = {
-        "/api/equity": _post(
-            f"Equity of {PLAYERS[0]} to {MAX_PLAYERS} hands or ranges (waits for the answer; "
-            "a client that disconnects cancels it)",
-            "EquityRequest",
-            "EquityResult.to_dict(), notes in plain words, and 'table': the cells the "
-            "command line prints",
-            _BUSY,
-        ),
-        "/api/query": _post(
-            "Answer a PQL query (docs/pql.md)",
-            "QueryRequest",
-            "{'results': [QueryResult.to_dict() + 'table'], 'statements', 'interrupted'}",
-            _BUSY,
-        ),
-        "/api/boards": _post(
-            "The board report of a spot",
-            "BoardsRequest",
-            "BoardReport.to_dict() of the rows chosen, 'rows_shown', 'rows_all' and 'read' "
-            "(the columns the filter and the sort read, a value per row)",
-            {**_BUSY, "501": {"description": "no board reports in this version"}},
-        ),
-        "/api/split": _post(
-            "The split graph of the first player's range against the others (docs/split.md)",
-            "SplitRequest",
-            "SplitGraph.to_dict() of the combos kept, 'rows', 'matched', 'run' (how it ran), "
-            "'read' (the columns the filter and the sort read) and 'points' (every combo "
-            "for the picture)",
-            _BUSY,
-        ),
-        "/api/solve": _post(
-            "An equilibrium of a heads-up river spot (docs/solver.md), by discounted CFR",
-            "SolveRequest",
-            "the solution's figures, its exploitability curve and each decision node's "
-            "strategy by hand class ('nodes')",
-            _BUSY,
-        ),
-        "/api/check": _post(
-            "Read each player, the board and the dead cards on their own, as typed",
-            "CheckRequest",
-            "{'players': [reading or error], 'board', 'dead', 'used': cards}",
-            _BUSY,
-        ),
-        "/api/range": _post(
-            "What a range text holds",
-            "RangeRequest",
-            "count, fraction, weights, the first hands strongest first",
-            _BUSY,
-        ),
-        "/api/eval": _post(
-            "Best high and low of a hand on a board",
-            "EvalRequest",
-            "high and low: value, name, the five cards and which are the hand's",
-            _BUSY,
-        ),
-        "/api/beats": _post(
-            "What beats a hand now, for high and for low (a short answer: priced, and "
-            "refused past a few seconds of work)",
-            "BeatsRequest",
-            "Beats.to_dict(): each villain's groups, best first, their combos' count and "
-            "first hands",
-            _BUSY,
-        ),
-        "/api/examples": {
-            "get": {
-                "summary": "The example queries of docs/pql.md",
-                "responses": {"200": {"description": "{'examples': [text]}"}},
-            }
-        },
+        path: _post(summary, request, answer, more)
+        for path, summary, request, answer, more in _ANSWERS
+    }
+    paths["/api/examples"] = {
+        "get": {
+            "summary": "The example queries of docs/pql.md",
+            "responses": {"200": {"description": "{'examples': [text]}"}},
+        }
     }
     for kind, schema in (
         ("equity", "EquityRequest"),

@@ -45,6 +45,7 @@ BOARD_FIELDS = {
     "spot": ("Board", "Jd4d8c"),
     "hits": ("Board (none: every flop)", "7h5h2c"),
     "beats": ("Board (a flop, turn or river)", "Qh7h6s2c"),
+    "solve": ("Board (the river: 5 cards)", "Kh7d2c3s8h"),
 }
 # What a page's trials and target apply to, and its default trials: a split
 # graph samples each combo, a board report each row (fewer a row in a
@@ -54,10 +55,46 @@ RUN_LABELS = {
     "boards": ("Trials per row", ROW_TRIALS, "Target standard error of each row"),
 }
 SPOT_RUN = ("Trials", DEFAULT_TRIALS, "Target standard error")
+# The run button's word (templates/actions.html for runs that can be
+# cancelled, quick_actions.html for short answers), where it is not "Run".
+RUN_BUTTONS = {
+    "hits": "Show",
+    "solve": "Solve",
+    "hand": "Evaluate",
+    "range": "Show",
+    "beats": "Show",
+}
+# What a page groups and its row when ungrouped (templates/group_choice.html).
+GROUP_CHOICES = {"boards": ("boards", "board"), "hits": ("flops", "flop")}
+# Who the players are on a spot page (templates/spot_cards.html).
+PLAYERS_LEGENDS = {
+    "split": "Player 1 is the hero (a range or a hand); the others the villains: hands, "
+    "<code>*</code>, at most one range",
+}
+SPOT_PLAYERS = "Players ($MIN_PLAYERS to $MAX_PLAYERS): a hand, <code>*</code> or a range"
+# The rows' filter, sort and count (templates/row_choice.html) on the pages
+# that list rows: each label and example.
+ROW_FIELDS = {
+    "boards": ("Only rows where", "scoop>50% and pairing=unpaired", "Sort by", "equity asc"),
+    "hits": (
+        "Only rows where",
+        "set>10% and pairing=unpaired",
+        "Sort by",
+        "nut_low_draw, probability asc",
+    ),
+    "split": ("Only the combos where", "scoop>50% and makes_low<0.2", "Sorted by", "equity"),
+}
+ROW_TOP = {"split": "The first"}  # the count's label, where it is not "First rows only"
 
 
 def _template(name: str) -> str:
     return (resources.files("omaha_eval.web") / "templates" / name).read_text(encoding="utf-8")
+
+
+def _part(name: str, bounds: dict[str, str], **values: str) -> str:
+    """Form part `name` (templates/) with the bounds and `values` put in
+    (without its last line break: a page puts it on a line of its own)."""
+    return Template(_template(name)).safe_substitute(bounds, **values).removesuffix("\n")
 
 
 def _bounds() -> dict[str, str]:
@@ -73,26 +110,52 @@ def _bounds() -> dict[str, str]:
 
 
 def _body(page: str) -> str:
-    """The page's own part, with the run options and the spot's cards (board,
-    dead cards, game, card picker: one form part for every spot page) where
-    it has them, and the bounds from their owners (_bounds)."""
+    """The page's own part, with the form parts every page that has them
+    shares (templates/: the board, dead cards and game; the run options and
+    the actions; the spot's players and card picker; the strict box; the
+    rows' grouping, filter and sort) and the bounds from their owners (_bounds)."""
     bounds = _bounds()
     label, example = BOARD_FIELDS.get(page, BOARD_FIELDS["spot"])
-    known = Template(_template("known_cards.html")).safe_substitute(
-        bounds, BOARD_LABEL=label, BOARD_EXAMPLE=example
+    bounds["KNOWN_CARDS"] = _part(
+        "known_cards.html", bounds, BOARD_LABEL=label, BOARD_EXAMPLE=example
     )
-    bounds["KNOWN_CARDS"] = known  # the board, dead cards and game of any page that has them
-    options = Template(_template("run_options.html")).safe_substitute(bounds)
+    button = RUN_BUTTONS.get(page, "Run")
+    bounds["ACTIONS"] = _part("actions.html", bounds, RUN_BUTTON=button)
+    bounds["QUICK_ACTIONS"] = _part("quick_actions.html", bounds, RUN_BUTTON=button)
     trials, default, target = RUN_LABELS.get(page, SPOT_RUN)
-    options = Template(_template("run_options.html")).safe_substitute(
-        bounds, TRIALS_LABEL=trials, TRIALS_DEFAULT=str(default), TARGET_LABEL=target
+    options = _part(
+        "run_options.html",
+        bounds,
+        TRIALS_LABEL=trials,
+        TRIALS_DEFAULT=str(default),
+        TARGET_LABEL=target,
     )
-    cards = Template(_template("spot_cards.html")).safe_substitute(bounds)
-    return Template(_template(f"{page}.html")).safe_substitute(
+    grouped, row = GROUP_CHOICES.get(page, ("", ""))
+    legend = Template(PLAYERS_LEGENDS.get(page, SPOT_PLAYERS)).substitute(bounds)
+    where, where_example, sort, sort_example = ROW_FIELDS.get(page, ("", "", "", ""))
+    rows = _part(
+        "row_choice.html",
+        bounds,
+        WHERE_LABEL=where,
+        WHERE_EXAMPLE=where_example,
+        SORT_LABEL=sort,
+        SORT_EXAMPLE=sort_example,
+        TOP_LABEL=ROW_TOP.get(page, "First rows only"),
+    )
+    return _part(
+        f"{page}.html",
         bounds,
         RUN_OPTIONS=options,
-        SPOT_CARDS=cards,
-        GROUP_OPTIONS=_group_options(),
+        SPOT_CARDS=_part("spot_cards.html", bounds, PLAYERS_LEGEND=legend),
+        STRICT=_part("strict.html", bounds),
+        ROW_CHOICE=rows,
+        GROUP_CHOICE=_part(
+            "group_choice.html",
+            bounds,
+            GROUP_WHAT=grouped,
+            GROUP_ROW=row,
+            GROUP_OPTIONS=_group_options(),
+        ),
         SHOW_OPTIONS=_show_options(),
     )
 

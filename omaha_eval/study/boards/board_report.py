@@ -309,14 +309,7 @@ def _run(prepared: PreparedReport, options: RunOptions) -> BoardReport:
         _heard(options.stop)
         reps = classes.representatives
         rows = len(reps)
-        fixed = all(s.kind == "hand" for s in spot.seats)
-        n_ranges = sum(s.kind == "range" for s in spot.seats)
-        # rows where a range has no hand left cannot be dealt
-        dealable = np.ones(len(reps), bool)
-        for s in spot.seats:
-            if s.kind == "range":
-                dealable &= live_weight(s.combos, None, reps, stop=options.stop) > 0.5
-        todo = np.flatnonzero(dealable)
+        todo = _dealable(spot, reps, options.stop)
         plan = plan_spot(
             options,
             spot,
@@ -324,15 +317,7 @@ def _run(prepared: PreparedReport, options: RunOptions) -> BoardReport:
             default_trials=row_trials(len(todo)),
             target_trials=ROW_TARGET_MAX_TRIALS,
         )
-
-        prob_stderr = np.zeros(len(reps))
-        if plan.exact or n_ranges <= 1:
-            weight = (
-                np.ones(len(reps)) if plan.exact else _one_range_weights(spot, reps, options.stop)
-            )
-        else:
-            weight, prob_stderr = _sampled_weights(spot, classes, options.seed)
-            weight = weight / np.maximum(classes.sizes, 1)
+        weight, prob_stderr = _row_weights(spot, classes, plan, options)
         _heard(options.stop)
     except KeyboardInterrupt:
         raise BoardReportInterrupted(_no_rows(question, options, rows, start)) from None
@@ -356,20 +341,57 @@ def _run(prepared: PreparedReport, options: RunOptions) -> BoardReport:
         start,
         None if where is None else where.kind,
     )
-    use_fixed = fixed and plan.exact and spot.n <= _core.BOARDS_MAX_PLAYERS
     try:
-        if where is None and use_fixed:
-            _fixed(report_of, spot, reps, todo, plan, progress)
-        elif where is None and plan.exact and row_figures.range_fits(spot):
-            _one_range(report_of, question, spot, reps[todo], todo, plan, progress)
-        else:
-            _engine(report_of, question, spot, plan, reps, todo, where, progress)
+        _deal_rows(report_of, where, progress)
     except KeyboardInterrupt:
         raise BoardReportInterrupted(report_of.report(interrupted=True)) from None
     result = report_of.report()
     if progress is not None:
         progress(result)
     return result
+
+
+def _dealable(
+    spot: Spot, reps: npt.NDArray[np.uint8], stop: StopFlag | None
+) -> npt.NDArray[np.intp]:
+    """The rows that can be dealt: those where every range has a hand left."""
+    dealable = np.ones(len(reps), bool)
+    for s in spot.seats:
+        if s.kind == "range":
+            dealable &= live_weight(s.combos, None, reps, stop=stop) > 0.5
+    return np.flatnonzero(dealable)
+
+
+def _row_weights(
+    spot: Spot, classes: BoardClasses, plan: Plan, options: RunOptions
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """Each row's weight on the spot (a board of its class) and its standard
+    error: 1 each when exact, the one range's live weight when one range is
+    sampled, estimated from sampled deals when two or more are."""
+    reps = classes.representatives
+    if plan.exact:
+        return np.ones(len(reps)), np.zeros(len(reps))
+    if sum(s.kind == "range" for s in spot.seats) <= 1:
+        return _one_range_weights(spot, reps, options.stop), np.zeros(len(reps))
+    weight, prob_stderr = _sampled_weights(spot, classes, options.seed)
+    return weight / np.maximum(classes.sizes, 1), prob_stderr
+
+
+def _deal_rows(
+    report_of: _Assembler, where: Executor | None, progress: Callable[[BoardReport], object] | None
+) -> None:
+    """The rows `report_of` is to collect (its todo), by the fastest way
+    that fits: the fixed hands' board kernel, one range's exact rows, or
+    the engine (this process's threads, or the executor `where`)."""
+    question, spot, plan, todo = report_of.question, report_of.spot, report_of.plan, report_of.todo
+    reps = report_of.classes.representatives
+    fixed = all(s.kind == "hand" for s in spot.seats)
+    if where is None and fixed and plan.exact and spot.n <= _core.BOARDS_MAX_PLAYERS:
+        _fixed(report_of, spot, reps, todo, plan, progress)
+    elif where is None and plan.exact and row_figures.range_fits(spot):
+        _one_range(report_of, question, spot, reps[todo], todo, plan, progress)
+    else:
+        _engine(report_of, question, spot, plan, reps, todo, where, progress)
 
 
 def _heard(stop: Any) -> None:

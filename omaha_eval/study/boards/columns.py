@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from omaha_eval.study.boards.report import BoardReport
+from omaha_eval.study.boards.report import BoardReport, figure_columns
 from omaha_eval.study.boards.rows import DEAL_NAMES, PLAYER_FIGURES
 from omaha_eval.study.table.columns import Table
 from omaha_eval.study.table.textures import Texture, texture_of_ids
@@ -43,13 +43,7 @@ def board_columns(report: BoardReport) -> Table:
         for name in TEXTURE_NAMES:
             table[name] = [getattr(t, name) for t in textures]
         table["texture"] = [t.label for t in textures]
-    for i in range(len(report.players)):
-        for j, name in enumerate(PLAYER_FIGURES):
-            table[f"p{i + 1}_{name}"] = report.values[:, i, j]
-        for j, name in enumerate(PLAYER_FIGURES):
-            table[f"p{i + 1}_{name}_stderr"] = report.stderr[:, i, j]
-    for j, name in enumerate(DEAL_NAMES):
-        table[name] = report.deal[:, j]
+    table.update(figure_columns(report))
     for j, name in enumerate(DEAL_NAMES):
         table[f"{name}_stderr"] = report.deal_stderr[:, j]
     return table

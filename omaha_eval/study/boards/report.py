@@ -194,16 +194,8 @@ class BoardReport:
     def _row_textures(self) -> list[Texture]:
         return [t for t in self.textures if t is not None]
 
-    def group(self, by: str | Callable[[Texture, str], object] = "texture") -> BoardReport:
-        """The rows grouped, as a report of the same shape: a row per group
-        (its name in ``board_texts``), holding the sum of the members'
-        ``boards`` and ``probability`` and the probability-weighted mean of
-        every figure over them (standard errors combined as independent).
-        `by`: ``"texture"``, ``"pairing"``, ``"suits"``, ``"low"``,
-        ``"high"``, ``"flush"``, ``"straight"`` (study/table/textures.py), or a
-        callable of (texture, board text) giving the group's name.  Groups
-        come most likely first (ties in order of first appearance): the
-        order ``str()``, the command's ``--group`` and the page show."""
+    def _group_keys(self, by: str | Callable[[Texture, str], object]) -> tuple[list[str], str]:
+        """Each row's group name under `by` (checked) and the grouping's label."""
         if self.labels is not None:
             raise OmahaEvalError("this report is already grouped", param="by", value=by)
         if isinstance(by, str):
@@ -214,17 +206,27 @@ class BoardReport:
                     value=by,
                 )
             name_of = GROUPINGS[by]
-            keys = [str(name_of(t)) for t in self._row_textures()]
-            label = by
-        elif callable(by):
+            return [str(name_of(t)) for t in self._row_textures()], by
+        if callable(by):
             keys = [
                 str(by(t, b)) for t, b in zip(self._row_textures(), self.board_texts, strict=True)
             ]
-            label = getattr(by, "__name__", "callable")
-        else:
-            raise OmahaEvalTypeError(
-                f"expected a grouping name or a callable, got {quote(by)}", param="by", value=by
-            )
+            return keys, getattr(by, "__name__", "callable")
+        raise OmahaEvalTypeError(
+            f"expected a grouping name or a callable, got {quote(by)}", param="by", value=by
+        )
+
+    def group(self, by: str | Callable[[Texture, str], object] = "texture") -> BoardReport:
+        """The rows grouped, as a report of the same shape: a row per group
+        (its name in ``board_texts``), holding the sum of the members'
+        ``boards`` and ``probability`` and the probability-weighted mean of
+        every figure over them (standard errors combined as independent).
+        `by`: ``"texture"``, ``"pairing"``, ``"suits"``, ``"low"``,
+        ``"high"``, ``"flush"``, ``"straight"`` (study/table/textures.py), or a
+        callable of (texture, board text) giving the group's name.  Groups
+        come most likely first (ties in order of first appearance): the
+        order ``str()``, the command's ``--group`` and the page show."""
+        keys, label = self._group_keys(by)
         seen = list(dict.fromkeys(keys))
         first = {k: i for i, k in enumerate(seen)}
         chance: dict[str, float] = dict.fromkeys(seen, 0.0)
@@ -277,37 +279,8 @@ class BoardReport:
         only those, in that order) and, unless `groups` is None (or the
         report is grouped), ``groups``: the rows grouped by that texture
         grouping."""
-        nf = len(PLAYER_FIGURES)
-
-        def figures(r: int, i: int) -> dict[str, Any]:
-            out: dict[str, Any] = {
-                n: _json_number(self.values[r, i, j]) for j, n in enumerate(PLAYER_FIGURES)
-            }
-            out["stderr"] = {
-                n: _json_number(self.stderr[r, i, j])
-                for j, n in zip(range(nf), PLAYER_FIGURES, strict=True)
-            }
-            return out
-
         chosen = range(len(self)) if rows is None else rows
-        row_dicts = []
-        for r in chosen:
-            t = self.textures[r]
-            row_dicts.append(
-                {
-                    "board": self.board_texts[r],
-                    "boards": int(self.boards[r]),
-                    "probability": _json_number(self.probability[r]),
-                    "probability_stderr": _json_number(self.probability_stderr[r]),
-                    "trials": int(self.trials[r]),
-                    "textures": None if t is None else {**t.to_dict(), "label": t.label},
-                    "players": [figures(r, i) for i in range(len(self.players))],
-                    **{n: _json_number(self.deal[r, j]) for j, n in enumerate(DEAL_NAMES)},
-                    "deal_stderr": {
-                        n: _json_number(self.deal_stderr[r, j]) for j, n in enumerate(DEAL_NAMES)
-                    },
-                }
-            )
+        row_dicts = [self._row_dict(r) for r in chosen]
         data: dict[str, Any] = {
             "game": self.game,
             "board": self.board,
@@ -322,20 +295,49 @@ class BoardReport:
             "interrupted": self.interrupted,
             "grouped_by": self.grouped_by,
             "notes": list(self.notes),
-            "mean": {
-                "players": [
-                    {n: _json_number(float(self.mean(n)[i])) for n in PLAYER_FIGURES}
-                    for i in range(len(self.players))
-                ],
-                **{n: _json_number(float(self.mean(n))) for n in DEAL_NAMES},
-            }
-            if len(self)
-            else None,
+            "mean": self._mean_dict() if len(self) else None,
             "rows": row_dicts,
         }
         if groups is not None and self.labels is None and len(self):
             data["groups"] = self.group(groups).to_dict(groups=None)["rows"]
         return data
+
+    def _row_dict(self, r: int) -> dict[str, Any]:
+        """Row `r` as to_dict() writes it."""
+
+        def figures(i: int) -> dict[str, Any]:
+            out: dict[str, Any] = {
+                n: _json_number(self.values[r, i, j]) for j, n in enumerate(PLAYER_FIGURES)
+            }
+            out["stderr"] = {
+                n: _json_number(self.stderr[r, i, j]) for j, n in enumerate(PLAYER_FIGURES)
+            }
+            return out
+
+        t = self.textures[r]
+        return {
+            "board": self.board_texts[r],
+            "boards": int(self.boards[r]),
+            "probability": _json_number(self.probability[r]),
+            "probability_stderr": _json_number(self.probability_stderr[r]),
+            "trials": int(self.trials[r]),
+            "textures": None if t is None else {**t.to_dict(), "label": t.label},
+            "players": [figures(i) for i in range(len(self.players))],
+            **{n: _json_number(self.deal[r, j]) for j, n in enumerate(DEAL_NAMES)},
+            "deal_stderr": {
+                n: _json_number(self.deal_stderr[r, j]) for j, n in enumerate(DEAL_NAMES)
+            },
+        }
+
+    def _mean_dict(self) -> dict[str, Any]:
+        """The spot's figures (the mean over the rows) as to_dict() writes them."""
+        return {
+            "players": [
+                {n: _json_number(float(self.mean(n)[i])) for n in PLAYER_FIGURES}
+                for i in range(len(self.players))
+            ],
+            **{n: _json_number(float(self.mean(n))) for n in DEAL_NAMES},
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> BoardReport:
@@ -355,46 +357,8 @@ class BoardReport:
             _player_of(p, i)
             for i, p in enumerate(_documents.listed(data["players"], "data['players']"))
         ]
-        by_rows = "rows" in data and isinstance(data["rows"], list)
-        columns = _row_columns(data["rows"], len(players)) if by_rows else document_columns(data)
-        row_keys = _row_keys(len(players))
-
-        def at(name: str) -> _documents.Where:
-            """Where column `name` was read: row r's key, or the column's."""
-            if by_rows:
-                return lambda r: "data['rows']" + ("" if r is None else f"[{r}]{row_keys[name]}")
-            return column_key(data, name)
-
-        n, k = len(columns.get("board", [])), len(players)
-        names = ["board", "boards", "probability", "probability_stderr", "trials"]
-        names += [
-            f"p{i + 1}_{f}{e}" for i in range(k) for e in ("", "_stderr") for f in PLAYER_FIGURES
-        ]
-        names += [f"{f}{e}" for e in ("", "_stderr") for f in DEAL_NAMES]
-        needs(columns, tuple(names), "data['columns']")
-
-        def floats(name: str) -> FloatArray:
-            """A figure (a share or a probability) or a standard error (>= 0)."""
-            if name.endswith("_stderr"):
-                values: FloatArray = numbers(columns[name], np.float64, at(name), 0, None, n)
-            else:
-                values = _documents.shares(columns[name], at(name), n)
-            return values
-
-        def player(i: int, suffix: str) -> FloatArray:
-            return np.stack([floats(f"p{i + 1}_{f}{suffix}") for f in PLAYER_FIGURES], axis=-1)
-
-        def deal(suffix: str) -> FloatArray:
-            return np.stack([floats(f"{f}{suffix}") for f in DEAL_NAMES], axis=-1).reshape(
-                n, len(DEAL_NAMES)
-            )
-
-        def per_player(suffix: str) -> FloatArray:
-            if not k:
-                return np.zeros((n, 0, len(PLAYER_FIGURES)))
-            return np.stack([player(i, suffix) for i in range(k)], axis=1).reshape(
-                n, k, len(PLAYER_FIGURES)
-            )
+        columns = _Columns.of(data, len(players))
+        n = columns.n
 
         def read(name: str, reader: Callable[..., Any], *args: Any) -> Any:
             return reader(data[name], f"data[{name!r}]", *args)
@@ -402,14 +366,8 @@ class BoardReport:
         board = read("board", _documents.text)
         known = parse_cards(board, "data['board']")
         grouped_by = read("grouped_by", partial(_documents.optional, _documents.choice), GROUPS)
-        texts = _documents.texts(columns["board"], "data['rows']")
-        if grouped_by is not None:
-            new = np.zeros((n, 0), np.uint8)
-        else:
-            # no rows: the next street's board, as a report stopped before its first row
-            after = next((b for b in DEALT_BOARDS if b > len(known)), len(known))
-            rows = card_rows(list(texts), "data['rows']", after)
-            new = np.ascontiguousarray(rows[:, len(known) :])
+        texts = _documents.texts(columns.columns["board"], "data['rows']")
+        new = _new_cards(known, texts) if grouped_by is None else np.zeros((n, 0), np.uint8)
         return cls(
             players=tuple(h for h, _ in players),
             kinds=tuple(kd for _, kd in players),
@@ -418,14 +376,14 @@ class BoardReport:
             dead=read("dead", _documents.text),
             known=known,
             new=new,
-            boards=numbers(columns["boards"], np.int64, at("boards"), 0, None, n),
-            probability=floats("probability"),
-            probability_stderr=floats("probability_stderr"),
-            values=per_player(""),
-            stderr=per_player("_stderr"),
-            deal=deal(""),
-            deal_stderr=deal("_stderr"),
-            trials=numbers(columns["trials"], np.int64, at("trials"), 0, None, n),
+            boards=columns.counts("boards"),
+            probability=columns.floats("probability"),
+            probability_stderr=columns.floats("probability_stderr"),
+            values=columns.per_player(""),
+            stderr=columns.per_player("_stderr"),
+            deal=columns.deal(""),
+            deal_stderr=columns.deal("_stderr"),
+            trials=columns.counts("trials"),
             method=read("method", _documents.choice, ("exact", "monte-carlo")),
             seed=read("seed", partial(_documents.optional, _documents.whole), 0, SEED_LIMIT - 1),
             target_stderr=read(
@@ -460,13 +418,7 @@ class BoardReport:
         if self.labels is None:
             for name in Texture.__dataclass_fields__:
                 columns[name] = [getattr(t, name) for t in self.textures]
-        for i in range(len(self.players)):
-            for j, n in enumerate(PLAYER_FIGURES):
-                columns[f"p{i + 1}_{n}"] = self.values[:, i, j]
-            for j, n in enumerate(PLAYER_FIGURES):
-                columns[f"p{i + 1}_{n}_stderr"] = self.stderr[:, i, j]
-        for j, n in enumerate(DEAL_NAMES):
-            columns[n] = self.deal[:, j]
+        columns.update(figure_columns(self))
         frame = pandas.DataFrame(columns)
         frame.attrs.update(
             {
@@ -486,6 +438,21 @@ class BoardReport:
 
     def _repr_html_(self) -> str:
         return report_html(self)
+
+
+def figure_columns(report: BoardReport) -> dict[str, FloatArray]:
+    """The report's figures as columns, a value per row: each player's
+    (``p1_equity`` ..., then ``p1_equity_stderr`` ...), then the deal's
+    (``no_low`` ...)."""
+    columns: dict[str, FloatArray] = {}
+    for i in range(len(report.players)):
+        for j, n in enumerate(PLAYER_FIGURES):
+            columns[f"p{i + 1}_{n}"] = report.values[:, i, j]
+        for j, n in enumerate(PLAYER_FIGURES):
+            columns[f"p{i + 1}_{n}_stderr"] = report.stderr[:, i, j]
+    for j, n in enumerate(DEAL_NAMES):
+        columns[n] = report.deal[:, j]
+    return columns
 
 
 def _player(value: Any, n: int) -> int:
@@ -549,6 +516,82 @@ def _row_columns(rows: list[Any], players: int) -> dict[str, list[Any]]:
             put(f, row[f])
             put(f"{f}_stderr", row["deal_stderr"][f])
     return out
+
+
+@dataclass(frozen=True)
+class _Columns:
+    """The row columns of a report document (to_dict()'s rows, or the
+    column-wise JSON), checked present, read into arrays by from_dict."""
+
+    data: Mapping[str, Any]
+    columns: dict[str, list[Any]]
+    by_rows: bool
+    row_keys: dict[str, str]  # where each column sits in a row (by_rows)
+    players: int
+    n: int  # rows
+
+    @classmethod
+    def of(cls, data: Mapping[str, Any], players: int) -> _Columns:
+        by_rows = "rows" in data and isinstance(data["rows"], list)
+        columns = _row_columns(data["rows"], players) if by_rows else document_columns(data)
+        n = len(columns.get("board", []))
+        names = ["board", "boards", "probability", "probability_stderr", "trials"]
+        names += [
+            f"p{i + 1}_{f}{e}"
+            for i in range(players)
+            for e in ("", "_stderr")
+            for f in PLAYER_FIGURES
+        ]
+        names += [f"{f}{e}" for e in ("", "_stderr") for f in DEAL_NAMES]
+        needs(columns, tuple(names), "data['columns']")
+        return cls(data, columns, by_rows, _row_keys(players), players, n)
+
+    def at(self, name: str) -> _documents.Where:
+        """Where column `name` was read: row r's key, or the column's."""
+        if self.by_rows:
+            key = self.row_keys[name]
+            return lambda r: "data['rows']" + ("" if r is None else f"[{r}]{key}")
+        return column_key(self.data, name)
+
+    def counts(self, name: str) -> IntArray:
+        """A column of whole numbers (>= 0)."""
+        values: IntArray = numbers(self.columns[name], np.int64, self.at(name), 0, None, self.n)
+        return values
+
+    def floats(self, name: str) -> FloatArray:
+        """A figure (a share or a probability) or a standard error (>= 0)."""
+        if name.endswith("_stderr"):
+            values: FloatArray = numbers(
+                self.columns[name], np.float64, self.at(name), 0, None, self.n
+            )
+        else:
+            values = _documents.shares(self.columns[name], self.at(name), self.n)
+        return values
+
+    def deal(self, suffix: str) -> FloatArray:
+        """(rows, deal figures): the deal's figures, or their errors."""
+        return np.stack([self.floats(f"{f}{suffix}") for f in DEAL_NAMES], axis=-1).reshape(
+            self.n, len(DEAL_NAMES)
+        )
+
+    def per_player(self, suffix: str) -> FloatArray:
+        """(rows, players, figures): every player's figures, or their errors."""
+        n, k = self.n, self.players
+        if not k:
+            return np.zeros((n, 0, len(PLAYER_FIGURES)))
+        one = [
+            np.stack([self.floats(f"p{i + 1}_{f}{suffix}") for f in PLAYER_FIGURES], axis=-1)
+            for i in range(k)
+        ]
+        return np.stack(one, axis=1).reshape(n, k, len(PLAYER_FIGURES))
+
+
+def _new_cards(known: npt.NDArray[np.uint8], texts: tuple[str, ...]) -> npt.NDArray[np.uint8]:
+    """Each row's cards of the next street, read from its board text (no
+    rows: the next street's size, as a report stopped before its first row)."""
+    after = next((b for b in DEALT_BOARDS if b > len(known)), len(known))
+    rows = card_rows(list(texts), "data['rows']", after)
+    return np.ascontiguousarray(rows[:, len(known) :])
 
 
 class BoardReportInterrupted(KeyboardInterrupt):

@@ -75,10 +75,6 @@
   // The rows as CSV: the command line's columns (board, boards,
   // probability, the textures, p1_equity ..., the deal's figures).
   function csvText(rows) {
-    const quote = (v) => {
-      const s = v === null || v === undefined ? "" : String(v);
-      return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-    };
     const count = Math.max(0, ...rows.map((r) => (Array.isArray(r.players) ? r.players.length : 0)));
     const first = rows.find((r) => r.players && r.players[0]) || { players: [{}] };
     const figures = Object.keys(first.players[0] || {}).filter((k) => k !== "stderr");
@@ -92,24 +88,9 @@
       const cells = [r.board, r.boards, r.probability, r.probability_stderr, r.trials, ...textures.map((t) => (r.textures || {})[t])];
       for (let i = 0; i < count; i++) cells.push(...figures.map((f) => ((r.players || [])[i] || {})[f]));
       cells.push(...deal.map((k) => r[k]));
-      lines.push(cells.map(quote).join(","));
+      lines.push(cells.map(OE.csvCell).join(","));
     }
     return lines.join("\n") + "\n";
-  }
-
-  function download(name, text, type) {
-    const url = URL.createObjectURL(new Blob([text], { type }));
-    const a = OE.el("a", { href: url, download: name });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
-
-  function downloads(data, rows) {
-    return OE.el("div", { class: "actions downloads" },
-      OE.el("button", { type: "button", id: "download-csv", onclick: () => download("boards.csv", csvText(rows), "text/csv") }, "Download CSV"),
-      OE.el("button", { type: "button", id: "download-json", onclick: () => download("boards.json", JSON.stringify(data), "application/json") }, "Download JSON"));
   }
 
   function rowOptions() {
@@ -137,7 +118,7 @@
     const grouped = Boolean(data.grouped_by);
     const read = data.read && typeof data.read === "object" ? data.read : {};
     parts.push(rowsTable(rows, `${grouped ? `Groups by ${data.grouped_by}` : "Boards"} (${shown}); click a heading to sort`, !grouped, read));
-    parts.push(downloads(data, rows));
+    parts.push(OE.downloads("boards", () => csvText(rows), data));
     for (const note of data.notes || []) parts.push(OE.el("p", { class: "note", text: `note: ${note}` }));
     results.replaceChildren(...parts);
     results.dataset.state = data.interrupted ? "cancelled" : "done";

@@ -324,6 +324,29 @@ const OE = (() => {
     methodFields(form);
   }
 
+  // a CSV cell: quoted when it holds a quote, a comma or a line break
+  function csvCell(v) {
+    const s = v === null || v === undefined ? "" : String(v);
+    return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  }
+
+  function download(name, text, type) {
+    const url = URL.createObjectURL(new Blob([text], { type }));
+    const a = el("a", { href: url, download: name });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  // the buttons that save the answer as `stem`.csv (the text csv() makes,
+  // when clicked) and as `stem`.json (the answer `data` as it came)
+  function downloads(stem, csv, data) {
+    return el("div", { class: "actions downloads" },
+      el("button", { type: "button", id: "download-csv", onclick: () => download(`${stem}.csv`, csv(), "text/csv") }, "Download CSV"),
+      el("button", { type: "button", id: "download-json", onclick: () => download(`${stem}.json`, JSON.stringify(data), "application/json") }, "Download JSON"));
+  }
+
   return { el, post, clearErrors, showError, table, sortableTable, barChart, runJob, jobControls,
-    params, setLink, debounce, runOptions, fillRunOptions, pct };
+    params, setLink, debounce, runOptions, fillRunOptions, pct, csvCell, downloads };
 })();

@@ -23,28 +23,9 @@
 
   function csvText(d) {
     const cols = columns(d);
-    const quote = (v) => {
-      const s = v === null || v === undefined ? "" : String(v);
-      return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-    };
-    const lines = [d.columns.map(quote).join(",")];
-    for (let r = 0; r < d.rows; r++) lines.push(d.columns.map((c) => quote(cols[c][r])).join(","));
+    const lines = [d.columns.map(OE.csvCell).join(",")];
+    for (let r = 0; r < d.rows; r++) lines.push(d.columns.map((c) => OE.csvCell(cols[c][r])).join(","));
     return lines.join("\n") + "\n";
-  }
-
-  function download(name, text, type) {
-    const url = URL.createObjectURL(new Blob([text], { type }));
-    const a = OE.el("a", { href: url, download: name });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
-
-  function downloads(d) {
-    return OE.el("div", { class: "actions downloads" },
-      OE.el("button", { type: "button", id: "download-csv", onclick: () => download("hits.csv", csvText(d), "text/csv") }, "Download CSV"),
-      OE.el("button", { type: "button", id: "download-json", onclick: () => download("hits.json", JSON.stringify(d), "application/json") }, "Download JSON"));
   }
 
   function classTable(d) {
@@ -89,7 +70,7 @@
       parts.push(OE.el("h2", { text: "Over every flop" }));
       parts.push(classTable(d));
     }
-    parts.push(downloads(d));
+    parts.push(OE.downloads("hits", () => csvText(d), d));
     results.replaceChildren(...parts);
     results.dataset.state = "done";
   }
