@@ -17,7 +17,10 @@ PACKAGE = Path(__file__).resolve().parents[1] / "omaha_eval"
 LONG = 60  # lines from a function's def to its last line, docstring included
 MOST_LONG = 13
 RUN = 6  # lines in a run that counts as repeated
-MOST_PAIRS = 45
+# The bound is 45 pairs by `duplicates` (../.library), which counts
+# runs of the same shape too (44 when this test was written); identical runs
+# alone were 32 then: this bound keeps them from growing back.
+MOST_PAIRS = 36
 
 needs_source = pytest.mark.skipif(not PACKAGE.is_dir(), reason="needs the source tree")
 
@@ -103,6 +106,6 @@ def test_at_most_13_functions_run_over_60_lines():
 
 
 @needs_source
-def test_at_most_45_pairs_of_places_share_six_lines():
+def test_at_most_36_pairs_of_places_share_six_identical_lines():
     found = repeated_pairs(_sources())
     assert len(found) <= MOST_PAIRS, "\n".join(map(str, sorted(found)))
