@@ -169,6 +169,18 @@ def test_the_split_graph_takes_the_sweep_and_gives_each_combos_pair_figures():
         assert swept.trials[i] == one.trials
 
 
+def test_an_exact_split_graph_by_the_sweep_reports_progress_as_it_goes():
+    heard: list[tuple[int, int]] = []
+    graph = oe.split_graph(
+        "AA:$ds", ["KK"], "Jd4d8c", exact=True, threads=1, progress=lambda *a: heard.append(a)
+    )
+    n = len(graph.combos)
+    assert len(heard) > 10  # one a block of runouts, not one at the end
+    assert all(total == n for _, total in heard)
+    done = [d for d, _ in heard]
+    assert done == sorted(done) and done[-1] == n and done[0] < n
+
+
 def test_a_turn_report_of_two_ranges_takes_the_sweep_and_matches_equity_on_each_river():
     players, board = ["AA:$ds", "KQJT, T98"], "Jd4d8c"
     report = oe.board_report(players, board, exact=True)
