@@ -403,8 +403,8 @@ def split_graph(
     `progress`, if given, is called with the combos done and their number
     as the work goes (exact by the showdown sweep, which settles every combo
     at once: the share of the runouts swept, in combos); setting `stop` (a
-    ``threading.Event``) from another thread, like Ctrl-C, ends the run with KeyboardInterrupt (a graph has
-    no meaning with combos left out).
+    ``threading.Event``) from another thread, like Ctrl-C, ends the run
+    with KeyboardInterrupt (a graph has no meaning with combos left out).
     """
     return prepare_split_graph(
         hero,
