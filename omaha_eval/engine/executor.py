@@ -256,7 +256,10 @@ def _processes(fn: Callable[[P, Any], R], parts: Sequence[P], workers: int) -> O
         item = next(pending, None)
         if item is not None:
             with interrupts_held():  # the pool takes its locks in Python code
-                future = pool.submit(fn, item[1], None)
+                try:
+                    future = pool.submit(fn, item[1], None)
+                except BrokenProcessPool:  # a worker died since the last part ended
+                    raise _broken_pool() from None
                 running[future] = item[0]
                 future.add_done_callback(ready.put)
 
@@ -270,11 +273,7 @@ def _processes(fn: Callable[[P, Any], R], parts: Sequence[P], workers: int) -> O
             try:
                 outcome: Done[R] = Done(index, future.result())
             except BrokenProcessPool:
-                raise OmahaEvalFailure(
-                    "a worker process ended before its work did (killed, or out of "
-                    "memory?); what was not done is not written (a resumed batch does it)",
-                    param="executor",
-                ) from None
+                raise _broken_pool() from None
             except Exception as exc:  # the part's own error, or it could not be pickled
                 outcome = Done(index, error=exc)
             submit()
@@ -289,6 +288,16 @@ def _processes(fn: Callable[[P, Any], R], parts: Sequence[P], workers: int) -> O
         with interrupts_held():
             pool.shutdown(wait=False, cancel_futures=True)
         pool.shutdown(wait=True)  # joins the pool's thread: safe to interrupt
+
+
+def _broken_pool() -> OmahaEvalFailure:
+    """The one error of a pool a worker left (seen by a part's result, or by
+    the next submission when the pool broke in between)."""
+    return OmahaEvalFailure(
+        "a worker process ended before its work did (killed, or out of "
+        "memory?); what was not done is not written (a resumed batch does it)",
+        param="executor",
+    )
 
 
 def _terminate_workers(pool: Any) -> None:
