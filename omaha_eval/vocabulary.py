@@ -28,7 +28,7 @@ import numpy.typing as npt
 
 __all__ = ["holds_set", "hole_two_pair", "overpair", "top_pair", "top_rank", "top_set"]
 
-Ranks: TypeAlias = "int | npt.NDArray[np.int64]"  # rank masks: one, or one a hand
+Ranks: TypeAlias = int | npt.NDArray[np.int64]  # rank masks: one, or one a hand
 Flags: TypeAlias = npt.NDArray[np.bool_]
 RANKS = 13
 # the highest rank of each rank mask (-1: none), and how many ranks it holds

@@ -132,7 +132,7 @@ def _serve(app: Starlette, config: uvicorn.Config, sock: socket.socket) -> None:
     runs first."""
     import uvicorn  # the command has imported it
 
-    class Server(uvicorn.Server):
+    class _Server(uvicorn.Server):
         def handle_exit(self, sig: int, frame: Any) -> None:
             # Ctrl-C stops the runs first (each within a round, a flop, a
             # row): the requests waiting for them answer, and the server,
@@ -140,7 +140,7 @@ def _serve(app: Starlette, config: uvicorn.Config, sock: socket.socket) -> None:
             app.state.jobs.cancel_all()
             super().handle_exit(sig, frame)
 
-    Server(config).run(sockets=[sock])
+    _Server(config).run(sockets=[sock])
 
 
 def _exposed(host: str, hosts: list[str]) -> str:

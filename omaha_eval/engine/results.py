@@ -17,7 +17,6 @@ import importlib
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import MISSING, asdict, dataclass, field, fields
-from functools import cache
 from typing import Any, ClassVar, Literal, TypeVar
 
 import numpy as np
@@ -529,10 +528,19 @@ _core.small_figure_keys(
 )
 
 
-@cache
+_COEFFICIENTS: dict[int, tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]] = {}
+
+
 def _cell_coefficients(n: int) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """What one unit of weight in each outcome cell adds to every sum: the C
-    summary (the one split) of a histogram holding that cell alone."""
+    summary (the one split) of a histogram holding that cell alone; made
+    once a player count (two threads at once make the same arrays)."""
+    if n not in _COEFFICIENTS:
+        _COEFFICIENTS[n] = _coefficients_of(n)
+    return _COEFFICIENTS[n]
+
+
+def _coefficients_of(n: int) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     cells = 1 << (2 * n)
     sums = np.zeros((cells, n, _core.N_SUMS))
     deal = np.zeros((cells, _core.N_DEAL_SUMS))

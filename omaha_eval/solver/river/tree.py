@@ -63,7 +63,7 @@ MAX_RAISES = 10
 # tree this large is already slow; a larger one is refused before it is built.
 MAX_NODES = 20_000
 
-Kind = Literal["decision", "fold", "showdown"]
+Kind = Literal["decision"] | Literal["fold"] | Literal["showdown"]  # a Union at run time too
 
 
 def size_name(fraction: float) -> str:
