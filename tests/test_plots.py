@@ -88,3 +88,20 @@ def test_without_matplotlib_the_option_says_what_to_install(tmp_path: Path) -> N
     proc = run_python(code, tmp_path)
     assert proc.returncode == 1 and install_hint("plot") in proc.stderr, proc.stderr
     assert not (tmp_path / "x.png").exists()
+
+
+@pytest.mark.slow  # draws with matplotlib (the plot extra, in test-slow)
+def test_a_river_solution_picture_has_a_bar_a_class_and_action() -> None:
+    # here with the other pictures: tools/sanitize.sh leaves matplotlib out
+    solution = oe.solve_river(
+        "Kh Qd 7c 4s 2d",
+        "KsKdAs3s, Ac3c5h6h, Ah3d9c9h, JcTc9d9s",
+        "AdKc3c9s, Ac5d9c9d@0.5",
+        pot=100,
+        stack=200,
+        max_iterations=40,
+    )
+    fig = solution.plot()
+    summary = solution.summary()
+    bars = fig.axes[0].patches
+    assert len(bars) == len(summary.rows) * len(summary.actions)

@@ -239,14 +239,6 @@ def test_the_summary_and_the_table_hold_every_combo(solution: oe.RiverSolution) 
     assert np.allclose(root["check"], solution.strategy("")["check"])
 
 
-def test_the_picture_has_a_bar_a_class_and_action(solution: oe.RiverSolution) -> None:
-    pytest.importorskip("matplotlib", reason="pictures need matplotlib (the plot extra)")
-    fig = solution.plot()
-    summary = solution.summary()
-    bars = fig.axes[0].patches
-    assert len(bars) == len(summary.rows) * len(summary.actions)
-
-
 def test_a_stop_event_set_early_still_answers_a_measured_solution() -> None:
     stop = threading.Event()
     stop.set()
