@@ -15,7 +15,14 @@ from typing import Any
 
 import numpy as np
 import pytest
-from cli_helpers import assert_one_line_error, cli_command, cli_env, run_cli, run_python
+from cli_helpers import (
+    assert_one_line_error,
+    cli_command,
+    cli_env,
+    resident_memory_measured,
+    run_cli,
+    run_python,
+)
 
 import omaha_eval as oe
 from omaha_eval import OmahaEvalError, Range
@@ -80,9 +87,7 @@ def test_double_stars_are_a_random_hand() -> None:
     assert {p.kind for p in two.players} == {"random"}
 
 
-@pytest.mark.skipif(
-    "libasan" in os.environ.get("LD_PRELOAD", ""), reason="ASan's shadow memory inflates RSS"
-)
+@resident_memory_measured
 def test_many_threads_for_little_work_stay_small(tmp_path: Path) -> None:
     # The peak of this process's own memory: /proc's VmHWM where there is one.
     # ru_maxrss also counts the parent's pages before exec (Linux folds the old

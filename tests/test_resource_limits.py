@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from cli_helpers import resident_memory_measured
 
 import omaha_eval
 from omaha_eval.errors import OmahaEvalError
@@ -26,9 +27,7 @@ for line in open("/proc/self/status", encoding="utf-8"):
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc (Linux)")
-@pytest.mark.skipif(
-    "libasan" in os.environ.get("LD_PRELOAD", ""), reason="ASan's shadow memory inflates RSS"
-)
+@resident_memory_measured
 def test_resident_memory_after_import_and_first_evaluation(tmp_path):
     """A fresh interpreter importing this omaha_eval (the same one the tests
     import) and evaluating one hand stays under the goal."""

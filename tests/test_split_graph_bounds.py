@@ -13,7 +13,7 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
-from cli_helpers import run_python
+from cli_helpers import resident_memory_measured, run_python
 
 import omaha_eval as oe
 from omaha_eval.engine.question import read_question
@@ -51,6 +51,7 @@ def test_the_live_weight_is_weighed_in_bounded_memory(hero, villain, board) -> N
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="reads the peak from /proc")
+@resident_memory_measured
 def test_a_56_byte_split_job_is_prepared_within_equity_s_memory(tmp_path: Path) -> None:
     # issue 45 item 2: over 3.6 GB while preparing, then a 500
     pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")

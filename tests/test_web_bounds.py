@@ -23,7 +23,7 @@ pytest.importorskip("starlette", reason="the web extra (starlette) is not instal
 pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
 pytest.importorskip("httpx2", reason="Starlette's TestClient needs httpx2 (the test extra)")
 
-from cli_helpers import cli_command, cli_env
+from cli_helpers import cli_command, cli_env, resident_memory_measured
 from starlette.testclient import TestClient
 
 import omaha_eval as oe
@@ -164,6 +164,7 @@ with TestClient(create_app(), base_url="http://127.0.0.1") as c:
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc's VmHWM")
+@resident_memory_measured
 @pytest.mark.parametrize("text", ["*", "100%"])
 def test_every_six_card_hand_is_counted_without_listing_them(tmp_path, text):
     # issue 45 item 2d: 36 bytes grew the server by about 520 MB (every hand
