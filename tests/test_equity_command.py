@@ -401,7 +401,14 @@ def test_a_4_card_hand_against_a_random_hand_preflop_is_answered_from_the_atlas(
     ]
     assert how.startswith("exact, 211,315,436,640 deals, from the preflop atlas")
     as_json = run_cli("equity", "AsAd2s3d", "*", "--exact", "-g", game, "--json", cwd=tmp_path)
-    assert json.loads(as_json.stdout) == json.loads(json.dumps(want.to_dict()))
+    document = json.loads(as_json.stdout)
+    players = document.pop("players")  # as `equity --json` lists them (a fuzz test found none)
+    assert document == json.loads(json.dumps(want.to_dict()))
+    assert [p["hand"] for p in players] == [want.hand, "*"]
+    assert players[0]["equity"] == want.equity and players[1]["scoop"] is None
+    assert players[1]["equity"] == float(1 - want.exact_equity)
+    assert (players[1]["hi_share"], players[1]["lo_share"]) == (float(hi), float(lo))
+    assert sum(p["equity"] for p in players) == pytest.approx(1.0, abs=1e-12)
 
 
 def test_the_random_hand_s_shares_agree_with_sampling() -> None:

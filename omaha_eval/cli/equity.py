@@ -7,7 +7,7 @@ import dataclasses
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -293,7 +293,7 @@ def _answered_from_atlas(spot: _Spot, as_json: bool) -> bool:
         )
     if atlas is None:
         return False
-    click.echo(json_text(atlas.to_dict()) if as_json else _atlas_table(atlas))
+    click.echo(json_text(_atlas_document(atlas)) if as_json else _atlas_table(atlas))
     return True
 
 
@@ -320,14 +320,39 @@ def _from_atlas(
     return exact_vs_random(hand.combos[0], game=game.name)
 
 
-def _atlas_table(answer: ExactPreflop) -> str:
-    """The atlas's answer as the equity table shows a result: the hand's
-    figures, the random hand's shares (the atlas counts the hand's scoops,
-    not the random hand's), and how it was computed."""
+_ATLAS_FIGURES = ("equity", "hi_share", "lo_share", "scoop")
+
+
+def _atlas_players(answer: ExactPreflop) -> list[dict[str, Any]]:
+    """The two players as equity's result lists them: the hand's figures,
+    then the random hand's shares (the atlas counts the hand's scoops, not
+    the random hand's: None)."""
     hi, lo = answer.opponent_shares()
+    return [
+        {"hand": answer.hand, **{name: getattr(answer, name) for name in _ATLAS_FIGURES}},
+        {
+            "hand": "*",
+            "equity": float(1 - answer.exact_equity),
+            "hi_share": float(hi),
+            "lo_share": float(lo),
+            "scoop": None,
+        },
+    ]
+
+
+def _atlas_document(answer: ExactPreflop) -> dict[str, Any]:
+    """The atlas's answer as JSON: its own document (the exact fractions and
+    counts, ExactPreflop.to_dict) with the players as `equity --json` lists
+    them, so that a reader of either finds ``players``."""
+    return {**answer.to_dict(), "players": _atlas_players(answer)}
+
+
+def _atlas_table(answer: ExactPreflop) -> str:
+    """The atlas's answer as the equity table shows a result, and how it was
+    computed."""
     rows = [
-        [answer.hand, *map(pct, (answer.equity, answer.hi_share, answer.lo_share, answer.scoop))],
-        ["*", *map(pct, (float(1 - answer.exact_equity), float(hi), float(lo))), "-"],
+        [p["hand"], *(pct(p[n]) if p[n] is not None else "-" for n in _ATLAS_FIGURES)]
+        for p in _atlas_players(answer)
     ]
     return "\n".join(
         [
