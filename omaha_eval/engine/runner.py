@@ -33,7 +33,14 @@ import numpy as np
 import numpy.typing as npt
 
 import omaha_eval._core as _core
-from omaha_eval.engine.parts import Kernel, kernel_of, next_block, run_parts
+from omaha_eval.engine.parts import (
+    Kernel,
+    PartSampling,
+    kernel_of,
+    next_block,
+    run_parts,
+    sample_part,
+)
 from omaha_eval.engine.plan import Plan, RunOptions, choose
 from omaha_eval.engine.results import Sums
 from omaha_eval.engine.seeds import block_stream
@@ -306,6 +313,34 @@ def equity_sampling(
         check=_dealt,
         trusted=lambda total: not weak_estimate(total),
     )
+
+
+def sample_equity_part(
+    spot: Spot, c_spot: _core.EquitySpot, plan: Plan, first: int, least: int, most: int
+) -> tuple[Sums, float]:
+    """One part of a run of parts (a split graph's combo, a distribution's
+    hand) sampled as an equity spot, on the calling thread: its blocks from
+    the part's streams under the plan's seed, the parts driver's stopping
+    rule on the first player's standard error (block sizes as PartSampling
+    reads `first`, `least` and `most`).  The sums, and that error."""
+    assert plan.seed is not None
+    sampling = equity_sampling(spot, c_spot, plan.seed, plan.key)
+    total = sample_part(
+        PartSampling(
+            block=sampling.block,
+            zero=sampling.zero,
+            add=sampling.add,
+            trials=sampling.trials,
+            error=lambda total: total.stderr()[0],
+            first=first,
+            least=least,
+            most=most,
+            trusted=sampling.trusted,
+            check=sampling.check,
+        ),
+        plan,
+    )
+    return total, total.stderr()[0]
 
 
 NO_DEAL = (

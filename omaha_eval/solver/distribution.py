@@ -32,14 +32,12 @@ from omaha_eval._checks import CardArray, FloatArray
 from omaha_eval.cards import format_hands
 from omaha_eval.engine import (
     BLOCK_TRIALS,
-    PartSampling,
     Sums,
     boards,
     dealable,
-    equity_sampling,
     kernel_of,
     run_parts,
-    sample_part,
+    sample_equity_part,
 )
 from omaha_eval.engine.plan import TRIAL_WORK, Plan, check_sampling_work, read_options
 from omaha_eval.engine.players import Player
@@ -324,23 +322,8 @@ def _preflop_combo(
     c_spot = spot.c_spot(exact=False)
     if not dealable(c_spot):
         return None
-    assert part.seed is not None
-    sampling = equity_sampling(spot, c_spot, part.seed, part.key)
-    total = sample_part(
-        PartSampling(
-            block=sampling.block,
-            zero=sampling.zero,
-            add=sampling.add,
-            trials=sampling.trials,
-            error=lambda t: t.stderr()[0],
-            first=BLOCK_TRIALS,
-            least=BLOCK_TRIALS,
-            most=BLOCK_TRIALS,
-            check=sampling.check,
-        ),
-        part,
-    )
-    return total, total.stderr()[0]
+    # fixed blocks: a distribution's parts have no target (trusted unused)
+    return sample_equity_part(spot, c_spot, part, BLOCK_TRIALS, BLOCK_TRIALS, BLOCK_TRIALS)
 
 
 def _preflop(question: Question, hero: Player, villain: Player, plan: Plan) -> EquityDistribution:

@@ -54,14 +54,12 @@ from omaha_eval.engine import (
     NO_DEAL_POSSIBLE,
     OVERSHOOT,
     SEED_LIMIT,
-    PartSampling,
     boards,
-    equity_sampling,
     exact_sums,
     kernel_of,
     live_weight,
     run_parts,
-    sample_part,
+    sample_equity_part,
     spot_deals_per_pair,
     sweep_outcomes,
     sweep_work,
@@ -762,24 +760,7 @@ def _combo(spot: Spot, masks: list[Masks | None], i: int, plan: Plan) -> tuple[S
     c_spot = one.c_spot(exact=plan.exact)
     if plan.exact:
         return exact_sums(one, c_spot, 1, plan.stop), 0.0
-    assert plan.seed is not None
-    sampling = equity_sampling(one, c_spot, plan.seed, plan.key)
-    total = sample_part(
-        PartSampling(
-            block=sampling.block,
-            zero=sampling.zero,
-            add=sampling.add,
-            trials=sampling.trials,
-            error=lambda total: total.stderr()[0],
-            first=COMBO_FIRST,
-            least=COMBO_BLOCK,
-            most=COMBO_BLOCK_MAX,
-            trusted=sampling.trusted,
-            check=sampling.check,
-        ),
-        plan,
-    )
-    return total, total.stderr()[0]
+    return sample_equity_part(one, c_spot, plan, COMBO_FIRST, COMBO_BLOCK, COMBO_BLOCK_MAX)
 
 
 def _figures(sums: list[Sums], question: Question) -> dict[str, FloatArray]:
